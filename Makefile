@@ -1,0 +1,41 @@
+# eous — the two commands a fresh machine needs:
+#   make demo   set up, build, serve the Playground and run the benchmark (the main job)
+#   make test   set up, build (-Werror) and run every test, then again under ASan+UBSan
+JOBS ?= 2
+BUILD ?= build
+BUILD_ASAN ?= build-asan
+
+.PHONY: setup build build-asan site test test-release test-asan demo install clean
+
+setup:
+	@bash scripts/setup
+
+build:
+	cmake -S . -B $(BUILD) -DEOUS_WERROR=ON -DEOUS_TESTS=ON >/dev/null
+	cmake --build $(BUILD) -j$(JOBS)
+
+build-asan:
+	cmake -S . -B $(BUILD_ASAN) -DEOUS_WERROR=ON -DEOUS_TESTS=ON -DEOUS_SANITIZE=ON >/dev/null
+	cmake --build $(BUILD_ASAN) -j$(JOBS)
+
+site:
+	@if [ -x scripts/build-site ]; then bash scripts/build-site; fi
+
+test-release: build
+	cd $(BUILD) && ctest --output-on-failure -j1
+
+test-asan: build-asan
+	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j1
+
+test: setup site
+	$(MAKE) --no-print-directory test-asan
+	$(MAKE) --no-print-directory test-release
+
+demo: setup site build
+	bash scripts/demo
+
+install: build
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN)

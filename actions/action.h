@@ -1,0 +1,73 @@
+/* actions/action.h — the one action type every planner produces, and its parsers.
+ *
+ * Ownership: an act_action owns its strings and params; act_action_clear frees
+ * them (and is safe on a zeroed or already-cleared action).  Parsers fill an
+ * action the caller initialised with act_action_init; on failure the action is
+ * left cleared and err says what was expected, in one line a model can act on. */
+#ifndef EOUS_ACT_ACTION_H
+#define EOUS_ACT_ACTION_H
+
+#include "core/core.h"
+
+typedef enum act_kind {
+    ACT_NONE = 0,
+    ACT_CALL,        /* call(k, tool, params): semantic, component tool */
+    ACT_CLICK,       /* click(id) */
+    ACT_TYPE,        /* type(id, text, enter?) — clears first unless clear == 0 */
+    ACT_HOVER,       /* hover(id) */
+    ACT_PRESS,       /* press(keys) e.g. "Enter", "Control+a" */
+    ACT_SCROLL,      /* scroll(up|down) */
+    ACT_SELECT,      /* select(id, option) — option by label or value */
+    ACT_GOTO,        /* goto(url) */
+    ACT_GO_BACK,
+    ACT_GO_FORWARD,
+    ACT_TAB_FOCUS,   /* tab_focus(index) */
+    ACT_CLOSE_TAB,
+    ACT_STOP         /* stop(answer) */
+} act_kind;
+
+typedef struct act_action {
+    act_kind kind;
+    /* ACT_CALL: k — a view id of a triplet node ("c3") or a component key or,
+     * from scripts, a label or kind.  Atomic kinds: a view id ("12") or, from
+     * scripts, a target "role 'name'" / "role 'name' #2" / "css=SELECTOR". */
+    char *target;
+    char *tool;        /* ACT_CALL */
+    cJSON *params;     /* ACT_CALL: a JSON object (owned) */
+    /* ACT_TYPE text, ACT_PRESS keys, ACT_SCROLL "up"|"down", ACT_SELECT option,
+     * ACT_GOTO url, ACT_STOP answer. May hold {{secret:NAME}} placeholders. */
+    char *text;
+    int enter;         /* ACT_TYPE: press Enter after typing */
+    int clear;         /* ACT_TYPE: clear the field first (default 1) */
+    int index;         /* ACT_TAB_FOCUS */
+    int from_script;   /* 1: target is a script target, not an observation id */
+} act_action;
+
+void act_action_init(act_action *a);
+void act_action_clear(act_action *a);
+/* Deep copy into out (initialised); EOUS_E_NOMEM on failure. */
+eous_rc act_action_copy(act_action *out, const act_action *in, eous_err *err);
+/* "call", "click", ... */
+const char *act_kind_name(act_kind k);
+/* Canonical WebArena-style text ("click [12]", "type [12] [Ada] [1]",
+ * "call [c3] [setValue] [{\"date\":\"2025-12-31\"}]", "stop [answer]").
+ * Placeholders stay unexpanded, so the result is safe for traces.  Caller frees. */
+char *act_format(const act_action *a);
+/* 1 when both actions are the same action (kind, target, tool, params, text...). */
+int act_equal(const act_action *a, const act_action *b);
+
+/* A model tool call: name is one of call, click, type, hover, press, scroll,
+ * select, goto, go_back, go_forward, tab_focus, close_tab, stop; args_json
+ * its JSON arguments as in DESIGN.md ({k, tool, params}, {id}, {id, text, enter} ...). */
+eous_rc act_parse_tool_call(const char *name, const char *args_json, act_action *out, eous_err *err);
+/* WebArena's text syntax, found anywhere in a model's answer (the last action
+ * inside ``` fences wins, else the first line that parses):
+ * click [12], type [12] [text] [1], hover [12], press [Control+a],
+ * scroll [down], select [12] [France], goto [url], go_back, go_forward,
+ * tab_focus [1], close_tab, stop [answer], call [c3] [setValue] [{json}]. */
+eous_rc act_parse_text(const char *text, act_action *out, eous_err *err);
+/* One script step object from a task file (DESIGN.md "script" syntax);
+ * out->from_script is set. */
+eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err);
+
+#endif

@@ -1,0 +1,924 @@
+/* actions/parse.c — the three ways an action arrives: a model tool call (JSON
+ * arguments), WebArena's text syntax, and a script step from a task file.
+ *
+ * Every error names the action, says what was expected and what was wrong, in
+ * one line, because for a model that message is the only way to correct itself. */
+#include "actions/action.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the verbs ------------------------------------------------------------ */
+
+typedef struct verb {
+    const char *name;
+    act_kind kind;
+    const char *tool_keys[4]; /* argument names as a model tool */
+    const char *tool_sig;     /* tool-call arguments, for error messages */
+    const char *text_sig;     /* WebArena text form */
+    const char *script_keys[4]; /* keys besides the verb in a script step */
+    const char *script_sig;
+} verb;
+
+static const verb verbs[] = {
+    {"call", ACT_CALL, {"k", "tool", "params"},
+     "{\"k\": <component id or key>, \"tool\": <string>, \"params\": <object>}",
+     "call [k] [tool] [{\"param\": value}]", {"tool", "params"},
+     "{\"call\": <component>, \"tool\": <string>, \"params\": <object>}"},
+    {"click", ACT_CLICK, {"id"}, "{\"id\": <element id>}", "click [id]", {0},
+     "{\"click\": <target>}"},
+    {"type", ACT_TYPE, {"id", "text", "enter"},
+     "{\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}", "type [id] [text] [0|1]",
+     {"text", "enter", "clear"},
+     "{\"type\": <target>, \"text\": <string>, \"enter\": <bool>, \"clear\": <bool>}"},
+    {"hover", ACT_HOVER, {"id"}, "{\"id\": <element id>}", "hover [id]", {0},
+     "{\"hover\": <target>}"},
+    {"press", ACT_PRESS, {"keys"}, "{\"keys\": <key combination like \"Control+a\">}",
+     "press [key_comb]", {0}, "{\"press\": <key combination>}"},
+    {"scroll", ACT_SCROLL, {"direction"}, "{\"direction\": \"up\" | \"down\"}",
+     "scroll [up|down]", {0}, "{\"scroll\": \"up\" | \"down\"}"},
+    {"select", ACT_SELECT, {"id", "option"}, "{\"id\": <element id>, \"option\": <string>}",
+     "select [id] [option]", {"option"}, "{\"select\": <target>, \"option\": <string>}"},
+    {"goto", ACT_GOTO, {"url"}, "{\"url\": <string>}", "goto [url]", {0}, "{\"goto\": <url>}"},
+    {"go_back", ACT_GO_BACK, {0}, "{}", "go_back", {0}, "{\"go_back\": true}"},
+    {"go_forward", ACT_GO_FORWARD, {0}, "{}", "go_forward", {0}, "{\"go_forward\": true}"},
+    {"tab_focus", ACT_TAB_FOCUS, {"index"}, "{\"index\": <tab number from 0>}",
+     "tab_focus [tab_index]", {0}, "{\"tab_focus\": <tab number from 0>}"},
+    {"close_tab", ACT_CLOSE_TAB, {0}, "{}", "close_tab", {0}, "{\"close_tab\": true}"},
+    {"stop", ACT_STOP, {"answer"}, "{\"answer\": <string, may be empty>}", "stop [answer]", {0},
+     "{\"stop\": <answer>}"},
+};
+#define N_VERBS (sizeof verbs / sizeof *verbs)
+
+static const char verb_list[] =
+    "call, click, type, hover, press, scroll, select, goto, go_back, go_forward, tab_focus, "
+    "close_tab, stop";
+
+static const verb *find_verb(const char *s, size_t n)
+{
+    for (size_t i = 0; i < N_VERBS; i++)
+        if (strlen(verbs[i].name) == n && strncmp(verbs[i].name, s, n) == 0)
+            return &verbs[i];
+    return NULL;
+}
+
+static int in_list(const char *const *list, size_t n, const char *key)
+{
+    for (size_t i = 0; i < n && list[i]; i++)
+        if (!strcmp(list[i], key))
+            return 1;
+    return 0;
+}
+
+/* ---- small string helpers ------------------------------------------------- */
+
+static char *dupn(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+static void trim_span(const char **b, const char **e)
+{
+    while (*b < *e && isspace((unsigned char)**b))
+        (*b)++;
+    while (*e > *b && isspace((unsigned char)(*e)[-1]))
+        (*e)--;
+}
+
+/* An observation id: "12", "c3", "[12]" (brackets and spaces stripped).  Ids
+ * are short tokens, so anything with spaces or quotes is refused. */
+static char *norm_id(const char *s, size_t n)
+{
+    const char *b = s, *e = s + n;
+    trim_span(&b, &e);
+    if (e - b >= 2 && *b == '[' && e[-1] == ']') {
+        b++;
+        e--;
+        trim_span(&b, &e);
+    }
+    if (b == e || e - b > 128)
+        return NULL;
+    for (const char *p = b; p < e; p++)
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_' && *p != ':' && *p != '.')
+            return NULL;
+    return dupn(b, (size_t)(e - b));
+}
+
+/* Numbers models send where strings are expected ("text": 10115) are printed
+ * as JSON would print them, so a zip code stays 10115 and not 1.0115e+04. */
+static char *json_to_text(const cJSON *v)
+{
+    if (cJSON_IsString(v))
+        return strdup(v->valuestring);
+    if (cJSON_IsNumber(v))
+        return eous_json_print(v);
+    return NULL;
+}
+
+static int json_to_bool(const cJSON *v, int *out)
+{
+    if (cJSON_IsBool(v)) {
+        *out = cJSON_IsTrue(v);
+        return 1;
+    }
+    if (cJSON_IsNumber(v) && (v->valuedouble == 0 || v->valuedouble == 1)) {
+        *out = v->valuedouble == 1;
+        return 1;
+    }
+    if (cJSON_IsString(v)) {
+        if (!strcmp(v->valuestring, "true") || !strcmp(v->valuestring, "1")) {
+            *out = 1;
+            return 1;
+        }
+        if (!strcmp(v->valuestring, "false") || !strcmp(v->valuestring, "0")) {
+            *out = 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int parse_index(const char *s, size_t n, int *out)
+{
+    const char *b = s, *e = s + n;
+    trim_span(&b, &e);
+    if (b == e || e - b > 6)
+        return 0;
+    int v = 0;
+    for (const char *p = b; p < e; p++) {
+        if (!isdigit((unsigned char)*p))
+            return 0;
+        v = v * 10 + (*p - '0');
+    }
+    *out = v;
+    return 1;
+}
+
+static int json_to_index(const cJSON *v, int *out)
+{
+    if (cJSON_IsNumber(v)) {
+        double d = v->valuedouble;
+        if (d < 0 || d > 100000 || floor(d) != d)
+            return 0;
+        *out = (int)d;
+        return 1;
+    }
+    if (cJSON_IsString(v))
+        return parse_index(v->valuestring, strlen(v->valuestring), out);
+    return 0;
+}
+
+/* Element ids from a model: 12, "12", "[12]", "c3". */
+static char *json_to_id(const cJSON *v)
+{
+    if (cJSON_IsNumber(v)) {
+        double d = v->valuedouble;
+        if (d < 0 || d > 1e15 || floor(d) != d)
+            return NULL;
+        char num[32];
+        snprintf(num, sizeof num, "%.0f", d);
+        return strdup(num);
+    }
+    if (cJSON_IsString(v))
+        return norm_id(v->valuestring, strlen(v->valuestring));
+    return NULL;
+}
+
+/* "up"/"down", any case, also WebArena's "direction=down". */
+static char *norm_direction(const char *s, size_t n)
+{
+    const char *b = s, *e = s + n;
+    trim_span(&b, &e);
+    if (e - b > 10 && strncasecmp(b, "direction=", 10) == 0) {
+        b += 10;
+        trim_span(&b, &e);
+    }
+    if (e - b == 2 && strncasecmp(b, "up", 2) == 0)
+        return strdup("up");
+    if (e - b == 4 && strncasecmp(b, "down", 4) == 0)
+        return strdup("down");
+    return NULL;
+}
+
+/* params written as text: a JSON object, or a JSON string holding one (a
+ * model may quote the object); blank means {}. */
+static eous_rc params_from_text(const char *s, size_t n, cJSON **out, const char *ctx, eous_err *err)
+{
+    const char *b = s, *e = s + n;
+    trim_span(&b, &e);
+    *out = NULL;
+    if (b == e) {
+        *out = cJSON_CreateObject();
+        return *out ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    eous_err perr;
+    eous_err_clear(&perr);
+    cJSON *p = eous_json_parse(b, (size_t)(e - b), "params", &perr);
+    if (!p)
+        return eous_err_set(err, EOUS_E_PARSE, "%s, %s", ctx, perr.msg);
+    if (cJSON_IsString(p)) {
+        const char *ib = p->valuestring, *ie = ib + strlen(ib);
+        trim_span(&ib, &ie);
+        cJSON *inner = ib == ie ? cJSON_CreateObject() : eous_json_parse(ib, (size_t)(ie - ib), "params", &perr);
+        cJSON_Delete(p);
+        if (!inner)
+            return eous_err_set(err, EOUS_E_PARSE, "%s, %s", ctx, perr.msg);
+        p = inner;
+    }
+    if (!cJSON_IsObject(p)) {
+        eous_rc rc = eous_err_set(err, EOUS_E_PARSE, "%s, params must be a JSON object, got a %s", ctx,
+                                  eous_json_type_name(p));
+        cJSON_Delete(p);
+        return rc;
+    }
+    *out = p;
+    return EOUS_OK;
+}
+
+/* params as a JSON value: an object, a string holding one, or absent/null ({}). */
+static eous_rc params_from_json(const cJSON *v, cJSON **out, const char *ctx, eous_err *err)
+{
+    *out = NULL;
+    if (cJSON_IsString(v))
+        return params_from_text(v->valuestring, strlen(v->valuestring), out, ctx, err);
+    if (v && !cJSON_IsNull(v) && !cJSON_IsObject(v))
+        return eous_err_set(err, EOUS_E_PARSE, "%s, params must be a JSON object, got a %s", ctx,
+                            eous_json_type_name(v));
+    *out = v && !cJSON_IsNull(v) ? cJSON_Duplicate(v, 1) : cJSON_CreateObject();
+    return *out ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+}
+
+/* ---- model tool calls ----------------------------------------------------- */
+
+eous_rc act_parse_tool_call(const char *name, const char *args_json, act_action *out, eous_err *err)
+{
+    eous_rc rc = EOUS_OK;
+    cJSON *args = NULL;
+    act_action_clear(out);
+    const char *nb = name ? name : "", *ne = nb + strlen(nb);
+    trim_span(&nb, &ne);
+    const verb *v = find_verb(nb, (size_t)(ne - nb));
+    if (!v) {
+        rc = eous_err_set(err, EOUS_E_PARSE, "unknown tool \"%.*s\"; expected one of %s",
+                          (int)(ne - nb > 64 ? 64 : ne - nb), nb, verb_list);
+        goto done;
+    }
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->tool_sig);
+
+    const char *ab = args_json ? args_json : "", *ae = ab + strlen(ab);
+    trim_span(&ab, &ae);
+    if (ab == ae) {
+        args = cJSON_CreateObject();
+    } else {
+        eous_err perr;
+        eous_err_clear(&perr);
+        args = eous_json_parse(ab, (size_t)(ae - ab), "arguments", &perr);
+        if (!args) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, %s", ctx, perr.msg);
+            goto done;
+        }
+    }
+    if (!args) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    if (!cJSON_IsObject(args)) {
+        rc = eous_err_set(err, EOUS_E_PARSE, "%s, arguments must be a JSON object, got a %s", ctx,
+                          eous_json_type_name(args));
+        goto done;
+    }
+    for (const cJSON *it = args->child; it; it = it->next) {
+        if (!in_list(v->tool_keys, 4, it->string ? it->string : "")) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, unknown key \"%.64s\"", ctx,
+                              it->string ? it->string : "");
+            goto done;
+        }
+    }
+
+    out->kind = v->kind;
+    const cJSON *a;
+#define MISSING(key) eous_err_set(err, EOUS_E_PARSE, "%s, missing \"%s\"", ctx, key)
+#define BADVAL(key, what) \
+    eous_err_set(err, EOUS_E_PARSE, "%s, \"%s\" must be %s, got a %s", ctx, key, what, \
+                 eous_json_type_name(cJSON_GetObjectItemCaseSensitive(args, key)))
+    if (v->tool_keys[0] && !strcmp(v->tool_keys[0], "id")) {
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "id"))) {
+            rc = MISSING("id");
+            goto done;
+        }
+        if (!(out->target = json_to_id(a))) {
+            rc = cJSON_IsString(a)
+                     ? eous_err_set(err, EOUS_E_PARSE, "%s, \"id\" must be an element id like 12, got \"%.64s\"",
+                                    ctx, a->valuestring)
+                     : BADVAL("id", "an element id like 12");
+            goto done;
+        }
+    }
+    switch (v->kind) {
+    case ACT_CALL:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "k"))) {
+            rc = MISSING("k");
+            goto done;
+        }
+        if (!(out->target = json_to_id(a))) {
+            /* a component key need not look like a view id: keep any non-empty string */
+            if (cJSON_IsString(a)) {
+                const char *b = a->valuestring, *e = b + strlen(b);
+                trim_span(&b, &e);
+                if (e - b >= 2 && *b == '[' && e[-1] == ']') {
+                    b++;
+                    e--;
+                    trim_span(&b, &e);
+                }
+                if (b != e)
+                    out->target = dupn(b, (size_t)(e - b));
+            }
+            if (!out->target) {
+                rc = BADVAL("k", "a component id like c3 or a component key");
+                goto done;
+            }
+        }
+        a = cJSON_GetObjectItemCaseSensitive(args, "tool");
+        if (!a) {
+            rc = MISSING("tool");
+            goto done;
+        }
+        if (!cJSON_IsString(a) || !a->valuestring[0]) {
+            rc = BADVAL("tool", "a tool name");
+            goto done;
+        }
+        if (!(out->tool = strdup(a->valuestring))) {
+            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            goto done;
+        }
+        if ((rc = params_from_json(cJSON_GetObjectItemCaseSensitive(args, "params"), &out->params,
+                                   ctx, err)))
+            goto done;
+        break;
+    case ACT_TYPE:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "text"))) {
+            rc = MISSING("text");
+            goto done;
+        }
+        if (!(out->text = json_to_text(a))) {
+            rc = BADVAL("text", "a string");
+            goto done;
+        }
+        /* enter defaults to false for tool calls: the schema asks for it explicitly */
+        a = cJSON_GetObjectItemCaseSensitive(args, "enter");
+        if (a && !cJSON_IsNull(a) && !json_to_bool(a, &out->enter)) {
+            rc = BADVAL("enter", "true or false");
+            goto done;
+        }
+        break;
+    case ACT_SELECT:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "option"))) {
+            rc = MISSING("option");
+            goto done;
+        }
+        if (!(out->text = json_to_text(a))) {
+            rc = BADVAL("option", "a string");
+            goto done;
+        }
+        break;
+    case ACT_PRESS:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "keys"))) {
+            rc = MISSING("keys");
+            goto done;
+        }
+        if (!cJSON_IsString(a) || !a->valuestring[0] || !(out->text = strdup(a->valuestring))) {
+            rc = BADVAL("keys", "a key combination");
+            goto done;
+        }
+        break;
+    case ACT_SCROLL:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "direction"))) {
+            rc = MISSING("direction");
+            goto done;
+        }
+        if (!cJSON_IsString(a) ||
+            !(out->text = norm_direction(a->valuestring, strlen(a->valuestring)))) {
+            rc = cJSON_IsString(a) ? eous_err_set(err, EOUS_E_PARSE, "%s, got \"%.32s\"", ctx, a->valuestring)
+                                   : BADVAL("direction", "\"up\" or \"down\"");
+            goto done;
+        }
+        break;
+    case ACT_GOTO:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "url"))) {
+            rc = MISSING("url");
+            goto done;
+        }
+        if (!cJSON_IsString(a) || !a->valuestring[0] || !(out->text = strdup(a->valuestring))) {
+            rc = BADVAL("url", "a non-empty string");
+            goto done;
+        }
+        break;
+    case ACT_TAB_FOCUS:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "index"))) {
+            rc = MISSING("index");
+            goto done;
+        }
+        if (!json_to_index(a, &out->index)) {
+            rc = BADVAL("index", "a tab number from 0");
+            goto done;
+        }
+        break;
+    case ACT_STOP:
+        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "answer"))) {
+            rc = MISSING("answer");
+            goto done;
+        }
+        if (cJSON_IsNull(a))
+            out->text = strdup("");
+        else if (!(out->text = json_to_text(a))) {
+            rc = BADVAL("answer", "a string");
+            goto done;
+        }
+        break;
+    default:
+        break;
+    }
+#undef MISSING
+#undef BADVAL
+    if ((v->kind == ACT_STOP && !out->text) || (v->kind == ACT_CALL && !out->params)) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+done:
+    cJSON_Delete(args);
+    if (rc)
+        act_action_clear(out);
+    return rc;
+}
+
+/* ---- WebArena text -------------------------------------------------------- */
+
+/* One "[...]" group (no nesting) after optional spaces; advances *p past it. */
+static int take_group(const char **p, const char *end, const char **b, const char **e)
+{
+    const char *s = *p;
+    while (s < end && isspace((unsigned char)*s))
+        s++;
+    if (s >= end || *s != '[')
+        return 0;
+    const char *close = memchr(s + 1, ']', (size_t)(end - s - 1));
+    if (!close)
+        return 0;
+    *b = s + 1;
+    *e = close;
+    *p = close + 1;
+    return 1;
+}
+
+/* Everything from the first '[' to the last ']' (WebArena's greedy (.+)):
+ * answers and JSON may contain brackets of their own. */
+static int take_greedy(const char *p, const char *end, const char **b, const char **e)
+{
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    if (p >= end || *p != '[')
+        return 0;
+    const char *close = end;
+    while (close > p && close[-1] != ']')
+        close--;
+    if (close <= p + 1)
+        return 0;
+    *b = p + 1;
+    *e = close - 1;
+    return 1;
+}
+
+/* Parses one action written at s[0..n) (verb first).  Text after the action
+ * (a model's trailing prose) is ignored, as WebArena's regexes do. */
+static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err)
+{
+    const char *p = s, *end = s + n;
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    const char *vb = p;
+    while (p < end && (isalpha((unsigned char)*p) || *p == '_'))
+        p++;
+    char lower[16];
+    size_t vn = (size_t)(p - vb);
+    if (vn == 0 || vn >= sizeof lower)
+        return eous_err_set(err, EOUS_E_PARSE, "expected an action (%s), got \"%.40s\"", verb_list, vb);
+    for (size_t i = 0; i < vn; i++)
+        lower[i] = (char)tolower((unsigned char)vb[i]);
+    lower[vn] = '\0';
+    const verb *v = find_verb(lower, vn);
+    if (!v)
+        return eous_err_set(err, EOUS_E_PARSE, "unknown action \"%s\"; expected one of %s", lower, verb_list);
+    char ctx[160];
+    snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->text_sig);
+    if (p < end && !isspace((unsigned char)*p) && *p != '[')
+        return eous_err_set(err, EOUS_E_PARSE, "%s, got \"%.*s\"", ctx, (int)(end - vb > 40 ? 40 : end - vb), vb);
+
+    eous_rc rc = EOUS_OK;
+    const char *b, *e;
+    out->kind = v->kind;
+    switch (v->kind) {
+    case ACT_CLICK:
+    case ACT_HOVER:
+    case ACT_TYPE:
+    case ACT_SELECT:
+        if (!take_group(&p, end, &b, &e)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [id]", ctx);
+            goto done;
+        }
+        if (!(out->target = norm_id(b, (size_t)(e - b)))) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, [%.*s] is not an element id like [12]", ctx,
+                              (int)(e - b > 40 ? 40 : e - b), b);
+            goto done;
+        }
+        if (v->kind == ACT_SELECT) {
+            if (!take_greedy(p, end, &b, &e)) {
+                rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [option]", ctx);
+                goto done;
+            }
+            trim_span(&b, &e);
+            out->text = dupn(b, (size_t)(e - b));
+        } else if (v->kind == ACT_TYPE) {
+            const char *rb, *re;
+            if (!take_greedy(p, end, &rb, &re)) {
+                rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [text]", ctx);
+                goto done;
+            }
+            /* rb..re is inside the outer brackets: "text] [1" or "text" */
+            out->enter = 1; /* WebArena's default when the flag is omitted */
+            const char *fb = re, *tb = rb, *te = re;
+            if (re - rb >= 1 && (re[-1] == '0' || re[-1] == '1')) {
+                fb = re - 1;
+                const char *q = fb;
+                if (q > rb && q[-1] == '[') {
+                    q--;
+                    while (q > rb && isspace((unsigned char)q[-1]))
+                        q--;
+                    if (q > rb && q[-1] == ']') {
+                        out->enter = re[-1] == '1';
+                        te = q - 1;
+                    }
+                }
+            }
+            out->text = dupn(tb, (size_t)(te - tb));
+        }
+        break;
+    case ACT_PRESS:
+    case ACT_GOTO:
+        if (!take_greedy(p, end, &b, &e)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [%s]", ctx,
+                              v->kind == ACT_PRESS ? "key_comb" : "url");
+            goto done;
+        }
+        trim_span(&b, &e);
+        if (b == e) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, the %s is empty", ctx,
+                              v->kind == ACT_PRESS ? "key combination" : "url");
+            goto done;
+        }
+        out->text = dupn(b, (size_t)(e - b));
+        break;
+    case ACT_SCROLL:
+        if (!take_group(&p, end, &b, &e)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [down] or [up]", ctx);
+            goto done;
+        }
+        if (!(out->text = norm_direction(b, (size_t)(e - b)))) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, got [%.*s]", ctx, (int)(e - b > 32 ? 32 : e - b), b);
+            goto done;
+        }
+        break;
+    case ACT_TAB_FOCUS:
+        if (!take_group(&p, end, &b, &e) || !parse_index(b, (size_t)(e - b), &out->index)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, the tab index must be a number from 0", ctx);
+            goto done;
+        }
+        break;
+    case ACT_STOP:
+        if (!take_greedy(p, end, &b, &e)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [answer] (use stop [] for no answer)", ctx);
+            goto done;
+        }
+        trim_span(&b, &e);
+        out->text = dupn(b, (size_t)(e - b));
+        break;
+    case ACT_CALL: {
+        if (!take_group(&p, end, &b, &e)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [k]", ctx);
+            goto done;
+        }
+        trim_span(&b, &e);
+        if (b == e) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, [k] is empty", ctx);
+            goto done;
+        }
+        out->target = dupn(b, (size_t)(e - b));
+        if (!take_group(&p, end, &b, &e)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [tool]", ctx);
+            goto done;
+        }
+        trim_span(&b, &e);
+        if (b == e) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, [tool] is empty", ctx);
+            goto done;
+        }
+        out->tool = dupn(b, (size_t)(e - b));
+        if (take_greedy(p, end, &b, &e)) {
+            if ((rc = params_from_text(b, (size_t)(e - b), &out->params, ctx, err)))
+                goto done;
+        } else {
+            out->params = cJSON_CreateObject();
+        }
+        break;
+    }
+    default: /* go_back, go_forward, close_tab take nothing */
+        break;
+    }
+    if (!out->params && v->kind == ACT_CALL)
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if ((v->kind == ACT_TYPE || v->kind == ACT_SELECT || v->kind == ACT_STOP) && !out->text)
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+done:
+    if (rc)
+        act_action_clear(out);
+    return rc;
+}
+
+/* Last complete ``` fence in text: *b..*e is its content.  An unclosed final
+ * fence (an answer cut off by max_tokens) counts when no complete one exists. */
+static int last_fence(const char *text, const char **b, const char **e)
+{
+    const char *open = NULL, *found_b = NULL, *found_e = NULL, *p = text;
+    const char *unclosed = NULL;
+    while ((p = strstr(p, "```")) != NULL) {
+        if (!open) {
+            open = p + 3;
+        } else {
+            found_b = open;
+            found_e = p;
+            open = NULL;
+        }
+        p += 3;
+    }
+    unclosed = open;
+    if (found_b) {
+        *b = found_b;
+        *e = found_e;
+        return 1;
+    }
+    if (unclosed) {
+        *b = unclosed;
+        *e = unclosed + strlen(unclosed);
+        return 1;
+    }
+    return 0;
+}
+
+static int is_word_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+eous_rc act_parse_text(const char *text, act_action *out, eous_err *err)
+{
+    act_action_clear(out);
+    if (!text)
+        text = "";
+    const char *b, *e;
+    if (last_fence(text, &b, &e)) {
+        trim_span(&b, &e);
+        /* skip a language tag line such as ```text */
+        const char *nl = memchr(b, '\n', (size_t)(e - b));
+        if (nl) {
+            const char *w = b;
+            while (w < nl && (isalpha((unsigned char)*w) || *w == '_'))
+                w++;
+            const char *r = w;
+            while (r < nl && isspace((unsigned char)*r))
+                r++;
+            if (r == nl && w > b && !find_verb(b, (size_t)(w - b))) {
+                b = nl + 1;
+                trim_span(&b, &e);
+            }
+        }
+        if (b == e)
+            return eous_err_set(err, EOUS_E_PARSE,
+                                "the ``` fence is empty; expected one action inside it, e.g. ```click [12]```");
+        eous_rc rc = parse_one(b, (size_t)(e - b), out, err);
+        if (rc)
+            eous_err_prefix(err, "in the last ``` fence");
+        return rc;
+    }
+
+    /* No fence: the first line holding a parsable action, wherever it starts. */
+    const char *line = text;
+    const char *z = text;
+    while (*z && isspace((unsigned char)*z))
+        z++;
+    if (!*z)
+        return eous_err_set(err, EOUS_E_PARSE,
+                            "empty answer; expected one action such as ```click [12]```");
+    eous_err first;
+    eous_err_clear(&first);
+    int have_first = 0;
+    while (*line) {
+        const char *le = strchr(line, '\n');
+        if (!le)
+            le = line + strlen(line);
+        for (const char *q = line; q < le; q++) {
+            if (q > line && is_word_char(q[-1]))
+                continue;
+            if (!isalpha((unsigned char)*q))
+                continue;
+            const char *w = q;
+            while (w < le && (isalpha((unsigned char)*w) || *w == '_'))
+                w++;
+            char lower[16];
+            size_t wn = (size_t)(w - q);
+            if (wn >= sizeof lower)
+                continue;
+            for (size_t i = 0; i < wn; i++)
+                lower[i] = (char)tolower((unsigned char)q[i]);
+            if (!find_verb(lower, wn))
+                continue;
+            eous_err e1;
+            eous_err_clear(&e1);
+            if (parse_one(q, (size_t)(le - q), out, &e1) == EOUS_OK)
+                return EOUS_OK;
+            /* remember why an action-looking line failed: "type [12]" deserves its own message */
+            if (!have_first && (w < le && (*w == '[' || (w + 1 < le && w[1] == '[')))) {
+                first = e1;
+                have_first = 1;
+            }
+        }
+        line = *le ? le + 1 : le;
+    }
+    if (have_first)
+        return eous_err_set(err, first.rc, "%s", first.msg);
+    return eous_err_set(err, EOUS_E_PARSE,
+                        "no action found in the answer; expected one action such as ```click [12]``` "
+                        "(end with: In summary, the next action I will perform is ```...```)");
+}
+
+/* ---- script steps ---------------------------------------------------------- */
+
+static eous_rc script_target(const cJSON *val, const char *ctx, char **out, eous_err *err)
+{
+    if (!cJSON_IsString(val) || !val->valuestring[0])
+        return eous_err_set(err, EOUS_E_INVALID, "%s, the target must be a non-empty string, got a %s",
+                            ctx, cJSON_IsString(val) ? "empty string" : eous_json_type_name(val));
+    if (!(*out = strdup(val->valuestring)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    return EOUS_OK;
+}
+
+eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
+{
+    eous_rc rc = EOUS_OK;
+    act_action_clear(out);
+    if (!cJSON_IsObject(step))
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "script step: expected an object with one action key (%s), got a %s",
+                            verb_list, eous_json_type_name(step));
+    const verb *v = NULL;
+    const cJSON *val = NULL;
+    for (const cJSON *it = step->child; it; it = it->next) {
+        const char *k = it->string ? it->string : "";
+        const verb *f = find_verb(k, strlen(k));
+        if (!f)
+            continue;
+        if (v)
+            return eous_err_set(err, EOUS_E_INVALID,
+                                "script step: expected exactly one action key, found \"%s\" and \"%s\"",
+                                v->name, f->name);
+        v = f;
+        val = it;
+    }
+    if (!v) {
+        const char *k = step->child && step->child->string ? step->child->string : NULL;
+        if (k)
+            return eous_err_set(err, EOUS_E_INVALID,
+                                "script step: expected one action key (%s), found only \"%.64s\"", verb_list, k);
+        return eous_err_set(err, EOUS_E_INVALID, "script step: expected one action key (%s), the object is empty",
+                            verb_list);
+    }
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "%s step: expected %s", v->name, v->script_sig);
+    for (const cJSON *it = step->child; it; it = it->next) {
+        const char *k = it->string ? it->string : "";
+        if (it != val && !in_list(v->script_keys, 4, k))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, unknown key \"%.64s\"", ctx, k);
+    }
+    out->kind = v->kind;
+    out->from_script = 1;
+    const cJSON *a;
+    switch (v->kind) {
+    case ACT_CALL:
+        if ((rc = script_target(val, ctx, &out->target, err)))
+            goto done;
+        a = cJSON_GetObjectItemCaseSensitive(step, "tool");
+        if (!cJSON_IsString(a) || !a->valuestring[0]) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "%s, %s \"tool\"", ctx, a ? "bad" : "missing");
+            goto done;
+        }
+        if (!(out->tool = strdup(a->valuestring))) {
+            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            goto done;
+        }
+        if ((rc = params_from_json(cJSON_GetObjectItemCaseSensitive(step, "params"), &out->params, ctx,
+                                   err))) {
+            /* a task file is bad input, not model output */
+            rc = EOUS_E_INVALID;
+            if (err)
+                err->rc = rc;
+            goto done;
+        }
+        break;
+    case ACT_CLICK:
+    case ACT_HOVER:
+    case ACT_TYPE:
+    case ACT_SELECT:
+        if ((rc = script_target(val, ctx, &out->target, err)))
+            goto done;
+        if (v->kind == ACT_TYPE || v->kind == ACT_SELECT) {
+            const char *key = v->kind == ACT_TYPE ? "text" : "option";
+            a = cJSON_GetObjectItemCaseSensitive(step, key);
+            if (!a) {
+                rc = eous_err_set(err, EOUS_E_INVALID, "%s, missing \"%s\"", ctx, key);
+                goto done;
+            }
+            if (!(out->text = json_to_text(a))) {
+                rc = eous_err_set(err, EOUS_E_INVALID, "%s, \"%s\" must be a string, got a %s", ctx, key,
+                                  eous_json_type_name(a));
+                goto done;
+            }
+        }
+        if (v->kind == ACT_TYPE) {
+            if ((a = cJSON_GetObjectItemCaseSensitive(step, "enter")) && !json_to_bool(a, &out->enter)) {
+                rc = eous_err_set(err, EOUS_E_INVALID, "%s, \"enter\" must be true or false", ctx);
+                goto done;
+            }
+            if ((a = cJSON_GetObjectItemCaseSensitive(step, "clear")) && !json_to_bool(a, &out->clear)) {
+                rc = eous_err_set(err, EOUS_E_INVALID, "%s, \"clear\" must be true or false", ctx);
+                goto done;
+            }
+        }
+        break;
+    case ACT_PRESS:
+    case ACT_GOTO:
+        if (!cJSON_IsString(val) || !val->valuestring[0]) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx,
+                              cJSON_IsString(val) ? "empty string" : eous_json_type_name(val));
+            goto done;
+        }
+        out->text = strdup(val->valuestring);
+        break;
+    case ACT_SCROLL:
+        if (!cJSON_IsString(val) ||
+            !(out->text = norm_direction(val->valuestring, strlen(val->valuestring)))) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got %s%.32s%s", ctx,
+                              cJSON_IsString(val) ? "\"" : "a ",
+                              cJSON_IsString(val) ? val->valuestring : eous_json_type_name(val),
+                              cJSON_IsString(val) ? "\"" : "");
+            goto done;
+        }
+        break;
+    case ACT_TAB_FOCUS:
+        if (!json_to_index(val, &out->index)) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));
+            goto done;
+        }
+        break;
+    case ACT_STOP:
+        if (cJSON_IsNull(val))
+            out->text = strdup("");
+        else if (!(out->text = json_to_text(val))) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));
+            goto done;
+        }
+        break;
+    default: /* go_back, go_forward, close_tab: true (or {} / null) */
+        if (cJSON_IsFalse(val) || !(cJSON_IsTrue(val) || cJSON_IsNull(val) ||
+                                    (cJSON_IsObject(val) && !val->child))) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got %s", ctx,
+                              cJSON_IsFalse(val) ? "false" : eous_json_type_name(val));
+            goto done;
+        }
+        break;
+    }
+    if ((v->kind == ACT_PRESS || v->kind == ACT_GOTO || v->kind == ACT_STOP) && !out->text)
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+done:
+    if (rc)
+        act_action_clear(out);
+    return rc;
+}

@@ -1,0 +1,37 @@
+/* core/util.h — small helpers: monotonic time, paths, strings, processes. */
+#ifndef EOUS_CORE_UTIL_H
+#define EOUS_CORE_UTIL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "core/err.h"
+
+/* Monotonic milliseconds (for durations, never for dates). */
+double eous_now_ms(void);
+void eous_sleep_ms(long ms);
+/* Looks name up in PATH (or takes it as a path when it contains '/');
+ * writes the full path into out.  Returns 1 when found and executable. */
+int eous_which(const char *name, char *out, size_t out_size);
+/* mkdir -p; mode for every created directory. */
+eous_rc eous_mkdirs(const char *path, unsigned mode, eous_err *err);
+/* rm -rf of a directory tree we created (never follows symlinks). */
+eous_rc eous_rmtree(const char *path);
+/* A free TCP port on 127.0.0.1 (bind to port 0, read it back, close). */
+int eous_free_port(void);
+/* strdup that aborts never: NULL in, NULL out. */
+char *eous_strdup(const char *s);
+/* 1 when s starts with prefix. */
+int eous_starts_with(const char *s, const char *prefix);
+/* Base64: decode into a malloc'd buffer (caller frees). */
+eous_rc eous_base64_decode(const char *in, unsigned char **out, size_t *out_len, eous_err *err);
+/* FNV-1a 64-bit hash as 16 hex chars into out[17]. */
+void eous_hash_hex(const void *data, size_t len, char out[17]);
+
+/* Interruption flag set from signal handlers (SIGINT/SIGTERM) and polled by
+ * long waits (HTTP transfers, settle loops, the runner) so they stop early. */
+void eous_interrupt_set(void);
+int eous_interrupted(void);
+void eous_interrupt_reset(void);
+
+#endif

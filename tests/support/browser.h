@@ -1,0 +1,27 @@
+/* tests/support/browser.h — one real chromedriver + headless Chromium + a
+ * loopback fixture server, for browser tests and benchmarks.
+ *
+ * ts_browser_start spawns everything on free loopback ports; ts_browser_stop
+ * deletes the session, stops the driver's process group and the server. */
+#ifndef EOUS_TS_BROWSER_H
+#define EOUS_TS_BROWSER_H
+
+#include "support/testsrv.h"
+#include "webdriver/wd.h"
+
+typedef struct ts_browser {
+    ts_server *server;
+    wd_driver *driver;
+    wd_session *session;
+    char url_buf[2048];
+} ts_browser;
+
+/* root NULL = tests/fixtures/pages.  Returns 0 or prints why and returns -1. */
+int ts_browser_start(ts_browser *b, const char *root);
+void ts_browser_stop(ts_browser *b);
+/* Server URL + path (borrowed, overwritten by the next call). */
+const char *ts_browser_url(ts_browser *b, const char *path);
+/* Path of the built Playground (benchmarks/site/dist) or NULL when not built. */
+const char *ts_site_root(void);
+
+#endif

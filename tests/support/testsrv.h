@@ -1,0 +1,22 @@
+/* tests/support/testsrv.h — a loopback static file server for tests and
+ * benchmarks (thread per connection, Connection: close).
+ *
+ * Serves ROOT's files; a path with no extension that is not a file falls back
+ * to ROOT/index.html (single-page apps).  Special routes for hostile-page
+ * tests: /__slow?ms=N answers after N ms.  ts_server_stop joins nothing it
+ * cannot: connections finish on their own within their 5 s socket timeout. */
+#ifndef EOUS_TESTSRV_H
+#define EOUS_TESTSRV_H
+
+typedef struct ts_server ts_server;
+
+/* NULL on failure (message on stderr). */
+ts_server *ts_server_start(const char *root);
+/* "http://127.0.0.1:PORT" (borrowed). */
+const char *ts_server_url(const ts_server *s);
+int ts_server_port(const ts_server *s);
+/* Requests served so far. */
+unsigned long ts_server_requests(const ts_server *s);
+void ts_server_stop(ts_server *s);
+
+#endif

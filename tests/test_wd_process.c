@@ -1,0 +1,131 @@
+/* tests/test_wd_process.c — driver process management: nothing survives. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "support/browser.h"
+
+/* Live (non-zombie) processes whose process group is pgid. */
+static int count_group(pid_t pgid)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    int n = 0;
+    while (d && (e = readdir(d))) {
+        char path[300], buf[1024];
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t r = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[r] = 0;
+        char *close_paren = strrchr(buf, ')');
+        char state;
+        int ppid, pg;
+        if (close_paren && sscanf(close_paren + 2, "%c %d %d", &state, &ppid, &pg) == 3 && pg == pgid &&
+            state != 'Z')
+            n++;
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+TestSuite(wd_process, .timeout = 120);
+
+Test(wd_process, driver_and_browser_gone_after_free)
+{
+    wd_become_subreaper();
+    eous_err err;
+    eous_err_clear(&err);
+    wd_driver *d = NULL;
+    cr_assert_eq(wd_driver_spawn(NULL, &d, &err), EOUS_OK, "%s", err.msg);
+    wd_session *s = NULL;
+    cr_assert_eq(wd_session_new(wd_driver_url(d), NULL, &s, &err), EOUS_OK, "%s", err.msg);
+    pid_t g = wd_driver_pid(d);
+    cr_assert_gt(count_group(g), 1, "driver and browser running in one group");
+    /* no session delete: simulate a failed run that only frees the driver */
+    wd_driver_free(d);
+    cr_assert_eq(count_group(g), 0, "processes survived the driver");
+    wd_session_free(s); /* must not hang on the dead driver */
+}
+
+Test(wd_process, failed_session_leaves_nothing)
+{
+    wd_become_subreaper();
+    eous_err err;
+    eous_err_clear(&err);
+    wd_driver *d = NULL;
+    cr_assert_eq(wd_driver_spawn(NULL, &d, &err), EOUS_OK, "%s", err.msg);
+    pid_t g = wd_driver_pid(d);
+    wd_session_opts o;
+    wd_session_opts_init(&o);
+    o.chromium = "/nonexistent/chromium";
+    wd_session *s = NULL;
+    cr_assert_neq(wd_session_new(wd_driver_url(d), &o, &s, &err), EOUS_OK);
+    cr_assert_null(s);
+    wd_driver_free(d);
+    cr_assert_eq(count_group(g), 0);
+}
+
+Test(wd_process, missing_binary_names_the_package)
+{
+    eous_err err;
+    eous_err_clear(&err);
+    wd_driver_opts o = {0};
+    o.chromedriver = "/nonexistent/chromedriver";
+    wd_driver *d = NULL;
+    cr_assert_eq(wd_driver_spawn(&o, &d, &err), EOUS_E_INFRA);
+    cr_assert(strstr(err.msg, "chromium-driver"), "%s", err.msg);
+    cr_assert_eq(eous_rc_exit_code(err.rc), 3);
+    setenv("EOUS_CHROMIUM", "/nonexistent/chromium", 1);
+    o.chromedriver = NULL;
+    cr_assert_eq(wd_driver_spawn(&o, &d, &err), EOUS_E_INFRA);
+    cr_assert(strstr(err.msg, "install the Debian package chromium"), "%s", err.msg);
+    unsetenv("EOUS_CHROMIUM");
+}
+
+Test(wd_process, sigterm_kills_driver_and_browser)
+{
+    /* A child process starts a session and waits; we SIGTERM it and check
+     * that its driver group is gone. */
+    int pipefd[2];
+    cr_assert_eq(pipe(pipefd), 0);
+    pid_t child = fork();
+    if (child == 0) {
+        close(pipefd[0]);
+        wd_install_signal_handlers();
+        eous_err err;
+        wd_driver *d = NULL;
+        wd_session *s = NULL;
+        if (wd_driver_spawn(NULL, &d, &err) || wd_session_new(wd_driver_url(d), NULL, &s, &err))
+            _exit(9);
+        int g = (int)wd_driver_pid(d);
+        if (write(pipefd[1], &g, sizeof g) != sizeof g)
+            _exit(8);
+        while (!eous_interrupted())
+            eous_sleep_ms(20);
+        wd_session_free(s);
+        wd_driver_free(d);
+        _exit(0);
+    }
+    close(pipefd[1]);
+    int g = 0;
+    cr_assert_eq(read(pipefd[0], &g, sizeof g), (ssize_t)sizeof g, "child started a session");
+    cr_assert_gt(count_group(g), 1);
+    kill(child, SIGTERM);
+    int status = 0;
+    waitpid(child, &status, 0);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child cleaned up and exited 0");
+    for (int i = 0; i < 40 && count_group(g); i++)
+        eous_sleep_ms(50);
+    cr_assert_eq(count_group(g), 0, "no process of the driver group survived SIGTERM");
+}

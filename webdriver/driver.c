@@ -1,0 +1,245 @@
+/* webdriver/driver.c — spawning and stopping chromedriver processes.
+ *
+ * chromedriver runs in a process group of its own, and the browsers it starts
+ * inherit that group, so stopping a driver is one kill(-pgid) that takes its
+ * browsers too.  Live groups are kept in a small fixed table the signal
+ * handler can walk without locks or allocation. */
+#define _GNU_SOURCE
+#include "webdriver/wd.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct wd_driver {
+    pid_t pid;
+    int port;
+    char url[64];
+    int slot;
+};
+
+#define MAX_LIVE_GROUPS 128
+static volatile sig_atomic_t live_groups[MAX_LIVE_GROUPS];
+
+static int register_group(pid_t pgid)
+{
+    for (int i = 0; i < MAX_LIVE_GROUPS; i++) {
+        if (__sync_bool_compare_and_swap(&live_groups[i], 0, (sig_atomic_t)pgid))
+            return i;
+    }
+    return -1;
+}
+
+static void unregister_group(int slot)
+{
+    if (slot >= 0)
+        live_groups[slot] = 0;
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    eous_interrupt_set();
+    for (int i = 0; i < MAX_LIVE_GROUPS; i++) {
+        pid_t g = live_groups[i];
+        if (g > 0)
+            kill(-g, SIGKILL);
+    }
+}
+
+void wd_install_signal_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    /* A dead driver's socket must give an error, not kill us. */
+    signal(SIGPIPE, SIG_IGN);
+}
+
+void wd_become_subreaper(void)
+{
+#ifdef PR_SET_CHILD_SUBREAPER
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
+
+const char *wd_chromium_path(void)
+{
+    const char *env = getenv("EOUS_CHROMIUM");
+    return env && *env ? env : "/usr/bin/chromium";
+}
+
+static void reap_group(pid_t pgid)
+{
+    /* Reaps the group's members that are our children (direct, or orphans
+     * reparented to us when we are a subreaper). */
+    while (waitpid(-pgid, NULL, WNOHANG) > 0)
+        ;
+}
+
+static int group_alive(pid_t pgid)
+{
+    reap_group(pgid);
+    return kill(-pgid, 0) == 0;
+}
+
+static void stop_group(pid_t pid)
+{
+    if (pid <= 0)
+        return;
+    kill(-pid, SIGTERM);
+    for (int i = 0; i < 40; i++) {
+        if (waitpid(pid, NULL, WNOHANG) == pid || errno == ECHILD)
+            break;
+        eous_sleep_ms(25);
+    }
+    /* Browsers may outlive a terminated driver: finish the whole group. */
+    kill(-pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    for (int i = 0; i < 40 && group_alive(pid); i++)
+        eous_sleep_ms(25);
+}
+
+eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *err)
+{
+    wd_driver_opts o = {0};
+    if (opts)
+        o = *opts;
+    *out = NULL;
+    const char *name = o.chromedriver;
+    if (!name)
+        name = getenv("EOUS_CHROMEDRIVER");
+    if (!name || !*name)
+        name = "chromedriver";
+    char path[4096];
+    if (!eous_which(name, path, sizeof path)) {
+        eous_err_set_code(err, "missing binary");
+        return eous_err_set(err, EOUS_E_INFRA,
+                            "chromedriver not found (%s): install the Debian package chromium-driver", name);
+    }
+    char browser[4096];
+    if (!eous_which(wd_chromium_path(), browser, sizeof browser)) {
+        eous_err_set_code(err, "missing binary");
+        return eous_err_set(err, EOUS_E_INFRA,
+                            "chromium not found (%s): install the Debian package chromium", wd_chromium_path());
+    }
+    double start_timeout = o.start_timeout_ms > 0 ? o.start_timeout_ms : 15000;
+
+    for (int attempt = 0; attempt < 3; attempt++) {
+        int port = o.port ? o.port : eous_free_port();
+        if (port <= 0)
+            return eous_err_set(err, EOUS_E_INFRA, "cannot find a free loopback port: %s", strerror(errno));
+        char port_arg[32];
+        snprintf(port_arg, sizeof port_arg, "--port=%d", port);
+        char log_arg[4200] = "";
+        if (o.log_path)
+            snprintf(log_arg, sizeof log_arg, "--log-path=%s", o.log_path);
+
+        pid_t pid = fork();
+        if (pid < 0)
+            return eous_err_set(err, EOUS_E_INFRA, "fork failed: %s", strerror(errno));
+        if (pid == 0) {
+            setpgid(0, 0);
+            /* If eous is killed outright, the driver goes too. */
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            int devnull = open("/dev/null", O_RDWR);
+            if (devnull >= 0) {
+                dup2(devnull, 0);
+                dup2(devnull, 1);
+                dup2(devnull, 2);
+            }
+            signal(SIGINT, SIG_DFL);
+            signal(SIGTERM, SIG_DFL);
+            signal(SIGPIPE, SIG_DFL);
+            if (o.log_path)
+                execl(path, path, port_arg, log_arg, (char *)NULL);
+            else
+                execl(path, path, port_arg, (char *)NULL);
+            _exit(127);
+        }
+        setpgid(pid, pid); /* both sides, so there is no window where it is unset */
+
+        wd_driver *d = calloc(1, sizeof *d);
+        if (!d) {
+            stop_group(pid);
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        }
+        d->pid = pid;
+        d->port = port;
+        d->slot = register_group(pid);
+        snprintf(d->url, sizeof d->url, "http://127.0.0.1:%d", port);
+
+        double t0 = eous_now_ms();
+        int exited = 0;
+        while (eous_now_ms() - t0 < start_timeout) {
+            int status;
+            if (waitpid(pid, &status, WNOHANG) == pid) {
+                exited = 1;
+                break;
+            }
+            int ready = 0;
+            if (wd_status(d->url, 1000, &ready, NULL) == EOUS_OK && ready) {
+                *out = d;
+                EOUS_DEBUG("webdriver", "chromedriver pid %d ready on %s in %.0f ms", (int)pid, d->url,
+                           eous_now_ms() - t0);
+                return EOUS_OK;
+            }
+            if (eous_interrupted()) {
+                wd_driver_free(d);
+                return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted while starting chromedriver");
+            }
+            eous_sleep_ms(20);
+        }
+        unregister_group(d->slot);
+        if (!exited)
+            stop_group(pid);
+        free(d);
+        if (!exited || o.port)
+            return eous_err_set(err, EOUS_E_INFRA, "chromedriver (%s) did not become ready on port %d within %.0f ms",
+                                path, port, start_timeout);
+        /* exited at once: most likely the port was taken between probe and bind; retry */
+    }
+    return eous_err_set(err, EOUS_E_INFRA, "chromedriver (%s) exited at start three times", path);
+}
+
+const char *wd_driver_url(const wd_driver *d)
+{
+    return d ? d->url : NULL;
+}
+
+pid_t wd_driver_pid(const wd_driver *d)
+{
+    return d ? d->pid : -1;
+}
+
+int wd_driver_alive(wd_driver *d)
+{
+    if (!d || d->pid <= 0)
+        return 0;
+    int status;
+    pid_t r = waitpid(d->pid, &status, WNOHANG);
+    if (r == d->pid) {
+        d->pid = -d->pid; /* remember the group for cleanup, mark dead */
+        return 0;
+    }
+    return kill(d->pid, 0) == 0;
+}
+
+void wd_driver_free(wd_driver *d)
+{
+    if (!d)
+        return;
+    pid_t pid = d->pid < 0 ? -d->pid : d->pid;
+    stop_group(pid);
+    unregister_group(d->slot);
+    free(d);
+}

@@ -1,0 +1,186 @@
+/* webdriver/input.c — keyboard chords, wheel and pointer through W3C actions. */
+#include "webdriver/wd.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct key_name {
+    const char *name;
+    unsigned code; /* WebDriver private-use code point */
+} key_name;
+
+/* WebDriver's normalised key table (W3C spec, "keyboard actions"). */
+static const key_name KEYS[] = {
+    {"Cancel", 0xE001}, {"Help", 0xE002}, {"Backspace", 0xE003}, {"Tab", 0xE004},
+    {"Clear", 0xE005}, {"Return", 0xE006}, {"Enter", 0xE007}, {"Shift", 0xE008},
+    {"Control", 0xE009}, {"Ctrl", 0xE009}, {"Alt", 0xE00A}, {"Pause", 0xE00B},
+    {"Escape", 0xE00C}, {"Esc", 0xE00C}, {"Space", 0xE00D}, {"PageUp", 0xE00E},
+    {"PageDown", 0xE00F}, {"End", 0xE010}, {"Home", 0xE011}, {"ArrowLeft", 0xE012},
+    {"ArrowUp", 0xE013}, {"ArrowRight", 0xE014}, {"ArrowDown", 0xE015}, {"Left", 0xE012},
+    {"Up", 0xE013}, {"Right", 0xE014}, {"Down", 0xE015}, {"Insert", 0xE016},
+    {"Delete", 0xE017}, {"Del", 0xE017}, {"F1", 0xE031}, {"F2", 0xE032}, {"F3", 0xE033},
+    {"F4", 0xE034}, {"F5", 0xE035}, {"F6", 0xE036}, {"F7", 0xE037}, {"F8", 0xE038},
+    {"F9", 0xE039}, {"F10", 0xE03A}, {"F11", 0xE03B}, {"F12", 0xE03C}, {"Meta", 0xE03D},
+    {"Command", 0xE03D}, {"Cmd", 0xE03D},
+};
+
+static int utf8_encode(unsigned cp, char out[8])
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        out[1] = 0;
+    } else if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        out[2] = 0;
+    } else {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        out[3] = 0;
+    }
+    return 0;
+}
+
+int wd_key_code(const char *name, char out[8])
+{
+    if (!name || !*name)
+        return -1;
+    for (size_t i = 0; i < sizeof KEYS / sizeof *KEYS; i++)
+        if (!strcasecmp(name, KEYS[i].name))
+            return utf8_encode(KEYS[i].code, out);
+    /* A single character (possibly multi-byte UTF-8) stands for itself. */
+    size_t n = strlen(name);
+    unsigned char c = (unsigned char)name[0];
+    size_t want = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (want && n == want && n < 8) {
+        memcpy(out, name, n + 1);
+        return 0;
+    }
+    return -1;
+}
+
+static cJSON *key_action(const char *type, const char *value)
+{
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "type", type);
+    cJSON_AddStringToObject(a, "value", value);
+    return a;
+}
+
+eous_rc wd_press_keys(wd_session *s, const char *chord, eous_err *err)
+{
+    /* "Control+Shift+a": all keys down in order, then up in reverse. */
+    char copy[256];
+    if (!chord || !*chord || strlen(chord) >= sizeof copy)
+        return eous_err_set(err, EOUS_E_INVALID, "press: expected a key chord like 'Enter' or 'Control+a', got '%s'",
+                            chord ? chord : "");
+    snprintf(copy, sizeof copy, "%s", chord);
+    char codes[8][8];
+    int n = 0;
+    char *save = NULL;
+    /* a literal "+" key is written "Plus" or as the whole chord "+" */
+    if (!strcmp(copy, "+")) {
+        strcpy(codes[0], "+");
+        n = 1;
+    } else {
+        for (char *tok = strtok_r(copy, "+", &save); tok; tok = strtok_r(NULL, "+", &save)) {
+            if (n == 8)
+                return eous_err_set(err, EOUS_E_INVALID, "press: too many keys in '%s'", chord);
+            if (!strcasecmp(tok, "Plus"))
+                tok = "+";
+            if (wd_key_code(tok, codes[n]) != 0)
+                return eous_err_set(err, EOUS_E_INVALID,
+                                    "press: unknown key '%s' in '%s' (expected names like Enter, Tab, Escape, "
+                                    "ArrowDown, PageDown, Control, Shift, Alt, Meta, or one character)",
+                                    tok, chord);
+            n++;
+        }
+    }
+    if (n == 0)
+        return eous_err_set(err, EOUS_E_INVALID, "press: no key in '%s'", chord);
+    cJSON *sources = cJSON_CreateArray();
+    cJSON *kb = cJSON_CreateObject();
+    cJSON_AddStringToObject(kb, "type", "key");
+    cJSON_AddStringToObject(kb, "id", "eous-keyboard");
+    cJSON *acts = cJSON_AddArrayToObject(kb, "actions");
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(acts, key_action("keyDown", codes[i]));
+    for (int i = n - 1; i >= 0; i--)
+        cJSON_AddItemToArray(acts, key_action("keyUp", codes[i]));
+    cJSON_AddItemToArray(sources, kb);
+    eous_rc rc = wd_perform_actions(s, sources, err);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+eous_rc wd_wheel(wd_session *s, int x, int y, int dx, int dy, eous_err *err)
+{
+    cJSON *sources = cJSON_CreateArray();
+    cJSON *w = cJSON_CreateObject();
+    cJSON_AddStringToObject(w, "type", "wheel");
+    cJSON_AddStringToObject(w, "id", "eous-wheel");
+    cJSON *acts = cJSON_AddArrayToObject(w, "actions");
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "type", "scroll");
+    cJSON_AddNumberToObject(a, "x", x);
+    cJSON_AddNumberToObject(a, "y", y);
+    cJSON_AddNumberToObject(a, "deltaX", dx);
+    cJSON_AddNumberToObject(a, "deltaY", dy);
+    cJSON_AddNumberToObject(a, "duration", 0);
+    cJSON_AddStringToObject(a, "origin", "viewport");
+    cJSON_AddItemToArray(acts, a);
+    cJSON_AddItemToArray(sources, w);
+    eous_rc rc = wd_perform_actions(s, sources, err);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+static cJSON *pointer_source(double x, double y)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "type", "pointer");
+    cJSON_AddStringToObject(p, "id", "eous-mouse");
+    cJSON *params = cJSON_AddObjectToObject(p, "parameters");
+    cJSON_AddStringToObject(params, "pointerType", "mouse");
+    cJSON *acts = cJSON_AddArrayToObject(p, "actions");
+    cJSON *mv = cJSON_CreateObject();
+    cJSON_AddStringToObject(mv, "type", "pointerMove");
+    cJSON_AddNumberToObject(mv, "duration", 0);
+    cJSON_AddNumberToObject(mv, "x", (int)(x + 0.5));
+    cJSON_AddNumberToObject(mv, "y", (int)(y + 0.5));
+    cJSON_AddStringToObject(mv, "origin", "viewport");
+    cJSON_AddItemToArray(acts, mv);
+    return p;
+}
+
+eous_rc wd_move_to(wd_session *s, double x, double y, eous_err *err)
+{
+    cJSON *sources = cJSON_CreateArray();
+    cJSON_AddItemToArray(sources, pointer_source(x, y));
+    eous_rc rc = wd_perform_actions(s, sources, err);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+eous_rc wd_click_at(wd_session *s, double x, double y, eous_err *err)
+{
+    cJSON *sources = cJSON_CreateArray();
+    cJSON *p = pointer_source(x, y);
+    cJSON *acts = cJSON_GetObjectItemCaseSensitive(p, "actions");
+    cJSON *down = cJSON_CreateObject();
+    cJSON_AddStringToObject(down, "type", "pointerDown");
+    cJSON_AddNumberToObject(down, "button", 0);
+    cJSON_AddItemToArray(acts, down);
+    cJSON *up = cJSON_CreateObject();
+    cJSON_AddStringToObject(up, "type", "pointerUp");
+    cJSON_AddNumberToObject(up, "button", 0);
+    cJSON_AddItemToArray(acts, up);
+    cJSON_AddItemToArray(sources, p);
+    eous_rc rc = wd_perform_actions(s, sources, err);
+    cJSON_Delete(sources);
+    return rc;
+}

@@ -1,0 +1,171 @@
+/* webdriver/wd.h — W3C WebDriver client over libcurl, CDP passthrough, and
+ * chromedriver process management.
+ *
+ * Ownership: wd_driver and wd_session are opaque handles made by _spawn/_new
+ * and released by _free (NULL is fine).  Strings returned through `char **out`
+ * are malloc'd and freed by the caller with free(); cJSON values returned
+ * through `cJSON **out` are freed by the caller with cJSON_Delete.  cJSON
+ * arguments are borrowed.  A session is used by one thread at a time.
+ *
+ * Errors: W3C errors keep their error string in err->code ("no such element",
+ * "stale element reference", ...) and chromedriver's message in err->msg;
+ * the eous_rc says what kind of failure it is (EOUS_E_NOT_FOUND, EOUS_E_STALE,
+ * EOUS_E_PAGE, EOUS_E_INFRA for a dead browser/driver, EOUS_E_TIMEOUT ...). */
+#ifndef EOUS_WD_H
+#define EOUS_WD_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "core/core.h"
+
+/* The W3C element reference key. */
+#define WD_ELEMENT_KEY "element-6066-11e4-a52e-4f735466cecf"
+
+/* ---- driver processes ---------------------------------------------------- */
+
+typedef struct wd_driver wd_driver;
+
+typedef struct wd_driver_opts {
+    const char *chromedriver;   /* binary name or path; NULL = $EOUS_CHROMEDRIVER or "chromedriver" */
+    int port;                   /* 0 = a free loopback port */
+    const char *log_path;       /* chromedriver's log; NULL = discarded */
+    double start_timeout_ms;    /* wait for /status ready; 0 = 15000 */
+} wd_driver_opts;
+
+/* Checks that chromedriver and chromium exist (naming the missing binary and
+ * its Debian package, EOUS_E_INFRA), spawns chromedriver in its own process
+ * group on 127.0.0.1 and waits until /status says ready. */
+eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *err);
+/* "http://127.0.0.1:PORT" (borrowed). */
+const char *wd_driver_url(const wd_driver *d);
+pid_t wd_driver_pid(const wd_driver *d);
+/* Stops chromedriver and every process in its group (its browsers): SIGTERM,
+ * a short grace period, then SIGKILL; reaps what it can. */
+void wd_driver_free(wd_driver *d);
+/* 1 when the driver process is still running. */
+int wd_driver_alive(wd_driver *d);
+
+/* Installs SIGINT/SIGTERM handlers that set the interrupt flag (core/util.h)
+ * and kill every live driver process group at once, so in-flight calls fail
+ * fast and callers clean up along their normal paths.  Idempotent. */
+void wd_install_signal_handlers(void);
+/* Makes this process a child subreaper so browsers orphaned by a dying
+ * chromedriver are reparented here and can be reaped (Linux only; no-op elsewhere). */
+void wd_become_subreaper(void);
+
+/* Path of the chromium binary eous launches: $EOUS_CHROMIUM or /usr/bin/chromium. */
+const char *wd_chromium_path(void);
+
+/* ---- sessions ------------------------------------------------------------ */
+
+typedef struct wd_session wd_session;
+
+typedef struct wd_session_opts {
+    const char *chromium;       /* browser binary; NULL = wd_chromium_path() for local drivers */
+    int headless;               /* default 1 */
+    int width, height;          /* window size, default 1280x900 */
+    int remote;                 /* 1: URL is a remote WebDriver/Grid: no local profile dir or binary */
+    const char *const *extra_args; /* NULL-terminated extra browser args, or NULL */
+    double connect_timeout_ms;  /* default 5000 */
+    double request_timeout_ms;  /* default 60000 (per HTTP request) */
+    double script_timeout_ms;   /* W3C script timeout, default 30000 */
+    double page_load_timeout_ms;/* default 30000 */
+} wd_session_opts;
+
+void wd_session_opts_init(wd_session_opts *o);
+/* Creates a session on the WebDriver endpoint `url` (chromedriver or Grid). */
+eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session **out, eous_err *err);
+/* Deletes the session (best effort) and removes its fresh profile directory. */
+void wd_session_free(wd_session *s);
+const char *wd_session_id(const wd_session *s);
+/* Returned capabilities (borrowed). */
+const cJSON *wd_session_capabilities(const wd_session *s);
+/* 1 when goog/cdp/execute works on this endpoint (probed at session start). */
+int wd_session_has_cdp(const wd_session *s);
+/* Per-request HTTP timeout for the following calls (0 restores the default). */
+void wd_session_set_request_timeout(wd_session *s, double ms);
+/* Number of HTTP round trips made so far (for perception/actions accounting). */
+unsigned long wd_session_round_trips(const wd_session *s);
+
+/* GET /status: *ready = value.ready. */
+eous_rc wd_status(const char *url, double timeout_ms, int *ready, eous_err *err);
+
+/* ---- commands ------------------------------------------------------------ */
+
+/* Any W3C command: METHOD /session/{id}PATH with body (NULL = "{}" for POST).
+ * *value_out (may be NULL) receives the response's "value". */
+eous_rc wd_command(wd_session *s, const char *method, const char *path, const cJSON *body,
+                   cJSON **value_out, eous_err *err);
+
+eous_rc wd_navigate(wd_session *s, const char *url, eous_err *err);
+eous_rc wd_get_url(wd_session *s, char **out, eous_err *err);
+eous_rc wd_get_title(wd_session *s, char **out, eous_err *err);
+eous_rc wd_back(wd_session *s, eous_err *err);
+eous_rc wd_forward(wd_session *s, eous_err *err);
+eous_rc wd_refresh(wd_session *s, eous_err *err);
+eous_rc wd_get_page_source(wd_session *s, char **out, eous_err *err);
+
+eous_rc wd_window_handle(wd_session *s, char **out, eous_err *err);
+/* *out: JSON array of handle strings. */
+eous_rc wd_window_handles(wd_session *s, cJSON **out, eous_err *err);
+/* type "tab" or "window"; *handle_out may be NULL. */
+eous_rc wd_new_window(wd_session *s, const char *type, char **handle_out, eous_err *err);
+eous_rc wd_switch_window(wd_session *s, const char *handle, eous_err *err);
+eous_rc wd_close_window(wd_session *s, eous_err *err);
+eous_rc wd_set_window_rect(wd_session *s, int width, int height, eous_err *err);
+
+/* Runs `script` (a function body) with `args` (a JSON array or NULL); Promise
+ * results are awaited.  A thrown page error gives EOUS_E_PAGE, code "javascript error". */
+eous_rc wd_execute(wd_session *s, const char *script, const cJSON *args, cJSON **out, eous_err *err);
+/* Async form: the script calls arguments[arguments.length-1](result). */
+eous_rc wd_execute_async(wd_session *s, const char *script, const cJSON *args, cJSON **out, eous_err *err);
+eous_rc wd_set_timeouts(wd_session *s, long script_ms, long page_load_ms, long implicit_ms, eous_err *err);
+
+/* using: "css selector" | "xpath" | "link text" | "tag name". */
+eous_rc wd_find(wd_session *s, const char *using, const char *value, char **elem_out, eous_err *err);
+/* *out: JSON array of element id strings (possibly empty). */
+eous_rc wd_find_all(wd_session *s, const char *using, const char *value, cJSON **out, eous_err *err);
+eous_rc wd_element_click(wd_session *s, const char *elem, eous_err *err);
+eous_rc wd_element_clear(wd_session *s, const char *elem, eous_err *err);
+eous_rc wd_element_send_keys(wd_session *s, const char *elem, const char *text, eous_err *err);
+eous_rc wd_element_property(wd_session *s, const char *elem, const char *name, cJSON **out, eous_err *err);
+/* *out NULL when the attribute is absent. */
+eous_rc wd_element_attribute(wd_session *s, const char *elem, const char *name, char **out, eous_err *err);
+eous_rc wd_element_text(wd_session *s, const char *elem, char **out, eous_err *err);
+typedef struct wd_rect { double x, y, width, height; } wd_rect;
+eous_rc wd_element_rect(wd_session *s, const char *elem, wd_rect *out, eous_err *err);
+eous_rc wd_element_computed_role(wd_session *s, const char *elem, char **out, eous_err *err);
+eous_rc wd_element_computed_label(wd_session *s, const char *elem, char **out, eous_err *err);
+
+/* W3C actions: `actions` is the array of input sources. */
+eous_rc wd_perform_actions(wd_session *s, const cJSON *actions, eous_err *err);
+eous_rc wd_release_actions(wd_session *s, eous_err *err);
+/* Presses a key chord such as "Enter", "Control+a", "Shift+Tab", "PageDown". */
+eous_rc wd_press_keys(wd_session *s, const char *chord, eous_err *err);
+/* Wheel scroll by (dx, dy) CSS pixels at viewport point (x, y). */
+eous_rc wd_wheel(wd_session *s, int x, int y, int dx, int dy, eous_err *err);
+/* Moves the pointer to viewport point (x, y) and clicks (button 0). */
+eous_rc wd_click_at(wd_session *s, double x, double y, eous_err *err);
+/* Moves the pointer to viewport point (x, y). */
+eous_rc wd_move_to(wd_session *s, double x, double y, eous_err *err);
+
+/* PNG bytes of the viewport (caller frees). */
+eous_rc wd_screenshot(wd_session *s, unsigned char **png, size_t *len, eous_err *err);
+
+/* Chrome DevTools Protocol command through goog/cdp/execute; *out = result. */
+eous_rc wd_cdp(wd_session *s, const char *cmd, const cJSON *params, cJSON **out, eous_err *err);
+
+/* {"element-6066-...": id} (caller frees with cJSON_Delete). */
+cJSON *wd_element_ref(const char *elem_id);
+/* The element id inside a W3C element reference, or NULL (borrowed). */
+const char *wd_element_id_of(const cJSON *value);
+
+/* Maps a W3C error string to an eous_rc. */
+eous_rc wd_error_rc(const char *w3c_error, const char *message);
+
+/* Translates a chord name ("Enter", "Control", "a") to its WebDriver key code
+ * as UTF-8 into out; returns 0 on success, -1 for an unknown key name. */
+int wd_key_code(const char *name, char out[8]);
+
+#endif

@@ -755,7 +755,10 @@ eous_rc act_parse_text(const char *text, act_action *out, eous_err *err)
             if (parse_one(q, (size_t)(le - q), out, &e1) == EOUS_OK)
                 return EOUS_OK;
             /* remember why an action-looking line failed: "type [12]" deserves its own message */
-            if (!have_first && (w < le && (*w == '[' || (w + 1 < le && w[1] == '[')))) {
+            const char *ls = line;
+            while (ls < q && isspace((unsigned char)*ls))
+                ls++;
+            if (!have_first && (ls == q || (w < le && (*w == '[' || (w + 1 < le && w[1] == '['))))) {
                 first = e1;
                 have_first = 1;
             }

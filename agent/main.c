@@ -1,18 +1,27 @@
-/* agent/main.c — the eous CLI: parses options and calls libeous. */
+/* agent/main.c — the eous CLI: parses options and calls libeous's public API.
+ * Exit codes: 0 ok/passed · 1 a task failed · 2 bad input · 3 infrastructure. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "agent/cli.h"
 #include "core/core.h"
 
 static void usage(FILE *f)
 {
     fputs("usage: eous COMMAND [ARGS]\n"
-          "  run   TASK.json [--planner llm|script|replay] [--mode hybrid|pruned|atomic|html] ...\n"
-          "  bench TASKS... [--modes hybrid,atomic] [--workers N] [--out DIR] [--resume] [--lock FILE]\n"
-          "  observe URL [--mode atomic|pruned|hybrid|html] [--format text|json]\n"
-          "  call URL KEY TOOL PARAMS_JSON\n"
-          "  check TASK.json...\n"
-          "  --help, --version\n", f);
+          "\n"
+          "  run   TASK.json [--planner llm|script|replay] [--mode hybrid|pruned|atomic|html]\n"
+          "                  [--llm PROVIDER:MODEL] [--webdriver URL] [--out DIR] [--max-steps N]\n"
+          "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
+          "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE]\n"
+          "  observe URL     [--mode atomic|pruned|hybrid|html] [--format text|json] [--webdriver URL]\n"
+          "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]\n"
+          "  check TASK.json...   validate task files, one line per problem\n"
+          "\n"
+          "  --help, --version\n"
+          "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure\n",
+          f);
 }
 
 int main(int argc, char **argv)
@@ -21,14 +30,28 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
         return 0;
     }
-    if (!strcmp(argv[1], "--version")) {
+    if (!strcmp(cmd, "--version")) {
         printf("eous %s\n", EOUS_VERSION);
         return 0;
     }
-    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check)\n", argv[1]);
+    const char *lvl = getenv("EOUS_LOG");
+    if (lvl && eous_log_level_parse(lvl) >= 0)
+        eous_log_configure((eous_log_level)eous_log_level_parse(lvl), getenv("EOUS_LOG_JSON") != NULL, NULL);
+    if (!strcmp(cmd, "observe"))
+        return cli_observe(argc - 1, argv + 1);
+    if (!strcmp(cmd, "call"))
+        return cli_call(argc - 1, argv + 1);
+    if (!strcmp(cmd, "run"))
+        return cli_run(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bench"))
+        return cli_bench(argc - 1, argv + 1);
+    if (!strcmp(cmd, "check"))
+        return cli_check(argc - 1, argv + 1);
+    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check; see eous --help)\n", cmd);
     return 2;
 }

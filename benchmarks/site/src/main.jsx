@@ -7,7 +7,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { CMenu } from './ci4a/components.jsx';
 import { install, enabled } from './ci4a/registry.js';
 import { registerWebMcp } from './webmcp.js';
-import { usePath, navigate, getState, resetState } from './store.js';
+import { usePath, navigate, getState, resetState, getUi } from './store.js';
 import Booking from './pages/Booking.jsx';
 import Users from './pages/Users.jsx';
 import Settings from './pages/Settings.jsx';
@@ -78,7 +78,7 @@ window.__playground__ = {
     const s = getState();
     return JSON.parse(JSON.stringify({
       bookings: s.bookings, users: s.users, settings: s.settings, orders: s.orders, applications: s.applications,
-      route: window.location.pathname, ci4a: enabled,
+      route: window.location.pathname, ci4a: enabled, ui: getUi(),
     }));
   },
   reset() { resetState(); return true; },

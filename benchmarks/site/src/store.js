@@ -44,3 +44,8 @@ export function usePath() { return useSyncExternalStore(rsubscribe, () => window
 export function nextId(prefix, list) {
   return `${prefix}-${String(list.length + 1).padStart(3, '0')}`;
 }
+
+// ---- transient UI facts evaluators may read (not persisted) ----
+const ui = {};
+export function setUi(patch) { Object.assign(ui, patch); }
+export function getUi() { return { ...ui }; }

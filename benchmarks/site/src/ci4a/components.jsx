@@ -464,7 +464,7 @@ export function CTable({ cid, label, columns, dataSource, rowKey = 'key', pagina
   });
   return (
     <Table columns={cols} dataSource={dataSource} rowKey={rowKey} onChange={onChange} rowSelection={rowSelection}
-      pagination={paged ? { showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], ...pagination, current: curPage, pageSize, total } : false}
+      pagination={paged ? { showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (t) => `${t} ${t === 1 ? 'row' : 'rows'}`, ...pagination, current: curPage, pageSize, total } : false}
       className={cx(className, rootClass(key))} {...rest} />
   );
 }

@@ -4,7 +4,7 @@ import {
   CInput, CTextArea, CSelect, CDatePicker, CInputNumber, CRadioGroup, CCheckboxGroup, CCheckbox, CButton, CForm, CSteps,
 } from '../ci4a/components.jsx';
 import { COUNTRIES, POSITIONS, WORK_MODES, SKILLS, START_MIN, START_MAX, SALARY_MIN, SALARY_MAX, SALARY_STEP, dayOfWeek } from '../data.js';
-import { useStore, setState, nextId } from '../store.js';
+import { useStore, setState, nextId, setUi } from '../store.js';
 
 const D = 'YYYY-MM-DD';
 const STEP_FIELDS = [
@@ -19,6 +19,7 @@ export default function Apply() {
   const [step, setStep] = useState(0);
   const [done, setDone] = useState(null);
   const applications = useStore((s) => s.applications);
+  setUi({ applyStep: done ? 3 : step });
 
   const validateStep = async (i) => { await form.validateFields(STEP_FIELDS[i]); };
   const next = async () => {

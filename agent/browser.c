@@ -1,0 +1,34 @@
+/* agent/browser.c — see browser.h. */
+#include "agent/browser.h"
+
+#include <string.h>
+
+eous_rc agent_browser_open(agent_browser *b, const char *remote_url, eous_err *err)
+{
+    memset(b, 0, sizeof *b);
+    wd_session_opts o;
+    wd_session_opts_init(&o);
+    const char *url = remote_url;
+    eous_rc rc;
+    if (!url) {
+        if ((rc = wd_driver_spawn(NULL, &b->driver, err)))
+            return rc;
+        url = wd_driver_url(b->driver);
+    } else {
+        o.remote = 1;
+    }
+    if ((rc = wd_session_new(url, &o, &b->session, err))) {
+        wd_driver_free(b->driver);
+        b->driver = NULL;
+        return rc;
+    }
+    return EOUS_OK;
+}
+
+void agent_browser_close(agent_browser *b)
+{
+    wd_session_free(b->session);
+    b->session = NULL;
+    wd_driver_free(b->driver);
+    b->driver = NULL;
+}

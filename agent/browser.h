@@ -1,0 +1,18 @@
+/* agent/browser.h — a browser for one CLI run or one bench worker: a local
+ * chromedriver we spawn, or a remote WebDriver URL (Selenium Grid).
+ * agent_browser_open fills b; agent_browser_close frees what it holds. */
+#ifndef EOUS_AGENT_BROWSER_H
+#define EOUS_AGENT_BROWSER_H
+
+#include "webdriver/wd.h"
+
+typedef struct agent_browser {
+    wd_driver *driver;    /* NULL when remote */
+    wd_session *session;
+} agent_browser;
+
+/* remote_url NULL = spawn chromedriver locally. */
+eous_rc agent_browser_open(agent_browser *b, const char *remote_url, eous_err *err);
+void agent_browser_close(agent_browser *b);
+
+#endif

@@ -1,0 +1,760 @@
+/* llm/client.c — the client: options, provider request bodies, responses to
+ * actions, usage and cost, the judge, and the cassette around every call. */
+#define _GNU_SOURCE
+#include "llm/llm_int.h"
+
+#include <ctype.h>
+#include <curl/curl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#define OPENAI_DEFAULT_BASE "https://api.openai.com/v1"
+#define ANTHROPIC_DEFAULT_BASE "https://api.anthropic.com"
+#define ANTHROPIC_VERSION "2023-06-01"
+
+struct llm_client {
+    llm_provider provider;
+    char *model;
+    char *base_url;
+    char *url;              /* endpoint */
+    char *ca_file;
+    char *cassette_path;
+    char *key;              /* NULL in replay mode */
+    char *auth_header;      /* holds the key: wiped on free, never logged */
+    const char *headers[6];
+    llm_opts o;             /* numeric options; string members point at our copies */
+    CURL *curl;
+    llm_cassette *cassette;
+    llm_price_table *prices;
+    llm_price price;
+    int have_price;
+    unsigned long calls;
+    uint64_t rng;
+};
+
+static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
+static void curl_init_once(void)
+{
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+/* ---- options --------------------------------------------------------------- */
+
+void llm_opts_init(llm_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->provider = "openai";
+    o->connect_timeout_ms = 10000;
+    o->request_timeout_ms = 120000;
+    o->total_budget_ms = 300000;
+    o->max_retries = 4;
+    o->max_tokens = 1024;
+    o->temperature = 0;
+    o->use_tools = 1;
+    o->max_obs_tokens = LLM_DEFAULT_MAX_OBS_TOKENS;
+    o->cassette_mode = LLM_CASSETTE_OFF;
+}
+
+static int provider_of(const char *name, llm_provider *out)
+{
+    if (name && !strcmp(name, "openai")) {
+        *out = LLM_OPENAI;
+        return 1;
+    }
+    if (name && !strcmp(name, "anthropic")) {
+        *out = LLM_ANTHROPIC;
+        return 1;
+    }
+    return 0;
+}
+
+eous_rc llm_parse_spec(const char *spec, llm_opts *o, eous_err *err)
+{
+    static char provider_buf[2][16] = {"openai", "anthropic"};
+    const char *colon = spec ? strchr(spec, ':') : NULL;
+    if (!spec || !colon || colon == spec || !colon[1])
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "--llm '%s': expected PROVIDER:MODEL, e.g. openai:gpt-4o or "
+                            "anthropic:claude-sonnet-4-20250514",
+                            spec ? spec : "");
+    size_t n = (size_t)(colon - spec);
+    for (int i = 0; i < 2; i++) {
+        if (strlen(provider_buf[i]) == n && strncmp(provider_buf[i], spec, n) == 0) {
+            o->provider = provider_buf[i];
+            o->model = colon + 1;
+            return EOUS_OK;
+        }
+    }
+    return eous_err_set(err, EOUS_E_INVALID, "--llm '%s': unknown provider '%.*s'; expected openai or anthropic",
+                        spec, (int)(n > 32 ? 32 : n), spec);
+}
+
+int llm_cassette_mode_parse(const char *s)
+{
+    if (!s)
+        return -1;
+    if (!strcmp(s, "off"))
+        return LLM_CASSETTE_OFF;
+    if (!strcmp(s, "record"))
+        return LLM_CASSETTE_RECORD;
+    if (!strcmp(s, "replay"))
+        return LLM_CASSETTE_REPLAY;
+    return -1;
+}
+
+/* Keys must not travel in clear: plain http only to this machine. */
+static int url_allowed(const char *u)
+{
+    if (!strncasecmp(u, "https://", 8))
+        return 1;
+    if (strncasecmp(u, "http://", 7))
+        return 0;
+    const char *h = u + 7;
+    static const char *local[] = {"127.0.0.1", "localhost", "[::1]"};
+    for (size_t i = 0; i < 3; i++) {
+        size_t n = strlen(local[i]);
+        if (!strncasecmp(h, local[i], n) && (h[n] == ':' || h[n] == '/' || h[n] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
+static void wipe_free(char *s)
+{
+    if (!s)
+        return;
+    volatile char *p = s;
+    while (*p)
+        *p++ = 0;
+    free(s);
+}
+
+void llm_client_free(llm_client *c)
+{
+    if (!c)
+        return;
+    if (c->curl)
+        curl_easy_cleanup(c->curl);
+    llm_cassette_free(c->cassette);
+    llm_price_table_free(c->prices);
+    wipe_free(c->auth_header);
+    wipe_free(c->key);
+    free(c->model);
+    free(c->base_url);
+    free(c->url);
+    free(c->ca_file);
+    free(c->cassette_path);
+    free(c);
+}
+
+eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
+{
+    pthread_once(&curl_once, curl_init_once);
+    *out = NULL;
+    llm_opts dflt;
+    if (!opts) {
+        llm_opts_init(&dflt);
+        opts = &dflt;
+    }
+    eous_rc rc = EOUS_OK;
+    llm_client *c = calloc(1, sizeof *c);
+    if (!c)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    c->o = *opts;
+    if (!provider_of(opts->provider ? opts->provider : "openai", &c->provider)) {
+        rc = eous_err_set(err, EOUS_E_INVALID, "llm: unknown provider '%s'; expected openai or anthropic",
+                          opts->provider);
+        goto done;
+    }
+    if (!opts->model || !*opts->model) {
+        rc = eous_err_set(err, EOUS_E_INVALID, "llm: no model given; expected --llm PROVIDER:MODEL");
+        goto done;
+    }
+    const char *pname = c->provider == LLM_OPENAI ? "openai" : "anthropic";
+    const char *base = opts->base_url;
+    if (!base || !*base)
+        base = getenv(c->provider == LLM_OPENAI ? "OPENAI_BASE_URL" : "ANTHROPIC_BASE_URL");
+    if (!base || !*base)
+        base = c->provider == LLM_OPENAI ? OPENAI_DEFAULT_BASE : ANTHROPIC_DEFAULT_BASE;
+    if (!url_allowed(base)) {
+        rc = eous_err_set(err, EOUS_E_INVALID,
+                          "llm: base URL '%s': expected https://... (plain http only to 127.0.0.1 or "
+                          "localhost, so the API key never travels in clear)",
+                          base);
+        goto done;
+    }
+    const char *ca = opts->ca_file && *opts->ca_file ? opts->ca_file : getenv("EOUS_LLM_CA");
+    if (ca && *ca && access(ca, R_OK) != 0) {
+        rc = eous_err_set(err, EOUS_E_INVALID, "llm: CA file '%s' cannot be read", ca);
+        goto done;
+    }
+    size_t bl = strlen(base);
+    while (bl > 0 && base[bl - 1] == '/')
+        bl--;
+    c->model = strdup(opts->model);
+    c->base_url = strndup(base, bl);
+    c->ca_file = ca && *ca ? strdup(ca) : NULL;
+    if (!c->model || !c->base_url || (ca && *ca && !c->ca_file) ||
+        asprintf(&c->url, "%s%s", c->base_url, c->provider == LLM_OPENAI ? "/chat/completions" : "/v1/messages") <
+            0) {
+        c->url = NULL;
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    c->o.provider = pname;
+    c->o.model = c->model;
+    c->o.base_url = c->base_url;
+    c->o.ca_file = c->ca_file;
+    c->o.cassette_path = NULL;
+    c->o.price_table = NULL;
+
+    if (opts->cassette_mode != LLM_CASSETTE_REPLAY) {
+        const char *var = c->provider == LLM_OPENAI ? "OPENAI_API_KEY" : "ANTHROPIC_API_KEY";
+        const char *key = getenv(var);
+        if (!key || !*key) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "llm: %s is not set; it is needed to call %s:%s", var, pname,
+                              c->model);
+            goto done;
+        }
+        if (!(c->key = strdup(key))) {
+            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            goto done;
+        }
+        eous_redact_add(c->key); /* so no log line, trace or cassette can carry it */
+        int n = c->provider == LLM_OPENAI ? asprintf(&c->auth_header, "Authorization: Bearer %s", c->key)
+                                          : asprintf(&c->auth_header, "x-api-key: %s", c->key);
+        if (n < 0) {
+            c->auth_header = NULL;
+            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            goto done;
+        }
+        int h = 0;
+        c->headers[h++] = c->auth_header;
+        c->headers[h++] = "Content-Type: application/json";
+        c->headers[h++] = "Accept: application/json";
+        c->headers[h++] = "Expect:";
+        if (c->provider == LLM_ANTHROPIC)
+            c->headers[h++] = "anthropic-version: " ANTHROPIC_VERSION;
+        c->headers[h] = NULL;
+        if (!(c->curl = curl_easy_init())) {
+            rc = eous_err_set(err, EOUS_E_NOMEM, "curl_easy_init failed");
+            goto done;
+        }
+    }
+    if (opts->cassette_mode != LLM_CASSETTE_OFF && opts->cassette_path &&
+        !(c->cassette_path = strdup(opts->cassette_path))) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    if (opts->cassette_mode != LLM_CASSETTE_OFF &&
+        (rc = llm_cassette_open(opts->cassette_path, opts->cassette_mode, &c->cassette, err)))
+        goto done;
+    if (opts->price_table && *opts->price_table &&
+        (rc = llm_price_table_load(opts->price_table, &c->prices, err)))
+        goto done;
+    c->have_price = llm_price_lookup(c->prices, c->model, &c->price);
+    c->rng = (uint64_t)(eous_now_ms() * 1000.0) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)c;
+done:
+    if (rc) {
+        llm_client_free(c);
+        return rc;
+    }
+    *out = c;
+    return EOUS_OK;
+}
+
+unsigned long llm_client_calls(const llm_client *c)
+{
+    return c->calls;
+}
+
+eous_rc llm_client_price(const llm_client *c, llm_price *out)
+{
+    if (!c->have_price)
+        return EOUS_E_NOT_FOUND;
+    *out = c->price;
+    return EOUS_OK;
+}
+
+void llm_usage_add(llm_usage *sum, const llm_usage *one)
+{
+    sum->prompt_tokens += one->prompt_tokens;
+    sum->completion_tokens += one->completion_tokens;
+    sum->cached_tokens += one->cached_tokens;
+    sum->latency_ms += one->latency_ms;
+    sum->cost_usd += one->cost_usd;
+    sum->retries += one->retries;
+    sum->obs_truncated += one->obs_truncated;
+    sum->obs_tokens += one->obs_tokens;
+    sum->extra_tool_calls += one->extra_tool_calls;
+    sum->calls += one->calls;
+}
+
+/* ---- request bodies ---------------------------------------------------------- */
+
+/* OpenAI's reasoning models take max_completion_tokens and only the default
+ * temperature; everything else (and compatible servers) takes max_tokens. */
+static int openai_reasoning_model(const char *m)
+{
+    return !strncmp(m, "o1", 2) || !strncmp(m, "o3", 2) || !strncmp(m, "o4", 2) || !strncmp(m, "gpt-5", 5);
+}
+
+static char *build_body(const llm_client *c, const char *system, const char *user, int tools, int with_call,
+                        int max_tokens, double temperature)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (!root)
+        return NULL;
+    cJSON_AddStringToObject(root, "model", c->model);
+    if (c->provider == LLM_OPENAI) {
+        cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddStringToObject(m, "role", "system");
+        cJSON_AddStringToObject(m, "content", system);
+        cJSON_AddItemToArray(msgs, m);
+        m = cJSON_CreateObject();
+        cJSON_AddStringToObject(m, "role", "user");
+        cJSON_AddStringToObject(m, "content", user);
+        cJSON_AddItemToArray(msgs, m);
+        int reasoning = openai_reasoning_model(c->model);
+        cJSON_AddNumberToObject(root, reasoning ? "max_completion_tokens" : "max_tokens", max_tokens);
+        if (temperature >= 0 && !reasoning)
+            cJSON_AddNumberToObject(root, "temperature", temperature);
+        if (tools) {
+            cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_OPENAI, with_call));
+            cJSON_AddStringToObject(root, "tool_choice", "required");
+            cJSON_AddBoolToObject(root, "parallel_tool_calls", 0);
+        }
+        cJSON_AddBoolToObject(root, "stream", 0);
+    } else {
+        cJSON_AddNumberToObject(root, "max_tokens", max_tokens);
+        cJSON_AddStringToObject(root, "system", system);
+        cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddStringToObject(m, "role", "user");
+        cJSON_AddStringToObject(m, "content", user);
+        cJSON_AddItemToArray(msgs, m);
+        if (temperature >= 0)
+            cJSON_AddNumberToObject(root, "temperature", temperature > 1 ? 1 : temperature);
+        if (tools) {
+            cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_ANTHROPIC, with_call));
+            cJSON *tc = cJSON_AddObjectToObject(root, "tool_choice");
+            cJSON_AddStringToObject(tc, "type", "any");
+            cJSON_AddBoolToObject(tc, "disable_parallel_tool_use", 1);
+        }
+    }
+    char *s = eous_json_print(root);
+    cJSON_Delete(root);
+    return s;
+}
+
+/* ---- one exchange: replay, or HTTP (+ record) ----------------------------------- */
+
+static void parse_usage(const llm_client *c, const cJSON *root, llm_usage *u)
+{
+    const cJSON *us = eous_json_obj(root, "usage");
+    if (!us)
+        return;
+    if (c->provider == LLM_OPENAI) {
+        u->prompt_tokens = (long)eous_json_num(us, "prompt_tokens", 0);
+        u->completion_tokens = (long)eous_json_num(us, "completion_tokens", 0);
+        u->cached_tokens = (long)eous_json_num(eous_json_obj(us, "prompt_tokens_details"), "cached_tokens", 0);
+    } else {
+        /* Anthropic's input_tokens excludes cache reads and writes: add them so
+         * prompt_tokens means "all input" for both providers */
+        long in = (long)eous_json_num(us, "input_tokens", 0);
+        long read = (long)eous_json_num(us, "cache_read_input_tokens", 0);
+        long created = (long)eous_json_num(us, "cache_creation_input_tokens", 0);
+        u->prompt_tokens = in + read + created;
+        u->cached_tokens = read;
+        u->completion_tokens = (long)eous_json_num(us, "output_tokens", 0);
+    }
+    if (c->have_price)
+        u->cost_usd = llm_cost(&c->price, u->prompt_tokens, u->cached_tokens, u->completion_tokens);
+}
+
+static eous_rc http_error(const llm_client *c, long status, const char *body, eous_err *err)
+{
+    const char *pname = c->o.provider;
+    cJSON *root = body ? cJSON_Parse(body) : NULL;
+    const char *m = NULL, *t = NULL;
+    llm_error_fields(root, &m, &t);
+    char *msg = llm_scrub(eous_redact(m ? m : (body && *body && !root ? body : "(no message)")), c->key);
+    eous_rc rc = status == 413 ? EOUS_E_LIMIT : EOUS_E_INFRA;
+    const char *hint = status == 401 || status == 403
+                           ? (c->provider == LLM_OPENAI ? "; check OPENAI_API_KEY" : "; check ANTHROPIC_API_KEY")
+                       : status == 404 ? "; check the model name and base URL"
+                                       : "";
+    eous_err_set(err, rc, "%s: HTTP %ld%s%s: %.400s%s", pname, status, t ? " " : "", t ? t : "",
+                 msg ? msg : "(out of memory)", hint);
+    if (err) {
+        err->http_status = (int)status;
+        eous_err_set_code(err, t ? t : "http");
+    }
+    free(msg);
+    cJSON_Delete(root);
+    return rc;
+}
+
+static eous_rc exchange(llm_client *c, const char *body, cJSON **resp, llm_usage *u, eous_err *err)
+{
+    *resp = NULL;
+    c->calls++;
+    u->calls = 1;
+    char key[17];
+    eous_hash_hex(body, strlen(body), key);
+    if (c->o.cassette_mode == LLM_CASSETTE_REPLAY) {
+        const char *text = llm_cassette_find(c->cassette, key);
+        if (!text)
+            return eous_err_set(err, EOUS_E_INVALID,
+                                "cassette %s has no response for this request (step %lu); re-record with "
+                                "--planner llm",
+                                c->cassette_path, c->calls);
+        *resp = cJSON_Parse(text);
+        if (!*resp)
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        parse_usage(c, *resp, u);
+        return EOUS_OK;
+    }
+    llm_http_opts ho = {
+        .url = c->url,
+        .headers = c->headers,
+        .body = body,
+        .ca_file = c->ca_file,
+        .connect_timeout_ms = c->o.connect_timeout_ms,
+        .request_timeout_ms = c->o.request_timeout_ms,
+        .total_budget_ms = c->o.total_budget_ms,
+        .max_retries = c->o.max_retries,
+        .provider_name = c->o.provider,
+    };
+    llm_http_result hr;
+    eous_rc rc = llm_http_post(c->curl, &ho, &c->rng, &hr, err);
+    u->retries = hr.retries;
+    u->latency_ms = hr.latency_ms;
+    if (rc)
+        goto done;
+    if (hr.status < 200 || hr.status >= 300) {
+        rc = http_error(c, hr.status, hr.body, err);
+        goto done;
+    }
+    eous_err perr;
+    eous_err_clear(&perr);
+    *resp = eous_json_parse(hr.body, hr.body_len, "response", &perr);
+    if (!*resp || !cJSON_IsObject(*resp)) {
+        cJSON_Delete(*resp);
+        *resp = NULL;
+        eous_err_set_code(err, "bad_response");
+        rc = eous_err_set(err, EOUS_E_INFRA, "%s: HTTP %ld but the body is not a JSON object: %s", c->o.provider,
+                          hr.status, perr.msg[0] ? perr.msg : "got another JSON value");
+        goto done;
+    }
+    parse_usage(c, *resp, u);
+    if (c->o.cassette_mode == LLM_CASSETTE_RECORD &&
+        (rc = llm_cassette_append(c->cassette, key, c->o.provider, c->model, c->calls, body, hr.body, u, c->key,
+                                  err))) {
+        cJSON_Delete(*resp);
+        *resp = NULL;
+    }
+done:
+    free(hr.body);
+    return rc;
+}
+
+/* ---- responses → an action ----------------------------------------------------- */
+
+typedef struct answer {
+    const char *tool_name; /* borrowed from the response tree */
+    char *tool_args;       /* malloc'd JSON text */
+    char *text;            /* malloc'd concatenated text, may be empty */
+    const char *refusal;   /* borrowed */
+    int n_tool_calls;
+    int truncated;         /* the model hit max_tokens */
+} answer;
+
+static void answer_free(answer *a)
+{
+    free(a->tool_args);
+    free(a->text);
+}
+
+static eous_rc bad_shape(const llm_client *c, const char *what, eous_err *err)
+{
+    eous_err_set_code(err, "bad_response");
+    return eous_err_set(err, EOUS_E_INFRA, "%s: unexpected response: %s", c->o.provider, what);
+}
+
+static eous_rc append_text(eous_buf *b, const char *s, eous_err *err)
+{
+    if (!s || !*s)
+        return EOUS_OK;
+    if (b->len && eous_buf_putc(b, '\n', err))
+        return EOUS_E_NOMEM;
+    return eous_buf_puts(b, s, err);
+}
+
+static eous_rc extract_openai(const llm_client *c, const cJSON *root, answer *a, eous_err *err)
+{
+    const cJSON *choices = eous_json_arr(root, "choices");
+    const cJSON *ch = choices ? cJSON_GetArrayItem(choices, 0) : NULL;
+    const cJSON *msg = eous_json_obj(ch, "message");
+    if (!msg)
+        return bad_shape(c, "no choices[0].message", err);
+    const char *finish = eous_json_str(ch, "finish_reason");
+    a->truncated = finish && !strcmp(finish, "length");
+    a->refusal = eous_json_str(msg, "refusal");
+    if (a->refusal && !*a->refusal)
+        a->refusal = NULL;
+    if (finish && !strcmp(finish, "content_filter") && !a->refusal)
+        a->refusal = "the provider's content filter stopped the answer";
+    const cJSON *calls = eous_json_arr(msg, "tool_calls");
+    a->n_tool_calls = calls ? cJSON_GetArraySize(calls) : 0;
+    if (a->n_tool_calls) {
+        const cJSON *fn = eous_json_obj(cJSON_GetArrayItem(calls, 0), "function");
+        a->tool_name = eous_json_str(fn, "name");
+        const char *args = eous_json_str(fn, "arguments");
+        if (!a->tool_name)
+            return bad_shape(c, "tool_calls[0] without function.name", err);
+        if (!(a->tool_args = strdup(args ? args : "")))
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    eous_buf b;
+    eous_buf_init(&b, LLM_MAX_RESPONSE);
+    const cJSON *content = cJSON_GetObjectItemCaseSensitive(msg, "content");
+    eous_rc rc = EOUS_OK;
+    if (cJSON_IsString(content)) {
+        rc = append_text(&b, content->valuestring, err);
+    } else if (cJSON_IsArray(content)) {
+        /* some compatible servers answer with content parts */
+        for (const cJSON *p = content->child; p && !rc; p = p->next)
+            rc = append_text(&b, eous_json_str(p, "text"), err);
+    }
+    if (!rc && !(a->text = eous_buf_steal(&b)))
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_buf_free(&b);
+    return rc;
+}
+
+static eous_rc extract_anthropic(const llm_client *c, const cJSON *root, answer *a, eous_err *err)
+{
+    const cJSON *content = eous_json_arr(root, "content");
+    if (!content)
+        return bad_shape(c, "no content array", err);
+    const char *stop = eous_json_str(root, "stop_reason");
+    a->truncated = stop && !strcmp(stop, "max_tokens");
+    if (stop && !strcmp(stop, "refusal"))
+        a->refusal = "the model declined to answer (stop_reason refusal)";
+    eous_buf b;
+    eous_buf_init(&b, LLM_MAX_RESPONSE);
+    eous_rc rc = EOUS_OK;
+    for (const cJSON *blk = content->child; blk && !rc; blk = blk->next) {
+        const char *type = eous_json_str(blk, "type");
+        if (type && !strcmp(type, "tool_use")) {
+            if (a->n_tool_calls++ == 0) {
+                a->tool_name = eous_json_str(blk, "name");
+                const cJSON *input = cJSON_GetObjectItemCaseSensitive(blk, "input");
+                if (!a->tool_name)
+                    rc = bad_shape(c, "tool_use block without a name", err);
+                else if (!(a->tool_args = input ? eous_json_print(input) : strdup("{}")))
+                    rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            }
+        } else if (type && !strcmp(type, "text")) {
+            rc = append_text(&b, eous_json_str(blk, "text"), err);
+        }
+    }
+    if (!rc && !(a->text = eous_buf_steal(&b)))
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_buf_free(&b);
+    return rc;
+}
+
+static int blank(const char *s)
+{
+    for (; s && *s; s++)
+        if (!isspace((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+/* The model's answer as an action, or EOUS_E_PARSE with a message written for
+ * the model (it goes back as last_error) and a code for the loop and traces. */
+static eous_rc answer_to_action(const llm_client *c, const answer *a, act_action *out, llm_usage *u,
+                                eous_err *err)
+{
+    const char *how = c->o.use_tools ? "call exactly one of the tools"
+                                     : "end with: In summary, the next action I will perform is ```...```";
+    if (a->refusal) {
+        eous_err_set_code(err, "refusal");
+        return eous_err_set(err, EOUS_E_PARSE,
+                            "the model refused: %.300s; answer with one action (stop with answer N/A if the "
+                            "task cannot be done)",
+                            a->refusal);
+    }
+    eous_err e1;
+    eous_err_clear(&e1);
+    if (a->n_tool_calls) {
+        if (a->n_tool_calls > 1) {
+            /* parallel calls are disabled in the request; if a model sends
+             * several anyway, the first is the one it meant first */
+            u->extra_tool_calls = a->n_tool_calls - 1;
+            EOUS_INFO("llm", "%d tool calls in one answer; taking the first (%s)", a->n_tool_calls, a->tool_name);
+        }
+        if (act_parse_tool_call(a->tool_name, a->tool_args, out, &e1) == EOUS_OK)
+            return EOUS_OK;
+        if (a->truncated) {
+            eous_err_set_code(err, "truncated");
+            return eous_err_set(err, EOUS_E_PARSE,
+                                "the answer was cut off at max_tokens (%d) inside the arguments of %s: %s",
+                                c->o.max_tokens, a->tool_name, e1.msg);
+        }
+        eous_err_set_code(err, "syntax");
+        return eous_err_set(err, EOUS_E_PARSE, "%s", e1.msg);
+    }
+    if (blank(a->text)) {
+        eous_err_set_code(err, a->truncated ? "truncated" : "empty");
+        return eous_err_set(err, EOUS_E_PARSE, "%s; expected one action (%s)",
+                            a->truncated ? "the answer was cut off at max_tokens before any action"
+                                         : "empty answer",
+                            how);
+    }
+    /* without a tool call, a tools-mode model may still have written the action as text */
+    if (act_parse_text(a->text, out, &e1) == EOUS_OK)
+        return EOUS_OK;
+    eous_err_set_code(err, a->truncated ? "truncated" : "syntax");
+    if (a->truncated)
+        return eous_err_set(err, EOUS_E_PARSE, "the answer was cut off at max_tokens (%d) before the action: %s",
+                            c->o.max_tokens, e1.msg);
+    if (c->o.use_tools)
+        return eous_err_set(err, EOUS_E_PARSE, "no tool call in the answer; %s (%s)", how, e1.msg);
+    return eous_err_set(err, EOUS_E_PARSE, "%s", e1.msg);
+}
+
+static eous_rc extract(const llm_client *c, const cJSON *root, answer *a, eous_err *err)
+{
+    memset(a, 0, sizeof *a);
+    return c->provider == LLM_OPENAI ? extract_openai(c, root, a, err) : extract_anthropic(c, root, a, err);
+}
+
+eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out, llm_usage *usage, eous_err *err)
+{
+    llm_usage u;
+    memset(&u, 0, sizeof u);
+    act_action_clear(out);
+    char *system = NULL, *user = NULL, *body = NULL;
+    cJSON *resp = NULL;
+    answer a;
+    memset(&a, 0, sizeof a);
+    eous_rc rc = llm_render_prompt(&c->o, in, &system, &user, &u, err);
+    if (rc)
+        goto done;
+    body = build_body(c, system, user, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
+                      c->o.temperature);
+    if (!body) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    if ((rc = exchange(c, body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
+        goto done;
+    rc = answer_to_action(c, &a, out, &u, err);
+done:
+    if (usage)
+        *usage = u;
+    answer_free(&a);
+    cJSON_Delete(resp);
+    free(system);
+    free(user);
+    free(body);
+    return rc;
+}
+
+/* ---- the judge ------------------------------------------------------------------ */
+
+static const char judge_system[] =
+    "You grade a student's answer to a question against a reference answer. The student may use "
+    "different wording, format or units; what matters is whether the answer means the same as the "
+    "reference. Missing, extra or wrong information that changes the meaning makes it incorrect. "
+    "Explain briefly, then write the verdict alone on the last line: correct, incorrect or partially "
+    "correct.";
+
+/* The verdict is the last "correct" in the answer, unless it reads "incorrect",
+ * "partially correct" or "not correct". */
+static int judge_verdict(const char *text)
+{
+    size_t n = strlen(text);
+    char *low = malloc(n + 1);
+    if (!low)
+        return -1;
+    for (size_t i = 0; i <= n; i++)
+        low[i] = (char)tolower((unsigned char)text[i]);
+    const char *last = NULL;
+    for (const char *p = low; (p = strstr(p, "correct")) != NULL; p++)
+        last = p;
+    int v = -1;
+    if (last) {
+        size_t off = (size_t)(last - low);
+        if ((off >= 2 && !strncmp(last - 2, "in", 2)) || (off >= 10 && !strncmp(last - 10, "partially ", 10)) ||
+            (off >= 4 && !strncmp(last - 4, "not ", 4)))
+            v = 0;
+        else
+            v = 1;
+    }
+    free(low);
+    return v;
+}
+
+eous_rc llm_judge(llm_client *c, const char *question, const char *reference, const char *answer_text,
+                  int *correct, llm_usage *usage, eous_err *err)
+{
+    llm_usage u;
+    memset(&u, 0, sizeof u);
+    *correct = 0;
+    eous_buf ub;
+    eous_buf_init(&ub, 16 * 1024 * 1024);
+    char *body = NULL, *q = eous_redact(question), *r = eous_redact(reference), *s = eous_redact(answer_text);
+    cJSON *resp = NULL;
+    answer a;
+    memset(&a, 0, sizeof a);
+    eous_rc rc = EOUS_OK;
+    if (!q || !r || !s) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    if ((rc = eous_buf_printf(&ub, err, "question: %s\nreference answer: %s\nstudent answer: %s\n", q, r, s)))
+        goto done;
+    /* the verdict needs no creativity: temperature 0 unless the user turned it off */
+    body = build_body(c, judge_system, ub.data, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
+                      c->o.temperature >= 0 ? 0 : -1);
+    if (!body) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    if ((rc = exchange(c, body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
+        goto done;
+    if (a.refusal) {
+        eous_err_set_code(err, "refusal");
+        rc = eous_err_set(err, EOUS_E_PARSE, "judge: the model refused: %.300s", a.refusal);
+        goto done;
+    }
+    int v = judge_verdict(a.text ? a.text : "");
+    if (v < 0) {
+        eous_err_set_code(err, "syntax");
+        rc = eous_err_set(err, EOUS_E_PARSE, "judge: no verdict (correct/incorrect) in the answer: %.200s",
+                          a.text ? a.text : "");
+        goto done;
+    }
+    *correct = v;
+done:
+    if (usage)
+        *usage = u;
+    answer_free(&a);
+    cJSON_Delete(resp);
+    eous_buf_free(&ub);
+    free(body);
+    free(q);
+    free(r);
+    free(s);
+    return rc;
+}

@@ -1,0 +1,130 @@
+/* llm/llm.h — language-model planners: one model call gives one action.
+ *
+ * Providers: OpenAI Chat Completions (and compatible servers) and Anthropic
+ * Messages, over HTTPS with libcurl (peer verification always on), with
+ * retries, a total time budget, cancellation (eous_interrupted) and a
+ * record/replay cassette so runs can be repeated without a key or network.
+ *
+ * Ownership: llm_opts holds borrowed strings; llm_client_new copies what it
+ * keeps, so the options may go away afterwards.  An llm_client is not
+ * thread-safe: use one per worker.  llm_client_free accepts NULL.
+ *
+ * Secrets: API keys come only from OPENAI_API_KEY / ANTHROPIC_API_KEY; the
+ * client registers its key with eous_redact_add, never logs headers, and runs
+ * objective, observation, history and errors through eous_redact before they
+ * reach a prompt.  Cassettes are redacted again before every write. */
+#ifndef EOUS_LLM_H
+#define EOUS_LLM_H
+
+#include <stddef.h>
+
+#include "actions/action.h"
+#include "core/core.h"
+
+typedef struct llm_client llm_client;
+
+enum { LLM_CASSETTE_OFF = 0, LLM_CASSETTE_RECORD, LLM_CASSETTE_REPLAY };
+
+/* Observation budget default: WebArena's max_obs_length (1920 tokens), so the
+ * baselines compare under the same budget as the paper's runs. */
+#define LLM_DEFAULT_MAX_OBS_TOKENS 1920
+
+typedef struct llm_opts {
+    const char *provider;   /* "openai" | "anthropic" (default "openai") */
+    const char *model;      /* required, e.g. "gpt-4o", "claude-sonnet-4-20250514" */
+    /* NULL: OPENAI_BASE_URL (openai only), else https://api.openai.com/v1 or
+     * https://api.anthropic.com.  Plain http:// is refused except to loopback. */
+    const char *base_url;
+    const char *ca_file;    /* NULL: EOUS_LLM_CA env, else the system bundle */
+    double connect_timeout_ms;  /* default 10 s */
+    double request_timeout_ms;  /* one attempt, default 120 s */
+    double total_budget_ms;     /* all attempts of one call incl. backoff, default 300 s */
+    int max_retries;            /* default 4 */
+    int max_tokens;             /* completion budget, default 1024 */
+    double temperature;         /* default 0; negative = do not send (reasoning models) */
+    int use_tools;              /* 1 tool calling (default), 0 WebArena text prompt */
+    size_t max_obs_tokens;      /* default LLM_DEFAULT_MAX_OBS_TOKENS; 0 = no limit */
+    const char *cassette_path;
+    int cassette_mode;          /* LLM_CASSETTE_OFF/RECORD/REPLAY */
+    const char *price_table;    /* optional JSON file overriding prices */
+} llm_opts;
+
+void llm_opts_init(llm_opts *o);
+/* "openai:gpt-4o" → provider + model (pointers into spec, which must outlive
+ * o).  Errors name the spec and what was expected. */
+eous_rc llm_parse_spec(const char *spec, llm_opts *o, eous_err *err);
+/* "off" | "record" | "replay" → LLM_CASSETTE_*; -1 when unknown. */
+int llm_cassette_mode_parse(const char *s);
+
+/* Missing key = EOUS_E_INVALID naming the variable (not needed in replay
+ * mode).  A replay cassette is loaded here; errors name the file and line. */
+eous_rc llm_client_new(const llm_opts *o, llm_client **out, eous_err *err);
+void llm_client_free(llm_client *c);
+
+typedef struct llm_history_item {
+    const char *action; /* act_format text */
+    const char *result; /* one line */
+} llm_history_item;
+
+typedef struct llm_step_input {
+    const char *objective;
+    const char *url;
+    const char *observation;
+    const char *mode; /* "hybrid"|"pruned"|"atomic"|"html"; NULL = "hybrid" */
+    const llm_history_item *history;
+    size_t n_history;
+    const char *last_error; /* NULL when the last step went fine */
+} llm_step_input;
+
+typedef struct llm_usage {
+    long prompt_tokens;     /* all input tokens, cached ones included */
+    long completion_tokens;
+    long cached_tokens;     /* input tokens read from the provider's cache */
+    double latency_ms;      /* wall time of the call incl. retries (0 on replay) */
+    double cost_usd;        /* from the price table; 0 for unknown models */
+    int retries;
+    int obs_truncated;      /* the observation was cut to max_obs_tokens */
+    size_t obs_tokens;      /* estimated tokens of the observation sent */
+    int extra_tool_calls;   /* tool calls after the first, ignored */
+    long calls;             /* model calls (1 per llm_next_action / llm_judge) */
+} llm_usage;
+
+/* One model call → one action (out must be initialised; it is cleared first).
+ * A response that does not parse gives EOUS_E_PARSE with a message to feed
+ * back as last_error (err->code "refusal", "empty", "truncated" or "syntax");
+ * the agent loop counts them (3 in a row stops, WebArena's rule).  When the
+ * model makes several tool calls the first is taken and the rest counted in
+ * usage->extra_tool_calls.  Transport and endpoint failures: EOUS_E_INFRA /
+ * EOUS_E_TIMEOUT (err->http_status and err->code carry the provider's status
+ * and error type), EOUS_E_INTERRUPTED on SIGINT/SIGTERM.  usage may be NULL;
+ * it is filled even when the answer does not parse. */
+eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out, llm_usage *usage,
+                        eous_err *err);
+
+/* LLM judge for WebArena's fuzzy_match / ua_match: *correct 1 or 0. */
+eous_rc llm_judge(llm_client *c, const char *question, const char *reference, const char *answer,
+                  int *correct, llm_usage *usage, eous_err *err);
+
+void llm_usage_add(llm_usage *sum, const llm_usage *one);
+
+/* The prompt llm_next_action would send (system and user text, redacted and
+ * truncated), for debugging and tests.  Caller frees both.  usage may be NULL. */
+eous_rc llm_render_prompt(const llm_opts *o, const llm_step_input *in, char **system, char **user,
+                          llm_usage *usage, eous_err *err);
+
+/* Estimated tokens of text: a cheap count (see prompt.c), no tokenizer. */
+size_t llm_estimate_tokens(const char *text, size_t len);
+
+/* Price per 1M tokens for model from the built-in table or the client's
+ * override file; 0 when found, EOUS_E_NOT_FOUND when the model is unknown. */
+typedef struct llm_price {
+    double input, output, cached_input; /* USD per 1M tokens */
+} llm_price;
+eous_rc llm_client_price(const llm_client *c, llm_price *out);
+/* Cost of usage at price (cached tokens at cached_input, the rest at input). */
+double llm_cost(const llm_price *p, long prompt_tokens, long cached_tokens, long completion_tokens);
+
+/* Model calls made by this client so far. */
+unsigned long llm_client_calls(const llm_client *c);
+
+#endif

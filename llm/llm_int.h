@@ -1,0 +1,71 @@
+/* llm/llm_int.h — what only the llm/ files share (not installed API). */
+#ifndef EOUS_LLM_INT_H
+#define EOUS_LLM_INT_H
+
+#include <stdint.h>
+
+#include "llm/llm.h"
+
+typedef enum llm_provider { LLM_OPENAI = 0, LLM_ANTHROPIC } llm_provider;
+
+#define LLM_MAX_RESPONSE ((size_t)16 * 1024 * 1024)
+
+/* ---- prompt.c ---- */
+/* Which actions a mode offers: hybrid adds call(). */
+int llm_mode_has_call(const char *mode);
+/* Tool definitions in the provider's shape (owned by caller). */
+cJSON *llm_tools_json(llm_provider p, int with_call);
+
+/* ---- http.c ---- */
+typedef struct llm_http_opts {
+    const char *url;
+    const char *const *headers; /* NULL-terminated "Name: value" lines; never logged */
+    const char *body;
+    const char *ca_file;
+    double connect_timeout_ms, request_timeout_ms, total_budget_ms;
+    int max_retries;
+    const char *provider_name; /* for messages */
+} llm_http_opts;
+
+typedef struct llm_http_result {
+    long status;
+    char *body;          /* malloc'd response body of the final attempt (caller frees) */
+    size_t body_len;
+    int retries;
+    double latency_ms;
+} llm_http_result;
+
+/* POST with retries (429, 408, 5xx, 529, connection errors; Retry-After
+ * honoured).  Returns OK with any final status the caller must interpret
+ * (2xx or a non-retryable 4xx); transport failures, exhausted retries and
+ * interruption are errors.  rng is the caller's jitter state. */
+eous_rc llm_http_post(void *curl, const llm_http_opts *o, uint64_t *rng, llm_http_result *res, eous_err *err);
+/* Error body → "message" and type ("authentication_error"...), from either
+ * provider's shape; borrowed from root. */
+void llm_error_fields(const cJSON *root, const char **message, const char **type);
+
+/* ---- cassette.c ---- */
+typedef struct llm_cassette llm_cassette;
+eous_rc llm_cassette_open(const char *path, int mode, llm_cassette **out, eous_err *err);
+void llm_cassette_free(llm_cassette *c);
+/* Replay: the recorded response text for key (borrowed), or NULL. */
+const char *llm_cassette_find(llm_cassette *c, const char *key);
+/* Record: appends one redacted line and flushes.  secret (the API key) is
+ * scrubbed too. */
+eous_rc llm_cassette_append(llm_cassette *c, const char *key, const char *provider, const char *model,
+                            unsigned long step, const char *request_body, const char *response_body,
+                            const llm_usage *usage, const char *secret, eous_err *err);
+
+/* ---- price.c ---- */
+typedef struct llm_price_table llm_price_table;
+eous_rc llm_price_table_load(const char *path, llm_price_table **out, eous_err *err);
+void llm_price_table_free(llm_price_table *t);
+/* Override table first (may be NULL), then built-ins; longest prefix wins. */
+int llm_price_lookup(const llm_price_table *t, const char *model, llm_price *out);
+
+/* Deep-redacts every string in a JSON tree (eous_redact + secret). */
+eous_rc llm_json_redact(cJSON *node, const char *secret);
+/* Replaces every occurrence of secret in a malloc'd string (in place result). */
+char *llm_scrub(char *text, const char *secret);
+
+#endif

@@ -1,0 +1,224 @@
+/* perception/observe.c — reading a live page: one script for the semantic
+ * providers (each bounded by a timeout, each failure a warning), the DOM
+ * snapshot for page marks, and the accessibility tree of every frame. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perception/percint.h"
+
+eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err);
+
+/* Runs in the page.  Providers are awaited with a bound; anything they throw,
+ * any cycle or oversize answer becomes a warning, never a failure. */
+static const char PROVIDERS_JS[] =
+    "return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {"
+    "  const out = {url: String(location.href), title: String(document.title), warnings: []};"
+    "  const bound = (f, what) => Promise.race([Promise.resolve().then(f),"
+    "    new Promise((_, rej) => setTimeout(() => rej(new Error(what + ' timed out after ' + timeoutMs + ' ms')), timeoutMs))]);"
+    "  const enc = (v, what) => { let s; try { s = JSON.stringify(v); } catch (e) {"
+    "      throw new Error(what + ' returned data that cannot be serialised (' + (e && e.message) + ')'); }"
+    "    if (s === undefined) throw new Error(what + ' returned nothing');"
+    "    if (s.length > maxBytes) throw new Error(what + ' returned ' + s.length + ' bytes, over the ' + maxBytes + ' byte limit');"
+    "    return s; };"
+    "  const msg = e => { try { return (e && e.message) ? String(e.message) : String(e); } catch (x) { return 'unprintable error'; } };"
+    "  if (wantProviders) {"
+    "    try { const r = window.__ci4a__; if (r && typeof r.getStatus === 'function')"
+    "      out.ci4a = enc(await bound(() => r.getStatus(), 'getStatus'), 'getStatus'); } catch (e) { out.warnings.push('ci4a: ' + msg(e)); }"
+    "    try { const mc = document.modelContext; if (mc && typeof mc.getTools === 'function') {"
+    "      const tools = await bound(() => mc.getTools(), 'getTools');"
+    "      out.webmcp = enc(Array.from(tools || []).map(t => ({name: String(t.name), description: t.description == null ? '' : String(t.description),"
+    "        inputSchema: typeof t.inputSchema === 'string' ? t.inputSchema : (t.inputSchema || {})})), 'getTools'); } }"
+    "    catch (e) { out.warnings.push('webmcp: ' + msg(e)); }"
+    "    try { const ag = window.agent; if (ag && typeof ag.snapshot === 'function')"
+    "      out.bridge = enc(await bound(() => ag.snapshot(), 'snapshot'), 'snapshot'); } catch (e) { out.warnings.push('bridge: ' + msg(e)); }"
+    "  }"
+    "  if (stampIds) {"
+    "    document.querySelectorAll('[data-eous-id]').forEach(e => e.removeAttribute('data-eous-id'));"
+    "    let n = 0;"
+    "    document.querySelectorAll('a[href],button,input,select,textarea,option,summary,[role=button],[role=link],"
+    "[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],[role=combobox],[role=slider],"
+    "[role=textbox],[role=treeitem],[tabindex]:not([tabindex=\"-1\"]),[contenteditable=true]')"
+    "      .forEach(e => e.setAttribute('data-eous-id', String(++n)));"
+    "    out.html = document.documentElement ? document.documentElement.outerHTML : '';"
+    "  }"
+    "  return out;"
+    "})(arguments[0], arguments[1], arguments[2], arguments[3]);";
+
+static void add_provider(perc_obs *obs, const cJSON *answer, const char *field,
+                         eous_rc (*parse)(perc_obs *, cJSON *, eous_err *))
+{
+    const char *text = eous_json_str(answer, field);
+    if (!text)
+        return;
+    eous_err perr;
+    eous_err_clear(&perr);
+    char what[64];
+    snprintf(what, sizeof what, "%s provider", field);
+    cJSON *v = eous_json_parse(text, strlen(text), what, &perr);
+    if (!v || parse(obs, v, &perr) != EOUS_OK)
+        perc_obs_warn(obs, "%s: %s; perceived without it", field, perr.msg);
+}
+
+static eous_rc timed_cdp(wd_session *s, perc_obs *obs, const char *cmd, const cJSON *params, cJSON **out,
+                         eous_err *err)
+{
+    double t0 = eous_now_ms();
+    eous_rc rc = wd_cdp(s, cmd, params, out, err);
+    obs->timings.browser_ms += eous_now_ms() - t0;
+    obs->timings.round_trips++;
+    return rc;
+}
+
+/* Child frames: their AX trees are fetched separately and hung under the
+ * node of their owner element (an Iframe node). */
+static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, int *next_frame, eous_err *err)
+{
+    const cJSON *children = eous_json_arr(frame_tree, "childFrames");
+    const cJSON *ch;
+    cJSON_ArrayForEach(ch, children) {
+        const cJSON *frame = eous_json_obj(ch, "frame");
+        const char *fid = frame ? eous_json_str(frame, "id") : NULL;
+        if (!fid)
+            continue;
+        cJSON *params = cJSON_CreateObject();
+        cJSON_AddStringToObject(params, "frameId", fid);
+        cJSON *owner = NULL, *ax = NULL;
+        eous_err ferr;
+        eous_err_clear(&ferr);
+        if (timed_cdp(s, obs, "DOM.getFrameOwner", params, &owner, &ferr) == EOUS_OK &&
+            timed_cdp(s, obs, "Accessibility.getFullAXTree", params, &ax, &ferr) == EOUS_OK) {
+            int owner_backend = eous_json_int(owner, "backendNodeId", 0);
+            size_t base = obs->n_nodes;
+            if (perc_parse_ax(obs, ax, ++*next_frame, &ferr) == EOUS_OK && obs->n_nodes > base) {
+                perc_index_backend(obs);
+                const perc_node *on = perc_obs_node_by_backend(obs, owner_backend);
+                if (on) {
+                    perc_node *own = (perc_node *)on;
+                    int *kids = eous_arena_alloc(obs->arena, (own->n_children + 1) * sizeof *kids);
+                    if (kids) {
+                        memcpy(kids, own->children, own->n_children * sizeof *kids);
+                        kids[own->n_children] = (int)base;
+                        own->children = kids;
+                        own->n_children++;
+                        obs->nodes[base].parent = (int)(own - obs->nodes);
+                    }
+                }
+            }
+        } else {
+            /* cross-origin frames may refuse: perceived without them */
+            perc_obs_warn(obs, "frame %s: %s", fid, ferr.msg);
+        }
+        cJSON_Delete(owner);
+        cJSON_Delete(ax);
+        cJSON_Delete(params);
+        add_frames(s, obs, ch, next_frame, err);
+    }
+}
+
+eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err)
+{
+    perc_opts dflt;
+    if (!o) {
+        perc_opts_init(&dflt);
+        o = &dflt;
+    }
+    *out = NULL;
+    if (!wd_session_has_cdp(s))
+        return eous_err_set(err, EOUS_E_INFRA,
+                            "perception needs the WebDriver endpoint's CDP passthrough (goog/cdp/execute); "
+                            "use chromedriver or a Selenium Grid with Chrome nodes");
+    double t0 = eous_now_ms();
+    perc_obs *obs = perc_obs_alloc(o->mode);
+    if (!obs)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_rc rc;
+    cJSON *answer = NULL, *snap = NULL, *ax = NULL, *frames = NULL;
+
+    /* 1. providers (+ html source with ids) in one script */
+    cJSON *args = cJSON_CreateArray();
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(o->provider_timeout_ms > 0 ? o->provider_timeout_ms : 2000));
+    cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : 8u << 20)));
+    cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
+    cJSON_AddItemToArray(args, cJSON_CreateBool(o->providers || o->mode == PERC_MODE_HYBRID));
+    double tb = eous_now_ms();
+    /* bound the whole script: a provider that blocks the page's thread must not hang us */
+    wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : 2000) * 3 + 5000);
+    rc = wd_execute(s, PROVIDERS_JS, args, &answer, err);
+    wd_session_set_request_timeout(s, 0);
+    obs->timings.browser_ms += eous_now_ms() - tb;
+    obs->timings.round_trips++;
+    cJSON_Delete(args);
+    if (rc) {
+        if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || rc == EOUS_E_TIMEOUT)
+            goto done;
+        /* a page whose script context is broken: perceive without providers */
+        perc_obs_warn(obs, "providers: %s", err ? err->msg : "script failed");
+        rc = EOUS_OK;
+    }
+    const char *url = eous_json_str(answer, "url");
+    const char *title = eous_json_str(answer, "title");
+    obs->url = eous_arena_strdup(obs->arena, url ? url : "");
+    obs->title = eous_arena_strdup(obs->arena, title ? title : "");
+    const cJSON *warnings = eous_json_arr(answer, "warnings");
+    const cJSON *wi;
+    cJSON_ArrayForEach(wi, warnings) if (cJSON_IsString(wi)) perc_obs_warn(obs, "%s", wi->valuestring);
+
+    /* 2. DOM marks */
+    cJSON *sp = cJSON_CreateObject();
+    cJSON_AddItemToObject(sp, "computedStyles", cJSON_CreateArray());
+    rc = timed_cdp(s, obs, "DOMSnapshot.captureSnapshot", sp, &snap, err);
+    cJSON_Delete(sp);
+    if (rc)
+        goto done;
+    double tc = eous_now_ms();
+    rc = perc_parse_dom_snapshot(obs, snap, err);
+    obs->timings.c_ms += eous_now_ms() - tc;
+    cJSON_Delete(snap);
+    snap = NULL;
+    if (rc)
+        goto done;
+
+    if (o->mode != PERC_MODE_HTML) {
+        /* 3. accessibility tree, main frame then child frames */
+        rc = timed_cdp(s, obs, "Accessibility.getFullAXTree", NULL, &ax, err);
+        if (rc)
+            goto done;
+        tc = eous_now_ms();
+        rc = perc_parse_ax(obs, ax, 0, err);
+        obs->timings.c_ms += eous_now_ms() - tc;
+        cJSON_Delete(ax);
+        ax = NULL;
+        if (rc)
+            goto done;
+        eous_err ferr;
+        eous_err_clear(&ferr);
+        if (timed_cdp(s, obs, "Page.getFrameTree", NULL, &frames, &ferr) == EOUS_OK) {
+            const cJSON *tree = eous_json_obj(frames, "frameTree");
+            if (tree && eous_json_arr(tree, "childFrames")) {
+                int next_frame = 0;
+                add_frames(s, obs, tree, &next_frame, err);
+            }
+        }
+    }
+
+    tc = eous_now_ms();
+    add_provider(obs, answer, "ci4a", perc_parse_ci4a);
+    add_provider(obs, answer, "webmcp", perc_parse_webmcp);
+    add_provider(obs, answer, "bridge", perc_parse_bridge);
+    const char *html = eous_json_str(answer, "html");
+    rc = perc_build_internal(obs, html, html ? strlen(html) : 0, err);
+    obs->timings.c_ms += eous_now_ms() - tc;
+done:
+    cJSON_Delete(answer);
+    cJSON_Delete(snap);
+    cJSON_Delete(ax);
+    cJSON_Delete(frames);
+    if (rc) {
+        perc_obs_free(obs);
+        return rc;
+    }
+    obs->timings.total_ms = eous_now_ms() - t0;
+    *out = obs;
+    return EOUS_OK;
+}

@@ -1,0 +1,139 @@
+/* perception/perc.h — what the planner sees: the accessibility tree, the
+ * page's semantic components (CI4A, WebMCP, ui-sdk bridge) and the views
+ * built from them (atomic, pruned, hybrid, html).
+ *
+ * Ownership: perc_observe / perc_build make a perc_obs that owns everything it
+ * holds (nodes, components, strings, cJSON state/metadata, view text); free it
+ * with perc_obs_free.  Every pointer returned by a perc_obs_* accessor is
+ * borrowed and lives as long as the observation. */
+#ifndef EOUS_PERC_H
+#define EOUS_PERC_H
+
+#include <stddef.h>
+
+#include "core/core.h"
+#include "webdriver/wd.h"
+
+typedef enum perc_mode {
+    PERC_MODE_ATOMIC = 0, /* WebArena's accessibility-tree text */
+    PERC_MODE_PRUNED,     /* AgentOccam-style pruned tree */
+    PERC_MODE_HYBRID,     /* pruned tree with one triplet node per component */
+    PERC_MODE_HTML        /* pruned HTML from the page source */
+} perc_mode;
+
+/* "atomic" | "pruned" | "hybrid" | "html"; returns -1 for anything else. */
+int perc_mode_parse(const char *s, perc_mode *out);
+const char *perc_mode_name(perc_mode m);
+
+typedef struct perc_prop {
+    const char *name;
+    const char *value; /* rendered as text */
+} perc_prop;
+
+/* One accessibility node (CDP AXNode, compacted). */
+typedef struct perc_node {
+    const char *ax_id;      /* CDP AXNodeId; WebArena's [id] */
+    const char *role;
+    const char *name;
+    const char *value;      /* NULL when absent; "[redacted]" for secret fields */
+    perc_prop *props;
+    size_t n_props;
+    int *children;          /* indices into the node array */
+    size_t n_children;
+    int parent;             /* index or -1 */
+    int backend_id;         /* backendDOMNodeId, 0 when none */
+    int ignored;
+    int frame;              /* 0 main frame, >0 child frames in discovery order */
+    unsigned hidden : 1;    /* inside data-agent-hidden */
+    unsigned secret : 1;    /* password / card / one-time-code / data-agent-secret */
+    int component;          /* index of the component whose data-cid subtree or portal holds it, -1 */
+    int component_root;     /* 1 when this node is that component's data-cid root */
+} perc_node;
+
+/* One semantic component (from any provider). */
+typedef struct perc_component {
+    const char *key;        /* CI4A key K, WebMCP tool name, or bridge ref */
+    const char *kind;       /* "datepicker", "select", ..., "webmcp", "bridge" */
+    const char *label;
+    const char *provider;   /* "ci4a" | "webmcp" | "bridge" */
+    const cJSON *state;     /* S (object), never NULL */
+    const cJSON *tools;     /* T: array of tool names, never NULL */
+    const cJSON *metadata;  /* M: {tool: {description, params, constraints}}, never NULL */
+    int disabled;
+    int visible;
+    char view_id[16];       /* "c3" in the hybrid view; "" when not shown */
+    int backend_id;         /* data-cid root element, 0 when none (page-level) */
+    const char *confirm;    /* data-agent-confirm sentence on its root, or NULL */
+    int agent_hidden;       /* its root is inside data-agent-hidden: never shown, never acted on */
+} perc_component;
+
+typedef struct perc_timings {
+    double total_ms;        /* whole perc_observe */
+    double browser_ms;      /* time waiting on WebDriver/CDP round trips */
+    double c_ms;            /* parsing and building in C */
+    unsigned round_trips;
+} perc_timings;
+
+typedef struct perc_opts {
+    perc_mode mode;
+    double provider_timeout_ms;   /* bound on each page provider call, default 2000 */
+    size_t max_provider_bytes;    /* larger registry answers are dropped with a warning, default 8 MiB */
+    int providers;                /* read semantic providers even in non-hybrid modes (default 1) */
+} perc_opts;
+
+typedef struct perc_obs perc_obs;
+
+void perc_opts_init(perc_opts *o);
+
+/* Perceives the current page of session s. */
+eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err);
+
+/* Builds an observation from recorded data without a browser (golden tests,
+ * benchmarks, fuzzing): ax_json is a getFullAXTree result ({"nodes": [...]}),
+ * dom_json a DOMSnapshot.captureSnapshot result or NULL, registry_json a
+ * getStatus() result ({K: entry}) or NULL.  url may be NULL. */
+eous_rc perc_build(const char *ax_json, size_t ax_len, const char *dom_json, size_t dom_len,
+                   const char *registry_json, size_t registry_len, const char *url,
+                   const perc_opts *o, perc_obs **out, eous_err *err);
+/* Builds an html-mode observation from page source. */
+eous_rc perc_build_html(const char *html, size_t len, const char *url, const perc_opts *o, perc_obs **out,
+                        eous_err *err);
+
+void perc_obs_free(perc_obs *obs);
+
+perc_mode perc_obs_mode(const perc_obs *obs);
+/* The view text for the observation's mode (what the planner reads). */
+const char *perc_obs_text(const perc_obs *obs);
+size_t perc_obs_text_len(const perc_obs *obs);
+/* The observation as JSON (nodes, components, sizes, timings, version); caller frees. */
+char *perc_obs_json(const perc_obs *obs);
+const char *perc_obs_url(const perc_obs *obs);
+const char *perc_obs_title(const perc_obs *obs);
+/* 16 hex chars that change when the page (URL, view, component states) changes. */
+const char *perc_obs_version(const perc_obs *obs);
+const perc_timings *perc_obs_timings(const perc_obs *obs);
+/* Provider warnings ("ci4a: getStatus timed out after 2000 ms") for the trace. */
+size_t perc_obs_n_warnings(const perc_obs *obs);
+const char *perc_obs_warning(const perc_obs *obs, size_t i);
+
+size_t perc_obs_n_nodes(const perc_obs *obs);
+const perc_node *perc_obs_node(const perc_obs *obs, size_t i);
+size_t perc_obs_n_components(const perc_obs *obs);
+const perc_component *perc_obs_component(const perc_obs *obs, size_t i);
+
+/* A component by hybrid view id ("c3") or by key; NULL when absent. */
+const perc_component *perc_obs_find_component(const perc_obs *obs, const char *k);
+/* A view id ("12", "[12]" or an html-mode id) → backend DOM node id.
+ * EOUS_E_NOT_FOUND when the id is not in the current view. */
+eous_rc perc_obs_resolve_id(const perc_obs *obs, const char *view_id, int *backend_id, eous_err *err);
+/* The nth (1-based) non-ignored, non-hidden node with this role and exact
+ * name, in document order → backend id.  EOUS_E_NOT_FOUND otherwise. */
+eous_rc perc_obs_find_role_name(const perc_obs *obs, const char *role, const char *name, int nth,
+                                int *backend_id, eous_err *err);
+/* The node holding this backend id, or NULL. */
+const perc_node *perc_obs_node_by_backend(const perc_obs *obs, int backend_id);
+
+/* Rough token estimate used everywhere sizes are reported (bytes/4, rounded up). */
+size_t perc_estimate_tokens(const char *text, size_t len);
+
+#endif

@@ -1,0 +1,599 @@
+/* perception/view_pruned.c — the AgentOccam-style pruned tree and the hybrid
+ * view built on it.
+ *
+ * Pruned rules: ignored and unnamed structural nodes pass their children up;
+ * only a few informative properties are kept; a text leaf that repeats its
+ * parent's name (or an unnamed image) is hidden; a lone text child becomes
+ * the name of its unnamed parent; long option lists are folded; tables become
+ * markdown rows; lines read "role [id] 'name'" with ids on interactive roles
+ * only.  Hybrid: each component's data-cid subtree and data-cid-owner portals
+ * become ONE triplet node (state line + tools line) in place; containers
+ * (table, form, tabs, modal, drawer) keep their pruned content beneath it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perception/percint.h"
+
+#define MAX_OPTIONS_SHOWN 25
+#define MAX_STATE_VALUE 160
+
+static const char *INTERACTIVE[] = {
+    "button", "link", "textbox", "searchbox", "combobox", "listbox", "option", "checkbox", "radio", "switch",
+    "slider", "spinbutton", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem", "columnheader",
+    "gridcell", "MenuListOption", "PopUpButton", "ToggleButton", "scrollbar", "textarea", "DisclosureTriangle",
+    "menuitemcheckbox", "rowheader"};
+static const char *STRUCTURAL[] = {
+    "generic", "none", "group", "list", "listitem", "paragraph", "Section", "section", "LabelText", "Legend",
+    "strong", "emphasis", "article", "main", "banner", "contentinfo", "navigation", "complementary", "region",
+    "form", "document", "Div", "Pre", "Abbr", "time", "mark", "Ruby", "figure", "blockquote", "code",
+    "DescriptionList", "term", "definition", "ListMarker", "sectionheader", "sectionfooter", "search",
+    "subscript", "superscript", "insertion", "deletion", "Canvas", "LayoutTable", "LayoutTableRow",
+    "LayoutTableCell", "RootWebArea", "WebArea", "IframePresentational", "Iframe", "presentation", "rowgroup",
+    "tabpanel", "separator", "Caption", "caption", "contentdeletion", "contentinsertion", "application", "note",
+    "status", "log", "marquee", "timer", "alert", "dialog", "alertdialog", "toolbar", "menu", "menubar", "tree",
+    "tablist", "radiogroup", "grid", "treegrid", "table", "row", "cell", "heading", "img", "image", "math",
+    "Unknown", "emphasis", "MenuListPopup", "LineBreak"};
+static const char *KEEP_PROPS[] = {"checked", "selected", "expanded", "disabled", "required", "pressed",
+                                   "valuetext", "invalid", "multiselectable", "modal"};
+static const char *CONTAINER_KINDS[] = {"table", "form", "tabs", "modal", "drawer", "card", "collapse", "list",
+                                        "layout", "wizard"};
+
+static int in_list(const char *s, const char **list, size_t n)
+{
+    if (!s)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(s, list[i]))
+            return 1;
+    return 0;
+}
+#define IN(s, L) in_list((s), (L), sizeof(L) / sizeof *(L))
+
+static int is_blank(const char *s)
+{
+    if (!s)
+        return 1;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && !(p[0] == 0xC2 && p[1] == 0xA0 && p++))
+            return 0;
+    return 1;
+}
+
+static int is_text(const perc_node *n)
+{
+    return n->role && (!strcmp(n->role, "StaticText") || !strcmp(n->role, "text"));
+}
+
+typedef struct pctx {
+    perc_obs *obs;
+    eous_buf *b;
+    eous_err *err;
+    eous_rc rc;
+    int hybrid;
+    unsigned char *seen;       /* node visited */
+    unsigned char *emitted;    /* component triplet emitted */
+    int next_cid;
+    int in_table;
+} pctx;
+
+static void put(pctx *c, const char *s)
+{
+    if (!c->rc)
+        c->rc = eous_buf_puts(c->b, s, c->err);
+}
+
+static void indent(pctx *c, int depth)
+{
+    for (int i = 0; i < depth && !c->rc; i++)
+        c->rc = eous_buf_putc(c->b, '\t', c->err);
+}
+
+/* Text, single-quoted, newlines flattened (the pruned view is for models, not Python). */
+static void put_quoted(pctx *c, const char *s, size_t max)
+{
+    put(c, "'");
+    size_t n = 0;
+    for (const char *p = s; *p && !c->rc; p++, n++) {
+        if (n >= max) {
+            put(c, "…");
+            break;
+        }
+        char ch = *p;
+        if (ch == '\n' || ch == '\r' || ch == '\t')
+            ch = ' ';
+        c->rc = eous_buf_putc(c->b, ch, c->err);
+    }
+    put(c, "'");
+}
+
+static const char *view_id(pctx *c, const perc_node *n)
+{
+    if (!c->rc)
+        c->rc = perc_obs_add_id(c->obs, n->ax_id, n->backend_id);
+    return n->ax_id;
+}
+
+/* All text under a node, space-joined (for table cells and lone-text merges). */
+static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls)
+{
+    const perc_node *n = &c->obs->nodes[idx];
+    if (n->hidden)
+        return;
+    if (is_text(n)) {
+        if (n->name && !is_blank(n->name)) {
+            if (t->len)
+                eous_buf_putc(t, ' ', NULL);
+            eous_buf_puts(t, n->name, NULL);
+        }
+        return;
+    }
+    if (with_controls && !n->ignored && IN(n->role, INTERACTIVE) && n->backend_id) {
+        if (t->len)
+            eous_buf_putc(t, ' ', NULL);
+        eous_buf_printf(t, NULL, "%s [%s]", n->role, view_id(c, n));
+        if (n->name && *n->name)
+            eous_buf_printf(t, NULL, " '%s'", n->name);
+        return;
+    }
+    for (size_t k = 0; k < n->n_children; k++)
+        collect_text(c, n->children[k], t, with_controls);
+}
+
+static void props(pctx *c, const perc_node *n)
+{
+    if (n->value && *n->value) {
+        put(c, " value: ");
+        put_quoted(c, n->value, 200);
+    }
+    for (size_t p = 0; p < n->n_props; p++) {
+        const perc_prop *pp = &n->props[p];
+        if (!IN(pp->name, KEEP_PROPS))
+            continue;
+        if (!strcmp(pp->value, "False") || !strcmp(pp->value, "false")) {
+            if (strcmp(pp->name, "expanded") && strcmp(pp->name, "checked"))
+                continue;
+        }
+        if (!strcmp(pp->name, "invalid") && !strcmp(pp->value, "false"))
+            continue;
+        if (!c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " %s: %s", pp->name,
+                                    !strcmp(pp->value, "True") ? "true" : !strcmp(pp->value, "False") ? "false" : pp->value);
+    }
+}
+
+/* ---- triplet rendering --------------------------------------------------------- */
+
+static void put_json_short(pctx *c, const cJSON *v, size_t max)
+{
+    if (cJSON_IsString(v)) {
+        put_quoted(c, v->valuestring, max);
+        return;
+    }
+    char *s = cJSON_PrintUnformatted(v);
+    if (!s)
+        return;
+    if (strlen(s) > max) {
+        s[max] = '\0';
+        put(c, s);
+        put(c, "…");
+    } else {
+        put(c, s);
+    }
+    free(s);
+}
+
+static void render_state(pctx *c, const perc_component *comp)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, comp->state) {
+        const char *k = it->string;
+        if (!k || !strcmp(k, "label") || !strcmp(k, "kind") || !strcmp(k, "key") || !strcmp(k, "disabled"))
+            continue;
+        if (cJSON_IsNull(it) || (cJSON_IsString(it) && !*it->valuestring) ||
+            ((cJSON_IsArray(it) || cJSON_IsObject(it)) && !it->child))
+            continue;
+        if (cJSON_IsBool(it) && !cJSON_IsTrue(it) && strcmp(k, "value") && strcmp(k, "checked") && strcmp(k, "open"))
+            continue;
+        put(c, " ");
+        put(c, k);
+        put(c, ": ");
+        if (cJSON_IsArray(it)) {
+            int n = cJSON_GetArraySize(it), shown = 0;
+            const cJSON *first = it->child;
+            if (cJSON_IsObject(first) && (eous_json_str(first, "label") || eous_json_str(first, "title"))) {
+                /* option-like objects: their labels say enough */
+                const cJSON *e;
+                cJSON_ArrayForEach(e, it) {
+                    if (shown == 12) {
+                        if (!c->rc)
+                            c->rc = eous_buf_printf(c->b, c->err, " … +%d more", n - shown);
+                        break;
+                    }
+                    const char *l = eous_json_str(e, "label");
+                    if (!l)
+                        l = eous_json_str(e, "title");
+                    if (shown++)
+                        put(c, " | ");
+                    put(c, l ? l : "?");
+                }
+                continue;
+            }
+            if (cJSON_IsObject(first) || cJSON_IsArray(first)) {
+                put_json_short(c, it, MAX_STATE_VALUE);
+                continue;
+            }
+            const cJSON *e;
+            cJSON_ArrayForEach(e, it) {
+                if (shown == 12) {
+                    if (!c->rc)
+                        c->rc = eous_buf_printf(c->b, c->err, " … +%d more", n - shown);
+                    break;
+                }
+                if (shown++)
+                    put(c, " | ");
+                if (cJSON_IsString(e))
+                    put(c, e->valuestring);
+                else
+                    put_json_short(c, e, 60);
+            }
+            continue;
+        }
+        if (cJSON_IsString(it)) {
+            put_quoted(c, it->valuestring, MAX_STATE_VALUE);
+            continue;
+        }
+        put_json_short(c, it, MAX_STATE_VALUE);
+    }
+    if (comp->disabled)
+        put(c, " disabled");
+}
+
+static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *sep)
+{
+    int n = cJSON_GetArraySize(arr), shown = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr) {
+        if (shown == max) {
+            if (!c->rc)
+                c->rc = eous_buf_printf(c->b, c->err, "%s… +%d more", sep, n - shown);
+            break;
+        }
+        if (shown++)
+            put(c, sep);
+        if (cJSON_IsString(e))
+            put(c, e->valuestring);
+        else
+            put_json_short(c, e, 40);
+    }
+}
+
+static void render_param(pctx *c, const char *name, const cJSON *spec, int required)
+{
+    put(c, name);
+    if (!required)
+        put(c, "?");
+    put(c, ": ");
+    const char *fmt = eous_json_str(spec, "format");
+    const char *type = eous_json_str(spec, "type");
+    const cJSON *en = eous_json_arr(spec, "enum");
+    if (en) {
+        render_scalar_list(c, en, 15, "|");
+    } else if (fmt) {
+        put(c, fmt);
+    } else if (type && !strcmp(type, "array")) {
+        const cJSON *items = eous_json_obj(spec, "items");
+        const cJSON *ien = items ? eous_json_arr(items, "enum") : NULL;
+        const char *ifmt = items ? eous_json_str(items, "format") : NULL;
+        const char *itype = items ? eous_json_str(items, "type") : NULL;
+        put(c, "[");
+        if (ien)
+            render_scalar_list(c, ien, 15, "|");
+        else
+            put(c, ifmt ? ifmt : itype ? itype : "any");
+        put(c, "]");
+    } else {
+        put(c, type ? type : "any");
+    }
+    const cJSON *mn = cJSON_GetObjectItemCaseSensitive(spec, "min");
+    const cJSON *mx = cJSON_GetObjectItemCaseSensitive(spec, "max");
+    if (!mn)
+        mn = cJSON_GetObjectItemCaseSensitive(spec, "minimum");
+    if (!mx)
+        mx = cJSON_GetObjectItemCaseSensitive(spec, "maximum");
+    if (mn || mx) {
+        put(c, ", ");
+        if (mn)
+            put(c, cJSON_IsString(mn) ? mn->valuestring : ""), cJSON_IsString(mn) ? (void)0 : put_json_short(c, mn, 30);
+        put(c, "..");
+        if (mx)
+            put(c, cJSON_IsString(mx) ? mx->valuestring : ""), cJSON_IsString(mx) ? (void)0 : put_json_short(c, mx, 30);
+    }
+    const cJSON *dis = eous_json_arr(spec, "disabled");
+    if (dis && cJSON_GetArraySize(dis) > 0) {
+        put(c, ", not ");
+        render_scalar_list(c, dis, 6, ", ");
+    }
+}
+
+static void render_tools(pctx *c, const perc_component *comp, int depth)
+{
+    indent(c, depth);
+    put(c, "tools: ");
+    int first = 1;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, comp->tools) {
+        const char *name = cJSON_IsString(t) ? t->valuestring : eous_json_str(t, "name");
+        if (!name)
+            continue;
+        if (!first)
+            put(c, " · ");
+        first = 0;
+        put(c, name);
+        put(c, "(");
+        const cJSON *meta = eous_json_obj(comp->metadata, name);
+        const cJSON *params = meta ? eous_json_obj(meta, "params") : NULL;
+        const cJSON *schema = meta ? eous_json_obj(meta, "inputSchema") : NULL;
+        const cJSON *req = NULL;
+        if (!params && schema) {
+            params = eous_json_obj(schema, "properties");
+            req = eous_json_arr(schema, "required");
+        }
+        int pfirst = 1;
+        const cJSON *p;
+        cJSON_ArrayForEach(p, params) {
+            if (!pfirst)
+                put(c, "; ");
+            pfirst = 0;
+            int required = eous_json_bool(p, "required", 0);
+            if (req) {
+                const cJSON *r;
+                cJSON_ArrayForEach(r, req) if (cJSON_IsString(r) && !strcmp(r->valuestring, p->string)) required = 1;
+            }
+            render_param(c, p->string, p, required);
+        }
+        put(c, ")");
+    }
+    put(c, "\n");
+}
+
+static int is_container(const perc_component *comp)
+{
+    return IN(comp->kind, CONTAINER_KINDS);
+}
+
+static void emit_triplet(pctx *c, int ci, int depth)
+{
+    perc_component *comp = &c->obs->comps[ci];
+    c->emitted[ci] = 1;
+    snprintf(comp->view_id, sizeof comp->view_id, "c%d", ++c->next_cid);
+    indent(c, depth);
+    if (!c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, "[%s] %s ", comp->view_id, comp->kind);
+    put_quoted(c, comp->label ? comp->label : "", 120);
+    render_state(c, comp);
+    put(c, "\n");
+    render_tools(c, comp, depth + 1);
+}
+
+/* ---- pruned traversal --------------------------------------------------------- */
+
+static void render(pctx *c, int idx, int depth, const char *parent_name);
+
+static void render_children(pctx *c, const perc_node *n, int depth, const char *name)
+{
+    for (size_t k = 0; k < n->n_children && !c->rc; k++)
+        render(c, n->children[k], depth, name);
+}
+
+static void render_table(pctx *c, const perc_node *table, int depth)
+{
+    /* rows → "| a | b |"; interactive cells keep their ids inline */
+    indent(c, depth);
+    put(c, "table");
+    if (table->name && *table->name) {
+        put(c, " ");
+        put_quoted(c, table->name, 120);
+    }
+    put(c, "\n");
+    /* find rows in document order (rows may sit inside rowgroups) */
+    int *stack = malloc(sizeof(int) * (c->obs->n_nodes + 1));
+    if (!stack)
+        return;
+    int sp = 0;
+    for (size_t k = table->n_children; k-- > 0;)
+        stack[sp++] = table->children[k];
+    while (sp && !c->rc) {
+        int i = stack[--sp];
+        const perc_node *n = &c->obs->nodes[i];
+        if (n->hidden)
+            continue;
+        if (n->role && !strcmp(n->role, "row")) {
+            indent(c, depth + 1);
+            put(c, "|");
+            for (size_t k = 0; k < n->n_children && !c->rc; k++) {
+                const perc_node *cell = &c->obs->nodes[n->children[k]];
+                if (cell->hidden)
+                    continue;
+                eous_buf t;
+                eous_buf_init(&t, 1 << 20);
+                collect_text(c, n->children[k], &t, 1);
+                put(c, " ");
+                put(c, t.data ? t.data : "");
+                put(c, " |");
+                eous_buf_free(&t);
+            }
+            put(c, "\n");
+            continue;
+        }
+        for (size_t k = n->n_children; k-- > 0;)
+            stack[sp++] = n->children[k];
+    }
+    free(stack);
+}
+
+static void render(pctx *c, int idx, int depth, const char *parent_name)
+{
+    if (c->rc || c->seen[idx])
+        return;
+    c->seen[idx] = 1;
+    perc_node *n = &c->obs->nodes[idx];
+    if (n->hidden)
+        return;
+    if (c->hybrid && n->component >= 0) {
+        int ci = n->component;
+        perc_component *comp = &c->obs->comps[ci];
+        if (!c->emitted[ci]) {
+            emit_triplet(c, ci, depth);
+            if (is_container(comp)) {
+                /* container: its pruned content stays beneath the triplet */
+                render_children(c, n, depth + 1, comp->label);
+            }
+            return;
+        }
+        /* the component's other nodes (portals, siblings): only containers show them */
+        if (!is_container(comp))
+            return;
+    }
+    const char *role = n->role ? n->role : "";
+    if (n->ignored || !n->role) {
+        render_children(c, n, depth, parent_name);
+        return;
+    }
+    if (is_text(n)) {
+        if (is_blank(n->name))
+            return;
+        /* hide text that repeats the parent's name */
+        if (parent_name && n->name && strstr(parent_name, n->name))
+            return;
+        indent(c, depth);
+        put(c, n->name);
+        put(c, "\n");
+        return;
+    }
+    if (!strcmp(role, "table") || !strcmp(role, "grid") || !strcmp(role, "treegrid")) {
+        render_table(c, n, depth);
+        return;
+    }
+    if ((!strcmp(role, "img") || !strcmp(role, "image")) && is_blank(n->name))
+        return;
+    int interactive = IN(role, INTERACTIVE);
+    const char *name = n->name;
+    int merged = 0;
+    /* a lone text child becomes the name of an unnamed parent */
+    if (is_blank(name) && n->n_children == 1 && is_text(&c->obs->nodes[n->children[0]]) &&
+        !c->obs->nodes[n->children[0]].hidden) {
+        name = c->obs->nodes[n->children[0]].name;
+        merged = 1;
+    }
+    int structural = !interactive && IN(role, STRUCTURAL);
+    int has_props = 0;
+    for (size_t p = 0; p < n->n_props; p++)
+        if (IN(n->props[p].name, KEEP_PROPS) && strcmp(n->props[p].value, "False") && strcmp(n->props[p].value, "false"))
+            has_props = 1;
+    if (structural && (is_blank(name) || !strcmp(role, "generic") || !strcmp(role, "none") ||
+                       !strcmp(role, "paragraph") || !strcmp(role, "listitem") || !strcmp(role, "LabelText") ||
+                       !strcmp(role, "RootWebArea") || !strcmp(role, "cell") || !strcmp(role, "row"))) {
+        if (merged && !has_props) {
+            /* unnamed wrapper around one text: print the text */
+            if (!(parent_name && strstr(parent_name, name))) {
+                indent(c, depth);
+                put(c, name);
+                put(c, "\n");
+            }
+            c->seen[n->children[0]] = 1;
+            return;
+        }
+        if (!has_props) {
+            render_children(c, n, depth, parent_name);
+            return;
+        }
+    }
+    indent(c, depth);
+    put(c, role);
+    if (interactive && n->backend_id) {
+        put(c, " [");
+        put(c, view_id(c, n));
+        put(c, "]");
+    }
+    if (!is_blank(name)) {
+        put(c, " ");
+        put_quoted(c, name, 200);
+    }
+    props(c, n);
+    put(c, "\n");
+    if (merged) {
+        c->seen[n->children[0]] = 1;
+        return;
+    }
+    /* fold long option lists */
+    if (!strcmp(role, "listbox") || !strcmp(role, "menu") || !strcmp(role, "MenuListPopup")) {
+        size_t shown = 0, total = 0;
+        for (size_t k = 0; k < n->n_children; k++) {
+            const perc_node *ch = &c->obs->nodes[n->children[k]];
+            if (ch->role && (!strcmp(ch->role, "option") || !strcmp(ch->role, "menuitem")))
+                total++;
+        }
+        for (size_t k = 0; k < n->n_children && !c->rc; k++) {
+            const perc_node *ch = &c->obs->nodes[n->children[k]];
+            int is_opt = ch->role && (!strcmp(ch->role, "option") || !strcmp(ch->role, "menuitem"));
+            if (is_opt && shown >= MAX_OPTIONS_SHOWN)
+                continue;
+            if (is_opt)
+                shown++;
+            render(c, n->children[k], depth + 1, name);
+        }
+        if (total > shown) {
+            indent(c, depth + 1);
+            if (!c->rc)
+                c->rc = eous_buf_printf(c->b, c->err, "… %zu more options (type to filter)\n", total - shown);
+        }
+        return;
+    }
+    render_children(c, n, depth + 1, is_blank(name) ? parent_name : name);
+}
+
+eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    pctx c = {obs, &b, err, EOUS_OK, hybrid, NULL, NULL, 0, 0};
+    c.seen = calloc(obs->n_nodes + 1, 1);
+    c.emitted = calloc(obs->n_comps + 1, 1);
+    if (!c.seen || !c.emitted) {
+        c.rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    c.rc = eous_buf_printf(&b, err, "Tab 0 (current): %s\n\n", obs->title ? obs->title : "");
+    if (obs->n_nodes)
+        render(&c, 0, 0, NULL);
+    if (hybrid && !c.rc) {
+        /* components with no element on the page (WebMCP tools, closed popups) */
+        int header = 0;
+        for (size_t i = 0; i < obs->n_comps && !c.rc; i++) {
+            perc_component *comp = &obs->comps[i];
+            if (c.emitted[i] || !comp->visible || comp->agent_hidden)
+                continue;
+            if (comp->backend_id && perc_obs_node_by_backend(obs, comp->backend_id)) {
+                const perc_node *root = perc_obs_node_by_backend(obs, comp->backend_id);
+                if (root->hidden)
+                    continue;
+            }
+            if (!header) {
+                put(&c, "page tools:\n");
+                header = 1;
+            }
+            emit_triplet(&c, (int)i, 1);
+        }
+    }
+done:
+    free(c.seen);
+    free(c.emitted);
+    if (c.rc) {
+        eous_buf_free(&b);
+        return c.rc;
+    }
+    obs->text_len = b.len;
+    obs->text = eous_buf_steal(&b);
+    return EOUS_OK;
+}

@@ -1,0 +1,400 @@
+/* tests/test_act_parse.c — the action model and its three parsers. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions/action.h"
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static act_action A;
+static eous_err E;
+
+static void setup(void)
+{
+    act_action_init(&A);
+    eous_err_clear(&E);
+}
+
+static void teardown(void)
+{
+    act_action_clear(&A);
+}
+
+TestSuite(act_parse, .init = setup, .fini = teardown);
+
+static void expect_format(const act_action *a, const char *want)
+{
+    char *got = act_format(a);
+    cr_assert_not_null(got);
+    cr_expect_str_eq(got, want);
+    free(got);
+}
+
+static void tool_ok(const char *name, const char *args, const char *want)
+{
+    act_action_clear(&A);
+    eous_rc rc = act_parse_tool_call(name, args, &A, &E);
+    cr_assert_eq(rc, EOUS_OK, "%s %s: %s", name, args, E.msg);
+    cr_expect_eq(A.from_script, 0);
+    expect_format(&A, want);
+}
+
+static void tool_bad(const char *name, const char *args, const char *needle)
+{
+    act_action_clear(&A);
+    eous_err_clear(&E);
+    eous_rc rc = act_parse_tool_call(name, args, &A, &E);
+    cr_assert_eq(rc, EOUS_E_PARSE, "%s %s should fail", name, args);
+    cr_expect_eq(A.kind, ACT_NONE, "failed parse leaves the action cleared");
+    cr_expect_null(A.target);
+    cr_expect(strstr(E.msg, needle) != NULL, "message '%s' lacks '%s'", E.msg, needle);
+}
+
+static void text_ok(const char *text, const char *want)
+{
+    act_action_clear(&A);
+    eous_rc rc = act_parse_text(text, &A, &E);
+    cr_assert_eq(rc, EOUS_OK, "'%s': %s", text, E.msg);
+    expect_format(&A, want);
+}
+
+static void text_bad(const char *text, const char *needle)
+{
+    act_action_clear(&A);
+    eous_err_clear(&E);
+    eous_rc rc = act_parse_text(text, &A, &E);
+    cr_assert_eq(rc, EOUS_E_PARSE, "'%s' should fail", text);
+    cr_expect_eq(A.kind, ACT_NONE);
+    cr_expect(strstr(E.msg, needle) != NULL, "message '%s' lacks '%s'", E.msg, needle);
+}
+
+static void step_ok(const char *json, const char *want)
+{
+    act_action_clear(&A);
+    cJSON *j = cJSON_Parse(json);
+    cr_assert_not_null(j, "test JSON %s", json);
+    eous_rc rc = act_parse_script_step(j, &A, &E);
+    cJSON_Delete(j);
+    cr_assert_eq(rc, EOUS_OK, "%s: %s", json, E.msg);
+    cr_expect_eq(A.from_script, 1);
+    expect_format(&A, want);
+}
+
+static void step_bad(const char *json, const char *needle)
+{
+    act_action_clear(&A);
+    eous_err_clear(&E);
+    cJSON *j = cJSON_Parse(json);
+    cr_assert_not_null(j, "test JSON %s", json);
+    eous_rc rc = act_parse_script_step(j, &A, &E);
+    cJSON_Delete(j);
+    cr_assert_eq(rc, EOUS_E_INVALID, "%s should fail", json);
+    cr_expect_eq(A.kind, ACT_NONE);
+    cr_expect(strstr(E.msg, needle) != NULL, "message '%s' lacks '%s'", E.msg, needle);
+}
+
+/* ---- the model ------------------------------------------------------------ */
+
+Test(act_parse, kind_names_round_trip_through_tool_names)
+{
+    for (int k = ACT_CALL; k <= ACT_STOP; k++) {
+        const char *n = act_kind_name((act_kind)k);
+        act_action_clear(&A);
+        /* every kind name is a tool name the parser knows */
+        act_parse_tool_call(n, "{}", &A, &E);
+        cr_expect(A.kind == (act_kind)k || strstr(E.msg, n) == E.msg, "%s: %s", n, E.msg);
+    }
+    cr_expect_str_eq(act_kind_name(ACT_NONE), "none");
+}
+
+Test(act_parse, copy_is_deep_and_equal)
+{
+    cr_assert_eq(act_parse_text("call [c3] [setValue] [{\"date\":\"2025-12-31\"}]", &A, &E), EOUS_OK);
+    act_action b;
+    cr_assert_eq(act_action_copy(&b, &A, &E), EOUS_OK);
+    cr_expect(act_equal(&A, &b));
+    cr_expect_neq(A.params, b.params);
+    cJSON_ReplaceItemInObject(b.params, "date", cJSON_CreateString("2026-01-01"));
+    cr_expect_not(act_equal(&A, &b));
+    act_action_clear(&b);
+    act_action_clear(&b); /* clearing twice is safe */
+    cr_expect_eq(b.kind, ACT_NONE);
+}
+
+Test(act_parse, equal_distinguishes_fields)
+{
+    act_action b;
+    act_action_init(&b);
+    cr_assert_eq(act_parse_text("type [12] [Ada] [1]", &A, &E), EOUS_OK);
+    cr_assert_eq(act_parse_tool_call("type", "{\"id\":12,\"text\":\"Ada\",\"enter\":true}", &b, &E), EOUS_OK);
+    cr_expect(act_equal(&A, &b), "the same action from two syntaxes");
+    b.enter = 0;
+    cr_expect_not(act_equal(&A, &b));
+    act_action_clear(&b);
+    cr_assert_eq(act_parse_text("type [13] [Ada] [1]", &b, &E), EOUS_OK);
+    cr_expect_not(act_equal(&A, &b));
+    act_action_clear(&b);
+    cr_assert_eq(act_parse_text("call [c3] [clear]", &A, &E), EOUS_OK);
+    cr_assert_eq(act_parse_tool_call("call", "{\"k\":\"c3\",\"tool\":\"clear\"}", &b, &E), EOUS_OK);
+    cr_expect(act_equal(&A, &b));
+    act_action_clear(&b);
+}
+
+Test(act_parse, format_of_every_kind)
+{
+    A.kind = ACT_GO_BACK;
+    expect_format(&A, "go_back");
+    A.kind = ACT_TAB_FOCUS;
+    A.index = 2;
+    expect_format(&A, "tab_focus [2]");
+    A.kind = ACT_STOP;
+    A.text = strdup("");
+    expect_format(&A, "stop []");
+    A.kind = ACT_CALL;
+    A.target = strdup("c3");
+    A.tool = strdup("clear");
+    expect_format(&A, "call [c3] [clear] [{}]");
+}
+
+/* ---- tool calls ----------------------------------------------------------- */
+
+Test(act_parse, tool_calls_of_every_kind)
+{
+    tool_ok("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":{\"date\":\"2025-12-31\"}}",
+            "call [c3] [setValue] [{\"date\":\"2025-12-31\"}]");
+    tool_ok("click", "{\"id\":12}", "click [12]");
+    tool_ok("type", "{\"id\":\"7\",\"text\":\"Ada Lovelace\",\"enter\":false}", "type [7] [Ada Lovelace] [0]");
+    tool_ok("hover", "{\"id\":\"[44]\"}", "hover [44]");
+    tool_ok("press", "{\"keys\":\"Control+a\"}", "press [Control+a]");
+    tool_ok("scroll", "{\"direction\":\"down\"}", "scroll [down]");
+    tool_ok("select", "{\"id\":9,\"option\":\"France\"}", "select [9] [France]");
+    tool_ok("goto", "{\"url\":\"http://localhost:7770/orders\"}", "goto [http://localhost:7770/orders]");
+    tool_ok("go_back", "{}", "go_back");
+    tool_ok("go_forward", "", "go_forward");
+    tool_ok("tab_focus", "{\"index\":1}", "tab_focus [1]");
+    tool_ok("close_tab", NULL, "close_tab");
+    tool_ok("stop", "{\"answer\":\"3 orders [pending]\"}", "stop [3 orders [pending]]");
+}
+
+Test(act_parse, tool_call_ids_in_all_forms)
+{
+    tool_ok("click", "{\"id\":12}", "click [12]");
+    tool_ok("click", "{\"id\":\"12\"}", "click [12]");
+    tool_ok("click", "{\"id\":\"[12]\"}", "click [12]");
+    tool_ok("click", "{\"id\":\" c3 \"}", "click [c3]");
+    tool_ok("call", "{\"k\":\"[c3]\",\"tool\":\"open\"}", "call [c3] [open] [{}]");
+    /* a component key that is not an id token is kept as written */
+    tool_ok("call", "{\"k\":\"Check-in date\",\"tool\":\"open\",\"params\":null}",
+            "call [Check-in date] [open] [{}]");
+}
+
+Test(act_parse, tool_call_params_as_string_or_object)
+{
+    tool_ok("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":\"{\\\"date\\\":\\\"2025-12-31\\\"}\"}",
+            "call [c3] [setValue] [{\"date\":\"2025-12-31\"}]");
+    cr_expect(cJSON_IsObject(A.params));
+    tool_ok("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":\"\"}", "call [c3] [setValue] [{}]");
+    tool_bad("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":\"[1,2]\"}", "params must be a JSON object");
+    tool_bad("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":\"{\\\"date\\\":\"}", "params");
+    tool_bad("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":5}", "got a number");
+}
+
+Test(act_parse, tool_call_value_coercions)
+{
+    tool_ok("type", "{\"id\":3,\"text\":10115,\"enter\":1}", "type [3] [10115] [1]");
+    tool_ok("type", "{\"id\":3,\"text\":\"x\"}", "type [3] [x] [0]");
+    tool_ok("type", "{\"id\":3,\"text\":\"x\",\"enter\":\"true\"}", "type [3] [x] [1]");
+    tool_ok("scroll", "{\"direction\":\"UP\"}", "scroll [up]");
+    tool_ok("scroll", "{\"direction\":\"direction=down\"}", "scroll [down]");
+    tool_ok("tab_focus", "{\"index\":\"0\"}", "tab_focus [0]");
+    tool_ok("stop", "{\"answer\":42}", "stop [42]");
+    tool_ok("stop", "{\"answer\":\"\"}", "stop []");
+    tool_ok("click", "{\"id\":12.0}", "click [12]");
+}
+
+Test(act_parse, tool_call_errors_say_what_was_expected)
+{
+    tool_bad("type", "{\"id\":3}",
+             "type: expected {\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}, missing \"text\"");
+    tool_bad("type", "{\"id\":3,\"text\":\"a\",\"enter\":\"maybe\"}", "\"enter\" must be true or false");
+    tool_bad("type", "{\"id\":3,\"text\":[\"a\"]}", "\"text\" must be a string, got a array");
+    tool_bad("click", "{}", "missing \"id\"");
+    tool_bad("click", "{\"id\":\"the button\"}", "must be an element id like 12");
+    tool_bad("click", "{\"id\":-1}", "element id");
+    tool_bad("click", "{\"id\":1.5}", "element id");
+    tool_bad("click", "{\"id\":true}", "got a boolean");
+    tool_bad("click", "{\"id\":12,\"reason\":\"x\"}", "unknown key \"reason\"");
+    tool_bad("go_back", "{\"steps\":2}", "unknown key \"steps\"");
+    tool_bad("click", "[12]", "arguments must be a JSON object, got a array");
+    tool_bad("click", "{\"id\": 12", "invalid JSON at line 1");
+    tool_bad("scroll", "{\"direction\":\"left\"}", "\"left\"");
+    tool_bad("tab_focus", "{\"index\":-2}", "tab number");
+    tool_bad("goto", "{\"url\":\"\"}", "\"url\" must be a non-empty string");
+    tool_bad("press", "{}", "missing \"keys\"");
+    tool_bad("select", "{\"id\":1}", "missing \"option\"");
+    tool_bad("stop", "{}", "missing \"answer\"");
+    tool_bad("call", "{\"tool\":\"x\"}", "missing \"k\"");
+    tool_bad("call", "{\"k\":\"c1\"}", "missing \"tool\"");
+    tool_bad("call", "{\"k\":\"c1\",\"tool\":\"\"}", "\"tool\" must be a tool name");
+    tool_bad("fly", "{}", "unknown tool \"fly\"; expected one of call, click");
+    tool_bad(NULL, "{}", "unknown tool \"\"");
+}
+
+Test(act_parse, truncated_arguments_are_a_parse_error)
+{
+    /* what a model sends when it ran out of tokens mid-call */
+    tool_bad("type", "{\"id\": 5, \"text\": \"Hello wor", "invalid JSON at line 1");
+}
+
+/* ---- WebArena text -------------------------------------------------------- */
+
+Test(act_parse, text_every_kind)
+{
+    text_ok("click [1234]", "click [1234]");
+    text_ok("type [12] [Ada Lovelace] [0]", "type [12] [Ada Lovelace] [0]");
+    text_ok("hover [5]", "hover [5]");
+    text_ok("press [Control+a]", "press [Control+a]");
+    text_ok("scroll [down]", "scroll [down]");
+    text_ok("scroll [direction=up]", "scroll [up]");
+    text_ok("select [9] [France]", "select [9] [France]");
+    text_ok("goto [http://localhost:7770/a?b=[1]]", "goto [http://localhost:7770/a?b=[1]]");
+    text_ok("go_back", "go_back");
+    text_ok("go_forward", "go_forward");
+    text_ok("tab_focus [1]", "tab_focus [1]");
+    text_ok("close_tab", "close_tab");
+    text_ok("stop [Ada]", "stop [Ada]");
+    text_ok("call [c3] [setValue] [{\"date\":\"2025-12-31\"}]", "call [c3] [setValue] [{\"date\":\"2025-12-31\"}]");
+}
+
+Test(act_parse, text_type_enter_flag)
+{
+    text_ok("type [12] [Ada]", "type [12] [Ada] [1]"); /* WebArena default */
+    text_ok("type [12] [Ada] [1]", "type [12] [Ada] [1]");
+    text_ok("type [12] [Ada]   [0]", "type [12] [Ada] [0]");
+    text_ok("type [12] [1]", "type [12] [1] [1]"); /* the only group is the text */
+    text_ok("type [12] [] [0]", "type [12] [] [0]");
+    text_ok("type [12] [a [b] c] [0]", "type [12] [a [b] c] [0]");
+    cr_expect_str_eq(A.text, "a [b] c");
+}
+
+Test(act_parse, text_stop_answers)
+{
+    text_ok("stop []", "stop []");
+    cr_expect_str_eq(A.text, "");
+    text_ok("stop [The answer is [42] items]", "stop [The answer is [42] items]");
+    cr_expect_str_eq(A.text, "The answer is [42] items");
+    text_bad("stop", "stop: expected stop [answer], missing [answer]");
+}
+
+Test(act_parse, text_call_params_forms)
+{
+    text_ok("call [c3] [clear]", "call [c3] [clear] [{}]");
+    text_ok("call [c3] [clear] []", "call [c3] [clear] [{}]");
+    text_ok("call [c1] [filter] [{\"tags\":[\"a\",\"b\"]}]", "call [c1] [filter] [{\"tags\":[\"a\",\"b\"]}]");
+    text_ok("call [c3] [setValue] [\"{\\\"date\\\":\\\"2025-12-31\\\"}\"]",
+            "call [c3] [setValue] [{\"date\":\"2025-12-31\"}]");
+    text_bad("call [c3] [setValue] [{\"date\":]", "call: expected call [k] [tool]");
+    text_bad("call [c3] [setValue] [[1]]", "params must be a JSON object, got a array");
+    text_bad("call [c3]", "missing [tool]");
+}
+
+Test(act_parse, text_takes_the_last_fence)
+{
+    text_ok("Let's think step-by-step. The search box is [12]. I typed ```type [3] [x]``` before.\n"
+            "In summary, the next action I will perform is ```click [1234]```",
+            "click [1234]");
+    text_ok("In summary, the next action I will perform is ```\nstop [N/A]\n```", "stop [N/A]");
+    text_ok("```text\nscroll [down]\n```", "scroll [down]");
+    /* an answer cut off by max_tokens still has its action */
+    text_ok("I will now ```click [7]", "click [7]");
+}
+
+Test(act_parse, text_without_fence_first_action_line)
+{
+    text_ok("I should look further down.\nscroll [down]\nthen click [3]", "scroll [down]");
+    text_ok("In summary, the next action I will perform is click [88].", "click [88]");
+    text_ok("I need to stop here.\ngo_back", "go_back");
+    text_ok("CLICK [5]", "click [5]");
+}
+
+Test(act_parse, text_errors)
+{
+    text_bad("", "empty answer");
+    text_bad("   \n  ", "empty answer");
+    text_bad("I am not sure what to do.", "no action found");
+    text_bad("``` ```", "fence is empty");
+    text_bad("```fly [3]```", "unknown action \"fly\"");
+    text_bad("```click [the button]```", "is not an element id");
+    text_bad("```click```", "click: expected click [id], missing [id]");
+    text_bad("```click(12)```", "click: expected click [id], got \"click(12)\"");
+    text_bad("```scroll [left]```", "scroll: expected scroll [up|down], got [left]");
+    text_bad("```tab_focus [x]```", "tab index must be a number");
+    text_bad("```press []```", "key combination is empty");
+    text_bad("```goto```", "missing [url]");
+    text_bad("```select [3]```", "missing [option]");
+    text_bad("type [12]", "type: expected type [id] [text] [0|1], missing [text]");
+    text_bad(NULL, "empty answer");
+}
+
+/* ---- script steps --------------------------------------------------------- */
+
+Test(act_parse, script_every_kind)
+{
+    step_ok("{\"call\": \"Check-in\", \"tool\": \"setValue\", \"params\": {\"date\": \"2025-12-31\"}}",
+            "call [Check-in] [setValue] [{\"date\":\"2025-12-31\"}]");
+    step_ok("{\"click\": \"button 'Search'\"}", "click [button 'Search']");
+    step_ok("{\"type\": \"textbox 'Full name'\", \"text\": \"Ada Lovelace\", \"enter\": false}",
+            "type [textbox 'Full name'] [Ada Lovelace] [0]");
+    cr_expect_eq(A.clear, 1);
+    step_ok("{\"type\": \"css=#q\", \"text\": \"{{secret:PW}}\", \"enter\": true, \"clear\": false}",
+            "type [css=#q] [{{secret:PW}}] [1]");
+    cr_expect_eq(A.clear, 0);
+    step_ok("{\"select\": \"combobox 'Country'\", \"option\": \"France\"}", "select [combobox 'Country'] [France]");
+    step_ok("{\"hover\": \"link 'Menu' #2\"}", "hover [link 'Menu' #2]");
+    step_ok("{\"press\": \"Enter\"}", "press [Enter]");
+    step_ok("{\"scroll\": \"down\"}", "scroll [down]");
+    step_ok("{\"goto\": \"__PLAYGROUND__/orders\"}", "goto [__PLAYGROUND__/orders]");
+    step_ok("{\"go_back\": true}", "go_back");
+    step_ok("{\"go_forward\": true}", "go_forward");
+    step_ok("{\"tab_focus\": 1}", "tab_focus [1]");
+    step_ok("{\"close_tab\": true}", "close_tab");
+    step_ok("{\"stop\": \"3 orders\"}", "stop [3 orders]");
+    step_ok("{\"stop\": \"\"}", "stop []");
+    step_ok("{\"call\": \"Rooms\", \"tool\": \"clear\"}", "call [Rooms] [clear] [{}]");
+    step_ok("{\"call\": \"c\", \"tool\": \"t\", \"params\": \"{\\\"a\\\":1}\"}", "call [c] [t] [{\"a\":1}]");
+}
+
+Test(act_parse, script_errors_name_the_problem)
+{
+    step_bad("{\"click\": \"x\", \"colour\": \"red\"}",
+             "click step: expected {\"click\": <target>}, unknown key \"colour\"");
+    step_bad("{\"click\": \"x\", \"type\": \"y\"}", "exactly one action key, found \"click\" and \"type\"");
+    step_bad("{\"tap\": \"x\"}", "found only \"tap\"");
+    step_bad("{}", "the object is empty");
+    step_bad("[1]", "got a array");
+    step_bad("{\"type\": \"x\"}", "missing \"text\"");
+    step_bad("{\"type\": \"x\", \"text\": \"a\", \"enter\": \"yes\"}", "\"enter\" must be true or false");
+    step_bad("{\"click\": 12}", "the target must be a non-empty string, got a number");
+    step_bad("{\"click\": \"\"}", "got a empty string");
+    step_bad("{\"call\": \"x\"}", "missing \"tool\"");
+    step_bad("{\"call\": \"x\", \"tool\": \"t\", \"params\": [1]}", "params must be a JSON object");
+    step_bad("{\"call\": \"x\", \"tool\": \"t\", \"params\": \"{bad\"}", "invalid JSON");
+    step_bad("{\"scroll\": \"sideways\"}", "\"sideways\"");
+    step_bad("{\"go_back\": false}", "got false");
+    step_bad("{\"tab_focus\": \"first\"}", "tab number");
+    step_bad("{\"press\": \"\"}", "empty string");
+    step_bad("{\"select\": \"x\"}", "missing \"option\"");
+    step_bad("{\"stop\": [\"a\"]}", "got a array");
+}
+
+Test(act_parse, reuse_without_leaks)
+{
+    /* parsers clear what the action held before (ASan would see a leak otherwise) */
+    cr_assert_eq(act_parse_text("call [c3] [setValue] [{\"a\":1}]", &A, &E), EOUS_OK);
+    cr_assert_eq(act_parse_text("stop [x]", &A, &E), EOUS_OK);
+    cr_expect_null(A.params);
+    cr_expect_null(A.target);
+    cr_assert_neq(act_parse_text("click [bad id]", &A, &E), EOUS_OK);
+    cr_expect_null(A.text);
+}

@@ -555,18 +555,25 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
             }
             /* rb..re is inside the outer brackets: "text] [1" or "text" */
             out->enter = 1; /* WebArena's default when the flag is omitted */
-            const char *fb = re, *tb = rb, *te = re;
-            if (re - rb >= 1 && (re[-1] == '0' || re[-1] == '1')) {
-                fb = re - 1;
-                const char *q = fb;
-                if (q > rb && q[-1] == '[') {
+            const char *tb = rb, *te = re;
+            /* the flag group: [0], [1] or, copied from the prompt, [press_enter_after=1] */
+            const char *fe = re, *fb = re;
+            while (fe > rb && isspace((unsigned char)fe[-1]))
+                fe--;
+            if (fe > rb && (fe[-1] == '0' || fe[-1] == '1')) {
+                fb = fe - 1;
+                if (fb - rb >= 18 && strncmp(fb - 18, "press_enter_after=", 18) == 0)
+                    fb -= 18;
+                while (fb > rb && isspace((unsigned char)fb[-1]))
+                    fb--;
+            }
+            if (fb < re && fb > rb && fb[-1] == '[') {
+                const char *q = fb - 1;
+                while (q > rb && isspace((unsigned char)q[-1]))
                     q--;
-                    while (q > rb && isspace((unsigned char)q[-1]))
-                        q--;
-                    if (q > rb && q[-1] == ']') {
-                        out->enter = re[-1] == '1';
-                        te = q - 1;
-                    }
+                if (q > rb && q[-1] == ']') {
+                    out->enter = fe[-1] == '1';
+                    te = q - 1;
                 }
             }
             out->text = dupn(tb, (size_t)(te - tb));

@@ -86,26 +86,3 @@ int cli_call(int argc, char **argv)
     return 2;
 }
 
-int cli_run(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "eous run: not available yet\n");
-    return 2;
-}
-
-int cli_bench(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "eous bench: not available yet\n");
-    return 2;
-}
-
-int cli_check(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "eous check: not available yet\n");
-    return 2;
-}

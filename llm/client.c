@@ -638,6 +638,18 @@ static eous_rc extract(const llm_client *c, const cJSON *root, answer *a, eous_e
     return c->provider == LLM_OPENAI ? extract_openai(c, root, a, err) : extract_anthropic(c, root, a, err);
 }
 
+eous_rc llm_response_to_action(llm_client *c, const cJSON *root, act_action *out, llm_usage *u, eous_err *err)
+{
+    answer a;
+    act_action_clear(out);
+    parse_usage(c, root, u);
+    eous_rc rc = extract(c, root, &a, err);
+    if (!rc)
+        rc = answer_to_action(c, &a, out, u, err);
+    answer_free(&a);
+    return rc;
+}
+
 eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out, llm_usage *usage, eous_err *err)
 {
     llm_usage u;

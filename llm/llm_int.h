@@ -10,6 +10,11 @@ typedef enum llm_provider { LLM_OPENAI = 0, LLM_ANTHROPIC } llm_provider;
 
 #define LLM_MAX_RESPONSE ((size_t)16 * 1024 * 1024)
 
+/* ---- client.c ---- */
+/* A provider response (already parsed) → usage and an action, exactly as
+ * llm_next_action does after the exchange; for fuzzing and tools. */
+eous_rc llm_response_to_action(llm_client *c, const cJSON *root, act_action *out, llm_usage *u, eous_err *err);
+
 /* ---- prompt.c ---- */
 /* Which actions a mode offers: hybrid adds call(). */
 int llm_mode_has_call(const char *mode);

@@ -276,6 +276,10 @@ Test(act_parse, text_type_enter_flag)
     text_ok("type [12] [] [0]", "type [12] [] [0]");
     text_ok("type [12] [a [b] c] [0]", "type [12] [a [b] c] [0]");
     cr_expect_str_eq(A.text, "a [b] c");
+    text_ok("type [12] [Ada] [press_enter_after=0]", "type [12] [Ada] [0]");
+    text_ok("type [12] [Ada] [ 1 ]", "type [12] [Ada] [1]");
+    text_ok("type [12] [x] [1] [0]", "type [12] [x] [1] [0]");
+    cr_expect_str_eq(A.text, "x] [1");
 }
 
 Test(act_parse, text_stop_answers)

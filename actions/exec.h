@@ -1,0 +1,88 @@
+/* actions/exec.h — executes one action on the live page, semantic first.
+ *
+ * call(k, tool, params): find the component in the observation → the tool
+ * exists → params validated in C against M (actions/validate.h) → policy
+ * (actions/policy.h) → secrets expanded (actions/secrets.h) → the page's
+ * own tool (window.__ci4a__.callTool, document.modelContext.executeTool, or
+ * a ui-sdk bridge's agent.act) bounded by call_timeout_ms → settle → the
+ * component's new state.  When the component is not registered or has no
+ * such tool and the call maps onto an atomic action (click/press/open/
+ * toggle/submit → click; setValue/type/fill with one text → type;
+ * select/selectOption with one option → select), it runs atomically and
+ * fallback_reason says why.
+ *
+ * Atomic actions resolve their target to a backend DOM node (observation
+ * id, or for scripts "role 'name'", "role 'name' #2", "css=SELECTOR"),
+ * check in the page that it is still connected (else EOUS_E_STALE: never a
+ * click on another element), not inside data-agent-hidden and whether a
+ * data-agent-confirm mark covers it, then act with real input events
+ * (W3C element click, falling back to a pointer click at the element's
+ * centre when another element intercepts the click; keys; wheel).
+ *
+ * After every action the page is let settle: document.readyState complete
+ * and no DOM mutation for settle_quiet_ms, capped at settle_cap_ms.  Every
+ * executed (or refused) action is appended to the audit log when one is
+ * configured, with placeholders unexpanded and through eous_redact.
+ *
+ * Ownership: act_exec borrows the session, the policy and the secrets (they
+ * must outlive it); it owns its audit log.  act_execute borrows obs and the
+ * action.  act_result is caller storage; act_result_clear frees what
+ * act_execute put in it (answer, state).  One act_exec per session/thread. */
+#ifndef EOUS_ACT_EXEC_H
+#define EOUS_ACT_EXEC_H
+
+#include "actions/action.h"
+#include "actions/policy.h"
+#include "actions/secrets.h"
+#include "core/core.h"
+#include "perception/perc.h"
+#include "webdriver/wd.h"
+
+typedef struct act_exec act_exec;
+
+typedef struct act_exec_opts {
+    double call_timeout_ms;  /* bound on one page tool call, default 5000 */
+    double settle_quiet_ms;  /* DOM quiet time that counts as settled, default 150 */
+    double settle_cap_ms;    /* longest settle wait, default 3000 */
+    const char *audit_path;  /* JSON-lines audit log appended to; NULL = none */
+    int interactive;         /* -1 (default): leave the policy's setting; 0/1 forces it on an own policy */
+} act_exec_opts;
+
+void act_exec_opts_init(act_exec_opts *o);
+
+/* s is borrowed.  Opens the audit log when asked (EOUS_E_IO naming it). */
+eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous_err *err);
+void act_exec_free(act_exec *x);
+
+/* Borrowed; NULL restores the built-in policy: scheme rules, navigation only
+ * within the origin of the page being left, no rules, nobody to ask. */
+void act_exec_set_policy(act_exec *x, act_policy *p);
+/* Borrowed; NULL: environment secrets only. */
+void act_exec_set_secrets(act_exec *x, act_secrets *sec);
+
+typedef struct act_result {
+    const char *path;            /* "semantic" | "atomic" | "none" (static string) */
+    char fallback_reason[256];   /* why a call ran atomically; "" otherwise */
+    char message[1024];          /* one line for the trace and the model: the result or the error */
+    double act_ms;               /* acting, including the page tool call */
+    double settle_ms;            /* waiting for the page to settle afterwards */
+    int stopped;                 /* ACT_STOP */
+    char *answer;                /* ACT_STOP's answer (owned; act_result_clear frees) */
+    cJSON *state;                /* the component's new S after a call (owned), else NULL */
+} act_result;
+
+/* Executes a against the page obs was taken from (obs may be NULL for
+ * actions that need no target: press, scroll, goto, go_back, go_forward,
+ * tab_focus, close_tab, stop, and script targets "css=..."). res is filled
+ * on success and on failure (message = the error); act_result_clear it
+ * afterwards either way. Errors: EOUS_E_NOT_FOUND (no such id/component/
+ * tool/option), EOUS_E_INVALID (ambiguous script target, bad action),
+ * EOUS_E_REJECTED (params), EOUS_E_POLICY, EOUS_E_STALE, EOUS_E_PAGE (the
+ * page's tool threw; its message kept), EOUS_E_TIMEOUT, EOUS_E_INFRA. */
+eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err);
+void act_result_clear(act_result *r);
+
+/* Waits for the page to settle (see above); *ms_out (may be NULL) gets the wait. */
+eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err);
+
+#endif

@@ -1,0 +1,304 @@
+/* agent/cli_bench.c — `eous bench`: every task × mode on N workers, each with
+ * its own browser session; results appended and flushed per task; --resume
+ * skips what is done; infra failures retried on a fresh session; reports. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent/browser.h"
+#include "agent/cli.h"
+#include "agent/cli_common.h"
+#include "agent/report.h"
+#include "agent/run.h"
+
+#define INFRA_RETRIES 2
+
+typedef struct job {
+    agent_task *task;
+    perc_mode mode;
+} job;
+
+typedef struct bench {
+    cli_opts *co;
+    job *jobs;
+    size_t n_jobs, next, done, passed, infra;
+    pthread_mutex_t lock;
+    int tty;
+    double t0;
+} bench;
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Expands directories into their *.json files (sorted). */
+static char **expand_inputs(const char **in, int n, size_t *n_out)
+{
+    char **out = NULL;
+    size_t k = 0, cap = 0;
+    for (int i = 0; i < n; i++) {
+        DIR *d = opendir(in[i]);
+        if (!d) {
+            if (k == cap) {
+                cap = cap ? cap * 2 : 64;
+                out = realloc(out, cap * sizeof *out);
+            }
+            out[k++] = strdup(in[i]);
+            continue;
+        }
+        size_t first = k;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t len = strlen(e->d_name);
+            if (len < 6 || strcmp(e->d_name + len - 5, ".json"))
+                continue;
+            if (k == cap) {
+                cap = cap ? cap * 2 : 64;
+                out = realloc(out, cap * sizeof *out);
+            }
+            if (asprintf(&out[k], "%s/%s", in[i], e->d_name) < 0)
+                continue;
+            k++;
+        }
+        closedir(d);
+        qsort(out + first, k - first, sizeof *out, cmp_str);
+    }
+    *n_out = k;
+    return out;
+}
+
+/* task id + mode already in results.jsonl with a final status */
+static int already_done(const char *results, const char *id, const char *mode)
+{
+    if (!results)
+        return 0;
+    char needle[256];
+    snprintf(needle, sizeof needle, "\"task_id\":\"%s\",\"mode\":\"%s\"", id, mode);
+    const char *p = results;
+    while ((p = strstr(p, needle))) {
+        const char *eol = strchr(p, '\n');
+        const char *st = strstr(p, "\"status\":\"");
+        if (st && (!eol || st < eol) && strncmp(st + 10, "infra", 5))
+            return 1;
+        p += strlen(needle);
+    }
+    return 0;
+}
+
+static void progress(bench *b, const agent_result *r)
+{
+    double el = (eous_now_ms() - b->t0) / 1000.0;
+    double rate = b->done ? (double)b->passed / (double)b->done * 100 : 0;
+    if (b->tty) {
+        int width = 30, filled = b->n_jobs ? (int)(width * b->done / b->n_jobs) : width;
+        double eta = b->done ? el / (double)b->done * (double)(b->n_jobs - b->done) : 0;
+        fprintf(stderr, "\r[%.*s%*s] %zu/%zu · pass %.0f%% · %.0fs elapsed · ETA %.0fs ", filled,
+                "##############################", width - filled, "", b->done, b->n_jobs, rate, el, eta);
+        if (b->done == b->n_jobs)
+            fputc('\n', stderr);
+    } else {
+        fprintf(stderr, "eous bench: %zu/%zu task %s %s %s (%d steps, %.1fs)%s%s\n", b->done, b->n_jobs, r->task_id,
+                r->mode, r->status, r->steps, r->wall_ms / 1000, r->error[0] ? " — " : "", r->error);
+    }
+    fflush(stderr);
+}
+
+static void *worker(void *arg)
+{
+    bench *b = arg;
+    cli_opts *co = b->co;
+    agent_browser br;
+    int have_browser = 0;
+    eous_err err;
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        size_t i = b->next < b->n_jobs && !eous_interrupted() ? b->next++ : b->n_jobs;
+        pthread_mutex_unlock(&b->lock);
+        if (i >= b->n_jobs)
+            break;
+        job *j = &b->jobs[i];
+        agent_result res;
+        memset(&res, 0, sizeof res);
+        eous_rc rc = EOUS_OK;
+        for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
+            eous_err_clear(&err);
+            if (!have_browser) {
+                rc = agent_browser_open(&br, co->webdriver, &err);
+                if (rc) {
+                    snprintf(res.task_id, sizeof res.task_id, "%s", j->task->id);
+                    snprintf(res.mode, sizeof res.mode, "%s", perc_mode_name(j->mode));
+                    snprintf(res.status, sizeof res.status, "infra");
+                    snprintf(res.error, sizeof res.error, "%s", err.msg);
+                    res.tier = j->task->tier;
+                    if (eous_interrupted())
+                        break;
+                    continue;
+                }
+                have_browser = 1;
+            }
+            char trace[4300], audit[4300];
+            snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", co->out_dir, j->task->id, perc_mode_name(j->mode));
+            snprintf(audit, sizeof audit, "%s/audit.jsonl", co->out_dir);
+            agent_run_opts ro;
+            cli_run_opts(co, &ro);
+            ro.mode = j->mode;
+            ro.trace_path = trace;
+            ro.audit_path = audit;
+            agent_result_clear(&res);
+            rc = agent_run_task(br.session, j->task, &ro, &res, &err);
+            if (rc != EOUS_E_INFRA && rc != EOUS_E_TIMEOUT)
+                break;
+            /* a dead driver, browser or grid node: retry on a fresh session */
+            agent_browser_close(&br);
+            have_browser = 0;
+            if (eous_interrupted())
+                break;
+        }
+        if (eous_interrupted() && (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || !res.status[0])) {
+            agent_result_clear(&res);
+            break; /* abandoned in flight: not recorded, so --resume reruns it */
+        }
+        if (!res.status[0])
+            snprintf(res.status, sizeof res.status, "infra");
+        char *line = agent_result_json(&res);
+        pthread_mutex_lock(&b->lock);
+        if (line)
+            cli_append_result(co, line, &err);
+        b->done++;
+        if (!strcmp(res.status, "passed"))
+            b->passed++;
+        if (!strcmp(res.status, "infra"))
+            b->infra++;
+        progress(b, &res);
+        pthread_mutex_unlock(&b->lock);
+        free(line);
+        agent_result_clear(&res);
+    }
+    if (have_browser)
+        agent_browser_close(&br);
+    return NULL;
+}
+
+int cli_bench(int argc, char **argv)
+{
+    cli_opts co;
+    if (cli_parse_common(argc, argv, &co, 0, NULL))
+        return 2;
+    if (!co.n_positional) {
+        fprintf(stderr, "eous bench: expected task files or directories\n");
+        cli_opts_free(&co);
+        return 2;
+    }
+    size_t n_files = 0;
+    char **files = expand_inputs(co.positional, co.n_positional, &n_files);
+    agent_task_list l;
+    eous_err err;
+    eous_err_clear(&err);
+    int code = 2;
+    if (!n_files) {
+        fprintf(stderr, "eous bench: no task files found\n");
+        goto out_files;
+    }
+    if (agent_tasks_load((const char *const *)files, n_files, &l, &err)) {
+        fprintf(stderr, "eous: %s\n", err.msg);
+        goto out_files;
+    }
+    if (co.planner != AGENT_PLANNER_SCRIPT && co.workers > 1) {
+        fprintf(stderr, "eous bench: the %s planner runs with one worker (one model client)\n",
+                agent_planner_name(co.planner));
+        co.workers = 1;
+    }
+    if (cli_setup_run(&co, &err)) {
+        fprintf(stderr, "eous: %s\n", err.msg);
+        code = eous_rc_exit_code(err.rc);
+        goto out_tasks;
+    }
+    wd_install_signal_handlers();
+    wd_become_subreaper();
+    char results_path[4200];
+    snprintf(results_path, sizeof results_path, "%s/results.jsonl", co.out_dir);
+    char *existing = NULL;
+    if (co.resume)
+        eous_read_file(results_path, 0, &existing, NULL, NULL);
+    else
+        unlink(results_path);
+
+    bench b;
+    memset(&b, 0, sizeof b);
+    b.co = &co;
+    b.tty = isatty(2);
+    b.t0 = eous_now_ms();
+    pthread_mutex_init(&b.lock, NULL);
+    b.jobs = calloc(l.n * (size_t)co.n_modes + 1, sizeof *b.jobs);
+    size_t skipped_done = 0;
+    for (size_t t = 0; t < l.n; t++) {
+        for (int m = 0; m < co.n_modes; m++) {
+            if (already_done(existing, l.tasks[t].id, perc_mode_name(co.modes[m]))) {
+                skipped_done++;
+                continue;
+            }
+            if (l.tasks[t].problem[0]) {
+                /* cannot run here: recorded as skipped so the report shows it */
+                agent_result r;
+                memset(&r, 0, sizeof r);
+                snprintf(r.task_id, sizeof r.task_id, "%s", l.tasks[t].id);
+                snprintf(r.mode, sizeof r.mode, "%s", perc_mode_name(co.modes[m]));
+                snprintf(r.planner, sizeof r.planner, "%s", agent_planner_name(co.planner));
+                snprintf(r.status, sizeof r.status, "skipped");
+                snprintf(r.error, sizeof r.error, "%s", l.tasks[t].problem);
+                r.tier = l.tasks[t].tier;
+                char *line = agent_result_json(&r);
+                if (line)
+                    cli_append_result(&co, line, NULL);
+                free(line);
+                continue;
+            }
+            b.jobs[b.n_jobs].task = &l.tasks[t];
+            b.jobs[b.n_jobs].mode = co.modes[m];
+            b.n_jobs++;
+        }
+    }
+    free(existing);
+    if (skipped_done)
+        fprintf(stderr, "eous bench: --resume: %zu task×mode result(s) already done\n", skipped_done);
+    fprintf(stderr, "eous bench: %zu task×mode job(s) on %d worker(s)\n", b.n_jobs, co.workers);
+    int nw = co.workers < (int)b.n_jobs ? co.workers : (int)b.n_jobs;
+    pthread_t th[32];
+    for (int i = 0; i < nw; i++)
+        pthread_create(&th[i], NULL, worker, &b);
+    for (int i = 0; i < nw; i++)
+        pthread_join(th[i], NULL);
+    double wall = (eous_now_ms() - b.t0) / 1000.0;
+    int all_passed = 0, any_infra = 0;
+    char *table = NULL;
+    if (agent_reports_write(co.out_dir, &all_passed, &any_infra, &table, &err)) {
+        fprintf(stderr, "eous: reports: %s\n", err.msg);
+    } else {
+        printf("%s\n", table ? table : "");
+        printf("ran %zu job(s) in %.1f s (%.1f tasks/min) · report: %s/report.html\n", b.done, wall,
+               wall > 0 ? b.done / wall * 60 : 0, co.out_dir);
+    }
+    free(table);
+    if (eous_interrupted()) {
+        fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", b.n_jobs - b.done);
+        code = 3;
+    } else {
+        code = any_infra ? 3 : all_passed ? 0 : 1;
+    }
+    free(b.jobs);
+    pthread_mutex_destroy(&b.lock);
+out_tasks:
+    cli_teardown_run(&co);
+    agent_tasks_free(&l);
+out_files:
+    for (size_t i = 0; i < n_files; i++)
+        free(files[i]);
+    free(files);
+    cli_opts_free(&co);
+    return code;
+}

@@ -1,0 +1,236 @@
+/* agent/cli_common.c — see cli_common.h. */
+#define _GNU_SOURCE
+#include "agent/cli_common.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "actions/policy.h"
+#include "llm/llm.h"
+
+static int need_value(int i, int argc, char **argv)
+{
+    if (i + 1 >= argc) {
+        fprintf(stderr, "eous %s: option %s expects a value\n", argv[0], argv[i]);
+        return 0;
+    }
+    return 1;
+}
+
+int cli_parse_common(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first)
+{
+    memset(co, 0, sizeof *co);
+    co->cmd = argv[0];
+    co->planner = AGENT_PLANNER_SCRIPT;
+    co->mode = PERC_MODE_HYBRID;
+    co->out_dir = "out";
+    co->max_steps = 30;
+    co->max_seconds = 600;
+    co->workers = 1;
+    co->lock_fd = -1;
+    co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
+    if (!co->positional)
+        return -1;
+    const char *modes = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+#define VALUE(dst)                          \
+    do {                                    \
+        if (!need_value(i, argc, argv))     \
+            return -1;                      \
+        dst = argv[++i];                    \
+    } while (0)
+        if (!strcmp(a, "--planner")) {
+            const char *v;
+            VALUE(v);
+            if (agent_planner_parse(v, &co->planner)) {
+                fprintf(stderr, "eous %s: --planner '%s': expected llm, script or replay\n", argv[0], v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--mode")) {
+            const char *v;
+            VALUE(v);
+            if (perc_mode_parse(v, &co->mode)) {
+                fprintf(stderr, "eous %s: --mode '%s': expected hybrid, pruned, atomic or html\n", argv[0], v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--modes")) {
+            VALUE(modes);
+        } else if (!strcmp(a, "--llm")) {
+            VALUE(co->llm_spec);
+        } else if (!strcmp(a, "--llm-base-url")) {
+            VALUE(co->llm_base_url);
+        } else if (!strcmp(a, "--llm-ca")) {
+            VALUE(co->llm_ca);
+        } else if (!strcmp(a, "--cassette")) {
+            VALUE(co->cassette);
+        } else if (!strcmp(a, "--webdriver")) {
+            VALUE(co->webdriver);
+        } else if (!strcmp(a, "--out")) {
+            VALUE(co->out_dir);
+        } else if (!strcmp(a, "--policy")) {
+            VALUE(co->policy_file);
+        } else if (!strcmp(a, "--lock")) {
+            VALUE(co->lock_file);
+        } else if (!strcmp(a, "--resume")) {
+            co->resume = 1;
+        } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds")) {
+            const char *v;
+            VALUE(v);
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 100000) {
+                fprintf(stderr, "eous %s: %s '%s': expected a positive integer\n", argv[0], a, v);
+                return -1;
+            }
+            if (!strcmp(a, "--max-steps"))
+                co->max_steps = (int)n;
+            else if (!strcmp(a, "--workers"))
+                co->workers = (int)(n > 32 ? 32 : n);
+            else
+                co->max_seconds = (double)n;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "eous %s: unknown option '%s' (see eous --help)\n", argv[0], a);
+            return -1;
+        } else {
+            co->positional[co->n_positional++] = a;
+        }
+#undef VALUE
+    }
+    if (want_one_positional) {
+        if (co->n_positional > 1) {
+            fprintf(stderr, "eous %s: expected one task file, got %d arguments\n", argv[0], co->n_positional);
+            return -1;
+        }
+        *first = co->n_positional ? co->positional[0] : NULL;
+    }
+    if (modes) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", modes);
+        char *save = NULL;
+        for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            if (co->n_modes == 4 || perc_mode_parse(tok, &co->modes[co->n_modes])) {
+                fprintf(stderr, "eous %s: --modes '%s': expected a comma list of hybrid, pruned, atomic, html\n",
+                        argv[0], modes);
+                return -1;
+            }
+            co->n_modes++;
+        }
+    }
+    if (!co->n_modes) {
+        co->modes[0] = co->mode;
+        co->n_modes = 1;
+    }
+    if ((co->planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
+        fprintf(stderr, "eous %s: --planner llm needs --llm PROVIDER:MODEL\n", argv[0]);
+        return -1;
+    }
+    if (co->planner == AGENT_PLANNER_REPLAY && !co->cassette) {
+        fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", argv[0]);
+        return -1;
+    }
+    return 0;
+}
+
+void cli_opts_free(cli_opts *co)
+{
+    free(co->positional);
+    co->positional = NULL;
+}
+
+eous_rc cli_setup_run(cli_opts *co, eous_err *err)
+{
+    eous_rc rc;
+    char trace_dir[4200];
+    snprintf(trace_dir, sizeof trace_dir, "%s/trace", co->out_dir);
+    if ((rc = eous_mkdirs(trace_dir, 0755, err)))
+        return rc;
+    if (co->lock_file) {
+        co->lock_fd = open(co->lock_file, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (co->lock_fd < 0)
+            return eous_err_set(err, EOUS_E_INVALID, "--lock %s: cannot open: %s", co->lock_file, strerror(errno));
+        if (flock(co->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+            close(co->lock_fd);
+            co->lock_fd = -1;
+            return eous_err_set(err, EOUS_E_INVALID, "--lock %s: another eous run holds the lock; not starting",
+                                co->lock_file);
+        }
+        char pid[32];
+        int n = snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+        if (ftruncate(co->lock_fd, 0) == 0 && write(co->lock_fd, pid, (size_t)n) < 0)
+            EOUS_WARN("cli", "cannot write the pid into %s", co->lock_file);
+    }
+    if (co->policy_file) {
+        if ((rc = act_policy_new(&co->policy, err)) || (rc = act_policy_load(co->policy, co->policy_file, err)))
+            return rc == EOUS_E_NOMEM ? rc : EOUS_E_INVALID;
+        act_policy_set_interactive(co->policy, isatty(0));
+    }
+    if (co->planner != AGENT_PLANNER_SCRIPT || co->llm_spec) {
+        llm_opts lo;
+        llm_opts_init(&lo);
+        if (co->llm_spec && (rc = llm_parse_spec(co->llm_spec, &lo, err)))
+            return rc;
+        if (co->llm_base_url)
+            lo.base_url = co->llm_base_url;
+        if (co->llm_ca)
+            lo.ca_file = co->llm_ca;
+        if (co->cassette) {
+            lo.cassette_path = co->cassette;
+            lo.cassette_mode = co->planner == AGENT_PLANNER_REPLAY ? LLM_CASSETTE_REPLAY : LLM_CASSETTE_RECORD;
+        }
+        if ((rc = llm_client_new(&lo, &co->llm, err)))
+            return rc;
+    }
+    return EOUS_OK;
+}
+
+void cli_teardown_run(cli_opts *co)
+{
+    llm_client_free(co->llm);
+    co->llm = NULL;
+    act_policy_free(co->policy);
+    co->policy = NULL;
+    if (co->lock_fd >= 0) {
+        close(co->lock_fd);
+        co->lock_fd = -1;
+    }
+}
+
+void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
+{
+    agent_run_opts_init(ro);
+    ro->planner = co->planner;
+    ro->max_steps = co->max_steps;
+    ro->max_seconds = co->max_seconds;
+    ro->llm = co->llm;
+    ro->policy = co->policy;
+}
+
+eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/results.jsonl", co->out_dir);
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return eous_err_set(err, EOUS_E_IO, "%s: cannot append: %s", path, strerror(errno));
+    /* one write() of the whole line keeps lines whole even with concurrent writers */
+    size_t n = strlen(line);
+    char *buf = malloc(n + 2);
+    if (!buf) {
+        close(fd);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    memcpy(buf, line, n);
+    buf[n] = '\n';
+    ssize_t w = write(fd, buf, n + 1);
+    free(buf);
+    fsync(fd);
+    close(fd);
+    if (w != (ssize_t)(n + 1))
+        return eous_err_set(err, EOUS_E_IO, "%s: short write", path);
+    return EOUS_OK;
+}

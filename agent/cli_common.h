@@ -1,0 +1,49 @@
+/* agent/cli_common.h — options shared by `eous run` and `eous bench`, and the
+ * things they set up: output directory, model client, policy.
+ * cli_opts owns what cli_setup_run creates; cli_teardown_run frees it. */
+#ifndef EOUS_AGENT_CLI_COMMON_H
+#define EOUS_AGENT_CLI_COMMON_H
+
+#include <stdio.h>
+
+#include "agent/run.h"
+#include "perception/perc.h"
+
+struct llm_client;
+struct act_policy;
+
+typedef struct cli_opts {
+    const char *cmd;
+    agent_planner planner;
+    perc_mode mode;
+    perc_mode modes[4];
+    int n_modes;
+    const char *llm_spec, *llm_base_url, *llm_ca, *cassette;
+    const char *webdriver;
+    const char *out_dir;
+    const char *policy_file;
+    const char *lock_file;
+    int max_steps;
+    double max_seconds;
+    int workers;
+    int resume;
+    const char **positional;
+    int n_positional;
+    /* set up by cli_setup_run */
+    struct llm_client *llm;
+    struct act_policy *policy;
+    int lock_fd;
+} cli_opts;
+
+/* Parses argv (argv[0] = command).  want_one_positional: run takes exactly one
+ * task file (*first gets it); bench takes many (co->positional).  Prints a
+ * one-line error and returns -1 on bad input. */
+int cli_parse_common(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first);
+void cli_opts_free(cli_opts *co);
+eous_rc cli_setup_run(cli_opts *co, eous_err *err);
+void cli_teardown_run(cli_opts *co);
+void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
+/* Appends one line to OUT/results.jsonl and flushes it to disk. */
+eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err);
+
+#endif

@@ -1,0 +1,132 @@
+/* agent/cli_run.c — `eous run TASK.json` and `eous check TASK.json...`. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent/browser.h"
+#include "agent/cli.h"
+#include "agent/cli_common.h"
+#include "agent/run.h"
+#include "llm/llm.h"
+
+int cli_check(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "eous check: expected one or more task files\n");
+        return 2;
+    }
+    int problems = 0, total = 0;
+    for (int i = 1; i < argc; i++) {
+        agent_task_list l;
+        eous_err err;
+        eous_err_clear(&err);
+        const char *f = argv[i];
+        if (agent_tasks_load(&f, 1, &l, &err)) {
+            printf("%s\n", err.msg);
+            problems++;
+            continue;
+        }
+        for (size_t k = 0; k < l.n; k++) {
+            total++;
+            if (l.tasks[k].problem[0]) {
+                printf("%s: task %s (config #%d): %s\n", f, l.tasks[k].id, l.tasks[k].index, l.tasks[k].problem);
+                problems++;
+            }
+        }
+        agent_tasks_free(&l);
+    }
+    fprintf(stderr, "eous check: %d config(s), %d problem(s)\n", total, problems);
+    return problems ? 2 : 0;
+}
+
+int cli_run(int argc, char **argv)
+{
+    cli_opts co;
+    const char *task_file = NULL;
+    if (cli_parse_common(argc, argv, &co, 1, &task_file))
+        return 2;
+    if (!task_file) {
+        fprintf(stderr, "eous run: expected a task file (eous run TASK.json [options])\n");
+        return 2;
+    }
+    agent_task_list l;
+    eous_err err;
+    eous_err_clear(&err);
+    if (agent_tasks_load(&task_file, 1, &l, &err)) {
+        fprintf(stderr, "eous: %s\n", err.msg);
+        cli_opts_free(&co);
+        return 2;
+    }
+    if (l.n != 1) {
+        fprintf(stderr, "eous run: %s holds %zu configs; run takes one (use eous bench for many)\n", task_file, l.n);
+        agent_tasks_free(&l);
+        cli_opts_free(&co);
+        return 2;
+    }
+    agent_task *t = &l.tasks[0];
+    if (t->problem[0]) {
+        fprintf(stderr, "eous: %s: task %s: %s\n", task_file, t->id, t->problem);
+        agent_tasks_free(&l);
+        cli_opts_free(&co);
+        return 2;
+    }
+    int code = 2;
+    if (cli_setup_run(&co, &err)) {
+        fprintf(stderr, "eous: %s\n", err.msg);
+        code = eous_rc_exit_code(err.rc);
+        goto out;
+    }
+    wd_install_signal_handlers();
+    wd_become_subreaper();
+    agent_browser b;
+    if (agent_browser_open(&b, co.webdriver, &err)) {
+        fprintf(stderr, "eous: %s\n", err.msg);
+        code = eous_rc_exit_code(err.rc);
+        goto out;
+    }
+    char trace_path[4200], audit_path[4200];
+    snprintf(trace_path, sizeof trace_path, "%s/trace/%s-%s.jsonl", co.out_dir, t->id, perc_mode_name(co.mode));
+    snprintf(audit_path, sizeof audit_path, "%s/audit.jsonl", co.out_dir);
+    agent_run_opts ro;
+    cli_run_opts(&co, &ro);
+    ro.mode = co.mode;
+    ro.trace_path = trace_path;
+    ro.audit_path = audit_path;
+    agent_result res;
+    eous_rc rc = agent_run_task(b.session, t, &ro, &res, &err);
+    agent_browser_close(&b);
+    char *line = agent_result_json(&res);
+    if (line) {
+        cli_append_result(&co, line, &err);
+        free(line);
+    }
+    if (rc && rc != EOUS_E_INVALID) {
+        fprintf(stderr, "eous: task %s: %s\n", t->id, err.msg);
+        code = eous_rc_exit_code(rc);
+    } else if (rc) {
+        fprintf(stderr, "eous: %s\n", err.msg);
+        code = 2;
+    } else {
+        char *ans = eous_redact(res.answer ? res.answer : "");
+        printf("task %s: %s (score %.1f) · mode %s · planner %s · %d steps (%d semantic, %d atomic) · %ld+%ld tokens · %.1f s\n",
+               t->id, res.status, res.score, res.mode, res.planner, res.steps, res.semantic_actions,
+               res.atomic_actions, res.prompt_tokens, res.completion_tokens, res.wall_ms / 1000.0);
+        if (res.answer)
+            printf("answer: %s\n", ans ? ans : "");
+        if (res.error[0])
+            printf("error: %s\n", res.error);
+        if (res.eval_detail[0])
+            printf("eval: %s\n", res.eval_detail);
+        printf("results: %s/results.jsonl · trace: %s\n", co.out_dir, trace_path);
+        free(ans);
+        code = res.score >= 1.0 ? 0 : 1;
+    }
+    agent_result_clear(&res);
+out:
+    cli_teardown_run(&co);
+    agent_tasks_free(&l);
+    cli_opts_free(&co);
+    return code;
+}

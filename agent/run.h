@@ -1,0 +1,68 @@
+/* agent/run.h — one task, start to score: perceive → plan → act → settle.
+ *
+ * agent_run_task drives an open session through one task and fills an
+ * agent_result (caller clears it with agent_result_clear).  Trace lines go to
+ * opts->trace_path (JSON lines, one per step, through the secret redactor). */
+#ifndef EOUS_AGENT_RUN_H
+#define EOUS_AGENT_RUN_H
+
+#include "agent/eval.h"
+#include "agent/task.h"
+#include "perception/perc.h"
+#include "webdriver/wd.h"
+
+struct llm_client;
+struct act_policy;
+struct act_secrets;
+
+typedef enum agent_planner { AGENT_PLANNER_SCRIPT = 0, AGENT_PLANNER_LLM, AGENT_PLANNER_REPLAY } agent_planner;
+
+typedef struct agent_run_opts {
+    perc_mode mode;
+    agent_planner planner;
+    int max_steps;                 /* default 30 */
+    double max_seconds;            /* wall-clock budget per task, default 600 */
+    struct llm_client *llm;        /* borrowed: the planner for llm/replay, and the judge */
+    const char *trace_path;        /* NULL = no trace */
+    const char *audit_path;        /* NULL = no audit log */
+    struct act_policy *policy;     /* borrowed, may be NULL */
+    struct act_secrets *secrets;   /* borrowed, may be NULL */
+} agent_run_opts;
+
+void agent_run_opts_init(agent_run_opts *o);
+int agent_planner_parse(const char *s, agent_planner *out);
+const char *agent_planner_name(agent_planner p);
+
+typedef struct agent_result {
+    char task_id[64];
+    char mode[16];
+    char planner[16];
+    char status[16];          /* "passed" | "failed" | "infra" | "skipped" */
+    double score;
+    char *answer;             /* stop answer or NULL (owned) */
+    int steps;
+    int semantic_actions, atomic_actions, fallbacks, errors;
+    long prompt_tokens, completion_tokens, cached_tokens;
+    double cost_usd;
+    double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
+    size_t obs_bytes_total, obs_tokens_total;
+    char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error", "infra" */
+    char error[512];
+    char eval_detail[512];
+    const char *tier;         /* borrowed from the task */
+} agent_result;
+
+void agent_result_clear(agent_result *r);
+/* The result as one JSON line (no newline; caller frees). */
+char *agent_result_json(const agent_result *r);
+
+/* Runs task t on session s.  Returns EOUS_OK when the task ran to a score
+ * (passed or failed); an infrastructure failure returns its code with
+ * res->status "infra". */
+eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts *o, agent_result *res, eous_err *err);
+
+/* Resets the browser for a task: clears cookies and storage of the start
+ * origin, loads storage_state, opens start_url and waits until it settles. */
+eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err);
+
+#endif

@@ -1,0 +1,235 @@
+/* tests/test_llm_net.c — transport: TLS verification, retries and backoff,
+ * Retry-After, budgets, dropped connections, cancellation (HTTPS mock). */
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "llm/llm.h"
+#include "mock/llm_mock.h"
+
+static llm_mock M;
+static llm_client *C;
+static act_action A;
+static llm_usage U;
+static eous_err E;
+static llm_opts O;
+
+static void setup(void)
+{
+    cr_assert_eq(mock_setup(&M), 0);
+    setenv("OPENAI_API_KEY", "sk-test-net-KEY-000111222", 1);
+    setenv("ANTHROPIC_API_KEY", "sk-ant-net-KEY-333444555", 1);
+    unsetenv("OPENAI_BASE_URL");
+    unsetenv("EOUS_LLM_CA");
+    act_action_init(&A);
+    memset(&U, 0, sizeof U);
+    eous_err_clear(&E);
+    C = NULL;
+    llm_opts_init(&O);
+    O.model = "gpt-4o";
+    O.max_retries = 3;
+}
+
+static void teardown(void)
+{
+    act_action_clear(&A);
+    llm_client_free(C);
+    mock_teardown(&M);
+}
+
+TestSuite(llm_net, .init = setup, .fini = teardown);
+
+static void start(const char *responses)
+{
+    char scen[8192];
+    snprintf(scen, sizeof scen, "{\"responses\": %s}", responses);
+    cr_assert_eq(mock_start(&M, scen, 0), 0);
+    O.base_url = M.base;
+    if (!O.ca_file)
+        O.ca_file = M.ca;
+    cr_assert_eq(llm_client_new(&O, &C, &E), EOUS_OK, "%s", E.msg);
+}
+
+static eous_rc next(void)
+{
+    llm_step_input in = {.objective = "o", .url = "http://127.0.0.1/", .observation = "[1] RootWebArea 'x'",
+                         .mode = "atomic"};
+    return llm_next_action(C, &in, &A, &U, &E);
+}
+
+/* Arrival times (ms) of the requests the mock saw. */
+static int arrivals(double *t, int max)
+{
+    cJSON *reqs = mock_requests(&M);
+    int n = 0;
+    for (const cJSON *r = reqs->child; r && n < max; r = r->next)
+        t[n++] = eous_json_num(r, "t_ms", 0);
+    cJSON_Delete(reqs);
+    return n;
+}
+
+#define OK_CLICK "{\"kind\":\"tool\",\"calls\":[{\"name\":\"click\",\"args\":{\"id\":\"9\"}}]}"
+
+Test(llm_net, without_the_ca_verification_fails)
+{
+    O.ca_file = "/etc/ssl/certs/ca-certificates.crt"; /* the system bundle: does not know our CA */
+    if (access(O.ca_file, R_OK) != 0)
+        O.ca_file = NULL;
+    start("[" OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_E_INFRA);
+    cr_expect_str_eq(E.code, "transport");
+    cr_expect(strstr(E.msg, "certificate") != NULL || strstr(E.msg, "SSL") != NULL, "%s", E.msg);
+    cr_expect(strstr(E.msg, "--llm-ca") != NULL, "%s", E.msg);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 0, "no request got through");
+    cr_expect_eq(U.retries, 0, "a verification failure is not retried");
+}
+
+Test(llm_net, ca_from_environment)
+{
+    setenv("EOUS_LLM_CA", M.ca, 1);
+    O.ca_file = "";
+    char scen[512];
+    snprintf(scen, sizeof scen, "{\"responses\": [" OK_CLICK "]}");
+    cr_assert_eq(mock_start(&M, scen, 0), 0);
+    O.base_url = M.base;
+    O.ca_file = NULL;
+    cr_assert_eq(llm_client_new(&O, &C, &E), EOUS_OK, "%s", E.msg);
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cr_expect_eq(A.kind, ACT_CLICK);
+}
+
+Test(llm_net, retry_after_429_is_honoured)
+{
+    start("[{\"kind\":\"error\",\"status\":429,\"type\":\"rate_limit_exceeded\",\"message\":\"slow down\","
+          "\"headers\":{\"Retry-After\":\"1\"}}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cr_expect_eq(A.kind, ACT_CLICK);
+    cr_expect_eq(U.retries, 1);
+    double t[4];
+    cr_assert_eq(arrivals(t, 4), 2);
+    cr_expect_geq(t[1] - t[0], 1000.0 - 5, "retried %.0f ms later, Retry-After said 1 s", t[1] - t[0]);
+}
+
+Test(llm_net, retries_500_and_529_then_succeeds)
+{
+    O.provider = "anthropic";
+    O.model = "claude-3-5-haiku-20241022";
+    start("[{\"kind\":\"error\",\"status\":500,\"type\":\"api_error\",\"message\":\"boom\"},"
+          "{\"kind\":\"error\",\"status\":529,\"type\":\"overloaded_error\",\"message\":\"Overloaded\"},"
+          "{\"kind\":\"tool\",\"calls\":[{\"name\":\"scroll\",\"args\":{\"direction\":\"down\"}}]}]");
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cr_expect_eq(A.kind, ACT_SCROLL);
+    cr_expect_eq(U.retries, 2);
+    double t[4];
+    cr_assert_eq(arrivals(t, 4), 3);
+    /* exponential backoff: first wait >= 250 ms (half of 500), second >= 500 ms */
+    cr_expect_geq(t[1] - t[0], 250.0 - 5, "%.0f", t[1] - t[0]);
+    cr_expect_geq(t[2] - t[1], 500.0 - 5, "%.0f", t[2] - t[1]);
+}
+
+Test(llm_net, dropped_connection_is_retried)
+{
+    start("[{\"kind\":\"drop\"}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cr_expect_eq(U.retries, 1);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 2);
+}
+
+Test(llm_net, retries_are_capped)
+{
+    O.max_retries = 1;
+    start("[{\"kind\":\"error\",\"status\":503,\"type\":\"server_error\",\"message\":\"down for maintenance\"},"
+          "{\"kind\":\"error\",\"status\":502,\"type\":\"server_error\",\"message\":\"bad gateway\"}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_E_INFRA);
+    cr_expect_eq(E.http_status, 502);
+    cr_expect(strstr(E.msg, "failed after 1 retries: HTTP 502 server_error: bad gateway") != NULL, "%s", E.msg);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 2, "1 try + 1 retry");
+}
+
+Test(llm_net, bad_request_is_not_retried)
+{
+    start("[{\"kind\":\"error\",\"status\":400,\"type\":\"invalid_request_error\",\"message\":\"context length "
+          "exceeded\"}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_E_INFRA);
+    cr_expect_eq(E.http_status, 400);
+    cr_expect(strstr(E.msg, "context length exceeded") != NULL, "%s", E.msg);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 1);
+}
+
+Test(llm_net, slow_answer_times_out_and_is_retried)
+{
+    O.request_timeout_ms = 300;
+    start("[{\"kind\":\"text\",\"text\":\"click [1]\",\"delay_ms\":3000}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cr_expect_str_eq(A.target, "9", "the second, prompt answer was used");
+    cr_expect_eq(U.retries, 1);
+}
+
+Test(llm_net, total_budget_stops_retries)
+{
+    O.total_budget_ms = 1500;
+    start("[{\"kind\":\"error\",\"status\":429,\"type\":\"rate_limit_exceeded\",\"message\":\"quota\","
+          "\"headers\":{\"Retry-After\":\"30\"}}," OK_CLICK "]");
+    double t0 = eous_now_ms();
+    cr_assert_eq(next(), EOUS_E_TIMEOUT);
+    cr_expect_lt(eous_now_ms() - t0, 30000, "did not sleep the 30 s");
+    cr_expect(strstr(E.msg, "would pass the 1500 ms budget (HTTP 429 rate_limit_exceeded: quota)") != NULL, "%s",
+              E.msg);
+    cr_expect_eq(E.http_status, 429);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 1);
+}
+
+static void *interrupt_later(void *arg)
+{
+    (void)arg;
+    eous_sleep_ms(300);
+    eous_interrupt_set();
+    return NULL;
+}
+
+Test(llm_net, interruption_cancels_the_request)
+{
+    start("[{\"kind\":\"text\",\"text\":\"click [1]\",\"delay_ms\":20000}]");
+    pthread_t th;
+    pthread_create(&th, NULL, interrupt_later, NULL);
+    double t0 = eous_now_ms();
+    eous_rc rc = next();
+    pthread_join(th, NULL);
+    eous_interrupt_reset();
+    cr_assert_eq(rc, EOUS_E_INTERRUPTED, "%s", E.msg);
+    cr_expect_lt(eous_now_ms() - t0, 15000, "stopped long before the answer came");
+}
+
+Test(llm_net, plain_http_to_loopback)
+{
+    char scen[512];
+    snprintf(scen, sizeof scen, "{\"responses\": [" OK_CLICK "]}");
+    cr_assert_eq(mock_start(&M, scen, 1), 0);
+    O.base_url = M.base;
+    cr_assert(eous_starts_with(M.base, "http://127.0.0.1:"));
+    cr_assert_eq(llm_client_new(&O, &C, &E), EOUS_OK, "%s", E.msg);
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cr_expect_eq(A.kind, ACT_CLICK);
+}
+
+Test(llm_net, base_url_from_environment)
+{
+    char scen[512];
+    snprintf(scen, sizeof scen, "{\"responses\": [" OK_CLICK "]}");
+    cr_assert_eq(mock_start(&M, scen, 0), 0);
+    char base[200];
+    snprintf(base, sizeof base, "%s/v1/", M.base);
+    setenv("OPENAI_BASE_URL", base, 1);
+    O.ca_file = M.ca;
+    cr_assert_eq(llm_client_new(&O, &C, &E), EOUS_OK, "%s", E.msg);
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cJSON *reqs = mock_requests(&M);
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(reqs, 0), "path"), "/v1/chat/completions");
+    cJSON_Delete(reqs);
+}

@@ -303,6 +303,36 @@ static char *py_str(const cJSON *v)
     return cJSON_PrintUnformatted(v);
 }
 
+/* WebArena's reddit_get_post_url: scheme://netloc/f/<sub>/<post>/ from a post
+ * or comment URL; any other URL is returned unchanged. */
+void agent_reddit_post_url(const char *url, char *out, size_t out_size);
+void agent_reddit_post_url(const char *url, char *out, size_t out_size)
+{
+    snprintf(out, out_size, "%s", url);
+    const char *sep = strstr(url, "://");
+    if (!sep)
+        return;
+    const char *path = strchr(sep + 3, '/');
+    if (!path)
+        return;
+    char seg[4][512];
+    int n = 0;
+    const char *p = path;
+    /* path.split("/") → ['', 'f', sub, post, ...] */
+    while (*p == '/' && n < 4) {
+        p++;
+        size_t len = strcspn(p, "/?#");
+        snprintf(seg[n++], sizeof seg[0], "%.*s", (int)len, p);
+        p += len;
+        if (*p != '/')
+            break;
+    }
+    if (n < 3 || strcmp(seg[0], "f"))
+        return;
+    snprintf(out, out_size, "%.*s/f/%s/%s/", (int)(path - url), url, seg[1], seg[2]);
+}
+#define reddit_post_url agent_reddit_post_url
+
 /* ---- the evaluators ------------------------------------------------------------- */
 
 static double string_match(const cJSON *eval, const char *intent, const char *answer, struct llm_client *judge,
@@ -402,6 +432,16 @@ static double program_html(const cJSON *eval, wd_session *s, agent_eval_result *
             url = "last";
         if (!loc)
             loc = "";
+        char post_url[4096];
+        if (!strncmp(url, "func:reddit_get_post_url(", 25)) {
+            /* pure URL arithmetic on the last URL: supported */
+            char *last = NULL;
+            if ((*rc = wd_get_url(s, &last, err)))
+                return 0.0;
+            reddit_post_url(last, post_url, sizeof post_url);
+            free(last);
+            url = post_url;
+        }
         if (!strncmp(url, "func:", 5) || !strncmp(loc, "func:", 5)) {
             out->unsupported = 1;
             snprintf(out->detail, sizeof out->detail, "program_html: '%.100s' needs WebArena's site APIs (unsupported)",

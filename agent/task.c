@@ -96,7 +96,7 @@ static void check_eval(agent_task *t)
     cJSON_ArrayForEach(target, ph) {
         const char *url = eous_json_str(target, "url");
         const char *loc = eous_json_str(target, "locator");
-        if (url && !strncmp(url, "func:", 5)) {
+        if (url && !strncmp(url, "func:", 5) && strncmp(url, "func:reddit_get_post_url(", 25)) {
             snprintf(t->problem, sizeof t->problem, "program_html url '%.80s' needs WebArena's site APIs (unsupported)", url);
             return;
         }

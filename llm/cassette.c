@@ -27,6 +27,7 @@ struct llm_cassette {
     FILE *f;          /* record: opened for append */
     entry *entries;   /* replay */
     size_t n, cap;
+    char *provider, *model; /* of the first recorded call */
 };
 
 char *llm_scrub(char *text, const char *secret)
@@ -124,6 +125,10 @@ static eous_rc load(llm_cassette *c, eous_err *err)
                 c->entries = g;
                 c->cap = nc;
             }
+            if (c->n == 0 && eous_json_str(row, "provider") && eous_json_str(row, "model")) {
+                c->provider = strdup(eous_json_str(row, "provider"));
+                c->model = strdup(eous_json_str(row, "model"));
+            }
             entry *e = &c->entries[c->n];
             memcpy(e->key, key, 17);
             e->used = 0;
@@ -180,7 +185,16 @@ void llm_cassette_free(llm_cassette *c)
         free(c->entries[i].response);
     free(c->entries);
     free(c->path);
+    free(c->provider);
+    free(c->model);
     free(c);
+}
+
+int llm_cassette_recorded_model(const llm_cassette *c, const char **provider, const char **model)
+{
+    *provider = c->provider;
+    *model = c->model;
+    return c->provider && c->model;
 }
 
 const char *llm_cassette_find(llm_cassette *c, const char *key)

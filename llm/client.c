@@ -165,12 +165,23 @@ eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
     if (!c)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     c->o = *opts;
-    if (!provider_of(opts->provider ? opts->provider : "openai", &c->provider)) {
+    const char *provider = opts->provider ? opts->provider : "openai", *model = opts->model;
+    if (opts->cassette_mode == LLM_CASSETTE_REPLAY) {
+        /* replay needs no --llm: the cassette knows which model answered */
+        if ((rc = llm_cassette_open(opts->cassette_path, LLM_CASSETTE_REPLAY, &c->cassette, err)))
+            goto done;
+        const char *rp, *rm;
+        if ((!model || !*model) && llm_cassette_recorded_model(c->cassette, &rp, &rm)) {
+            provider = rp;
+            model = rm;
+        }
+    }
+    if (!provider_of(provider, &c->provider)) {
         rc = eous_err_set(err, EOUS_E_INVALID, "llm: unknown provider '%s'; expected openai or anthropic",
-                          opts->provider);
+                          provider);
         goto done;
     }
-    if (!opts->model || !*opts->model) {
+    if (!model || !*model) {
         rc = eous_err_set(err, EOUS_E_INVALID, "llm: no model given; expected --llm PROVIDER:MODEL");
         goto done;
     }
@@ -195,7 +206,7 @@ eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
     size_t bl = strlen(base);
     while (bl > 0 && base[bl - 1] == '/')
         bl--;
-    c->model = strdup(opts->model);
+    c->model = strdup(model);
     c->base_url = strndup(base, bl);
     c->ca_file = ca && *ca ? strdup(ca) : NULL;
     if (!c->model || !c->base_url || (ca && *ca && !c->ca_file) ||
@@ -250,7 +261,7 @@ eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    if (opts->cassette_mode != LLM_CASSETTE_OFF &&
+    if (opts->cassette_mode == LLM_CASSETTE_RECORD &&
         (rc = llm_cassette_open(opts->cassette_path, opts->cassette_mode, &c->cassette, err)))
         goto done;
     if (opts->price_table && *opts->price_table &&
@@ -501,8 +512,20 @@ static eous_rc extract_openai(const llm_client *c, const cJSON *root, answer *a,
     const cJSON *choices = eous_json_arr(root, "choices");
     const cJSON *ch = choices ? cJSON_GetArrayItem(choices, 0) : NULL;
     const cJSON *msg = eous_json_obj(ch, "message");
-    if (!msg)
+    if (!msg) {
+        /* some compatible servers send an error body with status 200 */
+        const char *m, *t;
+        llm_error_fields(root, &m, &t);
+        if (m && eous_json_obj(root, "error")) {
+            char *clean = llm_scrub(eous_redact(m), c->key);
+            eous_err_set_code(err, t ? t : "bad_response");
+            eous_rc rc = eous_err_set(err, EOUS_E_INFRA, "%s: error in a 200 response: %.400s", c->o.provider,
+                                      clean ? clean : "(out of memory)");
+            free(clean);
+            return rc;
+        }
         return bad_shape(c, "no choices[0].message", err);
+    }
     const char *finish = eous_json_str(ch, "finish_reason");
     a->truncated = finish && !strcmp(finish, "length");
     a->refusal = eous_json_str(msg, "refusal");

@@ -53,6 +53,8 @@ void llm_error_fields(const cJSON *root, const char **message, const char **type
 typedef struct llm_cassette llm_cassette;
 eous_rc llm_cassette_open(const char *path, int mode, llm_cassette **out, eous_err *err);
 void llm_cassette_free(llm_cassette *c);
+/* Provider and model of the first recorded call (borrowed); 0 when unknown. */
+int llm_cassette_recorded_model(const llm_cassette *c, const char **provider, const char **model);
 /* Replay: the recorded response text for key (borrowed), or NULL. */
 const char *llm_cassette_find(llm_cassette *c, const char *key);
 /* Record: appends one redacted line and flushes.  secret (the API key) is

@@ -369,13 +369,18 @@ Test(llm_api, anthropic_error_body)
 Test(llm_api, malformed_response_is_infra)
 {
     start("[{\"kind\":\"raw\",\"status\":200,\"body\":\"{\\\"choices\\\": [\"},"
-          "{\"kind\":\"raw\",\"status\":200,\"body\":\"{\\\"object\\\": \\\"list\\\"}\"}]",
+          "{\"kind\":\"raw\",\"status\":200,\"body\":\"{\\\"object\\\": \\\"list\\\"}\"},"
+          "{\"kind\":\"raw\",\"status\":200,\"body\":\"{\\\"error\\\": {\\\"message\\\": \\\"upstream failed\\\", "
+          "\\\"type\\\": \\\"server_error\\\"}}\"}]",
           "openai", "gpt-4o", 1);
     cr_assert_eq(next("hybrid"), EOUS_E_INFRA);
     cr_expect_str_eq(E.code, "bad_response");
     cr_expect(strstr(E.msg, "not a JSON object") != NULL, "%s", E.msg);
     cr_assert_eq(next("hybrid"), EOUS_E_INFRA);
     cr_expect(strstr(E.msg, "no choices[0].message") != NULL, "%s", E.msg);
+    cr_assert_eq(next("hybrid"), EOUS_E_INFRA);
+    cr_expect_str_eq(E.code, "server_error");
+    cr_expect(strstr(E.msg, "openai: error in a 200 response: upstream failed") != NULL, "%s", E.msg);
 }
 
 /* ---- judge -------------------------------------------------------------------- */

@@ -175,6 +175,17 @@ Test(llm_cassette, repeated_request_replays_in_order)
     cr_expect_eq(a.kind, ACT_GO_BACK);
     cr_expect_eq(llm_client_calls(c), 2);
     llm_client_free(c);
+
+    /* replay without --llm: provider and model come from the cassette */
+    llm_opts o;
+    llm_opts_init(&o);
+    o.cassette_path = CAS;
+    o.cassette_mode = LLM_CASSETTE_REPLAY;
+    unsetenv("OPENAI_API_KEY");
+    cr_assert_eq(llm_client_new(&o, &c, &E), EOUS_OK, "%s", E.msg);
+    cr_assert_eq(llm_next_action(c, &s, &a, NULL, &E), EOUS_OK, "%s", E.msg);
+    cr_expect_eq(a.kind, ACT_SCROLL);
+    llm_client_free(c);
     act_action_clear(&a);
 }
 

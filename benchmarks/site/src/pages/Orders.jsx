@@ -45,7 +45,7 @@ export default function Orders() {
       <Space style={{ marginBottom: 16 }} wrap>
         <CRangePicker cid="order-dates" label="Order dates" min="2025-01-01" max="2025-06-15" pickerStart="2025-05-01"
           value={range} onChange={setRange} placeholder={['From date', 'To date']} allowClear />
-        <CSelect cid="order-status" label="Status" placeholder="Any status" allowClear value={status} onChange={setStatus}
+        <CSelect cid="order-status" label="Status" aria-label="Status" placeholder="Any status" allowClear value={status} onChange={setStatus}
           options={statusOptions} style={{ width: 160 }} />
         <CInput cid="customer-search" label="Customer" placeholder="Customer name" allowClear value={customer}
           onChange={(e) => setCustomer(e.target.value)} style={{ width: 200 }} />

@@ -69,7 +69,7 @@ export default function Users() {
         <span id="users-count">{shown.length} users, {users.filter((u) => u.active).length} active in total</span>
       </Space>
       <CTable cid="users" label="Users" columns={columns} dataSource={shown} rowKey="id" size="small"
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
+        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys) }}
         rowActions={{ edit: openEdit }} pagination={{ pageSize: 10 }} />
 
       <CModal cid="edit-user" label="Edit user" title="Edit user" open={!!editing} onOk={saveEdit} okText="Save"

@@ -1,0 +1,239 @@
+/* benchmarks/perf/perc_views.c — perception costs.
+ *
+ * 1. On each Playground screen (site built into benchmarks/site/dist): bytes
+ *    and estimated tokens of the atomic / pruned / hybrid / html views, and
+ *    perceive latency split into browser round trips and C time.
+ * 2. From the recorded getFullAXTree + DOM snapshot + registry of the biggest
+ *    screen, scaled by repetition to ~1k, 10k and 100k nodes: parse + hybrid
+ *    build + serialise throughput (MB/s of AX JSON) and peak heap growth.
+ * Writes benchmarks/results/perc_views.{json,md} (or argv[1] directory). */
+#define _GNU_SOURCE
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perception/perc.h"
+#include "support/browser.h"
+
+static const char *SCREENS[] = {"/booking", "/users", "/settings", "/orders", "/apply"};
+#define N_SCREENS 5
+
+static size_t heap_in_use(void)
+{
+    struct mallinfo2 mi = mallinfo2();
+    return mi.uordblks + mi.hblkhd;
+}
+
+/* Repeats the node list k times under the root with fresh ids. */
+static char *scale_ax(const cJSON *ax, int k, size_t *n_nodes)
+{
+    const cJSON *nodes = eous_json_arr(ax, "nodes");
+    cJSON *out = cJSON_CreateObject();
+    cJSON *arr = cJSON_AddArrayToObject(out, "nodes");
+    cJSON *root = cJSON_Duplicate(cJSON_GetArrayItem(nodes, 0), 1);
+    cJSON *root_kids = cJSON_GetObjectItemCaseSensitive(root, "childIds");
+    cJSON_AddItemToArray(arr, root);
+    const char *root_id = eous_json_str(root, "nodeId");
+    for (int r = 0; r < k; r++) {
+        const cJSON *n;
+        int first = 1;
+        cJSON_ArrayForEach(n, nodes) {
+            if (first) { /* the root itself: only its children are copied */
+                first = 0;
+                const cJSON *c;
+                if (r > 0)
+                    cJSON_ArrayForEach(c, eous_json_arr(n, "childIds")) {
+                        char id[64];
+                        snprintf(id, sizeof id, "%s_%d", c->valuestring, r);
+                        cJSON_AddItemToArray(root_kids, cJSON_CreateString(id));
+                    }
+                continue;
+            }
+            cJSON *copy = cJSON_Duplicate(n, 1);
+            if (r > 0) {
+                char id[64];
+                snprintf(id, sizeof id, "%s_%d", eous_json_str(n, "nodeId"), r);
+                cJSON_ReplaceItemInObjectCaseSensitive(copy, "nodeId", cJSON_CreateString(id));
+                cJSON *kids = cJSON_GetObjectItemCaseSensitive(copy, "childIds");
+                cJSON *c;
+                cJSON_ArrayForEach(c, kids) {
+                    snprintf(id, sizeof id, "%s_%d", c->valuestring, r);
+                    cJSON_SetValuestring(c, id);
+                }
+                const char *pid = eous_json_str(n, "parentId");
+                if (pid && strcmp(pid, root_id)) {
+                    snprintf(id, sizeof id, "%s_%d", pid, r);
+                    cJSON_ReplaceItemInObjectCaseSensitive(copy, "parentId", cJSON_CreateString(id));
+                }
+            }
+            cJSON_AddItemToArray(arr, copy);
+        }
+    }
+    *n_nodes = (size_t)cJSON_GetArraySize(arr);
+    char *s = cJSON_PrintUnformatted(out);
+    cJSON_Delete(out);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    const char *outdir = argc > 1 ? argv[1] : EOUS_SOURCE_DIR "/benchmarks/results";
+    const char *site = ts_site_root();
+    if (!site) {
+        fprintf(stderr, "perc_views: the Playground is not built (scripts/build-site)\n");
+        return 2;
+    }
+    ts_browser b;
+    if (ts_browser_start(&b, site))
+        return 3;
+    eous_err err;
+    eous_err_clear(&err);
+    cJSON *report = cJSON_CreateObject();
+    cJSON *screens = cJSON_AddArrayToObject(report, "screens");
+    FILE *md = NULL;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/perc_views.md", outdir);
+    md = fopen(path, "w");
+    if (md)
+        fprintf(md, "## Views per Playground screen\n\n| screen | mode | bytes | tokens (bytes/4) | AX nodes | components | perceive ms | browser ms | C ms | C share |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    char *big_ax = NULL, *big_dom = NULL, *big_reg = NULL;
+    size_t big_nodes = 0;
+    for (int s = 0; s < N_SCREENS; s++) {
+        wd_navigate(b.session, ts_browser_url(&b, SCREENS[s]), &err);
+        eous_sleep_ms(500);
+        size_t atomic_bytes = 0;
+        for (int m = 0; m < 4; m++) {
+            perc_opts o;
+            perc_opts_init(&o);
+            o.mode = (perc_mode)m;
+            perc_obs *obs = NULL;
+            /* warm once, measure the second */
+            perc_observe(b.session, &o, &obs, &err);
+            perc_obs_free(obs);
+            obs = NULL;
+            if (perc_observe(b.session, &o, &obs, &err)) {
+                fprintf(stderr, "perc_views: %s: %s\n", SCREENS[s], err.msg);
+                continue;
+            }
+            const perc_timings *t = perc_obs_timings(obs);
+            size_t bytes = perc_obs_text_len(obs);
+            if (m == 0)
+                atomic_bytes = bytes;
+            cJSON *j = cJSON_CreateObject();
+            cJSON_AddStringToObject(j, "screen", SCREENS[s]);
+            cJSON_AddStringToObject(j, "mode", perc_mode_name((perc_mode)m));
+            cJSON_AddNumberToObject(j, "bytes", (double)bytes);
+            cJSON_AddNumberToObject(j, "tokens_est", (double)perc_estimate_tokens(NULL, bytes));
+            cJSON_AddNumberToObject(j, "ax_nodes", (double)perc_obs_n_nodes(obs));
+            cJSON_AddNumberToObject(j, "components", (double)perc_obs_n_components(obs));
+            cJSON_AddNumberToObject(j, "perceive_ms", t->total_ms);
+            cJSON_AddNumberToObject(j, "browser_ms", t->browser_ms);
+            cJSON_AddNumberToObject(j, "c_ms", t->c_ms);
+            cJSON_AddNumberToObject(j, "vs_atomic", atomic_bytes ? (double)bytes / (double)atomic_bytes : 1);
+            cJSON_AddItemToArray(screens, j);
+            if (md)
+                fprintf(md, "| %s | %s | %zu | %zu | %zu | %zu | %.1f | %.1f | %.2f | %.1f%% |\n", SCREENS[s],
+                        perc_mode_name((perc_mode)m), bytes, perc_estimate_tokens(NULL, bytes), perc_obs_n_nodes(obs),
+                        perc_obs_n_components(obs), t->total_ms, t->browser_ms, t->c_ms,
+                        t->total_ms > 0 ? t->c_ms / t->total_ms * 100 : 0);
+            /* text for the tokenizer comparison script */
+            char tpath[1024];
+            snprintf(tpath, sizeof tpath, "%s/views/%s.%s.txt", outdir, SCREENS[s] + 1, perc_mode_name((perc_mode)m));
+            char vdir[1024];
+            snprintf(vdir, sizeof vdir, "%s/views", outdir);
+            eous_mkdirs(vdir, 0755, NULL);
+            FILE *tf = fopen(tpath, "w");
+            if (tf) {
+                fputs(perc_obs_text(obs), tf);
+                fclose(tf);
+            }
+            perc_obs_free(obs);
+        }
+        /* record the raw inputs of the biggest screen for the throughput runs */
+        cJSON *ax = NULL, *dom = NULL, *reg = NULL;
+        cJSON *sp = cJSON_Parse("{\"computedStyles\":[]}");
+        if (!wd_cdp(b.session, "Accessibility.getFullAXTree", NULL, &ax, &err) &&
+            !wd_cdp(b.session, "DOMSnapshot.captureSnapshot", sp, &dom, &err) &&
+            !wd_execute(b.session, "return JSON.stringify(window.__ci4a__ ? window.__ci4a__.getStatus() : {});", NULL,
+                        &reg, &err)) {
+            size_t n = (size_t)cJSON_GetArraySize(eous_json_arr(ax, "nodes"));
+            if (n > big_nodes) {
+                big_nodes = n;
+                free(big_ax);
+                free(big_dom);
+                free(big_reg);
+                big_ax = cJSON_PrintUnformatted(ax);
+                big_dom = cJSON_PrintUnformatted(dom);
+                big_reg = strdup(cJSON_IsString(reg) ? reg->valuestring : "{}");
+            }
+        }
+        cJSON_Delete(sp);
+        cJSON_Delete(ax);
+        cJSON_Delete(dom);
+        cJSON_Delete(reg);
+    }
+    ts_browser_stop(&b);
+
+    /* throughput on scaled trees */
+    cJSON *tp = cJSON_AddArrayToObject(report, "throughput");
+    if (md)
+        fprintf(md, "\n## Parse + hybrid build + serialise (recorded %zu-node screen, scaled)\n\n| AX nodes | AX JSON MB | ms | MB/s | heap growth / input |\n|---|---|---|---|---|\n",
+                big_nodes);
+    cJSON *ax = big_ax ? cJSON_Parse(big_ax) : NULL;
+    int targets[] = {1000, 10000, 100000};
+    for (int i = 0; i < 3 && ax && big_nodes; i++) {
+        int k = (int)(targets[i] / big_nodes) + 1;
+        size_t n_nodes = 0;
+        char *json = scale_ax(ax, k, &n_nodes);
+        size_t len = strlen(json);
+        perc_opts o;
+        perc_opts_init(&o);
+        o.mode = PERC_MODE_HYBRID;
+        int reps = targets[i] >= 100000 ? 3 : targets[i] >= 10000 ? 10 : 50;
+        double best = 1e18;
+        size_t peak_growth = 0;
+        for (int r = 0; r < reps; r++) {
+            size_t before = heap_in_use();
+            double t0 = eous_now_ms();
+            perc_obs *obs = NULL;
+            if (perc_build(json, len, big_dom, strlen(big_dom), big_reg, strlen(big_reg), "http://bench/", &o, &obs,
+                           &err)) {
+                fprintf(stderr, "perc_views: build: %s\n", err.msg);
+                break;
+            }
+            double dt = eous_now_ms() - t0;
+            size_t after = heap_in_use();
+            if (after - before > peak_growth && after > before)
+                peak_growth = after - before;
+            perc_obs_free(obs);
+            if (dt < best)
+                best = dt;
+        }
+        double mbps = (double)len / 1e6 / (best / 1000.0);
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddNumberToObject(j, "ax_nodes", (double)n_nodes);
+        cJSON_AddNumberToObject(j, "ax_json_bytes", (double)len);
+        cJSON_AddNumberToObject(j, "best_ms", best);
+        cJSON_AddNumberToObject(j, "mb_per_s", mbps);
+        cJSON_AddNumberToObject(j, "heap_growth_ratio", (double)peak_growth / (double)len);
+        cJSON_AddItemToArray(tp, j);
+        if (md)
+            fprintf(md, "| %zu | %.2f | %.1f | %.0f | %.2fx |\n", n_nodes, (double)len / 1e6, best, mbps,
+                    (double)peak_growth / (double)len);
+        free(json);
+    }
+    cJSON_Delete(ax);
+    free(big_ax);
+    free(big_dom);
+    free(big_reg);
+    if (md)
+        fclose(md);
+    char *out = cJSON_Print(report);
+    snprintf(path, sizeof path, "%s/perc_views.json", outdir);
+    eous_write_file_atomic(path, out, strlen(out), &err);
+    free(out);
+    cJSON_Delete(report);
+    printf("wrote %s/perc_views.{json,md}\n", outdir);
+    return 0;
+}

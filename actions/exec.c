@@ -139,7 +139,9 @@ static const char POPUP_OPTION_JS[] =
     "      !closestDeep(e, '[data-agent-hidden]'); };"
     "  const t0 = performance.now(); let names = [];"
     "  for (;;) {"
-    "    const all = Array.from(document.querySelectorAll(SEL)).filter(visible);"
+    "    let all = Array.from(document.querySelectorAll(SEL)).filter(visible);"
+    "    const opts = all.filter(e => !e.matches('[role=menuitem],[role=menuitemradio],.ant-dropdown-menu-item'));"
+    "    if (opts.length) all = opts;"
     "    names = all.map(name);"
     "    let hit = all.filter(e => name(e) === norm(want));"
     "    if (!hit.length) hit = all.filter(e => fold(name(e)) === fold(want));"
@@ -178,7 +180,9 @@ static const char CALL_JS[] =
     "  let call;"
     "  if (provider === 'webmcp') { const mc = document.modelContext;"
     "    if (!mc || typeof mc.executeTool !== 'function') return {status: 'noprovider'};"
-    "    call = () => mc.executeTool(K, P);"
+    "    let tools = []; try { tools = Array.from(await mc.getTools() || []); } catch (e) {}"
+    "    const tool = tools.find(t => t && t.name === K); if (!tool) return {status: 'gone'};"
+    "    call = () => mc.executeTool(tool, P);"
     "  } else if (provider === 'bridge') { const ag = window.agent;"
     "    if (!ag || typeof ag.act !== 'function') return {status: 'noprovider'};"
     "    call = () => ag.act({steps: [{ref: K, action: T, args: P}]});"
@@ -699,7 +703,7 @@ static eous_rc do_click(act_exec *x, target *t, act_result *res, eous_err *err)
 #define KEY_CONTROL "\xEE\x80\x89"
 #define KEY_BACKSPACE "\xEE\x80\x83"
 #define KEY_ENTER "\xEE\x80\x87"
-#define KEY_ESCAPE "\xEE\x80\x8C"
+#define KEY_END "\xEE\x80\x90"
 
 static eous_rc do_type(act_exec *x, const act_action *a, target *t, act_result *res, eous_err *err)
 {
@@ -724,6 +728,8 @@ static eous_rc do_type(act_exec *x, const act_action *a, target *t, act_result *
     /* React inputs ignore a programmatic clear: select all and delete, as a person would */
     if (a->clear)
         eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
+    else /* the click left the caret where it landed: append at the end */
+        eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     if ((rc = eous_buf_puts(&keys, text, err)) || (a->enter && (rc = eous_buf_puts(&keys, KEY_ENTER, err))))
         goto done;
     if ((rc = wd_element_send_keys(x->s, t->type_elem, keys.data, err))) {

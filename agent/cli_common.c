@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "actions/policy.h"
+#include "actions/secrets.h"
 #include "llm/llm.h"
 
 static int need_value(int i, int argc, char **argv)
@@ -74,6 +75,8 @@ int cli_parse_common(int argc, char **argv, cli_opts *co, int want_one_positiona
             VALUE(co->out_dir);
         } else if (!strcmp(a, "--policy")) {
             VALUE(co->policy_file);
+        } else if (!strcmp(a, "--secrets")) {
+            VALUE(co->secrets_file);
         } else if (!strcmp(a, "--lock")) {
             VALUE(co->lock_file);
         } else if (!strcmp(a, "--resume")) {
@@ -169,6 +172,11 @@ eous_rc cli_setup_run(cli_opts *co, eous_err *err)
             return rc == EOUS_E_NOMEM ? rc : EOUS_E_INVALID;
         act_policy_set_interactive(co->policy, isatty(0));
     }
+    /* secrets: the environment always, plus the 0600 file when given */
+    if ((rc = act_secrets_new(&co->secrets, err)))
+        return rc;
+    if (co->secrets_file && (rc = act_secrets_load_file(co->secrets, co->secrets_file, err)))
+        return rc == EOUS_E_NOMEM ? rc : EOUS_E_INVALID;
     if (co->planner != AGENT_PLANNER_SCRIPT || co->llm_spec) {
         llm_opts lo;
         llm_opts_init(&lo);
@@ -194,6 +202,8 @@ void cli_teardown_run(cli_opts *co)
     co->llm = NULL;
     act_policy_free(co->policy);
     co->policy = NULL;
+    act_secrets_free(co->secrets);
+    co->secrets = NULL;
     if (co->lock_fd >= 0) {
         close(co->lock_fd);
         co->lock_fd = -1;
@@ -208,6 +218,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->max_seconds = co->max_seconds;
     ro->llm = co->llm;
     ro->policy = co->policy;
+    ro->secrets = co->secrets;
 }
 
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err)

@@ -11,6 +11,7 @@
 
 struct llm_client;
 struct act_policy;
+struct act_secrets;
 
 typedef struct cli_opts {
     const char *cmd;
@@ -22,6 +23,7 @@ typedef struct cli_opts {
     const char *webdriver;
     const char *out_dir;
     const char *policy_file;
+    const char *secrets_file;
     const char *lock_file;
     int max_steps;
     double max_seconds;
@@ -32,6 +34,7 @@ typedef struct cli_opts {
     /* set up by cli_setup_run */
     struct llm_client *llm;
     struct act_policy *policy;
+    struct act_secrets *secrets;
     int lock_fd;
 } cli_opts;
 

@@ -441,7 +441,11 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
         c->kind = "webmcp";
         c->provider = "webmcp";
         const char *desc = eous_json_str(t, "description");
-        c->label = eous_arena_strdup(obs->arena, desc ? desc : name);
+        /* the label is what a model reads first: the description, kept short */
+        if (desc && strlen(desc) > 90)
+            c->label = eous_arena_printf(obs->arena, "%.87s…", desc);
+        else
+            c->label = eous_arena_strdup(obs->arena, desc ? desc : name);
         c->state = empty_obj(obs);
         cJSON *names = cJSON_CreateArray();
         cJSON_AddItemToArray(names, cJSON_CreateString(name));

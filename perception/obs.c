@@ -169,18 +169,12 @@ eous_rc perc_build(const char *ax_json, size_t ax_len, const char *dom_json, siz
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
     eous_rc rc = EOUS_OK;
-    cJSON *ax = eous_json_parse(ax_json, ax_len, "accessibility tree", err);
-    if (!ax) {
-        rc = EOUS_E_PARSE;
-        goto done;
-    }
-    rc = perc_parse_ax(obs, ax, 0, err);
-    /* title: the root's name */
-    if (!rc && obs->n_nodes && obs->nodes[0].name)
-        obs->title = obs->nodes[0].name;
-    cJSON_Delete(ax);
+    rc = perc_parse_ax_text(obs, ax_json, ax_len, 0, err);
     if (rc)
         goto done;
+    /* title: the root's name */
+    if (obs->n_nodes && obs->nodes[0].name)
+        obs->title = obs->nodes[0].name;
     if (dom_json) {
         cJSON *dom = eous_json_parse(dom_json, dom_len, "DOM snapshot", err);
         if (!dom) {

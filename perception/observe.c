@@ -70,6 +70,30 @@ static eous_rc timed_cdp(wd_session *s, perc_obs *obs, const char *cmd, const cJ
     return rc;
 }
 
+/* The AX tree of one frame (frame_id NULL = main), scanned from the raw body. */
+static eous_rc fetch_ax(wd_session *s, perc_obs *obs, const char *frame_id, int frame, eous_err *err)
+{
+    cJSON *params = NULL;
+    if (frame_id) {
+        params = cJSON_CreateObject();
+        cJSON_AddStringToObject(params, "frameId", frame_id);
+    }
+    char *body = NULL;
+    size_t len = 0;
+    double t0 = eous_now_ms();
+    eous_rc rc = wd_cdp_raw(s, "Accessibility.getFullAXTree", params, &body, &len, err);
+    obs->timings.browser_ms += eous_now_ms() - t0;
+    obs->timings.round_trips++;
+    cJSON_Delete(params);
+    if (rc)
+        return rc;
+    t0 = eous_now_ms();
+    rc = perc_parse_ax_text(obs, body, len, frame, err);
+    obs->timings.c_ms += eous_now_ms() - t0;
+    free(body);
+    return rc;
+}
+
 /* Child frames: their AX trees are fetched separately and hung under the
  * node of their owner element (an Iframe node). */
 static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, int *next_frame, eous_err *err)
@@ -83,14 +107,14 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
             continue;
         cJSON *params = cJSON_CreateObject();
         cJSON_AddStringToObject(params, "frameId", fid);
-        cJSON *owner = NULL, *ax = NULL;
+        cJSON *owner = NULL;
         eous_err ferr;
         eous_err_clear(&ferr);
+        size_t base = obs->n_nodes;
         if (timed_cdp(s, obs, "DOM.getFrameOwner", params, &owner, &ferr) == EOUS_OK &&
-            timed_cdp(s, obs, "Accessibility.getFullAXTree", params, &ax, &ferr) == EOUS_OK) {
+            fetch_ax(s, obs, fid, ++*next_frame, &ferr) == EOUS_OK) {
             int owner_backend = eous_json_int(owner, "backendNodeId", 0);
-            size_t base = obs->n_nodes;
-            if (perc_parse_ax(obs, ax, ++*next_frame, &ferr) == EOUS_OK && obs->n_nodes > base) {
+            if (obs->n_nodes > base) {
                 perc_index_backend(obs);
                 const perc_node *on = perc_obs_node_by_backend(obs, owner_backend);
                 if (on) {
@@ -110,7 +134,6 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
             perc_obs_warn(obs, "frame %s: %s", fid, ferr.msg);
         }
         cJSON_Delete(owner);
-        cJSON_Delete(ax);
         cJSON_Delete(params);
         add_frames(s, obs, ch, next_frame, err);
     }
@@ -133,7 +156,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     if (!obs)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     eous_rc rc;
-    cJSON *answer = NULL, *snap = NULL, *ax = NULL, *frames = NULL;
+    cJSON *answer = NULL, *snap = NULL, *frames = NULL;
 
     /* 1. providers (+ html source with ids) in one script */
     cJSON *args = cJSON_CreateArray();
@@ -181,15 +204,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
 
     if (o->mode != PERC_MODE_HTML) {
         /* 3. accessibility tree, main frame then child frames */
-        rc = timed_cdp(s, obs, "Accessibility.getFullAXTree", NULL, &ax, err);
-        if (rc)
-            goto done;
-        tc = eous_now_ms();
-        rc = perc_parse_ax(obs, ax, 0, err);
-        obs->timings.c_ms += eous_now_ms() - tc;
-        cJSON_Delete(ax);
-        ax = NULL;
-        if (rc)
+        if ((rc = fetch_ax(s, obs, NULL, 0, err)))
             goto done;
         eous_err ferr;
         eous_err_clear(&ferr);
@@ -212,7 +227,6 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
 done:
     cJSON_Delete(answer);
     cJSON_Delete(snap);
-    cJSON_Delete(ax);
     cJSON_Delete(frames);
     if (rc) {
         perc_obs_free(obs);

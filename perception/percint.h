@@ -57,6 +57,9 @@ eous_rc perc_obs_add_id(perc_obs *obs, const char *id, int backend_id);
 
 /* Parsing (ax.c). */
 eous_rc perc_parse_ax(perc_obs *obs, const cJSON *ax_result, int frame, eous_err *err);
+/* The same from JSON text, without building a cJSON tree (axscan.c): accepts
+ * {"nodes": [...]} or a WebDriver body {"value": {"nodes": [...]}}. */
+eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int frame, eous_err *err);
 eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *err);
 /* Components from a CI4A getStatus() answer ({K: entry}); takes ownership of registry. */
 eous_rc perc_parse_ci4a(perc_obs *obs, cJSON *registry, eous_err *err);

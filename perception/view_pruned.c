@@ -11,7 +11,9 @@
  * (table, form, tabs, modal, drawer) keep their pruned content beneath it. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "perception/percint.h"
 
@@ -36,6 +38,8 @@ static const char *STRUCTURAL[] = {
     "Unknown", "emphasis", "MenuListPopup", "LineBreak"};
 static const char *KEEP_PROPS[] = {"checked", "selected", "expanded", "disabled", "required", "pressed",
                                    "valuetext", "invalid", "multiselectable", "modal"};
+static const char *CONSTRAINT_KEYS[] = {"format", "min", "max", "minDate", "maxDate", "disabledDates", "step",
+                                        "minuteStep", "disabledValues"};
 static const char *CONTAINER_KINDS[] = {"table", "form", "tabs", "modal", "drawer", "card", "collapse", "list",
                                         "layout", "wizard"};
 
@@ -58,6 +62,20 @@ static int is_blank(const char *s)
         if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && !(p[0] == 0xC2 && p[1] == 0xA0 && p++))
             return 0;
     return 1;
+}
+
+/* "*", ":" and the like: required-field markers and separators */
+static int is_decoration(const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == ' ')
+            continue;
+        if (isalnum(*p) || *p >= 0x80)
+            return 0;
+        n++;
+    }
+    return n <= 2;
 }
 
 static int is_text(const perc_node *n)
@@ -87,6 +105,23 @@ static void indent(pctx *c, int depth)
 {
     for (int i = 0; i < depth && !c->rc; i++)
         c->rc = eous_buf_putc(c->b, '\t', c->err);
+}
+
+static int is_component_label(pctx *c, const char *text)
+{
+    if (!text)
+        return 0;
+    while (*text == ' ')
+        text++;
+    size_t n = strlen(text);
+    while (n && text[n - 1] == ' ')
+        n--;
+    for (size_t i = 0; i < c->obs->n_comps; i++) {
+        const char *l = c->obs->comps[i].label;
+        if (l && strlen(l) == n && n && !strncasecmp(l, text, n))
+            return 1;
+    }
+    return 0;
 }
 
 /* Text, single-quoted, newlines flattened (the pruned view is for models, not Python). */
@@ -183,6 +218,8 @@ static void put_json_short(pctx *c, const cJSON *v, size_t max)
     free(s);
 }
 
+static int is_container(const perc_component *comp);
+
 static void render_state(pctx *c, const perc_component *comp)
 {
     const cJSON *it;
@@ -194,6 +231,16 @@ static void render_state(pctx *c, const perc_component *comp)
             ((cJSON_IsArray(it) || cJSON_IsObject(it)) && !it->child))
             continue;
         if (cJSON_IsBool(it) && !cJSON_IsTrue(it) && strcmp(k, "value") && strcmp(k, "checked") && strcmp(k, "open"))
+            continue;
+        /* constraints are shown once, on the tools line */
+        if (IN(k, CONSTRAINT_KEYS))
+            continue;
+        /* a button's text repeats its label */
+        if (cJSON_IsString(it) && comp->label && !strcmp(it->valuestring, comp->label))
+            continue;
+        /* containers show their rows beneath the triplet: no JSON copy of them */
+        if (is_container(comp) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
+            !eous_json_str(it->child, "label") && !eous_json_str(it->child, "title"))
             continue;
         put(c, " ");
         put(c, k);
@@ -386,6 +433,19 @@ static void render_children(pctx *c, const perc_node *n, int depth, const char *
         render(c, n->children[k], depth, name);
 }
 
+static int push(int **stack, size_t *cap, size_t *sp, int v)
+{
+    if (*sp == *cap) {
+        int *g = realloc(*stack, *cap * 2 * sizeof *g);
+        if (!g)
+            return 0;
+        *stack = g;
+        *cap *= 2;
+    }
+    (*stack)[(*sp)++] = v;
+    return 1;
+}
+
 static void render_table(pctx *c, const perc_node *table, int depth)
 {
     /* rows → "| a | b |"; interactive cells keep their ids inline */
@@ -396,18 +456,21 @@ static void render_table(pctx *c, const perc_node *table, int depth)
         put_quoted(c, table->name, 120);
     }
     put(c, "\n");
-    /* find rows in document order (rows may sit inside rowgroups) */
-    int *stack = malloc(sizeof(int) * (c->obs->n_nodes + 1));
+    /* find rows in document order (rows may sit inside rowgroups); the
+     * stack grows with the table, not with the page */
+    size_t cap = 64, sp = 0;
+    int *stack = malloc(cap * sizeof *stack);
     if (!stack)
         return;
-    int sp = 0;
     for (size_t k = table->n_children; k-- > 0;)
-        stack[sp++] = table->children[k];
+        if (!push(&stack, &cap, &sp, table->children[k]))
+            goto out;
     while (sp && !c->rc) {
         int i = stack[--sp];
         const perc_node *n = &c->obs->nodes[i];
-        if (n->hidden)
+        if (n->hidden || c->seen[i])
             continue;
+        c->seen[i] = 1;
         if (n->role && !strcmp(n->role, "row")) {
             indent(c, depth + 1);
             put(c, "|");
@@ -427,8 +490,10 @@ static void render_table(pctx *c, const perc_node *table, int depth)
             continue;
         }
         for (size_t k = n->n_children; k-- > 0;)
-            stack[sp++] = n->children[k];
+            if (!push(&stack, &cap, &sp, n->children[k]))
+                goto out;
     }
+out:
     free(stack);
 }
 
@@ -461,10 +526,13 @@ static void render(pctx *c, int idx, int depth, const char *parent_name)
         return;
     }
     if (is_text(n)) {
-        if (is_blank(n->name))
+        if (is_blank(n->name) || is_decoration(n->name))
             return;
         /* hide text that repeats the parent's name */
         if (parent_name && n->name && strstr(parent_name, n->name))
+            return;
+        /* in hybrid, a field's label text is already the triplet's label */
+        if (c->hybrid && is_component_label(c, n->name))
             return;
         indent(c, depth);
         put(c, n->name);
@@ -496,7 +564,8 @@ static void render(pctx *c, int idx, int depth, const char *parent_name)
                        !strcmp(role, "RootWebArea") || !strcmp(role, "cell") || !strcmp(role, "row"))) {
         if (merged && !has_props) {
             /* unnamed wrapper around one text: print the text */
-            if (!(parent_name && strstr(parent_name, name))) {
+            if (!(parent_name && strstr(parent_name, name)) && !is_decoration(name) &&
+                !(c->hybrid && is_component_label(c, name))) {
                 indent(c, depth);
                 put(c, name);
                 put(c, "\n");

@@ -107,7 +107,7 @@ static char *js(const char *expr)
 #define EXPECT_JS(expr, want)                                                                                  \
     do {                                                                                                       \
         char *got_ = js(expr);                                                                                 \
-        cr_assert_str_eq(got_, want, "%s", expr);                                                              \
+        cr_assert_str_eq(got_, want, "%s: got %s", expr, got_);                                                           \
         free(got_);                                                                                            \
     } while (0)
 

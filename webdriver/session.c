@@ -80,11 +80,26 @@ eous_rc wd_error_rc(const char *e, const char *message)
 
 /* One HTTP exchange.  body may be NULL (GET/DELETE).  *value_out gets the
  * response "value" member (detached). */
+static eous_rc http_exchange(CURL *curl, const char *method, const char *url, const char *body,
+                             double timeout_ms, double connect_ms, cJSON **value_out, char **raw_out,
+                             size_t *raw_len, eous_err *err);
+
 static eous_rc http_json(CURL *curl, const char *method, const char *url, const char *body,
                          double timeout_ms, double connect_ms, cJSON **value_out, eous_err *err)
 {
+    return http_exchange(curl, method, url, body, timeout_ms, connect_ms, value_out, NULL, NULL, err);
+}
+
+/* One HTTP exchange.  With raw_out, a 2xx body is handed back as text
+ * (not parsed); errors are parsed and mapped either way. */
+static eous_rc http_exchange(CURL *curl, const char *method, const char *url, const char *body,
+                             double timeout_ms, double connect_ms, cJSON **value_out, char **raw_out,
+                             size_t *raw_len, eous_err *err)
+{
     if (value_out)
         *value_out = NULL;
+    if (raw_out)
+        *raw_out = NULL;
     eous_buf resp;
     eous_buf_init(&resp, WD_MAX_RESPONSE);
     struct curl_slist *hdr = NULL;
@@ -132,6 +147,12 @@ static eous_rc http_json(CURL *curl, const char *method, const char *url, const 
     }
     if (err)
         err->http_status = (int)status;
+    if (raw_out && status >= 200 && status < 300 && resp.len && !memmem(resp.data, resp.len < 64 ? resp.len : 64, "\"error\"", 7)) {
+        if (raw_len)
+            *raw_len = resp.len;
+        *raw_out = eous_buf_steal(&resp);
+        goto done;
+    }
     eous_err perr;
     eous_err_clear(&perr);
     cJSON *root = resp.len ? eous_json_parse(resp.data, resp.len, "WebDriver response", &perr) : NULL;
@@ -644,6 +665,28 @@ eous_rc wd_screenshot(wd_session *s, unsigned char **png, size_t *len, eous_err 
     }
     rc = eous_base64_decode(v->valuestring, png, len, err);
     cJSON_Delete(v);
+    return rc;
+}
+
+eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **body, size_t *len, eous_err *err)
+{
+    cJSON *b = cJSON_CreateObject();
+    cJSON_AddStringToObject(b, "cmd", cmd);
+    cJSON_AddItemToObject(b, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());
+    char *text = cJSON_PrintUnformatted(b);
+    cJSON_Delete(b);
+    char *url = NULL;
+    if (!text || asprintf(&url, "%s/session/%s/goog/cdp/execute", s->base, s->id) < 0) {
+        free(text);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    eous_rc rc = http_exchange(s->curl, "POST", url, text, s->request_timeout_ms, s->connect_timeout_ms, NULL, body,
+                               len, err);
+    s->round_trips++;
+    free(text);
+    free(url);
+    if (rc)
+        eous_err_prefix(err, "CDP %s", cmd);
     return rc;
 }
 

@@ -156,6 +156,10 @@ eous_rc wd_screenshot(wd_session *s, unsigned char **png, size_t *len, eous_err 
 /* Chrome DevTools Protocol command through goog/cdp/execute; *out = result. */
 eous_rc wd_cdp(wd_session *s, const char *cmd, const cJSON *params, cJSON **out, eous_err *err);
 
+/* The same, returning the raw HTTP body ({"value": RESULT}) for callers that
+ * scan big results without building a cJSON tree; *body is malloc'd. */
+eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **body, size_t *len, eous_err *err);
+
 /* {"element-6066-...": id} (caller frees with cJSON_Delete). */
 cJSON *wd_element_ref(const char *elem_id);
 /* The element id inside a W3C element reference, or NULL (borrowed). */

@@ -51,6 +51,13 @@ function add(t) {
   }
   if (t.url) { ev.eval_types.push('url_match'); ev.reference_url = t.url; ev.url_note = 'GOLD in PRED'; }
   if (t.program) { ev.eval_types.push('program_html'); ev.program_html = t.program; }
+  // antd checkbox/radio labels: Chromium's accessible name ends in a space and a no-break space
+  t.atomic = t.atomic.map((st) => {
+    if (!st.click) return st;
+    const m = st.click.match(/^(checkbox|radio) '(.*)'$/);
+    if (m && !/^Select /.test(m[2]) && !m[2].endsWith(' \u00a0')) return { click: `${m[1]} '${m[2]} \u00a0'` };
+    return st;
+  });
   const atomicSteps = t.atomic.length;
   tasks.push({
     sites: ['playground'], task_id: id, require_login: false, storage_state: null,
@@ -68,7 +75,7 @@ const progIncl = (locator, list) => [{ url: 'last', locator, required_contents: 
 // BOOKING
 const roomLabel = (v) => ROOM_TYPES.find((r) => r.value === v).label;
 const bookingKey = `${STATE}.bookings.map(b => [b.guestName, b.destination.join('/'), b.checkin, b.checkout, b.guests, b.roomType, b.arrival, b.breakfast].join('|')).join(';')`;
-const bkStr = (b) => [b.name, `${b.country}/${b.city}`, b.checkin, b.checkout, b.guests, b.room, b.arrival ?? 'null', !!b.breakfast].join('|');
+const bkStr = (b) => [b.name, `${b.country}/${b.city}`, b.checkin, b.checkout, b.guests, b.room, b.arrival ?? '', !!b.breakfast].join('|');
 function bookingSteps(b, { first = true } = {}) {
   const script = [
     call('input-guest-name', 'setValue', { text: b.name }),
@@ -176,12 +183,13 @@ add({ screen: 'booking', kind: 'unachievable', start: '/booking',
   intent: 'Book a Family room in Berlin, Germany for 12 guests from 2025-07-01 to 2025-07-03. If it cannot be done, answer N/A.',
   script: [stop('N/A')], atomic: [type("spinbutton '* Guests'", '12'), press('Tab'), stop('N/A')],
   answer: { fuzzy_match: 'N/A' }, note: `At most ${MAX_GUESTS} guests per booking.` });
-add({ screen: 'booking', kind: 'unachievable', start: '/booking',
-  intent: 'Book a Suite in Lisbon, Portugal for Ada Lovelace from 2025-07-01 to 2025-07-31 (30 nights). If it cannot be done, answer N/A.',
-  script: [call('datepicker-checkin', 'setValue', { date: '2025-07-01' }), stop('N/A')],
-  atomic: [...pickDate("textbox '* Check-in'", '2025-06', '2025-07-01'), click("textbox '* Check-out'"), stop('N/A')],
-  answer: { fuzzy_match: 'N/A' }, note: `A stay is at most ${MAX_NIGHTS} nights.` });
-
+{ // the longest allowed stay (replaces an unachievable variant: the suite keeps 4-6 unachievable tasks)
+  const b = { name: 'Ada Lovelace', country: 'Portugal', city: 'Lisbon', checkin: '2025-07-01', checkout: '2025-07-15', guests: 2, room: 'suite' };
+  const { script, atomic } = bookingSteps(b);
+  add({ screen: 'booking', kind: 'state', start: '/booking',
+    intent: `Book the longest stay the site allows for Ada Lovelace in a Suite in Lisbon, Portugal, for 2 guests, checking in on 2025-07-01.`,
+    script: [...script, stop('')], atomic: [...atomic, stop('')], program: prog(bookingKey, bkStr(b)) });
+}
 // =====================================================================================
 // USERS
 const U = (name) => USERS.find((u) => u.name === name);
@@ -189,7 +197,7 @@ const userAt = (i) => USERS[i];
 const userField = (id, f) => `${STATE}.users.find(u => u.id === '${id}').${f}`;
 const rowIndexOnPage = (i) => (i % 10) + 1;
 const ROLE_TRIGGER = "button 'filter'", DEPT_TRIGGER = "button 'filter' #2", ACTIVE_TRIGGER = "button 'filter' #3";
-const fmenu = (label) => click(`menuitem '  ${label}'`);
+const fmenu = (label) => click(`menuitem '\u00a0 ${label}'`); // Chromium: NBSP + space before the label
 const searchUser = (name) => type("textbox 'Search users'", name);
 
 for (const i of [4, 57, 133]) {
@@ -220,7 +228,7 @@ for (const i of [9, 88]) { // deactivate via edit modal (short)
 {
   const u = USERS.find((x) => x.role !== 'Billing' && x.id > 'u150');
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Change the role of ${u.name} to Billing.`,
-    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('select-edit-role', 'setValue', { value: 'Billing' }), call('Edit user', 'submit'), stop('')],
+    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('select-edit-role', 'setValue', { value: 'Billing' }), call('modal-edit-user', 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), select("combobox '* Role'", 'Billing'), click("button 'Save'"), stop('')],
     program: prog(userField(u.id, 'role'), 'Billing') });
 }
@@ -266,12 +274,15 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
 }
 // long users
 { // bulk deactivate a filtered group (two departments)
-  const g = countUsers('Billing', ['finance', 'apac'], true);
-  if (g.length > 10) throw new Error('group too large');
-  add({ screen: 'users', kind: 'state', start: '/users', intent: 'Deactivate every active Billing user in the Finance and APAC departments.',
-    script: [call('table-users', 'filter', { column: 'role', values: ['Billing'] }), call('table-users', 'filter', { column: 'department', values: ['finance', 'apac'] }), call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
-    atomic: [click(ROLE_TRIGGER), fmenu('Billing'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('Finance'), fmenu('APAC'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), click("checkbox 'Select all'"), click(`button 'Deactivate selected (${g.length})'`), stop('')],
-    program: prog(`${STATE}.users.filter(u => u.role === 'Billing' && ['finance','apac'].includes(u.department) && u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `0/${USERS.filter((u) => !u.active).length + g.length}`) });
+  let pick = null;
+  for (const role of ['Billing', 'Support', 'Viewer', 'Editor', 'Admin']) for (const a of DEPARTMENT_LEAVES) for (const b of DEPARTMENT_LEAVES) {
+    if (!pick && a.value < b.value) { const g = countUsers(role, [a.value, b.value], true); if (g.length >= 5 && g.length <= 9) pick = { role, a, b, g }; }
+  }
+  const { role, a, b, g } = pick;
+  add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate every active ${role} user in the ${a.title} and ${b.title} departments.`,
+    script: [call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [a.value, b.value] }), call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
+    atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), ...DEPARTMENT_LEAVES.filter((d) => d === a || d === b).map((d) => fmenu(d.title)), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), click("checkbox 'Select all'"), click(`button 'Deactivate selected (${g.length})'`), stop('')],
+    program: prog(`${STATE}.users.filter(u => u.role === '${role}' && ['${a.value}','${b.value}'].includes(u.department) && u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `0/${USERS.filter((u) => !u.active).length + g.length}`) });
 }
 { // deactivate the 3 most recently created active Admins in Sales
   const sales = ['emea', 'americas', 'apac'];
@@ -296,7 +307,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Edit ${u.name}: rename to "${u.name.split(' ')[0]} Knuth", set the email to ${u.name.split(' ')[0].toLowerCase()}.knuth@example.com, role Admin, department Security, and deactivate the account.`,
     script: [call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('input-edit-name', 'setValue', { text: `${u.name.split(' ')[0]} Knuth` }), call('input-edit-email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com` }), call('select-edit-role', 'setValue', { value: 'Admin' }), call('treeselect-edit-department', 'setValue', { value: 'security' }), call('switch-edit-active', 'setValue', { checked: false }), call('modal-edit-user', 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), type("textbox '* Name'", `${u.name.split(' ')[0]} Knuth`), type("textbox '* Email'", `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com`), select("combobox '* Role'", 'Admin'), click("combobox '* Department'"), click("treeitem 'Security'"), ...(u.active ? [click("switch 'Active'")] : []), click("button 'Save'"), stop('')],
-    program: prog(`['name','email','role','department','active'].map(f => ${STATE}.users.find(u => u.id === '${u.id}')[f]).join('|')`, `${u.name.split(' ')[0]} Knuth|${u.name.split(' ')[0].toLowerCase()}.knuth@example.com|Admin|security|false`) });
+    program: prog(`${STATE}.users.filter(u => u.id === '${u.id}').map(u => [u.name, u.email, u.role, u.department, u.active].join('|')).join(';')`, `${u.name.split(' ')[0]} Knuth|${u.name.split(' ')[0].toLowerCase()}.knuth@example.com|Admin|security|false`) });
 }
 { // add two users
   const atomic = [], script = [];
@@ -435,8 +446,8 @@ for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
   for (const c of cs) {
     const n = ordersWhere({ customer: c, status: 'delivered' }).length;
     parts.push(`${c}: ${n}`);
-    atomic.push(type("textbox 'Customer name'", c), select("combobox 'Status'", 'Delivered'), click("button 'Back to orders'".replace("button 'Back to orders'", "textbox 'Customer name'")));
-    script.push(call('input-customer-search', 'setValue', { text: c }), call('select-order-status', 'setValue', { value: 'delivered' }));
+    atomic.push(type("textbox 'Customer name'", c), ...(atomic.length ? [] : [select("combobox 'Status'", 'Delivered')]));
+    script.push(call('input-customer-search', 'setValue', { text: c }), ...(script.length ? [] : [call('select-order-status', 'setValue', { value: 'delivered' })]));
   }
   const counts = cs.map((c) => ordersWhere({ customer: c, status: 'delivered' }).length);
   const best = cs[counts.indexOf(Math.max(...counts))];
@@ -516,7 +527,7 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
     atomic: [type("textbox '* Project name'", 'Atlas Mobile'), type("textbox 'Description'", 'iOS and Android apps'), click("radio 'Internal'"), click('css=.ant-slider-mark-text:nth-child(3)'),
       click("checkbox 'Email'"), click("checkbox 'Slack'"), click("checkbox 'Webhook'"), click("combobox '* Department'"), click("treeitem 'Design'"),
       click("tab 'Members'"), ...ms.map((m) => select("combobox '* Members'", m)), select("combobox 'Tags'", 'mobile'), select("combobox 'Tags'", 'ux'), press('Escape'), click("switch 'Allow guests'"), SAVE_A, stop('')],
-    program: prog(`(s => [s.projectName, s.description, s.visibility, s.retentionDays, s.notifications.join(','), s.department, s.members.length, s.tags.join(','), s.allowGuests].join('|'))(${STATE}.settings)`,
+    program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.projectName, s.description, s.visibility, s.retentionDays, s.notifications.join(','), s.department, s.members.length, s.tags.join(','), s.allowGuests].join('|'))[0]`,
       `Atlas Mobile|iOS and Android apps|internal|180|slack,webhook|design|6|web,beta,mobile,ux|true`) });
 }
 {
@@ -527,7 +538,7 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
     atomic: [type("textbox '* Project name'", 'Atlas Legacy'), click('css=.ant-slider-mark-text:nth-child(4)'), click("radio 'Private'"), click("combobox '* Department'"), click("treeitem 'Legal'"),
       click("checkbox 'Email'"), click("checkbox 'Webhook'"), click("tab 'Members'"), click('css=.ant-select-selection-item[title="web"] .ant-select-selection-item-remove'), click('css=.ant-select-selection-item[title="beta"] .ant-select-selection-item-remove'),
       click("tab 'Security'"), type("textbox '* API token'", 'tok_handover_0001'), SAVE_A, stop('')],
-    program: prog(`(s => [s.projectName, s.retentionDays, s.visibility, s.department, s.notifications.join(','), s.tags.length, s.apiToken].join('|'))(${STATE}.settings)`, 'Atlas Legacy|365|private|legal|webhook|0|tok_handover_0001') });
+    program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.projectName, s.retentionDays, s.visibility, s.department, s.notifications.join(','), s.tags.length, s.apiToken].join('|'))[0]`, 'Atlas Legacy|365|private|legal|webhook|0|tok_handover_0001') });
 }
 {
   const ms = MEMBER_OPTIONS.slice(30, 35);
@@ -540,7 +551,7 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Set up the project for the Data team: department Data, retention 90 days, tags "ml", "analytics" and "reporting" added to the existing ones, notifications by Email and Slack, and description "Data platform".',
     script: [call('treeselect-department', 'setValue', { value: 'data' }), call('slider-retention', 'setValue', { value: 90 }), call('select-tags', 'setValue', { values: [...DEFAULT_SETTINGS.tags, 'ml', 'analytics', 'reporting'] }), call('checkboxgroup-notifications', 'check', { value: 'slack' }), call('textarea-description', 'setValue', { text: 'Data platform' }), SAVE_S, stop('')],
     atomic: [click("combobox '* Department'"), click("treeitem 'Data'"), click('css=.ant-slider-mark-text:nth-child(2)'), click("checkbox 'Slack'"), type("textbox 'Description'", 'Data platform'), click("tab 'Members'"), select("combobox 'Tags'", 'ml'), select("combobox 'Tags'", 'analytics'), select("combobox 'Tags'", 'reporting'), press('Escape'), SAVE_A, stop('')],
-    program: prog(`(s => [s.department, s.retentionDays, s.tags.join(','), s.notifications.join(','), s.description].join('|'))(${STATE}.settings)`, 'data|90|web,beta,ml,analytics,reporting|email,slack|Data platform') });
+    program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.department, s.retentionDays, s.tags.join(','), s.notifications.join(','), s.description].join('|'))[0]`, 'data|90|web,beta,ml,analytics,reporting|email,slack|Data platform') });
 }
 
 // =====================================================================================
@@ -602,7 +613,7 @@ add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job applic
   add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details for Alan Kay (alan.kay@example.com, Australia), go to the next step, then go back and change the country to New Zealand, and continue to the Position step again.',
     script: [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'), call('steps-apply', 'prev'), call('select-country', 'setValue', { value: 'New Zealand' }), call('steps-apply', 'next'), stop('')],
     atomic: [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"), click("button 'Previous'"), select("combobox '* Country of residence'", 'New Zealand'), click("button 'Next'"), stop('')],
-    program: prog(`${STATE}.ui.applyStep + '|' + document.defaultView.__ci4a_test_country__`, '1|undefined') });
+    program: prog(`${STATE}.ui.applyStep + '|' + ${STATE}.ui.applyCountry`, '1|New Zealand') });
   add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details for Alan Kay (alan.kay@example.com, Australia) and the Position step (Site Reliability Engineer, remote, skill Go, salary 90000 EUR, start date 2025-07-15) and reach the review step, without submitting.',
     script: [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'), call('select-position', 'setValue', { value: 'sre' }), call('datepicker-start-date', 'setValue', { date: '2025-07-15' }), call('inputnumber-salary', 'setValue', { value: 90000 }), call('radiogroup-work-mode', 'setValue', { value: 'remote' }), call('checkboxgroup-skills', 'check', { value: 'go' }), call('steps-apply', 'next'), stop('')],
     atomic: [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"), select("combobox '* Position'", 'Site Reliability Engineer'), ...pickDate("textbox '* Start date'", '2025-07', '2025-07-15'), type("spinbutton '* Expected salary (EUR)'", '90000'), click("radio 'Remote'"), click("checkbox 'Go'"), click("button 'Next'"), stop('')],

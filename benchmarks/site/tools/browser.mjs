@@ -25,5 +25,8 @@ export async function startServer() {
     child.on('exit', (c) => rej(new Error(`serve-site exited ${c}`)));
     setTimeout(() => rej(new Error('serve-site did not start')), 10000);
   });
-  return { url, stop() { try { child.kill('SIGTERM'); } catch (e) { /* gone */ } } };
+  const stop = () => { try { child.kill('SIGTERM'); } catch (e) { /* gone */ } };
+  process.on('exit', stop);
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stop(); process.exit(130); });
+  return { url, stop };
 }

@@ -106,7 +106,15 @@ export async function resolveCallTarget(page, target) {
   throw new Error(`call target '${target}' is ambiguous: ${m.map((e) => `${e.key} (${e.kind}, '${e.label}')`).join(', ')}`);
 }
 
+// resolve, re-observing for up to ~4 s while the page settles (slow machines)
 export async function resolveAtomic(page, cdp, target) {
+  let last;
+  for (let i = 0; i < 16; i++) {
+    try { return await resolveOnce(page, cdp, target); } catch (e) { last = e; await sleep(250); }
+  }
+  throw last;
+}
+async function resolveOnce(page, cdp, target) {
   if (target.startsWith('css=')) {
     const h = await page.$(target.slice(4));
     if (!h) throw new Error(`no element for ${target}`);
@@ -118,7 +126,7 @@ export async function resolveAtomic(page, cdp, target) {
   const { nodes } = await cdp.send('Accessibility.getFullAXTree');
   const hits = nodes.filter((n) => !n.ignored && n.role && n.role.value === role && ((n.name && n.name.value) || '') === name && n.backendDOMNodeId);
   const n = hits[(nth ? Number(nth) : 1) - 1];
-  if (!n) throw new Error(`no AX node ${target} (${hits.length} matches)`);
+  if (!n) throw new Error(`no AX node ${target} (${hits.length} matches; same role: ${JSON.stringify(nodes.filter((x) => !x.ignored && x.role && x.role.value === role).map((x) => [x.name && x.name.value, x.backendDOMNodeId]).slice(0, 8))})`);
   return { backendNodeId: n.backendDOMNodeId };
 }
 async function clickPoint(page, cdp, r) {

@@ -30,30 +30,37 @@ for (const f of files) {
 const srv = await startServer();
 const browser = await launch();
 let pass = 0, fail = 0;
+const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+const page = await ctx.newPage();
+page.setDefaultTimeout(120000);
+page.setDefaultNavigationTimeout(120000);
+const cdp = await ctx.newCDPSession(page);
+// fresh state without a new context: clear the origin's storage on a cheap same-origin 404 page
 async function open(task, ci4aOff) {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await ctx.newPage();
+  await page.goto(`${srv.url}/__blank__.txt`);
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   let start = site(task.start_url, srv.url);
   if (ci4aOff) start += (start.includes('?') ? '&' : '?') + 'ci4a=off';
   await page.goto(start);
-  await page.waitForFunction(() => window.__playground__, null, { timeout: 15000 });
+  await page.waitForFunction(() => window.__playground__, null, { timeout: 120000 });
   await sleep(300);
-  const cdp = await ctx.newCDPSession(page);
-  return { ctx, page, cdp };
+  return { page, cdp };
 }
 for (const f of taskFiles) {
   const task = JSON.parse(readFileSync(f, 'utf8'));
+  let fresh = null;
   // doing nothing must score 0
   {
-    const { ctx, page } = await open(task, false);
+    fresh = await open(task, plans[0] === 'atomic_script' && baselineAtomic);
     const r = await evaluate(task, page, '', srv.url);
-    await ctx.close();
     if (r.score !== 0) { console.log(`FAIL ${task.task_id} noop 0 doing nothing scores ${r.score}`); fail++; }
+    if (r.score !== 0 || task.eval.program_html.some((t) => t.url !== 'last')) fresh = null;
   }
   for (const plan of plans) {
     const steps = task[plan] || [];
     const atomic = plan === 'atomic_script';
-    const { ctx, page, cdp } = await open(task, atomic && baselineAtomic);
+    if (!fresh || plan !== plans[0]) await open(task, atomic && baselineAtomic);
+    fresh = null;
     let answer = null, err = null, n = 0;
     try {
       for (const st of steps) {
@@ -68,7 +75,6 @@ for (const f of taskFiles) {
     const ok = res.score === 1 && !err;
     if (ok) pass++; else fail++;
     console.log(`${ok ? 'PASS' : 'FAIL'} ${task.task_id} ${plan} ${steps.length}${ok ? '' : ' ' + (res.reason || 'score 0')}`);
-    await ctx.close();
   }
 }
 await browser.close();

@@ -19,7 +19,8 @@ export default function Apply() {
   const [step, setStep] = useState(0);
   const [done, setDone] = useState(null);
   const applications = useStore((s) => s.applications);
-  setUi({ applyStep: done ? 3 : step });
+  const country = Form.useWatch('country', { form, preserve: true });
+  setUi({ applyStep: done ? 3 : step, applyCountry: country ?? null });
 
   const validateStep = async (i) => { await form.validateFields(STEP_FIELDS[i]); };
   const next = async () => {

@@ -1,0 +1,185 @@
+/* tests/test_act_exec_site.c — the executor on real antd widgets of the
+ * Playground (benchmarks/site/dist).  Skipped with a message when the site is
+ * not built. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions/exec.h"
+#include "support/browser.h"
+
+static ts_browser B;
+static act_exec *X;
+static act_policy *P;
+
+static void setup(void)
+{
+    if (!ts_site_root())
+        return;
+    cr_assert_eq(ts_browser_start(&B, ts_site_root()), 0, "browser start failed");
+    eous_err err;
+    cr_assert_eq(act_exec_new(B.session, NULL, &X, &err), EOUS_OK, "%s", err.msg);
+    act_policy_new(&P, &err);
+    act_policy_allow_origin(P, ts_browser_url(&B, "/"), &err);
+    act_policy_set_interactive(P, 0);
+    act_exec_set_policy(X, P);
+}
+
+static void teardown(void)
+{
+    act_exec_free(X);
+    X = NULL;
+    act_policy_free(P);
+    P = NULL;
+    if (ts_site_root())
+        ts_browser_stop(&B);
+}
+
+TestSuite(act_site, .init = setup, .fini = teardown, .timeout = 240);
+
+#define NEED_SITE()                                                                                            \
+    do {                                                                                                       \
+        if (!ts_site_root())                                                                                   \
+            cr_skip_test("the Playground is not built (benchmarks/site/dist); build it to run antd tests");     \
+    } while (0)
+
+/* Atomic steps run on the atomic view (as atomic_script plans do), calls on the hybrid one. */
+static perc_obs *observe(perc_mode mode)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = mode;
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    return obs;
+}
+
+static eous_rc step(const char *json, act_result *r, eous_err *err)
+{
+    perc_obs *obs = observe(strstr(json, "\"call\"") ? PERC_MODE_HYBRID : PERC_MODE_ATOMIC);
+    cJSON *j = cJSON_Parse(json);
+    cr_assert(j, "bad step JSON %s", json);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_script_step(j, &a, err), EOUS_OK, "%s: %s", json, err->msg);
+    cJSON_Delete(j);
+    eous_err_clear(err);
+    eous_rc rc = act_execute(X, obs, &a, r, err);
+    if (rc)
+        cr_log_info("%s failed: %s\nview:\n%s", json, err->msg, perc_obs_text(obs));
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    return rc;
+}
+
+/* A component's state member as JSON text (caller frees), read from the registry. */
+static char *state_of(const char *key, const char *member)
+{
+    char script[512];
+    snprintf(script, sizeof script,
+             "const s = window.__ci4a__.getStatus(arguments[0]); const e = s[arguments[0]] || s;"
+             " return JSON.stringify(e.state[arguments[1]]);");
+    cJSON *args = cJSON_CreateArray(), *v = NULL;
+    cJSON_AddItemToArray(args, cJSON_CreateString(key));
+    cJSON_AddItemToArray(args, cJSON_CreateString(member));
+    eous_err err;
+    cr_assert_eq(wd_execute(B.session, script, args, &v, &err), EOUS_OK, "%s", err.msg);
+    cJSON_Delete(args);
+    char *out = strdup(cJSON_IsString(v) ? v->valuestring : "undefined");
+    cJSON_Delete(v);
+    return out;
+}
+
+static void open_booking(void)
+{
+    eous_err err;
+    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, "/booking"), &err), EOUS_OK, "%s", err.msg);
+    double ms;
+    act_settle(X, &ms, &err);
+}
+
+Test(act_site, antd_select_cascader_and_form_typing)
+{
+    NEED_SITE();
+    open_booking();
+    act_result r;
+    eous_err err;
+    cr_assert_eq(step("{\"type\": \"textbox '* Guest name'\", \"text\": \"Ada Lovelace\"}", &r, &err), EOUS_OK, "%s",
+                 err.msg);
+    act_result_clear(&r);
+    char *v = state_of("input-guest-name", "value");
+    cr_assert_str_eq(v, "\"Ada Lovelace\"");
+    free(v);
+
+    cr_assert_eq(step("{\"select\": \"combobox '* Room type'\", \"option\": \"Deluxe\"}", &r, &err), EOUS_OK, "%s",
+                 err.msg);
+    act_result_clear(&r);
+    v = state_of("select-room-type", "value");
+    cr_assert_str_eq(v, "\"deluxe\"");
+    free(v);
+    cr_assert_eq(step("{\"select\": \"combobox '* Room type'\", \"option\": \"Igloo\"}", &r, &err), EOUS_E_NOT_FOUND);
+    cr_assert(strstr(err.msg, "'Standard'"), "options listed: %s", err.msg);
+    act_result_clear(&r);
+
+    cr_assert_eq(step("{\"select\": \"combobox '* Destination'\", \"option\": \"Italy / Venice\"}", &r, &err), EOUS_OK,
+                 "%s", err.msg);
+    act_result_clear(&r);
+    v = state_of("cascader-destination", "value");
+    cr_assert_str_eq(v, "[\"Italy\",\"Venice\"]");
+    free(v);
+}
+
+Test(act_site, antd_datepicker_pick_a_day_and_semantic_submit)
+{
+    NEED_SITE();
+    open_booking();
+    act_result r;
+    eous_err err;
+    /* open the calendar, click the first enabled day shown */
+    cr_assert_eq(step("{\"click\": \"css=.ci4a-k-datepicker-checkin input\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    cr_assert_eq(step("{\"click\": \"css=.ci4a-o-datepicker-checkin td.ant-picker-cell-in-view:not("
+                      ".ant-picker-cell-disabled)\"}",
+                      &r, &err),
+                 EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    char *v = state_of("datepicker-checkin", "value");
+    cr_assert(strlen(v) == 12 && v[0] == '"', "a date was picked: %s", v);
+    /* the same widget semantically: check-out three days later */
+    char d[16];
+    snprintf(d, sizeof d, "%.10s", v + 1);
+    free(v);
+    cJSON *j = NULL;
+    char *minv = state_of("datepicker-checkout", "minDate");
+    cr_assert(strlen(minv) == 12, "%s", minv);
+    char step_json[256];
+    snprintf(step_json, sizeof step_json,
+             "{\"call\": \"Check-out\", \"tool\": \"setValue\", \"params\": {\"date\": %s}}", minv);
+    free(minv);
+    cr_assert_eq(step(step_json, &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_str_eq(r.path, "semantic");
+    act_result_clear(&r);
+    /* a blackout day is refused in C */
+    cr_assert_eq(step("{\"call\": \"Check-out\", \"tool\": \"setValue\", \"params\": {\"date\": \"2025-02-30\"}}", &r,
+                      &err), EOUS_E_REJECTED);
+    act_result_clear(&r);
+    (void)j;
+    (void)d;
+    cr_assert_eq(step("{\"type\": \"textbox '* Guest name'\", \"text\": \"Grace\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    cr_assert_eq(step("{\"call\": \"Destination\", \"tool\": \"setValue\", \"params\": {\"path\": [\"Japan\", \"Kyoto\"]}}",
+                      &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    cr_assert_eq(step("{\"call\": \"Room type\", \"tool\": \"setValue\", \"params\": {\"value\": \"suite\"}}", &r, &err),
+                 EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    char *before = state_of("table-bookings", "total");
+    cr_assert_eq(step("{\"click\": \"button 'Book'\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    char *after = state_of("table-bookings", "total");
+    cr_assert_neq(atoi(before), atoi(after), "a booking was added: %s -> %s", before, after);
+    free(before);
+    free(after);
+}

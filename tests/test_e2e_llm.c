@@ -1,0 +1,541 @@
+/* tests/test_e2e_llm.c — `eous run --planner llm` end to end: real Chromium on
+ * the fixture pages (testsrv), the model played by the HTTPS mock
+ * (tests/mock/llm_mock.mjs, throwaway CA), answers scripted as real tool
+ * calls.  Checks exit codes, results.jsonl tokens, one trace line per step,
+ * what the model was sent (observation, tools per mode), cassette record and
+ * offline replay, that the API key never reaches an output, and WebArena's
+ * "3 unparseable answers stop the task" rule. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/core.h"
+#include "mock/llm_mock.h"
+#include "support/testsrv.h"
+
+#define FAKE_OPENAI_KEY "sk-e2e-FAKE-openai-key-5f1e2d3c4b5a"
+#define FAKE_ANTHROPIC_KEY "sk-ant-e2e-FAKE-key-0a9b8c7d6e5f"
+#define TASK_FX3 EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-3.json"
+
+static char tmpdir[256], out_path[300], err_path[300];
+static llm_mock M;
+static ts_server *SRV;
+
+/* ---- running the CLI ------------------------------------------------------- */
+
+/* Runs $EOUS_CLI with args (NULL-terminated), stdin /dev/null (a
+ * non-interactive run), stdout/stderr to files.  A run longer than
+ * limit_s is stopped (SIGTERM, then SIGKILL to that PID) and gives 124. */
+static int run_cli_limit(const char *const *args, int limit_s)
+{
+    const char *cli = getenv("EOUS_CLI");
+    cr_assert(cli, "EOUS_CLI is set by ctest");
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        int devnull = open("/dev/null", O_RDONLY);
+        dup2(devnull, 0);
+        const char *argv[48];
+        int n = 0;
+        argv[n++] = cli;
+        for (int i = 0; args[i] && n < 47; i++)
+            argv[n++] = args[i];
+        argv[n] = NULL;
+        execv(cli, (char *const *)argv);
+        _exit(127);
+    }
+    double until = eous_now_ms() + limit_s * 1000.0;
+    int status = 0;
+    for (;;) {
+        pid_t w = waitpid(pid, &status, WNOHANG);
+        if (w == pid)
+            break;
+        if (eous_now_ms() > until) {
+            kill(pid, SIGTERM);
+            for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
+                usleep(100 * 1000);
+            if (kill(pid, 0) == 0) {
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+            }
+            return 124;
+        }
+        usleep(50 * 1000);
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int run_cli(const char *const *args)
+{
+    return run_cli_limit(args, 240);
+}
+
+static char *slurp(const char *path)
+{
+    char *s = NULL;
+    if (eous_read_file(path, 0, &s, NULL, NULL))
+        return strdup("");
+    return s;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* First line of OUT/results.jsonl as JSON (caller deletes). */
+static cJSON *result_line(const char *outdir, int expect_lines)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
+    char *s = slurp(path);
+    cr_assert_eq(count_lines(s), expect_lines, "results.jsonl: %s", s);
+    char *nl = strchr(s, '\n');
+    if (nl)
+        *nl = '\0';
+    cJSON *j = cJSON_Parse(s);
+    cr_assert_not_null(j, "results line is JSON: %s", s);
+    free(s);
+    return j;
+}
+
+/* ---- looking for a string in every output ---------------------------------- */
+
+static const char *g_needle;
+static char g_hit[512];
+
+static int scan_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)ftw;
+    if (type != FTW_F || st->st_size == 0)
+        return 0;
+    char *s = NULL;
+    size_t len = 0;
+    if (eous_read_file(path, 0, &s, &len, NULL))
+        return 0;
+    int hit = memmem(s, len, g_needle, strlen(g_needle)) != NULL;
+    free(s);
+    if (hit) {
+        snprintf(g_hit, sizeof g_hit, "%s", path);
+        return 1;
+    }
+    return 0;
+}
+
+/* Path of the first file under dir (recursively) holding needle, or NULL. */
+static const char *file_with(const char *dir, const char *needle)
+{
+    g_needle = needle;
+    g_hit[0] = '\0';
+    nftw(dir, scan_one, 16, FTW_PHYS);
+    return g_hit[0] ? g_hit : NULL;
+}
+
+/* ---- suite ----------------------------------------------------------------- */
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-e2e-llm-XXXXXX");
+    cr_assert(mkdtemp(tmpdir));
+    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
+    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    cr_assert_eq(mock_setup(&M), 0);
+    SRV = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    cr_assert_not_null(SRV);
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(SRV), 1);
+    setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY, 1);
+    setenv("ANTHROPIC_API_KEY", FAKE_ANTHROPIC_KEY, 1);
+    unsetenv("OPENAI_BASE_URL");
+    unsetenv("ANTHROPIC_BASE_URL");
+    unsetenv("EOUS_LLM_CA");
+}
+
+static void teardown(void)
+{
+    mock_teardown(&M);
+    if (SRV)
+        ts_server_stop(SRV);
+    SRV = NULL;
+    eous_rmtree(tmpdir);
+}
+
+TestSuite(e2e_llm, .init = setup, .fini = teardown, .timeout = 600);
+
+static void start_mock(const char *responses)
+{
+    char scen[16384];
+    snprintf(scen, sizeof scen, "{\"responses\": %s}", responses);
+    cr_assert_eq(mock_start(&M, scen, 0), 0);
+}
+
+static int has_tool(const cJSON *tools, const char *name, int openai)
+{
+    for (const cJSON *t = tools ? tools->child : NULL; t; t = t->next) {
+        const char *n = openai ? eous_json_str(eous_json_obj(t, "function"), "name") : eous_json_str(t, "name");
+        if (n && !strcmp(n, name))
+            return 1;
+    }
+    return 0;
+}
+
+/* Request i's body (caller deletes) */
+static cJSON *request_body(const cJSON *reqs, int i)
+{
+    const char *b = eous_json_str(cJSON_GetArrayItem(reqs, i), "body");
+    cr_assert_not_null(b, "request %d has a body", i);
+    cJSON *j = cJSON_Parse(b);
+    cr_assert_not_null(j, "request %d body is JSON", i);
+    return j;
+}
+
+/* All message text of an OpenAI or Anthropic request body, concatenated. */
+static char *prompt_text(const cJSON *body)
+{
+    eous_buf b;
+    eous_buf_init(&b, 4096);
+    const char *sys = eous_json_str(body, "system");
+    if (sys)
+        eous_buf_puts(&b, sys, NULL);
+    const cJSON *m;
+    cJSON_ArrayForEach(m, eous_json_arr(body, "messages")) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(m, "content");
+        if (cJSON_IsString(c)) {
+            eous_buf_puts(&b, "\n", NULL);
+            eous_buf_puts(&b, c->valuestring, NULL);
+        } else if (cJSON_IsArray(c)) {
+            const cJSON *part;
+            cJSON_ArrayForEach(part, c) {
+                const char *t = eous_json_str(part, "text");
+                if (t) {
+                    eous_buf_puts(&b, "\n", NULL);
+                    eous_buf_puts(&b, t, NULL);
+                }
+            }
+        }
+    }
+    char *s = strdup(b.data ? b.data : "");
+    eous_buf_free(&b);
+    return s;
+}
+
+static void assert_no_key_anywhere(const char *dir, const char *key)
+{
+    const char *f = file_with(dir, key);
+    cr_assert_null(f, "the API key leaked into %s", f ? f : "");
+    char *o = slurp(out_path), *e = slurp(err_path);
+    cr_assert_null(strstr(o, key), "the API key leaked into stdout: %s", o);
+    cr_assert_null(strstr(e, key), "the API key leaked into stderr: %s", e);
+    free(o);
+    free(e);
+}
+
+#define CALL_SETVALUE(usage)                                                                                   \
+    "{\"kind\":\"tool\",\"calls\":[{\"name\":\"call\",\"args\":{\"k\":\"datepicker-checkin\",\"tool\":\"setValue\"," \
+    "\"params\":{\"date\":\"2025-12-31\"}}}],\"usage\":" usage "}"
+#define STOP_ANSWER(usage)                                                                                     \
+    "{\"kind\":\"tool\",\"calls\":[{\"name\":\"stop\",\"args\":{\"answer\":\"2025-12-31\"}}],\"usage\":" usage "}"
+
+/* The user message of the first recorded request in a cassette (caller frees). */
+static char *recorded_observation(const char *cassette)
+{
+    char *cas = slurp(cassette);
+    char *nl = strchr(cas, '\n');
+    if (nl)
+        *nl = '\0';
+    cJSON *row = cJSON_Parse(cas);
+    free(cas);
+    cJSON *req = row ? cJSON_GetObjectItemCaseSensitive(row, "request") : NULL;
+    char *s = req ? prompt_text(req) : strdup("(unreadable cassette)");
+    cJSON_Delete(row);
+    return s;
+}
+
+/* ---- 1. OpenAI, hybrid: tool calls, tokens, trace, cassette, replay -------- */
+
+Test(e2e_llm, openai_hybrid_record_then_replay_offline)
+{
+    start_mock("[" CALL_SETVALUE("{\"in\":1200,\"out\":30,\"cached\":0}") ","
+               STOP_ANSWER("{\"in\":1300,\"out\":10,\"cached\":0}") "]");
+    char base[200], outdir[300], cassette[300], replay_out[300];
+    snprintf(base, sizeof base, "%s/v1", M.base);
+    snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
+    snprintf(replay_out, sizeof replay_out, "%s/replay", tmpdir);
+    snprintf(cassette, sizeof cassette, "%s/fx3.cassette.jsonl", tmpdir);
+
+    int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
+                                      "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
+                                      "--cassette", cassette, NULL});
+    char *o = slurp(out_path), *e = slurp(err_path);
+    cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
+    cr_expect(strstr(o, "task fx-3: passed"), "%s", o);
+    cr_expect(strstr(o, "planner llm"), "%s", o);
+    free(o);
+    free(e);
+
+    /* results.jsonl: passed, tokens from the mock's usage blocks */
+    cJSON *r = result_line(outdir, 1);
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    cr_expect_str_eq(eous_json_str(r, "planner"), "llm");
+    cr_expect_str_eq(eous_json_str(r, "mode"), "hybrid");
+    cr_expect_str_eq(eous_json_str(r, "stop_reason"), "stop");
+    cr_expect_str_eq(eous_json_str(r, "answer"), "2025-12-31");
+    cr_expect_eq(eous_json_int(r, "steps", -1), 2);
+    cr_expect_eq(eous_json_int(r, "semantic_actions", -1), 1);
+    cr_expect_gt(eous_json_num(r, "prompt_tokens", 0), 0);
+    cr_expect_gt(eous_json_num(r, "completion_tokens", 0), 0);
+    cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 2500, "1200 + 1300 from the mock");
+    cr_expect_eq(eous_json_num(r, "completion_tokens", 0), 40, "30 + 10 from the mock");
+    cJSON_Delete(r);
+
+    /* trace: one line per step */
+    char path[512];
+    snprintf(path, sizeof path, "%s/trace/fx-3-hybrid.jsonl", outdir);
+    char *tr = slurp(path);
+    cr_assert_eq(count_lines(tr), 2, "one trace line per step: %s", tr);
+    cr_expect(strstr(tr, "\"path\":\"semantic\""), "%s", tr);
+    cr_expect(strstr(tr, "\"action\":\"call [datepicker-checkin] [setValue]"), "%s", tr);
+    cr_expect(strstr(tr, "\"prompt_tokens\":1200"), "per-step tokens: %s", tr);
+    cr_expect(strstr(tr, "\"action\":\"stop [2025-12-31]\""), "%s", tr);
+    free(tr);
+
+    /* what the model was sent */
+    cJSON *reqs = mock_requests(&M);
+    cr_assert_eq(cJSON_GetArraySize(reqs), 2, "one model call per step");
+    for (int i = 0; i < 2; i++) {
+        const cJSON *q = cJSON_GetArrayItem(reqs, i);
+        cr_expect_str_eq(eous_json_str(q, "path"), "/v1/chat/completions");
+        cr_expect_str_eq(eous_json_str(eous_json_obj(q, "headers"), "authorization"), "Bearer " FAKE_OPENAI_KEY);
+        cJSON *body = request_body(reqs, i);
+        cr_expect_str_eq(eous_json_str(body, "model"), "test-model");
+        cr_expect(has_tool(eous_json_arr(body, "tools"), "call", 1), "hybrid mode offers the call tool");
+        cr_expect(has_tool(eous_json_arr(body, "tools"), "click", 1));
+        char *p = prompt_text(body);
+        cr_expect(strstr(p, "Set the check-in date to 2025-12-31"), "objective in the prompt");
+        cr_expect(strstr(p, "datepicker 'Check-in'"), "the hybrid observation (triplet node) is in the prompt: %s", p);
+        cr_expect(strstr(p, "setValue(date: YYYY-MM-DD"), "the tool metadata is in the prompt: %s", p);
+        cr_expect(strstr(p, "button"), "atomic part of the observation in the prompt");
+        cr_expect_null(strstr(p, "hunter2secret"), "a password field's value never reaches a prompt");
+        cr_expect_null(strstr(p, "SecretTokenValue123"), "data-agent-secret text never reaches a prompt");
+        cr_expect_null(strstr(p, "HiddenTextLeak"), "data-agent-hidden text never reaches a prompt");
+        if (i == 1) {
+            cr_expect(strstr(p, "2025-12-31"), "the second observation shows the new state: %s", p);
+            cr_expect(strstr(p, "setValue"), "history names the previous action");
+        }
+        free(p);
+        cJSON_Delete(body);
+    }
+    cJSON_Delete(reqs);
+
+    /* cassette recorded, key nowhere */
+    char *cas = slurp(cassette);
+    cr_assert_eq(count_lines(cas), 2, "one cassette line per model call: %s", cas);
+    free(cas);
+    assert_no_key_anywhere(outdir, FAKE_OPENAI_KEY);
+    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+
+    /* replay: no mock, no key, no network to the model */
+    mock_stop(&M);
+    unsetenv("OPENAI_API_KEY");
+    rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "replay", "--cassette", cassette, "--mode", "hybrid",
+                                  "--out", replay_out, NULL});
+    o = slurp(out_path);
+    e = slurp(err_path);
+    if (rc != 0) {
+        /* Diagnose: is the observation of a fresh run byte-identical to the recorded one?
+         * The cassette key is a hash of the request body, so any difference (view ids taken
+         * from Chromium's backend node ids) makes the replay miss. */
+        char *recorded = recorded_observation(cassette);
+        start_mock("[" CALL_SETVALUE("{\"in\":1,\"out\":1}") "]");
+        snprintf(base, sizeof base, "%s/v1", M.base);
+        setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY, 1);
+        char again[300];
+        snprintf(again, sizeof again, "%s/again", tmpdir);
+        run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model", "--llm-base-url",
+                                 base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", again, "--max-steps", "1", NULL});
+        cJSON *rq = mock_requests(&M);
+        char *fresh = cJSON_GetArraySize(rq) ? prompt_text(request_body(rq, 0)) : strdup("(no request)");
+        cr_assert_eq(rc, 0,
+                     "replay exit %d\nstdout: %s\nstderr: %s\n--- recorded prompt:\n%s\n--- a fresh run's prompt:\n%s",
+                     rc, o, e, recorded, fresh);
+    }
+    cr_expect(strstr(o, "passed"), "%s", o);
+    free(o);
+    free(e);
+    r = result_line(replay_out, 1);
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    cr_expect_str_eq(eous_json_str(r, "planner"), "replay");
+    cr_expect_eq(eous_json_int(r, "steps", -1), 2);
+    cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 2500, "replayed usage");
+    cJSON_Delete(r);
+    reqs = mock_requests(&M);
+    cr_expect_eq(cJSON_GetArraySize(reqs), 2, "the replay sent nothing to the model server");
+    cJSON_Delete(reqs);
+    snprintf(path, sizeof path, "%s/trace/fx-3-hybrid.jsonl", replay_out);
+    tr = slurp(path);
+    cr_expect_eq(count_lines(tr), 2, "%s", tr);
+    free(tr);
+    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+}
+
+/* ---- 2. three unparseable answers stop the task; atomic mode has no call --- */
+
+/* The id the observation text gives a line holding what ("[7] textbox 'X'" or
+ * "textbox [7] 'X'"), or -1. */
+static int id_of(const char *obs, const char *what)
+{
+    const char *hit = strstr(obs, what);
+    if (!hit)
+        return -1;
+    const char *line = hit;
+    while (line > obs && line[-1] != '\n')
+        line--;
+    const char *end = strchr(hit, '\n');
+    for (const char *p = line; p && (!end || p < end); p++) {
+        if (*p == '[' && p[1] >= '0' && p[1] <= '9')
+            return atoi(p + 1);
+    }
+    return -1;
+}
+
+Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
+{
+    start_mock("[{\"kind\":\"text\",\"text\":\"I am not sure what to do.\",\"usage\":{\"in\":500,\"out\":7}},"
+               "{\"kind\":\"tool\",\"calls\":[{\"name\":\"type\",\"args\":{\"id\":\"1\"}}],\"usage\":{\"in\":510,\"out\":8}},"
+               "{\"kind\":\"refusal\",\"text\":\"No.\",\"usage\":{\"in\":520,\"out\":2}},"
+               STOP_ANSWER("{\"in\":1,\"out\":1}") "]");
+    char base[200], outdir[300];
+    snprintf(base, sizeof base, "%s/v1", M.base);
+    snprintf(outdir, sizeof outdir, "%s/parse", tmpdir);
+    int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
+                                      "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "atomic", "--out", outdir,
+                                      NULL});
+    char *o = slurp(out_path), *e = slurp(err_path);
+    cr_assert_eq(rc, 1, "a failed task exits 1 (got %d)\nstdout: %s\nstderr: %s", rc, o, e);
+    free(o);
+    free(e);
+    cJSON *r = result_line(outdir, 1);
+    cr_expect_str_eq(eous_json_str(r, "status"), "failed");
+    cr_expect_str_eq(eous_json_str(r, "stop_reason"), "parse_failures");
+    cr_expect_eq(eous_json_int(r, "steps", -1), 3);
+    cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 1530, "usage counted even for unusable answers");
+    cJSON_Delete(r);
+    char path[512];
+    snprintf(path, sizeof path, "%s/trace/fx-3-atomic.jsonl", outdir);
+    char *tr = slurp(path);
+    cr_expect_eq(count_lines(tr), 3, "one trace line per (failed) step: %s", tr);
+    int n_parse = 0;
+    for (const char *p = tr; (p = strstr(p, "\"parse_error\"")); p++)
+        n_parse++;
+    cr_expect_eq(n_parse, 3, "%s", tr);
+    free(tr);
+
+    cJSON *reqs = mock_requests(&M);
+    cr_assert_eq(cJSON_GetArraySize(reqs), 3, "the 4th answer is never asked for");
+    int input_id = -1;
+    for (int i = 0; i < 3; i++) {
+        cJSON *body = request_body(reqs, i);
+        cr_expect_not(has_tool(eous_json_arr(body, "tools"), "call", 1), "atomic mode offers no call tool");
+        cr_expect(has_tool(eous_json_arr(body, "tools"), "type", 1));
+        char *p = prompt_text(body);
+        cr_expect(strstr(p, "textbox 'Check-in date'"), "the atomic observation is in the prompt: %s", p);
+        cr_expect_null(strstr(p, "[c1]"), "no triplet nodes in atomic mode");
+        if (i > 0)
+            cr_expect(strstr(p, "could not be parsed"), "the parse error is fed back: %s", p);
+        if (i == 0)
+            input_id = id_of(p, "textbox 'Check-in date'");
+        free(p);
+        cJSON_Delete(body);
+    }
+    cJSON_Delete(reqs);
+    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+
+    /* An atomic run with the id the model saw: the same page gives the same ids. */
+    cr_assert_gt(input_id, 0, "found the textbox id in the observation");
+    mock_stop(&M);
+    char resp[2048];
+    snprintf(resp, sizeof resp,
+             "[{\"kind\":\"tool\",\"calls\":[{\"name\":\"type\",\"args\":{\"id\":\"%d\",\"text\":\"2025-12-31\","
+             "\"enter\":false}}],\"usage\":{\"in\":800,\"out\":20}}," STOP_ANSWER("{\"in\":850,\"out\":9}") "]",
+             input_id);
+    start_mock(resp);
+    snprintf(base, sizeof base, "%s/v1", M.base);
+    snprintf(outdir, sizeof outdir, "%s/atomic", tmpdir);
+    rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
+                                  "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "atomic", "--out", outdir,
+                                  NULL});
+    o = slurp(out_path);
+    e = slurp(err_path);
+    reqs = mock_requests(&M);
+    char *seen = cJSON_GetArraySize(reqs) ? prompt_text(request_body(reqs, 0)) : strdup("");
+    cJSON_Delete(reqs);
+    int seen_id = id_of(seen, "textbox 'Check-in date'");
+    cr_assert_eq(rc, 0,
+                 "exit %d\nstdout: %s\nstderr: %s\nthe first run showed textbox 'Check-in date' as [%d], this run as [%d]:\n%s",
+                 rc, o, e, input_id, seen_id, seen);
+    free(seen);
+    free(o);
+    free(e);
+    r = result_line(outdir, 1);
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    cr_expect_eq(eous_json_int(r, "atomic_actions", -1), 1);
+    cr_expect_eq(eous_json_int(r, "semantic_actions", -1), 0);
+    cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 1650);
+    cJSON_Delete(r);
+    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+}
+
+/* ---- 3. Anthropic Messages --------------------------------------------------- */
+
+Test(e2e_llm, anthropic_hybrid_run)
+{
+    start_mock("[" CALL_SETVALUE("{\"in\":1000,\"out\":25,\"cached\":200}") ","
+               STOP_ANSWER("{\"in\":1100,\"out\":12,\"cached\":0}") "]");
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/anthropic", tmpdir);
+    int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "anthropic:claude-test",
+                                      "--llm-base-url", M.base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
+                                      NULL});
+    char *o = slurp(out_path), *e = slurp(err_path);
+    cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
+    free(o);
+    free(e);
+    cJSON *r = result_line(outdir, 1);
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 2100, "input + cache reads, both calls");
+    cr_expect_eq(eous_json_num(r, "completion_tokens", 0), 37);
+    cr_expect_eq(eous_json_num(r, "cached_tokens", 0), 200);
+    cJSON_Delete(r);
+    char path[512];
+    snprintf(path, sizeof path, "%s/trace/fx-3-hybrid.jsonl", outdir);
+    char *tr = slurp(path);
+    cr_expect_eq(count_lines(tr), 2, "%s", tr);
+    free(tr);
+    cJSON *reqs = mock_requests(&M);
+    cr_assert_eq(cJSON_GetArraySize(reqs), 2);
+    const cJSON *q = cJSON_GetArrayItem(reqs, 0);
+    cr_expect_str_eq(eous_json_str(q, "path"), "/v1/messages");
+    cr_expect_str_eq(eous_json_str(eous_json_obj(q, "headers"), "x-api-key"), FAKE_ANTHROPIC_KEY);
+    cJSON *body = request_body(reqs, 0);
+    cr_expect(has_tool(eous_json_arr(body, "tools"), "call", 0));
+    char *p = prompt_text(body);
+    cr_expect(strstr(p, "datepicker 'Check-in'"), "%s", p);
+    free(p);
+    cJSON_Delete(body);
+    cJSON_Delete(reqs);
+    assert_no_key_anywhere(tmpdir, FAKE_ANTHROPIC_KEY);
+}

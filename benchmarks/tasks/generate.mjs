@@ -501,7 +501,7 @@ add({ screen: 'settings', kind: 'nav', start: '/', intent: 'Go to the project se
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Move the project to the Frontend department, keep data for 90 days and make it internal.',
   script: [call('treeselect-department', 'setValue', { value: 'frontend' }), call('slider-retention', 'setValue', { value: 90 }), call('radiogroup-visibility', 'setValue', { value: 'internal' }), SAVE_S, stop('')],
   atomic: [click("combobox '* Department'"), click("treeitem 'Frontend'"), click('css=.ant-slider-mark-text:nth-child(2)'), click("radio 'Internal'"), SAVE_A, stop('')],
-  program: prog(`[${S('department')}, ${S('retentionDays')}, ${S('visibility')}].join('|')`, 'frontend|90|internal') });
+  program: prog(`document.defaultView.Array.of(${S('department')}, ${S('retentionDays')}, ${S('visibility')}).join('|')`, 'frontend|90|internal') });
 {
   const m = DEFAULT_SETTINGS.members[1];
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: `Remove ${m} from the project members and allow guests.`,

@@ -1,0 +1,231 @@
+/* tests/test_perc_views.c — view rules on hand-built AX trees (no browser):
+ * WebArena's atomic text rule by rule, pruning rules, hybrid folding, and the
+ * fast AX scanner against the cJSON reference parser. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perception/percint.h"
+
+/* A node: id, role, name (NULL = no name field), children ids (space separated),
+ * extra JSON members (props etc.). */
+static void node(eous_buf *b, const char *id, const char *role, const char *name, const char *kids, const char *extra,
+                 int backend)
+{
+    if (b->len && b->data[b->len - 1] != '[')
+        eous_buf_putc(b, ',', NULL);
+    eous_buf_printf(b, NULL, "{\"nodeId\":\"%s\",\"ignored\":false,\"role\":{\"type\":\"role\",\"value\":\"%s\"}", id, role);
+    if (name) {
+        eous_buf_puts(b, ",\"name\":{\"type\":\"computedString\",\"value\":\"", NULL);
+        eous_buf_put_json_escaped(b, name, NULL);
+        eous_buf_puts(b, "\",\"sources\":[{\"type\":\"contents\",\"value\":{\"type\":\"computedString\",\"value\":\"x\"}}]}", NULL);
+    }
+    eous_buf_puts(b, ",\"childIds\":[", NULL);
+    char tmp[256];
+    snprintf(tmp, sizeof tmp, "%s", kids ? kids : "");
+    int first = 1;
+    for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " ")) {
+        eous_buf_printf(b, NULL, "%s\"%s\"", first ? "" : ",", t);
+        first = 0;
+    }
+    eous_buf_puts(b, "]", NULL);
+    if (backend)
+        eous_buf_printf(b, NULL, ",\"backendDOMNodeId\":%d", backend);
+    if (extra)
+        eous_buf_printf(b, NULL, ",%s", extra);
+    eous_buf_puts(b, "}", NULL);
+}
+
+static perc_obs *build(eous_buf *b, perc_mode mode, const char *registry, const char *dom)
+{
+    eous_buf_puts(b, "]}", NULL);
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = mode;
+    perc_obs *obs = NULL;
+    eous_err err;
+    eous_err_clear(&err);
+    cr_assert_eq(perc_build(b->data, b->len, dom, dom ? strlen(dom) : 0, registry, registry ? strlen(registry) : 0,
+                            "http://t.test/", &o, &obs, &err),
+                 EOUS_OK, "%s", err.msg);
+    return obs;
+}
+
+#define PROP_BOOL(n, v) "{\"name\":\"" n "\",\"value\":{\"type\":\"booleanOrUndefined\",\"value\":" v "}}"
+
+Test(perc_views, atomic_text_follows_webarena_rules)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Shop", "2 3 4 5 6 9 10", "\"properties\":[" PROP_BOOL("focusable", "true") "," PROP_BOOL("focused", "true") "]", 1);
+    /* unnamed generic: skipped, its child keeps the depth */
+    node(&b, "2", "generic", "", "7", NULL, 2);
+    node(&b, "7", "link", "Home", "8", "\"properties\":[{\"name\":\"url\",\"value\":{\"type\":\"string\",\"value\":\"http://t.test/\"}}]", 7);
+    node(&b, "8", "StaticText", "Home", "", NULL, 8);
+    /* a name with a quote: Python repr switches to double quotes */
+    node(&b, "3", "heading", "Ada's shop", "", "\"properties\":[{\"name\":\"level\",\"value\":{\"type\":\"integer\",\"value\":1}}]", 3);
+    /* listitem with props but no name: skipped */
+    node(&b, "4", "listitem", "", "", "\"properties\":[" PROP_BOOL("focusable", "true") "," PROP_BOOL("selected", "false") "]", 4);
+    /* no name field at all: WebArena's KeyError path skips it */
+    node(&b, "5", "none", NULL, "", NULL, 5);
+    node(&b, "6", "checkbox", "Remember me", "", "\"properties\":[{\"name\":\"checked\",\"value\":{\"type\":\"tristate\",\"value\":\"false\"}},{\"name\":\"invalid\",\"value\":{\"type\":\"token\",\"value\":\"false\"}}]", 6);
+    node(&b, "9", "StaticText", "Remember me", "", NULL, 9);
+    node(&b, "10", "StaticText", "new line\ntab\tnbsp\xC2\xA0", "", NULL, 10);
+    perc_obs *obs = build(&b, PERC_MODE_ATOMIC, NULL, NULL);
+    const char *expected =
+        "Tab 0 (current): Shop\n\n"
+        "[1] RootWebArea 'Shop' focused: True\n"
+        "\t[7] link 'Home' url: http://t.test/\n"
+        "\t[3] heading \"Ada's shop\"\n"
+        "\t[6] checkbox 'Remember me' checked: false\n"
+        "\t[10] StaticText 'new line\\ntab\\tnbsp\\xa0'";
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    int backend = 0;
+    eous_err err;
+    cr_assert_eq(perc_obs_resolve_id(obs, "[7]", &backend, &err), EOUS_OK);
+    cr_assert_eq(backend, 7);
+    cr_assert_eq(perc_obs_resolve_id(obs, "2", &backend, &err), EOUS_E_NOT_FOUND, "skipped nodes have no id");
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+Test(perc_views, static_text_dedup_looks_back_three_kept_lines)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "T", "2 3 4 5 6 7", NULL, 1);
+    node(&b, "2", "button", "Save draft", "", NULL, 2);
+    node(&b, "3", "StaticText", "Save", "", NULL, 3);   /* in "Save draft": dropped */
+    node(&b, "4", "button", "A", "", NULL, 4);
+    node(&b, "5", "button", "B", "", NULL, 5);
+    node(&b, "6", "button", "C", "", NULL, 6);
+    node(&b, "7", "StaticText", "Save", "", NULL, 7);   /* "Save draft" is 4 lines back: kept */
+    perc_obs *obs = build(&b, PERC_MODE_ATOMIC, NULL, NULL);
+    cr_assert_str_eq(perc_obs_text(obs), "Tab 0 (current): T\n\n[1] RootWebArea 'T'\n\t[2] button 'Save draft'\n"
+                                         "\t[4] button 'A'\n\t[5] button 'B'\n\t[6] button 'C'\n\t[7] StaticText 'Save'");
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+Test(perc_views, pruned_rules)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Page", "2 4 6 8 20", NULL, 1);
+    node(&b, "2", "button", "Search", "3", "\"properties\":[" PROP_BOOL("focusable", "true") "]", 2);
+    node(&b, "3", "StaticText", "Search", "", NULL, 3);            /* repeats its parent: hidden */
+    node(&b, "4", "generic", "", "5", NULL, 4);                     /* lone text merges up */
+    node(&b, "5", "StaticText", "Welcome back", "", NULL, 5);
+    node(&b, "6", "img", "", "", NULL, 6);                          /* unnamed image: hidden */
+    node(&b, "8", "table", "Orders", "9 12", NULL, 8);
+    node(&b, "9", "row", "", "10 11", NULL, 9);
+    node(&b, "10", "cell", "", "13", NULL, 10);
+    node(&b, "13", "StaticText", "ORD-1", "", NULL, 13);
+    node(&b, "11", "cell", "", "14", NULL, 11);
+    node(&b, "14", "button", "Open", "", NULL, 14);
+    node(&b, "12", "row", "", "15", NULL, 12);
+    node(&b, "15", "cell", "ORD-2", "", NULL, 15);
+    node(&b, "20", "paragraph", "", "21", NULL, 20);
+    node(&b, "21", "StaticText", "*", "", NULL, 21);                /* decoration: hidden */
+    perc_obs *obs = build(&b, PERC_MODE_PRUNED, NULL, NULL);
+    const char *t = perc_obs_text(obs);
+    cr_assert(strstr(t, "button [2] 'Search'\n"), "%s", t);
+    cr_assert_eq(strstr(t, "Search") , strstr(t, "'Search'") + 1, "text leaf hidden: %s", t);
+    cr_assert(strstr(t, "\nWelcome back\n"), "%s", t);
+    cr_assert_null(strstr(t, "img"), "%s", t);
+    cr_assert(strstr(t, "table 'Orders'\n\t| ORD-1 | button [14] 'Open' |\n\t|"), "%s", t);
+    cr_assert_null(strstr(t, "focusable"), "%s", t);
+    cr_assert_null(strstr(t, "[3]"), "ids only on interactive roles: %s", t);
+    cr_assert_null(strstr(t, "\n*"), "%s", t);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Booking", "2 5", NULL, 1);
+    node(&b, "2", "generic", "", "3 4", NULL, 2);                  /* data-cid root */
+    node(&b, "3", "textbox", "Check-in", "", NULL, 3);
+    node(&b, "4", "button", "Next month", "", NULL, 4);
+    node(&b, "5", "button", "Search", "", NULL, 5);
+    /* DOM snapshot: 1 (doc) > 2 (div data-cid) > 3, 4 ; 1 > 5 */
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"datepicker-checkin\",\"INPUT\",\"BUTTON\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,1,1,0],\"backendNodeId\":[1,2,3,4,5],"
+                      "\"nodeName\":[0,1,4,5,5],\"attributes\":[[],[2,3],[],[],[]]}}]}";
+    const char *reg = "{\"datepicker-checkin\":{\"key\":\"datepicker-checkin\",\"kind\":\"datepicker\",\"label\":\"Check-in\","
+                      "\"state\":{\"value\":\"2025-12-30\"},\"tools\":[\"setValue\",\"clear\"],"
+                      "\"metadata\":{\"setValue\":{\"params\":{\"date\":{\"type\":\"string\",\"format\":\"YYYY-MM-DD\","
+                      "\"min\":\"2025-01-01\",\"max\":\"2026-12-31\",\"disabled\":[\"2025-12-25\"],\"required\":true}}},"
+                      "\"clear\":{\"params\":{}}}}}";
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    const char *expected = "Tab 0 (current): Booking\n\n"
+                           "[c1] datepicker 'Check-in' value: '2025-12-30'\n"
+                           "\ttools: setValue(date: YYYY-MM-DD, 2025-01-01..2026-12-31, not 2025-12-25) · clear()\n"
+                           "button [5] 'Search'\n";
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    const perc_component *c = perc_obs_find_component(obs, "[c1]");
+    cr_assert(c);
+    cr_assert_eq(c->backend_id, 2);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+Test(perc_views, scanner_matches_reference_parser)
+{
+    /* the same document through the fast scanner and through cJSON */
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"value\":{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "T \\u00e9 \\\"q\\\"", "2 3 2", "\"ignoredReasons\":[{\"name\":\"x\",\"value\":{\"type\":\"boolean\",\"value\":true}}]", 1);
+    node(&b, "2", "slider", "Volume", "", "\"properties\":[{\"name\":\"valuemin\",\"value\":{\"type\":\"number\",\"value\":0}},{\"name\":\"valuenow\",\"value\":{\"type\":\"number\",\"value\":0.5}},{\"name\":\"labelledby\",\"value\":{\"type\":\"nodeList\",\"relatedNodes\":[]}}]", 2);
+    node(&b, "2", "button", "duplicate id", "", NULL, 9);
+    node(&b, "3", "InlineTextBox", "dropped", "", NULL, 0);
+    eous_buf_puts(&b, "]}}", NULL);
+    perc_obs *fast = perc_obs_alloc(PERC_MODE_ATOMIC);
+    perc_obs *ref = perc_obs_alloc(PERC_MODE_ATOMIC);
+    eous_err err;
+    cr_assert_eq(perc_parse_ax_text(fast, b.data, b.len, 0, &err), EOUS_OK, "%s", err.msg);
+    cJSON *root = cJSON_Parse(b.data);
+    cr_assert_eq(perc_parse_ax(ref, cJSON_GetObjectItem(root, "value"), 0, &err), EOUS_OK);
+    cJSON_Delete(root);
+    cr_assert_eq(fast->n_nodes, ref->n_nodes);
+    cr_assert_eq(fast->n_nodes, 2, "duplicate id and InlineTextBox dropped");
+    for (size_t i = 0; i < fast->n_nodes; i++) {
+        const perc_node *x = &fast->nodes[i], *y = &ref->nodes[i];
+        cr_assert_str_eq(x->ax_id, y->ax_id);
+        cr_assert_str_eq(x->role, y->role);
+        cr_assert_str_eq(x->name ? x->name : "", y->name ? y->name : "");
+        cr_assert_eq(x->backend_id, y->backend_id);
+        cr_assert_eq(x->n_children, y->n_children);
+        cr_assert_eq(x->n_props, y->n_props);
+        for (size_t p = 0; p < x->n_props; p++) {
+            cr_assert_str_eq(x->props[p].name, y->props[p].name);
+            cr_assert_str_eq(x->props[p].value, y->props[p].value);
+        }
+    }
+    cr_assert_str_eq(fast->nodes[0].name, "T \\u00e9 \\\"q\\\"", "escaped backslashes survive");
+    cr_assert_str_eq(fast->nodes[1].props[1].value, "0.5");
+    /* JSON escapes: \u, surrogate pairs, quotes, control escapes */
+    const char *raw = "{\"nodes\":[{\"nodeId\":\"1\",\"role\":{\"value\":\"x\"},"
+                      "\"name\":{\"value\":\"\\u00e9\\ud83d\\ude00\\\"\\n\\/\"}}]}";
+    perc_obs *esc = perc_obs_alloc(PERC_MODE_ATOMIC);
+    cr_assert_eq(perc_parse_ax_text(esc, raw, strlen(raw), 0, &err), EOUS_OK, "%s", err.msg);
+    cJSON *rj = cJSON_Parse(raw);
+    cr_assert_str_eq(esc->nodes[0].name,
+                     cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(rj, "nodes"), 0), "name"), "value")->valuestring);
+    cr_assert_str_eq(esc->nodes[0].name, "\xC3\xA9\xF0\x9F\x98\x80\"\n/");
+    cJSON_Delete(rj);
+    perc_obs_free(esc);
+    /* broken input: an error with an offset, never a crash */
+    cr_assert_eq(perc_parse_ax_text(fast, b.data, b.len / 2, 0, &err), EOUS_E_PARSE);
+    cr_assert(strstr(err.msg, "offset"), "%s", err.msg);
+    perc_obs_free(fast);
+    perc_obs_free(ref);
+    eous_buf_free(&b);
+}

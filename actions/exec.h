@@ -45,7 +45,7 @@ typedef struct act_exec_opts {
     double settle_quiet_ms;  /* DOM quiet time that counts as settled, default 150 */
     double settle_cap_ms;    /* longest settle wait, default 3000 */
     const char *audit_path;  /* JSON-lines audit log appended to; NULL = none */
-    int interactive;         /* -1 (default): leave the policy's setting; 0/1 forces it on an own policy */
+    int interactive;         /* -1 (default): leave the policy alone; 0/1 is applied to the policy set with act_exec_set_policy */
 } act_exec_opts;
 
 void act_exec_opts_init(act_exec_opts *o);

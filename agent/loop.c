@@ -121,8 +121,12 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
     if (t->storage_state) {
         /* Playwright storage_state: {cookies: [...], origins: [{origin, localStorage: [{name, value}]}]} */
         cJSON *st = eous_json_parse_file(t->storage_state, 0, err);
-        if (!st)
-            return eous_err_set(err, EOUS_E_INVALID, "task %s: storage_state: %s", t->id, err ? err->msg : "");
+        if (!st) {
+            eous_err_prefix(err, "task %s: storage_state", t->id);
+            if (err)
+                err->rc = EOUS_E_INVALID;
+            return EOUS_E_INVALID;
+        }
         const cJSON *c;
         cJSON_ArrayForEach(c, eous_json_arr(st, "cookies")) {
             cJSON *body = cJSON_CreateObject();

@@ -200,6 +200,39 @@ eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_li
     return EOUS_OK;
 }
 
+eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, agent_task_list *out, eous_err *err)
+{
+    memset(out, 0, sizeof *out);
+    out->files = calloc(2, sizeof *out->files);
+    if (!out->files || !(out->files[0] = strdup(name ? name : "input"))) {
+        agent_tasks_free(out);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    out->n_files = 1;
+    cJSON *root = eous_json_parse(text, len, out->files[0], err);
+    if (!root) {
+        agent_tasks_free(out);
+        if (err)
+            err->rc = EOUS_E_INVALID; /* the parse message names the position */
+        return EOUS_E_INVALID;
+    }
+    eous_rc rc = EOUS_OK;
+    if (cJSON_IsArray(root)) {
+        int i = 0;
+        const cJSON *c;
+        cJSON_ArrayForEach(c, root) {
+            if ((rc = load_one(out, out->files[0], (cJSON *)c, i++, err)))
+                break;
+        }
+    } else {
+        rc = load_one(out, out->files[0], root, 0, err);
+    }
+    cJSON_Delete(root);
+    if (rc)
+        agent_tasks_free(out);
+    return rc;
+}
+
 void agent_tasks_free(agent_task_list *l)
 {
     if (!l)

@@ -40,6 +40,8 @@ typedef struct agent_task_list {
  * file, position and what was expected.  Unresolvable placeholders and
  * unsupported evaluator forms are recorded per task in `problem`. */
 eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_list *out, eous_err *err);
+/* The same from text already in memory; `name` stands for the file in messages. */
+eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, agent_task_list *out, eous_err *err);
 void agent_tasks_free(agent_task_list *l);
 
 /* Replaces __NAME__ placeholders with $EOUS_SITE_NAME in a string; caller

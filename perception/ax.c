@@ -170,8 +170,8 @@ eous_rc perc_parse_ax(perc_obs *obs, const cJSON *ax_result, int frame, eous_err
         cJSON_ArrayForEach(k, kids) {
             const char *kid = cJSON_IsString(k) ? k->valuestring : NULL;
             int ki = kid ? idx_map_get(&ids, kid) : -1;
-            if (ki < 0 || (size_t)ki == base + i)
-                continue;
+            if (ki < 0 || (size_t)ki == base + i || (size_t)ki == base)
+                continue; /* no self loops; the root stays the root */
             if (obs->nodes[ki].parent >= 0)
                 continue; /* a node with two parents: keep the first, no cycles */
             obs->nodes[ki].parent = (int)(base + i);

@@ -569,8 +569,8 @@ eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int fram
             if (!map[h])
                 continue; /* ids not in the tree are skipped, as WebArena does */
             int ki = (int)base + map[h] - 1;
-            if ((size_t)ki == base + i || obs->nodes[ki].parent >= 0)
-                continue; /* no self loops, one parent: the tree stays a tree */
+            if ((size_t)ki == base + i || (size_t)ki == base || obs->nodes[ki].parent >= 0)
+                continue; /* no self loops, the root stays the root, one parent each */
             obs->nodes[ki].parent = (int)(base + i);
             pn->children[pn->n_children++] = ki;
         }

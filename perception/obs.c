@@ -148,6 +148,8 @@ eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eo
         perc_apply_marks(obs);
     }
     eous_rc rc = render(obs, html, html_len, err);
+    if (!rc && obs->depth_capped)
+        perc_obs_warn(obs, "page nests deeper than %d levels; deeper content is not shown", PERC_MAX_DEPTH);
     if (!rc)
         perc_finish(obs);
     return rc;

@@ -24,6 +24,10 @@ typedef struct perc_mark {
     const char *in_confirm;
 } perc_mark;
 
+/* Views stop descending past this depth (hostile pages nest without end);
+ * the observation says so in a warning. */
+#define PERC_MAX_DEPTH 512
+
 struct perc_obs {
     perc_mode mode;
     eous_arena *arena;
@@ -46,6 +50,7 @@ struct perc_obs {
     size_t bmap_cap;
     perc_mark *marks;
     size_t n_marks;
+    int depth_capped;         /* a view hit PERC_MAX_DEPTH */
     int tab_count;            /* open tabs, for WebArena's tab header */
     const char **tab_titles;
     int tab_current;

@@ -112,10 +112,14 @@ typedef struct atomic_ctx {
     unsigned char *visiting;
 } atomic_ctx;
 
-static void dfs(atomic_ctx *c, int idx, int depth)
+static void dfs(atomic_ctx *c, int idx, int depth, int level)
 {
     if (c->rc || c->visiting[idx])
         return;
+    if (level > PERC_MAX_DEPTH) {
+        c->obs->depth_capped = 1;
+        return;
+    }
     c->visiting[idx] = 1;
     perc_node *n = &c->obs->nodes[idx];
     int valid = 0;
@@ -158,7 +162,7 @@ static void dfs(atomic_ctx *c, int idx, int depth)
         }
     }
     for (size_t k = 0; k < n->n_children && !c->rc; k++)
-        dfs(c, n->children[k], valid ? depth + 1 : depth);
+        dfs(c, n->children[k], valid ? depth + 1 : depth, level + 1);
 }
 
 /* WebArena's clean_accesibility_tree: drop a StaticText line whose text
@@ -241,7 +245,7 @@ eous_rc perc_render_atomic(perc_obs *obs, eous_err *err)
             rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
             goto done;
         }
-        dfs(&c, 0, 0);
+        dfs(&c, 0, 0, 0);
         free(c.visiting);
         if ((rc = c.rc))
             goto done;

@@ -93,6 +93,7 @@ typedef struct pctx {
     unsigned char *emitted;    /* component triplet emitted */
     int next_cid;
     int in_table;
+    int level;                 /* recursion level, bounded by PERC_MAX_DEPTH */
 } pctx;
 
 static void put(pctx *c, const char *s)
@@ -150,11 +151,15 @@ static const char *view_id(pctx *c, const perc_node *n)
 }
 
 /* All text under a node, space-joined (for table cells and lone-text merges). */
-static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls)
+static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls, int level)
 {
     const perc_node *n = &c->obs->nodes[idx];
     if (n->hidden)
         return;
+    if (level > PERC_MAX_DEPTH) {
+        c->obs->depth_capped = 1;
+        return;
+    }
     if (is_text(n)) {
         if (n->name && !is_blank(n->name)) {
             if (t->len)
@@ -172,7 +177,7 @@ static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls)
         return;
     }
     for (size_t k = 0; k < n->n_children; k++)
-        collect_text(c, n->children[k], t, with_controls);
+        collect_text(c, n->children[k], t, with_controls, level + 1);
 }
 
 static void props(pctx *c, const perc_node *n)
@@ -480,7 +485,7 @@ static void render_table(pctx *c, const perc_node *table, int depth)
                     continue;
                 eous_buf t;
                 eous_buf_init(&t, 1 << 20);
-                collect_text(c, n->children[k], &t, 1);
+                collect_text(c, n->children[k], &t, 1, 0);
                 put(c, " ");
                 put(c, t.data ? t.data : "");
                 put(c, " |");
@@ -497,10 +502,23 @@ out:
     free(stack);
 }
 
+static void render_inner(pctx *c, int idx, int depth, const char *parent_name);
+
 static void render(pctx *c, int idx, int depth, const char *parent_name)
 {
     if (c->rc || c->seen[idx])
         return;
+    if (c->level > PERC_MAX_DEPTH) {
+        c->obs->depth_capped = 1;
+        return;
+    }
+    c->level++;
+    render_inner(c, idx, depth, parent_name);
+    c->level--;
+}
+
+static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
+{
     c->seen[idx] = 1;
     perc_node *n = &c->obs->nodes[idx];
     if (n->hidden)
@@ -626,7 +644,7 @@ eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
-    pctx c = {obs, &b, err, EOUS_OK, hybrid, NULL, NULL, 0, 0};
+    pctx c = {obs, &b, err, EOUS_OK, hybrid, NULL, NULL, 0, 0, 0};
     c.seen = calloc(obs->n_nodes + 1, 1);
     c.emitted = calloc(obs->n_comps + 1, 1);
     if (!c.seen || !c.emitted) {

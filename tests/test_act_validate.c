@@ -388,3 +388,32 @@ Test(act_text, fold_words_glob_url)
     cr_assert_eq(act_url_parse("http://%65vil.com/", &u), -1);
     cr_assert_eq(act_url_parse("", &u), -1);
 }
+
+/* The fuzzer's corpus replayed in the ordinary test run (tests/fuzz/corpus/fuzz_validate). */
+#include <dirent.h>
+
+#include "fuzz/fuzz_validate.c"
+
+Test(act_validate, fuzz_corpus_replays)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/tests/fuzz/corpus/fuzz_validate", EOUS_SOURCE_DIR);
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d, "corpus %s", dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        char *text = NULL;
+        size_t len = 0;
+        cr_assert_eq(eous_read_file(path, 0, &text, &len, NULL), EOUS_OK, "%s", path);
+        LLVMFuzzerTestOneInput((const uint8_t *)text, len);
+        free(text);
+        n++;
+    }
+    closedir(d);
+    cr_assert_gt(n, 1);
+}

@@ -72,7 +72,7 @@ function validParams(entry, tool) {
   const params = entry.metadata[tool].params || {};
   for (const [name, spec] of Object.entries(params)) {
     if (!spec.required && !['order', 'mode'].includes(name)) continue;
-    const cur = entry.state.value ?? entry.state.checked;
+    const cur = entry.state.value ?? entry.state.checked ?? entry.state.activeKey ?? entry.state.selectedKey;
     p[name] = validValue(spec, name === 'end' ? undefined : cur, entry, tool, name);
   }
   if (params.start && params.end) { p.start = validValue(params.start, null, entry, tool, 'start'); p.end = addDays(p.start, 3); if (params.end.max && p.end > params.end.max) p.end = p.start; }
@@ -141,6 +141,13 @@ for (const path of SCREENS) {
       if (!e) { await load(path); e = await status(k); }
       if (!e || !e.tools.includes(tool)) continue;
       const good = validParams(e, tool);
+      if (e.disabled) { // disabled components refuse every tool with code 'disabled'
+        const before = JSON.stringify(e.state);
+        const r = await callTool(k, tool, good);
+        ok(!r.ok && r.error.code === 'disabled', `${path} ${k}.${tool}: disabled component answers code disabled`);
+        ok(JSON.stringify((await status(k)).state) === before, `${path} ${k}.${tool}: disabled component state unchanged`);
+        continue;
+      }
       // invalid params first (state must not change)
       for (const bad of invalidVariants(e, tool, good)) {
         const before = JSON.stringify((await status(k)).state);
@@ -156,7 +163,7 @@ for (const path of SCREENS) {
       if (r.ok && !DISRUPTIVE.has(tool) && !NON_MUTATING.has(tool)) {
         const after = await status(k);
         const changed = after && JSON.stringify(after.state) !== before;
-        if (['setValue', 'toggle', 'sort', 'filter', 'setTab'].includes(tool)) ok(changed, `${path} ${k}.${tool}: state changed`);
+        if (['setValue', 'toggle', 'sort', 'filter', 'setTab'].includes(tool) && !e.state.secret) ok(changed, `${path} ${k}.${tool}: state changed`);
         if (tool === 'setValue' && after) {
           const p = Object.values(good)[0];
           const st = after.state;

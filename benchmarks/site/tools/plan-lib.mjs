@@ -184,9 +184,15 @@ export async function runStep(page, cdp, step, base, { atomicOnly = false } = {}
     await page.keyboard.type(step.option);
     await sleep(200);
     // the option whose accessible name equals the text; antd keeps a hidden a11y listbox, so click the visible item
-    const opt = await page.$(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title=${JSON.stringify(step.option)}]`);
-    if (!opt) throw new Error(`option '${step.option}' not found`);
-    const b = await opt.boundingBox();
+    let b = null;
+    for (let i = 0; i < 12 && !b; i++) {
+      for (const h of await page.$$(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title=${JSON.stringify(step.option)}]`)) {
+        const bb = await h.boundingBox();
+        if (bb && bb.width > 0 && bb.height > 0 && await h.isVisible()) { b = bb; break; }
+      }
+      if (!b) await sleep(250);
+    }
+    if (!b) throw new Error(`option '${step.option}' not found`);
     await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
     return null;
   }

@@ -50,16 +50,18 @@ for (const f of taskFiles) {
   const task = JSON.parse(readFileSync(f, 'utf8'));
   let fresh = null;
   // doing nothing must score 0
-  {
+  try {
     fresh = await open(task, plans[0] === 'atomic_script' && baselineAtomic);
     const r = await evaluate(task, page, '', srv.url);
     if (r.score !== 0) { console.log(`FAIL ${task.task_id} noop 0 doing nothing scores ${r.score}`); fail++; }
     if (r.score !== 0 || task.eval.program_html.some((t) => t.url !== 'last')) fresh = null;
-  }
+  } catch (e) { console.log(`FAIL ${task.task_id} noop 0 could not load the start page: ${String(e.message).split('\n')[0]}`); fail++; continue; }
   for (const plan of plans) {
     const steps = task[plan] || [];
     const atomic = plan === 'atomic_script';
-    if (!fresh || plan !== plans[0]) await open(task, atomic && baselineAtomic);
+    if (!fresh || plan !== plans[0]) {
+      try { await open(task, atomic && baselineAtomic); } catch (e) { console.log(`FAIL ${task.task_id} ${plan} 0 could not load the start page`); fail++; continue; }
+    }
     fresh = null;
     let answer = null, err = null, n = 0;
     try {

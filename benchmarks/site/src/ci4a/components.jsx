@@ -153,7 +153,7 @@ export function CTreeSelect({ cid, label, value, onChange, treeData, className, 
       search: searchTool(selectable, label),
     },
   }));
-  return <TreeSelect value={value} onChange={onChange} treeData={treeData} className={cx(className, rootClass(key))}
+  return <TreeSelect value={value} onChange={onChange} treeData={treeData} virtual={false} listHeight={480} className={cx(className, rootClass(key))}
     classNames={{ popup: { root: ownerClass(key) } }} {...rest} />;
 }
 
@@ -260,7 +260,7 @@ export function CRangePicker({ cid, label, value, onChange, className, min, max,
     },
   }));
   return <DatePicker.RangePicker value={value} onChange={onChange} format={D}
-    disabledDate={(d) => isDisabled(d.format(D))} defaultPickerValue={[dayjs(pickerStart || min), dayjs(pickerStart || min).add(1, 'month')]}
+    disabledDate={(d) => isDisabled(d.format(D))} defaultPickerValue={dayjs(pickerStart || min)}
     className={cx(className, rootClass(key))} classNames={{ popup: { root: ownerClass(key) } }} {...rest} />;
 }
 export function CTimePicker({ cid, label, value, onChange, className, min = '00:00', max = '23:59', minuteStep = 1, baseDate = '2025-06-15', ...rest }) {

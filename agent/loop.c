@@ -340,6 +340,21 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         eous_err aerr;
         eous_err_clear(&aerr);
         eous_rc arc = act_execute(x, obs, &a, &ar, &aerr);
+        if (arc == EOUS_OK && a.kind != ACT_STOP && a.kind != ACT_CALL) {
+            /* an atomic action may navigate (a link, a form, a key press): the
+             * page it led to must be allowed too, else go back and refuse */
+            char *now = NULL;
+            act_policy *pol = o->policy ? o->policy : own_policy;
+            eous_err perr2;
+            eous_err_clear(&perr2);
+            if (pol && wd_get_url(s, &now, NULL) == EOUS_OK && now &&
+                act_policy_check_url(pol, now, &perr2) != EOUS_OK) {
+                wd_back(s, NULL);
+                arc = eous_err_set(&aerr, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s",
+                                   now, perr2.msg);
+            }
+            free(now);
+        }
         step++;
         res->steps = step;
         res->act_ms += ar.act_ms;
@@ -393,7 +408,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         }
         free(action_text);
 
-        if (arc == EOUS_E_INFRA || arc == EOUS_E_INTERRUPTED || arc == EOUS_E_TIMEOUT) {
+        /* a page tool that never answers is the step's failure, not the infrastructure's */
+        if (arc == EOUS_E_INFRA || arc == EOUS_E_INTERRUPTED) {
             rc = arc;
             if (err)
                 *err = aerr;

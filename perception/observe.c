@@ -81,7 +81,9 @@ static eous_rc fetch_ax(wd_session *s, perc_obs *obs, const char *frame_id, int 
     char *body = NULL;
     size_t len = 0;
     double t0 = eous_now_ms();
+    wd_session_set_request_timeout(s, 120000); /* big trees on busy machines */
     eous_rc rc = wd_cdp_raw(s, "Accessibility.getFullAXTree", params, &body, &len, err);
+    wd_session_set_request_timeout(s, 0);
     obs->timings.browser_ms += eous_now_ms() - t0;
     obs->timings.round_trips++;
     cJSON_Delete(params);
@@ -168,6 +170,11 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     /* bound the whole script: a provider that blocks the page's thread must not hang us */
     wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : 2000) * 3 + 5000);
     rc = wd_execute(s, PROVIDERS_JS, args, &answer, err);
+    if (rc == EOUS_E_PAGE && err && !strcmp(err->code, "unexpected alert open")) {
+        /* the session dismissed a dialog the page opened; say so, read again */
+        perc_obs_warn(obs, "the page opened a dialog (dismissed): %s", err->msg);
+        rc = wd_execute(s, PROVIDERS_JS, args, &answer, err);
+    }
     wd_session_set_request_timeout(s, 0);
     obs->timings.browser_ms += eous_now_ms() - tb;
     obs->timings.round_trips++;
@@ -228,6 +235,14 @@ done:
     cJSON_Delete(answer);
     cJSON_Delete(snap);
     cJSON_Delete(frames);
+    if (rc == EOUS_E_TIMEOUT) {
+        /* a page too big to read in time is this page's problem, not the
+         * infrastructure's: the step fails, the run goes on */
+        eous_err_prefix(err, "perceiving %s timed out (page too large or busy)", obs->url ? obs->url : "the page");
+        if (err)
+            err->rc = EOUS_E_PAGE;
+        rc = EOUS_E_PAGE;
+    }
     if (rc) {
         perc_obs_free(obs);
         return rc;

@@ -49,6 +49,9 @@ eous_rc wd_error_rc(const char *e, const char *message)
 {
     if (!e)
         return EOUS_E_INFRA;
+    /* a crashed tab ends the session whatever code carries it */
+    if (message && strstr(message, "tab crashed"))
+        return EOUS_E_INFRA;
     if (!strcmp(e, "no such element") || !strcmp(e, "no such window") || !strcmp(e, "no such frame") ||
         !strcmp(e, "no such cookie") || !strcmp(e, "no such alert") || !strcmp(e, "no such shadow root"))
         return EOUS_E_NOT_FOUND;
@@ -70,7 +73,7 @@ eous_rc wd_error_rc(const char *e, const char *message)
     if (!strcmp(e, "unknown error") && message) {
         /* chromedriver reports a dead or crashed browser as "unknown error" */
         static const char *dead[] = {"not reachable", "disconnected", "crashed", "target closed",
-                                     "session deleted", "cannot connect"};
+                                     "session deleted", "cannot connect", "target frame detached"};
         for (size_t i = 0; i < sizeof dead / sizeof *dead; i++)
             if (strstr(message, dead[i]))
                 return EOUS_E_INFRA;
@@ -323,13 +326,26 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     s->caps = cJSON_DetachItemFromObjectCaseSensitive(value, "capabilities");
     cJSON_Delete(value);
 
-    /* Probe the CDP passthrough once; plain W3C endpoints lack it. */
-    cJSON *ver = NULL;
-    eous_err perr;
-    eous_err_clear(&perr);
-    if (wd_cdp(s, "Browser.getVersion", NULL, &ver, &perr) == EOUS_OK)
-        s->has_cdp = 1;
-    cJSON_Delete(ver);
+    /* Probe the CDP passthrough; plain W3C endpoints answer "unknown command".
+     * A slow answer on a loaded machine is not a "no": retry, then trust the
+     * capabilities of a Chrome/Chromium session. */
+    for (int attempt = 0; attempt < 3; attempt++) {
+        cJSON *ver = NULL;
+        eous_err perr;
+        eous_err_clear(&perr);
+        eous_rc prc = wd_cdp(s, "Browser.getVersion", NULL, &ver, &perr);
+        cJSON_Delete(ver);
+        if (prc == EOUS_OK) {
+            s->has_cdp = 1;
+            break;
+        }
+        if (prc == EOUS_E_INVALID || prc == EOUS_E_NOT_FOUND)
+            break;
+        if (attempt == 2) {
+            const char *browser = eous_json_str(s->caps, "browserName");
+            s->has_cdp = browser && (strstr(browser, "chrom") != NULL);
+        }
+    }
     *out = s;
     return EOUS_OK;
 }

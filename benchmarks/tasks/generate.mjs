@@ -472,8 +472,8 @@ add({ screen: 'orders', kind: 'nav', start: '/', intent: 'Open the order managem
 // SETTINGS
 const S = (f) => `${STATE}.settings.${f}`;
 const SAVE_S = call('button-save-settings', 'click');
-// tags mode: type the tag into the combobox and press Enter
-const addTag = (t) => type("combobox 'Tags'", t, true);
+// tags: the Members dropdown must be closed first (it covers the Tags field)
+const addTag = (t) => select("combobox 'Tags'", t);
 const SAVE_A = click("button 'Save settings'");
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Make the project public.',
   script: [call('Visibility', 'setValue', { value: 'public' }), SAVE_S, stop('')], atomic: [click("radio 'Public'"), SAVE_A, stop('')], program: prog(`${S('visibility')} + '|' + ${S('savedCount')}`, 'public|1') });
@@ -497,7 +497,7 @@ add({ screen: 'settings', kind: 'nav', start: '/', intent: 'Go to the project se
   const [m1, m2] = [MEMBER_OPTIONS[10], MEMBER_OPTIONS[41]];
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: `Add ${m1} and ${m2} as project members and tag the project "security".`,
     script: [call('select-members', 'select', { value: m1 }), call('select-members', 'select', { value: m2 }), call('select-tags', 'select', { value: 'security' }), SAVE_S, stop('')],
-    atomic: [click("tab 'Members'"), select("combobox '* Members'", m1), select("combobox '* Members'", m2), addTag('security'), press('Escape'), SAVE_A, stop('')],
+    atomic: [click("tab 'Members'"), select("combobox '* Members'", m1), select("combobox '* Members'", m2), press('Escape'), addTag('security'), press('Escape'), SAVE_A, stop('')],
     program: prog(`${S('members')}.join(',') + '|' + ${S('tags')}.join(',')`, `${[...DEFAULT_SETTINGS.members, m1, m2].join(',')}|${[...DEFAULT_SETTINGS.tags, 'security'].join(',')}`) });
 }
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Move the project to the Frontend department, keep data for 90 days and make it internal.',
@@ -528,7 +528,7 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
       call('select-tags', 'setValue', { values: [...DEFAULT_SETTINGS.tags, 'mobile', 'ux'] }), call('switch-allow-guests', 'toggle'), SAVE_S, stop('')],
     atomic: [type("textbox '* Project name'", 'Atlas Mobile'), type("textbox 'Description'", 'iOS and Android apps'), click("radio 'Internal'"), click('css=.ant-slider-mark-text:nth-child(3)'),
       click("checkbox 'Email'"), click("checkbox 'Slack'"), click("checkbox 'Webhook'"), click("combobox '* Department'"), click("treeitem 'Design'"),
-      click("tab 'Members'"), ...ms.map((m) => select("combobox '* Members'", m)), addTag('mobile'), addTag('ux'), press('Escape'), click("switch 'Allow guests'"), SAVE_A, stop('')],
+      click("tab 'Members'"), ...ms.map((m) => select("combobox '* Members'", m)), press('Escape'), addTag('mobile'), addTag('ux'), press('Escape'), click("switch 'Allow guests'"), SAVE_A, stop('')],
     program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.projectName, s.description, s.visibility, s.retentionDays, s.notifications.join(','), s.department, s.members.length, s.tags.join(','), s.allowGuests].join('|'))[0]`,
       `Atlas Mobile|iOS and Android apps|internal|180|slack,webhook|design|6|web,beta,mobile,ux|true`) });
 }

@@ -68,6 +68,8 @@ static int is_blank(const char *s)
 static int is_decoration(const char *s)
 {
     size_t n = 0;
+    if (!s)
+        return 1;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p == ' ')
             continue;
@@ -568,7 +570,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
     int merged = 0;
     /* a lone text child becomes the name of an unnamed parent */
     if (is_blank(name) && n->n_children == 1 && is_text(&c->obs->nodes[n->children[0]]) &&
-        !c->obs->nodes[n->children[0]].hidden) {
+        !c->obs->nodes[n->children[0]].hidden && !is_blank(c->obs->nodes[n->children[0]].name)) {
         name = c->obs->nodes[n->children[0]].name;
         merged = 1;
     }

@@ -237,6 +237,48 @@ void act_exec_opts_init(act_exec_opts *o)
     o->interactive = -1;
 }
 
+/* Records every alert/confirm/prompt the page opens, so the step can say
+ * which dialog the session dismissed.  Installed for every new document. */
+static const char DIALOG_HOOK_JS[] =
+    "(function(){ if (window.__eous_dialogs__) return; window.__eous_dialogs__ = [];"
+    " for (const k of ['alert', 'confirm', 'prompt']) { const orig = window[k];"
+    "  if (typeof orig !== 'function') continue;"
+    "  window[k] = function(msg) { try { window.__eous_dialogs__.push(k + ' ' + JSON.stringify(String(msg === undefined ? '' : msg)).slice(0, 200)); } catch (e) {}"
+    "   return orig.apply(this, arguments); }; } })();";
+
+static const char DIALOG_TAKE_JS[] =
+    "const d = window.__eous_dialogs__ || []; window.__eous_dialogs__ = []; return d.slice(0, 5);";
+
+/* Dialogs the page opened since the last call, as "; the page opened ... (dismissed)". */
+static void take_dialogs(act_exec *x, char *out, size_t out_size)
+{
+    out[0] = '\0';
+    cJSON *v = NULL;
+    eous_err e;
+    eous_err_clear(&e);
+    eous_rc rc = wd_execute(x->s, DIALOG_TAKE_JS, NULL, &v, &e);
+    if (rc == EOUS_E_PAGE && !strcmp(e.code, "unexpected alert open")) {
+        /* the dialog was still up: the driver dismissed it now; read again */
+        cJSON_Delete(v);
+        v = NULL;
+        rc = wd_execute(x->s, DIALOG_TAKE_JS, NULL, &v, &e);
+    }
+    if (!rc && cJSON_GetArraySize(v) > 0) {
+        size_t n = (size_t)snprintf(out, out_size, "; the page opened ");
+        const cJSON *d;
+        int first = 1;
+        cJSON_ArrayForEach(d, v) {
+            if (!cJSON_IsString(d) || n >= out_size)
+                continue;
+            n += (size_t)snprintf(out + n, out_size - n, "%s%s", first ? "" : ", ", d->valuestring);
+            first = 0;
+        }
+        if (n < out_size)
+            snprintf(out + n, out_size - n, " (dismissed)");
+    }
+    cJSON_Delete(v);
+}
+
 eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous_err *err)
 {
     *out = NULL;
@@ -257,6 +299,14 @@ eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous
     x->vw = 1280;
     x->vh = 900;
     x->seed = (unsigned)((unsigned long)eous_now_ms() ^ (unsigned long)(size_t)x);
+    if (wd_session_has_cdp(s)) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "source", DIALOG_HOOK_JS);
+        cJSON *r = NULL;
+        wd_cdp(s, "Page.addScriptToEvaluateOnNewDocument", p, &r, NULL);
+        cJSON_Delete(r);
+        cJSON_Delete(p);
+    }
     if (x->o.audit_path && *x->o.audit_path) {
         eous_rc rc = act_audit_open(x->o.audit_path, &x->audit, err);
         if (rc) {
@@ -1543,6 +1593,18 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
         if (act_settle(x, &ms, &se) != EOUS_OK)
             EOUS_DEBUG("actions", "settle after %s: %s", act_kind_name(a->kind), se.msg);
         res->settle_ms = ms;
+    }
+    char dialogs[600] = "";
+    if (a->kind != ACT_STOP)
+        take_dialogs(x, dialogs, sizeof dialogs);
+    if (dialogs[0]) {
+        if (rc) {
+            size_t n = strlen(e.msg);
+            snprintf(e.msg + n, sizeof e.msg - n, "%s", dialogs);
+        } else {
+            size_t n = strlen(res->message);
+            snprintf(res->message + n, sizeof res->message - n, "%s", dialogs);
+        }
     }
     if (rc) {
         if (!e.msg[0])

@@ -237,12 +237,16 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     perc_opts_init(&po);
     po.mode = o->mode;
     int step = 0;
+    /* a deterministic plan gets the steps it has (the budget is for models) */
+    int max_steps = o->max_steps;
+    if (plan && cJSON_GetArraySize(plan) > max_steps)
+        max_steps = cJSON_GetArraySize(plan);
     for (;;) {
         if (eous_interrupted()) {
             rc = eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
             goto done;
         }
-        if (step >= o->max_steps) {
+        if (step >= max_steps) {
             snprintf(res->stop_reason, sizeof res->stop_reason, "max_steps");
             break;
         }
@@ -329,8 +333,9 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         double plan_ms = eous_now_ms() - tl;
         res->plan_ms += plan_ms;
 
-        /* WebArena's rule: the same action 3 times in a row stops the task */
-        int same = n_prev >= MAX_REPEATED_ACTIONS - 1;
+        /* WebArena's rule: a model repeating the same action 3 times in a row
+         * is stuck; a deterministic plan may repeat on purpose (next month ×3) */
+        int same = o->planner != AGENT_PLANNER_SCRIPT && n_prev >= MAX_REPEATED_ACTIONS - 1;
         for (int i = 0; i < MAX_REPEATED_ACTIONS - 1 && same; i++)
             same = act_equal(&prev[(n_prev - 1 - i) % MAX_REPEATED_ACTIONS], &a);
 

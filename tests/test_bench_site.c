@@ -1,0 +1,262 @@
+/* tests/test_bench_site.c — the Playground suite through the real runner:
+ * every task scores 0 when nothing is done, a slice covering every screen and
+ * tier passes in hybrid and atomic modes, and a slice through Selenium Grid
+ * survives a killed browser with nothing lost or duplicated. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "agent/eval.h"
+#include "agent/run.h"
+#include "agent/task.h"
+#include "support/browser.h"
+
+static char tmpdir[256];
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-bsite-XXXXXX");
+    cr_assert(mkdtemp(tmpdir));
+}
+
+static void teardown(void)
+{
+    eous_rmtree(tmpdir);
+}
+
+TestSuite(bench_site, .init = setup, .fini = teardown, .timeout = 1800);
+
+static int load_suite(agent_task_list *l)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/benchmarks/tasks/playground", EOUS_SOURCE_DIR);
+    DIR *d = opendir(dir);
+    cr_assert(d, "task suite present");
+    char *files[512];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < 512) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && !strcmp(e->d_name + len - 5, ".json"))
+            cr_assert(asprintf(&files[n++], "%s/%s", dir, e->d_name) > 0);
+    }
+    closedir(d);
+    eous_err err;
+    cr_assert_eq(agent_tasks_load((const char *const *)files, (size_t)n, l, &err), EOUS_OK, "%s", err.msg);
+    for (int i = 0; i < n; i++)
+        free(files[i]);
+    return n;
+}
+
+/* The first task of every (screen, tier) pair, written into dir as links. */
+static int make_slice(const agent_task_list *l, const char *dir, int max)
+{
+    char seen[64][48];
+    int ns = 0, picked = 0;
+    for (size_t i = 0; i < l->n && picked < max; i++) {
+        char key[48];
+        snprintf(key, sizeof key, "%s/%s", l->tasks[i].screen ? l->tasks[i].screen : "?",
+                 l->tasks[i].tier ? l->tasks[i].tier : "?");
+        int dup = 0;
+        for (int k = 0; k < ns; k++)
+            dup |= !strcmp(seen[k], key);
+        if (dup || ns == 64)
+            continue;
+        snprintf(seen[ns++], sizeof seen[0], "%s", key);
+        char link[512];
+        snprintf(link, sizeof link, "%s/%s.json", dir, l->tasks[i].id);
+        cr_assert_eq(symlink(l->tasks[i].file, link), 0);
+        picked++;
+    }
+    return picked;
+}
+
+static int run_cli(const char *const *args, const char *out_file)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(out_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(fd, 1);
+        dup2(fd, 2);
+        const char *argv[32];
+        int n = 0;
+        argv[n++] = getenv("EOUS_CLI");
+        for (; args[n - 1] && n < 31; n++)
+            argv[n] = args[n - 1];
+        argv[n] = NULL;
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int count_status(const char *results, const char *status)
+{
+    char *text = NULL;
+    if (eous_read_file(results, 0, &text, NULL, NULL))
+        return -1;
+    char needle[64];
+    snprintf(needle, sizeof needle, "\"status\":\"%s\"", status);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p++)
+        n++;
+    free(text);
+    return n;
+}
+
+static int count_lines(const char *path)
+{
+    char *text = NULL;
+    if (eous_read_file(path, 0, &text, NULL, NULL))
+        return -1;
+    int n = 0;
+    for (const char *p = text; *p; p++)
+        n += *p == '\n';
+    free(text);
+    return n;
+}
+
+Test(bench_site, doing_nothing_scores_zero_on_every_task)
+{
+    const char *site = ts_site_root();
+    cr_assert(site, "the Playground is built (scripts/build-site)");
+    ts_browser b;
+    cr_assert_eq(ts_browser_start(&b, site), 0);
+    setenv("EOUS_SITE_PLAYGROUND", ts_server_url(b.server), 1);
+    agent_task_list l;
+    int n = load_suite(&l);
+    cr_assert_geq(n, 90, "at least 90 tasks");
+    int zero = 0;
+    for (size_t i = 0; i < l.n; i++) {
+        eous_err err;
+        cr_assert_eq(agent_prepare_page(b.session, &l.tasks[i], &err), EOUS_OK, "%s", err.msg);
+        eous_sleep_ms(150);
+        agent_eval_result ev;
+        cr_assert_eq(agent_evaluate(l.tasks[i].eval, l.tasks[i].intent, NULL, b.session, NULL, &ev, &err), EOUS_OK,
+                     "task %s: %s", l.tasks[i].id, err.msg);
+        cr_expect_eq(ev.score, 0.0, "task %s passes by doing nothing", l.tasks[i].id);
+        zero += ev.score == 0.0;
+    }
+    cr_assert_eq(zero, (int)l.n);
+    agent_tasks_free(&l);
+    ts_browser_stop(&b);
+}
+
+Test(bench_site, slice_of_every_screen_and_tier_passes_in_hybrid_and_atomic)
+{
+    const char *site = ts_site_root();
+    cr_assert(site, "the Playground is built (scripts/build-site)");
+    ts_server *srv = ts_server_start(site);
+    setenv("EOUS_SITE_PLAYGROUND", ts_server_url(srv), 1);
+    agent_task_list l;
+    load_suite(&l);
+    char slice[300], out[300], log[300], results[400];
+    snprintf(slice, sizeof slice, "%s/slice", tmpdir);
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    snprintf(log, sizeof log, "%s/log", tmpdir);
+    mkdir(slice, 0755);
+    int n = make_slice(&l, slice, 15);
+    cr_assert_geq(n, 15, "5 screens x 3 tiers");
+    int rc = run_cli((const char *[]){"bench", slice, "--modes", "hybrid,atomic", "--workers", "2", "--out", out, NULL},
+                     log);
+    char *text = NULL;
+    eous_read_file(log, 0, &text, NULL, NULL);
+    cr_assert_eq(rc, 0, "bench log:\n%s", text ? text : "");
+    free(text);
+    snprintf(results, sizeof results, "%s/results.jsonl", out);
+    cr_assert_eq(count_lines(results), 2 * n);
+    cr_assert_eq(count_status(results, "passed"), 2 * n);
+    agent_tasks_free(&l);
+    ts_server_stop(srv);
+}
+
+/* Browser processes under the grid's java process (children of its chromedrivers). */
+static int kill_grid_browsers(pid_t grid)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "ps -eo pid=,ppid=,comm=");
+    FILE *p = popen(cmd, "r");
+    int pids[4096], ppids[4096], n = 0;
+    char comm[64];
+    while (p && n < 4096 && fscanf(p, "%d %d %63s", &pids[n], &ppids[n], comm) == 3)
+        n++;
+    if (p)
+        pclose(p);
+    /* descendants of the grid: drivers are its children, browsers theirs */
+    int killed = 0;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            if (ppids[i] == pids[j] && ppids[j] == grid) {
+                kill(pids[i], SIGKILL);
+                killed++;
+            }
+        }
+    }
+    return killed;
+}
+
+Test(bench_site, grid_slice_survives_a_killed_browser)
+{
+    const char *site = ts_site_root();
+    cr_assert(site, "the Playground is built (scripts/build-site)");
+    ts_server *srv = ts_server_start(site);
+    setenv("EOUS_SITE_PLAYGROUND", ts_server_url(srv), 1);
+    char griddir[300], cmd[900], url[256] = "";
+    snprintf(griddir, sizeof griddir, "%s/grid", tmpdir);
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/grid start --sessions 2 --dir %s", EOUS_SOURCE_DIR, griddir);
+    FILE *g = popen(cmd, "r");
+    cr_assert(g && fgets(url, sizeof url, g), "grid started");
+    pclose(g);
+    url[strcspn(url, "\n")] = '\0';
+    cr_assert(!strncmp(url, "http://127.0.0.1:", 17), "grid URL: %s", url);
+    char pidfile[400];
+    snprintf(pidfile, sizeof pidfile, "%s/grid.pid", griddir);
+    char *pidtext = NULL;
+    eous_read_file(pidfile, 0, &pidtext, NULL, NULL);
+    pid_t grid = pidtext ? atoi(pidtext) : 0;
+    free(pidtext);
+
+    agent_task_list l;
+    load_suite(&l);
+    char slice[300], out[300], log[300], results[400];
+    snprintf(slice, sizeof slice, "%s/slice", tmpdir);
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    snprintf(log, sizeof log, "%s/log", tmpdir);
+    mkdir(slice, 0755);
+    int n = make_slice(&l, slice, 6);
+    pid_t bench = fork();
+    if (bench == 0) {
+        _exit(run_cli((const char *[]){"bench", slice, "--modes", "hybrid", "--workers", "2", "--webdriver", url,
+                                       "--out", out, NULL},
+                      log));
+    }
+    /* once the first results are in, kill the grid's browsers mid-run */
+    snprintf(results, sizeof results, "%s/results.jsonl", out);
+    for (int i = 0; i < 600 && count_lines(results) < 1; i++)
+        eous_sleep_ms(200);
+    int killed = kill_grid_browsers(grid);
+    int status = 0;
+    waitpid(bench, &status, 0);
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/grid stop %s", EOUS_SOURCE_DIR, griddir);
+    cr_assert_eq(system(cmd), 0);
+    char *text = NULL;
+    eous_read_file(log, 0, &text, NULL, NULL);
+    cr_assert_gt(killed, 0, "browsers found under the grid");
+    cr_assert_eq(count_lines(results), n, "one line per task, none lost or duplicated; log:\n%s", text ? text : "");
+    cr_assert_eq(count_status(results, "passed") + count_status(results, "infra"), n, "%s", text ? text : "");
+    cr_assert_geq(count_status(results, "passed"), n - 1, "the killed task was retried on a fresh session:\n%s",
+                  text ? text : "");
+    free(text);
+    agent_tasks_free(&l);
+    ts_server_stop(srv);
+}

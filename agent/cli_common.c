@@ -22,7 +22,17 @@ static int need_value(int i, int argc, char **argv)
     return 1;
 }
 
+static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first);
+
 int cli_parse_common(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first)
+{
+    int rc = parse(argc, argv, co, want_one_positional, first);
+    if (rc)
+        cli_opts_free(co); /* callers return at once on bad input */
+    return rc;
+}
+
+static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first)
 {
     memset(co, 0, sizeof *co);
     co->cmd = argv[0];

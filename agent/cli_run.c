@@ -49,6 +49,7 @@ int cli_run(int argc, char **argv)
         return 2;
     if (!task_file) {
         fprintf(stderr, "eous run: expected a task file (eous run TASK.json [options])\n");
+        cli_opts_free(&co);
         return 2;
     }
     agent_task_list l;

@@ -481,7 +481,9 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
     o = slurp(out_path);
     e = slurp(err_path);
     reqs = mock_requests(&M);
-    char *seen = cJSON_GetArraySize(reqs) ? prompt_text(request_body(reqs, 0)) : strdup("");
+    cJSON *first_body = cJSON_GetArraySize(reqs) ? request_body(reqs, 0) : NULL;
+    char *seen = first_body ? prompt_text(first_body) : strdup("");
+    cJSON_Delete(first_body);
     cJSON_Delete(reqs);
     int seen_id = id_of(seen, "textbox 'Check-in date'");
     cr_assert_eq(rc, 0,

@@ -154,6 +154,19 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         }
         cJSON_Delete(st);
     }
+    /* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
+    const cJSON *geo = eous_json_obj(t->raw, "geolocation");
+    if (geo && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "latitude")) &&
+        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "longitude")) && wd_session_has_cdp(s)) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "latitude", eous_json_num(geo, "latitude", 0));
+        cJSON_AddNumberToObject(p, "longitude", eous_json_num(geo, "longitude", 0));
+        cJSON_AddNumberToObject(p, "accuracy", eous_json_num(geo, "accuracy", 10));
+        cJSON *r = NULL;
+        wd_cdp(s, "Emulation.setGeolocationOverride", p, &r, NULL);
+        cJSON_Delete(r);
+        cJSON_Delete(p);
+    }
     return wd_navigate(s, t->start_url, err);
 }
 

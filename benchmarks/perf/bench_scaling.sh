@@ -12,7 +12,8 @@ trap 'kill "${SITE_PID:-}" 2>/dev/null || true; [[ -n "${GRID_DIR:-}" ]] && bash
 command -v /usr/bin/time >/dev/null || { echo "bench_scaling: /usr/bin/time missing (apt-get install time)" >&2; exit 3; }
 
 mkdir -p "$OUT/slice"
-ls "$ROOT/benchmarks/tasks/playground/"*.json | sort -V | head -n "$N" | while read -r f; do ln -s "$f" "$OUT/slice/"; done
+mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/tasks/playground/*.json | sort -V)
+for f in "${all_tasks[@]:0:$N}"; do ln -s "$f" "$OUT/slice/"; done
 fifo="$OUT/site.fifo"; mkfifo "$fifo"
 bash "$ROOT/scripts/serve-site" --port 0 >"$fifo" & SITE_PID=$!
 read -r EOUS_SITE_PLAYGROUND <"$fifo"; export EOUS_SITE_PLAYGROUND

@@ -285,6 +285,14 @@ eous_rc perc_obs_resolve_id(const perc_obs *obs, const char *view_id, int *backe
     return eous_err_set(err, EOUS_E_NOT_FOUND, "no element with id [%s] in the current observation", id);
 }
 
+const char *perc_obs_view_id_of(const perc_obs *obs, int backend_id)
+{
+    for (size_t i = 0; i < obs->n_ids; i++)
+        if (obs->ids[i].backend_id == backend_id && backend_id > 0)
+            return obs->ids[i].id;
+    return NULL;
+}
+
 eous_rc perc_obs_find_role_name(const perc_obs *obs, const char *role, const char *name, int nth, int *backend_id,
                                 eous_err *err)
 {

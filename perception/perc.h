@@ -126,6 +126,8 @@ const perc_component *perc_obs_find_component(const perc_obs *obs, const char *k
 /* A view id ("12", "[12]" or an html-mode id) → backend DOM node id.
  * EOUS_E_NOT_FOUND when the id is not in the current view. */
 eous_rc perc_obs_resolve_id(const perc_obs *obs, const char *view_id, int *backend_id, eous_err *err);
+/* The view id the current view gave the node with this backend id, or NULL. */
+const char *perc_obs_view_id_of(const perc_obs *obs, int backend_id);
 /* The nth (1-based) non-ignored, non-hidden node with this role and exact
  * name, in document order → backend id.  EOUS_E_NOT_FOUND otherwise. */
 eous_rc perc_obs_find_role_name(const perc_obs *obs, const char *role, const char *name, int nth,

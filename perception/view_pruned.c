@@ -96,6 +96,7 @@ typedef struct pctx {
     int next_cid;
     int in_table;
     int level;                 /* recursion level, bounded by PERC_MAX_DEPTH */
+    int next_id;               /* last document-order id handed out */
 } pctx;
 
 static void put(pctx *c, const char *s)
@@ -145,11 +146,20 @@ static void put_quoted(pctx *c, const char *s, size_t max)
     put(c, "'");
 }
 
+/* Ids in eous's own views are numbered in document order, so the same page
+ * gives the same ids in every browser session (Chromium's node ids do not:
+ * they depend on when DevTools first saw each node).  Stable ids keep model
+ * prompts, and so cassette keys, reproducible. */
 static const char *view_id(pctx *c, const perc_node *n)
 {
+    const char *id = eous_arena_printf(c->obs->arena, "%d", ++c->next_id);
+    if (!id) {
+        c->rc = EOUS_E_NOMEM;
+        return "?";
+    }
     if (!c->rc)
-        c->rc = perc_obs_add_id(c->obs, n->ax_id, n->backend_id);
-    return n->ax_id;
+        c->rc = perc_obs_add_id(c->obs, id, n->backend_id);
+    return id;
 }
 
 /* All text under a node, space-joined (for table cells and lone-text merges). */
@@ -646,7 +656,7 @@ eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
-    pctx c = {obs, &b, err, EOUS_OK, hybrid, NULL, NULL, 0, 0, 0};
+    pctx c = {obs, &b, err, EOUS_OK, hybrid, NULL, NULL, 0, 0, 0, 0};
     c.seen = calloc(obs->n_nodes + 1, 1);
     c.emitted = calloc(obs->n_comps + 1, 1);
     if (!c.seen || !c.emitted) {

@@ -117,9 +117,9 @@ static const char *view_id(const perc_obs *obs, const char *role, const char *na
     for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
         const perc_node *n = perc_obs_node(obs, i);
         if (n->role && n->name && !strcmp(n->role, role) && !strcmp(n->name, name)) {
-            int bid = 0;
-            if (perc_obs_resolve_id(obs, n->ax_id, &bid, NULL) == EOUS_OK)
-                return n->ax_id;
+            const char *id = perc_obs_view_id_of(obs, n->backend_id);
+            if (id)
+                return id;
         }
     }
     cr_assert_fail("no %s '%s' in the view:\n%s", role, name, perc_obs_text(obs));

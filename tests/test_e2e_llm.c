@@ -464,34 +464,39 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
     cJSON_Delete(reqs);
     assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
 
-    /* An atomic run with the id the model saw: the same page gives the same ids. */
+    /* An atomic run acting on the id the model saw.  Chromium's node ids are
+     * not promised to be identical across browser sessions, so when a run
+     * shows the element under another id, the next attempt answers with that. */
     cr_assert_gt(input_id, 0, "found the textbox id in the observation");
     mock_stop(&M);
-    char resp[2048];
-    snprintf(resp, sizeof resp,
-             "[{\"kind\":\"tool\",\"calls\":[{\"name\":\"type\",\"args\":{\"id\":\"%d\",\"text\":\"2025-12-31\","
-             "\"enter\":false}}],\"usage\":{\"in\":800,\"out\":20}}," STOP_ANSWER("{\"in\":850,\"out\":9}") "]",
-             input_id);
-    start_mock(resp);
-    snprintf(base, sizeof base, "%s/v1", M.base);
-    snprintf(outdir, sizeof outdir, "%s/atomic", tmpdir);
-    rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
-                                  "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "atomic", "--out", outdir,
-                                  NULL});
-    o = slurp(out_path);
-    e = slurp(err_path);
-    reqs = mock_requests(&M);
-    cJSON *first_body = cJSON_GetArraySize(reqs) ? request_body(reqs, 0) : NULL;
-    char *seen = first_body ? prompt_text(first_body) : strdup("");
-    cJSON_Delete(first_body);
-    cJSON_Delete(reqs);
-    int seen_id = id_of(seen, "textbox 'Check-in date'");
-    cr_assert_eq(rc, 0,
-                 "exit %d\nstdout: %s\nstderr: %s\nthe first run showed textbox 'Check-in date' as [%d], this run as [%d]:\n%s",
-                 rc, o, e, input_id, seen_id, seen);
-    free(seen);
-    free(o);
-    free(e);
+    int attempt_id = input_id, rc_ok = 0;
+    for (int attempt = 0; attempt < 3 && !rc_ok; attempt++) {
+        char resp[2048];
+        snprintf(resp, sizeof resp,
+                 "[{\"kind\":\"tool\",\"calls\":[{\"name\":\"type\",\"args\":{\"id\":\"%d\",\"text\":\"2025-12-31\","
+                 "\"enter\":false}}],\"usage\":{\"in\":800,\"out\":20}}," STOP_ANSWER("{\"in\":850,\"out\":9}") "]",
+                 attempt_id);
+        start_mock(resp);
+        snprintf(base, sizeof base, "%s/v1", M.base);
+        snprintf(outdir, sizeof outdir, "%s/atomic%d", tmpdir, attempt);
+        rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
+                                      "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "atomic", "--out", outdir,
+                                      NULL});
+        reqs = mock_requests(&M);
+        cJSON *first_body = cJSON_GetArraySize(reqs) ? request_body(reqs, 0) : NULL;
+        char *seen = first_body ? prompt_text(first_body) : strdup("");
+        cJSON_Delete(first_body);
+        cJSON_Delete(reqs);
+        int seen_id = id_of(seen, "textbox 'Check-in date'");
+        free(seen);
+        rc_ok = rc == 0 && seen_id == attempt_id;
+        if (!rc_ok) {
+            cr_assert_neq(seen_id, attempt_id, "a run that acted on the id it saw must pass (exit %d)", rc);
+            attempt_id = seen_id;
+            mock_stop(&M);
+        }
+    }
+    cr_assert(rc_ok, "the atomic run passed with the id the model saw");
     r = result_line(outdir, 1);
     cr_expect_str_eq(eous_json_str(r, "status"), "passed");
     cr_expect_eq(eous_json_int(r, "atomic_actions", -1), 1);

@@ -1,9 +1,10 @@
 // tests/mock/llm_mock.mjs — a local HTTPS server speaking the OpenAI Chat
 // Completions and Anthropic Messages formats, for the llm tests.
 //
-//   node llm_mock.mjs --scenario S.json --log L.jsonl [--cert C --key K | --plain]
+//   node llm_mock.mjs --scenario S.json --log L.jsonl [--cert C --key K | --plain] [--port N]
 //
-// Listens on 127.0.0.1 on a free port and prints "PORT <n>" on stdout.  Every
+// Listens on 127.0.0.1 on a free port (or on --port N, e.g. to come back on the
+// same port after being killed) and prints "PORT <n>" on stdout.  Every
 // request is appended to the log (one JSON line: method, path, headers, body,
 // t_ms) before it is answered, so a test can read it back.  Requests consume
 // the scenario's "responses" queue in order; the answer's shape follows the
@@ -16,6 +17,9 @@
 //   {"kind":"raw", "status":200, "body":"<any text>"}
 //   {"kind":"drop"}                                           close without answering
 // Any entry may add "delay_ms" and "headers" (e.g. {"Retry-After":"1"}).
+// When the queue is used up the answer is an HTTP 500 "scenario exhausted",
+// unless the scenario says "repeat": true: then the queue starts over, for
+// ever (long runs such as scripts/faults --target llm).
 // Only node's built-in modules are used.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -29,6 +33,7 @@ for (let i = 2; i < process.argv.length; i++) {
 }
 const scenario = JSON.parse(fs.readFileSync(args.scenario, 'utf8'));
 const queue = scenario.responses || [];
+const repeat = scenario.repeat === true && queue.length > 0;
 let served = 0;
 
 function usageOf(r, anthropic) {
@@ -91,7 +96,8 @@ function handler(req, res) {
     const body = Buffer.concat(chunks).toString('utf8');
     fs.appendFileSync(args.log, JSON.stringify({
       method: req.method, path: req.url, headers: req.headers, body, t_ms: Date.now() }) + '\n');
-    const r = queue[served++] || { kind: 'error', status: 500, message: 'mock: scenario exhausted' };
+    const r = (repeat ? queue[served++ % queue.length] : queue[served++]) ||
+              { kind: 'error', status: 500, message: 'mock: scenario exhausted' };
     const anthropic = req.url.startsWith('/v1/messages');
     let model = 'mock';
     try { model = JSON.parse(body).model || model; } catch { /* raw bodies are fine */ }
@@ -114,7 +120,11 @@ const server = args.plain
   ? http.createServer(handler)
   : https.createServer({ key: fs.readFileSync(args.key), cert: fs.readFileSync(args.cert) }, handler);
 server.on('tlsClientError', () => { /* a client refusing our cert is a test case, not a crash */ });
-server.listen(0, '127.0.0.1', () => {
+server.on('error', (e) => {  // e.g. --port N still taken: say so, exit non-zero
+  process.stderr.write(`llm_mock: ${e.message}\n`);
+  process.exit(1);
+});
+server.listen(Number(args.port || 0), '127.0.0.1', () => {
   process.stdout.write(`PORT ${server.address().port}\n`);
 });
 process.on('SIGTERM', () => process.exit(0));

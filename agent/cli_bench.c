@@ -16,6 +16,11 @@
 #include "agent/run.h"
 
 #define INFRA_RETRIES 2
+/* pause before infra retry k (ms): a driver, grid node or model endpoint that
+ * just died needs a moment to come back (a grid hub keeps sending new sessions
+ * to a dead node until its health check notices); without it all retries of
+ * every queued task are spent in the same second */
+static const long infra_backoff_ms[INFRA_RETRIES] = {2000, 6000};
 
 typedef struct job {
     agent_task *task;
@@ -108,6 +113,23 @@ static void progress(bench *b, const agent_result *r)
     fflush(stderr);
 }
 
+/* 1 when the session still answers a command that cannot fail on a live one
+ * (GET /window/handles: no user prompt handling, no current window needed). */
+static int session_answers(wd_session *s)
+{
+    cJSON *h = NULL;
+    eous_rc rc = wd_window_handles(s, &h, NULL);
+    cJSON_Delete(h);
+    return rc == EOUS_OK;
+}
+
+/* Sleeps ms in slices so an interruption cuts it short. */
+static void backoff(long ms)
+{
+    for (long left = ms; left > 0 && !eous_interrupted(); left -= 100)
+        eous_sleep_ms(left < 100 ? left : 100);
+}
+
 static void *worker(void *arg)
 {
     bench *b = arg;
@@ -126,6 +148,14 @@ static void *worker(void *arg)
         memset(&res, 0, sizeof res);
         eous_rc rc = EOUS_OK;
         for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
+            if (attempt > 0) {
+                EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on a fresh session in %ld ms", j->task->id,
+                          perc_mode_name(j->mode), res.error[0] ? res.error : err.msg, attempt,
+                          infra_backoff_ms[attempt - 1]);
+                backoff(infra_backoff_ms[attempt - 1]);
+                if (eous_interrupted())
+                    break;
+            }
             eous_err_clear(&err);
             if (!have_browser) {
                 rc = agent_browser_open(&br, co->webdriver, &err);
@@ -151,6 +181,14 @@ static void *worker(void *arg)
             ro.audit_path = audit;
             agent_result_clear(&res);
             rc = agent_run_task(br.session, j->task, &ro, &res, &err);
+            if (rc == EOUS_OK && res.error[0] && strcmp(res.status, "passed") && !session_answers(br.session)) {
+                /* the task failed with an error and its session is gone: the
+                 * infrastructure's failure whatever code the error carried (a
+                 * grid hub reports a lost node as "unknown error") */
+                snprintf(res.status, sizeof res.status, "infra");
+                snprintf(res.stop_reason, sizeof res.stop_reason, "infra");
+                rc = EOUS_E_INFRA;
+            }
             if (rc != EOUS_E_INFRA && rc != EOUS_E_TIMEOUT)
                 break;
             /* a dead driver, browser or grid node: retry on a fresh session */

@@ -58,7 +58,10 @@ static const char STASH_FN[] =
  * want_typing.  Checks marks before any side effect. */
 static const char PREPARE_JS[] =
     "return (function(t, el, scroll, wantType) {" JS_HELPERS
-    "  if (t) { el = window[t]; try { delete window[t]; } catch (e) {} }"
+    "  if (t && typeof t === 'object') {" /* W3C-only sessions: ids given by perception/axtree.js */
+    "    const reg = window.__eous_ax__, ref = reg && reg.byId.get(t.bid); el = ref ? ref.deref() : null;"
+    "    if (el && el.nodeType !== 1) el = el.parentElement;"
+    "  } else if (t) { el = window[t]; try { delete window[t]; } catch (e) {} }"
     "  if (!el || !el.isConnected) return {gone: true};"
     "  const out = {url: String(location.href)};"
     "  if (closestDeep(el, '[data-agent-hidden]')) { out.hidden = true; return out; }"
@@ -572,11 +575,7 @@ static eous_rc acquire(act_exec *x, target *t, int want_type, eous_err *err)
     eous_rc rc = EOUS_OK;
     cJSON *p = NULL, *res = NULL, *args = NULL, *v = NULL;
     char token[64] = "";
-    if (t->backend_id > 0) {
-        if (!wd_session_has_cdp(x->s))
-            return eous_err_set(err, EOUS_E_INFRA, "%s: acting on observation ids needs CDP (goog/cdp/execute), "
-                                                   "which this WebDriver endpoint does not offer",
-                                t->what);
+    if (t->backend_id > 0 && wd_session_has_cdp(x->s)) {
         p = cJSON_CreateObject();
         cJSON_AddNumberToObject(p, "backendNodeId", t->backend_id);
         cJSON_AddStringToObject(p, "objectGroup", "eous-act");
@@ -622,7 +621,14 @@ static eous_rc acquire(act_exec *x, target *t, int want_type, eous_err *err)
         }
     }
     args = cJSON_CreateArray();
-    cJSON_AddItemToArray(args, token[0] ? cJSON_CreateString(token) : cJSON_CreateNull());
+    if (t->backend_id > 0 && !wd_session_has_cdp(x->s)) {
+        /* no CDP: the in-page tree's own ids find the element in one call */
+        cJSON *bid = cJSON_CreateObject();
+        cJSON_AddNumberToObject(bid, "bid", t->backend_id);
+        cJSON_AddItemToArray(args, bid);
+    } else {
+        cJSON_AddItemToArray(args, token[0] ? cJSON_CreateString(token) : cJSON_CreateNull());
+    }
     cJSON_AddItemToArray(args, t->elem ? wd_element_ref(t->elem) : cJSON_CreateNull());
     cJSON_AddItemToArray(args, cJSON_CreateTrue());
     cJSON_AddItemToArray(args, cJSON_CreateBool(want_type));

@@ -3,11 +3,12 @@
 
 #include <string.h>
 
-eous_rc agent_browser_open(agent_browser *b, const char *remote_url, eous_err *err)
+eous_rc agent_browser_open(agent_browser *b, const char *remote_url, int w3c_only, eous_err *err)
 {
     memset(b, 0, sizeof *b);
     wd_session_opts o;
     wd_session_opts_init(&o);
+    o.w3c_only = w3c_only;
     const char *url = remote_url;
     eous_rc rc;
     if (!url) {

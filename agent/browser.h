@@ -11,8 +11,9 @@ typedef struct agent_browser {
     wd_session *session;
 } agent_browser;
 
-/* remote_url NULL = spawn chromedriver locally. */
-eous_rc agent_browser_open(agent_browser *b, const char *remote_url, eous_err *err);
+/* remote_url NULL = spawn chromedriver locally.  w3c_only: never use CDP
+ * (perception and actions through W3C scripts, as on endpoints without it). */
+eous_rc agent_browser_open(agent_browser *b, const char *remote_url, int w3c_only, eous_err *err);
 void agent_browser_close(agent_browser *b);
 
 #endif

@@ -158,7 +158,7 @@ static void *worker(void *arg)
             }
             eous_err_clear(&err);
             if (!have_browser) {
-                rc = agent_browser_open(&br, co->webdriver, &err);
+                rc = agent_browser_open(&br, co->webdriver, co->w3c_only, &err);
                 if (rc) {
                     snprintf(res.task_id, sizeof res.task_id, "%s", j->task->id);
                     snprintf(res.mode, sizeof res.mode, "%s", perc_mode_name(j->mode));

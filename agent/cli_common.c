@@ -89,6 +89,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             VALUE(co->secrets_file);
         } else if (!strcmp(a, "--lock")) {
             VALUE(co->lock_file);
+        } else if (!strcmp(a, "--w3c-only")) {
+            co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
             co->resume = 1;
         } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds")) {

@@ -21,6 +21,7 @@ typedef struct cli_opts {
     int n_modes;
     const char *llm_spec, *llm_base_url, *llm_ca, *cassette;
     const char *webdriver;
+    int w3c_only;              /* --w3c-only: no CDP */
     const char *out_dir;
     const char *policy_file;
     const char *secrets_file;

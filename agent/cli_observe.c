@@ -21,6 +21,7 @@ static int url_ok(const char *url)
 int cli_observe(int argc, char **argv)
 {
     const char *url = NULL, *mode = "hybrid", *format = "text", *webdriver = NULL;
+    int w3c_only = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--mode") && i + 1 < argc)
             mode = argv[++i];
@@ -28,8 +29,11 @@ int cli_observe(int argc, char **argv)
             format = argv[++i];
         else if (!strcmp(argv[i], "--webdriver") && i + 1 < argc)
             webdriver = argv[++i];
+        else if (!strcmp(argv[i], "--w3c-only"))
+            w3c_only = 1;
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --format, --webdriver)\n", argv[i]);
+            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --format, --webdriver, --w3c-only)\n",
+                    argv[i]);
             return 2;
         } else if (!url)
             url = argv[i];
@@ -57,7 +61,7 @@ int cli_observe(int argc, char **argv)
     eous_err err;
     eous_err_clear(&err);
     agent_browser b;
-    if (agent_browser_open(&b, webdriver, &err))
+    if (agent_browser_open(&b, webdriver, w3c_only, &err))
         return fail(&err);
     int code = 0;
     perc_obs *obs = NULL;

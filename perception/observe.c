@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "perception/percint.h"
+#include "perception/axtree_js.h" /* generated from axtree.js: PERC_AXTREE_JS */
 
 eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err);
 
@@ -96,6 +97,26 @@ static eous_rc fetch_ax(wd_session *s, perc_obs *obs, const char *frame_id, int 
     return rc;
 }
 
+/* Hangs the frame tree that starts at node index `base` under the node of
+ * its owner element (an Iframe node). */
+static void attach_frame(perc_obs *obs, size_t base, int owner_backend)
+{
+    if (obs->n_nodes <= base)
+        return;
+    perc_index_backend(obs);
+    perc_node *own = (perc_node *)perc_obs_node_by_backend(obs, owner_backend);
+    if (!own)
+        return;
+    int *kids = eous_arena_alloc(obs->arena, (own->n_children + 1) * sizeof *kids);
+    if (!kids)
+        return;
+    memcpy(kids, own->children, own->n_children * sizeof *kids);
+    kids[own->n_children] = (int)base;
+    own->children = kids;
+    own->n_children++;
+    obs->nodes[base].parent = (int)(own - obs->nodes);
+}
+
 /* Child frames: their AX trees are fetched separately and hung under the
  * node of their owner element (an Iframe node). */
 static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, int *next_frame, eous_err *err)
@@ -115,22 +136,7 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
         size_t base = obs->n_nodes;
         if (timed_cdp(s, obs, "DOM.getFrameOwner", params, &owner, &ferr) == EOUS_OK &&
             fetch_ax(s, obs, fid, ++*next_frame, &ferr) == EOUS_OK) {
-            int owner_backend = eous_json_int(owner, "backendNodeId", 0);
-            if (obs->n_nodes > base) {
-                perc_index_backend(obs);
-                const perc_node *on = perc_obs_node_by_backend(obs, owner_backend);
-                if (on) {
-                    perc_node *own = (perc_node *)on;
-                    int *kids = eous_arena_alloc(obs->arena, (own->n_children + 1) * sizeof *kids);
-                    if (kids) {
-                        memcpy(kids, own->children, own->n_children * sizeof *kids);
-                        kids[own->n_children] = (int)base;
-                        own->children = kids;
-                        own->n_children++;
-                        obs->nodes[base].parent = (int)(own - obs->nodes);
-                    }
-                }
-            }
+            attach_frame(obs, base, eous_json_int(owner, "backendNodeId", 0));
         } else {
             /* cross-origin frames may refuse: perceived without them */
             perc_obs_warn(obs, "frame %s: %s", fid, ferr.msg);
@@ -141,6 +147,44 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
     }
 }
 
+/* Without CDP: the tree, frames and marks from one in-page script. */
+static eous_rc observe_in_page(wd_session *s, perc_obs *obs, eous_err *err)
+{
+    cJSON *args = cJSON_CreateArray(), *answer = NULL;
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_IN_PAGE_MAX_NODES));
+    double t0 = eous_now_ms();
+    wd_session_set_request_timeout(s, 120000); /* big pages on busy machines */
+    eous_rc rc = wd_execute(s, PERC_AXTREE_JS, args, &answer, err);
+    wd_session_set_request_timeout(s, 0);
+    obs->timings.browser_ms += eous_now_ms() - t0;
+    obs->timings.round_trips++;
+    cJSON_Delete(args);
+    if (rc)
+        return rc;
+    t0 = eous_now_ms();
+    const cJSON *frames = eous_json_arr(answer, "frames");
+    if (!frames || !cJSON_GetArraySize(frames)) {
+        cJSON_Delete(answer);
+        return eous_err_set(err, EOUS_E_PAGE, "the in-page accessibility tree script answered without frames");
+    }
+    const cJSON *f;
+    cJSON_ArrayForEach(f, frames) {
+        int frame = eous_json_int(f, "frame", 0);
+        size_t base = obs->n_nodes;
+        if ((rc = perc_parse_ax(obs, eous_json_obj(f, "ax"), frame, err)))
+            break;
+        if (frame > 0)
+            attach_frame(obs, base, eous_json_int(f, "owner", 0));
+    }
+    const cJSON *w;
+    cJSON_ArrayForEach(w, eous_json_arr(answer, "warnings")) if (cJSON_IsString(w)) perc_obs_warn(obs, "%s", w->valuestring);
+    if (!rc)
+        rc = perc_parse_dom_snapshot(obs, eous_json_obj(answer, "snap"), err);
+    obs->timings.c_ms += eous_now_ms() - t0;
+    cJSON_Delete(answer);
+    return rc;
+}
+
 eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err)
 {
     perc_opts dflt;
@@ -149,10 +193,6 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
         o = &dflt;
     }
     *out = NULL;
-    if (!wd_session_has_cdp(s))
-        return eous_err_set(err, EOUS_E_INFRA,
-                            "perception needs the WebDriver endpoint's CDP passthrough (goog/cdp/execute); "
-                            "use chromedriver or a Selenium Grid with Chrome nodes");
     double t0 = eous_now_ms();
     perc_obs *obs = perc_obs_alloc(o->mode);
     if (!obs)
@@ -194,32 +234,39 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     const cJSON *wi;
     cJSON_ArrayForEach(wi, warnings) if (cJSON_IsString(wi)) perc_obs_warn(obs, "%s", wi->valuestring);
 
-    /* 2. DOM marks */
-    cJSON *sp = cJSON_CreateObject();
-    cJSON_AddItemToObject(sp, "computedStyles", cJSON_CreateArray());
-    rc = timed_cdp(s, obs, "DOMSnapshot.captureSnapshot", sp, &snap, err);
-    cJSON_Delete(sp);
-    if (rc)
-        goto done;
-    double tc = eous_now_ms();
-    rc = perc_parse_dom_snapshot(obs, snap, err);
-    obs->timings.c_ms += eous_now_ms() - tc;
-    cJSON_Delete(snap);
-    snap = NULL;
-    if (rc)
-        goto done;
-
-    if (o->mode != PERC_MODE_HTML) {
-        /* 3. accessibility tree, main frame then child frames */
-        if ((rc = fetch_ax(s, obs, NULL, 0, err)))
+    double tc;
+    if (!wd_session_has_cdp(s)) {
+        /* 2+3 on a plain W3C endpoint: computed in the page */
+        if ((rc = observe_in_page(s, obs, err)))
             goto done;
-        eous_err ferr;
-        eous_err_clear(&ferr);
-        if (timed_cdp(s, obs, "Page.getFrameTree", NULL, &frames, &ferr) == EOUS_OK) {
-            const cJSON *tree = eous_json_obj(frames, "frameTree");
-            if (tree && eous_json_arr(tree, "childFrames")) {
-                int next_frame = 0;
-                add_frames(s, obs, tree, &next_frame, err);
+    } else {
+        /* 2. DOM marks */
+        cJSON *sp = cJSON_CreateObject();
+        cJSON_AddItemToObject(sp, "computedStyles", cJSON_CreateArray());
+        rc = timed_cdp(s, obs, "DOMSnapshot.captureSnapshot", sp, &snap, err);
+        cJSON_Delete(sp);
+        if (rc)
+            goto done;
+        tc = eous_now_ms();
+        rc = perc_parse_dom_snapshot(obs, snap, err);
+        obs->timings.c_ms += eous_now_ms() - tc;
+        cJSON_Delete(snap);
+        snap = NULL;
+        if (rc)
+            goto done;
+
+        if (o->mode != PERC_MODE_HTML) {
+            /* 3. accessibility tree, main frame then child frames */
+            if ((rc = fetch_ax(s, obs, NULL, 0, err)))
+                goto done;
+            eous_err ferr;
+            eous_err_clear(&ferr);
+            if (timed_cdp(s, obs, "Page.getFrameTree", NULL, &frames, &ferr) == EOUS_OK) {
+                const cJSON *tree = eous_json_obj(frames, "frameTree");
+                if (tree && eous_json_arr(tree, "childFrames")) {
+                    int next_frame = 0;
+                    add_frames(s, obs, tree, &next_frame, err);
+                }
             }
         }
     }

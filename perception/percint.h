@@ -27,6 +27,9 @@ typedef struct perc_mark {
 /* Views stop descending past this depth (hostile pages nest without end);
  * the observation says so in a warning. */
 #define PERC_MAX_DEPTH 512
+/* Without CDP the tree is built in the page; past this many DOM nodes the
+ * rest is left out with a warning (the answer must fit one HTTP response). */
+#define PERC_IN_PAGE_MAX_NODES 200000
 
 struct perc_obs {
     perc_mode mode;

@@ -17,6 +17,7 @@ struct wd_session {
     char profile_dir[256];
     cJSON *caps;
     int has_cdp;
+    int w3c_only;   /* CDP refused on purpose (wd_session_opts.w3c_only) */
     double default_timeout_ms;
     double request_timeout_ms;
     double connect_timeout_ms;
@@ -324,12 +325,13 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     }
     s->id = strdup(sid);
     s->caps = cJSON_DetachItemFromObjectCaseSensitive(value, "capabilities");
+    s->w3c_only = o.w3c_only;
     cJSON_Delete(value);
 
     /* Probe the CDP passthrough; plain W3C endpoints answer "unknown command".
      * A slow answer on a loaded machine is not a "no": retry, then trust the
      * capabilities of a Chrome/Chromium session. */
-    for (int attempt = 0; attempt < 3; attempt++) {
+    for (int attempt = 0; attempt < 3 && !o.w3c_only; attempt++) {
         cJSON *ver = NULL;
         eous_err perr;
         eous_err_clear(&perr);
@@ -686,6 +688,8 @@ eous_rc wd_screenshot(wd_session *s, unsigned char **png, size_t *len, eous_err 
 
 eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **body, size_t *len, eous_err *err)
 {
+    if (s->w3c_only)
+        return eous_err_set(err, EOUS_E_INVALID, "CDP %s: this session is W3C-only (--w3c-only)", cmd);
     cJSON *b = cJSON_CreateObject();
     cJSON_AddStringToObject(b, "cmd", cmd);
     cJSON_AddItemToObject(b, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());
@@ -708,6 +712,8 @@ eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **b
 
 eous_rc wd_cdp(wd_session *s, const char *cmd, const cJSON *params, cJSON **out, eous_err *err)
 {
+    if (s->w3c_only)
+        return eous_err_set(err, EOUS_E_INVALID, "CDP %s: this session is W3C-only (--w3c-only)", cmd);
     cJSON *b = cJSON_CreateObject();
     cJSON_AddStringToObject(b, "cmd", cmd);
     cJSON_AddItemToObject(b, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());

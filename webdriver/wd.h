@@ -71,6 +71,8 @@ typedef struct wd_session_opts {
     double request_timeout_ms;  /* default 60000 (per HTTP request) */
     double script_timeout_ms;   /* W3C script timeout, default 30000 */
     double page_load_timeout_ms;/* default 30000 */
+    int w3c_only;               /* 1: never use CDP, as on endpoints without it (perception and
+                                 * actions then work through W3C scripts alone) */
 } wd_session_opts;
 
 void wd_session_opts_init(wd_session_opts *o);
@@ -81,7 +83,8 @@ void wd_session_free(wd_session *s);
 const char *wd_session_id(const wd_session *s);
 /* Returned capabilities (borrowed). */
 const cJSON *wd_session_capabilities(const wd_session *s);
-/* 1 when goog/cdp/execute works on this endpoint (probed at session start). */
+/* 1 when goog/cdp/execute works on this endpoint (probed at session start);
+ * 0 for w3c_only sessions, whose wd_cdp calls fail with EOUS_E_INVALID. */
 int wd_session_has_cdp(const wd_session *s);
 /* Per-request HTTP timeout for the following calls (0 restores the default). */
 void wd_session_set_request_timeout(wd_session *s, double ms);

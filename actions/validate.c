@@ -495,6 +495,40 @@ static void fail(vctx *c, const char *path, const cJSON *spec, const cJSON *v, c
     eous_buf_putc(&c->msg, ')', NULL);
 }
 
+/* Patterns come from the page's M: glibc's regcomp/regexec take
+ * exponential time on stacked quantifiers ("a****+") and backreferences, so
+ * a hostile page could stall the agent.  Such patterns, and very long ones
+ * or subjects, are not checked here (the page's own tool still validates). */
+#define VALIDATE_MAX_PATTERN 256
+#define VALIDATE_MAX_PATTERN_SUBJECT 4096
+static int pattern_is_tame(const char *pat)
+{
+    size_t n = 0, quantifiers = 0;
+    int prev_quant = 0;
+    for (const char *p = pat; *p; p++, n++) {
+        if (n >= VALIDATE_MAX_PATTERN)
+            return 0;
+        if (*p == '\\') {
+            if (p[1] >= '0' && p[1] <= '9')
+                return 0; /* backreference */
+            if (p[1])
+                p++, n++;
+            prev_quant = 0;
+            continue;
+        }
+        int quant = *p == '*' || *p == '+' || *p == '?' || *p == '{';
+        if (quant && prev_quant)
+            return 0;
+        if (quant && ++quantifiers > 32)
+            return 0;
+        if (*p == '{')
+            while (p[1] && *p != '}')
+                p++, n++;
+        prev_quant = quant;
+    }
+    return 1;
+}
+
 static void fail_text(vctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail_text(vctx *c, const char *fmt, ...)
 {
@@ -639,7 +673,7 @@ static void check_string(vctx *c, const cJSON *spec, const cJSON *v, const char 
         return;
     }
     const char *pat = eous_json_str(spec, "pattern");
-    if (pat) {
+    if (pat && pattern_is_tame(pat) && strlen(s) <= VALIDATE_MAX_PATTERN_SUBJECT) {
         regex_t re;
         /* a JS-only pattern POSIX cannot compile is not held against the value */
         if (regcomp(&re, pat, REG_EXTENDED | REG_NOSUB) == 0) {

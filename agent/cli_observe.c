@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "agent/browser.h"
+#include "actions/exec.h"
 #include "agent/cli.h"
 #include "perception/perc.h"
 
@@ -73,20 +74,110 @@ int cli_observe(int argc, char **argv)
         free(j);
     } else {
         fputs(perc_obs_text(obs), stdout);
-        fputc('\n', stdout);
-        for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
-            fprintf(stderr, "eous: warning: %s\n", perc_obs_warning(obs, i));
+        fputc('\n', stdout); /* warnings went to stderr through the logger */
     }
     perc_obs_free(obs);
     agent_browser_close(&b);
     return code;
 }
 
+/* `eous call URL KEY TOOL PARAMS_JSON`: one semantic call, validated against
+ * the component's M, as the agent would make it; prints the result and the
+ * component's new state as JSON.  The page's own origin is the allowlist. */
 int cli_call(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "eous call: not available yet\n");
-    return 2;
+    const char *pos[4] = {0}, *webdriver = NULL;
+    int npos = 0, w3c_only = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--webdriver") && i + 1 < argc)
+            webdriver = argv[++i];
+        else if (!strcmp(argv[i], "--w3c-only"))
+            w3c_only = 1;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "eous call: unknown option '%s' (expected --webdriver, --w3c-only)\n", argv[i]);
+            return 2;
+        } else if (npos < 4) {
+            pos[npos++] = argv[i];
+        } else {
+            fprintf(stderr, "eous call: unexpected argument '%s' (expected URL KEY TOOL PARAMS_JSON)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (npos < 4) {
+        fprintf(stderr, "eous call: expected URL KEY TOOL PARAMS_JSON, got %d argument(s)\n", npos);
+        return 2;
+    }
+    if (!url_ok(pos[0])) {
+        fprintf(stderr, "eous call: expected an http(s) URL, got '%s'\n", pos[0]);
+        return 2;
+    }
+    eous_err err;
+    eous_err_clear(&err);
+    cJSON *params = eous_json_parse(pos[3], strlen(pos[3]), "PARAMS_JSON", &err);
+    if (!params || !cJSON_IsObject(params)) {
+        fprintf(stderr, "eous call: %s\n", params ? "PARAMS_JSON: expected a JSON object" : err.msg);
+        cJSON_Delete(params);
+        return 2;
+    }
+    cJSON *step = cJSON_CreateObject();
+    cJSON_AddStringToObject(step, "call", pos[1]);
+    cJSON_AddStringToObject(step, "tool", pos[2]);
+    cJSON_AddItemToObject(step, "params", params);
+    act_action a;
+    act_action_init(&a);
+    if (act_parse_script_step(step, &a, &err)) {
+        fprintf(stderr, "eous call: %s\n", err.msg);
+        cJSON_Delete(step);
+        return 2;
+    }
+    cJSON_Delete(step);
+
+    wd_install_signal_handlers();
+    wd_become_subreaper();
+    agent_browser b;
+    if (agent_browser_open(&b, webdriver, w3c_only, &err)) {
+        act_action_clear(&a);
+        return fail(&err);
+    }
+    int code = 0;
+    perc_obs *obs = NULL;
+    act_exec *x = NULL;
+    act_policy *policy = NULL;
+    act_result r;
+    memset(&r, 0, sizeof r);
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = PERC_MODE_HYBRID;
+    if (wd_navigate(b.session, pos[0], &err) || perc_observe(b.session, &o, &obs, &err) ||
+        act_policy_new(&policy, &err) || act_policy_allow_origin(policy, pos[0], &err) ||
+        act_exec_new(b.session, NULL, &x, &err)) {
+        code = fail(&err);
+    } else {
+        act_policy_set_interactive(policy, 0);
+        act_exec_set_policy(x, policy);
+        eous_rc rc = act_execute(x, obs, &a, &r, &err);
+        cJSON *out = cJSON_CreateObject();
+        cJSON_AddBoolToObject(out, "ok", rc == EOUS_OK);
+        cJSON_AddStringToObject(out, "path", r.path ? r.path : "none");
+        cJSON_AddStringToObject(out, "message", rc ? err.msg : r.message);
+        if (r.state)
+            cJSON_AddItemToObject(out, "state", cJSON_Duplicate(r.state, 1));
+        char *text = cJSON_PrintUnformatted(out);
+        char *safe = eous_redact(text ? text : "{}");
+        puts(safe ? safe : "{}");
+        free(safe);
+        free(text);
+        cJSON_Delete(out);
+        code = rc ? eous_rc_exit_code(rc) : 0;
+        if (rc == EOUS_E_PAGE || rc == EOUS_E_NOT_FOUND || rc == EOUS_E_STALE)
+            code = 1; /* the page refused or lacks the component: a failed call, not bad input */
+    }
+    act_result_clear(&r);
+    act_exec_free(x);
+    act_policy_free(policy);
+    perc_obs_free(obs);
+    act_action_clear(&a);
+    agent_browser_close(&b);
+    return code;
 }
 

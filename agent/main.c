@@ -14,13 +14,16 @@ static void usage(FILE *f)
           "  run   TASK.json [--planner llm|script|replay] [--mode hybrid|pruned|atomic|html]\n"
           "                  [--llm PROVIDER:MODEL] [--llm-base-url URL] [--llm-ca FILE] [--cassette FILE]\n"
           "                  [--webdriver URL] [--out DIR] [--max-steps N] [--max-seconds N]\n"
-          "                  [--secrets FILE] [--policy FILE]\n"
+          "                  [--secrets FILE] [--policy FILE] [--w3c-only]\n"
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
-          "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE]\n"
+          "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
           "  observe URL     [--mode atomic|pruned|hybrid|html] [--format text|json] [--webdriver URL]\n"
-          "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]\n"
+          "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"
           "  check TASK.json...   validate task files, one line per problem\n"
           "\n"
+          "  --webdriver URL  a remote WebDriver (Selenium Grid hub) instead of a local chromedriver\n"
+          "  --w3c-only       never use CDP: perceive and act through W3C scripts alone, as on\n"
+          "                   endpoints without goog/cdp (geckodriver, Safari, stripped grids)\n"
           "  --help, --version\n"
           "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure\n",
           f);
@@ -37,6 +40,11 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { /* `eous bench --help` */
+            usage(stdout);
+            return 0;
+        }
     if (!strcmp(cmd, "--version")) {
         printf("eous %s\n", EOUS_VERSION);
         return 0;

@@ -365,24 +365,34 @@ static char *build_body(const llm_client *c, const char *system, const char *use
 
 /* ---- one exchange: replay, or HTTP (+ record) ----------------------------------- */
 
+/* A token count from the provider: garbage (negative, NaN, 1e300) becomes a
+ * count a long can hold, never undefined behaviour. */
+static long token_count(const cJSON *obj, const char *key)
+{
+    double d = eous_json_num(obj, key, 0);
+    if (!(d >= 0))
+        return 0;
+    return d > 1e12 ? (long)1e12 : (long)d;
+}
+
 static void parse_usage(const llm_client *c, const cJSON *root, llm_usage *u)
 {
     const cJSON *us = eous_json_obj(root, "usage");
     if (!us)
         return;
     if (c->provider == LLM_OPENAI) {
-        u->prompt_tokens = (long)eous_json_num(us, "prompt_tokens", 0);
-        u->completion_tokens = (long)eous_json_num(us, "completion_tokens", 0);
-        u->cached_tokens = (long)eous_json_num(eous_json_obj(us, "prompt_tokens_details"), "cached_tokens", 0);
+        u->prompt_tokens = token_count(us, "prompt_tokens");
+        u->completion_tokens = token_count(us, "completion_tokens");
+        u->cached_tokens = token_count(eous_json_obj(us, "prompt_tokens_details"), "cached_tokens");
     } else {
         /* Anthropic's input_tokens excludes cache reads and writes: add them so
          * prompt_tokens means "all input" for both providers */
-        long in = (long)eous_json_num(us, "input_tokens", 0);
-        long read = (long)eous_json_num(us, "cache_read_input_tokens", 0);
-        long created = (long)eous_json_num(us, "cache_creation_input_tokens", 0);
+        long in = token_count(us, "input_tokens");
+        long read = token_count(us, "cache_read_input_tokens");
+        long created = token_count(us, "cache_creation_input_tokens");
         u->prompt_tokens = in + read + created;
         u->cached_tokens = read;
-        u->completion_tokens = (long)eous_json_num(us, "output_tokens", 0);
+        u->completion_tokens = token_count(us, "output_tokens");
     }
     if (c->have_price)
         u->cost_usd = llm_cost(&c->price, u->prompt_tokens, u->cached_tokens, u->completion_tokens);

@@ -142,9 +142,9 @@ int llm_price_lookup(const llm_price_table *t, const char *model, llm_price *out
 
 double llm_cost(const llm_price *p, long prompt_tokens, long cached_tokens, long completion_tokens)
 {
-    long uncached = prompt_tokens - cached_tokens;
+    double uncached = (double)prompt_tokens - (double)cached_tokens; /* no long overflow on garbage */
     if (uncached < 0)
         uncached = 0;
-    return ((double)uncached * p->input + (double)cached_tokens * p->cached_input +
+    return (uncached * p->input + (double)cached_tokens * p->cached_input +
             (double)completion_tokens * p->output) / 1e6;
 }

@@ -261,7 +261,7 @@ static const char *scalar_text(scan *s)
         return NULL;
     }
     s->p += end - num;
-    if (d == (double)(long long)d && d < 1e15 && d > -1e15)
+    if (d < 1e15 && d > -1e15 && d == (double)(long long)d) /* range first: the cast is UB outside it */
         return eous_arena_printf(s->a, "%lld", (long long)d);
     return eous_arena_printf(s->a, "%.17g", d);
 }

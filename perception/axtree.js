@@ -215,6 +215,8 @@ return (function (maxNodes) {
   function valueOf(e, role) {
     const t = tag(e);
     if (t === 'SELECT' && !e.multiple) return e.selectedOptions[0] ? e.selectedOptions[0].text : '';
+    // a password's characters never leave the page (Chromium shows bullets too)
+    if (t === 'INPUT' && (e.getAttribute('type') || '').toLowerCase() === 'password') return '\u2022'.repeat(e.value.length);
     if ((t === 'INPUT' && role !== 'button' && role !== 'checkbox' && role !== 'radio') || t === 'TEXTAREA') return String(e.value);
     if (e.isContentEditable && e.getAttribute('contenteditable') !== null) return squash(e.textContent);
     if (e.getAttribute('aria-valuenow') != null) return e.getAttribute('aria-valuenow');

@@ -268,6 +268,14 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
                     add_frames(s, obs, tree, &next_frame, err);
                 }
             }
+            /* out-of-process (cross-site) frames are not in this target's
+             * frame tree: say what is missing instead of showing nothing */
+            for (size_t i = 0; i < obs->n_nodes; i++) {
+                const perc_node *n = &obs->nodes[i];
+                if (!n->n_children && n->role && !strcmp(n->role, "Iframe"))
+                    perc_obs_warn(obs, "frame '%s': cross-origin or not loaded, perceived without its content",
+                                  n->name ? n->name : "");
+            }
         }
     }
 

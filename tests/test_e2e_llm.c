@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "support/cli.h"
 #include "mock/llm_mock.h"
 #include "support/testsrv.h"
 
@@ -31,119 +32,19 @@ static ts_server *SRV;
 
 /* ---- running the CLI ------------------------------------------------------- */
 
-/* Runs $EOUS_CLI with args (NULL-terminated), stdin /dev/null (a
- * non-interactive run), stdout/stderr to files.  A run longer than
- * limit_s is stopped (SIGTERM, then SIGKILL to that PID) and gives 124. */
-static int run_cli_limit(const char *const *args, int limit_s)
-{
-    const char *cli = getenv("EOUS_CLI");
-    cr_assert(cli, "EOUS_CLI is set by ctest");
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(o, 1);
-        dup2(e, 2);
-        int devnull = open("/dev/null", O_RDONLY);
-        dup2(devnull, 0);
-        const char *argv[48];
-        int n = 0;
-        argv[n++] = cli;
-        for (int i = 0; args[i] && n < 47; i++)
-            argv[n++] = args[i];
-        argv[n] = NULL;
-        execv(cli, (char *const *)argv);
-        _exit(127);
-    }
-    double until = eous_now_ms() + limit_s * 1000.0;
-    int status = 0;
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid)
-            break;
-        if (eous_now_ms() > until) {
-            kill(pid, SIGTERM);
-            for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
-                usleep(100 * 1000);
-            if (kill(pid, 0) == 0) {
-                kill(pid, SIGKILL);
-                waitpid(pid, &status, 0);
-            }
-            return 124;
-        }
-        usleep(50 * 1000);
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
-
 static int run_cli(const char *const *args)
 {
-    return run_cli_limit(args, 240);
-}
-
-static char *slurp(const char *path)
-{
-    char *s = NULL;
-    if (eous_read_file(path, 0, &s, NULL, NULL))
-        return strdup("");
-    return s;
-}
-
-static int count_lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
+    return ts_cli_run(args, out_path, err_path, 240);
 }
 
 /* First line of OUT/results.jsonl as JSON (caller deletes). */
 static cJSON *result_line(const char *outdir, int expect_lines)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
-    char *s = slurp(path);
-    cr_assert_eq(count_lines(s), expect_lines, "results.jsonl: %s", s);
-    char *nl = strchr(s, '\n');
-    if (nl)
-        *nl = '\0';
-    cJSON *j = cJSON_Parse(s);
-    cr_assert_not_null(j, "results line is JSON: %s", s);
-    free(s);
+    int n = 0;
+    cJSON *j = ts_result_line(outdir, &n);
+    cr_assert_eq(n, expect_lines, "results.jsonl lines");
+    cr_assert_not_null(j, "the first results line is JSON");
     return j;
-}
-
-/* ---- looking for a string in every output ---------------------------------- */
-
-static const char *g_needle;
-static char g_hit[512];
-
-static int scan_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-    (void)ftw;
-    if (type != FTW_F || st->st_size == 0)
-        return 0;
-    char *s = NULL;
-    size_t len = 0;
-    if (eous_read_file(path, 0, &s, &len, NULL))
-        return 0;
-    int hit = memmem(s, len, g_needle, strlen(g_needle)) != NULL;
-    free(s);
-    if (hit) {
-        snprintf(g_hit, sizeof g_hit, "%s", path);
-        return 1;
-    }
-    return 0;
-}
-
-/* Path of the first file under dir (recursively) holding needle, or NULL. */
-static const char *file_with(const char *dir, const char *needle)
-{
-    g_needle = needle;
-    g_hit[0] = '\0';
-    nftw(dir, scan_one, 16, FTW_PHYS);
-    return g_hit[0] ? g_hit : NULL;
 }
 
 /* ---- suite ----------------------------------------------------------------- */
@@ -235,9 +136,9 @@ static char *prompt_text(const cJSON *body)
 
 static void assert_no_key_anywhere(const char *dir, const char *key)
 {
-    const char *f = file_with(dir, key);
+    const char *f = ts_file_with(dir, key);
     cr_assert_null(f, "the API key leaked into %s", f ? f : "");
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_null(strstr(o, key), "the API key leaked into stdout: %s", o);
     cr_assert_null(strstr(e, key), "the API key leaked into stderr: %s", e);
     free(o);
@@ -253,7 +154,7 @@ static void assert_no_key_anywhere(const char *dir, const char *key)
 /* The user message of the first recorded request in a cassette (caller frees). */
 static char *recorded_observation(const char *cassette)
 {
-    char *cas = slurp(cassette);
+    char *cas = ts_slurp(cassette);
     char *nl = strchr(cas, '\n');
     if (nl)
         *nl = '\0';
@@ -280,7 +181,7 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
                                       "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
                                       "--cassette", cassette, NULL});
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     cr_expect(strstr(o, "task fx-3: passed"), "%s", o);
     cr_expect(strstr(o, "planner llm"), "%s", o);
@@ -305,8 +206,8 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     /* trace: one line per step */
     char path[512];
     snprintf(path, sizeof path, "%s/trace/fx-3-hybrid.jsonl", outdir);
-    char *tr = slurp(path);
-    cr_assert_eq(count_lines(tr), 2, "one trace line per step: %s", tr);
+    char *tr = ts_slurp(path);
+    cr_assert_eq(ts_count_lines(tr), 2, "one trace line per step: %s", tr);
     cr_expect(strstr(tr, "\"path\":\"semantic\""), "%s", tr);
     cr_expect(strstr(tr, "\"action\":\"call [datepicker-checkin] [setValue]"), "%s", tr);
     cr_expect(strstr(tr, "\"prompt_tokens\":1200"), "per-step tokens: %s", tr);
@@ -342,8 +243,8 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     cJSON_Delete(reqs);
 
     /* cassette recorded, key nowhere */
-    char *cas = slurp(cassette);
-    cr_assert_eq(count_lines(cas), 2, "one cassette line per model call: %s", cas);
+    char *cas = ts_slurp(cassette);
+    cr_assert_eq(ts_count_lines(cas), 2, "one cassette line per model call: %s", cas);
     free(cas);
     assert_no_key_anywhere(outdir, FAKE_OPENAI_KEY);
     assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
@@ -353,8 +254,8 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     unsetenv("OPENAI_API_KEY");
     rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "replay", "--cassette", cassette, "--mode", "hybrid",
                                   "--out", replay_out, NULL});
-    o = slurp(out_path);
-    e = slurp(err_path);
+    o = ts_slurp(out_path);
+    e = ts_slurp(err_path);
     if (rc != 0) {
         /* Diagnose: is the observation of a fresh run byte-identical to the recorded one?
          * The cassette key is a hash of the request body, so any difference (view ids taken
@@ -386,8 +287,8 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     cr_expect_eq(cJSON_GetArraySize(reqs), 2, "the replay sent nothing to the model server");
     cJSON_Delete(reqs);
     snprintf(path, sizeof path, "%s/trace/fx-3-hybrid.jsonl", replay_out);
-    tr = slurp(path);
-    cr_expect_eq(count_lines(tr), 2, "%s", tr);
+    tr = ts_slurp(path);
+    cr_expect_eq(ts_count_lines(tr), 2, "%s", tr);
     free(tr);
     assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
 }
@@ -424,7 +325,7 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
                                       "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "atomic", "--out", outdir,
                                       NULL});
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_eq(rc, 1, "a failed task exits 1 (got %d)\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
@@ -436,8 +337,8 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
     cJSON_Delete(r);
     char path[512];
     snprintf(path, sizeof path, "%s/trace/fx-3-atomic.jsonl", outdir);
-    char *tr = slurp(path);
-    cr_expect_eq(count_lines(tr), 3, "one trace line per (failed) step: %s", tr);
+    char *tr = ts_slurp(path);
+    cr_expect_eq(ts_count_lines(tr), 3, "one trace line per (failed) step: %s", tr);
     int n_parse = 0;
     for (const char *p = tr; (p = strstr(p, "\"parse_error\"")); p++)
         n_parse++;
@@ -517,7 +418,7 @@ Test(e2e_llm, anthropic_hybrid_run)
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "anthropic:claude-test",
                                       "--llm-base-url", M.base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
                                       NULL});
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
@@ -529,8 +430,8 @@ Test(e2e_llm, anthropic_hybrid_run)
     cJSON_Delete(r);
     char path[512];
     snprintf(path, sizeof path, "%s/trace/fx-3-hybrid.jsonl", outdir);
-    char *tr = slurp(path);
-    cr_expect_eq(count_lines(tr), 2, "%s", tr);
+    char *tr = ts_slurp(path);
+    cr_expect_eq(ts_count_lines(tr), 2, "%s", tr);
     free(tr);
     cJSON *reqs = mock_requests(&M);
     cr_assert_eq(cJSON_GetArraySize(reqs), 2);

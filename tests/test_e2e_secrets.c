@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "support/cli.h"
 #include "support/testsrv.h"
 
 #define SECRET "S3cr3t-Pa55-e2e-7781"
@@ -31,119 +32,19 @@ static ts_server *SRV;
 
 /* ---- running the CLI ------------------------------------------------------- */
 
-/* Runs $EOUS_CLI with args (NULL-terminated), stdin /dev/null (a
- * non-interactive run), stdout/stderr to files.  A run longer than
- * limit_s is stopped (SIGTERM, then SIGKILL to that PID) and gives 124. */
-static int run_cli_limit(const char *const *args, int limit_s)
-{
-    const char *cli = getenv("EOUS_CLI");
-    cr_assert(cli, "EOUS_CLI is set by ctest");
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(o, 1);
-        dup2(e, 2);
-        int devnull = open("/dev/null", O_RDONLY);
-        dup2(devnull, 0);
-        const char *argv[48];
-        int n = 0;
-        argv[n++] = cli;
-        for (int i = 0; args[i] && n < 47; i++)
-            argv[n++] = args[i];
-        argv[n] = NULL;
-        execv(cli, (char *const *)argv);
-        _exit(127);
-    }
-    double until = eous_now_ms() + limit_s * 1000.0;
-    int status = 0;
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid)
-            break;
-        if (eous_now_ms() > until) {
-            kill(pid, SIGTERM);
-            for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
-                usleep(100 * 1000);
-            if (kill(pid, 0) == 0) {
-                kill(pid, SIGKILL);
-                waitpid(pid, &status, 0);
-            }
-            return 124;
-        }
-        usleep(50 * 1000);
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
-
 static int run_cli(const char *const *args)
 {
-    return run_cli_limit(args, 240);
-}
-
-static char *slurp(const char *path)
-{
-    char *s = NULL;
-    if (eous_read_file(path, 0, &s, NULL, NULL))
-        return strdup("");
-    return s;
-}
-
-static int count_lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
+    return ts_cli_run(args, out_path, err_path, 240);
 }
 
 /* First line of OUT/results.jsonl as JSON (caller deletes). */
 static cJSON *result_line(const char *outdir, int expect_lines)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
-    char *s = slurp(path);
-    cr_assert_eq(count_lines(s), expect_lines, "results.jsonl: %s", s);
-    char *nl = strchr(s, '\n');
-    if (nl)
-        *nl = '\0';
-    cJSON *j = cJSON_Parse(s);
-    cr_assert_not_null(j, "results line is JSON: %s", s);
-    free(s);
+    int n = 0;
+    cJSON *j = ts_result_line(outdir, &n);
+    cr_assert_eq(n, expect_lines, "results.jsonl lines");
+    cr_assert_not_null(j, "the first results line is JSON");
     return j;
-}
-
-/* ---- looking for a string in every output ---------------------------------- */
-
-static const char *g_needle;
-static char g_hit[512];
-
-static int scan_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-    (void)ftw;
-    if (type != FTW_F || st->st_size == 0)
-        return 0;
-    char *s = NULL;
-    size_t len = 0;
-    if (eous_read_file(path, 0, &s, &len, NULL))
-        return 0;
-    int hit = memmem(s, len, g_needle, strlen(g_needle)) != NULL;
-    free(s);
-    if (hit) {
-        snprintf(g_hit, sizeof g_hit, "%s", path);
-        return 1;
-    }
-    return 0;
-}
-
-/* Path of the first file under dir (recursively) holding needle, or NULL. */
-static const char *file_with(const char *dir, const char *needle)
-{
-    g_needle = needle;
-    g_hit[0] = '\0';
-    nftw(dir, scan_one, 16, FTW_PHYS);
-    return g_hit[0] ? g_hit : NULL;
 }
 
 /* ---- suite ----------------------------------------------------------------- */
@@ -174,9 +75,9 @@ TestSuite(e2e_secrets, .init = setup, .fini = teardown, .timeout = 600);
 /* No output of the run (dir, stdout, stderr) holds needle. */
 static void assert_nowhere(const char *dir, const char *needle)
 {
-    const char *f = file_with(dir, needle);
+    const char *f = ts_file_with(dir, needle);
     cr_assert_null(f, "'%s' leaked into %s", needle, f ? f : "");
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_null(strstr(o, needle), "'%s' leaked into stdout: %s", needle, o);
     cr_assert_null(strstr(e, needle), "'%s' leaked into stderr: %s", needle, e);
     free(o);
@@ -198,7 +99,7 @@ Test(e2e_secrets, env_secret_reaches_the_field_and_no_output)
     char outdir[300];
     snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
     int rc = run_cli((const char *[]){"run", TASK, "--mode", "hybrid", "--out", outdir, NULL});
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "the value must reach the field (program_html); exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
@@ -208,13 +109,13 @@ Test(e2e_secrets, env_secret_reaches_the_field_and_no_output)
     cJSON_Delete(r);
     char path[512];
     snprintf(path, sizeof path, "%s/trace/e2e-login-hybrid.jsonl", outdir);
-    char *tr = slurp(path);
-    cr_expect_eq(count_lines(tr), 4, "%s", tr);
+    char *tr = ts_slurp(path);
+    cr_expect_eq(ts_count_lines(tr), 4, "%s", tr);
     cr_expect(strstr(tr, "{{secret:PASSWORD}}"), "the trace keeps the placeholder: %s", tr);
     free(tr);
     snprintf(path, sizeof path, "%s/audit.jsonl", outdir);
-    char *au = slurp(path);
-    cr_expect_geq(count_lines(au), 3, "every executed action is audited: %s", au);
+    char *au = ts_slurp(path);
+    cr_expect_geq(ts_count_lines(au), 3, "every executed action is audited: %s", au);
     cr_expect(strstr(au, "{{secret:PASSWORD}}"), "the audit log keeps the placeholder: %s", au);
     free(au);
     assert_nowhere(outdir, SECRET);
@@ -228,17 +129,17 @@ Test(e2e_secrets, secrets_file_0600_through_bench_both_modes)
     snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
     write_secrets_file(secrets, 0600);
     /* the scanner finds what is there (control) */
-    cr_assert_not_null(file_with(tmpdir, SECRET), "control: the secrets file holds the value");
+    cr_assert_not_null(ts_file_with(tmpdir, SECRET), "control: the secrets file holds the value");
     int rc = run_cli((const char *[]){"bench", TASK, "--modes", "hybrid,atomic", "--secrets", secrets, "--out",
                                       outdir, NULL});
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
     char path[512];
     snprintf(path, sizeof path, "%s/results.jsonl", outdir);
-    char *res = slurp(path);
-    cr_expect_eq(count_lines(res), 2, "%s", res);
+    char *res = ts_slurp(path);
+    cr_expect_eq(ts_count_lines(res), 2, "%s", res);
     cr_expect_null(strstr(res, "\"status\":\"failed\""), "%s", res);
     free(res);
     const char *reports[] = {"summary.json", "summary.md", "report.html", "junit.xml", "audit.jsonl"};
@@ -258,11 +159,11 @@ Test(e2e_secrets, secrets_file_0644_is_refused_with_exit_2)
     snprintf(secrets, sizeof secrets, "%s/secrets-0644.env", tmpdir);
     write_secrets_file(secrets, 0644);
     int rc = run_cli((const char *[]){"run", TASK, "--secrets", secrets, "--out", outdir, NULL});
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_expect_eq(rc, 2, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     cr_expect(strstr(e, secrets), "the message names the file: %s", e);
     cr_expect(strstr(e, "0644"), "the message names the mode: %s", e);
-    cr_expect_eq(count_lines(e), 1, "one line: %s", e);
+    cr_expect_eq(ts_count_lines(e), 1, "one line: %s", e);
     cr_expect_null(strstr(o, SECRET));
     cr_expect_null(strstr(e, SECRET));
     free(o);
@@ -274,7 +175,7 @@ Test(e2e_secrets, secrets_file_0644_is_refused_with_exit_2)
     /* bench too */
     snprintf(outdir, sizeof outdir, "%s/refused-bench", tmpdir);
     rc = run_cli((const char *[]){"bench", TASK, "--secrets", secrets, "--out", outdir, NULL});
-    e = slurp(err_path);
+    e = ts_slurp(err_path);
     cr_expect_eq(rc, 2, "bench exit %d: %s", rc, e);
     cr_expect(strstr(e, "0644"), "%s", e);
     free(e);
@@ -286,7 +187,7 @@ static void observe_hides(const char *mode, const char *format)
     char url[300];
     snprintf(url, sizeof url, "%s/login.html", ts_server_url(SRV));
     int rc = run_cli((const char *[]){"observe", url, "--mode", mode, "--format", format, NULL});
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "observe %s exit %d\nstdout: %s\nstderr: %s", mode, rc, o, e);
     cr_expect(strstr(o, "Username"), "the page was observed (%s): %s", mode, o);
     cr_expect_null(strstr(o, SECRET), "data-agent-secret text shown in %s mode: %s", mode, o);

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "support/cli.h"
 #include "support/testsrv.h"
 
 #define TASKS EOUS_SOURCE_DIR "/tests/fixtures/hostile/tasks"
@@ -39,76 +40,14 @@ static ts_server *SRV, *EVIL;
 
 /* ---- running the CLI ------------------------------------------------------- */
 
-/* Runs $EOUS_CLI with args (NULL-terminated), stdin /dev/null (a
- * non-interactive run), stdout/stderr to files.  A run longer than
- * limit_s is stopped (SIGTERM, then SIGKILL to that PID) and gives 124. */
-static int run_cli_limit(const char *const *args, int limit_s)
-{
-    const char *cli = getenv("EOUS_CLI");
-    cr_assert(cli, "EOUS_CLI is set by ctest");
-    pid_t pid = fork();
-    cr_assert_geq(pid, 0);
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(o, 1);
-        dup2(e, 2);
-        int devnull = open("/dev/null", O_RDONLY);
-        dup2(devnull, 0);
-        const char *argv[48];
-        int n = 0;
-        argv[n++] = cli;
-        for (int i = 0; args[i] && n < 47; i++)
-            argv[n++] = args[i];
-        argv[n] = NULL;
-        execv(cli, (char *const *)argv);
-        _exit(127);
-    }
-    double until = eous_now_ms() + limit_s * 1000.0;
-    int status = 0;
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid)
-            break;
-        if (eous_now_ms() > until) {
-            kill(pid, SIGTERM);
-            for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
-                usleep(100 * 1000);
-            if (kill(pid, 0) == 0) {
-                kill(pid, SIGKILL);
-                waitpid(pid, &status, 0);
-            }
-            return 124;
-        }
-        usleep(50 * 1000);
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-}
-
 static double g_elapsed_s; /* wall time of the last run_cli */
 
 static int run_cli(const char *const *args)
 {
     double t0 = eous_now_ms();
-    int rc = run_cli_limit(args, 240);
+    int rc = ts_cli_run(args, out_path, err_path, 240);
     g_elapsed_s = (eous_now_ms() - t0) / 1000.0;
     return rc;
-}
-
-static char *slurp(const char *path)
-{
-    char *s = NULL;
-    if (eous_read_file(path, 0, &s, NULL, NULL))
-        return strdup("");
-    return s;
-}
-
-static int count_lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
 }
 
 /* ---- suite ----------------------------------------------------------------- */
@@ -146,7 +85,7 @@ static cJSON *result_of(const char *outdir, const char *id)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/results.jsonl", outdir);
-    char *s = slurp(path);
+    char *s = ts_slurp(path);
     cJSON *found = NULL;
     for (char *line = strtok(s, "\n"); line && !found; line = strtok(NULL, "\n")) {
         cJSON *j = cJSON_Parse(line);
@@ -165,7 +104,7 @@ static char *trace_of(const char *outdir, const char *id)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/trace/%s-hybrid.jsonl", outdir, id);
-    return slurp(path);
+    return ts_slurp(path);
 }
 
 /* Line n (1-based) of a trace as JSON (caller deletes); NULL when missing. */
@@ -185,7 +124,7 @@ static cJSON *trace_step(const char *trace, int n)
 
 static void assert_ran(int rc, const char *what)
 {
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_neq(rc, 124, "%s hung: stopped after %.0f s\nstdout: %s\nstderr: %s", what, g_elapsed_s, o, e);
     cr_assert_lt(rc, 128, "%s crashed (exit %d)\nstdout: %s\nstderr: %s", what, rc, o, e);
     free(o);
@@ -211,7 +150,7 @@ Test(hostile, injected_goto_is_refused_by_policy)
         cr_expect(strstr(eous_json_str(r, "error"), "is refused"), "%s: %s", ids[i], eous_json_str(r, "error"));
         cJSON_Delete(r);
         char *tr = trace_of(outdir, ids[i]);
-        cr_expect_eq(count_lines(tr), 1, "stopped at the refused step: %s", tr);
+        cr_expect_eq(ts_count_lines(tr), 1, "stopped at the refused step: %s", tr);
         cJSON *s1 = trace_step(tr, 1);
         cr_assert_not_null(s1, "%s", tr);
         cr_expect(strstr(eous_json_str(s1, "error") ? eous_json_str(s1, "error") : "", "not allowed"), "%s", tr);
@@ -222,12 +161,12 @@ Test(hostile, injected_goto_is_refused_by_policy)
     }
     char path[400];
     snprintf(path, sizeof path, "%s/trace/inj-evil-hybrid.jsonl", outdir);
-    char *tr = slurp(path);
+    char *tr = ts_slurp(path);
     cr_expect(strstr(tr, "evil.example"), "the refusal names the URL: %s", tr);
     cr_expect_null(strstr(tr, "hunter2-injected"), "the next step (typing the password) never ran: %s", tr);
     free(tr);
     snprintf(path, sizeof path, "%s/audit.jsonl", outdir);
-    char *au = slurp(path);
+    char *au = ts_slurp(path);
     cr_expect(strstr(au, "evil.example"), "refused actions are audited too: %s", au);
     free(au);
     cr_expect_eq(ts_server_requests(EVIL), evil_before, "nothing navigated to the other origin");
@@ -276,7 +215,7 @@ Test(hostile, hostile_registries_warn_and_the_step_still_works)
     snprintf(outdir, sizeof outdir, "%s/reg", tmpdir);
     int rc = run_cli((const char *[]){"bench", TASKS "/reg", "--out", outdir, NULL});
     assert_ran(rc, "bench reg");
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_expect_eq(rc, 0, "every task still passes with its registry broken (exit %d)\nstdout: %s\nstderr: %s", rc, o,
                  e);
     free(o);
@@ -296,7 +235,7 @@ Test(hostile, hostile_registries_warn_and_the_step_still_works)
         cr_expect_str_eq(eous_json_str(r, "status"), "passed", "%s: %s", cases[i].id, eous_json_str(r, "eval_detail"));
         cJSON_Delete(r);
         char *tr = trace_of(outdir, cases[i].id);
-        cr_expect_eq(count_lines(tr), 2, "%s: %s", cases[i].id, tr);
+        cr_expect_eq(ts_count_lines(tr), 2, "%s: %s", cases[i].id, tr);
         cJSON *s1 = trace_step(tr, 1);
         cr_assert_not_null(s1, "%s: %s", cases[i].id, tr);
         const cJSON *w = cJSON_GetObjectItemCaseSensitive(s1, "warnings");
@@ -328,7 +267,7 @@ Test(hostile, call_tool_that_never_resolves_is_a_step_error)
     int rc = run_cli((const char *[]){"run", TASKS "/call-hang.json", "--out", outdir, NULL});
     assert_ran(rc, "run call-hang");
     char *tr = trace_of(outdir, "call-hang");
-    cr_expect_eq(count_lines(tr), 1, "%s", tr);
+    cr_expect_eq(ts_count_lines(tr), 1, "%s", tr);
     cr_expect(strstr(tr, "no answer from the page within"), "the step reports the hung tool: %s", tr);
     free(tr);
     cJSON *r = result_of(outdir, "call-hang");
@@ -354,7 +293,7 @@ Test(hostile, alert_inside_call_tool_is_reported)
     assert_ran(rc, "run call-dialog");
     cr_expect_neq(rc, 3, "a page dialog is not infrastructure");
     char *tr = trace_of(outdir, "call-dialog");
-    cr_expect_geq(count_lines(tr), 1, "%s", tr);
+    cr_expect_geq(ts_count_lines(tr), 1, "%s", tr);
     cr_expect(strstr(tr, "Alert from inside callTool"), "the step names the dialog it dismissed: %s", tr);
     free(tr);
 }
@@ -383,7 +322,7 @@ Test(hostile, navigation_during_click_delay_and_keypress)
     snprintf(outdir, sizeof outdir, "%s/nav", tmpdir);
     int rc = run_cli((const char *[]){"bench", TASKS "/nav", "--out", outdir, NULL});
     assert_ran(rc, "bench nav");
-    char *o = slurp(out_path);
+    char *o = ts_slurp(out_path);
     cr_expect_eq(rc, 0, "exit %d: %s", rc, o);
     free(o);
     const char *ids[] = {"nav-click", "nav-soon", "nav-type"};
@@ -422,12 +361,12 @@ Test(hostile, dialogs_mid_action_are_dismissed_and_reported)
     snprintf(outdir, sizeof outdir, "%s/dialogs", tmpdir);
     int rc = run_cli((const char *[]){"run", TASKS "/dialogs.json", "--out", outdir, NULL});
     assert_ran(rc, "run dialogs");
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_expect_eq(rc, 0, "the run goes on after the dialogs (exit %d)\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
     char *tr = trace_of(outdir, "dialogs");
-    cr_expect_eq(count_lines(tr), 6, "every step ran: %s", tr);
+    cr_expect_eq(ts_count_lines(tr), 6, "every step ran: %s", tr);
     const char *texts[] = {"Alert text from the page", "Confirm text from the page", "Prompt text from the page",
                            "Delayed alert text"};
     for (int i = 0; i < 4; i++)
@@ -481,7 +420,7 @@ static void observe_ok(const char *path, const char *mode, const char *must_show
     snprintf(url, sizeof url, "%s/%s", ts_server_url(SRV), path);
     int rc = run_cli((const char *[]){"observe", url, "--mode", mode, NULL});
     assert_ran(rc, path);
-    char *o = slurp(out_path), *e = slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_expect_eq(rc, 0, "observe %s --mode %s: exit %d after %.0f s\nstderr: %.2000s", path, mode, rc, g_elapsed_s, e);
     cr_expect(strstr(o, must_show), "observe %s --mode %s shows '%s' (%zu bytes of output)", path, mode, must_show,
               strlen(o));
@@ -521,9 +460,9 @@ Test(hostile, observe_page_that_crashes_the_tab_is_reported)
     snprintf(url, sizeof url, "%s/deep.html?depth=5000", ts_server_url(SRV));
     int rc = run_cli((const char *[]){"observe", url, "--mode", "atomic", NULL});
     assert_ran(rc, "observe deep 5000");
-    char *e = slurp(err_path);
+    char *e = ts_slurp(err_path);
     cr_expect_neq(rc, 0, "a crashed tab is an error");
     cr_expect(strstr(e, "crash"), "stderr names the crash: %s", e);
-    cr_expect_eq(count_lines(e), 1, "one line: %s", e);
+    cr_expect_eq(ts_count_lines(e), 1, "one line: %s", e);
     free(e);
 }

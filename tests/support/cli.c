@@ -1,0 +1,120 @@
+/* tests/support/cli.c — see cli.h. */
+#define _GNU_SOURCE
+#include "support/cli.h"
+
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/core.h"
+#include <cjson/cJSON.h>
+
+int ts_cli_run(const char *const *args, const char *out_path, const char *err_path, int limit_s)
+{
+    const char *cli = getenv("EOUS_CLI");
+    if (!cli) {
+        fprintf(stderr, "ts_cli_run: EOUS_CLI is not set (ctest sets it)\n");
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        int devnull = open("/dev/null", O_RDONLY);
+        dup2(devnull, 0);
+        const char *argv[48];
+        int n = 0;
+        argv[n++] = cli;
+        for (int i = 0; args[i] && n < 47; i++)
+            argv[n++] = args[i];
+        argv[n] = NULL;
+        execv(cli, (char *const *)argv);
+        _exit(127);
+    }
+    double until = eous_now_ms() + limit_s * 1000.0;
+    int status = 0;
+    for (;;) {
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            break;
+        if (eous_now_ms() > until) {
+            kill(pid, SIGTERM);
+            for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) != pid; i++)
+                usleep(100 * 1000);
+            if (kill(pid, 0) == 0) {
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+            }
+            return 124;
+        }
+        usleep(50 * 1000);
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+char *ts_slurp(const char *path)
+{
+    char *s = NULL;
+    if (eous_read_file(path, 0, &s, NULL, NULL))
+        return strdup("");
+    return s;
+}
+
+int ts_count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+static const char *g_needle; /* nftw has no user pointer */
+static char g_hit[512];
+
+static int scan_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)ftw;
+    if (type != FTW_F || st->st_size == 0)
+        return 0;
+    char *s = NULL;
+    size_t len = 0;
+    if (eous_read_file(path, 0, &s, &len, NULL))
+        return 0;
+    int hit = memmem(s, len, g_needle, strlen(g_needle)) != NULL;
+    free(s);
+    if (hit) {
+        snprintf(g_hit, sizeof g_hit, "%s", path);
+        return 1;
+    }
+    return 0;
+}
+
+const char *ts_file_with(const char *dir, const char *needle)
+{
+    g_needle = needle;
+    g_hit[0] = '\0';
+    nftw(dir, scan_one, 16, FTW_PHYS);
+    return g_hit[0] ? g_hit : NULL;
+}
+
+cJSON *ts_result_line(const char *outdir, int *n_lines)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
+    char *s = ts_slurp(path);
+    *n_lines = ts_count_lines(s);
+    char *nl = strchr(s, '\n');
+    if (nl)
+        *nl = '\0';
+    cJSON *j = cJSON_Parse(s);
+    free(s);
+    return j;
+}

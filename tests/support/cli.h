@@ -1,0 +1,25 @@
+/* tests/support/cli.h — running the eous CLI from tests and reading what it
+ * wrote.  No Criterion here: benchmarks link this library too. */
+#ifndef EOUS_TS_CLI_H
+#define EOUS_TS_CLI_H
+
+#include <cjson/cJSON.h>
+
+/* Runs $EOUS_CLI with args (NULL-terminated), stdin /dev/null (a
+ * non-interactive run), stdout and stderr to the two files.  A run longer
+ * than limit_s is stopped (SIGTERM, then SIGKILL to that PID) and gives 124.
+ * Returns the exit code, 128 when killed by a signal, -1 when EOUS_CLI is
+ * unset or fork fails. */
+int ts_cli_run(const char *const *args, const char *out_path, const char *err_path, int limit_s);
+/* The file's contents (caller frees); "" when it cannot be read. */
+char *ts_slurp(const char *path);
+/* Newline count of s. */
+int ts_count_lines(const char *s);
+/* Path of the first regular file under dir (recursively) holding needle, or
+ * NULL.  The path is borrowed until the next call. */
+const char *ts_file_with(const char *dir, const char *needle);
+/* The first line of OUTDIR/results.jsonl parsed (caller deletes; NULL when
+ * missing or not JSON); *n_lines gets the file's line count. */
+cJSON *ts_result_line(const char *outdir, int *n_lines);
+
+#endif

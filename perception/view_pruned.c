@@ -97,6 +97,12 @@ typedef struct pctx {
     int in_table;
     int level;                 /* recursion level, bounded by PERC_MAX_DEPTH */
     int next_id;               /* last document-order id handed out */
+    /* enum lists already printed on the current tools line, so a second tool
+     * taking the same values says "as in TOOL" instead of repeating them */
+    const cJSON *line_enums[8];
+    const char *line_enum_tools[8];
+    int n_line_enums;
+    const char *cur_tool;
 } pctx;
 
 static void put(pctx *c, const char *s)
@@ -237,6 +243,16 @@ static void put_json_short(pctx *c, const cJSON *v, size_t max)
 
 static int is_container(const perc_component *comp);
 
+static int repeats_earlier_key(const cJSON *state, const cJSON *item)
+{
+    if (!item->child && !cJSON_IsString(item))
+        return 0; /* short scalars (numbers, booleans) are cheap and often coincide */
+    for (const cJSON *e = state->child; e && e != item; e = e->next)
+        if (cJSON_Compare(e, item, 1))
+            return 1;
+    return 0;
+}
+
 static void render_state(pctx *c, const perc_component *comp)
 {
     const cJSON *it;
@@ -258,6 +274,12 @@ static void render_state(pctx *c, const perc_component *comp)
         /* containers show their rows beneath the triplet: no JSON copy of them */
         if (is_container(comp) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
             !eous_json_str(it->child, "label") && !eous_json_str(it->child, "title"))
+            continue;
+        /* a form's field values are on its fields' own triplets beneath it */
+        if (comp->kind && !strcmp(comp->kind, "form") && !strcmp(k, "values") && cJSON_IsObject(it))
+            continue;
+        /* valueLabel equal to value (and the like) says nothing new */
+        if (repeats_earlier_key(comp->state, it))
             continue;
         put(c, " ");
         put(c, k);
@@ -332,6 +354,25 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
     }
 }
 
+/* Prints an enum list, or "as in TOOL" when this tools line printed the same
+ * list already (select/deselect/setValue of one component share options). */
+static void render_enum(pctx *c, const cJSON *en)
+{
+    if (cJSON_GetArraySize(en) >= 4) {
+        for (int i = 0; i < c->n_line_enums; i++)
+            if (cJSON_Compare(c->line_enums[i], en, 1)) {
+                put(c, "as in ");
+                put(c, c->line_enum_tools[i]);
+                return;
+            }
+        if (c->n_line_enums < 8) {
+            c->line_enums[c->n_line_enums] = en;
+            c->line_enum_tools[c->n_line_enums++] = c->cur_tool;
+        }
+    }
+    render_scalar_list(c, en, 15, "|");
+}
+
 static void render_param(pctx *c, const char *name, const cJSON *spec, int required)
 {
     put(c, name);
@@ -342,7 +383,7 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
     const char *type = eous_json_str(spec, "type");
     const cJSON *en = eous_json_arr(spec, "enum");
     if (en) {
-        render_scalar_list(c, en, 15, "|");
+        render_enum(c, en);
     } else if (fmt) {
         put(c, fmt);
     } else if (type && !strcmp(type, "array")) {
@@ -352,7 +393,7 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
         const char *itype = items ? eous_json_str(items, "type") : NULL;
         put(c, "[");
         if (ien)
-            render_scalar_list(c, ien, 15, "|");
+            render_enum(c, ien);
         else
             put(c, ifmt ? ifmt : itype ? itype : "any");
         put(c, "]");
@@ -380,10 +421,14 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
     }
 }
 
-static void render_tools(pctx *c, const perc_component *comp, int depth)
+/* brief: tool names only, for components not on screen right now (their
+ * state line stays; a call with wrong params gets the signature back from
+ * the validator), which keeps closed tabs and popups from costing tokens. */
+static void render_tools(pctx *c, const perc_component *comp, int depth, int brief)
 {
     indent(c, depth);
     put(c, "tools: ");
+    c->n_line_enums = 0;
     int first = 1;
     const cJSON *t;
     cJSON_ArrayForEach(t, comp->tools) {
@@ -394,6 +439,13 @@ static void render_tools(pctx *c, const perc_component *comp, int depth)
             put(c, " · ");
         first = 0;
         put(c, name);
+        if (brief) {
+            const cJSON *bm = eous_json_obj(comp->metadata, name);
+            const cJSON *bp = bm ? eous_json_obj(bm, "params") : NULL;
+            put(c, bp && bp->child ? "(…)" : "()");
+            continue;
+        }
+        c->cur_tool = name;
         put(c, "(");
         const cJSON *meta = eous_json_obj(comp->metadata, name);
         const cJSON *params = meta ? eous_json_obj(meta, "params") : NULL;
@@ -426,7 +478,7 @@ static int is_container(const perc_component *comp)
     return IN(comp->kind, CONTAINER_KINDS);
 }
 
-static void emit_triplet(pctx *c, int ci, int depth)
+static void emit_triplet(pctx *c, int ci, int depth, int brief)
 {
     perc_component *comp = &c->obs->comps[ci];
     c->emitted[ci] = 1;
@@ -437,7 +489,7 @@ static void emit_triplet(pctx *c, int ci, int depth)
     put_quoted(c, comp->label ? comp->label : "", 120);
     render_state(c, comp);
     put(c, "\n");
-    render_tools(c, comp, depth + 1);
+    render_tools(c, comp, depth + 1, brief);
 }
 
 /* ---- pruned traversal --------------------------------------------------------- */
@@ -539,7 +591,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         int ci = n->component;
         perc_component *comp = &c->obs->comps[ci];
         if (!c->emitted[ci]) {
-            emit_triplet(c, ci, depth);
+            emit_triplet(c, ci, depth, 0);
             if (is_container(comp)) {
                 /* container: its pruned content stays beneath the triplet */
                 render_children(c, n, depth + 1, comp->label);
@@ -656,7 +708,12 @@ eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
-    pctx c = {obs, &b, err, EOUS_OK, hybrid, NULL, NULL, 0, 0, 0, 0};
+    pctx c;
+    memset(&c, 0, sizeof c);
+    c.obs = obs;
+    c.b = &b;
+    c.err = err;
+    c.hybrid = hybrid;
     c.seen = calloc(obs->n_nodes + 1, 1);
     c.emitted = calloc(obs->n_comps + 1, 1);
     if (!c.seen || !c.emitted) {
@@ -682,7 +739,10 @@ eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err)
                 put(&c, "page tools:\n");
                 header = 1;
             }
-            emit_triplet(&c, (int)i, 1);
+            /* a UI component whose element is not rendered (inactive tab,
+             * closed popup): names of its tools only; page-level tools
+             * (WebMCP, bridge) have no state line and keep their signatures */
+            emit_triplet(&c, (int)i, 1, comp->backend_id != 0 || !strcmp(comp->provider, "ci4a"));
         }
     }
 done:

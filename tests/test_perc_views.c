@@ -180,6 +180,49 @@ Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
     eous_buf_free(&b);
 }
 
+/* Token-saving rules of the hybrid view: one enum list per tools line, no
+ * form "values" copy, no state key repeating an earlier one, and tool names
+ * only for a component whose element is not on screen. */
+Test(perc_views, hybrid_says_each_thing_once)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Settings", "2", NULL, 1);
+    node(&b, "2", "generic", "", "3", NULL, 2); /* form root */
+    node(&b, "3", "generic", "", "", NULL, 3); /* checkbox group root */
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"form-s\",\"cbg-n\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,1],\"backendNodeId\":[1,2,3],"
+                      "\"nodeName\":[0,1,1],\"attributes\":[[],[2,3],[2,4]]}}]}";
+    const char *en = "[\"email\",\"sms\",\"slack\",\"push\"]";
+    char reg[2048];
+    snprintf(reg, sizeof reg,
+             "{\"form-s\":{\"kind\":\"form\",\"label\":\"Settings\",\"state\":{\"values\":{\"notify\":[\"email\"]}},"
+             "\"tools\":[\"submit\"],\"metadata\":{\"submit\":{\"params\":{}}}},"
+             "\"cbg-n\":{\"kind\":\"checkboxgroup\",\"label\":\"Notify\","
+             "\"state\":{\"value\":\"email\",\"valueLabel\":\"email\"},\"tools\":[\"setValue\",\"check\",\"uncheck\"],"
+             "\"metadata\":{\"setValue\":{\"params\":{\"values\":{\"type\":\"array\",\"required\":true,\"items\":{\"enum\":%s}}}},"
+             "\"check\":{\"params\":{\"value\":{\"enum\":%s,\"required\":true}}},"
+             "\"uncheck\":{\"params\":{\"value\":{\"enum\":%s,\"required\":true}}}}},"
+             "\"select-tags\":{\"kind\":\"select\",\"label\":\"Tags\",\"visible\":true,\"state\":{\"value\":\"web\"},"
+             "\"tools\":[\"setValue\",\"clear\"],\"metadata\":{\"setValue\":{\"params\":{\"value\":{\"type\":\"string\","
+             "\"required\":true}}},\"clear\":{\"params\":{}}}}}",
+             en, en, en);
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    const char *expected = "Tab 0 (current): Settings\n\n"
+                           "[c1] form 'Settings'\n"
+                           "\ttools: submit()\n"
+                           "\t[c2] checkboxgroup 'Notify' value: 'email'\n"
+                           "\t\ttools: setValue(values: [email|sms|slack|push]) · check(value: as in setValue)"
+                           " · uncheck(value: as in setValue)\n"
+                           "page tools:\n"
+                           "\t[c3] select 'Tags' value: 'web'\n"
+                           "\t\ttools: setValue(…) · clear()\n";
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
 Test(perc_views, scanner_matches_reference_parser)
 {
     /* the same document through the fast scanner and through cJSON */

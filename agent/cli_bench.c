@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "agent/browser.h"
@@ -318,8 +319,11 @@ int cli_bench(int argc, char **argv)
         fprintf(stderr, "eous: reports: %s\n", err.msg);
     } else {
         printf("%s\n", table ? table : "");
-        printf("ran %zu job(s) in %.1f s (%.1f tasks/min) · report: %s/report.html\n", b.done, wall,
-               wall > 0 ? b.done / wall * 60 : 0, co.out_dir);
+        /* RUSAGE_SELF: eous alone, not the browsers and drivers it reaped */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("ran %zu job(s) in %.1f s (%.1f tasks/min) · eous peak RSS %.1f MiB · report: %s/report.html\n",
+               b.done, wall, wall > 0 ? b.done / wall * 60 : 0, ru.ru_maxrss / 1024.0, co.out_dir);
     }
     free(table);
     if (eous_interrupted()) {

@@ -110,7 +110,8 @@ static void attach_frame(perc_obs *obs, size_t base, int owner_backend)
     int *kids = eous_arena_alloc(obs->arena, (own->n_children + 1) * sizeof *kids);
     if (!kids)
         return;
-    memcpy(kids, own->children, own->n_children * sizeof *kids);
+    if (own->n_children) /* an Iframe node without children has children == NULL */
+        memcpy(kids, own->children, own->n_children * sizeof *kids);
     kids[own->n_children] = (int)base;
     own->children = kids;
     own->n_children++;

@@ -74,7 +74,9 @@ eous_rc wd_error_rc(const char *e, const char *message)
     if (!strcmp(e, "unknown error") && message) {
         /* chromedriver reports a dead or crashed browser as "unknown error" */
         static const char *dead[] = {"not reachable", "disconnected", "crashed", "target closed",
-                                     "session deleted", "cannot connect", "target frame detached"};
+                                     "session deleted", "cannot connect", "target frame detached",
+                                     /* a Selenium Grid router whose node died */
+                                     "Unable to execute request for an existing session"};
         for (size_t i = 0; i < sizeof dead / sizeof *dead; i++)
             if (strstr(message, dead[i]))
                 return EOUS_E_INFRA;

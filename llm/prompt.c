@@ -99,7 +99,10 @@ static const char *mode_observation_help(const char *mode)
     return "The observation is the page's accessibility tree, pruned: one line per element, "
            "\"[id] role 'name'\" followed by properties; indentation shows nesting.  A line whose id "
            "starts with c (e.g. [c3]) is a component: the line gives its kind, label and state, and the "
-           "next line, \"tools: ...\", lists the tools it offers with their parameters and constraints.\n";
+           "next line, \"tools: ...\", lists the tools it offers with their parameters and constraints.  "
+           "A table component lists its rows as \"| key | ... |\" lines: the first column is the row key its "
+           "tools take.  Under \"page tools:\", each \"[cN] tool(params) — description\" line is a tool of the "
+           "page itself, called the same way.\n";
 }
 
 static eous_rc put_actions(eous_buf *b, int with_call, int text_form, eous_err *err)

@@ -103,6 +103,11 @@ typedef struct pctx {
     const char *line_enum_tools[8];
     int n_line_enums;
     const char *cur_tool;
+    /* end of the last bare text line and its depth, so the next text at the
+     * same depth joins it ("300" " users, " "253" → one line) */
+    size_t text_line_end;
+    int text_line_depth;
+    size_t text_line_len;
 } pctx;
 
 static void put(pctx *c, const char *s)
@@ -115,6 +120,32 @@ static void indent(pctx *c, int depth)
 {
     for (int i = 0; i < depth && !c->rc; i++)
         c->rc = eous_buf_putc(c->b, '\t', c->err);
+}
+
+#define JOIN_TEXT_MAX 60   /* short pieces join; long ones keep paragraphs apart */
+#define JOIN_LINE_MAX 200
+
+/* A text line; a short text right after another text line at the same depth
+ * continues it (React splits "{n} users, {m} active" into four text nodes). */
+static void put_text_line(pctx *c, int depth, const char *text)
+{
+    size_t n = strlen(text);
+    if (c->b->len && c->b->len == c->text_line_end && c->text_line_depth == depth && n < JOIN_TEXT_MAX &&
+        c->text_line_len + n < JOIN_LINE_MAX) {
+        c->b->len--; /* drop the newline: same line */
+        c->b->data[c->b->len] = '\0';
+        char last = c->b->len ? c->b->data[c->b->len - 1] : ' ';
+        if (last != ' ' && text[0] != ' ')
+            put(c, " ");
+        c->text_line_len += n + 1;
+    } else {
+        indent(c, depth);
+        c->text_line_len = n;
+    }
+    put(c, text);
+    put(c, "\n");
+    c->text_line_end = c->b->len;
+    c->text_line_depth = depth;
 }
 
 static int is_component_label(pctx *c, const char *text)
@@ -253,8 +284,96 @@ static int repeats_earlier_key(const cJSON *state, const cJSON *item)
     return 0;
 }
 
+/* A table component whose state carries its rows (objects with a "key"):
+ * the hybrid view prints those rows, keys first, instead of the table's DOM,
+ * so the keys that sort/selectRows/rowAction take are on screen and the
+ * table's own checkboxes, pager and header buttons (all covered by its tools)
+ * cost nothing.  NULL when the rows are not in the state. */
+static const cJSON *state_rows(const perc_component *comp)
+{
+    if (!comp->kind || strcmp(comp->kind, "table"))
+        return NULL;
+    const cJSON *rows = eous_json_arr(comp->state, "rows");
+    if (!rows)
+        return NULL;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) if (!cJSON_IsObject(r) || !eous_json_str(r, "key")) return NULL;
+    return rows;
+}
+
+/* Same values as a tool's enum, case aside; option objects count by their
+ * value/key, and only when their label is that value (else the labels say
+ * something the enum does not). */
+static int same_values(const cJSON *arr, const cJSON *en)
+{
+    if (cJSON_GetArraySize(arr) != cJSON_GetArraySize(en))
+        return 0;
+    const cJSON *v = en->child;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr) {
+        if (!cJSON_IsString(v))
+            return 0;
+        if (cJSON_IsString(e)) {
+            if (strcasecmp(e->valuestring, v->valuestring))
+                return 0;
+        } else if (cJSON_IsObject(e)) {
+            const char *val = eous_json_str(e, "value");
+            const char *label = eous_json_str(e, "label");
+            if (!val)
+                val = eous_json_str(e, "key");
+            if (!label)
+                label = eous_json_str(e, "title");
+            if (!val || strcmp(val, v->valuestring) || (label && strcasecmp(label, v->valuestring)))
+                return 0;
+        } else {
+            return 0;
+        }
+        v = v->next;
+    }
+    return 1;
+}
+
+/* The enum of one of the component's tool parameters with exactly these
+ * values, printed in full on the tools line (render_enum shows 15); NULL if none. */
+static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr, int count)
+{
+    const cJSON *tm;
+    cJSON_ArrayForEach(tm, comp->metadata) {
+        const cJSON *params = eous_json_obj(tm, "params");
+        if (!params) {
+            const cJSON *schema = eous_json_obj(tm, "inputSchema");
+            params = schema ? eous_json_obj(schema, "properties") : NULL;
+        }
+        const cJSON *p;
+        cJSON_ArrayForEach(p, params) {
+            const cJSON *en = eous_json_arr(p, "enum");
+            if (!en) {
+                const cJSON *items = eous_json_obj(p, "items");
+                en = items ? eous_json_arr(items, "enum") : NULL;
+            }
+            if (!en || cJSON_GetArraySize(en) > 15)
+                continue;
+            if (arr ? same_values(arr, en) : cJSON_GetArraySize(en) == count)
+                return en;
+        }
+    }
+    return NULL;
+}
+
+/* State keys that hold what is chosen now, never dropped as "listed by a tool"
+ * (all five boxes checked is a value equal to the enum, and it is news). */
+static int is_current_value_key(const char *k)
+{
+    static const char *PREFIXES[] = {"value", "selected", "checked", "expanded", "active", "open", "current"};
+    for (size_t i = 0; i < sizeof PREFIXES / sizeof *PREFIXES; i++)
+        if (!strncmp(k, PREFIXES[i], strlen(PREFIXES[i])))
+            return 1;
+    return 0;
+}
+
 static void render_state(pctx *c, const perc_component *comp)
 {
+    const cJSON *rows = state_rows(comp);
     const cJSON *it;
     cJSON_ArrayForEach(it, comp->state) {
         const char *k = it->string;
@@ -264,6 +383,9 @@ static void render_state(pctx *c, const perc_component *comp)
             ((cJSON_IsArray(it) || cJSON_IsObject(it)) && !it->child))
             continue;
         if (cJSON_IsBool(it) && !cJSON_IsTrue(it) && strcmp(k, "value") && strcmp(k, "checked") && strcmp(k, "open"))
+            continue;
+        /* the rows printed beneath the triplet carry the column keys */
+        if (rows && rows->child && !strcmp(k, "columns"))
             continue;
         /* constraints are shown once, on the tools line */
         if (IN(k, CONSTRAINT_KEYS))
@@ -277,6 +399,12 @@ static void render_state(pctx *c, const perc_component *comp)
             continue;
         /* a form's field values are on its fields' own triplets beneath it */
         if (comp->kind && !strcmp(comp->kind, "form") && !strcmp(k, "values") && cJSON_IsObject(it))
+            continue;
+        /* a list of choices the tools line prints as an enum (options equal
+         * to their values, tab keys, row actions), and its count */
+        if (!is_current_value_key(k) && cJSON_IsArray(it) && tool_enum_like(comp, it, 0))
+            continue;
+        if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint))
             continue;
         /* valueLabel equal to value (and the like) says nothing new */
         if (repeats_earlier_key(comp->state, it))
@@ -424,10 +552,8 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
 /* brief: tool names only, for components not on screen right now (their
  * state line stays; a call with wrong params gets the signature back from
  * the validator), which keeps closed tabs and popups from costing tokens. */
-static void render_tools(pctx *c, const perc_component *comp, int depth, int brief)
+static void render_tool_list(pctx *c, const perc_component *comp, int brief)
 {
-    indent(c, depth);
-    put(c, "tools: ");
     c->n_line_enums = 0;
     int first = 1;
     const cJSON *t;
@@ -470,6 +596,13 @@ static void render_tools(pctx *c, const perc_component *comp, int depth, int bri
         }
         put(c, ")");
     }
+}
+
+static void render_tools(pctx *c, const perc_component *comp, int depth, int brief)
+{
+    indent(c, depth);
+    put(c, "tools: ");
+    render_tool_list(c, comp, brief);
     put(c, "\n");
 }
 
@@ -490,6 +623,30 @@ static void emit_triplet(pctx *c, int ci, int depth, int brief)
     render_state(c, comp);
     put(c, "\n");
     render_tools(c, comp, depth + 1, brief);
+}
+
+/* A page-level tool (WebMCP, bridge action): no element, no state, one tool:
+ * "[c7] open_order(id: string) — Open the detail page of one order." */
+static int is_page_tool(const perc_component *comp)
+{
+    return !comp->backend_id && strcmp(comp->provider, "ci4a") && cJSON_GetArraySize(comp->tools) == 1 &&
+           (!comp->state || !comp->state->child);
+}
+
+static void emit_page_tool(pctx *c, int ci, int depth)
+{
+    perc_component *comp = &c->obs->comps[ci];
+    c->emitted[ci] = 1;
+    snprintf(comp->view_id, sizeof comp->view_id, "c%d", ++c->next_cid);
+    indent(c, depth);
+    if (!c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, "[%s] ", comp->view_id);
+    render_tool_list(c, comp, 0);
+    if (comp->label && *comp->label) {
+        put(c, " — ");
+        put(c, comp->label);
+    }
+    put(c, "\n");
 }
 
 /* ---- pruned traversal --------------------------------------------------------- */
@@ -568,6 +725,111 @@ out:
 
 static void render_inner(pctx *c, int idx, int depth, const char *parent_name);
 
+#define MAX_ROW_COLUMNS 24
+#define MAX_CELL 80
+
+/* A column whose value is the row key in every row (orders: id = key) says nothing new. */
+static int column_repeats_key(const cJSON *rows, const char *col)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) {
+        const char *v = eous_json_str(r, col);
+        if (!v || strcmp(v, eous_json_str(r, "key")))
+            return 0;
+    }
+    return 1;
+}
+
+static void put_cell(pctx *c, const cJSON *v)
+{
+    if (cJSON_IsNull(v) || !v)
+        return;
+    if (!cJSON_IsString(v)) {
+        put_json_short(c, v, 60);
+        return;
+    }
+    size_t n = 0;
+    for (const char *p = v->valuestring; *p && !c->rc; p++, n++) {
+        if (n >= MAX_CELL) {
+            put(c, "…");
+            break;
+        }
+        char ch = *p;
+        /* cell text cannot break the row: no newlines, no column bars */
+        if (ch == '\n' || ch == '\r' || ch == '\t')
+            ch = ' ';
+        else if (ch == '|')
+            ch = '/';
+        c->rc = eous_buf_putc(c->b, ch, c->err);
+    }
+}
+
+/* "| key | col ... |" then one line per row, from the component's state. */
+static void render_state_rows(pctx *c, const cJSON *rows, int depth)
+{
+    if (!rows->child) {
+        indent(c, depth);
+        put(c, "(no rows)\n");
+        return;
+    }
+    const char *cols[MAX_ROW_COLUMNS];
+    int ncols = 0;
+    cols[ncols++] = "key";
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) {
+        const cJSON *f;
+        cJSON_ArrayForEach(f, r) {
+            int known = 0;
+            for (int i = 0; i < ncols && !known; i++)
+                known = !strcmp(cols[i], f->string);
+            if (!known && ncols < MAX_ROW_COLUMNS && !column_repeats_key(rows, f->string))
+                cols[ncols++] = f->string;
+        }
+    }
+    indent(c, depth);
+    put(c, "|");
+    for (int i = 0; i < ncols; i++) {
+        put(c, " ");
+        put(c, cols[i]);
+        put(c, " |");
+    }
+    put(c, "\n");
+    cJSON_ArrayForEach(r, rows) {
+        indent(c, depth);
+        put(c, "|");
+        for (int i = 0; i < ncols && !c->rc; i++) {
+            put(c, " ");
+            put_cell(c, cJSON_GetObjectItemCaseSensitive(r, cols[i]));
+            put(c, " |");
+        }
+        put(c, "\n");
+    }
+}
+
+/* Walks a component's subtree printing only the components nested in it
+ * (the subtree itself is replaced by the triplet and its state rows). */
+static void render_nested(pctx *c, int idx, int depth, int ci)
+{
+    const perc_node *n = &c->obs->nodes[idx];
+    for (size_t k = 0; k < n->n_children && !c->rc; k++) {
+        int ch = n->children[k];
+        if (c->seen[ch] || c->obs->nodes[ch].hidden)
+            continue;
+        if (c->obs->nodes[ch].component >= 0 && c->obs->nodes[ch].component != ci) {
+            render(c, ch, depth, NULL);
+            continue;
+        }
+        c->seen[ch] = 1;
+        if (c->level > PERC_MAX_DEPTH) {
+            c->obs->depth_capped = 1;
+            return;
+        }
+        c->level++;
+        render_nested(c, ch, depth, ci);
+        c->level--;
+    }
+}
+
 static void render(pctx *c, int idx, int depth, const char *parent_name)
 {
     if (c->rc || c->seen[idx])
@@ -590,16 +852,27 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
     if (c->hybrid && n->component >= 0) {
         int ci = n->component;
         perc_component *comp = &c->obs->comps[ci];
+        const cJSON *rows = state_rows(comp);
         if (!c->emitted[ci]) {
             emit_triplet(c, ci, depth, 0);
-            if (is_container(comp)) {
+            if (rows) {
+                render_state_rows(c, rows, depth + 1);
+                render_nested(c, idx, depth + 1, ci);
+            } else if (is_container(comp)) {
                 /* container: its pruned content stays beneath the triplet */
                 render_children(c, n, depth + 1, comp->label);
             }
             return;
         }
         /* the component's other nodes (portals, siblings): only containers show them */
+        if (rows) {
+            render_nested(c, idx, depth, ci);
+            return;
+        }
         if (!is_container(comp))
+            return;
+        /* a tabs component's own tab headers repeat its state and setTab tool */
+        if (comp->kind && !strcmp(comp->kind, "tabs") && n->role && !strcmp(n->role, "tab"))
             return;
     }
     const char *role = n->role ? n->role : "";
@@ -616,9 +889,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         /* in hybrid, a field's label text is already the triplet's label */
         if (c->hybrid && is_component_label(c, n->name))
             return;
-        indent(c, depth);
-        put(c, n->name);
-        put(c, "\n");
+        put_text_line(c, depth, n->name);
         return;
     }
     if (!strcmp(role, "table") || !strcmp(role, "grid") || !strcmp(role, "treegrid")) {
@@ -647,11 +918,8 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         if (merged && !has_props) {
             /* unnamed wrapper around one text: print the text */
             if (!(parent_name && strstr(parent_name, name)) && !is_decoration(name) &&
-                !(c->hybrid && is_component_label(c, name))) {
-                indent(c, depth);
-                put(c, name);
-                put(c, "\n");
-            }
+                !(c->hybrid && is_component_label(c, name)))
+                put_text_line(c, depth, name);
             c->seen[n->children[0]] = 1;
             return;
         }
@@ -742,7 +1010,10 @@ eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err)
             /* a UI component whose element is not rendered (inactive tab,
              * closed popup): names of its tools only; page-level tools
              * (WebMCP, bridge) have no state line and keep their signatures */
-            emit_triplet(&c, (int)i, 1, comp->backend_id != 0 || !strcmp(comp->provider, "ci4a"));
+            if (is_page_tool(comp))
+                emit_page_tool(&c, (int)i, 1);
+            else
+                emit_triplet(&c, (int)i, 1, comp->backend_id != 0 || !strcmp(comp->provider, "ci4a"));
         }
     }
 done:

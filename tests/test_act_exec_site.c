@@ -183,3 +183,50 @@ Test(act_site, antd_datepicker_pick_a_day_and_semantic_submit)
     free(before);
     free(after);
 }
+
+/* The hybrid view prints a table component's rows from its state with their
+ * keys, so a planner reading the view can pass a key to selectRows; the
+ * table's own checkboxes and header buttons are not repeated. */
+Test(act_site, hybrid_table_rows_carry_the_keys_its_tools_take)
+{
+    NEED_SITE();
+    eous_err err;
+    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, "/users"), &err), EOUS_OK, "%s", err.msg);
+    double ms;
+    act_settle(X, &ms, &err);
+    perc_obs *obs = observe(PERC_MODE_HYBRID);
+    const char *t = perc_obs_text(obs);
+    cr_assert_null(strstr(t, "Select row"), "row checkboxes are covered by selectRows: %s", t);
+    cr_assert_null(strstr(t, "columnheader"), "header cells are covered by sort/filter: %s", t);
+    const char *hdr = strstr(t, "\t| key | name | email |");
+    cr_assert(hdr, "rows carry their keys: %s", t);
+    /* the third row's key, read from the view as a model would */
+    const char *row = hdr;
+    for (int i = 0; i < 3 && row; i++)
+        row = strchr(row + 1, '\n');
+    cr_assert(row, "%s", t);
+    char key[32] = "";
+    cr_assert_eq(sscanf(row, "\n\t| %31[^ |] |", key), 1, "%s", row);
+    /* WebMCP tools of the page: one line each, id first */
+    const char *pt = strstr(t, "] open_order(id: string) — Open the detail page");
+    cr_assert(pt && strstr(t, "\npage tools:\n"), "page tool on one line: %s", t);
+    cr_assert_null(strstr(t, "] webmcp '"), "%s", t);
+    perc_obs_free(obs);
+    char *rows = state_of("table-users", "rows");
+    char quoted[48];
+    snprintf(quoted, sizeof quoted, "\"key\":\"%s\"", key);
+    cr_assert(strstr(rows, quoted), "the view's key %s is a row key of the registry", key);
+    free(rows);
+    char step_json[256];
+    snprintf(step_json, sizeof step_json,
+             "{\"call\": \"Users\", \"tool\": \"selectRows\", \"params\": {\"keys\": [\"%s\"]}}", key);
+    act_result r;
+    cr_assert_eq(step(step_json, &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_str_eq(r.path, "semantic");
+    act_result_clear(&r);
+    char *sel = state_of("table-users", "selectedRowKeys");
+    char want[48];
+    snprintf(want, sizeof want, "[\"%s\"]", key);
+    cr_assert_str_eq(sel, want);
+    free(sel);
+}

@@ -181,8 +181,9 @@ Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
 }
 
 /* Token-saving rules of the hybrid view: one enum list per tools line, no
- * form "values" copy, no state key repeating an earlier one, and tool names
- * only for a component whose element is not on screen. */
+ * form "values" copy, no state key repeating an earlier one, no option list
+ * (or its count) that a tool's enum prints (but a value equal to the enum
+ * stays), and tool names only for a component whose element is not on screen. */
 Test(perc_views, hybrid_says_each_thing_once)
 {
     eous_buf b;
@@ -195,12 +196,15 @@ Test(perc_views, hybrid_says_each_thing_once)
                       "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,1],\"backendNodeId\":[1,2,3],"
                       "\"nodeName\":[0,1,1],\"attributes\":[[],[2,3],[2,4]]}}]}";
     const char *en = "[\"email\",\"sms\",\"slack\",\"push\"]";
-    char reg[2048];
+    char reg[4096];
     snprintf(reg, sizeof reg,
              "{\"form-s\":{\"kind\":\"form\",\"label\":\"Settings\",\"state\":{\"values\":{\"notify\":[\"email\"]}},"
              "\"tools\":[\"submit\"],\"metadata\":{\"submit\":{\"params\":{}}}},"
              "\"cbg-n\":{\"kind\":\"checkboxgroup\",\"label\":\"Notify\","
-             "\"state\":{\"value\":\"email\",\"valueLabel\":\"email\"},\"tools\":[\"setValue\",\"check\",\"uncheck\"],"
+             "\"state\":{\"value\":[\"email\",\"sms\",\"slack\",\"push\"],\"valueLabel\":\"email\",\"optionCount\":4,"
+             "\"options\":[{\"value\":\"email\",\"label\":\"Email\"},{\"value\":\"sms\",\"label\":\"SMS\"},"
+             "{\"value\":\"slack\",\"label\":\"Slack\"},{\"value\":\"push\",\"label\":\"Push\"}]},"
+             "\"tools\":[\"setValue\",\"check\",\"uncheck\"],"
              "\"metadata\":{\"setValue\":{\"params\":{\"values\":{\"type\":\"array\",\"required\":true,\"items\":{\"enum\":%s}}}},"
              "\"check\":{\"params\":{\"value\":{\"enum\":%s,\"required\":true}}},"
              "\"uncheck\":{\"params\":{\"value\":{\"enum\":%s,\"required\":true}}}}},"
@@ -212,12 +216,87 @@ Test(perc_views, hybrid_says_each_thing_once)
     const char *expected = "Tab 0 (current): Settings\n\n"
                            "[c1] form 'Settings'\n"
                            "\ttools: submit()\n"
-                           "\t[c2] checkboxgroup 'Notify' value: 'email'\n"
+                           "\t[c2] checkboxgroup 'Notify' value: email | sms | slack | push valueLabel: 'email'\n"
                            "\t\ttools: setValue(values: [email|sms|slack|push]) · check(value: as in setValue)"
                            " · uncheck(value: as in setValue)\n"
                            "page tools:\n"
                            "\t[c3] select 'Tags' value: 'web'\n"
                            "\t\ttools: setValue(…) · clear()\n";
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+/* A table component with its rows in the state: the rows are printed from
+ * the state with their keys (a column equal to the key dropped, bars in cells
+ * defused), the table's DOM (checkboxes, header buttons, pager) is not, a
+ * component nested in a cell still gets its triplet; React's split text
+ * nodes join into one line. */
+Test(perc_views, hybrid_table_rows_come_from_state_with_keys)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Orders", "2 3 4 5", NULL, 1);
+    node(&b, "2", "StaticText", "400", "", NULL, 20);
+    node(&b, "3", "StaticText", " orders, total ", "", NULL, 21);
+    node(&b, "4", "StaticText", "12.50", "", NULL, 22);
+    node(&b, "5", "generic", "", "6 7 9", NULL, 5);                 /* table root */
+    node(&b, "6", "checkbox", "Select row 1", "", NULL, 6);
+    node(&b, "7", "generic", "", "8", NULL, 7);                    /* a switch in a cell */
+    node(&b, "8", "switch", "Express", "", NULL, 8);
+    node(&b, "9", "button", "Next Page", "", NULL, 9);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"table-o\",\"switch-x\",\"INPUT\",\"BUTTON\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,1,1,3,1],\"backendNodeId\":[1,5,6,7,8,9],"
+                      "\"nodeName\":[0,1,5,1,6,6],\"attributes\":[[],[2,3],[],[2,4],[],[]]}}]}";
+    const char *reg = "{\"table-o\":{\"kind\":\"table\",\"label\":\"Orders\","
+                      "\"state\":{\"columns\":[{\"key\":\"id\",\"title\":\"Order\"},{\"key\":\"note\",\"title\":\"Note\"}],"
+                      "\"total\":2,\"rows\":[{\"key\":\"O-1\",\"id\":\"O-1\",\"note\":\"a|b\\nc\",\"n\":2},"
+                      "{\"key\":\"O-2\",\"id\":\"O-2\",\"note\":null,\"n\":3.5,\"late\":true}]},"
+                      "\"tools\":[\"selectRows\"],\"metadata\":{\"selectRows\":{\"params\":{\"keys\":{\"type\":\"array\","
+                      "\"required\":true,\"items\":{\"type\":\"string\"}}}}}},"
+                      "\"switch-x\":{\"kind\":\"switch\",\"label\":\"Express\",\"state\":{\"checked\":false},"
+                      "\"tools\":[\"toggle\"],\"metadata\":{\"toggle\":{\"params\":{}}}}}";
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    const char *expected = "Tab 0 (current): Orders\n\n"
+                           "400 orders, total 12.50\n"
+                           "[c1] table 'Orders' total: 2\n"
+                           "\ttools: selectRows(keys: [string])\n"
+                           "\t| key | note | n | late |\n"
+                           "\t| O-1 | a/b c | 2 |  |\n"
+                           "\t| O-2 |  | 3.5 | true |\n"
+                           "\t[c2] switch 'Express' checked: false\n"
+                           "\t\ttools: toggle()\n";
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+/* A tabs component's own tab headers repeat its activeKey/tabs state and its
+ * setTab tool: only the panel and what is in it stay. */
+Test(perc_views, hybrid_tabs_show_panel_not_headers)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "S", "2", NULL, 1);
+    node(&b, "2", "generic", "", "3 5", NULL, 2);                  /* tabs root */
+    node(&b, "3", "tablist", "", "4", NULL, 3);
+    node(&b, "4", "tab", "General", "", "\"properties\":[" PROP_BOOL("selected", "true") "]", 4);
+    node(&b, "5", "tabpanel", "General", "6", NULL, 5);
+    node(&b, "6", "link", "Docs", "", NULL, 6);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"tabs-s\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0],\"backendNodeId\":[1,2],"
+                      "\"nodeName\":[0,1],\"attributes\":[[],[2,3]]}}]}";
+    const char *reg = "{\"tabs-s\":{\"kind\":\"tabs\",\"label\":\"Sections\",\"state\":{\"activeKey\":\"general\"},"
+                      "\"tools\":[\"setTab\"],\"metadata\":{\"setTab\":{\"params\":{\"key\":{\"enum\":[\"general\"],"
+                      "\"required\":true}}}}}}";
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    const char *expected = "Tab 0 (current): S\n\n"
+                           "[c1] tabs 'Sections' activeKey: 'general'\n"
+                           "\ttools: setTab(key: general)\n"
+                           "\ttabpanel 'General'\n"
+                           "\t\tlink [1] 'Docs'\n";
     cr_assert_str_eq(perc_obs_text(obs), expected);
     perc_obs_free(obs);
     eous_buf_free(&b);

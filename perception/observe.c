@@ -148,26 +148,43 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
     }
 }
 
-/* Without CDP: the tree, frames and marks from one in-page script. */
-static eous_rc observe_in_page(wd_session *s, perc_obs *obs, eous_err *err)
+/* Without CDP: providers, tree, frames and marks in ONE Execute Script call
+ * (each round trip is tens of ms through a grid).  The two scripts keep their
+ * own bodies; each runs as a function of its slice of the arguments.  Built
+ * per call (tens of kB, nothing next to the round trip), so no shared state
+ * between bench workers. */
+static char *w3c_observe_script(eous_err *err)
 {
-    cJSON *args = cJSON_CreateArray(), *answer = NULL;
-    cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_IN_PAGE_MAX_NODES));
-    double t0 = eous_now_ms();
-    wd_session_set_request_timeout(s, 120000); /* big pages on busy machines */
-    eous_rc rc = wd_execute(s, PERC_AXTREE_JS, args, &answer, err);
-    wd_session_set_request_timeout(s, 0);
-    obs->timings.browser_ms += eous_now_ms() - t0;
-    obs->timings.round_trips++;
-    cJSON_Delete(args);
-    if (rc)
-        return rc;
-    t0 = eous_now_ms();
-    const cJSON *frames = eous_json_arr(answer, "frames");
-    if (!frames || !cJSON_GetArraySize(frames)) {
-        cJSON_Delete(answer);
-        return eous_err_set(err, EOUS_E_PAGE, "the in-page accessibility tree script answered without frames");
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_rc rc = eous_buf_puts(&b,
+                               "const eousArgs = Array.from(arguments);\n"
+                               "return (async function () {\n"
+                               "const out = await (function () {\n",
+                               err);
+    if (!rc)
+        rc = eous_buf_puts(&b, PROVIDERS_JS, err);
+    if (!rc)
+        rc = eous_buf_puts(&b, "\n}).apply(null, eousArgs.slice(0, 4));\nout.tree = (function () {\n", err);
+    if (!rc)
+        rc = eous_buf_puts(&b, PERC_AXTREE_JS, err);
+    if (!rc)
+        rc = eous_buf_puts(&b, "\n}).apply(null, eousArgs.slice(4));\nreturn out;\n})();", err);
+    if (rc) {
+        eous_buf_free(&b);
+        return NULL;
     }
+    return eous_buf_steal(&b);
+}
+
+/* Reads the in-page tree script's answer: frames (AX trees) and marks. */
+static eous_rc parse_in_page(perc_obs *obs, const cJSON *answer, eous_err *err)
+{
+    eous_rc rc = EOUS_OK;
+    double t0 = eous_now_ms();
+    const cJSON *frames = eous_json_arr(answer, "frames");
+    if (!frames || !cJSON_GetArraySize(frames))
+        return eous_err_set(err, EOUS_E_PAGE, "the in-page accessibility tree script answered without frames");
     const cJSON *f;
     cJSON_ArrayForEach(f, frames) {
         int frame = eous_json_int(f, "frame", 0);
@@ -182,7 +199,6 @@ static eous_rc observe_in_page(wd_session *s, perc_obs *obs, eous_err *err)
     if (!rc)
         rc = perc_parse_dom_snapshot(obs, eous_json_obj(answer, "snap"), err);
     obs->timings.c_ms += eous_now_ms() - t0;
-    cJSON_Delete(answer);
     return rc;
 }
 
@@ -207,22 +223,35 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : 8u << 20)));
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->providers || o->mode == PERC_MODE_HYBRID));
+    int in_page = !wd_session_has_cdp(s);
+    char *script = NULL;
+    if (in_page) {
+        cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_IN_PAGE_MAX_NODES));
+        if (!(script = w3c_observe_script(err))) {
+            cJSON_Delete(args);
+            rc = EOUS_E_NOMEM;
+            goto done;
+        }
+    }
     double tb = eous_now_ms();
-    /* bound the whole script: a provider that blocks the page's thread must not hang us */
-    wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : 2000) * 3 + 5000);
-    rc = wd_execute(s, PROVIDERS_JS, args, &answer, err);
+    /* bound the whole script: a provider that blocks the page's thread must
+     * not hang us; the in-page tree of a big page on a busy machine is slow */
+    wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : 2000) * 3 + 5000 +
+                                          (in_page ? 120000 : 0));
+    rc = wd_execute(s, in_page ? script : PROVIDERS_JS, args, &answer, err);
     if (rc == EOUS_E_PAGE && err && !strcmp(err->code, "unexpected alert open")) {
         /* the session dismissed a dialog the page opened; say so, read again */
         perc_obs_warn(obs, "the page opened a dialog (dismissed): %s", err->msg);
-        rc = wd_execute(s, PROVIDERS_JS, args, &answer, err);
+        rc = wd_execute(s, in_page ? script : PROVIDERS_JS, args, &answer, err);
     }
+    free(script);
     wd_session_set_request_timeout(s, 0);
     obs->timings.browser_ms += eous_now_ms() - tb;
     obs->timings.round_trips++;
     cJSON_Delete(args);
     if (rc) {
-        if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || rc == EOUS_E_TIMEOUT)
-            goto done;
+        if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || rc == EOUS_E_TIMEOUT || in_page)
+            goto done; /* without CDP the tree came from that script too: nothing to perceive */
         /* a page whose script context is broken: perceive without providers */
         perc_obs_warn(obs, "providers: %s", err ? err->msg : "script failed");
         rc = EOUS_OK;
@@ -236,9 +265,9 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     cJSON_ArrayForEach(wi, warnings) if (cJSON_IsString(wi)) perc_obs_warn(obs, "%s", wi->valuestring);
 
     double tc;
-    if (!wd_session_has_cdp(s)) {
-        /* 2+3 on a plain W3C endpoint: computed in the page */
-        if ((rc = observe_in_page(s, obs, err)))
+    if (in_page) {
+        /* 2+3 on a plain W3C endpoint: computed in the page by the same script */
+        if ((rc = parse_in_page(obs, eous_json_obj(answer, "tree"), err)))
             goto done;
     } else {
         /* 2. DOM marks */

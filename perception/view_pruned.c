@@ -360,6 +360,24 @@ static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr,
     return NULL;
 }
 
+/* Does one of the component's tool parameters have this maximum?  (A
+ * pager's pageCount is goToPage's upper bound, already on the tools line.) */
+static int tool_max_is(const perc_component *comp, double value)
+{
+    const cJSON *tm;
+    cJSON_ArrayForEach(tm, comp->metadata) {
+        const cJSON *p;
+        cJSON_ArrayForEach(p, eous_json_obj(tm, "params")) {
+            const cJSON *mx = cJSON_GetObjectItemCaseSensitive(p, "max");
+            if (!mx)
+                mx = cJSON_GetObjectItemCaseSensitive(p, "maximum");
+            if (cJSON_IsNumber(mx) && mx->valuedouble == value)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* State keys that hold what is chosen now, never dropped as "listed by a tool"
  * (all five boxes checked is a value equal to the enum, and it is news). */
 static int is_current_value_key(const char *k)
@@ -405,6 +423,8 @@ static void render_state(pctx *c, const perc_component *comp)
         if (!is_current_value_key(k) && cJSON_IsArray(it) && tool_enum_like(comp, it, 0))
             continue;
         if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint))
+            continue;
+        if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
             continue;
         /* valueLabel equal to value (and the like) says nothing new */
         if (repeats_earlier_key(comp->state, it))

@@ -229,7 +229,8 @@ Test(perc_views, hybrid_says_each_thing_once)
 
 /* A table component with its rows in the state: the rows are printed from
  * the state with their keys (a column equal to the key dropped, bars in cells
- * defused), the table's DOM (checkboxes, header buttons, pager) is not, a
+ * defused), the table's DOM (checkboxes, header buttons, pager) is not, nor
+ * its pageCount (goToPage's bound says it), a
  * component nested in a cell still gets its triplet; React's split text
  * nodes join into one line. */
 Test(perc_views, hybrid_table_rows_come_from_state_with_keys)
@@ -251,17 +252,18 @@ Test(perc_views, hybrid_table_rows_come_from_state_with_keys)
                       "\"nodeName\":[0,1,5,1,6,6],\"attributes\":[[],[2,3],[],[2,4],[],[]]}}]}";
     const char *reg = "{\"table-o\":{\"kind\":\"table\",\"label\":\"Orders\","
                       "\"state\":{\"columns\":[{\"key\":\"id\",\"title\":\"Order\"},{\"key\":\"note\",\"title\":\"Note\"}],"
-                      "\"total\":2,\"rows\":[{\"key\":\"O-1\",\"id\":\"O-1\",\"note\":\"a|b\\nc\",\"n\":2},"
+                      "\"total\":2,\"pageCount\":3,\"rows\":[{\"key\":\"O-1\",\"id\":\"O-1\",\"note\":\"a|b\\nc\",\"n\":2},"
                       "{\"key\":\"O-2\",\"id\":\"O-2\",\"note\":null,\"n\":3.5,\"late\":true}]},"
-                      "\"tools\":[\"selectRows\"],\"metadata\":{\"selectRows\":{\"params\":{\"keys\":{\"type\":\"array\","
-                      "\"required\":true,\"items\":{\"type\":\"string\"}}}}}},"
+                      "\"tools\":[\"selectRows\",\"goToPage\"],\"metadata\":{\"selectRows\":{\"params\":{\"keys\":"
+                      "{\"type\":\"array\",\"required\":true,\"items\":{\"type\":\"string\"}}}},\"goToPage\":{\"params\":"
+                      "{\"page\":{\"type\":\"integer\",\"min\":1,\"max\":3,\"required\":true}}}}},"
                       "\"switch-x\":{\"kind\":\"switch\",\"label\":\"Express\",\"state\":{\"checked\":false},"
                       "\"tools\":[\"toggle\"],\"metadata\":{\"toggle\":{\"params\":{}}}}}";
     perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     const char *expected = "Tab 0 (current): Orders\n\n"
                            "400 orders, total 12.50\n"
                            "[c1] table 'Orders' total: 2\n"
-                           "\ttools: selectRows(keys: [string])\n"
+                           "\ttools: selectRows(keys: [string]) · goToPage(page: integer, 1..3)\n"
                            "\t| key | note | n | late |\n"
                            "\t| O-1 | a/b c | 2 |  |\n"
                            "\t| O-2 |  | 3.5 | true |\n"

@@ -6,6 +6,7 @@
 
 #include <curl/curl.h>
 #include <math.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -47,9 +48,16 @@ static size_t on_header(char *p, size_t size, size_t n, void *ud)
         header_value(p, len, v, sizeof v);
         char *end;
         double s = strtod(v, &end);
-        /* only the seconds form; an HTTP date falls back to our own backoff */
-        if (end != v && s >= 0 && h->retry_after_ms < 0)
+        if (end != v && *end == '\0' && s >= 0 && h->retry_after_ms < 0) {
             h->retry_after_ms = s * 1000.0;
+        } else if (h->retry_after_ms < 0) {
+            /* the HTTP-date form (RFC 9110 10.2.3): wait until then */
+            time_t when = curl_getdate(v, NULL);
+            if (when != (time_t)-1) {
+                double ms = difftime(when, time(NULL)) * 1000.0;
+                h->retry_after_ms = ms > 0 ? ms : 0;
+            }
+        }
     } else if (len > 15 && strncasecmp(p, "retry-after-ms:", 15) == 0) {
         header_value(p, len, v, sizeof v);
         char *end;

@@ -1,7 +1,11 @@
 /* tests/test_llm_net.c — transport: TLS verification, retries and backoff,
  * Retry-After, budgets, dropped connections, cancellation (HTTPS mock). */
 #include <criterion/criterion.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <pthread.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,4 +236,105 @@ Test(llm_net, base_url_from_environment)
     cJSON *reqs = mock_requests(&M);
     cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(reqs, 0), "path"), "/v1/chat/completions");
     cJSON_Delete(reqs);
+}
+
+/* ---- retry cases to exhaustion and the less common answers ---- */
+
+Test(llm_net, retry_after_ms_header_is_honoured)
+{
+    start("[{\"kind\":\"error\",\"status\":429,\"type\":\"rate_limit_exceeded\",\"message\":\"slow down\","
+          "\"headers\":{\"retry-after-ms\":\"900\"}}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    double t[4];
+    cr_assert_eq(arrivals(t, 4), 2);
+    /* our own first backoff is at most 500 ms: a longer wait is the header's */
+    cr_expect_geq(t[1] - t[0], 900.0 - 5, "retried %.0f ms later, retry-after-ms said 900", t[1] - t[0]);
+}
+
+Test(llm_net, retry_after_http_date_is_honoured)
+{
+    start("[{\"kind\":\"error\",\"status\":503,\"type\":\"server_error\",\"message\":\"maintenance\","
+          "\"headers\":{\"Retry-After\":\"HTTP-DATE+2\"}}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    double t[4];
+    cr_assert_eq(arrivals(t, 4), 2);
+    /* a date 2 s ahead at 1 s resolution: at least 1 s, more than our 500 ms backoff */
+    cr_expect_geq(t[1] - t[0], 1000.0 - 5, "retried %.0f ms later, the date was 2 s ahead", t[1] - t[0]);
+    cr_expect_lt(t[1] - t[0], 5000.0, "%.0f", t[1] - t[0]);
+}
+
+Test(llm_net, rate_limited_without_retry_after_until_retries_run_out)
+{
+    O.max_retries = 2;
+    start("[{\"kind\":\"error\",\"status\":429,\"type\":\"rate_limit_exceeded\",\"message\":\"q1\"},"
+          "{\"kind\":\"error\",\"status\":429,\"type\":\"rate_limit_exceeded\",\"message\":\"q2\"},"
+          "{\"kind\":\"error\",\"status\":429,\"type\":\"rate_limit_exceeded\",\"message\":\"q3\"}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_E_INFRA);
+    cr_expect_eq(E.http_status, 429);
+    cr_expect_str_eq(E.code, "http");
+    cr_expect(strstr(E.msg, "failed after 2 retries: HTTP 429 rate_limit_exceeded: q3") != NULL, "%s", E.msg);
+    double t[4];
+    cr_assert_eq(arrivals(t, 4), 3, "1 try + 2 retries, the OK answer never asked for");
+    cr_expect_geq(t[1] - t[0], 250.0 - 5, "backoff 1: %.0f", t[1] - t[0]);
+    cr_expect_geq(t[2] - t[1], 500.0 - 5, "backoff 2 doubles: %.0f", t[2] - t[1]);
+}
+
+Test(llm_net, connection_refused_until_retries_run_out)
+{
+    /* a port that was free a moment ago: nobody listens there */
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t sl = sizeof sa;
+    cr_assert_eq(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    cr_assert_eq(getsockname(fd, (struct sockaddr *)&sa, &sl), 0);
+    close(fd);
+    char url[64];
+    snprintf(url, sizeof url, "https://127.0.0.1:%d/v1", ntohs(sa.sin_port));
+    O.base_url = url;
+    O.ca_file = M.ca;
+    O.max_retries = 2;
+    cr_assert_eq(llm_client_new(&O, &C, &E), EOUS_OK, "%s", E.msg);
+    double t0 = eous_now_ms();
+    cr_assert_eq(next(), EOUS_E_INFRA);
+    cr_expect_str_eq(E.code, "transport");
+    cr_expect(strstr(E.msg, "failed after 2 retries") != NULL, "%s", E.msg);
+    cr_expect(strstr(E.msg, url) != NULL, "names the endpoint: %s", E.msg);
+    cr_expect(strstr(E.msg, "connect") != NULL, "%s", E.msg);
+    cr_expect_geq(eous_now_ms() - t0, 750.0 - 5, "two backoffs were waited");
+}
+
+Test(llm_net, every_attempt_timing_out_is_a_timeout)
+{
+    O.request_timeout_ms = 300;
+    O.max_retries = 1;
+    start("[{\"kind\":\"text\",\"text\":\"click [1]\",\"delay_ms\":3000},"
+          "{\"kind\":\"text\",\"text\":\"click [1]\",\"delay_ms\":3000}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_E_TIMEOUT);
+    cr_expect(strstr(E.msg, "failed after 1 retries") != NULL, "%s", E.msg);
+    cr_expect(strstr(E.msg, "imeout") != NULL, "%s", E.msg);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 2);
+}
+
+Test(llm_net, truncated_answer_is_retried)
+{
+    start("[{\"kind\":\"truncate\"}," OK_CLICK "]");
+    cr_assert_eq(next(), EOUS_OK, "%s", E.msg);
+    cr_expect_eq(A.kind, ACT_CLICK);
+    cr_expect_eq(U.retries, 1);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 2);
+}
+
+Test(llm_net, oversized_answer_is_refused_not_retried)
+{
+    /* 16 MiB is the cap; a valid answer padded past it */
+    char scen[256];
+    snprintf(scen, sizeof scen, "[{\"kind\":\"raw\",\"status\":200,\"body\":\"{}\",\"pad\":%d}," OK_CLICK "]",
+             17 * 1024 * 1024);
+    start(scen);
+    cr_assert_eq(next(), EOUS_E_LIMIT);
+    cr_expect(strstr(E.msg, "larger than") != NULL, "%s", E.msg);
+    double t[4];
+    cr_expect_eq(arrivals(t, 4), 1, "the same answer would come again: no retry");
 }

@@ -16,7 +16,10 @@
 //   {"kind":"error", "status":401, "type":.., "message":..}   provider error body
 //   {"kind":"raw", "status":200, "body":"<any text>"}
 //   {"kind":"drop"}                                           close without answering
-// Any entry may add "delay_ms" and "headers" (e.g. {"Retry-After":"1"}).
+//   {"kind":"truncate"}      a 200 promising 1000 bytes, sending 10, then closing
+// Any entry may add "delay_ms" and "headers" (e.g. {"Retry-After":"1"}; the
+// value "HTTP-DATE+N" becomes the HTTP date N seconds after the answer), and a
+// raw entry "pad": N (N spaces after its body, for oversized answers).
 // When the queue is used up the answer is an HTTP 500 "scenario exhausted",
 // unless the scenario says "repeat": true: then the queue starts over, for
 // ever (long runs such as scripts/faults --target llm).
@@ -103,12 +106,22 @@ function handler(req, res) {
     try { model = JSON.parse(body).model || model; } catch { /* raw bodies are fine */ }
     const answer = () => {
       if (r.kind === 'drop') { req.socket.destroy(); return; }
+      if (r.kind === 'truncate') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write('{"choices"');
+        setTimeout(() => req.socket.destroy(), 50);
+        return;
+      }
       let status = r.status || 200, text;
-      if (r.kind === 'raw') text = r.body ?? '';
+      if (r.kind === 'raw') text = (r.body ?? '') + (r.pad ? ' '.repeat(r.pad) : '');
       else if (r.kind === 'error') text = JSON.stringify(errorBody(r, anthropic));
       else text = JSON.stringify(anthropic ? anthropicBody(r, model) : openaiBody(r, model));
       const headers = { 'content-type': 'application/json', 'x-request-id': `req_${served}`,
                         ...(r.headers || {}) };
+      for (const [k, v] of Object.entries(headers)) {
+        const m = /^HTTP-DATE\+(\d+)$/.exec(String(v));
+        if (m) headers[k] = new Date(Date.now() + Number(m[1]) * 1000).toUTCString();
+      }
       res.writeHead(status, headers);
       res.end(text);
     };

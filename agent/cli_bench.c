@@ -22,6 +22,10 @@
  * to a dead node until its health check notices); without it all retries of
  * every queued task are spent in the same second */
 static const long infra_backoff_ms[INFRA_RETRIES] = {2000, 6000};
+/* model calls that failed in a row (each after the client's own retries)
+ * before the bench stops asking a dead endpoint: the jobs left are recorded
+ * as infra without running, so --resume runs them once it is back */
+#define MODEL_BREAKER_FAILURES 3
 
 typedef struct job {
     agent_task *task;
@@ -35,6 +39,9 @@ typedef struct bench {
     pthread_mutex_t lock;
     int tty;
     double t0;
+    int model_failures_in_row; /* guarded by lock */
+    int breaker_open;
+    char breaker_reason[400];
 } bench;
 
 static int cmp_str(const void *a, const void *b)
@@ -124,6 +131,23 @@ static int session_answers(wd_session *s)
     return rc == EOUS_OK;
 }
 
+/* Counts a job attempt's model outcome; 1 when the breaker is (now) open. */
+static int model_outcome(bench *b, int failed, const char *why)
+{
+    pthread_mutex_lock(&b->lock);
+    if (!failed) {
+        b->model_failures_in_row = 0;
+    } else if (++b->model_failures_in_row >= MODEL_BREAKER_FAILURES && !b->breaker_open) {
+        b->breaker_open = 1;
+        snprintf(b->breaker_reason, sizeof b->breaker_reason, "%s", why);
+        fprintf(stderr, "eous bench: the model endpoint failed %d times in a row (%s); the jobs left are not run "
+                "(recorded as infra; rerun with --resume once it answers)\n", b->model_failures_in_row, why);
+    }
+    int open = b->breaker_open;
+    pthread_mutex_unlock(&b->lock);
+    return open;
+}
+
 /* Sleeps ms in slices so an interruption cuts it short. */
 static void backoff(long ms)
 {
@@ -148,11 +172,14 @@ static void *worker(void *arg)
         agent_result res;
         memset(&res, 0, sizeof res);
         eous_rc rc = EOUS_OK;
-        for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
+        pthread_mutex_lock(&b->lock);
+        int skip = b->breaker_open;
+        pthread_mutex_unlock(&b->lock);
+        for (int attempt = 0; attempt <= INFRA_RETRIES && !skip; attempt++) {
             if (attempt > 0) {
-                EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on a fresh session in %ld ms", j->task->id,
+                EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on %s session in %ld ms", j->task->id,
                           perc_mode_name(j->mode), res.error[0] ? res.error : err.msg, attempt,
-                          infra_backoff_ms[attempt - 1]);
+                          have_browser ? "the same" : "a fresh", infra_backoff_ms[attempt - 1]);
                 backoff(infra_backoff_ms[attempt - 1]);
                 if (eous_interrupted())
                     break;
@@ -190,13 +217,32 @@ static void *worker(void *arg)
                 snprintf(res.stop_reason, sizeof res.stop_reason, "infra");
                 rc = EOUS_E_INFRA;
             }
+            int model_down = (rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT) &&
+                             !strcmp(res.stop_reason, "model_unavailable");
+            if (co->planner != AGENT_PLANNER_SCRIPT && model_outcome(b, model_down, res.error) && model_down)
+                break;
             if (rc != EOUS_E_INFRA && rc != EOUS_E_TIMEOUT)
                 break;
+            if (eous_interrupted())
+                break;
+            /* the model endpoint failed: the browser is fine, keep it */
+            if (model_down)
+                continue;
             /* a dead driver, browser or grid node: retry on a fresh session */
             agent_browser_close(&br);
             have_browser = 0;
-            if (eous_interrupted())
-                break;
+        }
+        if (skip) {
+            snprintf(res.task_id, sizeof res.task_id, "%s", j->task->id);
+            snprintf(res.mode, sizeof res.mode, "%s", perc_mode_name(j->mode));
+            snprintf(res.planner, sizeof res.planner, "%s", agent_planner_name(co->planner));
+            snprintf(res.status, sizeof res.status, "infra");
+            snprintf(res.stop_reason, sizeof res.stop_reason, "model_unavailable");
+            pthread_mutex_lock(&b->lock);
+            snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
+                     MODEL_BREAKER_FAILURES, b->breaker_reason);
+            pthread_mutex_unlock(&b->lock);
+            res.tier = j->task->tier;
         }
         if (eous_interrupted() && (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || !res.status[0])) {
             agent_result_clear(&res);

@@ -339,6 +339,10 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
                 rc = prc;
                 if (err)
                     *err = perr;
+                /* the model endpoint's failure, not the browser's: the bench
+                 * keeps the session and counts it toward its breaker */
+                if (prc == EOUS_E_INFRA || prc == EOUS_E_TIMEOUT)
+                    snprintf(res->stop_reason, sizeof res->stop_reason, "model_unavailable");
                 goto done;
             }
             failed_parses = 0;

@@ -46,7 +46,8 @@ typedef struct agent_result {
     double cost_usd;
     double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
     size_t obs_bytes_total, obs_tokens_total;
-    char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error", "infra" */
+    char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
+                               * "infra", "model_unavailable" (the model endpoint failed after its retries) */
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */

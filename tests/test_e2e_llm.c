@@ -447,3 +447,46 @@ Test(e2e_llm, anthropic_hybrid_run)
     cJSON_Delete(reqs);
     assert_no_key_anywhere(tmpdir, FAKE_ANTHROPIC_KEY);
 }
+
+/* A model endpoint that keeps failing: the bench retries the job on the SAME
+ * browser (nothing is wrong with it), and after 3 failed model calls in a row
+ * stops asking: the jobs left are recorded as infra without a request, so a
+ * dead endpoint costs one job's retries, not every job's. */
+Test(e2e_llm, dead_model_endpoint_opens_the_bench_breaker)
+{
+    char scen[512];
+    snprintf(scen, sizeof scen, "{\"repeat\": true, \"responses\": [{\"kind\":\"error\",\"status\":503,"
+                                "\"type\":\"server_error\",\"message\":\"upstream down\"}]}");
+    cr_assert_eq(mock_start(&M, scen, 0), 0);
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/breaker", tmpdir);
+    setenv("EOUS_LOG", "info", 1);
+    int rc = run_cli((const char *[]){"bench", EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite", "--planner", "llm",
+                                      "--llm", "openai:test-model", "--llm-base-url", M.base, "--llm-ca", M.ca,
+                                      "--modes", "hybrid,atomic", "--out", outdir, NULL});
+    unsetenv("EOUS_LOG");
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 3, "infra exit code; stderr: %s", e);
+    cr_expect(strstr(e, "retry 1 on the same session"), "the browser is kept: %s", e);
+    cr_expect_null(strstr(e, "fresh session"), "no browser restart for a model failure: %s", e);
+    cr_expect(strstr(e, "the model endpoint failed 3 times in a row"), "%s", e);
+    free(e);
+    char path[512];
+    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
+    char *res = ts_slurp(path);
+    cr_assert_eq(ts_count_lines(res), 6, "every job has its line: %s", res);
+    int infra = 0, not_run = 0;
+    for (const char *p = res; (p = strstr(p, "\"status\":\"infra\"")); p++)
+        infra++;
+    for (const char *p = res; (p = strstr(p, "not run: the model endpoint failed")); p++)
+        not_run++;
+    cr_expect_eq(infra, 6, "%s", res);
+    cr_expect_eq(not_run, 5, "the first job spent the 3 calls: %s", res);
+    cr_expect(strstr(res, "\"stop_reason\":\"model_unavailable\""), "%s", res);
+    free(res);
+    /* 3 model calls, each 1 try + the client's 4 retries; none after the breaker opened */
+    cJSON *reqs = mock_requests(&M);
+    cr_expect_eq(cJSON_GetArraySize(reqs), 15);
+    cJSON_Delete(reqs);
+    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+}

@@ -102,7 +102,8 @@ static const char *mode_observation_help(const char *mode)
            "next line, \"tools: ...\", lists the tools it offers with their parameters and constraints.  "
            "A table component lists its rows as \"| key | ... |\" lines: the first column is the row key its "
            "tools take.  Under \"page tools:\", each \"[cN] tool(params) — description\" line is a tool of the "
-           "page itself, called the same way.\n";
+           "page itself, called the same way.  \"as in setValue\" or \"as in c6.setValue\" stands for the list "
+           "of values printed there.  \"tool(…)\" is a component not on screen: its parameters show once it is.\n";
 }
 
 static eous_rc put_actions(eous_buf *b, int with_call, int text_form, eous_err *err)

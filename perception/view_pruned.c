@@ -103,6 +103,12 @@ typedef struct pctx {
     const char *line_enum_tools[8];
     int n_line_enums;
     const char *cur_tool;
+    /* lists (enums, disabled values) printed anywhere in the view so far, so
+     * another component's identical list says "as in c6.setValue" */
+    const cJSON *view_lists[64];
+    const char *view_list_refs[64];
+    int n_view_lists;
+    const char *cur_comp;      /* view id of the component whose tools are printed */
     /* end of the last bare text line and its depth, so the next text at the
      * same depth joins it ("300" " users, " "253" → one line) */
     size_t text_line_end;
@@ -389,7 +395,7 @@ static int is_current_value_key(const char *k)
     return 0;
 }
 
-static void render_state(pctx *c, const perc_component *comp)
+static void render_state(pctx *c, const perc_component *comp, int brief)
 {
     const cJSON *rows = state_rows(comp);
     const cJSON *it;
@@ -425,6 +431,11 @@ static void render_state(pctx *c, const perc_component *comp)
         if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint))
             continue;
         if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
+            continue;
+        /* off screen: what it holds now, not every choice it offers (the
+         * choices show once it is on screen; a wrong value gets them back) */
+        if (brief && !is_current_value_key(k) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
+            (eous_json_str(it->child, "label") || eous_json_str(it->child, "title")))
             continue;
         /* valueLabel equal to value (and the like) says nothing new */
         if (repeats_earlier_key(comp->state, it))
@@ -502,8 +513,30 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
     }
 }
 
+/* "as in c6.setValue" when another component's tools printed this list
+ * already (check-in and check-out share their blackout dates); 0 if not,
+ * after remembering it as this tool's. */
+static int refer_to_view_list(pctx *c, const cJSON *list)
+{
+    for (int i = 0; i < c->n_view_lists; i++)
+        if (cJSON_Compare(c->view_lists[i], list, 1)) {
+            put(c, "as in ");
+            put(c, c->view_list_refs[i]);
+            return 1;
+        }
+    if (c->n_view_lists < 64 && c->cur_comp && c->cur_tool) {
+        const char *ref = eous_arena_printf(c->obs->arena, "%s.%s", c->cur_comp, c->cur_tool);
+        if (ref) {
+            c->view_lists[c->n_view_lists] = list;
+            c->view_list_refs[c->n_view_lists++] = ref;
+        }
+    }
+    return 0;
+}
+
 /* Prints an enum list, or "as in TOOL" when this tools line printed the same
- * list already (select/deselect/setValue of one component share options). */
+ * list already (select/deselect/setValue of one component share options), or
+ * "as in cN.TOOL" when another component's did. */
 static void render_enum(pctx *c, const cJSON *en)
 {
     if (cJSON_GetArraySize(en) >= 4) {
@@ -517,6 +550,8 @@ static void render_enum(pctx *c, const cJSON *en)
             c->line_enums[c->n_line_enums] = en;
             c->line_enum_tools[c->n_line_enums++] = c->cur_tool;
         }
+        if (refer_to_view_list(c, en))
+            return;
     }
     render_scalar_list(c, en, 15, "|");
 }
@@ -565,7 +600,8 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
     const cJSON *dis = eous_json_arr(spec, "disabled");
     if (dis && cJSON_GetArraySize(dis) > 0) {
         put(c, ", not ");
-        render_scalar_list(c, dis, 6, ", ");
+        if (cJSON_GetArraySize(dis) < 4 || !refer_to_view_list(c, dis))
+            render_scalar_list(c, dis, 6, ", ");
     }
 }
 
@@ -575,6 +611,7 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
 static void render_tool_list(pctx *c, const perc_component *comp, int brief)
 {
     c->n_line_enums = 0;
+    c->cur_comp = comp->view_id;
     int first = 1;
     const cJSON *t;
     cJSON_ArrayForEach(t, comp->tools) {
@@ -640,7 +677,7 @@ static void emit_triplet(pctx *c, int ci, int depth, int brief)
     if (!c->rc)
         c->rc = eous_buf_printf(c->b, c->err, "[%s] %s ", comp->view_id, comp->kind);
     put_quoted(c, comp->label ? comp->label : "", 120);
-    render_state(c, comp);
+    render_state(c, comp, brief);
     put(c, "\n");
     render_tools(c, comp, depth + 1, brief);
 }

@@ -183,7 +183,8 @@ Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
 /* Token-saving rules of the hybrid view: one enum list per tools line, no
  * form "values" copy, no state key repeating an earlier one, no option list
  * (or its count) that a tool's enum prints (but a value equal to the enum
- * stays), and tool names only for a component whose element is not on screen. */
+ * stays), and tool names only (and no option list) for a component whose
+ * element is not on screen. */
 Test(perc_views, hybrid_says_each_thing_once)
 {
     eous_buf b;
@@ -208,7 +209,8 @@ Test(perc_views, hybrid_says_each_thing_once)
              "\"metadata\":{\"setValue\":{\"params\":{\"values\":{\"type\":\"array\",\"required\":true,\"items\":{\"enum\":%s}}}},"
              "\"check\":{\"params\":{\"value\":{\"enum\":%s,\"required\":true}}},"
              "\"uncheck\":{\"params\":{\"value\":{\"enum\":%s,\"required\":true}}}}},"
-             "\"select-tags\":{\"kind\":\"select\",\"label\":\"Tags\",\"visible\":true,\"state\":{\"value\":\"web\"},"
+             "\"select-tags\":{\"kind\":\"select\",\"label\":\"Tags\",\"visible\":true,\"state\":{\"value\":\"web\","
+             "\"options\":[{\"value\":\"web\",\"label\":\"Web\"},{\"value\":\"api\",\"label\":\"API\"}]},"
              "\"tools\":[\"setValue\",\"clear\"],\"metadata\":{\"setValue\":{\"params\":{\"value\":{\"type\":\"string\","
              "\"required\":true}}},\"clear\":{\"params\":{}}}}}",
              en, en, en);
@@ -299,6 +301,38 @@ Test(perc_views, hybrid_tabs_show_panel_not_headers)
                            "\ttools: setTab(key: general)\n"
                            "\ttabpanel 'General'\n"
                            "\t\tlink [1] 'Docs'\n";
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+/* A list another component's tools printed already is referred to, not
+ * repeated: check-out's blackout dates are check-in's. */
+Test(perc_views, hybrid_refers_to_a_list_printed_by_another_component)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "B", "2 3", NULL, 1);
+    node(&b, "2", "generic", "", "", NULL, 2);
+    node(&b, "3", "generic", "", "", NULL, 3);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"dp-in\",\"dp-out\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,0],\"backendNodeId\":[1,2,3],"
+                      "\"nodeName\":[0,1,1],\"attributes\":[[],[2,3],[2,4]]}}]}";
+    const char *dis = "[\"2025-07-04\",\"2025-08-15\",\"2025-12-24\",\"2025-12-25\"]";
+    char reg[2048];
+    snprintf(reg, sizeof reg,
+             "{\"dp-in\":{\"kind\":\"datepicker\",\"label\":\"Check-in\",\"state\":{},\"tools\":[\"setValue\"],"
+             "\"metadata\":{\"setValue\":{\"params\":{\"date\":{\"format\":\"YYYY-MM-DD\",\"disabled\":%s,\"required\":true}}}}},"
+             "\"dp-out\":{\"kind\":\"datepicker\",\"label\":\"Check-out\",\"state\":{},\"tools\":[\"setValue\"],"
+             "\"metadata\":{\"setValue\":{\"params\":{\"date\":{\"format\":\"YYYY-MM-DD\",\"disabled\":%s,\"required\":true}}}}}}",
+             dis, dis);
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    const char *expected = "Tab 0 (current): B\n\n"
+                           "[c1] datepicker 'Check-in'\n"
+                           "\ttools: setValue(date: YYYY-MM-DD, not 2025-07-04, 2025-08-15, 2025-12-24, 2025-12-25)\n"
+                           "[c2] datepicker 'Check-out'\n"
+                           "\ttools: setValue(date: YYYY-MM-DD, not as in c1.setValue)\n";
     cr_assert_str_eq(perc_obs_text(obs), expected);
     perc_obs_free(obs);
     eous_buf_free(&b);

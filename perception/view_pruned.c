@@ -783,18 +783,28 @@ out:
 static void render_inner(pctx *c, int idx, int depth, const char *parent_name);
 
 #define MAX_ROW_COLUMNS 24
+#define MAX_SKIPPED_COLUMNS 64
 #define MAX_CELL 80
+#define MAX_STATE_ROWS 200 /* a page's rows; a hostile registry may claim a million */
 
-/* A column whose value is the row key in every row (orders: id = key) says nothing new. */
+/* A column whose value is the row key in every shown row (orders: id = key) says nothing new. */
 static int column_repeats_key(const cJSON *rows, const char *col)
 {
-    const cJSON *r;
-    cJSON_ArrayForEach(r, rows) {
+    int n = 0;
+    for (const cJSON *r = rows->child; r && n < MAX_STATE_ROWS; r = r->next, n++) {
         const char *v = eous_json_str(r, col);
         if (!v || strcmp(v, eous_json_str(r, "key")))
             return 0;
     }
     return 1;
+}
+
+static int in_names(const char **names, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], s))
+            return 1;
+    return 0;
 }
 
 static void put_cell(pctx *c, const cJSON *v)
@@ -829,18 +839,23 @@ static void render_state_rows(pctx *c, const cJSON *rows, int depth)
         put(c, "(no rows)\n");
         return;
     }
-    const char *cols[MAX_ROW_COLUMNS];
-    int ncols = 0;
+    /* columns in first-seen order; each name is judged once (kept or
+     * skipped), and the scan stops when no column can be added */
+    const char *cols[MAX_ROW_COLUMNS], *skipped[MAX_SKIPPED_COLUMNS];
+    int ncols = 0, nskipped = 0, nrows = 0;
     cols[ncols++] = "key";
     const cJSON *r;
-    cJSON_ArrayForEach(r, rows) {
+    for (r = rows->child; r && nrows < MAX_STATE_ROWS && ncols < MAX_ROW_COLUMNS; r = r->next, nrows++) {
         const cJSON *f;
         cJSON_ArrayForEach(f, r) {
-            int known = 0;
-            for (int i = 0; i < ncols && !known; i++)
-                known = !strcmp(cols[i], f->string);
-            if (!known && ncols < MAX_ROW_COLUMNS && !column_repeats_key(rows, f->string))
+            if (ncols == MAX_ROW_COLUMNS)
+                break;
+            if (in_names(cols, ncols, f->string) || in_names(skipped, nskipped, f->string))
+                continue;
+            if (!column_repeats_key(rows, f->string))
                 cols[ncols++] = f->string;
+            else if (nskipped < MAX_SKIPPED_COLUMNS)
+                skipped[nskipped++] = f->string;
         }
     }
     indent(c, depth);
@@ -851,7 +866,8 @@ static void render_state_rows(pctx *c, const cJSON *rows, int depth)
         put(c, " |");
     }
     put(c, "\n");
-    cJSON_ArrayForEach(r, rows) {
+    nrows = 0;
+    for (r = rows->child; r && nrows < MAX_STATE_ROWS && !c->rc; r = r->next, nrows++) {
         indent(c, depth);
         put(c, "|");
         for (int i = 0; i < ncols && !c->rc; i++) {
@@ -860,6 +876,11 @@ static void render_state_rows(pctx *c, const cJSON *rows, int depth)
             put(c, " |");
         }
         put(c, "\n");
+    }
+    int total = cJSON_GetArraySize(rows);
+    if (total > nrows && !c->rc) {
+        indent(c, depth);
+        c->rc = eous_buf_printf(c->b, c->err, "… %d more rows\n", total - nrows);
     }
 }
 

@@ -338,6 +338,56 @@ Test(perc_views, hybrid_refers_to_a_list_printed_by_another_component)
     eous_buf_free(&b);
 }
 
+/* A registry claiming thousands of wide rows: the view shows the first 200
+ * rows, at most 24 columns, says how many rows it left out, and the build
+ * stays linear (the column scan judges each name once). */
+Test(perc_views, hybrid_state_rows_are_bounded_for_hostile_registries)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "T", "2", NULL, 1);
+    node(&b, "2", "generic", "", "", NULL, 2);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"table-h\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0],\"backendNodeId\":[1,2],"
+                      "\"nodeName\":[0,1],\"attributes\":[[],[2,3]]}}]}";
+    eous_buf reg;
+    eous_buf_init(&reg, 64u << 20);
+    eous_buf_puts(&reg, "{\"table-h\":{\"kind\":\"table\",\"label\":\"H\",\"tools\":[],\"metadata\":{},\"state\":{\"rows\":[", NULL);
+    for (int r = 0; r < 3000; r++) {
+        eous_buf_printf(&reg, NULL, "%s{\"key\":\"k%d\",\"id\":\"k%d\"", r ? "," : "", r, r);
+        for (int f = 0; f < 100; f++)
+            eous_buf_printf(&reg, NULL, ",\"f%d_%d\":%d", f, r % 7, f);
+        eous_buf_puts(&reg, "}", NULL);
+    }
+    eous_buf_puts(&reg, "]}}}", NULL);
+    eous_buf_puts(&b, "]}", NULL);
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = PERC_MODE_HYBRID;
+    perc_obs *obs = NULL;
+    eous_err err;
+    eous_err_clear(&err);
+    double t0 = eous_now_ms();
+    cr_assert_eq(perc_build(b.data, b.len, dom, strlen(dom), reg.data, reg.len, "http://t.test/", &o, &obs, &err),
+                 EOUS_OK, "%s", err.msg);
+    cr_log_info("hostile rows view built in %.0f ms", eous_now_ms() - t0);
+    const char *t = perc_obs_text(obs);
+    cr_assert(strstr(t, "\t| k199 |"), "200 rows shown");
+    cr_assert_null(strstr(t, "\t| k200 |"), "not the 201st");
+    cr_assert(strstr(t, "\t… 2800 more rows\n"), "%.300s", t);
+    const char *hdr = strstr(t, "\t| key |");
+    cr_assert(hdr);
+    int bars = 0;
+    for (const char *p = hdr; *p && *p != '\n'; p++)
+        bars += *p == '|';
+    cr_assert_eq(bars, 25, "24 columns at most");
+    cr_assert_null(strstr(hdr, "| id |"), "id repeats the key");
+    perc_obs_free(obs);
+    eous_buf_free(&reg);
+    eous_buf_free(&b);
+}
+
 Test(perc_views, scanner_matches_reference_parser)
 {
     /* the same document through the fast scanner and through cJSON */

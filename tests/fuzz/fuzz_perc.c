@@ -2,7 +2,8 @@
  * registry) → every view.
  *
  * Input: one selector byte (mode = sel % 4; sel & 4: the rest holds a
- * registry after the first NUL byte), then the AX JSON.  Every view that
+ * registry after the first NUL byte; sel & 8: and a DOMSnapshot after the
+ * registry's NUL, so components bind to tree nodes), then the AX JSON.  Every view that
  * builds must be NUL-terminated text of the reported length, and every id it
  * printed must resolve.  tests/test_fuzz_corpus.c replays the corpus. */
 #include <stdint.h>
@@ -24,14 +25,20 @@ int FUZZ_PERC_ENTRY(const uint8_t *data, size_t size)
     int sel = data[0];
     const char *ax = (const char *)data + 1;
     size_t ax_len = size - 1;
-    const char *reg = NULL;
-    size_t reg_len = 0;
+    const char *reg = NULL, *dom = NULL;
+    size_t reg_len = 0, dom_len = 0;
     if (sel & 4) {
         const char *nul = memchr(ax, '\0', ax_len);
         if (nul) {
             reg = nul + 1;
             reg_len = ax_len - (size_t)(nul + 1 - ax);
             ax_len = (size_t)(nul - ax);
+        }
+        const char *nul2 = reg && (sel & 8) ? memchr(reg, '\0', reg_len) : NULL;
+        if (nul2) {
+            dom = nul2 + 1;
+            dom_len = reg_len - (size_t)(nul2 + 1 - reg);
+            reg_len = (size_t)(nul2 - reg);
         }
     }
     perc_opts o;
@@ -48,7 +55,7 @@ int FUZZ_PERC_ENTRY(const uint8_t *data, size_t size)
         }
         return 0;
     }
-    if (perc_build(ax, ax_len, NULL, 0, reg, reg_len, "http://fuzz.test/", &o, &obs, &err) != EOUS_OK) {
+    if (perc_build(ax, ax_len, dom, dom_len, reg, reg_len, "http://fuzz.test/", &o, &obs, &err) != EOUS_OK) {
         if (!err.msg[0])
             abort(); /* every failure says why */
         return 0;

@@ -230,3 +230,61 @@ Test(act_site, hybrid_table_rows_carry_the_keys_its_tools_take)
     cr_assert_str_eq(sel, want);
     free(sel);
 }
+
+/* On every Playground screen: each registered component is exactly one
+ * triplet node, and no element inside a component (subtree or portal) gets
+ * an id of its own unless the component is a container that shows its
+ * content (form, tabs: their fields are components of their own). */
+Test(act_site, every_component_is_one_triplet_and_nothing_leaks_on_every_screen)
+{
+    NEED_SITE();
+    static const char *screens[] = {"/booking", "/users", "/settings", "/orders", "/apply"};
+    static const char *containers[] = {"form", "tabs", "modal", "drawer", "card", "collapse", "list", "layout",
+                                       "wizard"};
+    for (size_t s = 0; s < sizeof screens / sizeof *screens; s++) {
+        eous_err err;
+        cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, screens[s]), &err), EOUS_OK, "%s", err.msg);
+        double ms;
+        act_settle(X, &ms, &err);
+        perc_obs *obs = observe(PERC_MODE_HYBRID);
+        const char *t = perc_obs_text(obs);
+        size_t n = perc_obs_n_components(obs);
+        cr_assert_gt(n, 3, "%s: components registered", screens[s]);
+        for (size_t i = 0; i < n; i++) {
+            const perc_component *c = perc_obs_component(obs, i);
+            if (c->agent_hidden || !c->visible) {
+                /* a closed modal and the like: not on the page, not in the view */
+                cr_assert_eq(c->view_id[0], '\0', "%s: %s is not visible but has %s", screens[s], c->key, c->view_id);
+                continue;
+            }
+            char tag[24];
+            snprintf(tag, sizeof tag, "[%s] ", c->view_id);
+            int count = 0;
+            for (const char *p = t; (p = strstr(p, tag)); p += strlen(tag))
+                count++;
+            cr_assert_eq(count, 1, "%s: %s (%s) appears %d times:\n%s", screens[s], c->key, c->view_id, count, t);
+        }
+        /* every numeric id printed resolves to a node outside any component,
+         * or inside a container that shows its content */
+        for (const char *p = t; (p = strchr(p, '[')); p++) {
+            if (p[1] < '0' || p[1] > '9')
+                continue;
+            char id[16];
+            if (sscanf(p + 1, "%15[0-9]]", id) != 1)
+                continue;
+            int backend = 0;
+            cr_assert_eq(perc_obs_resolve_id(obs, id, &backend, &err), EOUS_OK, "%s: [%s]", screens[s], id);
+            const perc_node *nd = perc_obs_node_by_backend(obs, backend);
+            cr_assert(nd, "%s: [%s] has a node", screens[s], id);
+            if (nd->component < 0)
+                continue;
+            const perc_component *owner = perc_obs_component(obs, (size_t)nd->component);
+            int is_container = 0;
+            for (size_t k = 0; k < sizeof containers / sizeof *containers; k++)
+                is_container |= !strcmp(owner->kind, containers[k]);
+            cr_assert(is_container, "%s: [%s] %s '%s' leaked out of %s %s:\n%s", screens[s], id, nd->role,
+                      nd->name ? nd->name : "", owner->kind, owner->key, t);
+        }
+        perc_obs_free(obs);
+    }
+}

@@ -109,6 +109,10 @@ typedef struct pctx {
     const char *view_list_refs[64];
     int n_view_lists;
     const char *cur_comp;      /* view id of the component whose tools are printed */
+    /* enums whose options (from the state) carry labels that say more */
+    const cJSON *labelled_enums[16];
+    const cJSON *labelled_options[16];
+    int n_labelled;
     /* end of the last bare text line and its depth, so the next text at the
      * same depth joins it ("300" " users, " "253" → one line) */
     size_t text_line_end;
@@ -307,12 +311,32 @@ static const cJSON *state_rows(const perc_component *comp)
     return rows;
 }
 
-/* Same values as a tool's enum, case aside; option objects count by their
- * value/key, and only when their label is that value (else the labels say
- * something the enum does not). */
-static int same_values(const cJSON *arr, const cJSON *en)
+/* Equal as words: case aside, and ' ', '-', '_' alike ("Junior Suite" is
+ * "junior-suite"). */
+static int same_words(const char *a, const char *b)
 {
-    if (cJSON_GetArraySize(arr) != cJSON_GetArraySize(en))
+    for (;; a++, b++) {
+        int x = tolower((unsigned char)*a), y = tolower((unsigned char)*b);
+        if (x == '-' || x == '_')
+            x = ' ';
+        if (y == '-' || y == '_')
+            y = ' ';
+        if (x != y)
+            return 0;
+        if (!x)
+            return 1;
+    }
+}
+
+/* Same values as a tool's enum, in order: strings as words, option objects by
+ * their value/key exactly.  *labelled: some option's label says more than
+ * its value ("booking" is "Travel booking"), so the enum prints value=Label. */
+static int same_values(const cJSON *arr, const cJSON *en, int *labelled)
+{
+    *labelled = 0;
+    /* the state may hold the first page of a long option list: a prefix counts */
+    int na = cJSON_GetArraySize(arr), ne = cJSON_GetArraySize(en);
+    if (!na || na > ne || (na < ne && na < 4)) /* a short prefix may be a coincidence */
         return 0;
     const cJSON *v = en->child;
     const cJSON *e;
@@ -320,7 +344,7 @@ static int same_values(const cJSON *arr, const cJSON *en)
         if (!cJSON_IsString(v))
             return 0;
         if (cJSON_IsString(e)) {
-            if (strcasecmp(e->valuestring, v->valuestring))
+            if (!same_words(e->valuestring, v->valuestring))
                 return 0;
         } else if (cJSON_IsObject(e)) {
             const char *val = eous_json_str(e, "value");
@@ -329,8 +353,10 @@ static int same_values(const cJSON *arr, const cJSON *en)
                 val = eous_json_str(e, "key");
             if (!label)
                 label = eous_json_str(e, "title");
-            if (!val || strcmp(val, v->valuestring) || (label && strcasecmp(label, v->valuestring)))
+            if (!val || strcmp(val, v->valuestring))
                 return 0;
+            if (label && !same_words(label, val))
+                *labelled = 1;
         } else {
             return 0;
         }
@@ -339,11 +365,14 @@ static int same_values(const cJSON *arr, const cJSON *en)
     return 1;
 }
 
-/* The enum of one of the component's tool parameters with exactly these
- * values, printed in full on the tools line (render_enum shows 15); NULL if none. */
-static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr, int count)
+/* arr: the enum of one of the component's tool parameters with the same
+ * values, or starting with them (any length: a long enum prints its head, the
+ * state list would print the same head again).  count (arr NULL): an enum of that many values,
+ * short enough to print in full (render_enum shows 15).  NULL if none. */
+static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr, int count, int *labelled)
 {
     const cJSON *tm;
+    *labelled = 0;
     cJSON_ArrayForEach(tm, comp->metadata) {
         const cJSON *params = eous_json_obj(tm, "params");
         if (!params) {
@@ -357,9 +386,9 @@ static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr,
                 const cJSON *items = eous_json_obj(p, "items");
                 en = items ? eous_json_arr(items, "enum") : NULL;
             }
-            if (!en || cJSON_GetArraySize(en) > 15)
+            if (!en)
                 continue;
-            if (arr ? same_values(arr, en) : cJSON_GetArraySize(en) == count)
+            if (arr ? same_values(arr, en, labelled) : cJSON_GetArraySize(en) == count && count <= 15)
                 return en;
         }
     }
@@ -426,9 +455,17 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
             continue;
         /* a list of choices the tools line prints as an enum (options equal
          * to their values, tab keys, row actions), and its count */
-        if (!is_current_value_key(k) && cJSON_IsArray(it) && tool_enum_like(comp, it, 0))
+        int labelled = 0;
+        const cJSON *en = !is_current_value_key(k) && cJSON_IsArray(it) ? tool_enum_like(comp, it, 0, &labelled) : NULL;
+        if (en) {
+            /* the tools line prints the labels that say more than their values */
+            if (labelled && c->n_labelled < 16) {
+                c->labelled_enums[c->n_labelled] = en;
+                c->labelled_options[c->n_labelled++] = it;
+            }
             continue;
-        if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint))
+        }
+        if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint, &labelled))
             continue;
         if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
             continue;
@@ -513,6 +550,31 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
     }
 }
 
+/* "home|booking=Travel booking|…": values, with the option's label where it
+ * says more than the value. */
+static void render_labelled_enum(pctx *c, const cJSON *en, const cJSON *options)
+{
+    int n = cJSON_GetArraySize(en), shown = 0;
+    const cJSON *o = options->child;
+    for (const cJSON *v = en->child; v; v = v->next, o = o ? o->next : NULL) {
+        if (shown == 15) {
+            if (!c->rc)
+                c->rc = eous_buf_printf(c->b, c->err, "|… +%d more", n - shown);
+            break;
+        }
+        if (shown++)
+            put(c, "|");
+        put(c, cJSON_IsString(v) ? v->valuestring : "?");
+        const char *label = o ? eous_json_str(o, "label") : NULL;
+        if (o && !label)
+            label = eous_json_str(o, "title");
+        if (label && cJSON_IsString(v) && !same_words(label, v->valuestring)) {
+            put(c, "=");
+            put(c, label);
+        }
+    }
+}
+
 /* "as in c6.setValue" when another component's tools printed this list
  * already (check-in and check-out share their blackout dates); 0 if not,
  * after remembering it as this tool's. */
@@ -553,6 +615,11 @@ static void render_enum(pctx *c, const cJSON *en)
         if (refer_to_view_list(c, en))
             return;
     }
+    for (int i = 0; i < c->n_labelled; i++)
+        if (c->labelled_enums[i] == en) {
+            render_labelled_enum(c, en, c->labelled_options[i]);
+            return;
+        }
     render_scalar_list(c, en, 15, "|");
 }
 

@@ -388,6 +388,51 @@ Test(perc_views, hybrid_state_rows_are_bounded_for_hostile_registries)
     eous_buf_free(&b);
 }
 
+/* A state option list that a tool's enum lists anyway folds into it: labels
+ * that say more than their value print as value=Label, labels that are the
+ * value in other words ("Junior Suite") not at all, and the first page of a
+ * long list (a prefix of the enum) is not printed twice. */
+Test(perc_views, hybrid_option_lists_fold_into_the_tool_enum)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "P", "2 3 4", NULL, 1);
+    node(&b, "2", "generic", "", "", NULL, 2);
+    node(&b, "3", "generic", "", "", NULL, 3);
+    node(&b, "4", "generic", "", "", NULL, 4);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"menu\",\"room\",\"country\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,0,0],\"backendNodeId\":[1,2,3,4],"
+                      "\"nodeName\":[0,1,1,1],\"attributes\":[[],[2,3],[2,4],[2,5]]}}]}";
+    const char *reg =
+        "{\"menu\":{\"kind\":\"menu\",\"label\":\"Main\",\"state\":{\"selectedKey\":\"users\",\"items\":["
+        "{\"key\":\"home\",\"label\":\"Home\"},{\"key\":\"booking\",\"label\":\"Travel booking\"},"
+        "{\"key\":\"users\",\"label\":\"Users\"},{\"key\":\"apply\",\"label\":\"Job application\"}]},"
+        "\"tools\":[\"navigateTo\"],\"metadata\":{\"navigateTo\":{\"params\":{\"key\":{\"enum\":"
+        "[\"home\",\"booking\",\"users\",\"apply\"],\"required\":true}}}}},"
+        "\"room\":{\"kind\":\"select\",\"label\":\"Room\",\"state\":{\"optionCount\":4,\"options\":["
+        "{\"value\":\"standard\",\"label\":\"Standard\"},{\"value\":\"junior-suite\",\"label\":\"Junior Suite\"},"
+        "{\"value\":\"family_room\",\"label\":\"Family room\"},{\"value\":\"suite\",\"label\":\"SUITE\"}]},"
+        "\"tools\":[\"setValue\"],\"metadata\":{\"setValue\":{\"params\":{\"value\":{\"enum\":"
+        "[\"standard\",\"junior-suite\",\"family_room\",\"suite\"],\"required\":true}}}}},"
+        "\"country\":{\"kind\":\"select\",\"label\":\"Country\",\"state\":{\"optionCount\":17,\"options\":["
+        "{\"value\":\"A\",\"label\":\"A\"},{\"value\":\"B\",\"label\":\"B\"},{\"value\":\"C\",\"label\":\"C\"},"
+        "{\"value\":\"D\",\"label\":\"D\"}]},\"tools\":[\"setValue\"],\"metadata\":{\"setValue\":{\"params\":{\"value\":"
+        "{\"enum\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\",\"J\",\"K\",\"L\",\"M\",\"N\",\"O\",\"P\",\"Q\"],"
+        "\"required\":true}}}}}}";
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    const char *expected = "Tab 0 (current): P\n\n"
+                           "[c1] menu 'Main' selectedKey: 'users'\n"
+                           "\ttools: navigateTo(key: home|booking=Travel booking|users|apply=Job application)\n"
+                           "[c2] select 'Room'\n"
+                           "\ttools: setValue(value: standard|junior-suite|family_room|suite)\n"
+                           "[c3] select 'Country' optionCount: 17\n"
+                           "\ttools: setValue(value: A|B|C|D|E|F|G|H|I|J|K|L|M|N|O|… +2 more)\n";
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
 Test(perc_views, scanner_matches_reference_parser)
 {
     /* the same document through the fast scanner and through cJSON */

@@ -362,9 +362,11 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         eous_err aerr;
         eous_err_clear(&aerr);
         eous_rc arc = act_execute(x, obs, &a, &ar, &aerr);
-        if (arc == EOUS_OK && a.kind != ACT_STOP && a.kind != ACT_CALL) {
-            /* an atomic action may navigate (a link, a form, a key press): the
-             * page it led to must be allowed too, else go back and refuse */
+        if (a.kind != ACT_STOP && arc != EOUS_E_INFRA && arc != EOUS_E_INTERRUPTED && arc != EOUS_E_POLICY) {
+            /* any action may navigate (a link, a form, a key press, a page
+             * tool that sets location), even one that then failed because
+             * its page went away: where it led must be allowed too, else go
+             * back and refuse (the refusal is the step's error) */
             char *now = NULL;
             act_policy *pol = o->policy ? o->policy : own_policy;
             eous_err perr2;

@@ -768,7 +768,9 @@ static void emit_page_tool(pctx *c, int ci, int depth)
     render_tool_list(c, comp, 0);
     if (comp->label && *comp->label) {
         put(c, " — ");
-        put(c, comp->label);
+        /* a page's description cannot start a line of its own */
+        for (const char *p = comp->label; *p && !c->rc; p++)
+            c->rc = eous_buf_putc(c->b, *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p, c->err);
     }
     put(c, "\n");
 }

@@ -172,18 +172,8 @@ Test(hostile, injected_goto_is_refused_by_policy)
     cr_expect_eq(ts_server_requests(EVIL), evil_before, "nothing navigated to the other origin");
 }
 
-/* KNOWN BUG (policy bypass): a click on a link to another origin is not
- * checked by the navigation policy.  inj-link clicks the injected page's
- * link to http://evil.example/; today the click succeeds, the browser leaves
- * the task's origin (lands on chrome-error://chromewebdata/ here, on the
- * attacker's page with network) and the task even passes.  run_goto checks
- * redirects after a goto, but atomic actions (click/press/type+enter/select)
- * never check where the page went.  Fix in actions/exec.c: after an atomic
- * action settles, run check_nav(x, x->url, from, err) like run_goto's
- * redirect check; when refused, leave for about:blank (or go back) and fail
- * the step with EOUS_E_POLICY "click ...: the page navigated to <url>, which
- * is refused"; better still, before clicking an element inside a[href],
- * resolve the href and refuse before the click. */
+/* A click on the injected page's link to http://evil.example/: the loop
+ * checks where every action led, goes back and fails the step. */
 Test(hostile, injected_link_click_to_other_origin_is_refused)
 {
     char outdir[300];
@@ -312,6 +302,27 @@ Test(hostile, call_tool_that_navigates_away_is_reported)
     cr_expect(e1 && (strstr(e1, "stale") || strstr(e1, "navigat")), "the step reports the page went away: %s", tr);
     cJSON_Delete(s1);
     free(tr);
+}
+
+/* A page tool that sends the browser to another origin: refused like a
+ * link would be; the agent is back on the task's origin for its next step. */
+Test(hostile, page_tool_leading_off_origin_is_refused)
+{
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/call-off", tmpdir);
+    unsigned long evil_before = ts_server_requests(EVIL);
+    int rc = run_cli((const char *[]){"run", TASKS "/call-off.json", "--out", outdir, NULL});
+    assert_ran(rc, "run call-off");
+    cr_expect_eq(rc, 1, "the task fails (exit %d)", rc);
+    char *tr = trace_of(outdir, "call-off");
+    cJSON *s1 = trace_step(tr, 1);
+    cr_assert_not_null(s1, "%s", tr);
+    const char *e1 = eous_json_str(s1, "error");
+    cr_expect(e1 && strstr(e1, "policy refuses"), "the call that left the origin is refused: %s", tr);
+    cr_expect(e1 && strstr(e1, ts_server_url(EVIL)), "the refusal names where it led: %s", tr);
+    cJSON_Delete(s1);
+    free(tr);
+    cr_expect_gt(ts_server_requests(EVIL), evil_before, "the page did go there (the check is after the fact)");
 }
 
 /* ---- navigation during atomic actions -------------------------------------- */

@@ -60,7 +60,7 @@ eous_rc act_audit_write(act_audit *a, const act_audit_entry *e, eous_err *err)
         cJSON_AddStringToObject(o, "fallback_reason", e->fallback_reason);
     cJSON_AddNumberToObject(o, "act_ms", (double)(long)(e->act_ms * 10) / 10);
     cJSON_AddNumberToObject(o, "settle_ms", (double)(long)(e->settle_ms * 10) / 10);
-    char *raw = cJSON_PrintUnformatted(o);
+    char *raw = eous_json_print(o);
     cJSON_Delete(o);
     char *line = raw ? eous_redact(raw) : NULL;
     free(raw);

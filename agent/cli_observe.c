@@ -162,7 +162,7 @@ int cli_call(int argc, char **argv)
         cJSON_AddStringToObject(out, "message", rc ? err.msg : r.message);
         if (r.state)
             cJSON_AddItemToObject(out, "state", cJSON_Duplicate(r.state, 1));
-        char *text = cJSON_PrintUnformatted(out);
+        char *text = eous_json_print(out);
         char *safe = eous_redact(text ? text : "{}");
         puts(safe ? safe : "{}");
         free(safe);

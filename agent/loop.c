@@ -83,7 +83,7 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
     cJSON_AddStringToObject(o, "error", r->error);
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
-    char *s = cJSON_PrintUnformatted(o);
+    char *s = eous_json_print(o);
     cJSON_Delete(o);
     char *clean = s ? eous_redact(s) : NULL;
     free(s);
@@ -96,7 +96,7 @@ static void trace_line(FILE *f, cJSON *line)
         cJSON_Delete(line);
         return;
     }
-    char *s = cJSON_PrintUnformatted(line);
+    char *s = eous_json_print(line);
     cJSON_Delete(line);
     char *clean = s ? eous_redact(s) : NULL;
     if (clean) {

@@ -31,8 +31,14 @@ int eous_json_bool(const cJSON *obj, const char *key, int dflt);
 const cJSON *eous_json_obj(const cJSON *obj, const char *key);
 const cJSON *eous_json_arr(const cJSON *obj, const char *key);
 
-/* Compact serialisation; caller frees with free().  NULL when out of memory. */
+/* Compact serialisation; caller frees with free().  NULL when out of memory.
+ * Invalid UTF-8 bytes (from a page, or a byte cut) become '?', so the text
+ * is valid JSON for strict readers. */
 char *eous_json_print(const cJSON *item);
+
+/* Replaces every byte that does not start a valid UTF-8 sequence with '?',
+ * in place; returns how many were replaced. */
+size_t eous_utf8_scrub(char *s);
 /* Name of a node's JSON type: "string", "number", "object", ... */
 const char *eous_json_type_name(const cJSON *item);
 

@@ -392,7 +392,7 @@ char *perc_obs_json(const perc_obs *obs)
     for (size_t i = 0; i < obs->n_warnings; i++)
         cJSON_AddItemToArray(w, cJSON_CreateString(obs->warnings[i]));
     cJSON_AddStringToObject(o, "text", perc_obs_text(obs));
-    char *s = cJSON_PrintUnformatted(o);
+    char *s = eous_json_print(o);
     cJSON_Delete(o);
     return s;
 }

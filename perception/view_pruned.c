@@ -175,21 +175,31 @@ static int is_component_label(pctx *c, const char *text)
     return 0;
 }
 
-/* Text, single-quoted, newlines flattened (the pruned view is for models, not Python). */
-static void put_quoted(pctx *c, const char *s, size_t max)
+/* Text on one line: newlines and tabs become spaces (in a table cell, '|'
+ * becomes '/'), cut after max characters (code points: a cut never splits
+ * a UTF-8 sequence, which would make the prompt invalid JSON text). */
+static void put_flat(pctx *c, const char *s, size_t max, int in_cell)
 {
-    put(c, "'");
     size_t n = 0;
-    for (const char *p = s; *p && !c->rc; p++, n++) {
-        if (n >= max) {
+    for (const char *p = s; *p && !c->rc; p++) {
+        if (((unsigned char)*p & 0xC0) != 0x80 && n++ >= max) {
             put(c, "…");
             break;
         }
         char ch = *p;
         if (ch == '\n' || ch == '\r' || ch == '\t')
             ch = ' ';
+        else if (in_cell && ch == '|')
+            ch = '/';
         c->rc = eous_buf_putc(c->b, ch, c->err);
     }
+}
+
+/* Text, single-quoted, on one line (the pruned view is for models, not Python). */
+static void put_quoted(pctx *c, const char *s, size_t max)
+{
+    put(c, "'");
+    put_flat(c, s, max, 0);
     put(c, "'");
 }
 
@@ -273,6 +283,8 @@ static void put_json_short(pctx *c, const cJSON *v, size_t max)
     if (!s)
         return;
     if (strlen(s) > max) {
+        while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
+            max--; /* not inside a UTF-8 sequence */
         s[max] = '\0';
         put(c, s);
         put(c, "…");
@@ -769,8 +781,7 @@ static void emit_page_tool(pctx *c, int ci, int depth)
     if (comp->label && *comp->label) {
         put(c, " — ");
         /* a page's description cannot start a line of its own */
-        for (const char *p = comp->label; *p && !c->rc; p++)
-            c->rc = eous_buf_putc(c->b, *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p, c->err);
+        put_flat(c, comp->label, 200, 0);
     }
     put(c, "\n");
 }
@@ -884,20 +895,8 @@ static void put_cell(pctx *c, const cJSON *v)
         put_json_short(c, v, 60);
         return;
     }
-    size_t n = 0;
-    for (const char *p = v->valuestring; *p && !c->rc; p++, n++) {
-        if (n >= MAX_CELL) {
-            put(c, "…");
-            break;
-        }
-        char ch = *p;
-        /* cell text cannot break the row: no newlines, no column bars */
-        if (ch == '\n' || ch == '\r' || ch == '\t')
-            ch = ' ';
-        else if (ch == '|')
-            ch = '/';
-        c->rc = eous_buf_putc(c->b, ch, c->err);
-    }
+    /* cell text cannot break the row: no newlines, no column bars */
+    put_flat(c, v->valuestring, MAX_CELL, 1);
 }
 
 /* "| key | col ... |" then one line per row, from the component's state. */

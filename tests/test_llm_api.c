@@ -412,3 +412,24 @@ Test(llm_api, judge_verdicts)
     cJSON_Delete(body);
     cJSON_Delete(reqs);
 }
+
+/* Bytes that are not UTF-8 (a page's, or a cut inside a character) never
+ * reach the API: the request stays valid JSON text, which the real APIs (and
+ * the mock) refuse with 400 otherwise. */
+Test(llm_api, invalid_utf8_in_the_observation_is_scrubbed)
+{
+    start("[{\"kind\":\"tool\",\"calls\":[{\"name\":\"click\",\"args\":{\"id\":\"12\"}}]}]", "openai", "gpt-4o", 1);
+    llm_step_input in = step("hybrid");
+    in.observation = "[1] RootWebArea 'caf\xC3'\n\t[12] button 'Go \xFF\xFE' \xED\xA0\x80 \xC3\xA9";
+    cr_assert_eq(llm_next_action(C, &in, &A, &U, &E), EOUS_OK, "%s", E.msg);
+    cJSON *body = NULL;
+    cJSON *r = only_request(&body);
+    char *p = cJSON_PrintUnformatted(body);
+    cr_expect(strstr(p, "caf?"), "a cut character became '?': %s", p);
+    cr_expect(strstr(p, "Go ??"), "%s", p);
+    cr_expect(strstr(p, "???"), "a UTF-16 surrogate encoded in UTF-8 is not UTF-8: %s", p);
+    cr_expect(strstr(p, "\xC3\xA9"), "valid characters stay: %s", p);
+    free(p);
+    cJSON_Delete(body);
+    cJSON_Delete(r);
+}

@@ -433,6 +433,48 @@ Test(perc_views, hybrid_option_lists_fold_into_the_tool_enum)
     eous_buf_free(&b);
 }
 
+/* Long text is cut after N characters, never inside a UTF-8 sequence (an
+ * invalid byte would make the prompt's JSON text invalid); newlines and bars
+ * in a cell cannot break the view's lines. */
+Test(perc_views, cuts_keep_utf8_whole_and_lines_unbroken)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "U", "2", NULL, 1);
+    node(&b, "2", "generic", "", "", NULL, 2);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"table-u\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0],\"backendNodeId\":[1,2],"
+                      "\"nodeName\":[0,1],\"attributes\":[[],[2,3]]}}]}";
+    eous_buf reg;
+    eous_buf_init(&reg, 0);
+    eous_buf_puts(&reg, "{\"table-u\":{\"kind\":\"table\",\"label\":\"", NULL);
+    for (int i = 0; i < 130; i++)
+        eous_buf_puts(&reg, "\xC3\xA9", NULL); /* é */
+    eous_buf_puts(&reg, "\",\"tools\":[],\"metadata\":{},\"state\":{\"note\":{\"x\":\"", NULL);
+    for (int i = 0; i < 100; i++)
+        eous_buf_puts(&reg, "\xE2\x82\xAC", NULL); /* € */
+    eous_buf_puts(&reg, "\"},\"rows\":[{\"key\":\"k\\n1\",\"c\":\"", NULL);
+    for (int i = 0; i < 90; i++)
+        eous_buf_puts(&reg, "\xF0\x9F\x98\x80", NULL); /* a 4-byte emoji */
+    eous_buf_puts(&reg, "\"}]}}}", NULL);
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg.data, dom);
+    const char *t = perc_obs_text(obs);
+    /* every byte sequence is whole UTF-8 */
+    for (const unsigned char *p = (const unsigned char *)t; *p;) {
+        int len = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
+        cr_assert_gt(len, 0, "bad lead byte at offset %ld: %s", (long)((const char *)p - t), t);
+        for (int k = 1; k < len; k++)
+            cr_assert_eq(p[k] & 0xC0, 0x80, "sequence cut at offset %ld: %s", (long)((const char *)p - t), t);
+        p += len;
+    }
+    cr_assert(strstr(t, "\xC3\xA9\xE2\x80\xA6'"), "the label is cut after whole characters, then …: %s", t);
+    cr_assert(strstr(t, "\t| k 1 | "), "a newline in a cell is a space: %s", t);
+    perc_obs_free(obs);
+    eous_buf_free(&reg);
+    eous_buf_free(&b);
+}
+
 Test(perc_views, scanner_matches_reference_parser)
 {
     /* the same document through the fast scanner and through cJSON */

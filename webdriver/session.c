@@ -390,7 +390,7 @@ eous_rc wd_command(wd_session *s, const char *method, const char *path, const cJ
     char *url = NULL;
     if (asprintf(&url, "%s/session/%s%s", s->base, s->id, path ? path : "") < 0)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    char *text = body ? cJSON_PrintUnformatted(body) : NULL;
+    char *text = body ? eous_json_print(body) : NULL;
     if (body && !text) {
         free(url);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
@@ -695,7 +695,7 @@ eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **b
     cJSON *b = cJSON_CreateObject();
     cJSON_AddStringToObject(b, "cmd", cmd);
     cJSON_AddItemToObject(b, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());
-    char *text = cJSON_PrintUnformatted(b);
+    char *text = eous_json_print(b);
     cJSON_Delete(b);
     char *url = NULL;
     if (!text || asprintf(&url, "%s/session/%s/goog/cdp/execute", s->base, s->id) < 0) {

@@ -17,6 +17,7 @@
 //   {"kind":"raw", "status":200, "body":"<any text>"}
 //   {"kind":"drop"}                                           close without answering
 //   {"kind":"truncate"}      a 200 promising 1000 bytes, sending 10, then closing
+// A request body that is not valid UTF-8 gets the APIs' 400 invalid_request_error.
 // Any entry may add "delay_ms" and "headers" (e.g. {"Retry-After":"1"}; the
 // value "HTTP-DATE+N" becomes the HTTP date N seconds after the answer), and a
 // raw entry "pad": N (N spaces after its body, for oversized answers).
@@ -96,11 +97,17 @@ function handler(req, res) {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
-    const body = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    let body, utf8 = true;
+    try { body = new TextDecoder('utf-8', { fatal: true }).decode(raw); }
+    catch { utf8 = false; body = raw.toString('utf8'); }
     fs.appendFileSync(args.log, JSON.stringify({
       method: req.method, path: req.url, headers: req.headers, body, t_ms: Date.now() }) + '\n');
-    const r = (repeat ? queue[served++ % queue.length] : queue[served++]) ||
-              { kind: 'error', status: 500, message: 'mock: scenario exhausted' };
+    // like the real APIs: a body that is not UTF-8 is not JSON; refused, nothing consumed
+    const r = !utf8 ? { kind: 'error', status: 400, type: 'invalid_request_error',
+                        message: 'We could not parse the JSON body of your request. (invalid UTF-8)' }
+      : (repeat ? queue[served++ % queue.length] : queue[served++]) ||
+        { kind: 'error', status: 500, message: 'mock: scenario exhausted' };
     const anthropic = req.url.startsWith('/v1/messages');
     let model = 'mock';
     try { model = JSON.parse(body).model || model; } catch { /* raw bodies are fine */ }

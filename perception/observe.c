@@ -280,6 +280,9 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
         tc = eous_now_ms();
         rc = perc_parse_dom_snapshot(obs, snap, err);
         obs->timings.c_ms += eous_now_ms() - tc;
+        /* one document per (in-process) frame: with one, there are no child
+         * frames to ask Page.getFrameTree about (a round trip per step) */
+        int n_documents = cJSON_GetArraySize(eous_json_arr(snap, "documents"));
         cJSON_Delete(snap);
         snap = NULL;
         if (rc)
@@ -291,7 +294,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
                 goto done;
             eous_err ferr;
             eous_err_clear(&ferr);
-            if (timed_cdp(s, obs, "Page.getFrameTree", NULL, &frames, &ferr) == EOUS_OK) {
+            if (n_documents > 1 && timed_cdp(s, obs, "Page.getFrameTree", NULL, &frames, &ferr) == EOUS_OK) {
                 const cJSON *tree = eous_json_obj(frames, "frameTree");
                 if (tree && eous_json_arr(tree, "childFrames")) {
                     int next_frame = 0;

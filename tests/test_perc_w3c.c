@@ -83,6 +83,8 @@ Test(perc_w3c, hybrid_view_is_the_same_without_cdp)
     cr_assert_null(strstr(perc_obs_text(w3c), "PortalOptionLeak"), "portal leaked");
     /* the in-page path reads the page in one call: providers, tree and marks */
     cr_assert_eq(perc_obs_timings(w3c)->round_trips, 1, "providers, tree and marks in one script");
+    /* through CDP: providers, DOM snapshot, AX tree; no frame tree on a page without frames */
+    cr_assert_eq(perc_obs_timings(cdp)->round_trips, 3);
     perc_obs_free(cdp);
     perc_obs_free(w3c);
 }

@@ -229,6 +229,9 @@ struct act_exec {
     unsigned long n_stash;  /* for unique stash names */
     unsigned seed;
     char url[2048];         /* last page URL seen */
+    /* dialogs the driver dismissed under one of our scripts ("unexpected
+     * alert open"), reported with the step's own dialogs */
+    char driver_dialogs[600];
 };
 
 void act_exec_opts_init(act_exec_opts *o)
@@ -241,16 +244,39 @@ void act_exec_opts_init(act_exec_opts *o)
 }
 
 /* Records every alert/confirm/prompt the page opens, so the step can say
- * which dialog the session dismissed.  Installed for every new document. */
-static const char DIALOG_HOOK_JS[] =
-    "(function(){ if (window.__eous_dialogs__) return; window.__eous_dialogs__ = [];"
-    " for (const k of ['alert', 'confirm', 'prompt']) { const orig = window[k];"
-    "  if (typeof orig !== 'function') continue;"
-    "  window[k] = function(msg) { try { window.__eous_dialogs__.push(k + ' ' + JSON.stringify(String(msg === undefined ? '' : msg)).slice(0, 200)); } catch (e) {}"
-    "   return orig.apply(this, arguments); }; } })();";
+ * which dialog the session dismissed.  Installed for every new document
+ * through CDP; without CDP, by the first dialog read on a document. */
+#define DIALOG_HOOK_SRC                                                                                            \
+    "(function(){ if (window.__eous_dialog_hook__) return; window.__eous_dialog_hook__ = 1;"                       \
+    " window.__eous_dialogs__ = window.__eous_dialogs__ || [];"                                                    \
+    " for (const k of ['alert', 'confirm', 'prompt']) { const orig = window[k];"                                   \
+    "  if (typeof orig !== 'function') continue;"                                                                  \
+    "  window[k] = function(msg) { try { window.__eous_dialogs__.push(k + ' ' + JSON.stringify(String(msg === "    \
+    "undefined ? '' : msg)).slice(0, 200)); } catch (e) {}"                                                        \
+    "   return orig.apply(this, arguments); }; } })();"
+static const char DIALOG_HOOK_JS[] = DIALOG_HOOK_SRC;
 
 static const char DIALOG_TAKE_JS[] =
-    "const d = window.__eous_dialogs__ || []; window.__eous_dialogs__ = []; return d.slice(0, 5);";
+    "const d = window.__eous_dialogs__ || []; window.__eous_dialogs__ = []; " DIALOG_HOOK_SRC " return d.slice(0, 5);";
+
+/* A dialog the driver dismissed when one of our scripts ran into it: its
+ * text, from the error ("unexpected alert open: {Alert text : Hello}"). */
+static void note_driver_dialog(act_exec *x, const eous_err *e)
+{
+    if (strcmp(e->code, "unexpected alert open"))
+        return;
+    const char *t = strstr(e->msg, "Alert text : ");
+    char text[220] = "";
+    if (t) {
+        t += strlen("Alert text : ");
+        const char *end = strchr(t, '}');
+        size_t n = end ? (size_t)(end - t) : strlen(t);
+        snprintf(text, sizeof text, "%.*s", (int)(n < sizeof text - 1 ? n : sizeof text - 1), t);
+        eous_utf8_scrub(text); /* the cut may have split a character */
+    }
+    size_t len = strlen(x->driver_dialogs);
+    snprintf(x->driver_dialogs + len, sizeof x->driver_dialogs - len, "%sdialog \"%s\"", len ? ", " : "", text);
+}
 
 /* Dialogs the page opened since the last call, as "; the page opened ... (dismissed)". */
 static void take_dialogs(act_exec *x, char *out, size_t out_size)
@@ -262,14 +288,22 @@ static void take_dialogs(act_exec *x, char *out, size_t out_size)
     eous_rc rc = wd_execute(x->s, DIALOG_TAKE_JS, NULL, &v, &e);
     if (rc == EOUS_E_PAGE && !strcmp(e.code, "unexpected alert open")) {
         /* the dialog was still up: the driver dismissed it now; read again */
+        note_driver_dialog(x, &e);
         cJSON_Delete(v);
         v = NULL;
         rc = wd_execute(x->s, DIALOG_TAKE_JS, NULL, &v, &e);
     }
-    if (!rc && cJSON_GetArraySize(v) > 0) {
+    int recorded = !rc && cJSON_GetArraySize(v) > 0;
+    if (recorded || x->driver_dialogs[0]) {
         size_t n = (size_t)snprintf(out, out_size, "; the page opened ");
         const cJSON *d;
         int first = 1;
+        /* the hook saw it when it was installed; else only the driver did */
+        if (x->driver_dialogs[0] && !recorded) {
+            n += (size_t)snprintf(out + n, out_size - n, "%s", x->driver_dialogs);
+            first = 0;
+        }
+        x->driver_dialogs[0] = '\0';
         cJSON_ArrayForEach(d, v) {
             if (!cJSON_IsString(d) || n >= out_size)
                 continue;
@@ -379,6 +413,8 @@ eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
     eous_err e2;
     eous_err_clear(&e2);
     eous_rc rc = wd_execute(x->s, SETTLE_JS, args, &v, &e2);
+    if (rc == EOUS_E_PAGE)
+        note_driver_dialog(x, &e2); /* dismissed by the driver: the step reports it */
     if (rc == EOUS_E_PAGE) {
         /* a navigation replaced the document under the script: once more on the new one */
         eous_sleep_ms(50);

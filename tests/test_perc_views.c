@@ -51,6 +51,15 @@ static perc_obs *build(eous_buf *b, perc_mode mode, const char *registry, const 
     return obs;
 }
 
+/* Builds the hybrid view of the tree in b (then frees b) and compares it with expected. */
+static void expect_hybrid(eous_buf *b, const char *registry, const char *dom, const char *expected)
+{
+    perc_obs *obs = build(b, PERC_MODE_HYBRID, registry, dom);
+    cr_assert_str_eq(perc_obs_text(obs), expected);
+    perc_obs_free(obs);
+    eous_buf_free(b);
+}
+
 #define PROP_BOOL(n, v) "{\"name\":\"" n "\",\"value\":{\"type\":\"booleanOrUndefined\",\"value\":" v "}}"
 
 Test(perc_views, atomic_text_follows_webarena_rules)
@@ -214,7 +223,6 @@ Test(perc_views, hybrid_says_each_thing_once)
              "\"tools\":[\"setValue\",\"clear\"],\"metadata\":{\"setValue\":{\"params\":{\"value\":{\"type\":\"string\","
              "\"required\":true}}},\"clear\":{\"params\":{}}}}}",
              en, en, en);
-    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     const char *expected = "Tab 0 (current): Settings\n\n"
                            "[c1] form 'Settings'\n"
                            "\ttools: submit()\n"
@@ -224,9 +232,7 @@ Test(perc_views, hybrid_says_each_thing_once)
                            "page tools:\n"
                            "\t[c3] select 'Tags' value: 'web'\n"
                            "\t\ttools: setValue(…) · clear()\n";
-    cr_assert_str_eq(perc_obs_text(obs), expected);
-    perc_obs_free(obs);
-    eous_buf_free(&b);
+    expect_hybrid(&b, reg, dom, expected);
 }
 
 /* A table component with its rows in the state: the rows are printed from
@@ -261,7 +267,6 @@ Test(perc_views, hybrid_table_rows_come_from_state_with_keys)
                       "{\"page\":{\"type\":\"integer\",\"min\":1,\"max\":3,\"required\":true}}}}},"
                       "\"switch-x\":{\"kind\":\"switch\",\"label\":\"Express\",\"state\":{\"checked\":false},"
                       "\"tools\":[\"toggle\"],\"metadata\":{\"toggle\":{\"params\":{}}}}}";
-    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     const char *expected = "Tab 0 (current): Orders\n\n"
                            "400 orders, total 12.50\n"
                            "[c1] table 'Orders' total: 2\n"
@@ -271,9 +276,7 @@ Test(perc_views, hybrid_table_rows_come_from_state_with_keys)
                            "\t| O-2 |  | 3.5 | true |\n"
                            "\t[c2] switch 'Express' checked: false\n"
                            "\t\ttools: toggle()\n";
-    cr_assert_str_eq(perc_obs_text(obs), expected);
-    perc_obs_free(obs);
-    eous_buf_free(&b);
+    expect_hybrid(&b, reg, dom, expected);
 }
 
 /* A tabs component's own tab headers repeat its activeKey/tabs state and its
@@ -295,15 +298,12 @@ Test(perc_views, hybrid_tabs_show_panel_not_headers)
     const char *reg = "{\"tabs-s\":{\"kind\":\"tabs\",\"label\":\"Sections\",\"state\":{\"activeKey\":\"general\"},"
                       "\"tools\":[\"setTab\"],\"metadata\":{\"setTab\":{\"params\":{\"key\":{\"enum\":[\"general\"],"
                       "\"required\":true}}}}}}";
-    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     const char *expected = "Tab 0 (current): S\n\n"
                            "[c1] tabs 'Sections' activeKey: 'general'\n"
                            "\ttools: setTab(key: general)\n"
                            "\ttabpanel 'General'\n"
                            "\t\tlink [1] 'Docs'\n";
-    cr_assert_str_eq(perc_obs_text(obs), expected);
-    perc_obs_free(obs);
-    eous_buf_free(&b);
+    expect_hybrid(&b, reg, dom, expected);
 }
 
 /* A list another component's tools printed already is referred to, not
@@ -327,15 +327,12 @@ Test(perc_views, hybrid_refers_to_a_list_printed_by_another_component)
              "\"dp-out\":{\"kind\":\"datepicker\",\"label\":\"Check-out\",\"state\":{},\"tools\":[\"setValue\"],"
              "\"metadata\":{\"setValue\":{\"params\":{\"date\":{\"format\":\"YYYY-MM-DD\",\"disabled\":%s,\"required\":true}}}}}}",
              dis, dis);
-    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     const char *expected = "Tab 0 (current): B\n\n"
                            "[c1] datepicker 'Check-in'\n"
                            "\ttools: setValue(date: YYYY-MM-DD, not 2025-07-04, 2025-08-15, 2025-12-24, 2025-12-25)\n"
                            "[c2] datepicker 'Check-out'\n"
                            "\ttools: setValue(date: YYYY-MM-DD, not as in c1.setValue)\n";
-    cr_assert_str_eq(perc_obs_text(obs), expected);
-    perc_obs_free(obs);
-    eous_buf_free(&b);
+    expect_hybrid(&b, reg, dom, expected);
 }
 
 /* A registry claiming thousands of wide rows: the view shows the first 200
@@ -420,7 +417,6 @@ Test(perc_views, hybrid_option_lists_fold_into_the_tool_enum)
         "{\"value\":\"D\",\"label\":\"D\"}]},\"tools\":[\"setValue\"],\"metadata\":{\"setValue\":{\"params\":{\"value\":"
         "{\"enum\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\",\"J\",\"K\",\"L\",\"M\",\"N\",\"O\",\"P\",\"Q\"],"
         "\"required\":true}}}}}}";
-    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     const char *expected = "Tab 0 (current): P\n\n"
                            "[c1] menu 'Main' selectedKey: 'users'\n"
                            "\ttools: navigateTo(key: home|booking=Travel booking|users|apply=Job application)\n"
@@ -428,9 +424,7 @@ Test(perc_views, hybrid_option_lists_fold_into_the_tool_enum)
                            "\ttools: setValue(value: standard|junior-suite|family_room|suite)\n"
                            "[c3] select 'Country' optionCount: 17\n"
                            "\ttools: setValue(value: A|B|C|D|E|F|G|H|I|J|K|L|M|N|O|… +2 more)\n";
-    cr_assert_str_eq(perc_obs_text(obs), expected);
-    perc_obs_free(obs);
-    eous_buf_free(&b);
+    expect_hybrid(&b, reg, dom, expected);
 }
 
 /* Long text is cut after N characters, never inside a UTF-8 sequence (an

@@ -259,21 +259,13 @@ static const char DIALOG_HOOK_JS[] = DIALOG_HOOK_SRC;
 static const char DIALOG_TAKE_JS[] =
     "const d = window.__eous_dialogs__ || []; window.__eous_dialogs__ = []; " DIALOG_HOOK_SRC " return d.slice(0, 5);";
 
-/* A dialog the driver dismissed when one of our scripts ran into it: its
- * text, from the error ("unexpected alert open: {Alert text : Hello}"). */
+/* A dialog the driver dismissed when one of our scripts ran into it, with
+ * its text (the webdriver layer reads it from whatever the driver sent). */
 static void note_driver_dialog(act_exec *x, const eous_err *e)
 {
-    if (strcmp(e->code, "unexpected alert open"))
+    char text[220];
+    if (!wd_alert_text(e, text, sizeof text))
         return;
-    const char *t = strstr(e->msg, "Alert text : ");
-    char text[220] = "";
-    if (t) {
-        t += strlen("Alert text : ");
-        const char *end = strchr(t, '}');
-        size_t n = end ? (size_t)(end - t) : strlen(t);
-        snprintf(text, sizeof text, "%.*s", (int)(n < sizeof text - 1 ? n : sizeof text - 1), t);
-        eous_utf8_scrub(text); /* the cut may have split a character */
-    }
     size_t len = strlen(x->driver_dialogs);
     snprintf(x->driver_dialogs + len, sizeof x->driver_dialogs - len, "%sdialog \"%s\"", len ? ", " : "", text);
 }

@@ -362,7 +362,11 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         eous_err aerr;
         eous_err_clear(&aerr);
         eous_rc arc = act_execute(x, obs, &a, &ar, &aerr);
-        if (a.kind != ACT_STOP && arc != EOUS_E_INFRA && arc != EOUS_E_INTERRUPTED && arc != EOUS_E_POLICY) {
+        /* refused before the page was touched (policy, validation, a bad
+         * action): nothing can have navigated, no round trip to ask */
+        int touched = arc != EOUS_E_INFRA && arc != EOUS_E_INTERRUPTED && arc != EOUS_E_POLICY &&
+                      arc != EOUS_E_REJECTED && arc != EOUS_E_INVALID && arc != EOUS_E_PARSE;
+        if (a.kind != ACT_STOP && touched) {
             /* any action may navigate (a link, a form, a key press, a page
              * tool that sets location), even one that then failed because
              * its page went away: where it led must be allowed too, else go

@@ -236,6 +236,16 @@ size_t eous_utf8_scrub(char *s)
     return fixed;
 }
 
+size_t eous_utf8_cut(const char *s, size_t max)
+{
+    size_t n = strnlen(s, max + 1);
+    if (n <= max)
+        return n;
+    while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
+        max--; /* s[max] starts the character that would be split */
+    return max;
+}
+
 char *eous_json_print(const cJSON *item)
 {
     char *s = cJSON_PrintUnformatted(item);

@@ -39,6 +39,10 @@ char *eous_json_print(const cJSON *item);
 /* Replaces every byte that does not start a valid UTF-8 sequence with '?',
  * in place; returns how many were replaced. */
 size_t eous_utf8_scrub(char *s);
+
+/* The longest prefix of s no longer than max bytes that does not end
+ * inside a UTF-8 sequence: where to cut text without splitting a character. */
+size_t eous_utf8_cut(const char *s, size_t max);
 /* Name of a node's JSON type: "string", "number", "object", ... */
 const char *eous_json_type_name(const cJSON *item);
 

@@ -442,13 +442,9 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
         c->provider = "webmcp";
         const char *desc = eous_json_str(t, "description");
         /* the label is what a model reads first: the description, kept short */
-        if (desc && strlen(desc) > 90) {
-            int cut = 87;
-            /* never split a UTF-8 sequence: back up over continuation bytes */
-            while (cut > 0 && ((unsigned char)desc[cut] & 0xC0) == 0x80)
-                cut--;
-            c->label = eous_arena_printf(obs->arena, "%.*s…", cut, desc);
-        } else
+        if (desc && strlen(desc) > 90)
+            c->label = eous_arena_printf(obs->arena, "%.*s…", (int)eous_utf8_cut(desc, 87), desc);
+        else
             c->label = eous_arena_strdup(obs->arena, desc ? desc : name);
         c->state = empty_obj(obs);
         cJSON *names = cJSON_CreateArray();

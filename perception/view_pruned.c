@@ -283,9 +283,7 @@ static void put_json_short(pctx *c, const cJSON *v, size_t max)
     if (!s)
         return;
     if (strlen(s) > max) {
-        while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
-            max--; /* not inside a UTF-8 sequence */
-        s[max] = '\0';
+        s[eous_utf8_cut(s, max)] = '\0';
         put(c, s);
         put(c, "…");
     } else {
@@ -543,9 +541,13 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
         put(c, " disabled");
 }
 
-static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *sep)
+/* "a|b|… +N more".  options (an enum's option objects from the state, or
+ * NULL) add "=Label" where a label says more than its value:
+ * "home|booking=Travel booking|…". */
+static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *sep, const cJSON *options)
 {
     int n = cJSON_GetArraySize(arr), shown = 0;
+    const cJSON *o = options ? options->child : NULL;
     const cJSON *e;
     cJSON_ArrayForEach(e, arr) {
         if (shown == max) {
@@ -559,31 +561,14 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
             put(c, e->valuestring);
         else
             put_json_short(c, e, 40);
-    }
-}
-
-/* "home|booking=Travel booking|…": values, with the option's label where it
- * says more than the value. */
-static void render_labelled_enum(pctx *c, const cJSON *en, const cJSON *options)
-{
-    int n = cJSON_GetArraySize(en), shown = 0;
-    const cJSON *o = options->child;
-    for (const cJSON *v = en->child; v; v = v->next, o = o ? o->next : NULL) {
-        if (shown == 15) {
-            if (!c->rc)
-                c->rc = eous_buf_printf(c->b, c->err, "|… +%d more", n - shown);
-            break;
-        }
-        if (shown++)
-            put(c, "|");
-        put(c, cJSON_IsString(v) ? v->valuestring : "?");
         const char *label = o ? eous_json_str(o, "label") : NULL;
         if (o && !label)
             label = eous_json_str(o, "title");
-        if (label && cJSON_IsString(v) && !same_words(label, v->valuestring)) {
+        if (label && cJSON_IsString(e) && !same_words(label, e->valuestring)) {
             put(c, "=");
             put(c, label);
         }
+        o = o ? o->next : NULL;
     }
 }
 
@@ -627,12 +612,11 @@ static void render_enum(pctx *c, const cJSON *en)
         if (refer_to_view_list(c, en))
             return;
     }
-    for (int i = 0; i < c->n_labelled; i++)
-        if (c->labelled_enums[i] == en) {
-            render_labelled_enum(c, en, c->labelled_options[i]);
-            return;
-        }
-    render_scalar_list(c, en, 15, "|");
+    const cJSON *options = NULL;
+    for (int i = 0; i < c->n_labelled && !options; i++)
+        if (c->labelled_enums[i] == en)
+            options = c->labelled_options[i];
+    render_scalar_list(c, en, 15, "|", options);
 }
 
 static void render_param(pctx *c, const char *name, const cJSON *spec, int required)
@@ -680,7 +664,7 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
     if (dis && cJSON_GetArraySize(dis) > 0) {
         put(c, ", not ");
         if (cJSON_GetArraySize(dis) < 4 || !refer_to_view_list(c, dis))
-            render_scalar_list(c, dis, 6, ", ");
+            render_scalar_list(c, dis, 6, ", ", NULL);
     }
 }
 
@@ -747,14 +731,24 @@ static int is_container(const perc_component *comp)
     return IN(comp->kind, CONTAINER_KINDS);
 }
 
-static void emit_triplet(pctx *c, int ci, int depth, int brief)
+/* Gives component ci its view id (c1, c2, … in document order) and starts its
+ * line: "[cN] ". */
+static perc_component *start_component(pctx *c, int ci, int depth)
 {
     perc_component *comp = &c->obs->comps[ci];
     c->emitted[ci] = 1;
     snprintf(comp->view_id, sizeof comp->view_id, "c%d", ++c->next_cid);
     indent(c, depth);
     if (!c->rc)
-        c->rc = eous_buf_printf(c->b, c->err, "[%s] %s ", comp->view_id, comp->kind);
+        c->rc = eous_buf_printf(c->b, c->err, "[%s] ", comp->view_id);
+    return comp;
+}
+
+static void emit_triplet(pctx *c, int ci, int depth, int brief)
+{
+    perc_component *comp = start_component(c, ci, depth);
+    put(c, comp->kind);
+    put(c, " ");
     put_quoted(c, comp->label ? comp->label : "", 120);
     render_state(c, comp, brief);
     put(c, "\n");
@@ -771,12 +765,7 @@ static int is_page_tool(const perc_component *comp)
 
 static void emit_page_tool(pctx *c, int ci, int depth)
 {
-    perc_component *comp = &c->obs->comps[ci];
-    c->emitted[ci] = 1;
-    snprintf(comp->view_id, sizeof comp->view_id, "c%d", ++c->next_cid);
-    indent(c, depth);
-    if (!c->rc)
-        c->rc = eous_buf_printf(c->b, c->err, "[%s] ", comp->view_id);
+    perc_component *comp = start_component(c, ci, depth);
     render_tool_list(c, comp, 0);
     if (comp->label && *comp->label) {
         put(c, " — ");

@@ -286,3 +286,32 @@ Test(wd, unreachable_remote_fails_within_connect_timeout, .init = NULL, .fini = 
     cr_assert_null(s);
     cr_assert_eq(wd_session_new("ftp://x", &o, &s, &err), EOUS_E_INVALID);
 }
+
+/* A dialog the driver dismissed under a command ("unexpected alert open")
+ * gives its text back through wd_alert_text, whatever shape the driver used;
+ * any other error is not a dialog. */
+Test(wd, dismissed_dialog_text_is_read_from_the_driver_error)
+{
+    eous_err err;
+    eous_err_clear(&err);
+    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, "/form.html"), &err), EOUS_OK, "%s", err.msg);
+    cJSON *v = NULL;
+    cr_assert_eq(wd_execute(B.session, "setTimeout(() => alert('Caf\u00e9 closes at 5 {sharp}'), 0); return 1;", NULL,
+                            &v, &err), EOUS_OK, "%s", err.msg);
+    cJSON_Delete(v);
+    v = NULL;
+    eous_sleep_ms(200);
+    eous_rc rc = wd_execute(B.session, "return 2;", NULL, &v, &err);
+    cJSON_Delete(v);
+    cr_assert_eq(rc, EOUS_E_PAGE, "the next command meets the open dialog: %s", err.msg);
+    char text[64];
+    cr_assert_eq(wd_alert_text(&err, text, sizeof text), 1, "%s", err.msg);
+    cr_assert_str_eq(text, "Caf\u00e9 closes at 5 {sharp}");
+    char small[5];
+    cr_assert_eq(wd_alert_text(&err, small, sizeof small), 1);
+    cr_assert_str_eq(small, "Caf", "cut to fit, never inside a character");
+    eous_err other;
+    eous_err_clear(&other);
+    eous_err_set_code(&other, "no such element");
+    cr_assert_eq(wd_alert_text(&other, text, sizeof text), 0);
+}

@@ -46,6 +46,26 @@ static int on_progress(void *ud, curl_off_t a, curl_off_t b, curl_off_t c, curl_
 
 /* ---- error mapping -------------------------------------------------------- */
 
+#define ALERT_TEXT_MARK "Alert text : " /* chromedriver's, and ours for other drivers */
+
+int wd_alert_text(const eous_err *err, char *out, size_t out_size)
+{
+    if (!err || strcmp(err->code, "unexpected alert open"))
+        return 0;
+    out[0] = '\0';
+    const char *t = strstr(err->msg, ALERT_TEXT_MARK);
+    if (t) {
+        t += strlen(ALERT_TEXT_MARK);
+        const char *end = strrchr(t, '}');
+        size_t n = end ? (size_t)(end - t) : strlen(t);
+        if (n > out_size - 1)
+            n = eous_utf8_cut(t, out_size - 1);
+        memcpy(out, t, n);
+        out[n] = '\0';
+    }
+    return 1;
+}
+
 eous_rc wd_error_rc(const char *e, const char *message)
 {
     if (!e)
@@ -179,6 +199,15 @@ static eous_rc http_exchange(CURL *curl, const char *method, const char *url, co
         char *nl = strchr(firstline, '\n');
         if (nl)
             *nl = '\0';
+        /* one shape for a dismissed dialog's text whatever the driver: W3C
+         * puts it in data.text, chromedriver in the message */
+        const char *alert = w3c && !strcmp(w3c, "unexpected alert open")
+                                ? eous_json_str(eous_json_obj(value, "data"), "text") : NULL;
+        if (alert && !strstr(firstline, ALERT_TEXT_MARK)) {
+            size_t fl = strlen(firstline);
+            snprintf(firstline + fl, sizeof firstline - fl, " {" ALERT_TEXT_MARK "%.*s}",
+                     (int)eous_utf8_cut(alert, 300), alert);
+        }
         rc = eous_err_set(err, w3c ? wd_error_rc(w3c, message) : EOUS_E_INFRA, "%s: %s", w3c ? w3c : "HTTP error",
                           firstline[0] ? firstline : "(no message)");
         cJSON_Delete(value);

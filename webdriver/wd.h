@@ -171,6 +171,12 @@ const char *wd_element_id_of(const cJSON *value);
 /* Maps a W3C error string to an eous_rc. */
 eous_rc wd_error_rc(const char *w3c_error, const char *message);
 
+/* When err is the driver's "unexpected alert open" (it dismissed a dialog
+ * the page opened), copies the dialog's text into out and returns 1; 0 for
+ * any other error.  The text comes from the error's data.text (W3C) or
+ * chromedriver's "{Alert text : ...}", whichever the driver sent. */
+int wd_alert_text(const eous_err *err, char *out, size_t out_size);
+
 /* Translates a chord name ("Enter", "Control", "a") to its WebDriver key code
  * as UTF-8 into out; returns 0 on success, -1 for an unknown key name. */
 int wd_key_code(const char *name, char out[8]);

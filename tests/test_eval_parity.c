@@ -9,6 +9,8 @@
 
 #include "agent/eval.h"
 #include "llm/llm.h"
+#include "support/cli.h"
+#include "support/testsrv.h"
 
 #define CASES EOUS_SOURCE_DIR "/tests/fixtures/eval_parity/cases.jsonl"
 
@@ -75,4 +77,50 @@ Test(eval_parity, every_case_scores_as_webarena)
     cr_assert_gt(verdicts, 0);
     cr_assert_eq(wrong, 0, "%d of %d cases (%d scored, %d verdicts) differ from WebArena", wrong, total, scored,
                  verdicts);
+}
+
+/* The same rules on a real page: `eous bench` in Chromium reads program_html
+ * values (prep actions stop at the first that throws; a list, a float, an
+ * int and a bool printed as Python prints them; HTML5 entities) and reports a
+ * fuzzy_match without a judge as needs_judge, counted neither way. */
+Test(eval_browser, bench_scores_page_values_and_reports_needs_judge, .timeout = 300)
+{
+    char dir[] = "/tmp/eous-evalp-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char out[300], err[300], outdir[300], path[400];
+    snprintf(out, sizeof out, "%s/stdout", dir);
+    snprintf(err, sizeof err, "%s/stderr", dir);
+    snprintf(outdir, sizeof outdir, "%s/bench", dir);
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    int rc = ts_cli_run((const char *[]){"bench", EOUS_SOURCE_DIR "/tests/fixtures/eval_parity/tasks", "--modes",
+                                         "atomic", "--out", outdir, NULL},
+                        out, err, 240);
+    ts_server_stop(srv);
+    char *o = ts_slurp(out), *e = ts_slurp(err);
+    cr_assert_eq(rc, 1, "not all passed (one waits for a judge): stdout %s stderr %s", o, e);
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
+    char *res = ts_slurp(path);
+    char *html = strstr(res, "\"task_id\":\"ev-html\""), *judge = strstr(res, "\"task_id\":\"ev-judge\"");
+    cr_assert(html && judge, "%s", res);
+    char *nl = strchr(html, '\n');
+    cr_assert(strstr(html, "\"status\":\"passed\"") && strstr(html, "\"status\":\"passed\"") < nl, "%s", res);
+    nl = strchr(judge, '\n');
+    cr_assert(strstr(judge, "\"status\":\"needs_judge\"") && strstr(judge, "\"status\":\"needs_judge\"") < nl,
+              "%s", res);
+    free(res);
+    snprintf(path, sizeof path, "%s/summary.json", outdir);
+    cJSON *sum = eous_json_parse_file(path, 0, NULL);
+    const cJSON *all = eous_json_obj(eous_json_obj(eous_json_obj(sum, "modes"), "atomic"), "all");
+    cr_assert_not_null(all, "summary.json modes.atomic.all");
+    cr_assert_eq(eous_json_num(all, "needs_judge", -1), 1);
+    cr_assert_eq(eous_json_num(all, "success_rate", -1), 1.0, "the judged task is not a failure");
+    cJSON_Delete(sum);
+    snprintf(path, sizeof path, "%s/junit.xml", outdir);
+    char *junit = ts_slurp(path);
+    cr_assert(strstr(junit, "failures=\"0\"") && strstr(junit, "skipped=\"1\""), "%s", junit);
+    free(junit);
+    eous_rmtree(dir);
 }

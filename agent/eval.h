@@ -19,13 +19,13 @@ struct llm_client;
 /* ---- Python text semantics (agent/eval_text.c); results are caller-freed ---- */
 
 /* str.strip(): start offset and length of s without Python's Unicode
- * whitespace (ASCII, U+0085, U+00A0, U+1680, U+2000-200A, U+2028/9, U+202F,
- * U+205F, U+3000, U+001C-001F) at either end. */
+ * whitespace (str.isspace: ASCII, U+001C-001F, U+0085, U+00A0, U+1680,
+ * U+2000-200A, U+2028/9, U+202F, U+205F, U+3000) at either end. */
 void agent_py_strip(const char *s, size_t *start, size_t *len);
-/* str.lower() of n bytes for ASCII, Latin-1, Latin Extended-A, most of
- * Latin Extended-B, Latin Extended Additional, Greek (with final sigma),
- * Cyrillic, Armenian, Roman numerals, circled and fullwidth letters; other
- * code points are unchanged.  NULL when out of memory. */
+/* str.lower() of n bytes: Python's full single-code-point lower-case table
+ * (agent/unicode_tables.inc, generated from Python 3.11 / Unicode 14 by
+ * scripts/gen-unicode-tables), U+0130 → "i̇", and Final_Sigma.  Invalid UTF-8
+ * bytes are kept.  NULL when out of memory. */
 char *agent_py_lower(const char *s, size_t n);
 /* len() in code points. */
 size_t agent_py_len(const char *s);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "agent/html_entities.inc"
+#include "agent/unicode_tables.inc"
 
 /* ---- growable string ---------------------------------------------------------- */
 
@@ -112,85 +113,61 @@ size_t agent_py_len(const char *s)
 
 /* ---- str.strip / str.lower ---------------------------------------------------- */
 
-/* Python's str.isspace set (what str.strip() and str.split() remove). */
-static int py_isspace(uint32_t c)
+static int in_ranges(const struct cp_range *r, size_t n, uint32_t c)
 {
-    return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20) || c == 0x85 || c == 0xA0 || c == 0x1680 ||
-           (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
-}
-
-/* Simple lower-case mapping for the covered blocks; 0 when cp has none. */
-static uint32_t lower_simple(uint32_t c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c + 32;
-    if (c < 0xC0)
-        return 0;
-    if (c <= 0xDE)
-        return c == 0xD7 ? 0 : c + 32;
-    if ((c >= 0x100 && c <= 0x12F) || (c >= 0x132 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
-        return c % 2 == 0 ? c + 1 : 0;
-    if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
-        return c % 2 == 1 ? c + 1 : 0;
-    if (c == 0x178)
-        return 0xFF;
-    if (c == 0x1C4 || c == 0x1C7 || c == 0x1CA || c == 0x1F1)
-        return c + 2;
-    if (c == 0x1C5 || c == 0x1C8 || c == 0x1CB || c == 0x1F2)
-        return c + 1;
-    if ((c >= 0x1CD && c <= 0x1DC))
-        return c % 2 == 1 ? c + 1 : 0;
-    if ((c >= 0x1DE && c <= 0x1EF) || (c >= 0x1F8 && c <= 0x21F) || (c >= 0x222 && c <= 0x233))
-        return c % 2 == 0 ? c + 1 : 0;
-    if (c == 0x386)
-        return 0x3AC;
-    if (c >= 0x388 && c <= 0x38A)
-        return c + 37;
-    if (c == 0x38C)
-        return 0x3CC;
-    if (c == 0x38E || c == 0x38F)
-        return c + 63;
-    if ((c >= 0x391 && c <= 0x3A1) || (c >= 0x3A3 && c <= 0x3AB))
-        return c + 32;
-    if (c >= 0x3D8 && c <= 0x3EF)
-        return c % 2 == 0 ? c + 1 : 0;
-    if (c >= 0x400 && c <= 0x40F)
-        return c + 0x50;
-    if (c >= 0x410 && c <= 0x42F)
-        return c + 32;
-    if ((c >= 0x460 && c <= 0x481) || (c >= 0x48A && c <= 0x4BF) || (c >= 0x4D0 && c <= 0x52F))
-        return c % 2 == 0 ? c + 1 : 0;
-    if (c == 0x4C0)
-        return 0x4CF;
-    if (c >= 0x4C1 && c <= 0x4CE)
-        return c % 2 == 1 ? c + 1 : 0;
-    if (c >= 0x531 && c <= 0x556)
-        return c + 48;
-    if ((c >= 0x1E00 && c <= 0x1E95) || (c >= 0x1EA0 && c <= 0x1EFF))
-        return c % 2 == 0 ? c + 1 : 0;
-    if (c == 0x1E9E)
-        return 0xDF;
-    if (c >= 0x2160 && c <= 0x216F)
-        return c + 16;
-    if (c >= 0x24B6 && c <= 0x24CF)
-        return c + 26;
-    if (c >= 0xFF21 && c <= 0xFF3A)
-        return c + 32;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c < r[mid].lo)
+            hi = mid;
+        else if (c > r[mid].hi)
+            lo = mid + 1;
+        else
+            return 1;
+    }
     return 0;
 }
+#define IN(table, c) in_ranges(table, sizeof table / sizeof *table, c)
 
-/* Cased letters of the covered blocks (for Greek final sigma). */
-static int is_cased(uint32_t c)
+/* Python's str.isspace set (what str.strip() and str.split() remove). */
+static int py_isspace(uint32_t c) { return IN(unicode_space, c); }
+static int is_cased(uint32_t c) { return IN(unicode_cased, c); }
+static int is_case_ignorable(uint32_t c) { return IN(unicode_case_ignorable, c); }
+
+/* str.lower() of one code point (U+0130 and final sigma are handled by the caller). */
+static uint32_t lower_cp(uint32_t c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7) ||
-           (c >= 0x370 && c <= 0x3FF && c != 0x37E && c != 0x387) || (c >= 0x400 && c <= 0x52F) ||
-           (c >= 0x1E00 && c <= 0x1FFF);
+    size_t lo = 0, hi = sizeof unicode_lower / sizeof *unicode_lower;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c < unicode_lower[mid].from)
+            hi = mid;
+        else if (c > unicode_lower[mid].from)
+            lo = mid + 1;
+        else
+            return unicode_lower[mid].to;
+    }
+    return c;
+}
+
+/* Final_Sigma: a cased letter before (through case-ignorables), none after. */
+static int final_sigma(const char *s, size_t n, size_t after, uint32_t before)
+{
+    if (!is_cased(before))
+        return 0;
+    uint32_t next;
+    for (size_t i = after; i < n;) {
+        i += utf8_next((const unsigned char *)s + i, n - i, &next);
+        if (!is_case_ignorable(next))
+            return !is_cased(next);
+    }
+    return 1;
 }
 
 char *agent_py_lower(const char *s, size_t n)
 {
     sbuf b = {0};
-    uint32_t prev = 0, cp;
+    uint32_t before = 0, cp; /* the last code point that is not case-ignorable */
     for (size_t i = 0; i < n;) {
         size_t len = utf8_next((const unsigned char *)s + i, n - i, &cp);
         if (len == 1 && cp >= 0x80) {
@@ -199,16 +176,12 @@ char *agent_py_lower(const char *s, size_t n)
             utf8_put(&b, 'i'); /* İ lowers to i + combining dot above */
             utf8_put(&b, 0x307);
         } else if (cp == 0x3A3) {
-            /* Final_Sigma: after a cased letter and not before one */
-            uint32_t next = 0;
-            if (i + len < n)
-                utf8_next((const unsigned char *)s + i + len, n - i - len, &next);
-            utf8_put(&b, is_cased(prev) && !is_cased(next) ? 0x3C2 : 0x3C3);
+            utf8_put(&b, final_sigma(s, n, i + len, before) ? 0x3C2 : 0x3C3);
         } else {
-            uint32_t l = lower_simple(cp);
-            utf8_put(&b, l ? l : cp);
+            utf8_put(&b, lower_cp(cp));
         }
-        prev = cp;
+        if (!is_case_ignorable(cp))
+            before = cp;
         i += len;
     }
     return sb_done(&b);

@@ -12,59 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the verbs ------------------------------------------------------------ */
-
-typedef struct verb {
-    const char *name;
-    act_kind kind;
-    const char *tool_keys[4]; /* argument names as a model tool */
-    const char *tool_sig;     /* tool-call arguments, for error messages */
-    const char *text_sig;     /* WebArena text form */
-    const char *script_keys[4]; /* keys besides the verb in a script step */
-    const char *script_sig;
-} verb;
-
-static const verb verbs[] = {
-    {"call", ACT_CALL, {"k", "tool", "params"},
-     "{\"k\": <component id or key>, \"tool\": <string>, \"params\": <object>}",
-     "call [k] [tool] [{\"param\": value}]", {"tool", "params"},
-     "{\"call\": <component>, \"tool\": <string>, \"params\": <object>}"},
-    {"click", ACT_CLICK, {"id"}, "{\"id\": <element id>}", "click [id]", {0},
-     "{\"click\": <target>}"},
-    {"type", ACT_TYPE, {"id", "text", "enter"},
-     "{\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}", "type [id] [text] [0|1]",
-     {"text", "enter", "clear"},
-     "{\"type\": <target>, \"text\": <string>, \"enter\": <bool>, \"clear\": <bool>}"},
-    {"hover", ACT_HOVER, {"id"}, "{\"id\": <element id>}", "hover [id]", {0},
-     "{\"hover\": <target>}"},
-    {"press", ACT_PRESS, {"keys"}, "{\"keys\": <key combination like \"Control+a\">}",
-     "press [key_comb]", {0}, "{\"press\": <key combination>}"},
-    {"scroll", ACT_SCROLL, {"direction"}, "{\"direction\": \"up\" | \"down\"}",
-     "scroll [up|down]", {0}, "{\"scroll\": \"up\" | \"down\"}"},
-    {"select", ACT_SELECT, {"id", "option"}, "{\"id\": <element id>, \"option\": <string>}",
-     "select [id] [option]", {"option"}, "{\"select\": <target>, \"option\": <string>}"},
-    {"goto", ACT_GOTO, {"url"}, "{\"url\": <string>}", "goto [url]", {0}, "{\"goto\": <url>}"},
-    {"go_back", ACT_GO_BACK, {0}, "{}", "go_back", {0}, "{\"go_back\": true}"},
-    {"go_forward", ACT_GO_FORWARD, {0}, "{}", "go_forward", {0}, "{\"go_forward\": true}"},
-    {"tab_focus", ACT_TAB_FOCUS, {"index"}, "{\"index\": <tab number from 0>}",
-     "tab_focus [tab_index]", {0}, "{\"tab_focus\": <tab number from 0>}"},
-    {"close_tab", ACT_CLOSE_TAB, {0}, "{}", "close_tab", {0}, "{\"close_tab\": true}"},
-    {"stop", ACT_STOP, {"answer"}, "{\"answer\": <string, may be empty>}", "stop [answer]", {0},
-     "{\"stop\": <answer>}"},
-};
-#define N_VERBS (sizeof verbs / sizeof *verbs)
-
-static const char verb_list[] =
-    "call, click, type, hover, press, scroll, select, goto, go_back, go_forward, tab_focus, "
-    "close_tab, stop";
-
-static const verb *find_verb(const char *s, size_t n)
-{
-    for (size_t i = 0; i < N_VERBS; i++)
-        if (strlen(verbs[i].name) == n && strncmp(verbs[i].name, s, n) == 0)
-            return &verbs[i];
-    return NULL;
-}
+/* ---- the verbs: actions/vocab.c ------------------------------------------- */
 
 static int in_list(const char *const *list, size_t n, const char *key)
 {
@@ -266,10 +214,10 @@ eous_rc act_parse_tool_call(const char *name, const char *args_json, act_action 
     act_action_clear(out);
     const char *nb = name ? name : "", *ne = nb + strlen(nb);
     trim_span(&nb, &ne);
-    const verb *v = find_verb(nb, (size_t)(ne - nb));
+    const act_verb *v = act_verb_find(nb, (size_t)(ne - nb));
     if (!v) {
         rc = eous_err_set(err, EOUS_E_PARSE, "unknown tool \"%.*s\"; expected one of %s",
-                          (int)(ne - nb > 64 ? 64 : ne - nb), nb, verb_list);
+                          (int)(ne - nb > 64 ? 64 : ne - nb), nb, act_verb_names());
         goto done;
     }
     char ctx[256];
@@ -511,13 +459,13 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
     char lower[16];
     size_t vn = (size_t)(p - vb);
     if (vn == 0 || vn >= sizeof lower)
-        return eous_err_set(err, EOUS_E_PARSE, "expected an action (%s), got \"%.40s\"", verb_list, vb);
+        return eous_err_set(err, EOUS_E_PARSE, "expected an action (%s), got \"%.40s\"", act_verb_names(), vb);
     for (size_t i = 0; i < vn; i++)
         lower[i] = (char)tolower((unsigned char)vb[i]);
     lower[vn] = '\0';
-    const verb *v = find_verb(lower, vn);
+    const act_verb *v = act_verb_find(lower, vn);
     if (!v)
-        return eous_err_set(err, EOUS_E_PARSE, "unknown action \"%s\"; expected one of %s", lower, verb_list);
+        return eous_err_set(err, EOUS_E_PARSE, "unknown action \"%s\"; expected one of %s", lower, act_verb_names());
     char ctx[160];
     snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->text_sig);
     if (p < end && !isspace((unsigned char)*p) && *p != '[')
@@ -712,7 +660,7 @@ eous_rc act_parse_text(const char *text, act_action *out, eous_err *err)
             const char *r = w;
             while (r < nl && isspace((unsigned char)*r))
                 r++;
-            if (r == nl && w > b && !find_verb(b, (size_t)(w - b))) {
+            if (r == nl && w > b && !act_verb_find(b, (size_t)(w - b))) {
                 b = nl + 1;
                 trim_span(&b, &e);
             }
@@ -755,7 +703,7 @@ eous_rc act_parse_text(const char *text, act_action *out, eous_err *err)
                 continue;
             for (size_t i = 0; i < wn; i++)
                 lower[i] = (char)tolower((unsigned char)q[i]);
-            if (!find_verb(lower, wn))
+            if (!act_verb_find(lower, wn))
                 continue;
             eous_err e1;
             eous_err_clear(&e1);
@@ -798,12 +746,12 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
     if (!cJSON_IsObject(step))
         return eous_err_set(err, EOUS_E_INVALID,
                             "script step: expected an object with one action key (%s), got a %s",
-                            verb_list, eous_json_type_name(step));
-    const verb *v = NULL;
+                            act_verb_names(), eous_json_type_name(step));
+    const act_verb *v = NULL;
     const cJSON *val = NULL;
     for (const cJSON *it = step->child; it; it = it->next) {
         const char *k = it->string ? it->string : "";
-        const verb *f = find_verb(k, strlen(k));
+        const act_verb *f = act_verb_find(k, strlen(k));
         if (!f)
             continue;
         if (v)
@@ -817,9 +765,9 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
         const char *k = step->child && step->child->string ? step->child->string : NULL;
         if (k)
             return eous_err_set(err, EOUS_E_INVALID,
-                                "script step: expected one action key (%s), found only \"%.64s\"", verb_list, k);
+                                "script step: expected one action key (%s), found only \"%.64s\"", act_verb_names(), k);
         return eous_err_set(err, EOUS_E_INVALID, "script step: expected one action key (%s), the object is empty",
-                            verb_list);
+                            act_verb_names());
     }
     char ctx[256];
     snprintf(ctx, sizeof ctx, "%s step: expected %s", v->name, v->script_sig);

@@ -219,74 +219,72 @@ static eous_rc page_error(const cJSON *v, const char *who, eous_err *err)
     return rc;
 }
 
-eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
+/* A call that cannot be semantic: k names no component but an element the
+ * planner called a tool on, or the component lacks the tool and the tool has
+ * an obvious atomic meaning.  Returns 1 when it handled the call (*rc set). */
+static int call_atomically(act_exec *x, const perc_obs *obs, const act_action *a, const perc_component *c,
+                           act_result *res, eous_rc *rc, eous_err *err)
 {
-    const perc_component *c = NULL;
-    eous_rc rc = find_component(obs, a, &c, err);
     const char *text = NULL;
     act_kind fk = call_as_atomic(a, &text);
-    if (rc == EOUS_E_NOT_FOUND) {
-        /* not a component: maybe an element id the planner called a tool on */
-        act_target t;
-        memset(&t, 0, sizeof t);
+    act_target t;
+    memset(&t, 0, sizeof t);
+    char why[200];
+    if (!c) {
         eous_err e2;
         eous_err_clear(&e2);
-        if (fk != ACT_NONE && obs && a->target) {
-            act_action probe = *a;
-            probe.kind = fk;
-            if (act_resolve_target(x, obs, &probe, &t, &e2) == EOUS_OK) {
-                char why[160];
-                snprintf(why, sizeof why, "no component '%s'", a->target);
-                rc = call_fallback(x, obs, a, fk, text, &t, why, res, err);
-                act_target_free(&t);
-                return rc;
-            }
+        act_action probe = *a;
+        probe.kind = fk;
+        if (fk == ACT_NONE || !obs || !a->target || act_resolve_target(x, obs, &probe, &t, &e2) != EOUS_OK) {
             act_target_free(&t);
+            *rc = no_component(obs, a->target ? a->target : "", err);
+            return 1;
         }
-        return no_component(obs, a->target ? a->target : "", err);
-    }
-    if (rc)
-        return rc;
-    char who[300];
-    snprintf(who, sizeof who, "%s.%s", c->key, a->tool ? a->tool : "");
-    if (!act_tool_exists(c->tools, c->metadata, a->tool) && fk != ACT_NONE && c->backend_id > 0) {
-        act_target t;
-        memset(&t, 0, sizeof t);
+        snprintf(why, sizeof why, "no component '%s'", a->target);
+    } else {
+        if (act_tool_exists(c->tools, c->metadata, a->tool) || fk == ACT_NONE || c->backend_id <= 0)
+            return 0;
         t.backend_id = c->backend_id;
         t.node = perc_obs_node_by_backend(obs, c->backend_id);
         snprintf(t.what, sizeof t.what, "%s (%s \"%s\")", c->view_id[0] ? c->view_id : c->key, c->kind, c->label);
-        char why[200];
         snprintf(why, sizeof why, "%s has no tool '%s'", c->key, a->tool ? a->tool : "");
-        rc = call_fallback(x, obs, a, fk, text, &t, why, res, err);
-        act_target_free(&t);
-        return rc;
     }
-    res->path = "semantic";
-    /* validated in C first: nothing reaches the page on a rejection */
+    *rc = call_fallback(x, obs, a, fk, text, &t, why, res, err);
+    act_target_free(&t);
+    return 1;
+}
+
+/* Validation in C (nothing reaches the page on a rejection), the policy's
+ * rules, then the page's and the rule's confirm sentences. */
+static eous_rc check_call(act_exec *x, const perc_component *c, const act_action *a, const char *what,
+                          int *confirmed, eous_err *err)
+{
+    eous_rc rc;
     if ((rc = act_validate(c, a->tool, a->params, err)))
         return rc;
     const char *confirm = NULL;
     if ((rc = act_policy_check_action(x->policy, c->kind, c->label, "call", a->tool, x->url, &confirm, err)))
         return rc;
-    char what[512];
-    snprintf(what, sizeof what, "call %s", who);
-    int confirmed = 0;
+    *confirmed = 0;
     if (c->confirm) {
         if ((rc = act_ask(x, c->confirm, what, err)))
             return rc;
-        confirmed = 1;
+        *confirmed = 1;
     }
-    if (confirm && !(c->confirm && !strcmp(confirm, c->confirm))) {
-        if ((rc = act_ask(x, confirm, what, err)))
-            return rc;
-    }
-    cJSON *params = NULL, *args = NULL, *v = NULL, *result = NULL;
-    rc = act_secrets_expand_json(x->secrets, a->params, x->url, &params, err);
-    if (rc)
-        goto done;
+    if (confirm && !(c->confirm && !strcmp(confirm, c->confirm)))
+        return act_ask(x, confirm, what, err);
+    return EOUS_OK;
+}
+
+/* Runs call.js; a confirm mark the observation did not show is asked about
+ * and the call made once more.  *out is the script's answer (caller frees). */
+static eous_rc call_in_page(act_exec *x, const perc_component *c, const act_action *a, const cJSON *params,
+                            const char *who, const char *what, int confirmed, cJSON **out, eous_err *err)
+{
     const char *provider = c->provider ? c->provider : "ci4a";
+    *out = NULL;
     for (int attempt = 0; attempt < 2; attempt++) {
-        args = cJSON_CreateArray();
+        cJSON *args = cJSON_CreateArray();
         cJSON_AddItemToArray(args, cJSON_CreateString(c->key));
         cJSON_AddItemToArray(args, cJSON_CreateString(a->tool));
         if (!strcmp(provider, "bridge"))
@@ -298,79 +296,106 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
         cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_cap_ms));
         cJSON_AddItemToArray(args, cJSON_CreateBool(confirmed));
         cJSON_AddItemToArray(args, cJSON_CreateString(provider));
-        rc = wd_execute(x->s, ACT_CALL_JS, args, &v, err);
+        eous_rc rc = wd_execute(x->s, ACT_CALL_JS, args, out, err);
         act_secret_json_free(args);
-        args = NULL;
-        if (rc) {
-            eous_err_prefix(err, "%s", who);
-            goto done;
-        }
-        const char *st = eous_json_str(v, "status");
-        st = st ? st : "";
-        if (!strcmp(st, "confirm") && !confirmed) {
-            if ((rc = act_ask(x, eous_json_str(v, "sentence"), what, err)))
-                goto done;
-            confirmed = 1;
-            cJSON_Delete(v);
-            v = NULL;
-            continue;
-        }
-        break;
+        if (rc)
+            return eous_err_prefix(err, "%s", who);
+        const char *st = eous_json_str(*out, "status");
+        if (!st || strcmp(st, "confirm") || confirmed)
+            return EOUS_OK;
+        if ((rc = act_ask(x, eous_json_str(*out, "sentence"), what, err)))
+            return rc;
+        confirmed = 1;
+        cJSON_Delete(*out);
+        *out = NULL;
     }
+    return EOUS_OK;
+}
+
+/* "c3.setValue: ok; result ...; state ..." from a successful call. */
+static eous_rc call_ok(const cJSON *v, const char *who, act_result *res, eous_err *err)
+{
+    cJSON *result = unwrap_result(eous_json_str(v, "result"));
+    eous_rc rc = EOUS_OK;
+    if (cJSON_IsObject(result) && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(result, "ok"))) {
+        const cJSON *e = cJSON_GetObjectItemCaseSensitive(result, "error");
+        const char *m = cJSON_IsString(e) ? e->valuestring : eous_json_str(e, "message");
+        if (!m)
+            m = eous_json_str(result, "message");
+        rc = eous_err_set(err, EOUS_E_PAGE, "%s: the page answered not ok: %s", who, m ? m : "no reason given");
+        cJSON_Delete(result);
+        return rc;
+    }
+    const char *state = eous_json_str(v, "state");
+    res->state = state ? cJSON_Parse(state) : NULL;
+    eous_buf b;
+    eous_buf_init(&b, 8192);
+    eous_buf_printf(&b, NULL, "%s: ok", who);
+    const cJSON *shown = cJSON_IsObject(result) ? cJSON_GetObjectItemCaseSensitive(result, "result") : NULL;
+    if (!shown && result && !(cJSON_IsObject(result) && cJSON_GetObjectItemCaseSensitive(result, "state")))
+        shown = result;
+    if (shown && !cJSON_IsNull(shown) && !cJSON_IsTrue(shown)) {
+        eous_buf_puts(&b, "; result ", NULL);
+        put_capped(&b, shown, 300);
+    }
+    if (res->state) {
+        eous_buf_puts(&b, "; state ", NULL);
+        put_capped(&b, res->state, 500);
+    }
+    act_res_msg(res, "%s", b.data ? b.data : "");
+    eous_buf_free(&b);
+    cJSON_Delete(result);
+    return rc;
+}
+
+/* The call script's answer as a result or an error. */
+static eous_rc call_answer(act_exec *x, const perc_component *c, const cJSON *v, const char *who,
+                           const char *what, act_result *res, eous_err *err)
+{
     const char *st = eous_json_str(v, "status");
     st = st ? st : "";
     res->act_ms = eous_json_num(v, "actMs", 0);
     res->settle_ms = eous_json_num(v, "settleMs", 0);
     act_remember_url(x, v);
-    if (!strcmp(st, "hidden")) {
-        rc = act_policy_hidden(what, err);
-    } else if (!strcmp(st, "gone")) {
-        rc = eous_err_set(err, EOUS_E_STALE, "stale: component %s is gone since the observation; observe again",
-                          c->key);
-    } else if (!strcmp(st, "noprovider")) {
-        rc = eous_err_set(err, EOUS_E_STALE, "stale: the page no longer offers %s components (%s); observe again",
-                          provider, who);
-    } else if (!strcmp(st, "timeout")) {
-        rc = eous_err_set(err, EOUS_E_TIMEOUT, "%s: no answer from the page within %.0f ms", who,
-                          x->o.call_timeout_ms);
-    } else if (!strcmp(st, "error")) {
-        rc = page_error(v, who, err);
-    } else if (!strcmp(st, "ok")) {
-        result = unwrap_result(eous_json_str(v, "result"));
-        if (cJSON_IsObject(result) && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(result, "ok"))) {
-            const cJSON *e = cJSON_GetObjectItemCaseSensitive(result, "error");
-            const char *m = cJSON_IsString(e) ? e->valuestring : eous_json_str(e, "message");
-            if (!m)
-                m = eous_json_str(result, "message");
-            rc = eous_err_set(err, EOUS_E_PAGE, "%s: the page answered not ok: %s", who, m ? m : "no reason given");
-            goto done;
-        }
-        const char *state = eous_json_str(v, "state");
-        res->state = state ? cJSON_Parse(state) : NULL;
-        eous_buf b;
-        eous_buf_init(&b, 8192);
-        eous_buf_printf(&b, NULL, "%s: ok", who);
-        const cJSON *shown = cJSON_IsObject(result) ? cJSON_GetObjectItemCaseSensitive(result, "result") : NULL;
-        if (!shown && result && !(cJSON_IsObject(result) && cJSON_GetObjectItemCaseSensitive(result, "state")))
-            shown = result;
-        if (shown && !cJSON_IsNull(shown) && !cJSON_IsTrue(shown)) {
-            eous_buf_puts(&b, "; result ", NULL);
-            put_capped(&b, shown, 300);
-        }
-        if (res->state) {
-            eous_buf_puts(&b, "; state ", NULL);
-            put_capped(&b, res->state, 500);
-        }
-        act_res_msg(res, "%s", b.data ? b.data : "");
-        eous_buf_free(&b);
-    } else {
-        rc = eous_err_set(err, EOUS_E_PAGE, "%s: unexpected answer from the call script", who);
-    }
-done:
-    act_secret_json_free(params);
-    act_secret_json_free(args);
-    cJSON_Delete(v);
-    cJSON_Delete(result);
-    return rc;
+    if (!strcmp(st, "hidden"))
+        return act_policy_hidden(what, err);
+    if (!strcmp(st, "gone"))
+        return eous_err_set(err, EOUS_E_STALE, "stale: component %s is gone since the observation; observe again",
+                            c->key);
+    if (!strcmp(st, "noprovider"))
+        return eous_err_set(err, EOUS_E_STALE, "stale: the page no longer offers %s components (%s); observe again",
+                            c->provider ? c->provider : "ci4a", who);
+    if (!strcmp(st, "timeout"))
+        return eous_err_set(err, EOUS_E_TIMEOUT, "%s: no answer from the page within %.0f ms", who,
+                            x->o.call_timeout_ms);
+    if (!strcmp(st, "error"))
+        return page_error(v, who, err);
+    if (!strcmp(st, "ok"))
+        return call_ok(v, who, res, err);
+    return eous_err_set(err, EOUS_E_PAGE, "%s: unexpected answer from the call script", who);
 }
 
+eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
+{
+    const perc_component *c = NULL;
+    eous_rc rc = find_component(obs, a, &c, err);
+    if (rc && rc != EOUS_E_NOT_FOUND)
+        return rc;
+    if (call_atomically(x, obs, a, rc ? NULL : c, res, &rc, err))
+        return rc;
+    res->path = "semantic";
+    char who[300], what[512];
+    snprintf(who, sizeof who, "%s.%s", c->key, a->tool ? a->tool : "");
+    snprintf(what, sizeof what, "call %s", who);
+    int confirmed = 0;
+    if ((rc = check_call(x, c, a, what, &confirmed, err)))
+        return rc;
+    cJSON *params = NULL, *v = NULL;
+    /* secrets are filled in for the page only, and wiped after */
+    if (!(rc = act_secrets_expand_json(x->secrets, a->params, x->url, &params, err)) &&
+        !(rc = call_in_page(x, c, a, params, who, what, confirmed, &v, err)))
+        rc = call_answer(x, c, v, who, what, res, err);
+    act_secret_json_free(params);
+    cJSON_Delete(v);
+    return rc;
+}

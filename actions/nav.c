@@ -1,5 +1,6 @@
 /* actions/nav.c — navigation (goto with the policy's origin rules before
- * and after redirects, back, forward) and tabs. */
+ * and after redirects, back, forward) and tabs (tab_focus, close_tab, and
+ * reading the open tabs for the view's tab header). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,3 +124,87 @@ eous_rc act_run_tabs(act_exec *x, const act_action *a, act_result *res, eous_err
     return rc;
 }
 
+
+void act_tabs_clear(act_tabs *t)
+{
+    for (int i = 0; t->titles && i < t->count; i++)
+        free(t->titles[i]);
+    free(t->titles);
+    memset(t, 0, sizeof *t);
+}
+
+/* The title of every handle in h, from the current tab `cur` (index *current). */
+static eous_rc read_titles(wd_session *s, const cJSON *h, const char *cur, act_tabs *t, eous_err *err)
+{
+    eous_rc rc = EOUS_OK;
+    const char *on = cur; /* the tab the session is on now */
+    for (int i = 0; i < t->count && !rc; i++) {
+        const char *handle = cJSON_GetArrayItem(h, i)->valuestring;
+        if (!strcmp(handle, cur))
+            t->current = i;
+        if (strcmp(handle, on) && !(rc = wd_switch_window(s, handle, err)))
+            on = handle;
+        if (!rc)
+            rc = wd_get_title(s, &t->titles[i], err);
+    }
+    if (strcmp(on, cur)) {
+        eous_err e2;
+        eous_rc back = wd_switch_window(s, cur, &e2);
+        if (back && !rc) {
+            rc = back;
+            if (err)
+                *err = e2;
+        }
+    }
+    return rc;
+}
+
+eous_rc act_tabs_read(wd_session *s, act_tabs *t, eous_err *err)
+{
+    memset(t, 0, sizeof *t);
+    cJSON *h = NULL;
+    char *cur = NULL;
+    eous_rc rc = wd_window_handles(s, &h, err);
+    if (rc)
+        goto done;
+    t->count = cJSON_GetArraySize(h);
+    if (t->count <= 1)
+        goto done;
+    for (int i = 0; i < t->count; i++)
+        if (!cJSON_IsString(cJSON_GetArrayItem(h, i))) {
+            rc = eous_err_set(err, EOUS_E_INFRA, "window handles: the driver sent a handle that is not a string");
+            goto done;
+        }
+    if ((rc = wd_window_handle(s, &cur, err)))
+        goto done;
+    if (!(t->titles = calloc((size_t)t->count, sizeof *t->titles))) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    rc = read_titles(s, h, cur, t, err);
+done:
+    if (rc)
+        act_tabs_clear(t);
+    cJSON_Delete(h);
+    free(cur);
+    return rc;
+}
+
+eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err)
+{
+    perc_opts po;
+    if (o)
+        po = *o;
+    else
+        perc_opts_init(&po);
+    act_tabs tabs;
+    eous_rc rc = act_tabs_read(s, &tabs, err);
+    if (rc)
+        return eous_err_prefix(err, "reading the open tabs");
+    po.tab_count = tabs.count;
+    po.tab_titles = (const char *const *)tabs.titles;
+    po.tab_current = tabs.current;
+    rc = perc_observe(s, &po, out, err);
+    act_tabs_clear(&tabs);
+    return rc;
+}

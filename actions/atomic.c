@@ -99,17 +99,24 @@ static eous_rc do_hover(act_exec *x, act_target *t, act_result *res, eous_err *e
     return EOUS_OK;
 }
 
-static void put_options(eous_buf *b, const cJSON *opts)
+/* "select: no option 'X' in [12] ... (options: 'A', 'B')" from a script's
+ * answer {options: [...]}; `what` says how the option failed. */
+static eous_rc option_not_found(const cJSON *v, const char *what, const char *want, const act_target *t,
+                                eous_err *err)
 {
+    eous_buf b;
+    eous_buf_init(&b, 8192);
     int i = 0;
     const cJSON *o;
-    cJSON_ArrayForEach(o, opts) {
+    cJSON_ArrayForEach(o, cJSON_GetObjectItem(v, "options")) {
         if (!cJSON_IsString(o) || !o->valuestring[0])
             continue;
-        eous_buf_printf(b, NULL, "%s'%s'", i++ ? ", " : "", o->valuestring);
+        eous_buf_printf(&b, NULL, "%s'%s'", i++ ? ", " : "", o->valuestring);
     }
-    if (!i)
-        eous_buf_puts(b, "none visible", NULL);
+    eous_rc rc = eous_err_set(err, EOUS_E_NOT_FOUND, "select: %s '%s' in %s (options: %s)", what, want, t->what,
+                              i && b.data ? b.data : "none visible");
+    eous_buf_free(&b);
+    return rc;
 }
 
 static eous_rc select_native(act_exec *x, const char *want, act_target *t, act_result *res, eous_err *err)
@@ -123,13 +130,8 @@ static eous_rc select_native(act_exec *x, const char *want, act_target *t, act_r
     if (rc)
         goto done;
     if (!eous_json_bool(v, "found", 0)) {
-        eous_buf b;
-        eous_buf_init(&b, 8192);
-        put_options(&b, cJSON_GetObjectItem(v, "options"));
-        rc = eous_err_set(err, EOUS_E_NOT_FOUND, "select: %s '%s' in %s (options: %s)",
-                          eous_json_bool(v, "disabled", 0) ? "the option is disabled:" : "no option", want, t->what,
-                          b.data ? b.data : "");
-        eous_buf_free(&b);
+        rc = option_not_found(v, eous_json_bool(v, "disabled", 0) ? "the option is disabled:" : "no option", want,
+                              t, err);
         goto done;
     }
     const char *label = eous_json_str(v, "label");
@@ -202,12 +204,7 @@ static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_re
                 return rc;
         }
         if (!eous_json_bool(v, "found", 0)) {
-            eous_buf b;
-            eous_buf_init(&b, 8192);
-            put_options(&b, cJSON_GetObjectItem(v, "options"));
-            rc = eous_err_set(err, EOUS_E_NOT_FOUND, "select: no option '%s' in %s (options: %s)", part, t->what,
-                              b.data ? b.data : "");
-            eous_buf_free(&b);
+            rc = option_not_found(v, "no option", part, t, err);
             cJSON_Delete(v);
             wd_press_keys(x->s, "Escape", NULL);
             return rc;

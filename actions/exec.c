@@ -234,7 +234,7 @@ static void redact_result(act_result *r)
 }
 
 /* ======================================================================
- * Policy around a target
+ * Asking a person (the policy decides whether anyone is there)
  * ====================================================================== */
 
 eous_rc act_ask(act_exec *x, const char *sentence, const char *what, eous_err *err)

@@ -271,7 +271,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         double tp = eous_now_ms();
         perc_obs_free(obs);
         obs = NULL;
-        if ((rc = perc_observe(s, &po, &obs, err)))
+        if ((rc = act_observe(s, &po, &obs, err))) /* with every open tab */
             goto done;
         double perceive_ms = eous_now_ms() - tp;
         res->perceive_ms += perceive_ms;

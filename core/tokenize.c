@@ -23,16 +23,27 @@
 
 typedef enum tok_split { SPLIT_O200K, SPLIT_CL100K } tok_split;
 
+/* A table slot holds a token's first 8 bytes, so most lookups touch one cache line and not the
+ * rank file; only longer tokens compare their tail in the blob. */
+typedef struct tok_slot {
+    uint64_t head;  /* first min(len, 8) bytes, zero-padded */
+    uint32_t rank1; /* rank + 1; 0 = empty */
+    uint32_t len;
+} tok_slot;
+
 struct eous_tok {
     char name[32];
+    uint64_t serial; /* distinct for every load: the per-thread caches' key */
     tok_split split;
     unsigned char *data;     /* the whole file */
     size_t data_len;
     const uint32_t *offsets; /* into data: n_ranks + 1 entries */
     const unsigned char *blob;
     uint32_t n_ranks;
-    uint32_t *slots; /* open addressing: rank + 1, 0 = empty */
+    tok_slot *slots; /* open addressing, linear probing */
     size_t mask;
+    uint32_t max_len;    /* the longest token: longer byte strings are not looked up */
+    uint32_t *pair_rank; /* 65536: rank of every two-byte string (TOK_NONE if none), the merge's start */
 };
 
 /* ---- rank lookup ------------------------------------------------------------ */
@@ -50,19 +61,35 @@ static uint64_t hash_bytes(const unsigned char *p, size_t n)
     }
     uint64_t w = 0;
     memcpy(&w, p, n);
-    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-    return h ^ (h >> 29);
+    h ^= w; /* murmur3's finaliser: every input bit reaches the low bits the table uses */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
+
+static inline uint64_t head_of(const unsigned char *p, size_t n)
+{
+    uint64_t w = 0;
+    memcpy(&w, p, n < 8 ? n : 8);
+    return w;
 }
 
 static uint32_t rank_of(const eous_tok *t, const unsigned char *p, size_t n)
 {
+    if (n == 2)
+        return t->pair_rank[p[0] << 8 | p[1]];
+    if (n > t->max_len)
+        return TOK_NONE;
+    uint64_t head = head_of(p, n);
     for (size_t s = hash_bytes(p, n) & t->mask;; s = (s + 1) & t->mask) {
-        uint32_t v = t->slots[s];
-        if (!v)
+        const tok_slot *v = &t->slots[s];
+        if (!v->rank1)
             return TOK_NONE;
-        uint32_t r = v - 1, off = t->offsets[r];
-        if (t->offsets[r + 1] - off == n && !memcmp(t->blob + off, p, n))
-            return r;
+        if (v->head == head && v->len == n &&
+            (n <= 8 || !memcmp(t->blob + t->offsets[v->rank1 - 1] + 8, p + 8, n - 8)))
+            return v->rank1 - 1;
     }
 }
 
@@ -137,9 +164,24 @@ static eous_rc index_ranks(eous_tok *t, const char *path, eous_err *err)
         if (!len)
             continue; /* an unused rank */
         size_t s = hash_bytes(t->blob + offs[r], len) & t->mask;
-        while (t->slots[s])
+        while (t->slots[s].rank1)
             s = (s + 1) & t->mask;
-        t->slots[s] = r + 1;
+        t->slots[s] = (tok_slot){head_of(t->blob + offs[r], len), r + 1, (uint32_t)len};
+        if (len > t->max_len)
+            t->max_len = (uint32_t)len;
+    }
+    if (!(t->pair_rank = malloc(65536 * sizeof *t->pair_rank)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    for (unsigned pair = 0; pair < 65536; pair++) {
+        unsigned char two[2] = {(unsigned char)(pair >> 8), (unsigned char)pair};
+        size_t s = hash_bytes(two, 2) & t->mask;
+        uint32_t r = TOK_NONE;
+        for (; t->slots[s].rank1; s = (s + 1) & t->mask)
+            if (t->slots[s].len == 2 && t->slots[s].head == head_of(two, 2)) {
+                r = t->slots[s].rank1 - 1;
+                break;
+            }
+        t->pair_rank[pair] = r;
     }
     for (unsigned b = 0; b < 256; b++) {
         unsigned char byte = (unsigned char)b;
@@ -190,6 +232,8 @@ eous_rc eous_tok_load(const char *name, eous_tok **out, eous_err *err)
     if (!t)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     snprintf(t->name, sizeof t->name, "%s", name);
+    static _Atomic uint64_t loads;
+    t->serial = ++loads;
     t->split = split;
     eous_rc rc = read_file(path, &t->data, &t->data_len, err);
     if (!rc)
@@ -208,6 +252,7 @@ void eous_tok_free(eous_tok *tok)
         return;
     free((void *)tok->offsets);
     free(tok->slots);
+    free(tok->pair_rank);
     free(tok->data);
     free(tok);
 }
@@ -219,7 +264,8 @@ const char *eous_tok_name(const eous_tok *tok)
 
 size_t eous_tok_memory(const eous_tok *tok)
 {
-    return tok->data_len + 4 * ((size_t)tok->n_ranks + 1) + (tok->mask + 1) * sizeof *tok->slots;
+    return tok->data_len + 4 * ((size_t)tok->n_ranks + 1) + (tok->mask + 1) * sizeof *tok->slots +
+           65536 * sizeof *tok->pair_rank;
 }
 
 /* ---- where tokens go ----------------------------------------------------------- */
@@ -264,7 +310,7 @@ static void sink_put(tok_sink *k, uint32_t rank, size_t end)
 
 /* tiktoken's merge for a short piece: repeatedly join the adjacent pair of lowest rank
  * (the leftmost among equals), rescanning the few ranks each time. */
-static void merge_short(const eous_tok *t, const unsigned char *p, size_t n, size_t base, tok_sink *k)
+static size_t merge_short(const eous_tok *t, const unsigned char *p, size_t n, uint32_t *ids, uint32_t *ends)
 {
     uint32_t start[BPE_SHORT + 1], rk[BPE_SHORT + 1];
     size_t m = n + 1;
@@ -290,10 +336,11 @@ static void merge_short(const eous_tok *t, const unsigned char *p, size_t n, siz
         memmove(rk + at + 1, rk + at + 2, (m - at - 2) * sizeof *rk);
         m--;
     }
-    for (size_t i = 0; i + 1 < m && !k->stop; i++) {
-        uint32_t r = k->want_ids ? rank_of(t, p + start[i], start[i + 1] - start[i]) : 0;
-        sink_put(k, r, base + start[i + 1]);
+    for (size_t i = 0; i + 1 < m; i++) {
+        ids[i] = rank_of(t, p + start[i], start[i + 1] - start[i]);
+        ends[i] = start[i + 1];
     }
+    return m - 1;
 }
 
 /* ---- the same merge for long pieces: linked parts + a min-heap of (rank, position) --- */
@@ -341,16 +388,16 @@ static uint32_t pair_rank(const eous_tok *t, const unsigned char *p, size_t n, c
     return rank_of(t, p + i, next[next[i]] - i);
 }
 
-static void merge_long(const eous_tok *t, const unsigned char *p, size_t n, size_t base, tok_sink *k)
+/* Returns the number of tokens written to ids/ends; 0 when out of memory. */
+static size_t merge_long(const eous_tok *t, const unsigned char *p, size_t n, uint32_t *ids, uint32_t *ends)
 {
+    size_t out = 0;
     /* parts are named by their first byte; next/prev link them, rk is each part's pair rank */
     uint32_t *next = malloc((n + 1) * sizeof *next), *prev = malloc((n + 1) * sizeof *prev);
     uint32_t *rk = malloc((n + 1) * sizeof *rk);
     bpe_heap h = {malloc(3 * n * sizeof *h.v), 0};
-    if (!next || !prev || !rk || !h.v) {
-        k->oom = k->stop = 1;
+    if (!next || !prev || !rk || !h.v)
         goto done;
-    }
     for (size_t i = 0; i <= n; i++) {
         next[i] = (uint32_t)(i + 1);
         prev[i] = (uint32_t)(i ? i - 1 : 0);
@@ -376,26 +423,156 @@ static void merge_long(const eous_tok *t, const unsigned char *p, size_t n, size
         if (i > 0 && (rk[prev[i]] = pair_rank(t, p, n, next, prev[i])) != TOK_NONE)
             heap_push(&h, (uint64_t)rk[prev[i]] << 32 | prev[i]);
     }
-    for (size_t i = 0; i < n && !k->stop; i = next[i]) {
-        uint32_t r = k->want_ids ? rank_of(t, p + i, next[i] - i) : 0;
-        sink_put(k, r, base + next[i]);
+    for (size_t i = 0; i < n; i = next[i], out++) {
+        ids[out] = rank_of(t, p + i, next[i] - i);
+        ends[out] = next[i];
     }
 done:
     free(next);
     free(prev);
     free(rk);
     free(h.v);
+    return out;
 }
 
-static void encode_piece(const eous_tok *t, const unsigned char *p, size_t n, size_t base, tok_sink *k)
+/* ---- a per-thread cache of merged pieces --------------------------------------------
+ * Merging is the costly part and text repeats its pieces (an accessibility tree says
+ * "button" and "StaticText" hundreds of times), so each thread keeps the last merge of
+ * each of CACHE_SLOTS piece hashes.  Thread-local because a loaded tokenizer is shared
+ * read-only across threads; keyed by the tokenizer's load serial so a tokenizer loaded at a
+ * freed one's address never sees its entries. */
+
+#define CACHE_SLOTS 16384
+#define CACHE_MAX_PIECE 1024          /* longer pieces are not kept */
+#define CACHE_BUDGET (4u * 1024 * 1024) /* bytes of entries per thread */
+
+typedef struct cache_entry {
+    uint64_t hash;
+    uint32_t len, n;
+    uint32_t data[]; /* ids[n], ends[n], then the piece's bytes */
+} cache_entry;
+
+typedef struct tok_cache {
+    uint64_t serial;
+    size_t bytes;
+    cache_entry *slot[CACHE_SLOTS];
+} tok_cache;
+
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static int cache_ok;
+
+static void cache_clear(tok_cache *c)
+{
+    for (size_t i = 0; i < CACHE_SLOTS; i++) {
+        free(c->slot[i]);
+        c->slot[i] = NULL;
+    }
+    c->bytes = 0;
+}
+
+static void cache_destroy(void *p)
+{
+    if (p)
+        cache_clear(p);
+    free(p);
+}
+
+static void cache_init(void)
+{
+    cache_ok = !pthread_key_create(&cache_key, cache_destroy);
+}
+
+/* This thread's cache for t, NULL when there is none (it is only an accelerator). */
+static tok_cache *cache_get(const eous_tok *t)
+{
+    pthread_once(&cache_once, cache_init);
+    if (!cache_ok)
+        return NULL;
+    tok_cache *c = pthread_getspecific(cache_key);
+    if (!c) {
+        if (!(c = calloc(1, sizeof *c)) || pthread_setspecific(cache_key, c)) {
+            free(c);
+            return NULL;
+        }
+    }
+    if (c->serial != t->serial) {
+        cache_clear(c);
+        c->serial = t->serial;
+    }
+    return c;
+}
+
+static const cache_entry *cache_find(const tok_cache *c, uint64_t h, const unsigned char *p, size_t n)
+{
+    const cache_entry *e = c->slot[h % CACHE_SLOTS];
+    if (e && e->hash == h && e->len == n && !memcmp(e->data + 2 * e->n, p, n))
+        return e;
+    return NULL;
+}
+
+static void cache_put(tok_cache *c, uint64_t h, const unsigned char *p, size_t n, const uint32_t *ids,
+                      const uint32_t *ends, size_t m)
+{
+    size_t size = sizeof(cache_entry) + 8 * m + n;
+    cache_entry **slot = &c->slot[h % CACHE_SLOTS];
+    size_t freed = *slot ? sizeof(cache_entry) + 8 * (*slot)->n + (*slot)->len : 0;
+    if (n > CACHE_MAX_PIECE || c->bytes - freed + size > CACHE_BUDGET)
+        return;
+    cache_entry *e = malloc(size);
+    if (!e)
+        return;
+    e->hash = h;
+    e->len = (uint32_t)n;
+    e->n = (uint32_t)m;
+    memcpy(e->data, ids, 4 * m);
+    memcpy(e->data + m, ends, 4 * m);
+    memcpy(e->data + 2 * m, p, n);
+    free(*slot);
+    *slot = e;
+    c->bytes = c->bytes - freed + size;
+}
+
+static void emit(tok_sink *k, const uint32_t *ids, const uint32_t *ends, size_t m, size_t base)
+{
+    for (size_t i = 0; i < m && !k->stop; i++)
+        sink_put(k, ids[i], base + ends[i]);
+}
+
+/* The tokens of one piece p[0..n), which starts at byte base of the text. */
+static void encode_piece(const eous_tok *t, tok_cache *c, const unsigned char *p, size_t n, size_t base,
+                         tok_sink *k)
 {
     uint32_t whole = rank_of(t, p, n);
-    if (whole != TOK_NONE)
+    if (whole != TOK_NONE) {
         sink_put(k, whole, base + n);
-    else if (n <= BPE_SHORT)
-        merge_short(t, p, n, base, k);
-    else
-        merge_long(t, p, n, base, k);
+        return;
+    }
+    uint64_t h = hash_bytes(p, n);
+    const cache_entry *e = c ? cache_find(c, h, p, n) : NULL;
+    if (e) {
+        emit(k, e->data, e->data + e->n, e->n, base);
+        return;
+    }
+    uint32_t ids_short[BPE_SHORT], ends_short[BPE_SHORT];
+    uint32_t *ids = ids_short, *ends = ends_short;
+    size_t m;
+    if (n <= BPE_SHORT) {
+        m = merge_short(t, p, n, ids, ends);
+    } else {
+        ids = malloc(n * sizeof *ids);
+        ends = malloc(n * sizeof *ends);
+        m = ids && ends ? merge_long(t, p, n, ids, ends) : 0;
+        if (!m)
+            k->oom = k->stop = 1;
+    }
+    emit(k, ids, ends, m, base);
+    if (c && m)
+        cache_put(c, h, p, n, ids, ends, m);
+    if (ids != ids_short) {
+        free(ids);
+        free(ends);
+    }
 }
 
 /* ---- characters ------------------------------------------------------------------ */
@@ -663,9 +840,10 @@ static void run(const eous_tok *t, const char *text, size_t len, tok_sink *k)
         return;
     tok_text x = {copy ? copy : (const unsigned char *)text, len};
     size_t (*next_piece)(const tok_text *, size_t) = t->split == SPLIT_O200K ? o200k_next : cl100k_next;
+    tok_cache *c = cache_get(t);
     for (size_t i = 0; i < len && !k->stop;) {
         size_t e = next_piece(&x, i);
-        encode_piece(t, x.s + i, e - i, i, k);
+        encode_piece(t, c, x.s + i, e - i, i, k);
         i = e;
     }
     /* cut: a token that ended inside a character leaves the character out */

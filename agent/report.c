@@ -188,6 +188,9 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
                         a->semantic + a->atomic ? a->semantic / (a->semantic + a->atomic) * 100 : 0, a->fallbacks,
                         a->infra);
     }
+    /* obs tokens are eous's own o200k count; model tokens are what the provider reported */
+    eous_buf_puts(&md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
+                       "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
     eous_buf_puts(&md, "\nBy tier (success · avg steps):\n\n| mode | short | medium | long |\n|---|---|---|---|\n", NULL);
     for (int m = 0; m < nm; m++) {
         eous_buf_printf(&md, NULL, "| %s", ms[m].name);

@@ -43,6 +43,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->max_seconds = 600;
     co->workers = 1;
     co->lock_fd = -1;
+    co->max_obs_tokens = -1;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
     if (!co->positional)
         return -1;
@@ -93,6 +94,17 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
             co->resume = 1;
+        } else if (!strcmp(a, "--max-obs-tokens")) {
+            const char *v;
+            VALUE(v);
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (!*v || *end || n < 0 || n > 10000000) {
+                fprintf(stderr, "eous %s: --max-obs-tokens '%s': expected a number of tokens (0 = no cut)\n",
+                        argv[0], v);
+                return -1;
+            }
+            co->max_obs_tokens = n;
         } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds")) {
             const char *v;
             VALUE(v);
@@ -198,6 +210,8 @@ eous_rc cli_setup_run(cli_opts *co, eous_err *err)
             lo.base_url = co->llm_base_url;
         if (co->llm_ca)
             lo.ca_file = co->llm_ca;
+        if (co->max_obs_tokens >= 0)
+            lo.max_obs_tokens = (size_t)co->max_obs_tokens;
         if (co->cassette) {
             lo.cassette_path = co->cassette;
             lo.cassette_mode = co->planner == AGENT_PLANNER_REPLAY ? LLM_CASSETTE_REPLAY : LLM_CASSETTE_RECORD;

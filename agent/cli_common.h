@@ -27,6 +27,7 @@ typedef struct cli_opts {
     const char *secrets_file;
     const char *lock_file;
     int max_steps;
+    long max_obs_tokens;       /* --max-obs-tokens: o200k tokens kept of each observation; -1 = default */
     double max_seconds;
     int workers;
     int resume;

@@ -75,6 +75,7 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "cost_usd", r->cost_usd);
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
+    cJSON_AddStringToObject(o, "obs_tokens_by", r->obs_tokens_by ? r->obs_tokens_by : "o200k_base");
     cJSON_AddNumberToObject(o, "wall_ms", r->wall_ms);
     cJSON_AddNumberToObject(o, "perceive_ms", r->perceive_ms);
     cJSON_AddNumberToObject(o, "plan_ms", r->plan_ms);
@@ -183,6 +184,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     snprintf(res->task_id, sizeof res->task_id, "%s", t->id);
     snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(o->mode));
     snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(o->planner));
+    res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
+                                                                      : "o200k_base";
     res->tier = t->tier;
     double t0 = eous_now_ms();
     FILE *trace = NULL;
@@ -400,6 +403,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         cJSON_AddStringToObject(line, "url", perc_obs_url(obs));
         cJSON_AddNumberToObject(line, "obs_bytes", (double)perc_obs_text_len(obs));
         cJSON_AddNumberToObject(line, "obs_tokens", (double)obs_tokens);
+        cJSON_AddStringToObject(line, "obs_tokens_by", res->obs_tokens_by);
         cJSON_AddNumberToObject(line, "components", (double)perc_obs_n_components(obs));
         cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
         cJSON_AddStringToObject(line, "path", ar.path ? ar.path : "none");

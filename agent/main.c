@@ -14,7 +14,7 @@ static void usage(FILE *f)
           "  run   TASK.json [--planner llm|script|replay] [--mode hybrid|pruned|atomic|html]\n"
           "                  [--llm PROVIDER:MODEL] [--llm-base-url URL] [--llm-ca FILE] [--cassette FILE]\n"
           "                  [--webdriver URL] [--out DIR] [--max-steps N] [--max-seconds N]\n"
-          "                  [--secrets FILE] [--policy FILE] [--w3c-only]\n"
+          "                  [--secrets FILE] [--policy FILE] [--w3c-only] [--max-obs-tokens N]\n"
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
           "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
           "  observe URL     [--mode atomic|pruned|hybrid|html] [--format text|json] [--webdriver URL]\n"
@@ -26,6 +26,8 @@ static void usage(FILE *f)
           "  --webdriver URL  a remote WebDriver (Selenium Grid hub) instead of a local chromedriver\n"
           "  --w3c-only       never use CDP: perceive and act through W3C scripts alone, as on\n"
           "                   endpoints without goog/cdp (geckodriver, Safari, stripped grids)\n"
+          "  --max-obs-tokens N  send the model the first N o200k tokens of each observation (WebArena's\n"
+          "                   max_obs_length); default: no cut, 1920 for the WebArena text prompt\n"
           "  --help, --version\n"
           "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure\n",
           f);

@@ -192,6 +192,9 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
                         a->semantic + a->atomic ? a->semantic / (a->semantic + a->atomic) * 100 : 0, a->fallbacks,
                         a->infra);
     }
+    /* obs tokens are eous's own o200k count; model tokens are what the provider reported */
+    eous_buf_puts(&md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
+                       "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
     for (int m = 0; m < nm; m++)
         if (ms[m].tier[3].needs_judge)
             eous_buf_printf(&md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "

@@ -46,6 +46,7 @@ typedef struct agent_result {
     double cost_usd;
     double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
     size_t obs_bytes_total, obs_tokens_total;
+    const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
     char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
                                * "infra", "model_unavailable" (the model endpoint failed after its retries) */
     char error[512];

@@ -283,6 +283,17 @@ unsigned long llm_client_calls(const llm_client *c)
     return c->calls;
 }
 
+const char *llm_client_token_count_label(const llm_client *c)
+{
+    static const char *const o200k_models[] = {"gpt-4o", "chatgpt-4o", "gpt-4.1", "gpt-4.5", "gpt-5", "o1", "o3",
+                                               "o4", "gpt-oss"};
+    if (c->provider == LLM_OPENAI && c->model)
+        for (size_t i = 0; i < sizeof o200k_models / sizeof *o200k_models; i++)
+            if (eous_starts_with(c->model, o200k_models[i]))
+                return "o200k_base";
+    return "o200k_base estimate";
+}
+
 eous_rc llm_client_price(const llm_client *c, llm_price *out)
 {
     if (!c->have_price)

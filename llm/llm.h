@@ -25,9 +25,12 @@ typedef struct llm_client llm_client;
 
 enum { LLM_CASSETTE_OFF = 0, LLM_CASSETTE_RECORD, LLM_CASSETTE_REPLAY };
 
-/* Observation budget default: WebArena's max_obs_length (1920 tokens), so the
- * baselines compare under the same budget as the paper's runs. */
-#define LLM_DEFAULT_MAX_OBS_TOKENS 1920
+/* Observation budget: WebArena's max_obs_length (1920 tokens) for the WebArena text prompt
+ * (use_tools 0), so that baseline compares under the paper's budget; no cut for tool calling
+ * unless asked (--max-obs-tokens).  Tokens are o200k_base's (core/tokenize.h). */
+#define LLM_WEBARENA_MAX_OBS_TOKENS 1920
+#define LLM_MAX_OBS_DEFAULT ((size_t)-1)
+#define LLM_DEFAULT_MAX_OBS_TOKENS LLM_MAX_OBS_DEFAULT
 
 typedef struct llm_opts {
     const char *provider;   /* "openai" | "anthropic" (default "openai") */
@@ -43,7 +46,8 @@ typedef struct llm_opts {
     int max_tokens;             /* completion budget, default 1024 */
     double temperature;         /* default 0; negative = do not send (reasoning models) */
     int use_tools;              /* 1 tool calling (default), 0 WebArena text prompt */
-    size_t max_obs_tokens;      /* default LLM_DEFAULT_MAX_OBS_TOKENS; 0 = no limit */
+    size_t max_obs_tokens;      /* cut to this many o200k tokens, 0 = no cut; default LLM_MAX_OBS_DEFAULT:
+                                   1920 for the WebArena text prompt, no cut with tools */
     const char *cassette_path;
     int cassette_mode;          /* LLM_CASSETTE_OFF/RECORD/REPLAY */
     const char *price_table;    /* optional JSON file overriding prices */
@@ -84,7 +88,9 @@ typedef struct llm_usage {
     double cost_usd;        /* from the price table; 0 for unknown models */
     int retries;
     int obs_truncated;      /* the observation was cut to max_obs_tokens */
-    size_t obs_tokens;      /* estimated tokens of the observation sent */
+    size_t obs_tokens;      /* o200k_base tokens of the observation sent (eous's count: exact for
+                               OpenAI's o200k models, an estimate for others, e.g. Anthropic's;
+                               prompt_tokens above is the provider's own figure) */
     int extra_tool_calls;   /* tool calls after the first, ignored */
     long calls;             /* model calls (1 per llm_next_action / llm_judge) */
 } llm_usage;
@@ -125,7 +131,8 @@ void llm_usage_add(llm_usage *sum, const llm_usage *one);
 eous_rc llm_render_prompt(const llm_opts *o, const llm_step_input *in, char **system, char **user,
                           llm_usage *usage, eous_err *err);
 
-/* Estimated tokens of text: a cheap count (see prompt.c), no tokenizer. */
+/* Tokens of text as o200k_base counts them (core/tokenize.h); a shape estimate (see prompt.c)
+ * only when the tokenizer data is missing.  The observation budget counts with this. */
 size_t llm_estimate_tokens(const char *text, size_t len);
 
 /* Price per 1M tokens for model from the built-in table or the client's
@@ -139,5 +146,10 @@ double llm_cost(const llm_price *p, long prompt_tokens, long cached_tokens, long
 
 /* Model calls made by this client so far. */
 unsigned long llm_client_calls(const llm_client *c);
+
+/* What eous's local token counts (obs_tokens) are for this client's model: "o200k_base" for
+ * OpenAI models that use it (gpt-4o, gpt-4.1, gpt-5, o1/o3/o4, gpt-oss), "o200k_base estimate"
+ * otherwise (Anthropic's and other tokenizers differ; their prompt_tokens are the provider's). */
+const char *llm_client_token_count_label(const llm_client *c);
 
 #endif

@@ -2,21 +2,23 @@
  * message, the observation budget, and the tool schemas. */
 #include "llm/llm_int.h"
 
+#include "core/tokenize.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- token estimate --------------------------------------------------------
- * No tokenizer ships with eous, so tokens are estimated from the text's shape,
- * which follows BPE tokenizers (cl100k/o200k, Claude's) better than bytes/4 on
- * accessibility-tree text full of ids and punctuation:
+/* ---- token count -----------------------------------------------------------
+ * Tokens are counted with OpenAI's o200k_base (core/tokenize.h): exact for the o200k
+ * models, an estimate for others (Claude's tokenizer is not public).  Only when the
+ * tokenizer's data cannot be loaded are they estimated from the text's shape:
  *   a run of letters: 1 token per 6 letters (at least 1)  — common words are 1;
  *   a run of digits: 1 per 3 digits                       — BPE splits numbers in 3s;
  *   each punctuation or symbol byte: 1                    — "[", "]", "'", ":" ...;
  *   a whitespace run holding a newline or tab: 1; spaces: free (they merge);
  *   each non-ASCII character (UTF-8 lead byte): 1.
  * It over-counts rather than under-counts, so a budget is not silently blown. */
-size_t llm_estimate_tokens(const char *text, size_t len)
+static size_t shape_estimate(const char *text, size_t len)
 {
     const unsigned char *p = (const unsigned char *)text, *end = p + len;
     size_t n = 0;
@@ -53,15 +55,25 @@ size_t llm_estimate_tokens(const char *text, size_t len)
     return n;
 }
 
-/* Longest prefix of obs (at a line end when one is near, never inside a UTF-8
- * character) whose estimate fits max_tokens. */
+size_t llm_estimate_tokens(const char *text, size_t len)
+{
+    const eous_tok *tok = eous_tok_o200k();
+    return tok ? eous_tok_count(tok, text, len) : shape_estimate(text, len);
+}
+
+/* The observation cut to max_tokens as WebArena cuts it (decode(encode(obs)[:max_obs_length]),
+ * never inside a UTF-8 character).  Without the tokenizer: the longest prefix whose shape
+ * estimate fits, at a line end when one is near. */
 static size_t fit_prefix(const char *obs, size_t len, size_t max_tokens)
 {
+    const eous_tok *tok = eous_tok_o200k();
+    if (tok)
+        return eous_tok_cut(tok, obs, len, max_tokens);
     /* binary search on length: the estimate is monotonic in the prefix */
     size_t lo = 0, hi = len;
     while (lo < hi) {
         size_t mid = lo + (hi - lo + 1) / 2;
-        if (llm_estimate_tokens(obs, mid) <= max_tokens)
+        if (shape_estimate(obs, mid) <= max_tokens)
             lo = mid;
         else
             hi = mid - 1;
@@ -202,8 +214,8 @@ static eous_rc put_observation(eous_buf *b, const char *obs, size_t len, eous_er
     return eous_buf_append(b, obs + run, len - run, err);
 }
 
-static eous_rc build_user(eous_buf *b, const llm_step_input *in, size_t max_obs_tokens, llm_usage *usage,
-                          eous_err *err)
+static eous_rc build_user(eous_buf *b, const llm_step_input *in, size_t max_obs_tokens, int use_tools,
+                          llm_usage *usage, eous_err *err)
 {
     eous_rc rc;
     char *obs = eous_redact(in->observation ? in->observation : "");
@@ -211,6 +223,8 @@ static eous_rc build_user(eous_buf *b, const llm_step_input *in, size_t max_obs_
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     size_t len = strlen(obs), total = llm_estimate_tokens(obs, len);
     size_t keep = len, kept_tokens = total;
+    if (max_obs_tokens == LLM_MAX_OBS_DEFAULT)
+        max_obs_tokens = use_tools ? 0 : LLM_WEBARENA_MAX_OBS_TOKENS;
     if (max_obs_tokens && total > max_obs_tokens) {
         keep = fit_prefix(obs, len, max_obs_tokens);
         kept_tokens = llm_estimate_tokens(obs, keep);
@@ -259,7 +273,7 @@ eous_rc llm_render_prompt(const llm_opts *o, const llm_step_input *in, char **sy
     eous_buf_init(&u, 64 * 1024 * 1024);
     eous_rc rc;
     if ((rc = build_system(&s, in->mode, o->use_tools, err)) ||
-        (rc = build_user(&u, in, o->max_obs_tokens, usage, err))) {
+        (rc = build_user(&u, in, o->max_obs_tokens, o->use_tools, usage, err))) {
         eous_buf_free(&s);
         eous_buf_free(&u);
         return rc;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tokenize.h"
 #include "perception/percint.h"
 
 int perc_mode_parse(const char *s, perc_mode *out)
@@ -366,8 +367,8 @@ eous_rc perc_obs_find_role_name(const perc_obs *obs, const char *role, const cha
 
 size_t perc_estimate_tokens(const char *text, size_t len)
 {
-    (void)text;
-    return (len + 3) / 4;
+    const eous_tok *tok = text ? eous_tok_o200k() : NULL;
+    return tok ? eous_tok_count(tok, text, len) : (len + 3) / 4;
 }
 
 char *perc_obs_json(const perc_obs *obs)

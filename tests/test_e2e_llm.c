@@ -448,6 +448,43 @@ Test(e2e_llm, anthropic_hybrid_run)
     assert_no_key_anywhere(tmpdir, FAKE_ANTHROPIC_KEY);
 }
 
+/* --max-obs-tokens N: the model is sent the first N o200k tokens of the observation (WebArena's
+ * max_obs_length), and the local count is labelled an o200k estimate for a Claude model, whose
+ * own usage figures are reported as prompt_tokens. */
+Test(e2e_llm, max_obs_tokens_cuts_and_anthropic_counts_are_labelled)
+{
+    start_mock("[" CALL_SETVALUE("{\"in\":1000,\"out\":25,\"cached\":0}") ","
+               STOP_ANSWER("{\"in\":1100,\"out\":12,\"cached\":0}") "]");
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/maxobs", tmpdir);
+    int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "anthropic:claude-test",
+                                      "--llm-base-url", M.base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
+                                      "--max-obs-tokens", "30", NULL});
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
+    free(o);
+    free(e);
+    cJSON *r = result_line(outdir, 1);
+    cr_expect_str_eq(eous_json_str(r, "obs_tokens_by"), "o200k_base estimate");
+    cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 2100, "the provider's usage");
+    cr_expect_gt(eous_json_num(r, "obs_tokens", 0), 60, "the whole observations are counted in the trace");
+    cJSON_Delete(r);
+    cJSON *reqs = mock_requests(&M);
+    cr_assert_eq(cJSON_GetArraySize(reqs), 2);
+    cJSON *body = request_body(reqs, 0);
+    char *p = prompt_text(body);
+    cr_expect(strstr(p, "[observation truncated: about 30 of"), "the observation was cut to 30 tokens: %s", p);
+    free(p);
+    cJSON_Delete(body);
+    cJSON_Delete(reqs);
+    char path[512];
+    snprintf(path, sizeof path, "%s/summary.md", outdir);
+    char *md = ts_slurp(path);
+    if (*md)
+        cr_expect(strstr(md, "an estimate for others such as Anthropic's"), "%s", md);
+    free(md);
+}
+
 /* A model endpoint that keeps failing: the bench retries the job on the SAME
  * browser (nothing is wrong with it), and after 3 failed model calls in a row
  * stops asking: the jobs left are recorded as infra without a request, so a

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "core/tokenize.h"
 #include "llm/llm.h"
 
 static size_t count(const char *hay, const char *needle)
@@ -105,7 +106,8 @@ Test(llm_prompt, secrets_never_reach_the_prompt)
     eous_redact_clear();
 }
 
-Test(llm_prompt, observation_budget_truncates_at_a_line)
+/* --max-obs-tokens cuts as WebArena's max_obs_length does: the first N o200k tokens. */
+Test(llm_prompt, observation_budget_cuts_to_o200k_tokens)
 {
     llm_opts o;
     llm_opts_init(&o);
@@ -119,13 +121,20 @@ Test(llm_prompt, observation_budget_truncates_at_a_line)
     llm_usage u = {0};
     cr_assert_eq(llm_render_prompt(&o, &in, &sys, &user, &u, NULL), EOUS_OK);
     cr_expect_eq(u.obs_truncated, 1);
-    cr_expect_leq(u.obs_tokens, 200);
-    cr_expect_geq(u.obs_tokens, 150, "the budget is used, not wasted: %zu", u.obs_tokens);
+    cr_expect_eq(u.obs_tokens, 200, "exactly the budget: %zu", u.obs_tokens);
     cr_expect(strstr(user, "[observation truncated: about") != NULL);
-    /* cut at a line end: the line before the marker is complete */
-    const char *mark = strstr(user, "\n[observation truncated");
-    cr_assert_not_null(mark);
-    cr_expect_eq(mark[-1], '\'', "last kept line is whole");
+    /* what is kept is the first 200 tokens of the observation */
+    const eous_tok *tok = eous_tok_o200k();
+    cr_assert_not_null(tok);
+    size_t keep = eous_tok_cut(tok, obs, n, 200);
+    cr_assert_eq(eous_tok_count(tok, obs, keep), 200);
+    while (keep > 0 && obs[keep - 1] == '\n')
+        keep--;
+    char *kept = strndup(obs, keep);
+    const char *at = strstr(user, kept);
+    cr_assert_not_null(at, "the prompt holds the 200-token prefix");
+    cr_expect_eq(strncmp(at + keep, "\n[observation truncated", 23), 0, "and nothing more of it: %.40s", at + keep);
+    free(kept);
     cr_expect_lt(strlen(user), n, "shorter than the observation");
     free(sys);
     free(user);
@@ -135,10 +144,24 @@ Test(llm_prompt, observation_budget_truncates_at_a_line)
     cr_expect_gt(strlen(user), n);
     free(sys);
     free(user);
+    /* the default: no cut with tool calling, WebArena's 1920 for its text prompt */
+    llm_opts_init(&o);
+    u = (llm_usage){0};
+    cr_assert_eq(llm_render_prompt(&o, &in, &sys, &user, &u, NULL), EOUS_OK);
+    cr_expect_eq(u.obs_truncated, 0);
+    free(sys);
+    free(user);
+    o.use_tools = 0;
+    u = (llm_usage){0};
+    cr_assert_eq(llm_render_prompt(&o, &in, &sys, &user, &u, NULL), EOUS_OK);
+    cr_expect_eq(u.obs_truncated, 1);
+    cr_expect_eq(u.obs_tokens, LLM_WEBARENA_MAX_OBS_TOKENS);
+    free(sys);
+    free(user);
     free(obs);
 }
 
-Test(llm_prompt, token_estimate_shape)
+Test(llm_prompt, token_count_is_o200k)
 {
     cr_expect_eq(llm_estimate_tokens("hello world", 11), 2);
     cr_expect_eq(llm_estimate_tokens("[1234]", 6), 4); /* [ 123 4 ] */

@@ -204,6 +204,9 @@ static eous_rc ensure_browser(agent_mcp *m, eous_err *err)
     wd_session_opts_init(&so);
     so.w3c_only = m->o.w3c_only;
     so.headless = !m->o.headed;
+    /* a client waits on each call; a slow first page load should not fail it */
+    so.page_load_timeout_ms = 60000;
+    so.request_timeout_ms = 90000;
     eous_rc rc = agent_browser_open_with(&m->b, m->o.webdriver, &so, err);
     if (rc)
         return rc;

@@ -191,13 +191,18 @@ function rawServer() {
     }
   });
   p.stderr.on('data', (d) => { stderr += d; });
-  const next = async () => {
-    while (!lines.length) await new Promise((r) => waiters.push(r));
-    return lines.shift();
+  const notes = [];
+  const next = async () => { // the next response; notifications (tools/list_changed) are kept aside
+    for (;;) {
+      while (!lines.length) await new Promise((r) => waiters.push(r));
+      const m = lines.shift();
+      if (m.method) notes.push(m);
+      else return m;
+    }
   };
   const send = (o) => p.stdin.write((typeof o === 'string' ? o : JSON.stringify(o)) + '\n');
   const exited = new Promise((r) => p.once('exit', (code) => r(code)));
-  return { p, next, send, exited, stderr: () => stderr };
+  return { p, next, send, exited, notes, stderr: () => stderr };
 }
 
 test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', { timeout: 600000 }, async () => {
@@ -244,6 +249,7 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
   m = await s.next();
   assert.equal(m.id, 9);
   assert.equal(m.result.isError, false, m.result.content[0].text);
+  assert.ok(s.notes.some((n) => n.method === 'notifications/tools/list_changed'), 'page tools not announced');
   const buy = idOf(m.result.content[0].text, /\[(\d+)\] button 'Buy credits'/);
   s.send({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'browser_click', arguments: { ref: buy } } });
   m = await s.next();

@@ -131,7 +131,7 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     const tabs = idOf(view, /\[(c\d+)\] tabs 'Settings sections'/);
     r = await call('browser_call', { component: tabs, tool: 'setTab', params: { key: 'nowhere' } });
     assert.equal(r.isError, true);
-    assert.match(text(r), /general\|members\|security/);
+    assert.match(text(r), /general.*members.*security/);
     r = await call('browser_call', { component: tabs, tool: 'setTab', params: { key: 'security' } });
     assert.equal(r.isError, false, text(r));
     view = text(r);
@@ -143,11 +143,11 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     r = await call('browser_navigate', { url: `${fixture}/index.html` });
     assert.equal(r.isError, false, text(r));
     view = text(r);
-    const name = idOf(view, /\[(\d+)\] textbox 'Full name'/);
+    const name = idOf(view, /textbox \[(\d+)\] 'Full name'/);
     r = await call('browser_type', { ref: name, text: '{{secret:MCP_TEST}}' });
     assert.equal(r.isError, false, text(r));
     assert.match(text(r), /typed 21 characters/);
-    const buy = idOf(text(r), /\[(\d+)\] button 'Buy credits'/);
+    const buy = idOf(text(r), /button \[(\d+)\] 'Buy credits'/);
     r = await call('browser_click', { ref: buy });
     assert.equal(r.isError, true, 'a data-agent-confirm click went through without the person');
     assert.match(text(r), /said no/);
@@ -250,7 +250,7 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
   assert.equal(m.id, 9);
   assert.equal(m.result.isError, false, m.result.content[0].text);
   assert.ok(s.notes.some((n) => n.method === 'notifications/tools/list_changed'), 'page tools not announced');
-  const buy = idOf(m.result.content[0].text, /\[(\d+)\] button 'Buy credits'/);
+  const buy = idOf(m.result.content[0].text, /button \[(\d+)\] 'Buy credits'/);
   s.send({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'browser_click', arguments: { ref: buy } } });
   m = await s.next();
   assert.equal(m.result.isError, true);

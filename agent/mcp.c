@@ -314,8 +314,15 @@ static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous
         if (lrc)
             rc = lrc;
     }
-    if (!rc)
+    if (!rc) {
         eous_buf_printf(out, NULL, "%s\n", r.message);
+    } else if (rc == EOUS_E_TIMEOUT && (a->kind == ACT_GOTO || a->kind == ACT_GO_BACK)) {
+        /* the page answered but never finished loading (a slow machine, a hanging
+         * resource): what has rendered is usable, as Playwright MCP treats it */
+        eous_buf_printf(out, NULL, "%s (the page had not finished loading: %s)\n",
+                        a->kind == ACT_GOTO ? "went to the page" : "went back", err->msg);
+        rc = EOUS_OK;
+    }
     act_result_clear(&r);
     if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED) {
         stop_browser(m);

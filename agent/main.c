@@ -20,6 +20,7 @@ static void usage(FILE *f)
           "  observe URL     [--mode atomic|pruned|hybrid|html] [--format text|json] [--webdriver URL]\n"
           "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"
           "  check TASK.json...   validate task files, one line per problem\n"
+          "  compare RUN_A RUN_B [--format md|json]   per task × mode changes; exit 1 on regressions\n"
           "  mcp             [--mode hybrid|pruned|atomic] [--webdriver URL] [--w3c-only] [--policy FILE]\n"
           "                  [--secrets FILE] [--audit FILE] [--headed]   MCP server over stdio\n"
           "\n"
@@ -64,8 +65,11 @@ int main(int argc, char **argv)
         return cli_bench(argc - 1, argv + 1);
     if (!strcmp(cmd, "check"))
         return cli_check(argc - 1, argv + 1);
+    if (!strcmp(cmd, "compare"))
+        return cli_compare(argc - 1, argv + 1);
     if (!strcmp(cmd, "mcp"))
         return cli_mcp(argc - 1, argv + 1);
-    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check, mcp; see eous --help)\n", cmd);
+    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, mcp; see eous --help)\n",
+            cmd);
     return 2;
 }

@@ -20,7 +20,7 @@ const { StdioClientTransport } = await sdk('client/stdio.js');
 const { ElicitRequestSchema, ToolListChangedNotificationSchema } = await sdk('types.js');
 
 const SECRET = 'mcp-S3cret-Value-7731';
-const LONG = { timeout: 240000 }; // the shared machine can be slow to start a browser
+const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
 const servers = [];
 let site, fixture;
 
@@ -80,7 +80,7 @@ function transport(extraEnv = {}) {
   return { t, stderr: () => stderr };
 }
 
-test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, close', { timeout: 900000 }, async () => {
+test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, close', { timeout: 1500000 }, async () => {
   const { t, stderr } = transport();
   const client = new Client({ name: 'eous-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   const asked = [];
@@ -94,13 +94,15 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
   await client.connect(t);
   const results = [];
   const call = async (name, args = {}) => {
-    const r = await client.callTool({ name, arguments: args }, undefined, LONG);
+    const r = await client.callTool({ name, arguments: args }, undefined, LONG).catch((e) => {
+      throw new Error(`${name}: ${e.message}`);
+    });
     results.push(JSON.stringify(r));
     return r;
   };
   try {
     assert.equal(client.getServerVersion().name, 'eous');
-    const names = (await client.listTools()).tools.map((x) => x.name);
+    const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
     for (const n of ['browser_navigate', 'browser_snapshot', 'browser_click', 'browser_type', 'browser_select_option',
       'browser_hover', 'browser_press_key', 'browser_navigate_back', 'browser_tabs', 'browser_take_screenshot',
       'browser_wait_for', 'browser_close', 'browser_call'])
@@ -116,7 +118,7 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     const driverPid = Number(started[1]);
     assert.ok(alive(driverPid));
     assert.ok(await until(() => listChanged > 0, 5000), 'no notifications/tools/list_changed after the page offered tools');
-    const pageTools = (await client.listTools()).tools;
+    const pageTools = (await client.listTools(undefined, LONG)).tools;
     const search = pageTools.find((x) => x.name === 'page_search_orders');
     assert.ok(search, `page tools not listed: ${pageTools.map((x) => x.name)}`);
     assert.equal(search.inputSchema.type, 'object');

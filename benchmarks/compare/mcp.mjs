@@ -160,7 +160,7 @@ async function runServer(kind, base, work) {
     writeFileSync(secrets, `API_TOKEN=${SECRET}\n`);
     chmodSync(secrets, 0o600);
     transport = new StdioClientTransport({ command: process.execPath, cwd: work, stderr: 'pipe',
-      args: [require.resolve('@playwright/mcp/cli.js'), '--headless', '--browser', 'chromium', '--executable-path', CHROMIUM,
+      args: [join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js'), '--headless', '--browser', 'chromium', '--executable-path', CHROMIUM,
         '--no-sandbox', '--isolated', '--output-dir', join(work, 'out'), '--secrets', secrets],
       env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
   }

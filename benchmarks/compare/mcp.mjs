@@ -76,24 +76,17 @@ const SCRIPTS = [
     { ...call('input', 'API token', 'setValue', { text: '{{secret:API_TOKEN}}' }),
       pw: [(s) => ['browser_type', { target: pref(s, 'textbox', 'API token'), element: 'API token', text: 'API_TOKEN' }]] },
   ] },
-  { name: 'orders: filter status paid', path: '/orders', steps: [
-    { ...call('select', 'Status', 'setValue', { value: 'paid' }),
-      pw: [(s) => ['browser_click', { target: pref(s, 'combobox', 'Status'), element: 'Status' }],
-        (s) => ['browser_click', { target: pref(s, 'option', 'Paid'), element: 'Paid' }]] },
+  { name: 'orders: filter by customer', path: '/orders', steps: [
+    { ...call('input', 'Customer', 'setValue', { text: 'Boyd' }),
+      pw: [(s) => ['browser_type', { target: pref(s, 'textbox', 'Customer name'), element: 'Customer name', text: 'Boyd' }]] },
   ] },
-  { name: 'apply: full name, country', path: '/apply', steps: [
+  { name: 'apply: full name', path: '/apply', steps: [
     { ...call('input', 'Full name', 'setValue', { text: 'Ada Lovelace' }),
       pw: [(s) => ['browser_type', { target: pref(s, 'textbox', 'Full name'), element: 'Full name', text: 'Ada Lovelace' }]] },
-    { ...call('select', 'Country of residence', 'setValue', { value: 'France' }),
-      pw: [(s) => ['browser_click', { target: pref(s, 'combobox', 'Country of residence'), element: 'Country' }],
-        (s) => ['browser_click', { target: pref(s, 'option', 'France'), element: 'France' }]] },
   ] },
-  { name: 'booking: guests, room type', path: '/booking', steps: [
+  { name: 'booking: guests', path: '/booking', steps: [
     { ...call('inputnumber', 'Guests', 'setValue', { value: 3 }),
       pw: [(s) => ['browser_type', { target: pref(s, 'spinbutton', 'Guests'), element: 'Guests', text: '3' }]] },
-    { ...call('select', 'Room type', 'setValue', { value: 'deluxe' }),
-      pw: [(s) => ['browser_click', { target: pref(s, 'combobox', 'Room type'), element: 'Room type' }],
-        (s) => ['browser_click', { target: pref(s, 'option', 'Deluxe'), element: 'Deluxe' }]] },
   ] },
   { name: 'users: search', path: '/users', steps: [
     { ...call('input', 'Search users', 'setValue', { text: 'ada' }),
@@ -254,7 +247,8 @@ ${result.load_average_1m.toFixed(1)} (a shared 2-core machine: milliseconds are 
 Each script opens a Playground screen and changes fields as an agent would. An agent has to see the
 page after each action: eous answers every action with the new view; Playwright MCP links its
 snapshot to a file, so its side of a step is the action plus \`browser_snapshot\`. eous sets a
-component with one \`browser_call\`; Playwright clicks and types (a dropdown is open, then pick).
+component with one \`browser_call\`; Playwright clicks and types. (Dropdown picks are left out of this
+run: Playwright's snapshot of an open antd dropdown gave the scripts no option to pick in time.)
 "snapshot" is one \`browser_snapshot\` of the final page. Figures are eous / Playwright.
 
 | script | tool calls | tokens of all tool results | ratio | snapshot tokens | ms per call |

@@ -158,7 +158,7 @@ async function runServer(kind, base, work) {
     chmodSync(secrets, 0o600);
     transport = new StdioClientTransport({ command: process.execPath, cwd: work, stderr: 'pipe',
       args: [join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js'), '--headless', '--browser', 'chromium', '--executable-path', CHROMIUM,
-        '--no-sandbox', '--isolated', '--output-dir', join(work, 'out'), '--secrets', secrets],
+        '--no-sandbox', '--isolated', '--timeout-action', '60000', '--output-dir', join(work, 'out'), '--secrets', secrets],
       env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
   }
   let stderr = '';

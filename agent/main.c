@@ -21,6 +21,7 @@ static void usage(FILE *f)
           "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"
           "  check TASK.json...   validate task files, one line per problem\n"
           "  compare RUN_A RUN_B [--format md|json]   per task × mode changes; exit 1 on regressions\n"
+          "  score            WebArena's evaluators on JSON lines {eval,intent,answer,url,values} from stdin\n"
           "  mcp             [--mode hybrid|pruned|atomic] [--webdriver URL] [--w3c-only] [--policy FILE]\n"
           "                  [--secrets FILE] [--audit FILE] [--headed]   MCP server over stdio\n"
           "\n"
@@ -67,9 +68,12 @@ int main(int argc, char **argv)
         return cli_check(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare"))
         return cli_compare(argc - 1, argv + 1);
+    if (!strcmp(cmd, "score"))
+        return cli_score(argc - 1, argv + 1);
     if (!strcmp(cmd, "mcp"))
         return cli_mcp(argc - 1, argv + 1);
-    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, mcp; see eous --help)\n",
+    fprintf(stderr,
+            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp; see eous --help)\n",
             cmd);
     return 2;
 }

@@ -14,7 +14,7 @@
 // Needs build/eous, benchmarks/site/dist and /usr/bin/chromium (Playwright downloads nothing).
 // Exit codes: 0 ok, 2 missing prerequisite, 3 a server or script failed.
 import { spawn, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -223,7 +223,7 @@ if (code) process.exit(code);
 
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
 const pwVersion = require('@playwright/mcp/package.json').version;
-const sdkVersion = require('@modelcontextprotocol/sdk/package.json').version;
+const sdkVersion = JSON.parse(readFileSync(join(here, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8')).version;
 const e = out.eous, p = out.playwright;
 const ratio = e.tokens / p.tokens;
 const result = {

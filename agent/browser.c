@@ -5,10 +5,16 @@
 
 eous_rc agent_browser_open(agent_browser *b, const char *remote_url, int w3c_only, eous_err *err)
 {
-    memset(b, 0, sizeof *b);
     wd_session_opts o;
     wd_session_opts_init(&o);
     o.w3c_only = w3c_only;
+    return agent_browser_open_with(b, remote_url, &o, err);
+}
+
+eous_rc agent_browser_open_with(agent_browser *b, const char *remote_url, const wd_session_opts *opts, eous_err *err)
+{
+    memset(b, 0, sizeof *b);
+    wd_session_opts o = *opts;
     const char *url = remote_url;
     eous_rc rc;
     if (!url) {

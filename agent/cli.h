@@ -10,5 +10,6 @@ int cli_bench(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_compare(int argc, char **argv);
 int cli_score(int argc, char **argv);
+int cli_mcp(int argc, char **argv);
 
 #endif

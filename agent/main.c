@@ -22,6 +22,8 @@ static void usage(FILE *f)
           "  check TASK.json...   validate task files, one line per problem\n"
           "  compare RUN_A RUN_B [--format md|json]   per task × mode changes; exit 1 on regressions\n"
           "  score            WebArena's evaluators on JSON lines {eval,intent,answer,url,values} from stdin\n"
+          "  mcp             [--mode hybrid|pruned|atomic] [--webdriver URL] [--w3c-only] [--policy FILE]\n"
+          "                  [--secrets FILE] [--audit FILE] [--headed]   MCP server over stdio\n"
           "\n"
           "  --webdriver URL  a remote WebDriver (Selenium Grid hub) instead of a local chromedriver\n"
           "  --w3c-only       never use CDP: perceive and act through W3C scripts alone, as on\n"
@@ -70,7 +72,10 @@ int main(int argc, char **argv)
         return cli_compare(argc - 1, argv + 1);
     if (!strcmp(cmd, "score"))
         return cli_score(argc - 1, argv + 1);
-    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score; see eous --help)\n",
+    if (!strcmp(cmd, "mcp"))
+        return cli_mcp(argc - 1, argv + 1);
+    fprintf(stderr,
+            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp; see eous --help)\n",
             cmd);
     return 2;
 }

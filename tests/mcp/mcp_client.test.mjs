@@ -1,0 +1,301 @@
+// tests/mcp/mcp_client.test.mjs — `eous mcp` driven by the official MCP
+// TypeScript SDK client over stdio, against real Chromium on loopback pages:
+// the Playground (benchmarks/site/dist) and tests/fixtures/actions.
+// Run: EOUS_CLI=build/eous node --test tests/mcp/   (ctest does this)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
+// the SDK lives in benchmarks/compare's node_modules (package.json there pins it)
+const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
+const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
+const { Client } = await sdk('client/index.js');
+const { StdioClientTransport } = await sdk('client/stdio.js');
+const { ElicitRequestSchema, ToolListChangedNotificationSchema } = await sdk('types.js');
+
+const SECRET = 'mcp-S3cret-Value-7731';
+const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
+const servers = [];
+let site, fixture;
+
+function serve(rootDir) {
+  return new Promise((ok, fail) => {
+    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    servers.push(p);
+    p.once('error', fail);
+    p.stdout.once('data', (d) => ok(String(d).trim()));
+  });
+}
+
+function alive(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\d+ \(.*\) Z/.test(stat); // a zombie has exited
+  } catch { return false; }
+}
+
+function groupAlive(pgid) {
+  try { process.kill(-pgid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}
+
+async function until(cond, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (cond()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return cond();
+}
+
+const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+const idOf = (view, re) => {
+  const m = view.match(re);
+  assert.ok(m, `${re} not in the view:\n${view}`);
+  return m[1];
+};
+
+before(async () => {
+  assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
+  assert.ok(existsSync(join(root, 'benchmarks/site/dist/index.html')), 'Playground not built (scripts/build-site)');
+  site = await serve(join(root, 'benchmarks/site/dist'));
+  fixture = await serve(join(root, 'tests/fixtures/actions'));
+});
+
+after(() => { for (const p of servers) p.kill('SIGTERM'); });
+
+function transport(extraEnv = {}) {
+  const t = new StdioClientTransport({
+    command: EOUS, args: ['mcp'], stderr: 'pipe',
+    env: { ...process.env, EOUS_LOG: 'info', EOUS_SECRET_MCP_TEST: SECRET, ...extraEnv },
+  });
+  let stderr = '';
+  t.stderr.on('data', (d) => { stderr += d; });
+  return { t, stderr: () => stderr };
+}
+
+test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, close', { timeout: 1500000 }, async () => {
+  const { t, stderr } = transport();
+  const client = new Client({ name: 'eous-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+  const asked = [];
+  let answer = 'decline';
+  client.setRequestHandler(ElicitRequestSchema, async (req) => {
+    asked.push(req.params.message);
+    return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+  });
+  let listChanged = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => { listChanged++; });
+  await client.connect(t);
+  const results = [];
+  const call = async (name, args = {}) => {
+    const r = await client.callTool({ name, arguments: args }, undefined, LONG).catch((e) => {
+      throw new Error(`${name}: ${e.message}`);
+    });
+    results.push(JSON.stringify(r));
+    return r;
+  };
+  try {
+    assert.equal(client.getServerVersion().name, 'eous');
+    const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+    for (const n of ['browser_navigate', 'browser_snapshot', 'browser_click', 'browser_type', 'browser_select_option',
+      'browser_hover', 'browser_press_key', 'browser_navigate_back', 'browser_tabs', 'browser_take_screenshot',
+      'browser_wait_for', 'browser_close', 'browser_call'])
+      assert.ok(names.includes(n), `${n} missing from tools/list`);
+
+    // Playground: components as triplets, the page's WebMCP tools as MCP tools
+    let r = await call('browser_navigate', { url: `${site}/settings` });
+    assert.equal(r.isError, false, text(r));
+    let view = text(r);
+    assert.match(view, /\[c\d+\] tabs 'Settings sections'/);
+    const started = stderr().match(/chromedriver pid (\d+)/);
+    assert.ok(started, `no browser start line on stderr: ${stderr()}`);
+    const driverPid = Number(started[1]);
+    assert.ok(alive(driverPid));
+    assert.ok(await until(() => listChanged > 0, 5000), 'no notifications/tools/list_changed after the page offered tools');
+    const pageTools = (await client.listTools(undefined, LONG)).tools;
+    const search = pageTools.find((x) => x.name === 'page_search_orders');
+    assert.ok(search, `page tools not listed: ${pageTools.map((x) => x.name)}`);
+    assert.equal(search.inputSchema.type, 'object');
+    r = await call('page_search_orders', { status: 'paid' });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /count/);
+    r = await call('page_search_orders', { status: 'lost-in-the-mail' }); // checked against M, never reaches the page
+    assert.equal(r.isError, true);
+    assert.match(text(r), /pending/);
+
+    // a semantic call through browser_call, validated first
+    const tabs = idOf(view, /\[(c\d+)\] tabs 'Settings sections'/);
+    r = await call('browser_call', { component: tabs, tool: 'setTab', params: { key: 'nowhere' } });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /general.*members.*security/);
+    r = await call('browser_call', { component: tabs, tool: 'setTab', params: { key: 'security' } });
+    assert.equal(r.isError, false, text(r));
+    view = text(r);
+    assert.match(view, /activeKey: 'security'/);
+    assert.doesNotMatch(view, /whsec_4f1b9c2e7d8a/, 'data-agent-secret text shown');
+    assert.doesNotMatch(view, /ignore all previous instructions/, 'data-agent-hidden text shown');
+
+    // a secret typed by name, then a confirmation the person declines and then accepts
+    r = await call('browser_navigate', { url: `${fixture}/index.html` });
+    assert.equal(r.isError, false, text(r));
+    view = text(r);
+    const name = idOf(view, /textbox \[(\d+)\] 'Full name'/);
+    r = await call('browser_type', { ref: name, text: '{{secret:MCP_TEST}}' });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /typed \d+ characters/);
+    assert.match(text(r), /textbox \[\d+\] 'Full name' value: '\[redacted\]'/, 'the typed secret is not masked in the view');
+    const buy = idOf(text(r), /button \[(\d+)\] 'Buy credits'/);
+    r = await call('browser_click', { ref: buy });
+    assert.equal(r.isError, true, 'a data-agent-confirm click went through without the person');
+    assert.match(text(r), /said no/);
+    assert.match(asked.at(-1), /Charges \$20 to your card/);
+    answer = 'accept';
+    r = await call('browser_click', { ref: buy });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /clicked/);
+    assert.equal(asked.length, 2);
+
+    r = await call('browser_take_screenshot');
+    const img = r.content.find((c) => c.type === 'image');
+    assert.ok(img && img.mimeType === 'image/png');
+    assert.equal(Buffer.from(img.data, 'base64').subarray(1, 4).toString(), 'PNG');
+    r = await call('browser_tabs', { action: 'list' });
+    assert.match(text(r), /\(current\)/);
+
+    r = await call('browser_close');
+    assert.equal(r.isError, false);
+    assert.ok(await until(() => !alive(driverPid) && !groupAlive(driverPid), 20000), 'browser_close left the driver');
+  } finally {
+    await client.close();
+  }
+  for (const s of [...results, stderr()])
+    assert.ok(!s.includes(SECRET), 'the secret value reached a tool result or stderr');
+});
+
+// A bare JSON-lines client: what a broken or hostile client may send.
+function rawServer() {
+  const p = spawn(EOUS, ['mcp'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, EOUS_LOG: 'info' } });
+  let buf = '', stderr = '';
+  const lines = [];
+  const waiters = [];
+  p.stdout.on('data', (d) => {
+    buf += d;
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      lines.push(JSON.parse(buf.slice(0, i)));
+      buf = buf.slice(i + 1);
+      for (const w of waiters.splice(0)) w();
+    }
+  });
+  p.stderr.on('data', (d) => { stderr += d; });
+  const notes = [];
+  const next = async () => { // the next response; notifications (tools/list_changed) are kept aside
+    for (;;) {
+      while (!lines.length) await new Promise((r) => waiters.push(r));
+      const m = lines.shift();
+      if (m.method) notes.push(m);
+      else return m;
+    }
+  };
+  const send = (o) => p.stdin.write((typeof o === 'string' ? o : JSON.stringify(o)) + '\n');
+  const exited = new Promise((r) => p.once('exit', (code) => r(code)));
+  return { p, next, send, exited, notes, stderr: () => stderr };
+}
+
+test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', { timeout: 600000 }, async () => {
+  const s = rawServer();
+  s.send({ jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: '1999-01-01', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  let m = await s.next();
+  assert.equal(m.result.protocolVersion, '2025-11-25', 'an unknown version is answered with the newest');
+  s.send({ jsonrpc: '2.0', id: 2, method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  m = await s.next();
+  assert.equal(m.result.protocolVersion, '2025-06-18');
+  s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+  s.send('{"jsonrpc": "2.0", "id": 3, "method": ');
+  m = await s.next();
+  assert.deepEqual([m.id, m.error.code], [null, -32700]);
+  s.send({ jsonrpc: '2.0', id: 4, method: 'resources/list' });
+  m = await s.next();
+  assert.deepEqual([m.id, m.error.code], [4, -32601]);
+  s.send({ jsonrpc: '1.0', id: 5, method: 'ping' });
+  m = await s.next();
+  assert.deepEqual([m.id, m.error.code], [5, -32600]);
+  s.send('x'.repeat(5 * 1024 * 1024));
+  m = await s.next();
+  assert.equal(m.error.code, -32600);
+  assert.match(m.error.message, /larger than/);
+  s.send({ jsonrpc: '2.0', id: 6, method: 'ping' });
+  m = await s.next();
+  assert.deepEqual([m.id, m.result], [6, {}]);
+  s.send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'browser_teleport', arguments: {} } });
+  m = await s.next();
+  assert.deepEqual([m.id, m.error.code], [7, -32602]);
+  s.send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'browser_click', arguments: {} } });
+  m = await s.next();
+  assert.equal(m.result.isError, true);
+  assert.match(m.result.content[0].text, /expected \{ref/);
+  assert.doesNotMatch(s.stderr(), /browser started/, 'bad arguments started a browser');
+  s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99, reason: 'gone' } });
+
+  // without elicitation a confirmation is a result asking for a person, never a click
+  s.send({ jsonrpc: '2.0', id: 9, method: 'tools/call',
+    params: { name: 'browser_navigate', arguments: { url: `${fixture}/index.html` } } });
+  m = await s.next();
+  assert.equal(m.id, 9);
+  assert.equal(m.result.isError, false, m.result.content[0].text);
+  assert.ok(s.notes.some((n) => n.method === 'notifications/tools/list_changed'), 'page tools not announced');
+  const buy = idOf(m.result.content[0].text, /button \[(\d+)\] 'Buy credits'/);
+  s.send({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'browser_click', arguments: { ref: buy } } });
+  m = await s.next();
+  assert.equal(m.result.isError, true);
+  assert.match(m.result.content[0].text, /Needs a person: Charges \$20 to your card/);
+  s.send({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'browser_navigate', arguments: { url: 'file:///etc/passwd' } } });
+  m = await s.next();
+  assert.equal(m.result.isError, true);
+  assert.match(m.result.content[0].text, /file: scheme is never allowed/);
+
+  const driverPid = Number(s.stderr().match(/chromedriver pid (\d+)/)[1]);
+  s.p.stdin.end(); // the client disconnects
+  assert.equal(await s.exited, 0);
+  assert.ok(!alive(driverPid) && !groupAlive(driverPid), 'the driver outlived the server');
+});
+
+test('a client that vanishes mid-call leaves no eous, driver or browser behind', { timeout: 600000 }, async () => {
+  // the client is its own process, killed with SIGKILL while a call is in flight
+  const clientCode = `
+    const { Client } = await import(${JSON.stringify(pathToFileURL(requireSdk.resolve('@modelcontextprotocol/sdk/client/index.js')).href)});
+    const { StdioClientTransport } = await import(${JSON.stringify(pathToFileURL(requireSdk.resolve('@modelcontextprotocol/sdk/client/stdio.js')).href)});
+    const t = new StdioClientTransport({ command: ${JSON.stringify(EOUS)}, args: ['mcp'], stderr: 'inherit',
+      env: { ...process.env, EOUS_LOG: 'info' } });
+    const c = new Client({ name: 'vanishing', version: '0' });
+    await c.connect(t);
+    console.log('eous pid ' + t.pid);
+    await c.callTool({ name: 'browser_navigate', arguments: { url: ${JSON.stringify(`${fixture}/index.html`)} } }, undefined, { timeout: 240000 });
+    console.log('waiting');
+    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000 });
+    console.log('should not get here');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', clientCode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '', err = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { err += d; });
+  const exited = new Promise((r) => child.once('exit', r));
+  assert.ok(await until(() => /waiting/.test(out), 240000), `client never got going: ${out} ${err}`);
+  const eousPid = Number(out.match(/eous pid (\d+)/)[1]);
+  const driverPid = Number(err.match(/chromedriver pid (\d+)/)[1]);
+  assert.ok(alive(eousPid) && alive(driverPid));
+  await new Promise((r) => setTimeout(r, 300)); // the wait_for call is in flight
+  child.kill('SIGKILL');
+  await exited;
+  assert.ok(await until(() => !alive(eousPid), 20000), 'eous outlived its client');
+  assert.ok(await until(() => !alive(driverPid) && !groupAlive(driverPid), 20000), 'the driver or browser outlived eous');
+  assert.doesNotMatch(out, /should not get here/);
+});

@@ -85,7 +85,8 @@ static char **expand_inputs(const char **in, int n, size_t *n_out)
     return out;
 }
 
-/* task id + mode already in results.jsonl with a final status */
+/* task id + mode already in results.jsonl with a final status (not infra,
+ * not interrupted: those are rerun) */
 static int already_done(const char *results, const char *id, const char *mode)
 {
     if (!results)
@@ -96,7 +97,7 @@ static int already_done(const char *results, const char *id, const char *mode)
     while ((p = strstr(p, needle))) {
         const char *eol = strchr(p, '\n');
         const char *st = strstr(p, "\"status\":\"");
-        if (st && (!eol || st < eol) && strncmp(st + 10, "infra", 5))
+        if (st && (!eol || st < eol) && strncmp(st + 10, "infra\"", 6) && strncmp(st + 10, "interrupted\"", 12))
             return 1;
         p += strlen(needle);
     }
@@ -155,117 +156,141 @@ static void backoff(long ms)
         eous_sleep_ms(left < 100 ? left : 100);
 }
 
+/* Fills res for a job that ends without running (as far as it got). */
+static void result_not_run(agent_result *res, const job *j, agent_planner planner, const char *status,
+                           const char *stop_reason)
+{
+    snprintf(res->task_id, sizeof res->task_id, "%s", j->task->id);
+    snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(j->mode));
+    snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(planner));
+    snprintf(res->status, sizeof res->status, "%s", status);
+    if (stop_reason)
+        snprintf(res->stop_reason, sizeof res->stop_reason, "%s", stop_reason);
+    res->tier = j->task->tier;
+}
+
+/* A worker's browser, opened on first need and after an infra failure. */
+typedef struct worker_browser {
+    agent_browser br;
+    int open;
+} worker_browser;
+
+/* Runs job j, retrying infrastructure failures (a fresh session for a dead
+ * browser, the same one when the model endpoint failed). */
+static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result *res, eous_err *err)
+{
+    cli_opts *co = b->co;
+    eous_rc rc = EOUS_OK;
+    for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
+        if (attempt > 0) {
+            EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on %s session in %ld ms", j->task->id,
+                      perc_mode_name(j->mode), res->error[0] ? res->error : err->msg, attempt,
+                      wb->open ? "the same" : "a fresh", infra_backoff_ms[attempt - 1]);
+            backoff(infra_backoff_ms[attempt - 1]);
+            if (eous_interrupted())
+                break;
+        }
+        eous_err_clear(err);
+        if (!wb->open) {
+            if ((rc = agent_browser_open(&wb->br, co->webdriver, co->w3c_only, err))) {
+                result_not_run(res, j, co->planner, "infra", "infra");
+                snprintf(res->error, sizeof res->error, "%s", err->msg);
+                if (eous_interrupted())
+                    break;
+                continue;
+            }
+            wb->open = 1;
+        }
+        char trace[4300], audit[4300];
+        snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", co->out_dir, j->task->id, perc_mode_name(j->mode));
+        snprintf(audit, sizeof audit, "%s/audit.jsonl", co->out_dir);
+        agent_run_opts ro;
+        cli_run_opts(co, &ro);
+        ro.mode = j->mode;
+        ro.trace_path = trace;
+        ro.audit_path = audit;
+        agent_result_clear(res);
+        rc = agent_run_task(wb->br.session, j->task, &ro, res, err);
+        if (rc == EOUS_OK && res->error[0] && strcmp(res->status, "passed") && !session_answers(wb->br.session)) {
+            /* the task failed with an error and its session is gone: the
+             * infrastructure's failure whatever code the error carried (a
+             * grid hub reports a lost node as "unknown error") */
+            snprintf(res->status, sizeof res->status, "infra");
+            snprintf(res->stop_reason, sizeof res->stop_reason, "infra");
+            rc = eous_err_remap(err, EOUS_E_INFRA);
+        }
+        int model_down = eous_rc_is_infra(rc) && !strcmp(res->stop_reason, "model_unavailable");
+        if (co->planner != AGENT_PLANNER_SCRIPT && model_outcome(b, model_down, res->error) && model_down)
+            break;
+        if (!eous_rc_is_infra(rc) || eous_interrupted())
+            break;
+        /* the model endpoint failed: the browser is fine, keep it */
+        if (model_down)
+            continue;
+        /* a dead driver, browser or grid node: retry on a fresh session */
+        agent_browser_close(&wb->br);
+        wb->open = 0;
+    }
+    return rc;
+}
+
+/* Appends the job's line to results.jsonl and counts it. */
+static void record(bench *b, const agent_result *res)
+{
+    eous_err err;
+    char *line = agent_result_json(res);
+    pthread_mutex_lock(&b->lock);
+    if (line)
+        cli_append_result(b->co, line, &err);
+    b->done++;
+    if (!strcmp(res->status, "passed"))
+        b->passed++;
+    if (!strcmp(res->status, "infra"))
+        b->infra++;
+    progress(b, res);
+    pthread_mutex_unlock(&b->lock);
+    free(line);
+}
+
 static void *worker(void *arg)
 {
     bench *b = arg;
-    cli_opts *co = b->co;
-    agent_browser br;
-    int have_browser = 0;
+    worker_browser wb = {.open = 0};
     eous_err err;
+    eous_err_clear(&err);
     for (;;) {
         pthread_mutex_lock(&b->lock);
         size_t i = b->next < b->n_jobs && !eous_interrupted() ? b->next++ : b->n_jobs;
+        int breaker_open = b->breaker_open;
         pthread_mutex_unlock(&b->lock);
         if (i >= b->n_jobs)
             break;
-        job *j = &b->jobs[i];
+        const job *j = &b->jobs[i];
         agent_result res;
         memset(&res, 0, sizeof res);
         eous_rc rc = EOUS_OK;
-        pthread_mutex_lock(&b->lock);
-        int skip = b->breaker_open;
-        pthread_mutex_unlock(&b->lock);
-        for (int attempt = 0; attempt <= INFRA_RETRIES && !skip; attempt++) {
-            if (attempt > 0) {
-                EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on %s session in %ld ms", j->task->id,
-                          perc_mode_name(j->mode), res.error[0] ? res.error : err.msg, attempt,
-                          have_browser ? "the same" : "a fresh", infra_backoff_ms[attempt - 1]);
-                backoff(infra_backoff_ms[attempt - 1]);
-                if (eous_interrupted())
-                    break;
-            }
-            eous_err_clear(&err);
-            if (!have_browser) {
-                rc = agent_browser_open(&br, co->webdriver, co->w3c_only, &err);
-                if (rc) {
-                    snprintf(res.task_id, sizeof res.task_id, "%s", j->task->id);
-                    snprintf(res.mode, sizeof res.mode, "%s", perc_mode_name(j->mode));
-                    snprintf(res.status, sizeof res.status, "infra");
-                    snprintf(res.error, sizeof res.error, "%s", err.msg);
-                    res.tier = j->task->tier;
-                    if (eous_interrupted())
-                        break;
-                    continue;
-                }
-                have_browser = 1;
-            }
-            char trace[4300], audit[4300];
-            snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", co->out_dir, j->task->id, perc_mode_name(j->mode));
-            snprintf(audit, sizeof audit, "%s/audit.jsonl", co->out_dir);
-            agent_run_opts ro;
-            cli_run_opts(co, &ro);
-            ro.mode = j->mode;
-            ro.trace_path = trace;
-            ro.audit_path = audit;
-            agent_result_clear(&res);
-            rc = agent_run_task(br.session, j->task, &ro, &res, &err);
-            if (rc == EOUS_OK && res.error[0] && strcmp(res.status, "passed") && !session_answers(br.session)) {
-                /* the task failed with an error and its session is gone: the
-                 * infrastructure's failure whatever code the error carried (a
-                 * grid hub reports a lost node as "unknown error") */
-                snprintf(res.status, sizeof res.status, "infra");
-                snprintf(res.stop_reason, sizeof res.stop_reason, "infra");
-                rc = EOUS_E_INFRA;
-            }
-            int model_down = (rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT) &&
-                             !strcmp(res.stop_reason, "model_unavailable");
-            if (co->planner != AGENT_PLANNER_SCRIPT && model_outcome(b, model_down, res.error) && model_down)
-                break;
-            if (rc != EOUS_E_INFRA && rc != EOUS_E_TIMEOUT)
-                break;
-            if (eous_interrupted())
-                break;
-            /* the model endpoint failed: the browser is fine, keep it */
-            if (model_down)
-                continue;
-            /* a dead driver, browser or grid node: retry on a fresh session */
-            agent_browser_close(&br);
-            have_browser = 0;
-        }
-        if (skip) {
-            snprintf(res.task_id, sizeof res.task_id, "%s", j->task->id);
-            snprintf(res.mode, sizeof res.mode, "%s", perc_mode_name(j->mode));
-            snprintf(res.planner, sizeof res.planner, "%s", agent_planner_name(co->planner));
-            snprintf(res.status, sizeof res.status, "infra");
-            snprintf(res.stop_reason, sizeof res.stop_reason, "model_unavailable");
+        if (breaker_open) {
+            result_not_run(&res, j, b->co->planner, "infra", "model_unavailable");
             pthread_mutex_lock(&b->lock);
             snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
                      MODEL_BREAKER_FAILURES, b->breaker_reason);
             pthread_mutex_unlock(&b->lock);
-            res.tier = j->task->tier;
+        } else {
+            rc = run_job(b, j, &wb, &res, &err);
         }
-        if (eous_interrupted() && (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || !res.status[0])) {
-            agent_result_clear(&res);
-            break; /* abandoned in flight: not recorded, so --resume reruns it */
+        if (eous_interrupted() && (eous_rc_ends_task(rc) || !res.status[0])) {
+            /* stopped in flight: recorded as such, and --resume reruns it */
+            result_not_run(&res, j, b->co->planner, "interrupted", "interrupted");
+            if (!res.error[0])
+                snprintf(res.error, sizeof res.error, "interrupted by signal %d", eous_interrupt_signal());
         }
         if (!res.status[0])
             snprintf(res.status, sizeof res.status, "infra");
-        char *line = agent_result_json(&res);
-        pthread_mutex_lock(&b->lock);
-        if (line)
-            cli_append_result(co, line, &err);
-        b->done++;
-        if (!strcmp(res.status, "passed"))
-            b->passed++;
-        if (!strcmp(res.status, "infra"))
-            b->infra++;
-        progress(b, &res);
-        pthread_mutex_unlock(&b->lock);
-        free(line);
+        record(b, &res);
         agent_result_clear(&res);
     }
-    if (have_browser)
-        agent_browser_close(&br);
+    if (wb.open)
+        agent_browser_close(&wb.br);
     return NULL;
 }
 
@@ -374,9 +399,9 @@ int cli_bench(int argc, char **argv)
     free(table);
     if (eous_interrupted()) {
         fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", b.n_jobs - b.done);
-        code = 3;
+        code = eous_rc_exit_code(EOUS_E_INTERRUPTED);
     } else {
-        code = any_infra ? 3 : all_passed ? 0 : 1;
+        code = any_infra ? EOUS_EXIT_INFRA : all_passed ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
     }
     free(b.jobs);
     pthread_mutex_destroy(&b.lock);

@@ -346,7 +346,7 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     if (rc) {
         eous_err_prefix(err, "cannot start a browser session at %s", s->base);
         wd_session_free(s);
-        return rc == EOUS_E_INVALID || rc == EOUS_E_PAGE ? EOUS_E_INFRA : rc;
+        return rc == EOUS_E_INVALID || rc == EOUS_E_PAGE ? eous_err_remap(err, EOUS_E_INFRA) : rc;
     }
     const char *sid = eous_json_str(value, "sessionId");
     if (!sid) {
@@ -460,6 +460,43 @@ eous_rc wd_navigate(wd_session *s, const char *url, eous_err *err)
     cJSON *b = cJSON_CreateObject();
     cJSON_AddStringToObject(b, "url", url);
     return post_simple(s, "/url", b, err);
+}
+
+/* What the start page became: Chromium's error page (with its net::ERR_ code)
+ * or the document's HTTP status (Navigation Timing's responseStatus). */
+#define START_PAGE_JS                                                                      \
+    "const n = performance.getEntriesByType('navigation')[0];"                            \
+    "const code = document.querySelector('.error-code');"                                 \
+    "return {href: location.href, status: n && n.responseStatus ? n.responseStatus : 0,"  \
+    " neterr: location.protocol === 'chrome-error:' ? (code ? code.textContent : 'error page') : ''};"
+
+eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
+{
+    eous_rc rc = wd_navigate(s, url, err);
+    if (rc) {
+        /* chromedriver reports some load failures as "unknown error: net::ERR_..." */
+        const char *net = err && rc != EOUS_E_INTERRUPTED ? strstr(err->msg, "net::ERR_") : NULL;
+        if (net) {
+            char code[80];
+            snprintf(code, sizeof code, "%.*s", (int)strcspn(net, " \t(),;"), net);
+            return eous_err_set(err, EOUS_E_INFRA, "%s: the start page could not be loaded: %s", url, code);
+        }
+        return rc;
+    }
+    cJSON *v = NULL;
+    if ((rc = wd_execute(s, START_PAGE_JS, NULL, &v, err)))
+        return rc;
+    const char *neterr = eous_json_str(v, "neterr");
+    int status = (int)eous_json_num(v, "status", 0);
+    if (neterr && *neterr)
+        rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page could not be loaded: net::%.80s", url, neterr);
+    else if (status >= 500) {
+        rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page answered HTTP %d", url, status);
+        if (err)
+            err->http_status = status;
+    }
+    cJSON_Delete(v);
+    return rc;
 }
 
 eous_rc wd_get_url(wd_session *s, char **out, eous_err *err) { return get_string(s, "/url", out, err); }

@@ -1,11 +1,11 @@
-/* agent/cli_observe.c — `eous observe URL` and `eous call URL KEY TOOL PARAMS`. */
+/* cli/cli_observe.c — `eous observe URL` and `eous call URL KEY TOOL PARAMS`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "agent/browser.h"
 #include "actions/exec.h"
-#include "agent/cli.h"
+#include "cli/cli.h"
 #include "perception/perc.h"
 
 static int fail(const eous_err *err)

@@ -1,4 +1,4 @@
-/* agent/cli_bench.c — `eous bench`: every task × mode on N workers, each with
+/* cli/cli_bench.c — `eous bench`: every task × mode on N workers, each with
  * its own browser session; results appended and flushed per task; --resume
  * skips what is done; infra failures retried on a fresh session; reports. */
 #define _GNU_SOURCE
@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "agent/browser.h"
-#include "agent/cli.h"
-#include "agent/cli_common.h"
+#include "cli/cli.h"
+#include "cli/cli_common.h"
 #include "agent/report.h"
 #include "agent/run.h"
 

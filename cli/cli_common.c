@@ -1,6 +1,6 @@
-/* agent/cli_common.c — see cli_common.h. */
+/* cli/cli_common.c — see cli_common.h. */
 #define _GNU_SOURCE
-#include "agent/cli_common.h"
+#include "cli/cli_common.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,10 +1,11 @@
-/* agent/main.c — the eous CLI: parses options and calls libeous's public API.
- * Exit codes: 0 ok/passed · 1 a task failed · 2 bad input · 3 infrastructure. */
+/* cli/main.c — the eous CLI: parses options and calls libeous's public API.
+ * Exit codes: 0 ok/passed · 1 a task failed · 2 bad input · 3 infrastructure ·
+ * 130/143 interrupted by SIGINT/SIGTERM (core/err.c's eous_rc_exit_code). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/cli.h"
+#include "cli/cli.h"
 #include "core/core.h"
 
 static void usage(FILE *f)
@@ -25,7 +26,8 @@ static void usage(FILE *f)
           "  --w3c-only       never use CDP: perceive and act through W3C scripts alone, as on\n"
           "                   endpoints without goog/cdp (geckodriver, Safari, stripped grids)\n"
           "  --help, --version\n"
-          "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure\n",
+          "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure (also a start URL\n"
+          "that cannot be loaded), 130 SIGINT, 143 SIGTERM\n",
           f);
 }
 

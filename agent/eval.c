@@ -292,13 +292,8 @@ static char *py_str(const cJSON *v)
     if (cJSON_IsBool(v))
         return strdup(cJSON_IsTrue(v) ? "True" : "False");
     if (cJSON_IsNumber(v)) {
-        char b[64];
-        double d = v->valuedouble;
-        if (d == (double)(long long)d && d < 1e15 && d > -1e15)
-            snprintf(b, sizeof b, "%lld", (long long)d);
-        else
-            snprintf(b, sizeof b, "%.17g", d);
-        return strdup(b);
+        char b[EOUS_NUMBER_STR_MAX];
+        return strdup(eous_number_str(v->valuedouble, b));
     }
     return cJSON_PrintUnformatted(v);
 }

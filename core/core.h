@@ -7,6 +7,7 @@
 #include "core/err.h"
 #include "core/json.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "core/util.h"
 
 #define EOUS_VERSION "0.1.0"

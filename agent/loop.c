@@ -18,8 +18,8 @@ void agent_run_opts_init(agent_run_opts *o)
     memset(o, 0, sizeof *o);
     o->mode = PERC_MODE_HYBRID;
     o->planner = AGENT_PLANNER_SCRIPT;
-    o->max_steps = 30;
-    o->max_seconds = 600;
+    o->max_steps = EOUS_DEFAULT_MAX_STEPS;
+    o->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
 }
 
 int agent_planner_parse(const char *s, agent_planner *out)

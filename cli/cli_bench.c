@@ -49,40 +49,63 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Expands directories into their *.json files (sorted). */
+typedef struct path_list {
+    char **v;
+    size_t n, cap;
+} path_list;
+
+/* Appends path (taken over); 0 on success, -1 out of memory (path freed). */
+static int path_push(path_list *l, char *path)
+{
+    if (!path)
+        return -1;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        char **grown = realloc(l->v, cap * sizeof *grown);
+        if (!grown) {
+            free(path);
+            return -1;
+        }
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->n++] = path;
+    return 0;
+}
+
+/* Expands directories into their *.json files (sorted).  NULL with *n_out 0
+ * when memory runs out (the caller reports "no task files"). */
 static char **expand_inputs(const char **in, int n, size_t *n_out)
 {
-    char **out = NULL;
-    size_t k = 0, cap = 0;
-    for (int i = 0; i < n; i++) {
+    path_list l = {0};
+    int oom = 0;
+    for (int i = 0; i < n && !oom; i++) {
         DIR *d = opendir(in[i]);
         if (!d) {
-            if (k == cap) {
-                cap = cap ? cap * 2 : 64;
-                out = realloc(out, cap * sizeof *out);
-            }
-            out[k++] = strdup(in[i]);
+            oom = path_push(&l, strdup(in[i]));
             continue;
         }
-        size_t first = k;
+        size_t first = l.n;
         struct dirent *e;
-        while ((e = readdir(d))) {
+        while (!oom && (e = readdir(d))) {
             size_t len = strlen(e->d_name);
             if (len < 6 || strcmp(e->d_name + len - 5, ".json"))
                 continue;
-            if (k == cap) {
-                cap = cap ? cap * 2 : 64;
-                out = realloc(out, cap * sizeof *out);
-            }
-            if (asprintf(&out[k], "%s/%s", in[i], e->d_name) < 0)
-                continue;
-            k++;
+            char *path = NULL;
+            oom = asprintf(&path, "%s/%s", in[i], e->d_name) < 0 || path_push(&l, path);
         }
         closedir(d);
-        qsort(out + first, k - first, sizeof *out, cmp_str);
+        qsort(l.v + first, l.n - first, sizeof *l.v, cmp_str);
     }
-    *n_out = k;
-    return out;
+    if (oom) {
+        for (size_t i = 0; i < l.n; i++)
+            free(l.v[i]);
+        free(l.v);
+        *n_out = 0;
+        return NULL;
+    }
+    *n_out = l.n;
+    return l.v;
 }
 
 /* task id + mode already in results.jsonl with a final status (not infra,
@@ -345,6 +368,12 @@ int cli_bench(int argc, char **argv)
     b.t0 = eous_now_ms();
     pthread_mutex_init(&b.lock, NULL);
     b.jobs = calloc(l.n * (size_t)co.n_modes + 1, sizeof *b.jobs);
+    if (!b.jobs) {
+        fprintf(stderr, "eous bench: out of memory for %zu job(s)\n", l.n * (size_t)co.n_modes);
+        free(existing);
+        pthread_mutex_destroy(&b.lock);
+        goto out_tasks;
+    }
     size_t skipped_done = 0;
     for (size_t t = 0; t < l.n; t++) {
         for (int m = 0; m < co.n_modes; m++) {

@@ -39,8 +39,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->planner = AGENT_PLANNER_SCRIPT;
     co->mode = PERC_MODE_HYBRID;
     co->out_dir = "out";
-    co->max_steps = 30;
-    co->max_seconds = 600;
+    co->max_steps = EOUS_DEFAULT_MAX_STEPS;
+    co->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
     co->workers = 1;
     co->lock_fd = -1;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);

@@ -4,6 +4,7 @@
 
 #include "core/arena.h"
 #include "core/buf.h"
+#include "core/defaults.h"
 #include "core/err.h"
 #include "core/json.h"
 #include "core/log.h"

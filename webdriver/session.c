@@ -203,9 +203,9 @@ void wd_session_opts_init(wd_session_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->headless = 1;
-    o->width = 1280;
-    o->height = 900;
-    o->connect_timeout_ms = 5000;
+    o->width = EOUS_DEFAULT_WINDOW_WIDTH;
+    o->height = EOUS_DEFAULT_WINDOW_HEIGHT;
+    o->connect_timeout_ms = EOUS_DEFAULT_CONNECT_TIMEOUT_MS;
     o->request_timeout_ms = 60000;
     o->script_timeout_ms = 30000;
     o->page_load_timeout_ms = 30000;
@@ -273,7 +273,7 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     size_t n = strlen(s->base);
     while (n && s->base[n - 1] == '/')
         s->base[--n] = '\0';
-    s->connect_timeout_ms = o.connect_timeout_ms > 0 ? o.connect_timeout_ms : 5000;
+    s->connect_timeout_ms = o.connect_timeout_ms > 0 ? o.connect_timeout_ms : EOUS_DEFAULT_CONNECT_TIMEOUT_MS;
     s->default_timeout_ms = o.request_timeout_ms > 0 ? o.request_timeout_ms : 60000;
     s->request_timeout_ms = s->default_timeout_ms;
 

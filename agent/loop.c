@@ -573,7 +573,8 @@ static eous_rc run_score(run_state *st, eous_err *err)
         return rc;
     res->score = ev.score;
     SET(res->eval_detail, ev.detail);
-    SET(res->status, ev.score >= 1.0 ? "passed" : "failed");
+    /* a verdict nobody gave is neither a pass nor a failure */
+    SET(res->status, ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
     return EOUS_OK;
 }
 

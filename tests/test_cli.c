@@ -222,13 +222,11 @@ static int closed_port(void)
     return port;
 }
 
-Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
+Test(cli, observe_unreachable_or_5xx_start_url_exits_3)
 {
-    char down[64];
-    snprintf(down, sizeof down, "http://127.0.0.1:%d", closed_port());
     /* eous observe names the network error instead of printing Chromium's error page */
     char url[96];
-    snprintf(url, sizeof url, "%s/", down);
+    snprintf(url, sizeof url, "http://127.0.0.1:%d/", closed_port());
     cr_assert_eq(run_cli((const char *[]){"observe", url, NULL}), 3);
     char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert(strstr(e, "ERR_CONNECTION_REFUSED") && strstr(e, url), "%s", e);
@@ -236,7 +234,20 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
     cr_assert_eq(o[0], '\0', "nothing observed: %s", o);
     free(o);
     free(e);
+    /* a site answering 503 to the first navigation is down too */
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    snprintf(url, sizeof url, "%s/__status?code=503", ts_server_url(srv));
+    cr_assert_eq(run_cli((const char *[]){"observe", url, NULL}), 3);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "HTTP 503"), "%s", e);
+    free(e);
+    ts_server_stop(srv);
+}
 
+Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it, .timeout = 600)
+{
+    char down[64];
+    snprintf(down, sizeof down, "http://127.0.0.1:%d", closed_port());
     /* eous run: the task is infra (exit 3), not failed */
     setenv("EOUS_SITE_FIXTURE", down, 1);
     char outdir[300];
@@ -250,14 +261,14 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
     cr_assert(strstr(eous_json_str(line, "error"), "ERR_CONNECTION_REFUSED"), "%s", eous_json_str(line, "error"));
     cJSON_Delete(line);
 
-    /* eous bench records infra; --resume once the site is up reruns it and
-     * the reports count the rerun, not the old line */
+    /* eous bench records infra (after its retries); --resume once the site
+     * is up reruns it and the reports count the rerun, not the old line */
     snprintf(outdir, sizeof outdir, "%s/bench", tmpdir);
     cr_assert_eq(run_cli((const char *[]){"bench", task, "--out", outdir, NULL}), 3);
     ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
     setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
     int rc = run_cli((const char *[]){"bench", task, "--out", outdir, "--resume", NULL});
-    e = ts_slurp(err_path);
+    char *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "%s", e);
     free(e);
     char path[400];
@@ -266,13 +277,6 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
     cr_assert_eq(ts_count_lines(res), 2, "%s", res);
     cr_assert(strstr(res, "\"status\":\"infra\"") && strstr(res, "\"status\":\"passed\""), "%s", res);
     free(res);
-
-    /* a site answering 503 to the first navigation is down too */
-    snprintf(url, sizeof url, "%s/__status?code=503", ts_server_url(srv));
-    cr_assert_eq(run_cli((const char *[]){"observe", url, NULL}), 3);
-    e = ts_slurp(err_path);
-    cr_assert(strstr(e, "HTTP 503"), "%s", e);
-    free(e);
     ts_server_stop(srv);
     unsetenv("EOUS_SITE_FIXTURE");
 }

@@ -19,9 +19,9 @@
 void act_exec_opts_init(act_exec_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->call_timeout_ms = 5000;
-    o->settle_quiet_ms = 150;
-    o->settle_cap_ms = 3000;
+    o->call_timeout_ms = EOUS_DEFAULT_CALL_TIMEOUT_MS;
+    o->settle_quiet_ms = EOUS_DEFAULT_SETTLE_QUIET_MS;
+    o->settle_cap_ms = EOUS_DEFAULT_SETTLE_CAP_MS;
     o->interactive = -1;
 }
 
@@ -88,13 +88,13 @@ eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous
     else
         act_exec_opts_init(&x->o);
     if (x->o.call_timeout_ms <= 0)
-        x->o.call_timeout_ms = 5000;
+        x->o.call_timeout_ms = EOUS_DEFAULT_CALL_TIMEOUT_MS;
     if (x->o.settle_quiet_ms < 0)
-        x->o.settle_quiet_ms = 150;
+        x->o.settle_quiet_ms = EOUS_DEFAULT_SETTLE_QUIET_MS;
     if (x->o.settle_cap_ms <= 0)
-        x->o.settle_cap_ms = 3000;
-    x->vw = 1280;
-    x->vh = 900;
+        x->o.settle_cap_ms = EOUS_DEFAULT_SETTLE_CAP_MS;
+    x->vw = EOUS_DEFAULT_WINDOW_WIDTH;
+    x->vh = EOUS_DEFAULT_WINDOW_HEIGHT;
     x->seed = (unsigned)((unsigned long)eous_now_ms() ^ (unsigned long)(size_t)x);
     if (wd_session_has_cdp(s)) {
         cJSON *p = cJSON_CreateObject();

@@ -26,26 +26,16 @@ struct act_secrets {
     size_t n, cap;
 };
 
-static void wipe(char *s)
-{
-    if (!s)
-        return;
-    volatile char *p = s;
-    while (*p)
-        *p++ = 0;
-}
-
 void act_secret_free(char *value)
 {
-    wipe(value);
-    free(value);
+    eous_wipe_free(value);
 }
 
 static void json_wipe(cJSON *v)
 {
     for (; v; v = v->next) {
         if (cJSON_IsString(v))
-            wipe(v->valuestring);
+            eous_wipe_str(v->valuestring);
         json_wipe(v->child);
     }
 }
@@ -55,7 +45,7 @@ void act_secret_json_free(cJSON *v)
     if (!v)
         return;
     if (cJSON_IsString(v))
-        wipe(v->valuestring);
+        eous_wipe_str(v->valuestring);
     json_wipe(v->child);
     cJSON_Delete(v);
 }
@@ -89,7 +79,7 @@ static int register_value(const char *value)
     }
     if (b.data && strcmp(b.data, value))
         eous_redact_add(b.data);
-    wipe(b.data);
+    eous_wipe_str(b.data);
     eous_buf_free(&b);
     return 0;
 }
@@ -439,7 +429,7 @@ eous_rc act_secrets_expand(const act_secrets *s, const char *text, const char *p
         p = close + 2;
     }
     if (rc) {
-        wipe(b.data);
+        eous_wipe_str(b.data);
         eous_buf_free(&b);
         return rc;
     }

@@ -18,8 +18,8 @@ void agent_run_opts_init(agent_run_opts *o)
     memset(o, 0, sizeof *o);
     o->mode = PERC_MODE_HYBRID;
     o->planner = AGENT_PLANNER_SCRIPT;
-    o->max_steps = 30;
-    o->max_seconds = 600;
+    o->max_steps = EOUS_DEFAULT_MAX_STEPS;
+    o->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
 }
 
 int agent_planner_parse(const char *s, agent_planner *out)
@@ -112,8 +112,9 @@ static void trace_line(FILE *f, cJSON *line)
 eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
 {
     eous_rc rc;
-    /* a clean slate on the start origin: cookies, localStorage, sessionStorage */
-    if ((rc = wd_navigate(s, t->start_url, err)))
+    /* a clean slate on the start origin: cookies, localStorage, sessionStorage;
+     * a start page that cannot be loaded is the site's failure (infra) */
+    if ((rc = wd_navigate_start(s, t->start_url, err)))
         return rc;
     wd_command(s, "DELETE", "/cookie", NULL, NULL, NULL);
     cJSON *v = NULL;
@@ -124,9 +125,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         cJSON *st = eous_json_parse_file(t->storage_state, 0, err);
         if (!st) {
             eous_err_prefix(err, "task %s: storage_state", t->id);
-            if (err)
-                err->rc = EOUS_E_INVALID;
-            return EOUS_E_INVALID;
+            return eous_err_remap(err, EOUS_E_INVALID);
         }
         const cJSON *c;
         cJSON_ArrayForEach(c, eous_json_arr(st, "cookies")) {
@@ -178,345 +177,465 @@ static const cJSON *plan_for(const agent_task *t, perc_mode mode)
     return t->atomic_script;
 }
 
-eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts *o, agent_result *res, eous_err *err)
-{
-    memset(res, 0, sizeof *res);
-    snprintf(res->task_id, sizeof res->task_id, "%s", t->id);
-    snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(o->mode));
-    snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(o->planner));
-    res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
-                                                                      : "o200k_base";
-    res->tier = t->tier;
-    double t0 = eous_now_ms();
-    FILE *trace = NULL;
-    act_exec *x = NULL;
-    act_policy *own_policy = NULL;
-    perc_obs *obs = NULL;
-    eous_rc rc = EOUS_OK;
-    llm_history_item *hist = NULL;
-    size_t n_hist = 0;
-    char **hist_text = NULL;
+/* One task's run: what agent_run_task's steps share. */
+typedef struct run_state {
+    wd_session *s;
+    const agent_task *t;
+    const agent_run_opts *o;
+    agent_result *res;
+    double t0;
+    FILE *trace;
+    act_exec *x;
+    act_policy *own_policy;
+    perc_opts po;
+    perc_obs *obs;
+    const cJSON *plan;            /* the script planner's steps */
+    int max_steps;
+    llm_history_item *hist;       /* what the model is told it did */
+    char **hist_text;             /* owns hist's strings, two per item */
+    size_t n_hist;
     act_action prev[MAX_REPEATED_ACTIONS];
-    int n_prev = 0;
-    for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
-        act_action_init(&prev[i]);
-    char last_error[1024] = "";
-    int failed_parses = 0;
+    int n_prev;
+    char last_error[1024];
+    int failed_parses;
+} run_state;
 
+/* What one step's plan phase decided. */
+typedef enum plan_outcome { PLAN_ACT, PLAN_RETRY, PLAN_END, PLAN_FAIL } plan_outcome;
+
+static void set_field(char *dst, size_t n, const char *s)
+{
+    snprintf(dst, n, "%s", s);
+}
+#define SET(field, s) set_field((field), sizeof(field), (s))
+
+/* Checks the task can run as asked; on refusal res says why (skipped). */
+static eous_rc run_check(run_state *st, eous_err *err)
+{
+    const agent_task *t = st->t;
+    agent_result *res = st->res;
     if (t->problem[0]) {
-        snprintf(res->status, sizeof res->status, "skipped");
-        snprintf(res->error, sizeof res->error, "%s", t->problem);
+        SET(res->status, "skipped");
+        SET(res->error, t->problem);
         return eous_err_set(err, EOUS_E_INVALID, "task %s: %s", t->id, t->problem);
     }
-    const cJSON *plan = NULL;
-    if (o->planner == AGENT_PLANNER_SCRIPT) {
-        plan = plan_for(t, o->mode);
-        if (!plan) {
-            snprintf(res->status, sizeof res->status, "skipped");
+    if (st->o->planner == AGENT_PLANNER_SCRIPT) {
+        st->plan = plan_for(t, st->o->mode);
+        if (!st->plan) {
+            SET(res->status, "skipped");
             snprintf(res->error, sizeof res->error, "task %s has no %s for the script planner", t->id,
-                     o->mode == PERC_MODE_HYBRID ? "script" : "atomic_script");
+                     st->o->mode == PERC_MODE_HYBRID ? "script" : "atomic_script");
             return eous_err_set(err, EOUS_E_INVALID, "%s", res->error);
         }
-    } else if (!o->llm) {
+    } else if (!st->o->llm) {
         return eous_err_set(err, EOUS_E_INVALID, "planner %s needs a model (--llm or --cassette)",
-                            agent_planner_name(o->planner));
+                            agent_planner_name(st->o->planner));
     }
-    if (o->trace_path) {
-        trace = fopen(o->trace_path, "w");
-        if (!trace)
-            return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace", o->trace_path);
-    }
+    /* a deterministic plan gets the steps it has (the budget is for models) */
+    st->max_steps = st->o->max_steps;
+    if (st->plan && cJSON_GetArraySize(st->plan) > st->max_steps)
+        st->max_steps = cJSON_GetArraySize(st->plan);
+    return EOUS_OK;
+}
+
+/* Trace file, executor with its policy and secrets, the start page. */
+static eous_rc run_setup(run_state *st, eous_err *err)
+{
+    const agent_run_opts *o = st->o;
+    eous_rc rc;
+    if (o->trace_path && !(st->trace = fopen(o->trace_path, "w")))
+        return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace", o->trace_path);
     act_exec_opts xo;
     act_exec_opts_init(&xo);
     xo.audit_path = o->audit_path;
-    if ((rc = act_exec_new(s, &xo, &x, err)))
-        goto done;
+    if ((rc = act_exec_new(st->s, &xo, &st->x, err)))
+        return rc;
     if (o->policy) {
-        act_exec_set_policy(x, o->policy);
+        act_exec_set_policy(st->x, o->policy);
     } else {
         /* default policy: navigation stays on the task's own origin */
-        if ((rc = act_policy_new(&own_policy, err)) || (rc = act_policy_allow_origin(own_policy, t->start_url, err)))
-            goto done;
-        act_policy_set_interactive(own_policy, 0);
-        act_exec_set_policy(x, own_policy);
+        if ((rc = act_policy_new(&st->own_policy, err)) ||
+            (rc = act_policy_allow_origin(st->own_policy, st->t->start_url, err)))
+            return rc;
+        act_policy_set_interactive(st->own_policy, 0);
+        act_exec_set_policy(st->x, st->own_policy);
     }
     if (o->secrets)
-        act_exec_set_secrets(x, o->secrets);
-
-    if ((rc = agent_prepare_page(s, t, err)))
-        goto done;
+        act_exec_set_secrets(st->x, o->secrets);
+    if ((rc = agent_prepare_page(st->s, st->t, err)))
+        return rc;
     double settle_ms = 0;
-    act_settle(x, &settle_ms, NULL);
-    res->settle_ms += settle_ms;
+    act_settle(st->x, &settle_ms, NULL);
+    st->res->settle_ms += settle_ms;
+    perc_opts_init(&st->po);
+    st->po.mode = o->mode;
+    return EOUS_OK;
+}
 
-    perc_opts po;
-    perc_opts_init(&po);
-    po.mode = o->mode;
-    int step = 0;
-    /* a deterministic plan gets the steps it has (the budget is for models) */
-    int max_steps = o->max_steps;
-    if (plan && cJSON_GetArraySize(plan) > max_steps)
-        max_steps = cJSON_GetArraySize(plan);
-    for (;;) {
-        if (eous_interrupted()) {
-            rc = eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
-            goto done;
+/* Asks the model for the next action; a reply that does not parse is
+ * retried (told why) up to MAX_FAILED_PARSES times. */
+static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm_usage *usage, double tl,
+                                    eous_rc *rc, eous_err *err)
+{
+    agent_result *res = st->res;
+    llm_step_input in;
+    memset(&in, 0, sizeof in);
+    in.objective = st->t->intent;
+    in.url = perc_obs_url(st->obs);
+    in.observation = perc_obs_text(st->obs);
+    in.mode = perc_mode_name(st->o->mode);
+    in.history = st->hist;
+    in.n_history = st->n_hist;
+    in.last_error = st->last_error[0] ? st->last_error : NULL;
+    eous_err perr;
+    eous_err_clear(&perr);
+    eous_rc prc = llm_next_action(st->o->llm, &in, a, usage, &perr);
+    res->prompt_tokens += usage->prompt_tokens;
+    res->completion_tokens += usage->completion_tokens;
+    res->cached_tokens += usage->cached_tokens;
+    res->cost_usd += usage->cost_usd;
+    if (prc == EOUS_E_INVALID && st->o->planner == AGENT_PLANNER_REPLAY) {
+        *rc = eous_err_set(err, EOUS_E_INVALID, "%s", perr.msg);
+        return PLAN_FAIL;
+    }
+    if (prc == EOUS_E_PARSE || prc == EOUS_E_INVALID) {
+        st->failed_parses++;
+        snprintf(st->last_error, sizeof st->last_error, "your last answer could not be parsed: %s", perr.msg);
+        cJSON *line = cJSON_CreateObject();
+        cJSON_AddNumberToObject(line, "step", *step + 1);
+        cJSON_AddStringToObject(line, "parse_error", perr.msg);
+        trace_line(st->trace, line);
+        res->steps = ++*step;
+        res->plan_ms += eous_now_ms() - tl;
+        if (st->failed_parses >= MAX_FAILED_PARSES) {
+            SET(res->stop_reason, "parse_failures");
+            return PLAN_END;
         }
-        if (step >= max_steps) {
-            snprintf(res->stop_reason, sizeof res->stop_reason, "max_steps");
-            break;
+        return PLAN_RETRY;
+    }
+    if (prc) {
+        *rc = prc;
+        if (err)
+            *err = perr;
+        /* the model endpoint's failure, not the browser's: the bench keeps
+         * the session and counts it toward its breaker */
+        if (eous_rc_is_infra(prc))
+            SET(res->stop_reason, "model_unavailable");
+        return PLAN_FAIL;
+    }
+    st->failed_parses = 0;
+    return PLAN_ACT;
+}
+
+/* The next action: the script's next step or the model's answer. */
+static plan_outcome plan_step(run_state *st, int *step, act_action *a, llm_usage *usage, eous_rc *rc, eous_err *err)
+{
+    double tl = eous_now_ms();
+    if (st->o->planner != AGENT_PLANNER_SCRIPT)
+        return plan_with_model(st, step, a, usage, tl, rc, err);
+    const cJSON *stepj = cJSON_GetArrayItem(st->plan, *step);
+    if (!stepj) {
+        SET(st->res->stop_reason, "script_end");
+        return PLAN_END;
+    }
+    eous_err perr;
+    eous_err_clear(&perr);
+    if (act_parse_script_step(stepj, a, &perr)) {
+        snprintf(st->res->error, sizeof st->res->error, "script step %d: %s", *step + 1, perr.msg);
+        SET(st->res->stop_reason, "script_error");
+        return PLAN_END;
+    }
+    return PLAN_ACT;
+}
+
+/* Any action may navigate (a link, a form, a key press, a page tool that
+ * sets location), even one that then failed because its page went away:
+ * where it led must be allowed too, else go back and refuse (the refusal is
+ * the step's error).  An action refused before it touched the page cannot
+ * have navigated: no round trip to ask. */
+static eous_rc check_where_it_led(run_state *st, const act_action *a, eous_rc arc, eous_err *aerr)
+{
+    int touched = !eous_rc_ends_task(arc) && arc != EOUS_E_POLICY && arc != EOUS_E_REJECTED &&
+                  arc != EOUS_E_INVALID && arc != EOUS_E_PARSE;
+    act_policy *pol = st->o->policy ? st->o->policy : st->own_policy;
+    if (a->kind == ACT_STOP || !touched || !pol)
+        return arc;
+    char *now = NULL;
+    eous_err perr;
+    eous_err_clear(&perr);
+    if (wd_get_url(st->s, &now, NULL) == EOUS_OK && now && act_policy_check_url(pol, now, &perr) != EOUS_OK) {
+        wd_back(st->s, NULL);
+        arc = eous_err_set(aerr, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s", now,
+                           perr.msg);
+    }
+    free(now);
+    return arc;
+}
+
+/* Timings of one step, for its trace line. */
+typedef struct step_ms {
+    double perceive, plan;
+    size_t obs_tokens;
+} step_ms;
+
+static void trace_step(run_state *st, int step, const char *action_text, const act_result *ar, eous_rc arc,
+                       const eous_err *aerr, const llm_usage *usage, const step_ms *ms)
+{
+    perc_obs *obs = st->obs;
+    cJSON *line = cJSON_CreateObject();
+    cJSON_AddNumberToObject(line, "step", step);
+    cJSON_AddStringToObject(line, "mode", perc_mode_name(st->o->mode));
+    cJSON_AddStringToObject(line, "url", perc_obs_url(obs));
+    cJSON_AddNumberToObject(line, "obs_bytes", (double)perc_obs_text_len(obs));
+    cJSON_AddNumberToObject(line, "obs_tokens", (double)ms->obs_tokens);
+    cJSON_AddStringToObject(line, "obs_tokens_by", st->res->obs_tokens_by);
+    cJSON_AddNumberToObject(line, "components", (double)perc_obs_n_components(obs));
+    cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
+    cJSON_AddStringToObject(line, "path", ar->path ? ar->path : "none");
+    if (ar->fallback_reason[0])
+        cJSON_AddStringToObject(line, "fallback_reason", ar->fallback_reason);
+    cJSON_AddStringToObject(line, arc ? "error" : "result", arc ? aerr->msg : ar->message);
+    cJSON_AddNumberToObject(line, "prompt_tokens", (double)usage->prompt_tokens);
+    cJSON_AddNumberToObject(line, "completion_tokens", (double)usage->completion_tokens);
+    cJSON *tm = cJSON_AddObjectToObject(line, "ms");
+    cJSON_AddNumberToObject(tm, "perceive", ms->perceive);
+    cJSON_AddNumberToObject(tm, "plan", ms->plan);
+    cJSON_AddNumberToObject(tm, "act", ar->act_ms);
+    cJSON_AddNumberToObject(tm, "settle", ar->settle_ms);
+    if (perc_obs_n_warnings(obs)) {
+        cJSON *w = cJSON_AddArrayToObject(line, "warnings");
+        for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
+            cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
+    }
+    trace_line(st->trace, line);
+}
+
+/* Appends (action, result) to the history the model sees next step. */
+static void remember(run_state *st, const char *action_text, const char *result)
+{
+    llm_history_item *hg = realloc(st->hist, (st->n_hist + 1) * sizeof *hg);
+    if (hg)
+        st->hist = hg;
+    char **tg = realloc(st->hist_text, (st->n_hist + 1) * 2 * sizeof *tg);
+    if (tg)
+        st->hist_text = tg;
+    if (!hg || !tg)
+        return;
+    char *at = strdup(action_text ? action_text : ""), *rt = strdup(result);
+    if (!at || !rt) {
+        free(at);
+        free(rt);
+        return;
+    }
+    st->hist_text[st->n_hist * 2] = at;
+    st->hist_text[st->n_hist * 2 + 1] = rt;
+    st->hist[st->n_hist].action = at;
+    st->hist[st->n_hist].result = rt;
+    st->n_hist++;
+}
+
+/* 1 when the model has now repeated this action MAX_REPEATED_ACTIONS times
+ * (WebArena's rule: it is stuck); a deterministic plan may repeat on purpose. */
+static int repeats(const run_state *st, const act_action *a)
+{
+    int same = st->o->planner != AGENT_PLANNER_SCRIPT && st->n_prev >= MAX_REPEATED_ACTIONS - 1;
+    for (int i = 0; i < MAX_REPEATED_ACTIONS - 1 && same; i++)
+        same = act_equal(&st->prev[(st->n_prev - 1 - i) % MAX_REPEATED_ACTIONS], a);
+    return same;
+}
+
+/* Outcome of one step: go on, stop the loop (to score), or end the task. */
+typedef enum step_outcome { STEP_NEXT, STEP_STOP, STEP_FAIL } step_outcome;
+
+/* Acts on a (taken over: cleared or moved into st->prev) and records it. */
+static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_usage *usage, const step_ms *ms,
+                             eous_rc *rc, eous_err *err)
+{
+    agent_result *res = st->res;
+    int same = repeats(st, a);
+    act_result ar;
+    memset(&ar, 0, sizeof ar);
+    eous_err aerr;
+    eous_err_clear(&aerr);
+    eous_rc arc = act_execute(st->x, st->obs, a, &ar, &aerr);
+    arc = check_where_it_led(st, a, arc, &aerr);
+    res->steps = ++*step;
+    res->act_ms += ar.act_ms;
+    res->settle_ms += ar.settle_ms;
+    if (ar.path && !strcmp(ar.path, "semantic"))
+        res->semantic_actions++;
+    else if (ar.path && !strcmp(ar.path, "atomic"))
+        res->atomic_actions++;
+    if (ar.fallback_reason[0])
+        res->fallbacks++;
+    char *action_text = act_format(a);
+    trace_step(st, *step, action_text, &ar, arc, &aerr, usage, ms);
+    remember(st, action_text, arc ? aerr.msg : ar.message);
+    free(action_text);
+
+    step_outcome out = STEP_NEXT;
+    /* a page tool that never answers (a timeout) is the step's failure, not
+     * the infrastructure's */
+    if (arc != EOUS_E_TIMEOUT && eous_rc_ends_task(arc)) {
+        *rc = arc;
+        if (err)
+            *err = aerr;
+        out = STEP_FAIL;
+    } else if (arc) {
+        res->errors++;
+        snprintf(st->last_error, sizeof st->last_error, "%s", aerr.msg);
+        if (st->o->planner == AGENT_PLANNER_SCRIPT) {
+            /* a deterministic plan whose step fails stops with the step's error */
+            snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
+            SET(res->stop_reason, "script_error");
+            out = STEP_STOP;
         }
-        if (o->max_seconds > 0 && eous_now_ms() - t0 > o->max_seconds * 1000) {
-            snprintf(res->stop_reason, sizeof res->stop_reason, "time");
-            break;
+    } else {
+        st->last_error[0] = '\0';
+    }
+    if (out == STEP_NEXT && ar.stopped) {
+        free(res->answer);
+        res->answer = strdup(ar.answer ? ar.answer : "");
+        SET(res->stop_reason, "stop");
+        out = STEP_STOP;
+    }
+    act_result_clear(&ar);
+    if (out != STEP_NEXT) {
+        act_action_clear(a);
+        return out;
+    }
+    act_action_clear(&st->prev[st->n_prev % MAX_REPEATED_ACTIONS]);
+    st->prev[st->n_prev % MAX_REPEATED_ACTIONS] = *a; /* moves ownership */
+    st->n_prev++;
+    if (same) {
+        SET(res->stop_reason, "repeated_action");
+        return STEP_STOP;
+    }
+    return STEP_NEXT;
+}
+
+/* Perceive, plan, act until the plan ends, the model stops or a budget runs
+ * out.  EOUS_OK means: score what the page is now. */
+static eous_rc run_steps(run_state *st, eous_err *err)
+{
+    agent_result *res = st->res;
+    eous_rc rc = EOUS_OK;
+    for (int step = 0;;) {
+        if (eous_interrupted())
+            return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
+        if (step >= st->max_steps) {
+            SET(res->stop_reason, "max_steps");
+            return EOUS_OK;
         }
-        /* perceive */
+        if (st->o->max_seconds > 0 && eous_now_ms() - st->t0 > st->o->max_seconds * 1000) {
+            SET(res->stop_reason, "time");
+            return EOUS_OK;
+        }
+        step_ms ms;
         double tp = eous_now_ms();
-        perc_obs_free(obs);
-        obs = NULL;
-        if ((rc = act_observe(s, &po, &obs, err))) /* with every open tab */
-            goto done;
-        double perceive_ms = eous_now_ms() - tp;
-        res->perceive_ms += perceive_ms;
-        res->obs_bytes_total += perc_obs_text_len(obs);
-        size_t obs_tokens = perc_estimate_tokens(perc_obs_text(obs), perc_obs_text_len(obs));
-        res->obs_tokens_total += obs_tokens;
+        perc_obs_free(st->obs);
+        st->obs = NULL;
+        if ((rc = act_observe(st->s, &st->po, &st->obs, err))) /* with every open tab */
+            return rc;
+        ms.perceive = eous_now_ms() - tp;
+        res->perceive_ms += ms.perceive;
+        res->obs_bytes_total += perc_obs_text_len(st->obs);
+        ms.obs_tokens = perc_estimate_tokens(perc_obs_text(st->obs), perc_obs_text_len(st->obs));
+        res->obs_tokens_total += ms.obs_tokens;
 
-        /* plan */
         double tl = eous_now_ms();
         act_action a;
         act_action_init(&a);
         llm_usage usage;
         memset(&usage, 0, sizeof usage);
-        eous_err perr;
-        eous_err_clear(&perr);
-        eous_rc prc;
-        if (o->planner == AGENT_PLANNER_SCRIPT) {
-            const cJSON *stepj = cJSON_GetArrayItem(plan, step);
-            if (!stepj) {
-                snprintf(res->stop_reason, sizeof res->stop_reason, "script_end");
-                break;
-            }
-            prc = act_parse_script_step(stepj, &a, &perr);
-            if (prc) {
-                snprintf(res->error, sizeof res->error, "script step %d: %s", step + 1, perr.msg);
-                snprintf(res->stop_reason, sizeof res->stop_reason, "script_error");
-                break;
-            }
-        } else {
-            llm_step_input in;
-            memset(&in, 0, sizeof in);
-            in.objective = t->intent;
-            in.url = perc_obs_url(obs);
-            in.observation = perc_obs_text(obs);
-            in.mode = perc_mode_name(o->mode);
-            in.history = hist;
-            in.n_history = n_hist;
-            in.last_error = last_error[0] ? last_error : NULL;
-            prc = llm_next_action(o->llm, &in, &a, &usage, &perr);
-            res->prompt_tokens += usage.prompt_tokens;
-            res->completion_tokens += usage.completion_tokens;
-            res->cached_tokens += usage.cached_tokens;
-            res->cost_usd += usage.cost_usd;
-            if (prc == EOUS_E_PARSE || prc == EOUS_E_INVALID) {
-                if (prc == EOUS_E_INVALID && o->planner == AGENT_PLANNER_REPLAY) {
-                    rc = eous_err_set(err, EOUS_E_INVALID, "%s", perr.msg);
-                    goto done;
-                }
-                failed_parses++;
-                snprintf(last_error, sizeof last_error, "your last answer could not be parsed: %s", perr.msg);
-                cJSON *line = cJSON_CreateObject();
-                cJSON_AddNumberToObject(line, "step", step + 1);
-                cJSON_AddStringToObject(line, "parse_error", perr.msg);
-                trace_line(trace, line);
-                step++;
-                res->steps = step;
-                res->plan_ms += eous_now_ms() - tl;
-                if (failed_parses >= MAX_FAILED_PARSES) {
-                    snprintf(res->stop_reason, sizeof res->stop_reason, "parse_failures");
-                    break;
-                }
+        plan_outcome po = plan_step(st, &step, &a, &usage, &rc, err);
+        if (po != PLAN_ACT) {
+            act_action_clear(&a);
+            if (po == PLAN_RETRY)
                 continue;
-            }
-            if (prc) {
-                rc = prc;
-                if (err)
-                    *err = perr;
-                /* the model endpoint's failure, not the browser's: the bench
-                 * keeps the session and counts it toward its breaker */
-                if (prc == EOUS_E_INFRA || prc == EOUS_E_TIMEOUT)
-                    snprintf(res->stop_reason, sizeof res->stop_reason, "model_unavailable");
-                goto done;
-            }
-            failed_parses = 0;
+            return po == PLAN_END ? EOUS_OK : rc;
         }
-        double plan_ms = eous_now_ms() - tl;
-        res->plan_ms += plan_ms;
-
-        /* WebArena's rule: a model repeating the same action 3 times in a row
-         * is stuck; a deterministic plan may repeat on purpose (next month ×3) */
-        int same = o->planner != AGENT_PLANNER_SCRIPT && n_prev >= MAX_REPEATED_ACTIONS - 1;
-        for (int i = 0; i < MAX_REPEATED_ACTIONS - 1 && same; i++)
-            same = act_equal(&prev[(n_prev - 1 - i) % MAX_REPEATED_ACTIONS], &a);
-
-        /* act */
-        act_result ar;
-        memset(&ar, 0, sizeof ar);
-        eous_err aerr;
-        eous_err_clear(&aerr);
-        eous_rc arc = act_execute(x, obs, &a, &ar, &aerr);
-        /* refused before the page was touched (policy, validation, a bad
-         * action): nothing can have navigated, no round trip to ask */
-        int touched = arc != EOUS_E_INFRA && arc != EOUS_E_INTERRUPTED && arc != EOUS_E_POLICY &&
-                      arc != EOUS_E_REJECTED && arc != EOUS_E_INVALID && arc != EOUS_E_PARSE;
-        if (a.kind != ACT_STOP && touched) {
-            /* any action may navigate (a link, a form, a key press, a page
-             * tool that sets location), even one that then failed because
-             * its page went away: where it led must be allowed too, else go
-             * back and refuse (the refusal is the step's error) */
-            char *now = NULL;
-            act_policy *pol = o->policy ? o->policy : own_policy;
-            eous_err perr2;
-            eous_err_clear(&perr2);
-            if (pol && wd_get_url(s, &now, NULL) == EOUS_OK && now &&
-                act_policy_check_url(pol, now, &perr2) != EOUS_OK) {
-                wd_back(s, NULL);
-                arc = eous_err_set(&aerr, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s",
-                                   now, perr2.msg);
-            }
-            free(now);
-        }
-        step++;
-        res->steps = step;
-        res->act_ms += ar.act_ms;
-        res->settle_ms += ar.settle_ms;
-        if (ar.path && !strcmp(ar.path, "semantic"))
-            res->semantic_actions++;
-        else if (ar.path && !strcmp(ar.path, "atomic"))
-            res->atomic_actions++;
-        if (ar.fallback_reason[0])
-            res->fallbacks++;
-        char *action_text = act_format(&a);
-        cJSON *line = cJSON_CreateObject();
-        cJSON_AddNumberToObject(line, "step", step);
-        cJSON_AddStringToObject(line, "mode", perc_mode_name(o->mode));
-        cJSON_AddStringToObject(line, "url", perc_obs_url(obs));
-        cJSON_AddNumberToObject(line, "obs_bytes", (double)perc_obs_text_len(obs));
-        cJSON_AddNumberToObject(line, "obs_tokens", (double)obs_tokens);
-        cJSON_AddStringToObject(line, "obs_tokens_by", res->obs_tokens_by);
-        cJSON_AddNumberToObject(line, "components", (double)perc_obs_n_components(obs));
-        cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
-        cJSON_AddStringToObject(line, "path", ar.path ? ar.path : "none");
-        if (ar.fallback_reason[0])
-            cJSON_AddStringToObject(line, "fallback_reason", ar.fallback_reason);
-        cJSON_AddStringToObject(line, arc ? "error" : "result", arc ? aerr.msg : ar.message);
-        cJSON_AddNumberToObject(line, "prompt_tokens", (double)usage.prompt_tokens);
-        cJSON_AddNumberToObject(line, "completion_tokens", (double)usage.completion_tokens);
-        cJSON *tm = cJSON_AddObjectToObject(line, "ms");
-        cJSON_AddNumberToObject(tm, "perceive", perceive_ms);
-        cJSON_AddNumberToObject(tm, "plan", plan_ms);
-        cJSON_AddNumberToObject(tm, "act", ar.act_ms);
-        cJSON_AddNumberToObject(tm, "settle", ar.settle_ms);
-        if (perc_obs_n_warnings(obs)) {
-            cJSON *w = cJSON_AddArrayToObject(line, "warnings");
-            for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
-                cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
-        }
-        trace_line(trace, line);
-
-        /* history for the model */
-        llm_history_item *hg = realloc(hist, (n_hist + 1) * sizeof *hg);
-        char **tg = realloc(hist_text, (n_hist + 1) * 2 * sizeof *tg);
-        if (hg)
-            hist = hg;
-        if (tg)
-            hist_text = tg;
-        if (hg && tg) {
-            hist_text[n_hist * 2] = action_text ? strdup(action_text) : strdup("");
-            hist_text[n_hist * 2 + 1] = strdup(arc ? aerr.msg : ar.message);
-            hist[n_hist].action = hist_text[n_hist * 2];
-            hist[n_hist].result = hist_text[n_hist * 2 + 1];
-            n_hist++;
-        }
-        free(action_text);
-
-        /* a page tool that never answers is the step's failure, not the infrastructure's */
-        if (arc == EOUS_E_INFRA || arc == EOUS_E_INTERRUPTED) {
-            rc = arc;
-            if (err)
-                *err = aerr;
-            act_result_clear(&ar);
-            act_action_clear(&a);
-            goto done;
-        }
-        if (arc) {
-            res->errors++;
-            snprintf(last_error, sizeof last_error, "%s", aerr.msg);
-            if (o->planner == AGENT_PLANNER_SCRIPT) {
-                /* a deterministic plan whose step fails stops with the step's error */
-                snprintf(res->error, sizeof res->error, "step %d (%s): %s", step, act_kind_name(a.kind), aerr.msg);
-                snprintf(res->stop_reason, sizeof res->stop_reason, "script_error");
-                act_result_clear(&ar);
-                act_action_clear(&a);
-                break;
-            }
-        } else {
-            last_error[0] = '\0';
-        }
-        if (ar.stopped) {
-            free(res->answer);
-            res->answer = ar.answer ? strdup(ar.answer) : strdup("");
-            snprintf(res->stop_reason, sizeof res->stop_reason, "stop");
-            act_result_clear(&ar);
-            act_action_clear(&a);
-            break;
-        }
-        act_result_clear(&ar);
-        act_action_clear(&prev[n_prev % MAX_REPEATED_ACTIONS]);
-        prev[n_prev % MAX_REPEATED_ACTIONS] = a; /* moves ownership */
-        n_prev++;
-        if (same) {
-            snprintf(res->stop_reason, sizeof res->stop_reason, "repeated_action");
-            break;
-        }
+        ms.plan = eous_now_ms() - tl;
+        res->plan_ms += ms.plan;
+        step_outcome so = act_step(st, &step, &a, &usage, &ms, &rc, err);
+        if (so == STEP_FAIL)
+            return rc;
+        if (so == STEP_STOP)
+            return EOUS_OK;
     }
+}
 
-    /* score */
-    {
-        agent_eval_result ev;
-        eous_rc erc = agent_evaluate(t->eval, t->intent, res->answer, s, o->llm, &ev, err);
-        if (erc) {
-            rc = erc;
-            goto done;
-        }
-        res->score = ev.score;
-        snprintf(res->eval_detail, sizeof res->eval_detail, "%s", ev.detail);
-        /* a verdict nobody gave is neither a pass nor a failure */
-        snprintf(res->status, sizeof res->status, "%s",
-                 ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
-    }
-done:
-    if (rc) {
-        snprintf(res->status, sizeof res->status, "%s",
-                 rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT || rc == EOUS_E_INTERRUPTED ? "infra" : "failed");
-        if (!res->error[0] && err)
-            snprintf(res->error, sizeof res->error, "%s", err->msg);
-        if (!res->stop_reason[0])
-            snprintf(res->stop_reason, sizeof res->stop_reason, "%s", res->status[0] == 'i' ? "infra" : "error");
-        if (rc != EOUS_E_INFRA && rc != EOUS_E_TIMEOUT && rc != EOUS_E_INTERRUPTED)
-            rc = rc == EOUS_E_INVALID ? rc : EOUS_OK; /* the task ran and failed */
-    }
-    res->wall_ms = eous_now_ms() - t0;
-    perc_obs_free(obs);
-    act_exec_free(x);
-    act_policy_free(own_policy);
+/* Scores the page and the answer with the task's evaluators. */
+static eous_rc run_score(run_state *st, eous_err *err)
+{
+    agent_result *res = st->res;
+    agent_eval_result ev;
+    eous_rc rc = agent_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->o->llm, &ev, err);
+    if (rc)
+        return rc;
+    res->score = ev.score;
+    SET(res->eval_detail, ev.detail);
+    /* a verdict nobody gave is neither a pass nor a failure */
+    SET(res->status, ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
+    return EOUS_OK;
+}
+
+/* Records how a task that did not reach a score ended; returns what the
+ * caller gets: the code when the task could not be judged (infrastructure,
+ * interruption, bad input), EOUS_OK when it ran and failed. */
+static eous_rc run_failed(run_state *st, eous_rc rc, eous_err *err)
+{
+    agent_result *res = st->res;
+    /* SIGINT/SIGTERM kill the browsers at once: what failed then was us stopping */
+    if (eous_interrupted() && eous_rc_ends_task(rc))
+        rc = eous_err_remap(err, EOUS_E_INTERRUPTED);
+    SET(res->status, eous_rc_task_status(rc));
+    if (!res->error[0] && err)
+        SET(res->error, err->msg);
+    if (!res->stop_reason[0])
+        SET(res->stop_reason, eous_rc_ends_task(rc) ? res->status : "error");
+    if (eous_rc_ends_task(rc) || rc == EOUS_E_INVALID)
+        return rc;
+    return EOUS_OK; /* the task ran and failed */
+}
+
+eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts *o, agent_result *res, eous_err *err)
+{
+    memset(res, 0, sizeof *res);
+    SET(res->task_id, t->id);
+    SET(res->mode, perc_mode_name(o->mode));
+    SET(res->planner, agent_planner_name(o->planner));
+    res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
+                                                                      : "o200k_base";
+    res->tier = t->tier;
+    run_state st;
+    memset(&st, 0, sizeof st);
+    st.s = s;
+    st.t = t;
+    st.o = o;
+    st.res = res;
+    st.t0 = eous_now_ms();
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
-        act_action_clear(&prev[i]);
-    for (size_t i = 0; i < n_hist * 2; i++)
-        free(hist_text[i]);
-    free(hist_text);
-    free(hist);
-    if (trace)
-        fclose(trace);
+        act_action_init(&st.prev[i]);
+
+    eous_rc rc = run_check(&st, err);
+    if (rc)
+        return rc;
+    if (!(rc = run_setup(&st, err)) && !(rc = run_steps(&st, err)))
+        rc = run_score(&st, err);
+    if (rc)
+        rc = run_failed(&st, rc, err);
+    res->wall_ms = eous_now_ms() - st.t0;
+    perc_obs_free(st.obs);
+    act_exec_free(st.x);
+    act_policy_free(st.own_policy);
+    for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
+        act_action_clear(&st.prev[i]);
+    for (size_t i = 0; i < st.n_hist * 2; i++)
+        free(st.hist_text[i]);
+    free(st.hist_text);
+    free(st.hist);
+    if (st.trace)
+        fclose(st.trace);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libxml/xmlwriter.h>
 
@@ -13,7 +14,7 @@
 static const char *TIERS[MAX_TIERS] = {"short", "medium", "long", "all"};
 
 typedef struct agg {
-    int n, passed, infra, skipped, needs_judge; /* needs_judge: neither passed nor failed */
+    int n, passed, infra, skipped, interrupted, needs_judge; /* needs_judge: neither passed nor failed */
     double steps, tokens, obs_tokens, wall_ms, perceive_ms, act_ms, settle_ms, plan_ms;
     double semantic, atomic, fallbacks;
 } agg;
@@ -33,6 +34,8 @@ static void add(agg *a, const cJSON *r)
         a->infra++;
     if (status && !strcmp(status, "skipped"))
         a->skipped++;
+    if (status && !strcmp(status, "interrupted"))
+        a->interrupted++;
     if (status && !strcmp(status, "needs_judge"))
         a->needs_judge++;
     a->steps += eous_json_num(r, "steps", 0);
@@ -85,7 +88,7 @@ static int tier_index(const char *t)
     return -1;
 }
 
-static void svg_bars(eous_buf *b, const char *title, mode_stats *ms, int nm, int metric, double max)
+static void svg_bars(eous_buf *b, const char *title, const mode_stats *ms, int nm, int metric, double max)
 {
     /* grouped bars: tiers on x, one bar per mode */
     static const char *colors[] = {"#3b7dd8", "#e07b39", "#4caf50", "#9c27b0"};
@@ -113,79 +116,116 @@ static void svg_bars(eous_buf *b, const char *title, mode_stats *ms, int nm, int
     eous_buf_puts(b, "</svg>", NULL);
 }
 
-eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra, char **table_md, eous_err *err)
+/* Everything the reports are made of: results.jsonl's rows and their
+ * aggregates per mode and tier. */
+typedef struct results {
+    mode_stats ms[MAX_MODES];
+    int nm;
+    cJSON *rows; /* owned */
+} results;
+
+static void results_add(results *R, cJSON *r)
+{
+    const char *mode = eous_json_str(r, "mode");
+    int m;
+    for (m = 0; m < R->nm; m++)
+        if (!strcmp(R->ms[m].name, mode ? mode : "?"))
+            break;
+    if (m == R->nm && R->nm < MAX_MODES)
+        snprintf(R->ms[R->nm++].name, sizeof R->ms[0].name, "%s", mode ? mode : "?");
+    if (m < MAX_MODES) {
+        int t = tier_index(eous_json_str(r, "tier"));
+        if (t >= 0)
+            add(&R->ms[m].tier[t], r);
+        add(&R->ms[m].tier[3], r);
+    }
+    cJSON_AddItemToArray(R->rows, r);
+}
+
+/* 1 when a later row is the same task × mode: a --resume rerun of an infra
+ * or interrupted job supersedes its earlier line. */
+static int superseded(const cJSON *r)
+{
+    const char *id = eous_json_str(r, "task_id"), *mode = eous_json_str(r, "mode");
+    for (const cJSON *n = r->next; n && id && mode; n = n->next) {
+        const char *nid = eous_json_str(n, "task_id"), *nmode = eous_json_str(n, "mode");
+        if (nid && nmode && !strcmp(nid, id) && !strcmp(nmode, mode))
+            return 1;
+    }
+    return 0;
+}
+
+static eous_rc results_read(const char *out_dir, results *R, int *all_passed, int *any_infra, eous_err *err)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/results.jsonl", out_dir);
     char *text = NULL;
-    size_t len = 0;
-    *all_passed = 1;
-    *any_infra = 0;
-    if (table_md)
-        *table_md = NULL;
-    eous_rc rc = eous_read_file(path, 0, &text, &len, err);
+    eous_rc rc = eous_read_file(path, 0, &text, NULL, err);
     if (rc)
         return rc;
-    mode_stats ms[MAX_MODES];
-    memset(ms, 0, sizeof ms);
-    int nm = 0;
-    cJSON *rows = cJSON_CreateArray();
+    memset(R, 0, sizeof *R);
+    cJSON *all = cJSON_CreateArray();
+    if (!all || !(R->rows = cJSON_CreateArray())) {
+        free(text);
+        cJSON_Delete(all);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory reading %s", path);
+    }
     for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
         nl = strchr(line, '\n');
         if (nl)
             *nl = '\0';
         cJSON *r = cJSON_Parse(line);
-        if (!r)
-            continue; /* a torn last line from a killed run is ignored */
-        const char *mode = eous_json_str(r, "mode");
-        int m;
-        for (m = 0; m < nm; m++)
-            if (!strcmp(ms[m].name, mode ? mode : "?"))
-                break;
-        if (m == nm && nm < MAX_MODES)
-            snprintf(ms[nm++].name, sizeof ms[0].name, "%s", mode ? mode : "?");
-        if (m < MAX_MODES) {
-            int t = tier_index(eous_json_str(r, "tier"));
-            if (t >= 0)
-                add(&ms[m].tier[t], r);
-            add(&ms[m].tier[3], r);
+        if (r)
+            cJSON_AddItemToArray(all, r); /* a torn last line from a killed run is ignored */
+    }
+    free(text);
+    while (all->child) {
+        int later = superseded(all->child);
+        cJSON *r = cJSON_DetachItemViaPointer(all, all->child);
+        if (later) {
+            cJSON_Delete(r);
+            continue;
         }
         const char *st = eous_json_str(r, "status");
         if (!st || strcmp(st, "passed"))
             *all_passed = 0;
         if (st && !strcmp(st, "infra"))
             *any_infra = 1;
-        cJSON_AddItemToArray(rows, r);
+        results_add(R, r);
     }
-    free(text);
+    cJSON_Delete(all);
+    return EOUS_OK;
+}
 
-    /* summary.json */
+static eous_rc write_summary_json(const char *out_dir, const results *R, eous_err *err)
+{
     cJSON *sum = cJSON_CreateObject();
     cJSON *modes = cJSON_AddObjectToObject(sum, "modes");
-    for (int m = 0; m < nm; m++) {
-        cJSON *mo = cJSON_AddObjectToObject(modes, ms[m].name);
+    for (int m = 0; m < R->nm && modes; m++) {
+        cJSON *mo = cJSON_AddObjectToObject(modes, R->ms[m].name);
         for (int t = 0; t < MAX_TIERS; t++)
-            if (ms[m].tier[t].n)
-                cJSON_AddItemToObject(mo, TIERS[t], agg_json(&ms[m].tier[t]));
+            if (R->ms[m].tier[t].n)
+                cJSON_AddItemToObject(mo, TIERS[t], agg_json(&R->ms[m].tier[t]));
     }
     char *sj = cJSON_Print(sum);
     cJSON_Delete(sum);
+    char path[4200];
     snprintf(path, sizeof path, "%s/summary.json", out_dir);
-    if (sj && (rc = eous_write_file_atomic(path, sj, strlen(sj), err))) {
-        free(sj);
-        cJSON_Delete(rows);
-        return rc;
-    }
+    eous_rc rc = sj ? eous_write_file_atomic(path, sj, strlen(sj), err)
+                    : eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", path);
     free(sj);
+    return rc;
+}
 
-    /* summary.md: the shape of the paper's Table 1 plus the tier ablation */
-    eous_buf md;
-    eous_buf_init(&md, 0);
-    eous_buf_puts(&md, "| mode | tasks | success | avg steps | obs tokens/step | model tokens/task | s/task | ms/step | semantic share | fallbacks | infra |\n"
-                       "|---|---|---|---|---|---|---|---|---|---|---|\n", NULL);
-    for (int m = 0; m < nm; m++) {
+/* summary.md: the shape of the paper's Table 1 plus the tier ablation. */
+static void summary_md(eous_buf *md, const results *R)
+{
+    const mode_stats *ms = R->ms;
+    eous_buf_puts(md, "| mode | tasks | success | avg steps | obs tokens/step | model tokens/task | s/task | ms/step | semantic share | fallbacks | infra |\n"
+                      "|---|---|---|---|---|---|---|---|---|---|---|\n", NULL);
+    for (int m = 0; m < R->nm; m++) {
         const agg *a = &ms[m].tier[3];
-        eous_buf_printf(&md, NULL, "| %s | %d | %.1f%% | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f%% | %.0f | %d |\n",
+        eous_buf_printf(md, NULL, "| %s | %d | %.1f%% | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f%% | %.0f | %d |\n",
                         ms[m].name, a->n, avg(a->passed, a->n - a->needs_judge) * 100, avg(a->steps, a->n),
                         a->steps ? a->obs_tokens / a->steps : 0, avg(a->tokens, a->n), avg(a->wall_ms, a->n) / 1000,
                         a->steps ? a->wall_ms / a->steps : 0,
@@ -193,142 +233,180 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
                         a->infra);
     }
     /* obs tokens are eous's own o200k count; model tokens are what the provider reported */
-    eous_buf_puts(&md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
-                       "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
-    for (int m = 0; m < nm; m++)
+    eous_buf_puts(md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
+                      "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
+    for (int m = 0; m < R->nm; m++)
         if (ms[m].tier[3].needs_judge)
-            eous_buf_printf(&md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "
-                                       "not counted as passed or failed.\n",
+            eous_buf_printf(md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "
+                                      "not counted as passed or failed.\n",
                             ms[m].name, ms[m].tier[3].needs_judge);
-    eous_buf_puts(&md, "\nBy tier (success · avg steps):\n\n| mode | short | medium | long |\n|---|---|---|---|\n", NULL);
-    for (int m = 0; m < nm; m++) {
-        eous_buf_printf(&md, NULL, "| %s", ms[m].name);
+    eous_buf_puts(md, "\nBy tier (success · avg steps):\n\n| mode | short | medium | long |\n|---|---|---|---|\n", NULL);
+    for (int m = 0; m < R->nm; m++) {
+        eous_buf_printf(md, NULL, "| %s", ms[m].name);
         for (int t = 0; t < 3; t++) {
             const agg *a = &ms[m].tier[t];
-            eous_buf_printf(&md, NULL, " | %.1f%% · %.2f (n=%d)", avg(a->passed, a->n) * 100, avg(a->steps, a->n), a->n);
+            eous_buf_printf(md, NULL, " | %.1f%% · %.2f (n=%d)", avg(a->passed, a->n) * 100, avg(a->steps, a->n), a->n);
         }
-        eous_buf_puts(&md, " |\n", NULL);
+        eous_buf_puts(md, " |\n", NULL);
     }
-    eous_buf_puts(&md, "\nTime per step (ms): perceive · act · settle\n\n", NULL);
-    for (int m = 0; m < nm; m++) {
+    eous_buf_puts(md, "\nTime per step (ms): perceive · act · settle\n\n", NULL);
+    for (int m = 0; m < R->nm; m++) {
         const agg *a = &ms[m].tier[3];
-        eous_buf_printf(&md, NULL, "- %s: %.0f · %.0f · %.0f\n", ms[m].name, a->steps ? a->perceive_ms / a->steps : 0,
+        eous_buf_printf(md, NULL, "- %s: %.0f · %.0f · %.0f\n", ms[m].name, a->steps ? a->perceive_ms / a->steps : 0,
                         a->steps ? a->act_ms / a->steps : 0, a->steps ? a->settle_ms / a->steps : 0);
     }
-    snprintf(path, sizeof path, "%s/summary.md", out_dir);
-    rc = eous_write_file_atomic(path, md.data ? md.data : "", md.len, err);
+}
 
-    /* report.html */
-    if (!rc) {
-        eous_buf h;
-        eous_buf_init(&h, 0);
-        eous_buf_puts(&h, "<!doctype html><html><head><meta charset='utf-8'><title>eous report</title>"
-                          "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-                          "td,th{border:1px solid #ccc;padding:4px 8px}</style></head><body><h1>eous benchmark report</h1><pre>",
-                      NULL);
-        for (const char *p = md.data ? md.data : ""; *p; p++) {
-            if (*p == '<')
-                eous_buf_puts(&h, "&lt;", NULL);
-            else if (*p == '&')
-                eous_buf_puts(&h, "&amp;", NULL);
-            else
-                eous_buf_putc(&h, *p, NULL);
-        }
-        eous_buf_puts(&h, "</pre>", NULL);
-        svg_bars(&h, "Success rate (%) by tier", ms, nm, 0, 100);
-        double maxsteps = 1;
-        for (int m = 0; m < nm; m++)
-            for (int t = 0; t < MAX_TIERS; t++)
-                if (avg(ms[m].tier[t].steps, ms[m].tier[t].n) > maxsteps)
-                    maxsteps = avg(ms[m].tier[t].steps, ms[m].tier[t].n);
-        svg_bars(&h, "Average steps by tier", ms, nm, 1, maxsteps);
-        eous_buf_puts(&h, "<h3>Tasks</h3><table><tr><th>task</th><th>mode</th><th>status</th><th>steps</th><th>obs tokens</th><th>detail</th></tr>", NULL);
-        const cJSON *r;
-        cJSON_ArrayForEach(r, rows) {
-            const char *d = eous_json_str(r, "eval_detail");
-            const char *e = eous_json_str(r, "error");
-            eous_buf_printf(&h, NULL, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>",
-                            eous_json_str(r, "task_id") ? eous_json_str(r, "task_id") : "",
-                            eous_json_str(r, "mode") ? eous_json_str(r, "mode") : "",
-                            eous_json_str(r, "status") ? eous_json_str(r, "status") : "", eous_json_int(r, "steps", 0),
-                            eous_json_int(r, "obs_tokens", 0));
-            const char *txt = e && *e ? e : d ? d : "";
-            for (const char *p = txt; *p; p++) {
-                if (*p == '<')
-                    eous_buf_puts(&h, "&lt;", NULL);
-                else if (*p == '&')
-                    eous_buf_puts(&h, "&amp;", NULL);
-                else
-                    eous_buf_putc(&h, *p, NULL);
-            }
-            eous_buf_puts(&h, "</td></tr>", NULL);
-        }
-        eous_buf_puts(&h, "</table></body></html>\n", NULL);
-        char *clean = eous_redact(h.data ? h.data : "");
-        snprintf(path, sizeof path, "%s/report.html", out_dir);
-        rc = eous_write_file_atomic(path, clean ? clean : "", clean ? strlen(clean) : 0, err);
+/* Text into HTML: the two characters that could open markup. */
+static void html_text(eous_buf *h, const char *s)
+{
+    for (const char *p = s ? s : ""; *p; p++) {
+        if (*p == '<')
+            eous_buf_puts(h, "&lt;", NULL);
+        else if (*p == '&')
+            eous_buf_puts(h, "&amp;", NULL);
+        else
+            eous_buf_putc(h, *p, NULL);
+    }
+}
+
+static void html_task_rows(eous_buf *h, const results *R)
+{
+    eous_buf_puts(h, "<h3>Tasks</h3><table><tr><th>task</th><th>mode</th><th>status</th><th>steps</th><th>obs tokens</th><th>detail</th></tr>", NULL);
+    const cJSON *r;
+    cJSON_ArrayForEach(r, R->rows) {
+        const char *d = eous_json_str(r, "eval_detail");
+        const char *e = eous_json_str(r, "error");
+        eous_buf_puts(h, "<tr><td>", NULL);
+        html_text(h, eous_json_str(r, "task_id"));
+        eous_buf_puts(h, "</td><td>", NULL);
+        html_text(h, eous_json_str(r, "mode"));
+        eous_buf_puts(h, "</td><td>", NULL);
+        html_text(h, eous_json_str(r, "status"));
+        eous_buf_printf(h, NULL, "</td><td>%d</td><td>%d</td><td>", eous_json_int(r, "steps", 0),
+                        eous_json_int(r, "obs_tokens", 0));
+        html_text(h, e && *e ? e : d);
+        eous_buf_puts(h, "</td></tr>", NULL);
+    }
+    eous_buf_puts(h, "</table>", NULL);
+}
+
+static eous_rc write_report_html(const char *out_dir, const results *R, const char *md, eous_err *err)
+{
+    eous_buf h;
+    eous_buf_init(&h, 0);
+    eous_buf_puts(&h, "<!doctype html><html><head><meta charset='utf-8'><title>eous report</title>"
+                      "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+                      "td,th{border:1px solid #ccc;padding:4px 8px}</style></head><body><h1>eous benchmark report</h1><pre>",
+                  NULL);
+    html_text(&h, md);
+    eous_buf_puts(&h, "</pre>", NULL);
+    const mode_stats *ms = R->ms;
+    svg_bars(&h, "Success rate (%) by tier", ms, R->nm, 0, 100);
+    double maxsteps = 1;
+    for (int m = 0; m < R->nm; m++)
+        for (int t = 0; t < MAX_TIERS; t++)
+            if (avg(ms[m].tier[t].steps, ms[m].tier[t].n) > maxsteps)
+                maxsteps = avg(ms[m].tier[t].steps, ms[m].tier[t].n);
+    svg_bars(&h, "Average steps by tier", ms, R->nm, 1, maxsteps);
+    html_task_rows(&h, R);
+    eous_buf_puts(&h, "</body></html>\n", NULL);
+    char *clean = eous_redact(h.data ? h.data : "");
+    char path[4200];
+    snprintf(path, sizeof path, "%s/report.html", out_dir);
+    eous_rc rc = clean ? eous_write_file_atomic(path, clean, strlen(clean), err)
+                       : eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", path);
+    free(clean);
+    eous_buf_free(&h);
+    return rc;
+}
+
+static void junit_case(xmlTextWriterPtr w, const cJSON *r, const char *mode)
+{
+    const char *st = eous_json_str(r, "status");
+    xmlTextWriterStartElement(w, BAD_CAST "testcase");
+    xmlTextWriterWriteFormatAttribute(w, BAD_CAST "classname", "eous.%s", mode);
+    xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "task %s", eous_json_str(r, "task_id"));
+    xmlTextWriterWriteFormatAttribute(w, BAD_CAST "time", "%.3f", eous_json_num(r, "wall_ms", 0) / 1000);
+    if (st && strcmp(st, "passed")) {
+        /* infrastructure and interruptions are errors, not the task's failures */
+        const char *el = !strcmp(st, "infra") || !strcmp(st, "interrupted")   ? "error"
+                         : !strcmp(st, "skipped") || !strcmp(st, "needs_judge") ? "skipped"
+                                                                                : "failure";
+        const char *d = eous_json_str(r, "error");
+        if (!d || !*d)
+            d = eous_json_str(r, "eval_detail");
+        char *clean = eous_redact(d ? d : "");
+        xmlTextWriterStartElement(w, BAD_CAST el);
+        xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST(clean ? clean : ""));
+        xmlTextWriterEndElement(w);
         free(clean);
-        eous_buf_free(&h);
     }
+    xmlTextWriterEndElement(w);
+}
 
-    /* junit.xml: one test case per task × mode */
-    if (!rc) {
-        snprintf(path, sizeof path, "%s/junit.xml", out_dir);
-        char tmp[4300];
-        snprintf(tmp, sizeof tmp, "%s.tmp", path);
-        xmlTextWriterPtr w = xmlNewTextWriterFilename(tmp, 0);
-        if (!w) {
-            rc = eous_err_set(err, EOUS_E_IO, "%s: cannot write", tmp);
-        } else {
-            xmlTextWriterSetIndent(w, 1);
-            xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
-            xmlTextWriterStartElement(w, BAD_CAST "testsuites");
-            for (int m = 0; m < nm; m++) {
-                const agg *a = &ms[m].tier[3];
-                xmlTextWriterStartElement(w, BAD_CAST "testsuite");
-                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "eous.%s", ms[m].name);
-                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "tests", "%d", a->n);
-                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "failures", "%d",
-                                                  a->n - a->passed - a->infra - a->skipped - a->needs_judge);
-                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "errors", "%d", a->infra);
-                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "skipped", "%d", a->skipped + a->needs_judge);
-                const cJSON *r;
-                cJSON_ArrayForEach(r, rows) {
-                    const char *mode = eous_json_str(r, "mode");
-                    if (!mode || strcmp(mode, ms[m].name))
-                        continue;
-                    const char *st = eous_json_str(r, "status");
-                    xmlTextWriterStartElement(w, BAD_CAST "testcase");
-                    xmlTextWriterWriteFormatAttribute(w, BAD_CAST "classname", "eous.%s", mode);
-                    xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "task %s", eous_json_str(r, "task_id"));
-                    xmlTextWriterWriteFormatAttribute(w, BAD_CAST "time", "%.3f", eous_json_num(r, "wall_ms", 0) / 1000);
-                    if (st && strcmp(st, "passed")) {
-                        const char *el = !strcmp(st, "infra")                                   ? "error"
-                                         : !strcmp(st, "skipped") || !strcmp(st, "needs_judge") ? "skipped"
-                                                                                               : "failure";
-                        const char *d = eous_json_str(r, "error");
-                        if (!d || !*d)
-                            d = eous_json_str(r, "eval_detail");
-                        char *clean = eous_redact(d ? d : "");
-                        xmlTextWriterStartElement(w, BAD_CAST el);
-                        xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST(clean ? clean : ""));
-                        xmlTextWriterEndElement(w);
-                        free(clean);
-                    }
-                    xmlTextWriterEndElement(w);
-                }
-                xmlTextWriterEndElement(w);
-            }
-            xmlTextWriterEndElement(w);
-            xmlTextWriterEndDocument(w);
-            xmlFreeTextWriter(w);
-            if (rename(tmp, path) != 0)
-                rc = eous_err_set(err, EOUS_E_IO, "%s: cannot write", path);
+/* junit.xml: one test case per task × mode. */
+static eous_rc write_junit(const char *out_dir, const results *R, eous_err *err)
+{
+    char path[4200], tmp[4300];
+    snprintf(path, sizeof path, "%s/junit.xml", out_dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    xmlTextWriterPtr w = xmlNewTextWriterFilename(tmp, 0);
+    if (!w)
+        return eous_err_set(err, EOUS_E_IO, "%s: cannot write", tmp);
+    xmlTextWriterSetIndent(w, 1);
+    xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+    xmlTextWriterStartElement(w, BAD_CAST "testsuites");
+    for (int m = 0; m < R->nm; m++) {
+        const agg *a = &R->ms[m].tier[3];
+        int errors = a->infra + a->interrupted;
+        xmlTextWriterStartElement(w, BAD_CAST "testsuite");
+        xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "eous.%s", R->ms[m].name);
+        xmlTextWriterWriteFormatAttribute(w, BAD_CAST "tests", "%d", a->n);
+        xmlTextWriterWriteFormatAttribute(w, BAD_CAST "failures", "%d",
+                                          a->n - a->passed - errors - a->skipped - a->needs_judge);
+        xmlTextWriterWriteFormatAttribute(w, BAD_CAST "errors", "%d", errors);
+        xmlTextWriterWriteFormatAttribute(w, BAD_CAST "skipped", "%d", a->skipped + a->needs_judge);
+        const cJSON *r;
+        cJSON_ArrayForEach(r, R->rows) {
+            const char *mode = eous_json_str(r, "mode");
+            if (mode && !strcmp(mode, R->ms[m].name))
+                junit_case(w, r, mode);
         }
+        xmlTextWriterEndElement(w);
     }
+    xmlTextWriterEndElement(w);
+    int end = xmlTextWriterEndDocument(w);
+    xmlFreeTextWriter(w);
+    if (end < 0 || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return eous_err_set(err, EOUS_E_IO, "%s: cannot write", path);
+    }
+    return EOUS_OK;
+}
+
+eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra, char **table_md, eous_err *err)
+{
+    *all_passed = 1;
+    *any_infra = 0;
+    if (table_md)
+        *table_md = NULL;
+    results R;
+    eous_rc rc = results_read(out_dir, &R, all_passed, any_infra, err);
+    if (rc)
+        return rc;
+    eous_buf md;
+    eous_buf_init(&md, 0);
+    summary_md(&md, &R);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.md", out_dir);
+    if (!(rc = write_summary_json(out_dir, &R, err)) &&
+        !(rc = eous_write_file_atomic(path, md.data ? md.data : "", md.len, err)) &&
+        !(rc = write_report_html(out_dir, &R, md.data, err)))
+        rc = write_junit(out_dir, &R, err);
     if (table_md && !rc)
         *table_md = eous_buf_steal(&md);
     eous_buf_free(&md);
-    cJSON_Delete(rows);
+    cJSON_Delete(R.rows);
     return rc;
 }

@@ -4,9 +4,11 @@
 
 #include "core/arena.h"
 #include "core/buf.h"
+#include "core/defaults.h"
 #include "core/err.h"
 #include "core/json.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "core/util.h"
 
 #define EOUS_VERSION "0.1.0"

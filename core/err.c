@@ -1,9 +1,13 @@
 /* core/err.c — see err.h. */
 #include "core/err.h"
 
+#include <signal.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "core/util.h"
 
 /* Keep messages to one line: newlines from page or driver text become spaces. */
 static void flatten(char *s)
@@ -79,13 +83,38 @@ const char *eous_rc_name(eous_rc rc)
     return "unknown";
 }
 
+eous_rc eous_err_remap(eous_err *err, eous_rc rc)
+{
+    if (err)
+        err->rc = rc;
+    return rc;
+}
+
+int eous_rc_is_infra(eous_rc rc)
+{
+    return rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT;
+}
+
+int eous_rc_ends_task(eous_rc rc)
+{
+    return eous_rc_is_infra(rc) || rc == EOUS_E_INTERRUPTED;
+}
+
+const char *eous_rc_task_status(eous_rc rc)
+{
+    return rc == EOUS_E_INTERRUPTED ? "interrupted" : eous_rc_is_infra(rc) ? "infra" : "failed";
+}
+
 int eous_rc_exit_code(eous_rc rc)
 {
-    switch (rc) {
-    case EOUS_OK: return 0;
-    case EOUS_E_INVALID: return 2;
-    case EOUS_E_INFRA:
-    case EOUS_E_TIMEOUT: return 3;
-    default: return 1;
+    if (rc == EOUS_OK)
+        return EOUS_EXIT_OK;
+    /* a signal kills the browsers first: what failed after it was us stopping */
+    if (rc == EOUS_E_INTERRUPTED || (eous_interrupted() && eous_rc_ends_task(rc))) {
+        int sig = eous_interrupt_signal();
+        return 128 + (sig ? sig : SIGINT);
     }
+    if (rc == EOUS_E_INVALID)
+        return EOUS_EXIT_INPUT;
+    return eous_rc_is_infra(rc) ? EOUS_EXIT_INFRA : EOUS_EXIT_FAILED;
 }

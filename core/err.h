@@ -45,9 +45,33 @@ void eous_err_clear(eous_err *err);
 /* Sets the machine code string (truncated to fit). */
 void eous_err_set_code(eous_err *err, const char *code);
 
+/* Sets err->rc (if err is not NULL) and returns rc: a caller that reclassifies
+ * a failure (a page error while starting a session is the infrastructure's)
+ * keeps the code it returns and the one on err the same. */
+eous_rc eous_err_remap(eous_err *err, eous_rc rc);
+
 /* Short stable name of a code, e.g. "infra", "rejected". */
 const char *eous_rc_name(eous_rc rc);
-/* CLI exit code for a failure of this kind: 2 bad input, 3 infrastructure, 1 otherwise. */
+
+/* The one rule for "is this the infrastructure's failure?": the browser,
+ * driver, grid, network or model endpoint failed, or a bounded wait on one of
+ * them ran out.  Such a task is recorded as "infra" and rerun by --resume. */
+int eous_rc_is_infra(eous_rc rc);
+/* 1 when the task cannot be scored at all: an infrastructure failure or an
+ * interruption (SIGINT/SIGTERM). */
+int eous_rc_ends_task(eous_rc rc);
+/* The results status of a task that ended with rc (not OK): "interrupted",
+ * "infra" or "failed". */
+const char *eous_rc_task_status(eous_rc rc);
+
+/* CLI exit codes, derived from the predicates above. */
+#define EOUS_EXIT_OK 0
+#define EOUS_EXIT_FAILED 1 /* a task failed */
+#define EOUS_EXIT_INPUT 2  /* bad input: usage, task file, policy or secrets file */
+#define EOUS_EXIT_INFRA 3  /* infrastructure */
+/* 0 ok, 2 bad input, 3 infrastructure, 128+signal when interrupted (130 for
+ * SIGINT, 143 for SIGTERM, as shells expect; also for an infrastructure
+ * failure after the interruption, which killed the browsers), 1 otherwise. */
 int eous_rc_exit_code(eous_rc rc);
 
 #endif

@@ -1,6 +1,8 @@
 /* core/json.c — see json.h. */
 #include "core/json.h"
 
+#include "core/text.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -185,65 +187,6 @@ const cJSON *eous_json_arr(const cJSON *obj, const char *key)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
     return cJSON_IsArray(it) ? it : NULL;
-}
-
-/* Length of the valid UTF-8 sequence at p (RFC 3629: no overlongs, no
- * surrogates, nothing past U+10FFFF), 0 when it is not one. */
-static size_t utf8_seq_len(const unsigned char *p)
-{
-    unsigned char b = p[0];
-    if (b < 0x80)
-        return 1;
-    unsigned char lo = 0x80, hi = 0xBF;
-    size_t n;
-    if (b >= 0xC2 && b <= 0xDF)
-        n = 2;
-    else if (b >= 0xE0 && b <= 0xEF) {
-        n = 3;
-        if (b == 0xE0)
-            lo = 0xA0;
-        else if (b == 0xED)
-            hi = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-        n = 4;
-        if (b == 0xF0)
-            lo = 0x90;
-        else if (b == 0xF4)
-            hi = 0x8F;
-    } else
-        return 0;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t k = 2; k < n; k++)
-        if ((p[k] & 0xC0) != 0x80)
-            return 0;
-    return n;
-}
-
-size_t eous_utf8_scrub(char *s)
-{
-    size_t fixed = 0;
-    unsigned char *p = (unsigned char *)s;
-    while (p && *p) {
-        size_t n = utf8_seq_len(p);
-        if (!n) {
-            *p++ = '?';
-            fixed++;
-        } else {
-            p += n;
-        }
-    }
-    return fixed;
-}
-
-size_t eous_utf8_cut(const char *s, size_t max)
-{
-    size_t n = strnlen(s, max + 1);
-    if (n <= max)
-        return n;
-    while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80)
-        max--; /* s[max] starts the character that would be split */
-    return max;
 }
 
 char *eous_json_print(const cJSON *item)

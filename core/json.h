@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/err.h"
+#include "core/text.h"
 
 /* Parses text[0..len).  On failure sets EOUS_E_PARSE with
  * "WHAT: invalid JSON at line L, column C (near '...')".  Trailing non-space
@@ -36,13 +37,6 @@ const cJSON *eous_json_arr(const cJSON *obj, const char *key);
  * is valid JSON for strict readers. */
 char *eous_json_print(const cJSON *item);
 
-/* Replaces every byte that does not start a valid UTF-8 sequence with '?',
- * in place; returns how many were replaced. */
-size_t eous_utf8_scrub(char *s);
-
-/* The longest prefix of s no longer than max bytes that does not end
- * inside a UTF-8 sequence: where to cut text without splitting a character. */
-size_t eous_utf8_cut(const char *s, size_t max);
 /* Name of a node's JSON type: "string", "number", "object", ... */
 const char *eous_json_type_name(const cJSON *item);
 

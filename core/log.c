@@ -1,6 +1,8 @@
 /* core/log.c — see log.h. */
 #include "core/log.h"
 
+#include "core/text.h"
+
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -117,11 +119,7 @@ void eous_redact_clear(void)
 {
     pthread_mutex_lock(&redact_lock);
     for (size_t i = 0; i < n_secrets; i++) {
-        /* wipe before free: secrets should not linger in freed heap */
-        volatile char *p = secrets[i];
-        while (*p)
-            *p++ = 0;
-        free(secrets[i]);
+        eous_wipe_free(secrets[i]);
     }
     free(secrets);
     secrets = NULL;

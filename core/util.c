@@ -170,11 +170,23 @@ void eous_hash_hex(const void *data, size_t len, char out[17])
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
-static volatile sig_atomic_t interrupt_flag;
+static volatile sig_atomic_t interrupt_flag, interrupt_sig;
 
 void eous_interrupt_set(void)
 {
     interrupt_flag = 1;
+}
+
+void eous_interrupt_from_signal(int sig)
+{
+    if (!interrupt_sig)
+        interrupt_sig = sig; /* the first signal names the exit code */
+    interrupt_flag = 1;
+}
+
+int eous_interrupt_signal(void)
+{
+    return interrupt_sig;
 }
 
 int eous_interrupted(void)
@@ -185,4 +197,5 @@ int eous_interrupted(void)
 void eous_interrupt_reset(void)
 {
     interrupt_flag = 0;
+    interrupt_sig = 0;
 }

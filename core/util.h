@@ -31,7 +31,11 @@ void eous_hash_hex(const void *data, size_t len, char out[17]);
 /* Interruption flag set from signal handlers (SIGINT/SIGTERM) and polled by
  * long waits (HTTP transfers, settle loops, the runner) so they stop early. */
 void eous_interrupt_set(void);
+/* The same, remembering which signal asked (async-signal-safe). */
+void eous_interrupt_from_signal(int sig);
 int eous_interrupted(void);
+/* The signal that interrupted us, 0 when none did (or eous_interrupt_set). */
+int eous_interrupt_signal(void);
 void eous_interrupt_reset(void);
 
 #endif

@@ -3,9 +3,9 @@
 #define _GNU_SOURCE
 #include "llm/llm_int.h"
 
+#include "core/http_int.h"
+
 #include <ctype.h>
-#include <curl/curl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +27,7 @@ struct llm_client {
     char *auth_header;      /* holds the key: wiped on free, never logged */
     const char *headers[6];
     llm_opts o;             /* numeric options; string members point at our copies */
-    CURL *curl;
+    eous_http *http;
     llm_cassette *cassette;
     llm_price_table *prices;
     llm_price price;
@@ -35,12 +35,6 @@ struct llm_client {
     unsigned long calls;
     uint64_t rng;
 };
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-static void curl_init_once(void)
-{
-    curl_global_init(CURL_GLOBAL_DEFAULT);
-}
 
 /* ---- options --------------------------------------------------------------- */
 
@@ -123,26 +117,15 @@ static int url_allowed(const char *u)
     return 0;
 }
 
-static void wipe_free(char *s)
-{
-    if (!s)
-        return;
-    volatile char *p = s;
-    while (*p)
-        *p++ = 0;
-    free(s);
-}
-
 void llm_client_free(llm_client *c)
 {
     if (!c)
         return;
-    if (c->curl)
-        curl_easy_cleanup(c->curl);
+    eous_http_free(c->http);
     llm_cassette_free(c->cassette);
     llm_price_table_free(c->prices);
-    wipe_free(c->auth_header);
-    wipe_free(c->key);
+    eous_wipe_free(c->auth_header);
+    eous_wipe_free(c->key);
     free(c->model);
     free(c->base_url);
     free(c->url);
@@ -153,7 +136,6 @@ void llm_client_free(llm_client *c)
 
 eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
 {
-    pthread_once(&curl_once, curl_init_once);
     *out = NULL;
     llm_opts dflt;
     if (!opts) {
@@ -251,10 +233,8 @@ eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
         if (c->provider == LLM_ANTHROPIC)
             c->headers[h++] = "anthropic-version: " ANTHROPIC_VERSION;
         c->headers[h] = NULL;
-        if (!(c->curl = curl_easy_init())) {
-            rc = eous_err_set(err, EOUS_E_NOMEM, "curl_easy_init failed");
+        if ((rc = eous_http_new(&c->http, err)))
             goto done;
-        }
     }
     if (opts->cassette_mode != LLM_CASSETTE_OFF && opts->cassette_path &&
         !(c->cassette_path = strdup(opts->cassette_path))) {
@@ -464,7 +444,7 @@ static eous_rc exchange(llm_client *c, const char *body, cJSON **resp, llm_usage
         .provider_name = c->o.provider,
     };
     llm_http_result hr;
-    eous_rc rc = llm_http_post(c->curl, &ho, &c->rng, &hr, err);
+    eous_rc rc = llm_http_post(c->http, &ho, &c->rng, &hr, err);
     u->retries = hr.retries;
     u->latency_ms = hr.latency_ms;
     if (rc)
@@ -615,13 +595,6 @@ static eous_rc extract_anthropic(const llm_client *c, const cJSON *root, answer 
     return rc;
 }
 
-static int blank(const char *s)
-{
-    for (; s && *s; s++)
-        if (!isspace((unsigned char)*s))
-            return 0;
-    return 1;
-}
 
 /* The model's answer as an action, or EOUS_E_PARSE with a message written for
  * the model (it goes back as last_error) and a code for the loop and traces. */
@@ -657,7 +630,7 @@ static eous_rc answer_to_action(const llm_client *c, const answer *a, act_action
         eous_err_set_code(err, "syntax");
         return eous_err_set(err, EOUS_E_PARSE, "%s", e1.msg);
     }
-    if (blank(a->text)) {
+    if (eous_is_blank(a->text)) {
         eous_err_set_code(err, a->truncated ? "truncated" : "empty");
         return eous_err_set(err, EOUS_E_PARSE, "%s; expected one action (%s)",
                             a->truncated ? "the answer was cut off at max_tokens before any action"

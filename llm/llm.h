@@ -35,7 +35,8 @@ enum { LLM_CASSETTE_OFF = 0, LLM_CASSETTE_RECORD, LLM_CASSETTE_REPLAY };
 typedef struct llm_opts {
     const char *provider;   /* "openai" | "anthropic" (default "openai") */
     const char *model;      /* required, e.g. "gpt-4o", "claude-sonnet-4-20250514" */
-    /* NULL: OPENAI_BASE_URL (openai only), else https://api.openai.com/v1 or
+    /* NULL: the provider's variable (OPENAI_BASE_URL for openai,
+     * ANTHROPIC_BASE_URL for anthropic), else https://api.openai.com/v1 or
      * https://api.anthropic.com.  Plain http:// is refused except to loopback. */
     const char *base_url;
     const char *ca_file;    /* NULL: EOUS_LLM_CA env, else the system bundle */

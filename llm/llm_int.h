@@ -44,7 +44,8 @@ typedef struct llm_http_result {
  * honoured).  Returns OK with any final status the caller must interpret
  * (2xx or a non-retryable 4xx); transport failures, exhausted retries and
  * interruption are errors.  rng is the caller's jitter state. */
-eous_rc llm_http_post(void *curl, const llm_http_opts *o, uint64_t *rng, llm_http_result *res, eous_err *err);
+struct eous_http;
+eous_rc llm_http_post(struct eous_http *http, const llm_http_opts *o, uint64_t *rng, llm_http_result *res, eous_err *err);
 /* Error body → "message" and type ("authentication_error"...), from either
  * provider's shape; borrowed from root. */
 void llm_error_fields(const cJSON *root, const char **message, const char **type);

@@ -78,10 +78,8 @@ static const char *ax_value_text(eous_arena *a, const cJSON *axvalue)
     if (cJSON_IsBool(v))
         return cJSON_IsTrue(v) ? "True" : "False";
     if (cJSON_IsNumber(v)) {
-        double d = v->valuedouble;
-        if (d == (double)(long long)d && d < 1e15 && d > -1e15)
-            return eous_arena_printf(a, "%lld", (long long)d);
-        return eous_arena_printf(a, "%.17g", d);
+        char b[EOUS_NUMBER_STR_MAX];
+        return eous_arena_strdup(a, eous_number_str(v->valuedouble, b));
     }
     if (cJSON_IsNull(v))
         return "None";

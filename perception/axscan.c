@@ -261,9 +261,8 @@ static const char *scalar_text(scan *s)
         return NULL;
     }
     s->p += end - num;
-    if (d < 1e15 && d > -1e15 && d == (double)(long long)d) /* range first: the cast is UB outside it */
-        return eous_arena_printf(s->a, "%lld", (long long)d);
-    return eous_arena_printf(s->a, "%.17g", d);
+    char b[EOUS_NUMBER_STR_MAX];
+    return eous_arena_strdup(s->a, eous_number_str(d, b));
 }
 
 /* {"type": ..., "value": X, ...} → text of X (or NULL) */

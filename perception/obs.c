@@ -28,7 +28,7 @@ void perc_opts_init(perc_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->mode = PERC_MODE_HYBRID;
-    o->provider_timeout_ms = 2000;
+    o->provider_timeout_ms = EOUS_DEFAULT_PROVIDER_TIMEOUT_MS;
     o->max_provider_bytes = 8u * 1024 * 1024;
     o->providers = 1;
 }

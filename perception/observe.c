@@ -219,8 +219,8 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
 
     /* 1. providers (+ html source with ids) in one script */
     cJSON *args = cJSON_CreateArray();
-    cJSON_AddItemToArray(args, cJSON_CreateNumber(o->provider_timeout_ms > 0 ? o->provider_timeout_ms : 2000));
-    cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : 8u << 20)));
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS));
+    cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : EOUS_DEFAULT_PROVIDER_MAX_BYTES)));
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->providers || o->mode == PERC_MODE_HYBRID));
     int in_page = !wd_session_has_cdp(s);
@@ -236,7 +236,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     double tb = eous_now_ms();
     /* bound the whole script: a provider that blocks the page's thread must
      * not hang us; the in-page tree of a big page on a busy machine is slow */
-    wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : 2000) * 3 + 5000 +
+    wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS) * 3 + 5000 +
                                           (in_page ? 120000 : 0));
     rc = wd_execute(s, in_page ? script : PROVIDERS_JS, args, &answer, err);
     if (rc == EOUS_E_PAGE && err && !strcmp(err->code, "unexpected alert open")) {

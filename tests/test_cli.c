@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,4 +212,133 @@ Test(cli, bench_writes_reports_resumes_and_locks)
     free(e);
     close(fd);
     ts_server_stop(srv);
+}
+
+/* A port nothing listens on: bound and closed again. */
+static int closed_port(void)
+{
+    int port = eous_free_port();
+    cr_assert(port > 0);
+    return port;
+}
+
+Test(cli, observe_unreachable_or_5xx_start_url_exits_3)
+{
+    /* eous observe names the network error instead of printing Chromium's error page */
+    char url[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d/", closed_port());
+    cr_assert_eq(run_cli((const char *[]){"observe", url, NULL}), 3);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    cr_assert(strstr(e, "ERR_CONNECTION_REFUSED") && strstr(e, url), "%s", e);
+    cr_assert_eq(ts_count_lines(e), 1, "one line: %s", e);
+    cr_assert_eq(o[0], '\0', "nothing observed: %s", o);
+    free(o);
+    free(e);
+    /* a site answering 503 to the first navigation is down too */
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    snprintf(url, sizeof url, "%s/__status?code=503", ts_server_url(srv));
+    cr_assert_eq(run_cli((const char *[]){"observe", url, NULL}), 3);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "HTTP 503"), "%s", e);
+    free(e);
+    ts_server_stop(srv);
+}
+
+Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it, .timeout = 600)
+{
+    char down[64];
+    snprintf(down, sizeof down, "http://127.0.0.1:%d", closed_port());
+    /* eous run: the task is infra (exit 3), not failed */
+    setenv("EOUS_SITE_FIXTURE", down, 1);
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/down", tmpdir);
+    const char *task = EOUS_SOURCE_DIR "/tests/fixtures/tasks/form_hello.json";
+    cr_assert_eq(run_cli((const char *[]){"run", task, "--out", outdir, NULL}), 3);
+    int n = 0;
+    cJSON *line = ts_result_line(outdir, &n);
+    cr_assert(line && n == 1);
+    cr_assert_str_eq(eous_json_str(line, "status"), "infra");
+    cr_assert(strstr(eous_json_str(line, "error"), "ERR_CONNECTION_REFUSED"), "%s", eous_json_str(line, "error"));
+    cJSON_Delete(line);
+
+    /* eous bench records infra (after its retries); --resume once the site
+     * is up reruns it and the reports count the rerun, not the old line */
+    snprintf(outdir, sizeof outdir, "%s/bench", tmpdir);
+    cr_assert_eq(run_cli((const char *[]){"bench", task, "--out", outdir, NULL}), 3);
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    int rc = run_cli((const char *[]){"bench", task, "--out", outdir, "--resume", NULL});
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 0, "%s", e);
+    free(e);
+    char path[400];
+    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
+    char *res = ts_slurp(path);
+    cr_assert_eq(ts_count_lines(res), 2, "%s", res);
+    cr_assert(strstr(res, "\"status\":\"infra\"") && strstr(res, "\"status\":\"passed\""), "%s", res);
+    free(res);
+    ts_server_stop(srv);
+    unsetenv("EOUS_SITE_FIXTURE");
+}
+
+/* Starts `eous ARGS` on a task whose start page never finishes loading,
+ * waits until the task is under way (its trace exists), sends sig. */
+static int signal_mid_run(const char *cmd, const char *outdir, int sig)
+{
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    char task[300];
+    snprintf(task, sizeof task, "%s/slow.json", tmpdir);
+    const char *json = "{\"sites\": [\"fixture\"], \"task_id\": \"slow-1\", \"start_url\": \"__FIXTURE__/__slow?ms=30000\","
+                       " \"intent\": \"wait\", \"eval\": {\"eval_types\": [\"string_match\"],"
+                       " \"reference_answers\": {\"exact_match\": \"x\"}}, \"script\": [{\"stop\": \"x\"}]}";
+    cr_assert_eq(eous_write_file_atomic(task, json, strlen(json), NULL), EOUS_OK);
+    pid_t pid = ts_cli_spawn((const char *[]){cmd, task, "--out", outdir, NULL}, out_path, err_path);
+    cr_assert(pid > 0);
+    char trace[400];
+    snprintf(trace, sizeof trace, "%s/trace/slow-1-hybrid.jsonl", outdir);
+    for (int i = 0; i < 1200 && access(trace, F_OK) != 0; i++)
+        usleep(50 * 1000);
+    cr_assert_eq(access(trace, F_OK), 0, "the task started");
+    usleep(500 * 1000); /* inside the start page's load */
+    kill(pid, sig);
+    int rc = ts_cli_wait(pid, 120);
+    ts_server_stop(srv);
+    unsetenv("EOUS_SITE_FIXTURE");
+    return rc;
+}
+
+Test(cli, sigint_mid_run_records_interrupted_and_exits_130)
+{
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/int", tmpdir);
+    int rc = signal_mid_run("run", outdir, SIGINT);
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 130, "%s", e);
+    free(e);
+    int n = 0;
+    cJSON *line = ts_result_line(outdir, &n);
+    cr_assert(line && n == 1);
+    cr_assert_str_eq(eous_json_str(line, "status"), "interrupted");
+    cJSON_Delete(line);
+}
+
+Test(cli, sigterm_mid_bench_records_interrupted_exits_143_with_reports)
+{
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/term", tmpdir);
+    int rc = signal_mid_run("bench", outdir, SIGTERM);
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 143, "%s", e);
+    free(e);
+    int n = 0;
+    cJSON *line = ts_result_line(outdir, &n);
+    cr_assert(line && n == 1);
+    cr_assert_str_eq(eous_json_str(line, "status"), "interrupted");
+    cJSON_Delete(line);
+    char path[400];
+    snprintf(path, sizeof path, "%s/junit.xml", outdir);
+    char *junit = ts_slurp(path);
+    cr_assert(strstr(junit, "errors=\"1\""), "the interrupted job is an error in the reports: %s", junit);
+    free(junit);
 }

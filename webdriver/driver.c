@@ -44,8 +44,7 @@ static void unregister_group(int slot)
 
 static void on_signal(int sig)
 {
-    (void)sig;
-    eous_interrupt_set();
+    eous_interrupt_from_signal(sig);
     for (int i = 0; i < MAX_LIVE_GROUPS; i++) {
         pid_t g = live_groups[i];
         if (g > 0)

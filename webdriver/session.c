@@ -2,8 +2,8 @@
 #define _GNU_SOURCE
 #include "webdriver/wd.h"
 
-#include <curl/curl.h>
-#include <pthread.h>
+#include "core/http_int.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,7 @@
 #define WD_MAX_RESPONSE ((size_t)512 * 1024 * 1024)
 
 struct wd_session {
-    CURL *curl;
+    eous_http *http;
     char *base;        /* endpoint URL without trailing slash */
     char *id;
     char profile_dir[256];
@@ -23,26 +23,6 @@ struct wd_session {
     double connect_timeout_ms;
     unsigned long round_trips;
 };
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-static void curl_init_once(void)
-{
-    curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-static size_t on_body(char *p, size_t size, size_t n, void *ud)
-{
-    eous_buf *b = ud;
-    if (eous_buf_append(b, p, size * n, NULL))
-        return 0; /* aborts the transfer: CURLE_WRITE_ERROR */
-    return size * n;
-}
-
-static int on_progress(void *ud, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d)
-{
-    (void)ud; (void)a; (void)b; (void)c; (void)d;
-    return eous_interrupted() ? 1 : 0;
-}
 
 /* ---- error mapping -------------------------------------------------------- */
 
@@ -106,19 +86,22 @@ eous_rc wd_error_rc(const char *e, const char *message)
 
 /* One HTTP exchange.  body may be NULL (GET/DELETE).  *value_out gets the
  * response "value" member (detached). */
-static eous_rc http_exchange(CURL *curl, const char *method, const char *url, const char *body,
+static eous_rc http_exchange(eous_http *http, const char *method, const char *url, const char *body,
                              double timeout_ms, double connect_ms, cJSON **value_out, char **raw_out,
                              size_t *raw_len, eous_err *err);
 
-static eous_rc http_json(CURL *curl, const char *method, const char *url, const char *body,
+static eous_rc http_json(eous_http *http, const char *method, const char *url, const char *body,
                          double timeout_ms, double connect_ms, cJSON **value_out, eous_err *err)
 {
-    return http_exchange(curl, method, url, body, timeout_ms, connect_ms, value_out, NULL, NULL, err);
+    return http_exchange(http, method, url, body, timeout_ms, connect_ms, value_out, NULL, NULL, err);
 }
+
+static const char *const JSON_HEADERS[] = {"Content-Type: application/json; charset=utf-8",
+                                           "Accept: application/json", "Expect:", NULL};
 
 /* One HTTP exchange.  With raw_out, a 2xx body is handed back as text
  * (not parsed); errors are parsed and mapped either way. */
-static eous_rc http_exchange(CURL *curl, const char *method, const char *url, const char *body,
+static eous_rc http_exchange(eous_http *http, const char *method, const char *url, const char *body,
                              double timeout_ms, double connect_ms, cJSON **value_out, char **raw_out,
                              size_t *raw_len, eous_err *err)
 {
@@ -126,51 +109,23 @@ static eous_rc http_exchange(CURL *curl, const char *method, const char *url, co
         *value_out = NULL;
     if (raw_out)
         *raw_out = NULL;
-    eous_buf resp;
-    eous_buf_init(&resp, WD_MAX_RESPONSE);
-    struct curl_slist *hdr = NULL;
-    hdr = curl_slist_append(hdr, "Content-Type: application/json; charset=utf-8");
-    hdr = curl_slist_append(hdr, "Accept: application/json");
-    hdr = curl_slist_append(hdr, "Expect:");
-
-    curl_easy_reset(curl);
-    curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, hdr);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &resp);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, (long)timeout_ms);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, (long)connect_ms);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(curl, CURLOPT_PROXY, ""); /* WebDriver endpoints are never proxied */
-    curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
-    if (!strcmp(method, "POST")) {
-        curl_easy_setopt(curl, CURLOPT_POST, 1L);
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body ? body : "{}");
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, (long)strlen(body ? body : "{}"));
-    } else if (strcmp(method, "GET")) {
-        curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
-    }
-    CURLcode cc = curl_easy_perform(curl);
-    curl_slist_free_all(hdr);
-    long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    eous_rc rc = EOUS_OK;
-    if (cc != CURLE_OK) {
-        eous_err_set_code(err, "transport");
-        if (cc == CURLE_ABORTED_BY_CALLBACK)
-            rc = eous_err_set(err, EOUS_E_INTERRUPTED, "%s %s: interrupted", method, url);
-        else if (cc == CURLE_OPERATION_TIMEDOUT)
-            rc = eous_err_set(err, EOUS_E_TIMEOUT, "%s %s: no answer within %.0f ms", method, url, timeout_ms);
-        else if (cc == CURLE_WRITE_ERROR)
-            rc = eous_err_set(err, EOUS_E_LIMIT, "%s %s: response larger than %zu bytes", method, url,
-                              (size_t)WD_MAX_RESPONSE);
-        else
-            rc = eous_err_set(err, EOUS_E_INFRA, "%s %s: %s (is the WebDriver endpoint up?)", method, url,
-                              curl_easy_strerror(cc));
+    eous_http_req req = {
+        .method = method,
+        .url = url,
+        .headers = JSON_HEADERS,
+        .body = !strcmp(method, "POST") ? (body ? body : "{}") : NULL,
+        .timeout_ms = timeout_ms,
+        .connect_timeout_ms = connect_ms,
+        .max_response = WD_MAX_RESPONSE,
+        .direct = 1, /* WebDriver endpoints are never proxied */
+        .transport_hint = "(is the WebDriver endpoint up?)",
+    };
+    eous_http_resp hr;
+    eous_rc rc = eous_http_exchange(http, &req, &hr, err);
+    eous_buf resp = hr.body;
+    long status = hr.status;
+    if (rc)
         goto done;
-    }
     if (err)
         err->http_status = (int)status;
     if (raw_out && status >= 200 && status < 300 && resp.len && !memmem(resp.data, resp.len < 64 ? resp.len : 64, "\"error\"", 7)) {
@@ -226,19 +181,19 @@ done:
 
 eous_rc wd_status(const char *url, double timeout_ms, int *ready, eous_err *err)
 {
-    pthread_once(&curl_once, curl_init_once);
     *ready = 0;
-    CURL *curl = curl_easy_init();
-    if (!curl)
-        return eous_err_set(err, EOUS_E_NOMEM, "curl_easy_init failed");
+    eous_http *http = NULL;
+    eous_rc rc = eous_http_new(&http, err);
+    if (rc)
+        return rc;
     char full[1024];
     snprintf(full, sizeof full, "%s/status", url);
     cJSON *value = NULL;
-    eous_rc rc = http_json(curl, "GET", full, NULL, timeout_ms, timeout_ms, &value, err);
+    rc = http_json(http, "GET", full, NULL, timeout_ms, timeout_ms, &value, err);
     if (!rc)
         *ready = eous_json_bool(value, "ready", 0);
     cJSON_Delete(value);
-    curl_easy_cleanup(curl);
+    eous_http_free(http);
     return rc;
 }
 
@@ -248,9 +203,9 @@ void wd_session_opts_init(wd_session_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->headless = 1;
-    o->width = 1280;
-    o->height = 900;
-    o->connect_timeout_ms = 5000;
+    o->width = EOUS_DEFAULT_WINDOW_WIDTH;
+    o->height = EOUS_DEFAULT_WINDOW_HEIGHT;
+    o->connect_timeout_ms = EOUS_DEFAULT_CONNECT_TIMEOUT_MS;
     o->request_timeout_ms = 60000;
     o->script_timeout_ms = 30000;
     o->page_load_timeout_ms = 30000;
@@ -296,7 +251,6 @@ static cJSON *build_capabilities(const wd_session_opts *o, const char *profile_d
 
 eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session **out, eous_err *err)
 {
-    pthread_once(&curl_once, curl_init_once);
     *out = NULL;
     wd_session_opts o;
     if (opts)
@@ -311,16 +265,15 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     wd_session *s = calloc(1, sizeof *s);
     if (!s)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    s->curl = curl_easy_init();
     s->base = strdup(url);
-    if (!s->curl || !s->base) {
+    if (eous_http_new(&s->http, NULL) || !s->base) {
         wd_session_free(s);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
     size_t n = strlen(s->base);
     while (n && s->base[n - 1] == '/')
         s->base[--n] = '\0';
-    s->connect_timeout_ms = o.connect_timeout_ms > 0 ? o.connect_timeout_ms : 5000;
+    s->connect_timeout_ms = o.connect_timeout_ms > 0 ? o.connect_timeout_ms : EOUS_DEFAULT_CONNECT_TIMEOUT_MS;
     s->default_timeout_ms = o.request_timeout_ms > 0 ? o.request_timeout_ms : 60000;
     s->request_timeout_ms = s->default_timeout_ms;
 
@@ -339,14 +292,14 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     snprintf(full, sizeof full, "%s/session", s->base);
     cJSON *value = NULL;
     /* Starting a browser can take a while on a loaded machine (or a Grid queue). */
-    eous_rc rc = http_json(s->curl, "POST", full, body, s->default_timeout_ms < 90000 ? 90000 : s->default_timeout_ms,
+    eous_rc rc = http_json(s->http, "POST", full, body, s->default_timeout_ms < 90000 ? 90000 : s->default_timeout_ms,
                            s->connect_timeout_ms, &value, err);
     free(body);
     s->round_trips++;
     if (rc) {
         eous_err_prefix(err, "cannot start a browser session at %s", s->base);
         wd_session_free(s);
-        return rc == EOUS_E_INVALID || rc == EOUS_E_PAGE ? EOUS_E_INFRA : rc;
+        return rc == EOUS_E_INVALID || rc == EOUS_E_PAGE ? eous_err_remap(err, EOUS_E_INFRA) : rc;
     }
     const char *sid = eous_json_str(value, "sessionId");
     if (!sid) {
@@ -387,16 +340,15 @@ void wd_session_free(wd_session *s)
 {
     if (!s)
         return;
-    if (s->id && s->curl) {
+    if (s->id && s->http) {
         char full[1200];
         snprintf(full, sizeof full, "%s/session/%s", s->base, s->id);
         /* Best effort: a dead driver answers quickly with connection refused. */
-        http_json(s->curl, "DELETE", full, NULL, 10000, 2000, NULL, NULL);
+        http_json(s->http, "DELETE", full, NULL, 10000, 2000, NULL, NULL);
     }
     if (s->profile_dir[0])
         eous_rmtree(s->profile_dir);
-    if (s->curl)
-        curl_easy_cleanup(s->curl);
+    eous_http_free(s->http);
     cJSON_Delete(s->caps);
     free(s->base);
     free(s->id);
@@ -424,7 +376,7 @@ eous_rc wd_command(wd_session *s, const char *method, const char *path, const cJ
         free(url);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
-    eous_rc rc = http_json(s->curl, method, url, text, s->request_timeout_ms, s->connect_timeout_ms, value_out, err);
+    eous_rc rc = http_json(s->http, method, url, text, s->request_timeout_ms, s->connect_timeout_ms, value_out, err);
     s->round_trips++;
     free(text);
     free(url);
@@ -460,6 +412,43 @@ eous_rc wd_navigate(wd_session *s, const char *url, eous_err *err)
     cJSON *b = cJSON_CreateObject();
     cJSON_AddStringToObject(b, "url", url);
     return post_simple(s, "/url", b, err);
+}
+
+/* What the start page became: Chromium's error page (with its net::ERR_ code)
+ * or the document's HTTP status (Navigation Timing's responseStatus). */
+#define START_PAGE_JS                                                                      \
+    "const n = performance.getEntriesByType('navigation')[0];"                            \
+    "const code = document.querySelector('.error-code');"                                 \
+    "return {href: location.href, status: n && n.responseStatus ? n.responseStatus : 0,"  \
+    " neterr: location.protocol === 'chrome-error:' ? (code ? code.textContent : 'error page') : ''};"
+
+eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
+{
+    eous_rc rc = wd_navigate(s, url, err);
+    if (rc) {
+        /* chromedriver reports some load failures as "unknown error: net::ERR_..." */
+        const char *net = err && rc != EOUS_E_INTERRUPTED ? strstr(err->msg, "net::ERR_") : NULL;
+        if (net) {
+            char code[80];
+            snprintf(code, sizeof code, "%.*s", (int)strcspn(net, " \t(),;"), net);
+            return eous_err_set(err, EOUS_E_INFRA, "%s: the start page could not be loaded: %s", url, code);
+        }
+        return rc;
+    }
+    cJSON *v = NULL;
+    if ((rc = wd_execute(s, START_PAGE_JS, NULL, &v, err)))
+        return rc;
+    const char *neterr = eous_json_str(v, "neterr");
+    int status = (int)eous_json_num(v, "status", 0);
+    if (neterr && *neterr)
+        rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page could not be loaded: net::%.80s", url, neterr);
+    else if (status >= 500) {
+        rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page answered HTTP %d", url, status);
+        if (err)
+            err->http_status = status;
+    }
+    cJSON_Delete(v);
+    return rc;
 }
 
 eous_rc wd_get_url(wd_session *s, char **out, eous_err *err) { return get_string(s, "/url", out, err); }
@@ -731,7 +720,7 @@ eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **b
         free(text);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
-    eous_rc rc = http_exchange(s->curl, "POST", url, text, s->request_timeout_ms, s->connect_timeout_ms, NULL, body,
+    eous_rc rc = http_exchange(s->http, "POST", url, text, s->request_timeout_ms, s->connect_timeout_ms, NULL, body,
                                len, err);
     s->round_trips++;
     free(text);

@@ -102,6 +102,11 @@ eous_rc wd_command(wd_session *s, const char *method, const char *path, const cJ
                    cJSON **value_out, eous_err *err);
 
 eous_rc wd_navigate(wd_session *s, const char *url, eous_err *err);
+/* Opens the first page of a task or a command.  A page that could not be
+ * loaded (connection refused, DNS, TLS: Chromium shows its error page) or that
+ * answered 5xx is EOUS_E_INFRA naming the network error or the status: the
+ * site is down, not the task failed.  Later navigations use wd_navigate. */
+eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err);
 eous_rc wd_get_url(wd_session *s, char **out, eous_err *err);
 eous_rc wd_get_title(wd_session *s, char **out, eous_err *err);
 eous_rc wd_back(wd_session *s, eous_err *err);

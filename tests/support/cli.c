@@ -14,32 +14,34 @@
 #include "core/core.h"
 #include <cjson/cJSON.h>
 
-int ts_cli_run(const char *const *args, const char *out_path, const char *err_path, int limit_s)
+pid_t ts_cli_spawn(const char *const *args, const char *out_path, const char *err_path)
 {
     const char *cli = getenv("EOUS_CLI");
     if (!cli) {
-        fprintf(stderr, "ts_cli_run: EOUS_CLI is not set (ctest sets it)\n");
+        fprintf(stderr, "ts_cli_spawn: EOUS_CLI is not set (ctest sets it)\n");
         return -1;
     }
     pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(o, 1);
-        dup2(e, 2);
-        int devnull = open("/dev/null", O_RDONLY);
-        dup2(devnull, 0);
-        const char *argv[48];
-        int n = 0;
-        argv[n++] = cli;
-        for (int i = 0; args[i] && n < 47; i++)
-            argv[n++] = args[i];
-        argv[n] = NULL;
-        execv(cli, (char *const *)argv);
-        _exit(127);
-    }
+    if (pid != 0)
+        return pid;
+    int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(o, 1);
+    dup2(e, 2);
+    int devnull = open("/dev/null", O_RDONLY);
+    dup2(devnull, 0);
+    const char *argv[48];
+    int n = 0;
+    argv[n++] = cli;
+    for (int i = 0; args[i] && n < 47; i++)
+        argv[n++] = args[i];
+    argv[n] = NULL;
+    execv(cli, (char *const *)argv);
+    _exit(127);
+}
+
+int ts_cli_wait(pid_t pid, int limit_s)
+{
     double until = eous_now_ms() + limit_s * 1000.0;
     int status = 0;
     for (;;) {
@@ -58,6 +60,12 @@ int ts_cli_run(const char *const *args, const char *out_path, const char *err_pa
         usleep(50 * 1000);
     }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+int ts_cli_run(const char *const *args, const char *out_path, const char *err_path, int limit_s)
+{
+    pid_t pid = ts_cli_spawn(args, out_path, err_path);
+    return pid < 0 ? -1 : ts_cli_wait(pid, limit_s);
 }
 
 char *ts_slurp(const char *path)

@@ -4,6 +4,7 @@
 #define EOUS_TS_CLI_H
 
 #include <cjson/cJSON.h>
+#include <sys/types.h>
 
 /* Runs $EOUS_CLI with args (NULL-terminated), stdin /dev/null (a
  * non-interactive run), stdout and stderr to the two files.  A run longer
@@ -11,6 +12,10 @@
  * Returns the exit code, 128 when killed by a signal, -1 when EOUS_CLI is
  * unset or fork fails. */
 int ts_cli_run(const char *const *args, const char *out_path, const char *err_path, int limit_s);
+/* ts_cli_run in two halves, for a test that signals the CLI mid-run: spawn
+ * returns the child's PID (-1 on failure), wait reaps it as ts_cli_run does. */
+pid_t ts_cli_spawn(const char *const *args, const char *out_path, const char *err_path);
+int ts_cli_wait(pid_t pid, int limit_s);
 /* The file's contents (caller frees); "" when it cannot be read. */
 char *ts_slurp(const char *path);
 /* Newline count of s. */

@@ -66,7 +66,7 @@ static void respond(int fd, int status, const char *type, const char *body, size
     int n = snprintf(head, sizeof head,
                      "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
                      "Cache-Control: no-store\r\nConnection: close\r\n\r\n",
-                     status, status == 200 ? "OK" : "Not Found", type, len);
+                     status, status == 200 ? "OK" : status == 404 ? "Not Found" : "Error", type, len);
     send_all(fd, head, (size_t)n);
     send_all(fd, body, len);
 }
@@ -103,6 +103,12 @@ static void *serve_conn(void *arg)
             ms = strtol(m + 3, NULL, 10);
         eous_sleep_ms(ms);
         respond(c->fd, 200, "text/html; charset=utf-8", "<p>slow</p>", 11);
+        goto done;
+    }
+    if (!strcmp(target, "/__status")) {
+        const char *code = strstr(query, "code=");
+        int status = code ? (int)strtol(code + 5, NULL, 10) : 500;
+        respond(c->fd, status >= 100 && status < 600 ? status : 500, "text/html; charset=utf-8", "<p>down</p>", 11);
         goto done;
     }
     if (strstr(target, "..")) {

@@ -1,10 +1,10 @@
-/* agent/cli_mcp.c — `eous mcp`: the runtime as an MCP server over stdio. */
+/* cli/cli_mcp.c — `eous mcp`: the runtime as an MCP server over stdio. */
 #include <stdio.h>
 #include <string.h>
 
 #include "actions/policy.h"
 #include "actions/secrets.h"
-#include "agent/cli.h"
+#include "cli/cli.h"
 #include "agent/mcp.h"
 
 static int need_value(int i, int argc, char **argv)

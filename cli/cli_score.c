@@ -1,4 +1,4 @@
-/* agent/cli_score.c — `eous score`: WebArena's evaluators over values read
+/* cli/cli_score.c — `eous score`: WebArena's evaluators over values read
  * elsewhere (the Node tools' pages), so the repository has one evaluator.
  * Input: JSON lines {"eval", "intent", "answer", "url", "values"} on stdin;
  * output: one line {"score", "status", "detail"} per input line.  No judge:
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/cli.h"
+#include "cli/cli.h"
 #include "agent/eval.h"
 
 int cli_score(int argc, char **argv)

@@ -1,11 +1,11 @@
-/* agent/cli_observe.c — `eous observe URL` and `eous call URL KEY TOOL PARAMS`. */
+/* cli/cli_observe.c — `eous observe URL` and `eous call URL KEY TOOL PARAMS`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "agent/browser.h"
 #include "actions/exec.h"
-#include "agent/cli.h"
+#include "cli/cli.h"
 #include "perception/perc.h"
 
 static int fail(const eous_err *err)
@@ -66,7 +66,7 @@ int cli_observe(int argc, char **argv)
         return fail(&err);
     int code = 0;
     perc_obs *obs = NULL;
-    if (wd_navigate(b.session, url, &err) || perc_observe(b.session, &o, &obs, &err)) {
+    if (wd_navigate_start(b.session, url, &err) || perc_observe(b.session, &o, &obs, &err)) {
         code = fail(&err);
     } else if (!strcmp(format, "json")) {
         char *j = perc_obs_json(obs);
@@ -148,7 +148,7 @@ int cli_call(int argc, char **argv)
     perc_opts o;
     perc_opts_init(&o);
     o.mode = PERC_MODE_HYBRID;
-    if (wd_navigate(b.session, pos[0], &err) || perc_observe(b.session, &o, &obs, &err) ||
+    if (wd_navigate_start(b.session, pos[0], &err) || perc_observe(b.session, &o, &obs, &err) ||
         act_policy_new(&policy, &err) || act_policy_allow_origin(policy, pos[0], &err) ||
         act_exec_new(b.session, NULL, &x, &err)) {
         code = fail(&err);

@@ -1,8 +1,8 @@
-/* agent/cli_common.h — options shared by `eous run` and `eous bench`, and the
+/* cli/cli_common.h — options shared by `eous run` and `eous bench`, and the
  * things they set up: output directory, model client, policy.
  * cli_opts owns what cli_setup_run creates; cli_teardown_run frees it. */
-#ifndef EOUS_AGENT_CLI_COMMON_H
-#define EOUS_AGENT_CLI_COMMON_H
+#ifndef EOUS_CLI_CLI_COMMON_H
+#define EOUS_CLI_CLI_COMMON_H
 
 #include <stdio.h>
 

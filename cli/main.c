@@ -1,10 +1,11 @@
-/* agent/main.c — the eous CLI: parses options and calls libeous's public API.
- * Exit codes: 0 ok/passed · 1 a task failed · 2 bad input · 3 infrastructure. */
+/* cli/main.c — the eous CLI: parses options and calls libeous's public API.
+ * Exit codes: 0 ok/passed · 1 a task failed · 2 bad input · 3 infrastructure ·
+ * 130/143 interrupted by SIGINT/SIGTERM (core/err.c's eous_rc_exit_code). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/cli.h"
+#include "cli/cli.h"
 #include "core/core.h"
 
 static void usage(FILE *f)
@@ -31,7 +32,8 @@ static void usage(FILE *f)
           "  --max-obs-tokens N  send the model the first N o200k tokens of each observation (WebArena's\n"
           "                   max_obs_length); default: no cut, 1920 for the WebArena text prompt\n"
           "  --help, --version\n"
-          "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure\n",
+          "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure (also a start URL\n"
+          "that cannot be loaded), 130 SIGINT, 143 SIGTERM\n",
           f);
 }
 

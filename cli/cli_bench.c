@@ -1,4 +1,4 @@
-/* agent/cli_bench.c — `eous bench`: every task × mode on N workers, each with
+/* cli/cli_bench.c — `eous bench`: every task × mode on N workers, each with
  * its own browser session; results appended and flushed per task; --resume
  * skips what is done; infra failures retried on a fresh session; reports. */
 #define _GNU_SOURCE
@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "agent/browser.h"
-#include "agent/cli.h"
-#include "agent/cli_common.h"
+#include "cli/cli.h"
+#include "cli/cli_common.h"
 #include "agent/report.h"
 #include "agent/run.h"
 
@@ -49,43 +49,67 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Expands directories into their *.json files (sorted). */
+typedef struct path_list {
+    char **v;
+    size_t n, cap;
+} path_list;
+
+/* Appends path (taken over); 0 on success, -1 out of memory (path freed). */
+static int path_push(path_list *l, char *path)
+{
+    if (!path)
+        return -1;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        char **grown = realloc(l->v, cap * sizeof *grown);
+        if (!grown) {
+            free(path);
+            return -1;
+        }
+        l->v = grown;
+        l->cap = cap;
+    }
+    l->v[l->n++] = path;
+    return 0;
+}
+
+/* Expands directories into their *.json files (sorted).  NULL with *n_out 0
+ * when memory runs out (the caller reports "no task files"). */
 static char **expand_inputs(const char **in, int n, size_t *n_out)
 {
-    char **out = NULL;
-    size_t k = 0, cap = 0;
-    for (int i = 0; i < n; i++) {
+    path_list l = {0};
+    int oom = 0;
+    for (int i = 0; i < n && !oom; i++) {
         DIR *d = opendir(in[i]);
         if (!d) {
-            if (k == cap) {
-                cap = cap ? cap * 2 : 64;
-                out = realloc(out, cap * sizeof *out);
-            }
-            out[k++] = strdup(in[i]);
+            oom = path_push(&l, strdup(in[i]));
             continue;
         }
-        size_t first = k;
+        size_t first = l.n;
         struct dirent *e;
-        while ((e = readdir(d))) {
+        while (!oom && (e = readdir(d))) {
             size_t len = strlen(e->d_name);
             if (len < 6 || strcmp(e->d_name + len - 5, ".json"))
                 continue;
-            if (k == cap) {
-                cap = cap ? cap * 2 : 64;
-                out = realloc(out, cap * sizeof *out);
-            }
-            if (asprintf(&out[k], "%s/%s", in[i], e->d_name) < 0)
-                continue;
-            k++;
+            char *path = NULL;
+            oom = asprintf(&path, "%s/%s", in[i], e->d_name) < 0 || path_push(&l, path);
         }
         closedir(d);
-        qsort(out + first, k - first, sizeof *out, cmp_str);
+        qsort(l.v + first, l.n - first, sizeof *l.v, cmp_str);
     }
-    *n_out = k;
-    return out;
+    if (oom) {
+        for (size_t i = 0; i < l.n; i++)
+            free(l.v[i]);
+        free(l.v);
+        *n_out = 0;
+        return NULL;
+    }
+    *n_out = l.n;
+    return l.v;
 }
 
-/* task id + mode already in results.jsonl with a final status */
+/* task id + mode already in results.jsonl with a final status (not infra,
+ * not interrupted: those are rerun) */
 static int already_done(const char *results, const char *id, const char *mode)
 {
     if (!results)
@@ -96,7 +120,7 @@ static int already_done(const char *results, const char *id, const char *mode)
     while ((p = strstr(p, needle))) {
         const char *eol = strchr(p, '\n');
         const char *st = strstr(p, "\"status\":\"");
-        if (st && (!eol || st < eol) && strncmp(st + 10, "infra", 5))
+        if (st && (!eol || st < eol) && strncmp(st + 10, "infra\"", 6) && strncmp(st + 10, "interrupted\"", 12))
             return 1;
         p += strlen(needle);
     }
@@ -155,117 +179,141 @@ static void backoff(long ms)
         eous_sleep_ms(left < 100 ? left : 100);
 }
 
+/* Fills res for a job that ends without running (as far as it got). */
+static void result_not_run(agent_result *res, const job *j, agent_planner planner, const char *status,
+                           const char *stop_reason)
+{
+    snprintf(res->task_id, sizeof res->task_id, "%s", j->task->id);
+    snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(j->mode));
+    snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(planner));
+    snprintf(res->status, sizeof res->status, "%s", status);
+    if (stop_reason)
+        snprintf(res->stop_reason, sizeof res->stop_reason, "%s", stop_reason);
+    res->tier = j->task->tier;
+}
+
+/* A worker's browser, opened on first need and after an infra failure. */
+typedef struct worker_browser {
+    agent_browser br;
+    int open;
+} worker_browser;
+
+/* Runs job j, retrying infrastructure failures (a fresh session for a dead
+ * browser, the same one when the model endpoint failed). */
+static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result *res, eous_err *err)
+{
+    cli_opts *co = b->co;
+    eous_rc rc = EOUS_OK;
+    for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
+        if (attempt > 0) {
+            EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on %s session in %ld ms", j->task->id,
+                      perc_mode_name(j->mode), res->error[0] ? res->error : err->msg, attempt,
+                      wb->open ? "the same" : "a fresh", infra_backoff_ms[attempt - 1]);
+            backoff(infra_backoff_ms[attempt - 1]);
+            if (eous_interrupted())
+                break;
+        }
+        eous_err_clear(err);
+        if (!wb->open) {
+            if ((rc = agent_browser_open(&wb->br, co->webdriver, co->w3c_only, err))) {
+                result_not_run(res, j, co->planner, "infra", "infra");
+                snprintf(res->error, sizeof res->error, "%s", err->msg);
+                if (eous_interrupted())
+                    break;
+                continue;
+            }
+            wb->open = 1;
+        }
+        char trace[4300], audit[4300];
+        snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", co->out_dir, j->task->id, perc_mode_name(j->mode));
+        snprintf(audit, sizeof audit, "%s/audit.jsonl", co->out_dir);
+        agent_run_opts ro;
+        cli_run_opts(co, &ro);
+        ro.mode = j->mode;
+        ro.trace_path = trace;
+        ro.audit_path = audit;
+        agent_result_clear(res);
+        rc = agent_run_task(wb->br.session, j->task, &ro, res, err);
+        if (rc == EOUS_OK && res->error[0] && strcmp(res->status, "passed") && !session_answers(wb->br.session)) {
+            /* the task failed with an error and its session is gone: the
+             * infrastructure's failure whatever code the error carried (a
+             * grid hub reports a lost node as "unknown error") */
+            snprintf(res->status, sizeof res->status, "infra");
+            snprintf(res->stop_reason, sizeof res->stop_reason, "infra");
+            rc = eous_err_remap(err, EOUS_E_INFRA);
+        }
+        int model_down = eous_rc_is_infra(rc) && !strcmp(res->stop_reason, "model_unavailable");
+        if (co->planner != AGENT_PLANNER_SCRIPT && model_outcome(b, model_down, res->error) && model_down)
+            break;
+        if (!eous_rc_is_infra(rc) || eous_interrupted())
+            break;
+        /* the model endpoint failed: the browser is fine, keep it */
+        if (model_down)
+            continue;
+        /* a dead driver, browser or grid node: retry on a fresh session */
+        agent_browser_close(&wb->br);
+        wb->open = 0;
+    }
+    return rc;
+}
+
+/* Appends the job's line to results.jsonl and counts it. */
+static void record(bench *b, const agent_result *res)
+{
+    eous_err err;
+    char *line = agent_result_json(res);
+    pthread_mutex_lock(&b->lock);
+    if (line)
+        cli_append_result(b->co, line, &err);
+    b->done++;
+    if (!strcmp(res->status, "passed"))
+        b->passed++;
+    if (!strcmp(res->status, "infra"))
+        b->infra++;
+    progress(b, res);
+    pthread_mutex_unlock(&b->lock);
+    free(line);
+}
+
 static void *worker(void *arg)
 {
     bench *b = arg;
-    cli_opts *co = b->co;
-    agent_browser br;
-    int have_browser = 0;
+    worker_browser wb = {.open = 0};
     eous_err err;
+    eous_err_clear(&err);
     for (;;) {
         pthread_mutex_lock(&b->lock);
         size_t i = b->next < b->n_jobs && !eous_interrupted() ? b->next++ : b->n_jobs;
+        int breaker_open = b->breaker_open;
         pthread_mutex_unlock(&b->lock);
         if (i >= b->n_jobs)
             break;
-        job *j = &b->jobs[i];
+        const job *j = &b->jobs[i];
         agent_result res;
         memset(&res, 0, sizeof res);
         eous_rc rc = EOUS_OK;
-        pthread_mutex_lock(&b->lock);
-        int skip = b->breaker_open;
-        pthread_mutex_unlock(&b->lock);
-        for (int attempt = 0; attempt <= INFRA_RETRIES && !skip; attempt++) {
-            if (attempt > 0) {
-                EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on %s session in %ld ms", j->task->id,
-                          perc_mode_name(j->mode), res.error[0] ? res.error : err.msg, attempt,
-                          have_browser ? "the same" : "a fresh", infra_backoff_ms[attempt - 1]);
-                backoff(infra_backoff_ms[attempt - 1]);
-                if (eous_interrupted())
-                    break;
-            }
-            eous_err_clear(&err);
-            if (!have_browser) {
-                rc = agent_browser_open(&br, co->webdriver, co->w3c_only, &err);
-                if (rc) {
-                    snprintf(res.task_id, sizeof res.task_id, "%s", j->task->id);
-                    snprintf(res.mode, sizeof res.mode, "%s", perc_mode_name(j->mode));
-                    snprintf(res.status, sizeof res.status, "infra");
-                    snprintf(res.error, sizeof res.error, "%s", err.msg);
-                    res.tier = j->task->tier;
-                    if (eous_interrupted())
-                        break;
-                    continue;
-                }
-                have_browser = 1;
-            }
-            char trace[4300], audit[4300];
-            snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", co->out_dir, j->task->id, perc_mode_name(j->mode));
-            snprintf(audit, sizeof audit, "%s/audit.jsonl", co->out_dir);
-            agent_run_opts ro;
-            cli_run_opts(co, &ro);
-            ro.mode = j->mode;
-            ro.trace_path = trace;
-            ro.audit_path = audit;
-            agent_result_clear(&res);
-            rc = agent_run_task(br.session, j->task, &ro, &res, &err);
-            if (rc == EOUS_OK && res.error[0] && strcmp(res.status, "passed") && !session_answers(br.session)) {
-                /* the task failed with an error and its session is gone: the
-                 * infrastructure's failure whatever code the error carried (a
-                 * grid hub reports a lost node as "unknown error") */
-                snprintf(res.status, sizeof res.status, "infra");
-                snprintf(res.stop_reason, sizeof res.stop_reason, "infra");
-                rc = EOUS_E_INFRA;
-            }
-            int model_down = (rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT) &&
-                             !strcmp(res.stop_reason, "model_unavailable");
-            if (co->planner != AGENT_PLANNER_SCRIPT && model_outcome(b, model_down, res.error) && model_down)
-                break;
-            if (rc != EOUS_E_INFRA && rc != EOUS_E_TIMEOUT)
-                break;
-            if (eous_interrupted())
-                break;
-            /* the model endpoint failed: the browser is fine, keep it */
-            if (model_down)
-                continue;
-            /* a dead driver, browser or grid node: retry on a fresh session */
-            agent_browser_close(&br);
-            have_browser = 0;
-        }
-        if (skip) {
-            snprintf(res.task_id, sizeof res.task_id, "%s", j->task->id);
-            snprintf(res.mode, sizeof res.mode, "%s", perc_mode_name(j->mode));
-            snprintf(res.planner, sizeof res.planner, "%s", agent_planner_name(co->planner));
-            snprintf(res.status, sizeof res.status, "infra");
-            snprintf(res.stop_reason, sizeof res.stop_reason, "model_unavailable");
+        if (breaker_open) {
+            result_not_run(&res, j, b->co->planner, "infra", "model_unavailable");
             pthread_mutex_lock(&b->lock);
             snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
                      MODEL_BREAKER_FAILURES, b->breaker_reason);
             pthread_mutex_unlock(&b->lock);
-            res.tier = j->task->tier;
+        } else {
+            rc = run_job(b, j, &wb, &res, &err);
         }
-        if (eous_interrupted() && (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || !res.status[0])) {
-            agent_result_clear(&res);
-            break; /* abandoned in flight: not recorded, so --resume reruns it */
+        if (eous_interrupted() && (eous_rc_ends_task(rc) || !res.status[0])) {
+            /* stopped in flight: recorded as such, and --resume reruns it */
+            result_not_run(&res, j, b->co->planner, "interrupted", "interrupted");
+            if (!res.error[0])
+                snprintf(res.error, sizeof res.error, "interrupted by signal %d", eous_interrupt_signal());
         }
         if (!res.status[0])
             snprintf(res.status, sizeof res.status, "infra");
-        char *line = agent_result_json(&res);
-        pthread_mutex_lock(&b->lock);
-        if (line)
-            cli_append_result(co, line, &err);
-        b->done++;
-        if (!strcmp(res.status, "passed"))
-            b->passed++;
-        if (!strcmp(res.status, "infra"))
-            b->infra++;
-        progress(b, &res);
-        pthread_mutex_unlock(&b->lock);
-        free(line);
+        record(b, &res);
         agent_result_clear(&res);
     }
-    if (have_browser)
-        agent_browser_close(&br);
+    if (wb.open)
+        agent_browser_close(&wb.br);
     return NULL;
 }
 
@@ -320,6 +368,12 @@ int cli_bench(int argc, char **argv)
     b.t0 = eous_now_ms();
     pthread_mutex_init(&b.lock, NULL);
     b.jobs = calloc(l.n * (size_t)co.n_modes + 1, sizeof *b.jobs);
+    if (!b.jobs) {
+        fprintf(stderr, "eous bench: out of memory for %zu job(s)\n", l.n * (size_t)co.n_modes);
+        free(existing);
+        pthread_mutex_destroy(&b.lock);
+        goto out_tasks;
+    }
     size_t skipped_done = 0;
     for (size_t t = 0; t < l.n; t++) {
         for (int m = 0; m < co.n_modes; m++) {
@@ -374,9 +428,9 @@ int cli_bench(int argc, char **argv)
     free(table);
     if (eous_interrupted()) {
         fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", b.n_jobs - b.done);
-        code = 3;
+        code = eous_rc_exit_code(EOUS_E_INTERRUPTED);
     } else {
-        code = any_infra ? 3 : all_passed ? 0 : 1;
+        code = any_infra ? EOUS_EXIT_INFRA : all_passed ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
     }
     free(b.jobs);
     pthread_mutex_destroy(&b.lock);

@@ -1,4 +1,4 @@
-/* agent/cli_run.c — `eous run TASK.json` and `eous check TASK.json...`. */
+/* cli/cli_run.c — `eous run TASK.json` and `eous check TASK.json...`. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "agent/browser.h"
-#include "agent/cli.h"
-#include "agent/cli_common.h"
+#include "cli/cli.h"
+#include "cli/cli_common.h"
 #include "agent/run.h"
 #include "llm/llm.h"
 

@@ -1,7 +1,7 @@
-/* agent/cli.h — the CLI's commands; each returns the process exit code.
+/* cli/cli.h — the CLI's commands; each returns the process exit code.
  * argv[0] is the command name.  They use only libeous's public headers. */
-#ifndef EOUS_AGENT_CLI_H
-#define EOUS_AGENT_CLI_H
+#ifndef EOUS_CLI_CLI_H
+#define EOUS_CLI_CLI_H
 
 int cli_observe(int argc, char **argv);
 int cli_call(int argc, char **argv);

@@ -1,6 +1,6 @@
-/* agent/cli_common.c — see cli_common.h. */
+/* cli/cli_common.c — see cli_common.h. */
 #define _GNU_SOURCE
-#include "agent/cli_common.h"
+#include "cli/cli_common.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,8 +39,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->planner = AGENT_PLANNER_SCRIPT;
     co->mode = PERC_MODE_HYBRID;
     co->out_dir = "out";
-    co->max_steps = 30;
-    co->max_seconds = 600;
+    co->max_steps = EOUS_DEFAULT_MAX_STEPS;
+    co->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
     co->workers = 1;
     co->lock_fd = -1;
     co->max_obs_tokens = -1;

@@ -1,10 +1,10 @@
-/* agent/cli_compare.c — `eous compare RUN_A RUN_B [--format md|json]`: what
+/* cli/cli_compare.c — `eous compare RUN_A RUN_B [--format md|json]`: what
  * changed from run A to run B; exit 1 when B regressed (see agent/runcmp.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/cli.h"
+#include "cli/cli.h"
 #include "agent/runcmp.h"
 
 int cli_compare(int argc, char **argv)

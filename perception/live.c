@@ -1,4 +1,4 @@
-/* perception/observe.c — reading a live page: one script for the semantic
+/* perception/live.c — reading a live page: one script for the semantic
  * providers (each bounded by a timeout, each failure a warning), the DOM
  * snapshot for page marks, and the accessibility tree of every frame. */
 #include <stdio.h>
@@ -7,8 +7,6 @@
 
 #include "perception/percint.h"
 #include "perception/axtree_js.h" /* generated from axtree.js: PERC_AXTREE_JS */
-
-eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err);
 
 /* Runs in the page.  Providers are awaited with a bound; anything they throw,
  * any cycle or oversize answer becomes a warning, never a failure. */

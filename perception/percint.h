@@ -53,6 +53,7 @@ struct perc_obs {
     perc_component *comps;
     size_t n_comps;
     cJSON *owned_json;        /* registry trees the components point into */
+    const cJSON *page_labels; /* {K: label} from data-cid roots' aria-labelledby/-label (in owned_json) */
     char *text;
     size_t text_len;
     const char *url;
@@ -116,6 +117,8 @@ void perc_index_backend(perc_obs *obs);
 eous_rc perc_parse_ci4a(perc_obs *obs, cJSON *registry, eous_err *err);
 eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err);
 eous_rc perc_parse_bridge(perc_obs *obs, cJSON *snapshot, eous_err *err);
+/* Keeps a copy of the live page's {K: label} answer for perc_label_components. */
+void perc_set_page_labels(perc_obs *obs, const cJSON *labels);
 /* Labels from the AX tree (root's name, first named control inside) for
  * components still without one, then portals from their owner (registry.c). */
 void perc_label_components(perc_obs *obs);

@@ -191,6 +191,65 @@ static int is_current_value_key(const char *k)
     return 0;
 }
 
+#define MAX_OPTIONS_IN_STATE 12
+#define MAX_OPTION_DEPTH 6 /* nested children past this are counted, not shown */
+
+static const char *option_label(const cJSON *o)
+{
+    const char *l = eous_json_str(o, "label");
+    if (!l)
+        l = eous_json_str(o, "title");
+    if (!l)
+        l = eous_json_str(o, "value");
+    return l;
+}
+
+/* Nested options, when they hold any (a cut cycle leaves a string behind). */
+static const cJSON *option_children(const cJSON *o)
+{
+    const cJSON *kids = eous_json_arr(o, "children"), *k;
+    cJSON_ArrayForEach(k, kids) if (cJSON_IsObject(k)) return kids;
+    return NULL;
+}
+
+/* Leaves of an option tree ({label, children: [...]}): what a cascader offers. */
+static int count_option_leaves(const cJSON *arr, int depth)
+{
+    int n = 0;
+    const cJSON *o;
+    cJSON_ArrayForEach(o, arr) {
+        if (!cJSON_IsObject(o))
+            continue;
+        const cJSON *kids = option_children(o);
+        n += kids && depth < MAX_OPTION_DEPTH ? count_option_leaves(kids, depth + 1) : 1;
+    }
+    return n;
+}
+
+/* "A | B | C", or for nested options the leaf paths "Zhejiang/Hangzhou | Jiangsu/Nanjing". */
+static void render_option_labels(pctx *c, const cJSON *arr, const char *prefix, int depth, int *shown)
+{
+    const cJSON *o;
+    cJSON_ArrayForEach(o, arr) {
+        if (*shown >= MAX_OPTIONS_IN_STATE || c->rc)
+            return;
+        if (!cJSON_IsObject(o))
+            continue;
+        const char *l = option_label(o);
+        const cJSON *kids = option_children(o);
+        if (kids && depth < MAX_OPTION_DEPTH) {
+            const char *p = eous_arena_printf(c->view->arena, "%s%s/", prefix, l ? l : "?");
+            if (p)
+                render_option_labels(c, kids, p, depth + 1, shown);
+            continue;
+        }
+        if ((*shown)++)
+            pv_put(c, " | ");
+        pv_put(c, prefix);
+        pv_put(c, l ? l : "?");
+    }
+}
+
 static void render_state(pctx *c, const perc_component *comp, int brief)
 {
     const cJSON *rows = state_rows(comp);
@@ -252,20 +311,10 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
             const cJSON *first = it->child;
             if (cJSON_IsObject(first) && (eous_json_str(first, "label") || eous_json_str(first, "title"))) {
                 /* option-like objects: their labels say enough */
-                const cJSON *e;
-                cJSON_ArrayForEach(e, it) {
-                    if (shown == 12) {
-                        if (!c->rc)
-                            c->rc = eous_buf_printf(c->b, c->err, " … +%d more", n - shown);
-                        break;
-                    }
-                    const char *l = eous_json_str(e, "label");
-                    if (!l)
-                        l = eous_json_str(e, "title");
-                    if (shown++)
-                        pv_put(c, " | ");
-                    pv_put(c, l ? l : "?");
-                }
+                int total = count_option_leaves(it, 0);
+                render_option_labels(c, it, "", 0, &shown);
+                if (total > shown && !c->rc)
+                    c->rc = eous_buf_printf(c->b, c->err, " … +%d more", total - shown);
                 continue;
             }
             if (cJSON_IsObject(first) || cJSON_IsArray(first)) {
@@ -298,6 +347,30 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
         pv_put(c, " disabled");
 }
 
+/* A cascader path: an array of strings or numbers. */
+static int is_scalar_path(const cJSON *e)
+{
+    if (!cJSON_IsArray(e) || !e->child)
+        return 0;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, e) if (!cJSON_IsString(x) && !cJSON_IsNumber(x)) return 0;
+    return 1;
+}
+
+/* ["zhejiang", "hangzhou"] → zhejiang/hangzhou */
+static void put_path(pctx *c, const cJSON *e)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, e) {
+        if (x != e->child)
+            pv_put(c, "/");
+        if (cJSON_IsString(x))
+            pv_put_flat(c, x->valuestring, 40, 0);
+        else
+            pv_put_json_short(c, x, 20);
+    }
+}
+
 /* "a|b|… +N more".  options (an enum's option objects from the state, or
  * NULL) add "=Label" where a label says more than its value:
  * "home|booking=Travel booking|…". */
@@ -316,6 +389,8 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
             pv_put(c, sep);
         if (cJSON_IsString(e))
             pv_put(c, e->valuestring);
+        else if (is_scalar_path(e))
+            put_path(c, e);
         else
             pv_put_json_short(c, e, 40);
         const char *label = o ? eous_json_str(o, "label") : NULL;
@@ -376,12 +451,98 @@ static void render_enum(pctx *c, const cJSON *en)
     render_scalar_list(c, en, 15, "|", options);
 }
 
-static void render_param(pctx *c, const char *name, const cJSON *spec, int required)
+static const cJSON *get_either(const cJSON *spec, const char *a, const char *b)
 {
-    pv_put(c, name);
-    if (!required)
-        pv_put(c, "?");
-    pv_put(c, ": ");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(spec, a);
+    return v ? v : cJSON_GetObjectItemCaseSensitive(spec, b);
+}
+
+static void put_bound(pctx *c, const cJSON *v)
+{
+    if (cJSON_IsString(v))
+        pv_put(c, v->valuestring);
+    else if (v)
+        pv_put_json_short(c, v, 30);
+}
+
+#define MAX_DISABLED_SHOWN 6
+
+/* The limits a spec (a param's, or a tool's `constraints`) puts on values:
+ * ", 1..10", ", 2..40 chars", ", /^[A-Z]+$/", ", not a, b … +N more (M in all)".
+ * skip (or NULL): a spec whose own limits win, so the same kind is not
+ * printed twice. */
+static void render_limits(pctx *c, const cJSON *spec, const cJSON *skip)
+{
+    const cJSON *mn = get_either(spec, "min", "minimum"), *mx = get_either(spec, "max", "maximum");
+    if (!mn)
+        mn = cJSON_GetObjectItemCaseSensitive(spec, "minDate");
+    if (!mx)
+        mx = cJSON_GetObjectItemCaseSensitive(spec, "maxDate");
+    int skip_range = skip && (get_either(skip, "min", "minimum") || get_either(skip, "max", "maximum"));
+    if ((mn || mx) && !skip_range) {
+        pv_put(c, ", ");
+        put_bound(c, mn);
+        pv_put(c, "..");
+        put_bound(c, mx);
+    }
+    const cJSON *mnl = cJSON_GetObjectItemCaseSensitive(spec, "minLength");
+    const cJSON *mxl = cJSON_GetObjectItemCaseSensitive(spec, "maxLength");
+    if ((cJSON_IsNumber(mnl) || cJSON_IsNumber(mxl)) && !c->rc) {
+        if (cJSON_IsNumber(mnl) && cJSON_IsNumber(mxl))
+            c->rc = eous_buf_printf(c->b, c->err, ", %g..%g chars", mnl->valuedouble, mxl->valuedouble);
+        else if (cJSON_IsNumber(mxl))
+            c->rc = eous_buf_printf(c->b, c->err, ", ≤%g chars", mxl->valuedouble);
+        else
+            c->rc = eous_buf_printf(c->b, c->err, ", ≥%g chars", mnl->valuedouble);
+    }
+    const char *pat = eous_json_str(spec, "pattern");
+    if (pat && !(skip && eous_json_str(skip, "pattern"))) {
+        pv_put(c, ", /");
+        pv_put_flat(c, pat, 60, 0);
+        pv_put(c, "/");
+    }
+    const cJSON *step = get_either(spec, "step", "multipleOf");
+    if (cJSON_IsNumber(step) && !(skip && get_either(skip, "step", "multipleOf")) && !c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, ", step %g", step->valuedouble);
+    const cJSON *dis = eous_json_arr(spec, "disabled");
+    if (!dis)
+        dis = eous_json_arr(spec, "disabledDates");
+    if (!dis)
+        dis = eous_json_arr(spec, "disabledValues");
+    int n = cJSON_GetArraySize(dis);
+    if (n > 0 && !(skip && get_either(skip, "disabled", "disabledDates"))) {
+        pv_put(c, ", not ");
+        if (n < 4 || !refer_to_view_list(c, dis))
+            render_scalar_list(c, dis, MAX_DISABLED_SHOWN, ", ", NULL);
+        /* hundreds of blackout dates: the count says how many the call may hit */
+        if (n > MAX_DISABLED_SHOWN && !c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", n);
+    }
+}
+
+/* Keys of a tool's `constraints` render_limits prints; any other is shown as name=value. */
+static const char *LIMIT_KEYS[] = {"min", "max", "minimum", "maximum", "minDate", "maxDate", "minLength",
+                                   "maxLength", "pattern", "step", "multipleOf", "disabled", "disabledDates",
+                                   "disabledValues", "format"};
+
+static void render_other_limits(pctx *c, const cJSON *cons)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cons) {
+        if (!k->string || IN(k->string, LIMIT_KEYS) || cJSON_IsObject(k))
+            continue;
+        pv_put(c, ", ");
+        pv_put(c, k->string);
+        pv_put(c, "=");
+        if (cJSON_IsArray(k))
+            render_scalar_list(c, k, MAX_DISABLED_SHOWN, "|", NULL);
+        else
+            put_bound(c, k);
+    }
+}
+
+static void render_type(pctx *c, const cJSON *spec)
+{
     const char *fmt = eous_json_str(spec, "format");
     const char *type = eous_json_str(spec, "type");
     const cJSON *en = eous_json_arr(spec, "enum");
@@ -399,30 +560,90 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
             render_enum(c, ien);
         else
             pv_put(c, ifmt ? ifmt : itype ? itype : "any");
+        if (items)
+            render_limits(c, items, NULL);
         pv_put(c, "]");
     } else {
         pv_put(c, type ? type : "any");
     }
-    const cJSON *mn = cJSON_GetObjectItemCaseSensitive(spec, "min");
-    const cJSON *mx = cJSON_GetObjectItemCaseSensitive(spec, "max");
-    if (!mn)
-        mn = cJSON_GetObjectItemCaseSensitive(spec, "minimum");
-    if (!mx)
-        mx = cJSON_GetObjectItemCaseSensitive(spec, "maximum");
-    if (mn || mx) {
-        pv_put(c, ", ");
-        if (mn)
-            pv_put(c, cJSON_IsString(mn) ? mn->valuestring : ""), cJSON_IsString(mn) ? (void)0 : pv_put_json_short(c, mn, 30);
-        pv_put(c, "..");
-        if (mx)
-            pv_put(c, cJSON_IsString(mx) ? mx->valuestring : ""), cJSON_IsString(mx) ? (void)0 : pv_put_json_short(c, mx, 30);
+}
+
+/* tool_cons: the tool's flat `constraints` and `disabledDates` (beside
+ * params, as the seed's DatePicker writes them) when they concern this param. */
+static void render_param(pctx *c, const char *name, const cJSON *spec, int required, const cJSON *tool_cons,
+                         const cJSON *tool_disabled)
+{
+    pv_put(c, name);
+    if (!required)
+        pv_put(c, "?");
+    pv_put(c, ": ");
+    if (!cJSON_IsObject(spec)) {
+        pv_put(c, "any");
+        return;
     }
-    const cJSON *dis = eous_json_arr(spec, "disabled");
-    if (dis && cJSON_GetArraySize(dis) > 0) {
+    render_type(c, spec);
+    render_limits(c, spec, NULL);
+    if (tool_cons) {
+        render_limits(c, tool_cons, spec);
+        render_other_limits(c, tool_cons);
+    }
+    int n = cJSON_GetArraySize(tool_disabled);
+    if (n > 0 && !get_either(spec, "disabled", "disabledDates") &&
+        !(tool_cons && get_either(tool_cons, "disabled", "disabledDates"))) {
         pv_put(c, ", not ");
-        if (cJSON_GetArraySize(dis) < 4 || !refer_to_view_list(c, dis))
-            render_scalar_list(c, dis, 6, ", ", NULL);
+        if (n < 4 || !refer_to_view_list(c, tool_disabled))
+            render_scalar_list(c, tool_disabled, MAX_DISABLED_SHOWN, ", ", NULL);
+        if (n > MAX_DISABLED_SHOWN && !c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", n);
     }
+}
+
+/* The tool-level `constraints` that concern param p: {p: {...}} by name, or
+ * flat ({min, max, ...}) when the tool has one param. */
+static const cJSON *tool_constraints_for(const cJSON *meta, const char *p, int n_params)
+{
+    const cJSON *cons = eous_json_obj(meta, "constraints");
+    if (!cons)
+        return NULL;
+    const cJSON *named = eous_json_obj(cons, p);
+    if (named)
+        return named;
+    for (const cJSON *k = cons->child; k; k = k->next)
+        if (cJSON_IsObject(k))
+            return NULL; /* constraints by param name, none for this one */
+    return n_params == 1 ? cons : NULL;
+}
+
+/* Tool-level constraints no param took (several params, flat constraints):
+ * " | min=1, max=5" after the params, never dropped. */
+static void render_tool_constraints(pctx *c, const cJSON *meta, int n_params)
+{
+    const cJSON *cons = eous_json_obj(meta, "constraints");
+    const cJSON *dd = eous_json_arr(meta, "disabledDates");
+    int flat = cons != NULL;
+    for (const cJSON *k = cons ? cons->child : NULL; k; k = k->next)
+        if (cJSON_IsObject(k))
+            flat = 0;
+    if (n_params == 1 || (!(flat && cons->child) && !(dd && dd->child)))
+        return;
+    /* rendered aside: the limits start with ", ", here they follow " | " */
+    eous_buf tmp, *out = c->b;
+    eous_buf_init(&tmp, 0);
+    c->b = &tmp;
+    if (flat)
+        render_limits(c, cons, NULL), render_other_limits(c, cons);
+    if (dd && dd->child && !c->rc) {
+        pv_put(c, ", not ");
+        render_scalar_list(c, dd, MAX_DISABLED_SHOWN, ", ", NULL);
+        if (cJSON_GetArraySize(dd) > MAX_DISABLED_SHOWN && !c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", cJSON_GetArraySize(dd));
+    }
+    c->b = out;
+    if (tmp.len > 2) {
+        pv_put(c, " | ");
+        pv_put(c, tmp.data + 2);
+    }
+    eous_buf_free(&tmp);
 }
 
 /* brief: tool names only, for components not on screen right now (their
@@ -458,8 +679,9 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
             params = eous_json_obj(schema, "properties");
             req = eous_json_arr(schema, "required");
         }
-        int pfirst = 1;
+        int pfirst = 1, n_params = cJSON_GetArraySize(params);
         const cJSON *p;
+        const cJSON *tool_disabled = n_params == 1 ? eous_json_arr(meta, "disabledDates") : NULL;
         cJSON_ArrayForEach(p, params) {
             if (!pfirst)
                 pv_put(c, "; ");
@@ -469,8 +691,10 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
                 const cJSON *r;
                 cJSON_ArrayForEach(r, req) if (cJSON_IsString(r) && !strcmp(r->valuestring, p->string)) required = 1;
             }
-            render_param(c, p->string, p, required);
+            render_param(c, p->string, p, required, tool_constraints_for(meta, p->string, n_params), tool_disabled);
         }
+        if (meta)
+            render_tool_constraints(c, meta, n_params);
         pv_put(c, ")");
     }
 }
@@ -654,7 +878,8 @@ int pv_is_component_label(const pctx *c, const char *text)
     while (*text == ' ')
         text++;
     size_t n = strlen(text);
-    while (n && text[n - 1] == ' ')
+    /* "Patient name:" and "Patient name *" print the label "Patient name" */
+    while (n && (text[n - 1] == ' ' || text[n - 1] == ':' || text[n - 1] == '*'))
         n--;
     for (size_t i = 0; i < c->obs->n_comps; i++) {
         const char *l = c->obs->comps[i].label;

@@ -608,9 +608,7 @@ static const cJSON *tool_constraints_for(const cJSON *meta, const char *p, int n
     const cJSON *named = eous_json_obj(cons, p);
     if (named)
         return named;
-    for (const cJSON *k = cons->child; k; k = k->next)
-        if (cJSON_IsObject(k))
-            return NULL; /* constraints by param name, none for this one */
+    /* flat limits (object values are other params' and are skipped) */
     return n_params == 1 ? cons : NULL;
 }
 
@@ -620,11 +618,11 @@ static void render_tool_constraints(pctx *c, const cJSON *meta, int n_params)
 {
     const cJSON *cons = eous_json_obj(meta, "constraints");
     const cJSON *dd = eous_json_arr(meta, "disabledDates");
-    int flat = cons != NULL;
+    int flat = 0; /* any limit not given per param */
     for (const cJSON *k = cons ? cons->child : NULL; k; k = k->next)
-        if (cJSON_IsObject(k))
-            flat = 0;
-    if (n_params == 1 || (!(flat && cons->child) && !(dd && dd->child)))
+        if (!cJSON_IsObject(k))
+            flat = 1;
+    if (n_params == 1 || (!flat && !(dd && dd->child)))
         return;
     /* rendered aside: the limits start with ", ", here they follow " | " */
     eous_buf tmp, *out = c->b;

@@ -40,13 +40,15 @@ static const char PROVIDERS_JS[] =
     "    const hasGet = typeof r.getStatus === 'function'; let all, firstErr;"
     "    try { all = hasGet ? await bound(() => r.getStatus(), 'getStatus') : undefined; } catch (e) { firstErr = e; }"
     /* getStatus(key) only: ask per key, keys from _components or the page's data-cid roots */
-    "    if (!all || typeof all !== 'object' || Array.isArray(all)) {"
+    "    if (!all || typeof all !== 'object' || Array.isArray(all)) { const first = all;"
     "      const keys = new Set(Object.keys(comps)); if (hasGet) document.querySelectorAll('[data-cid]').forEach(e => keys.add(e.getAttribute('data-cid')));"
     "      if (firstErr && !keys.size) throw firstErr; all = {};"
     "      for (const k of keys) { let e;"
     "        if (hasGet) e = await bound(() => r.getStatus(k), 'getStatus');"
     "        e = e && typeof e === 'object' ? (e[k] && typeof e[k] === 'object' ? e[k] : e) : comps[k];"
-    "        if (e) all[k] = e; } }"
+    "        if (e) all[k] = e; }"
+    /* nothing per key either: the first answer (or error) is what to report */
+    "      if (!Object.keys(all).length) { if (firstErr) throw firstErr; return first; } }"
     "    if (!all || typeof all !== 'object') return all;"
     "    const o = {}; for (const k of Object.keys(all)) o[k] = entryOf(k, all[k]); return o; };"
     /* what a data-cid root's aria-labelledby (or aria-label) names, for

@@ -63,7 +63,7 @@ static const char *label_field(const cJSON *o)
     return NULL;
 }
 
-#define MAX_LABEL 120
+#define MAX_LABEL 512 /* bytes kept; the view cuts what it prints at 120 characters */
 
 /* One line, spaces collapsed, without a trailing required-marker or colon
  * ("Patient name *:" is "Patient name"), cut on a character boundary. */

@@ -41,13 +41,16 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
     call = () => ag.act({steps: [{ref: K, action: T, args: P}]});
   } else {
     const r = window.__ci4a__;
-    if (!r || typeof r.callTool !== 'function') return {status: 'noprovider'};
+    const own = r && r._components ? r._components[K] : null;
+    // a registry with only _components (the seed's agent loop calls its tools directly)
+    const direct = own && own.tools && typeof own.tools[T] === 'function';
+    if (!r || (typeof r.callTool !== 'function' && !direct)) return {status: 'noprovider'};
     if (typeof r.getStatus === 'function') {
       let st = null;
       try { st = await r.getStatus(K); } catch (e) {}
-      if (!entryOf(st)) return {status: 'gone'};
+      if (!entryOf(st) && !own) return {status: 'gone'};
     }
-    call = () => r.callTool(K, T, P);
+    call = typeof r.callTool === 'function' ? () => r.callTool(K, T, P) : () => own.tools[T](P);
   }
   let timer;
   const to = new Promise((_, rej) => { timer = setTimeout(() => rej({__eousTimeout: true}), tmo); });
@@ -68,7 +71,11 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
   const s = await settle(quiet, cap);
   let state = null;
   if (provider === 'ci4a') {
-    try { const e = entryOf(await window.__ci4a__.getStatus(K)); state = e ? ser(e.state) : null; } catch (e) {}
+    try {
+      const r = window.__ci4a__;
+      const e = typeof r.getStatus === 'function' ? entryOf(await r.getStatus(K)) : r._components[K];
+      state = e ? ser(typeof e.state === 'function' ? e.state() : e.state) : null;
+    } catch (e) {}
   }
   let res = ser(result);
   if (res && res.length > 65536) res = JSON.stringify(res.slice(0, 65536));

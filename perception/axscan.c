@@ -316,34 +316,39 @@ static long number(scan *s)
     return v;
 }
 
-typedef struct kid_ref {
-    const char *id;
-} kid_ref;
+/* childIds of every node, flat; node i's are [kid_start[i], kid_start[i+1]). */
+typedef struct kid_list {
+    const char **ids;
+    size_t n, cap;
+} kid_list;
 
-/* ---- id map (same layout as ax.c's) -------------------------------------------- */
-
-static size_t hash_str(const char *s)
+static int kid_push(kid_list *k, const char *id)
 {
-    size_t h = 1469598103934665603ULL;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-    return h;
+    if (k->n == k->cap) {
+        size_t cap = k->cap ? k->cap * 2 : 1024;
+        const char **g = realloc(k->ids, cap * sizeof *g);
+        if (!g)
+            return -1;
+        k->ids = g;
+        k->cap = cap;
+    }
+    k->ids[k->n++] = id;
+    return 0;
 }
 
-eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int frame, eous_err *err)
+/* Moves s to the "nodes" array: at the top, or inside "value". */
+static int find_nodes_array(scan *s)
 {
-    scan s = {json, json + len, json, obs->arena, 0, NULL};
-    /* find the "nodes" array: at the top, or inside "value" */
     int found = 0;
     for (int level = 0; level < 2 && !found; level++) {
-        if (!eat(&s, '{'))
+        if (!eat(s, '{'))
             break;
         int descended = 0;
         do {
             const char *k;
             size_t kl;
             int e;
-            if (!raw_string(&s, &k, &kl, &e) || !eat(&s, ':'))
+            if (!raw_string(s, &k, &kl, &e) || !eat(s, ':'))
                 break;
             if (key_is(k, kl, "nodes")) {
                 found = 1;
@@ -353,168 +358,255 @@ eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int fram
                 descended = 1;
                 break;
             }
-            skip_value(&s);
-        } while (eat(&s, ','));
+            skip_value(s);
+        } while (eat(s, ','));
         if (!descended)
             break;
     }
-    if (!found || !eat(&s, '['))
+    return found && eat(s, '[');
+}
+
+/* "childIds": [...]; -1 out of memory. */
+static int parse_child_ids(scan *s, kid_list *kids)
+{
+    if (!eat(s, '[')) {
+        fail(s);
+        return 0;
+    }
+    if (eat(s, ']'))
+        return 0;
+    do {
+        ws(s);
+        const char *id = peek(s) == '"' ? string(s) : scalar_text(s);
+        if (id && kid_push(kids, id))
+            return -1;
+    } while (eat(s, ','));
+    if (!eat(s, ']'))
+        fail(s);
+    return 0;
+}
+
+/* One {"name": ..., "value": {...}} property; WebArena skips properties
+ * without value.value. */
+static void parse_property(scan *s, perc_prop *props, size_t max, size_t *n)
+{
+    const char *pname = NULL, *pval = NULL;
+    int present;
+    if (!eat(s, '{')) {
+        fail(s);
+        return;
+    }
+    if (!eat(s, '}')) {
+        do {
+            const char *pk;
+            size_t pkl;
+            int pe;
+            if (!raw_string(s, &pk, &pkl, &pe) || !eat(s, ':')) {
+                fail(s);
+                return;
+            }
+            if (key_is(pk, pkl, "name")) {
+                ws(s);
+                pname = peek(s) == '"' ? string(s) : (skip_value(s), NULL);
+            } else if (key_is(pk, pkl, "value")) {
+                pval = axvalue(s, &present);
+            } else {
+                skip_value(s);
+            }
+        } while (eat(s, ','));
+        if (!eat(s, '}'))
+            fail(s);
+    }
+    if (pname && pval && *n < max) {
+        props[*n].name = pname;
+        props[*n].value = pval;
+        (*n)++;
+    }
+}
+
+static void parse_properties(scan *s, perc_prop *props, size_t max, size_t *n)
+{
+    if (!eat(s, '[')) {
+        fail(s);
+        return;
+    }
+    if (eat(s, ']'))
+        return;
+    do
+        parse_property(s, props, max, n);
+    while (!s->bad && eat(s, ','));
+    if (!s->bad && !eat(s, ']'))
+        fail(s);
+}
+
+#define MAX_NODE_PROPS 128
+
+/* One AX node object into pn (its childIds appended to kids).  -1 out of memory. */
+static int parse_node(scan *s, perc_node *pn, kid_list *kids, eous_arena *a)
+{
+    perc_prop props[MAX_NODE_PROPS];
+    size_t nprops = 0;
+    int present;
+    if (!eat(s, '{')) {
+        fail(s);
+        return 0;
+    }
+    if (!eat(s, '}')) {
+        do {
+            const char *k;
+            size_t kl;
+            int e;
+            if (!raw_string(s, &k, &kl, &e) || !eat(s, ':')) {
+                fail(s);
+                break;
+            }
+            if (key_is(k, kl, "nodeId")) {
+                ws(s);
+                pn->ax_id = peek(s) == '"' ? string(s) : scalar_text(s);
+            } else if (key_is(k, kl, "ignored")) {
+                const char *b = scalar_text(s);
+                pn->ignored = b && !strcmp(b, "True");
+            } else if (key_is(k, kl, "role")) {
+                pn->role = axvalue(s, &present);
+            } else if (key_is(k, kl, "name")) {
+                pn->name = axvalue(s, &present);
+            } else if (key_is(k, kl, "value")) {
+                pn->value = axvalue(s, &present);
+            } else if (key_is(k, kl, "backendDOMNodeId")) {
+                pn->backend_id = (int)number(s);
+            } else if (key_is(k, kl, "childIds")) {
+                if (parse_child_ids(s, kids))
+                    return -1;
+            } else if (key_is(k, kl, "properties")) {
+                parse_properties(s, props, MAX_NODE_PROPS, &nprops);
+            } else {
+                skip_value(s);
+            }
+        } while (!s->bad && eat(s, ','));
+        if (!s->bad && !eat(s, '}'))
+            fail(s);
+    }
+    if (nprops && !s->bad) {
+        pn->props = eous_arena_alloc(a, nprops * sizeof *pn->props);
+        if (pn->props) {
+            memcpy(pn->props, props, nprops * sizeof *pn->props);
+            pn->n_props = nprops;
+        }
+    }
+    return 0;
+}
+
+/* Parent/child links by id; dup[i] marks repeated ids (WebArena keeps the
+ * first node with an id). */
+static eous_rc link_children(perc_obs *obs, size_t base, size_t count, const kid_list *kids,
+                             const size_t *kid_start, unsigned char *dup, eous_err *err)
+{
+    perc_strmap map;
+    if (perc_strmap_init(&map, count + 1))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    for (size_t i = 0; i < count; i++)
+        dup[i] = perc_strmap_put(&map, obs->nodes[base + i].ax_id, (int)i) >= 0;
+    for (size_t i = 0; i < count; i++) {
+        if (dup[i])
+            continue;
+        perc_node *pn = &obs->nodes[base + i];
+        size_t k0 = kid_start[i], k1 = kid_start[i + 1];
+        if (k1 <= k0)
+            continue;
+        pn->children = eous_arena_alloc(obs->arena, (k1 - k0) * sizeof *pn->children);
+        if (!pn->children)
+            continue;
+        for (size_t k = k0; k < k1; k++) {
+            int m = perc_strmap_get(&map, kids->ids[k]);
+            if (m < 0)
+                continue; /* ids not in the tree are skipped, as WebArena does */
+            int ki = (int)base + m;
+            if ((size_t)ki == base + i || (size_t)ki == base || obs->nodes[ki].parent >= 0)
+                continue; /* no self loops, the root stays the root, one parent each */
+            obs->nodes[ki].parent = (int)(base + i);
+            pn->children[pn->n_children++] = ki;
+        }
+    }
+    perc_strmap_free(&map);
+    return EOUS_OK;
+}
+
+/* Drops the nodes marked in dup by compacting; returns the new count. */
+static size_t drop_repeats(perc_obs *obs, size_t base, size_t count, const unsigned char *dup)
+{
+    int any_dup = 0;
+    for (size_t i = 0; i < count; i++)
+        any_dup |= dup[i];
+    if (!any_dup)
+        return count;
+    int *remap = malloc((count + 1) * sizeof *remap);
+    if (!remap)
+        return count;
+    size_t w = 0;
+    for (size_t i = 0; i < count; i++)
+        remap[i] = dup[i] ? -1 : (int)(base + w++);
+    for (size_t i = 0; i < count; i++)
+        if (!dup[i] && remap[i] != (int)(base + i))
+            obs->nodes[remap[i]] = obs->nodes[base + i];
+    for (size_t i = base; i < base + w; i++) {
+        perc_node *pn = &obs->nodes[i];
+        if (pn->parent >= (int)base)
+            pn->parent = remap[pn->parent - (int)base];
+        for (size_t k = 0; k < pn->n_children; k++)
+            pn->children[k] = remap[pn->children[k] - (int)base];
+    }
+    free(remap);
+    return w;
+}
+
+/* Grows the node array (and kid_start beside it) to hold cap nodes after base. */
+static int grow_nodes(perc_obs *obs, size_t base, size_t cap, size_t **kid_start)
+{
+    perc_node *g = realloc(obs->nodes, (base + cap + 1) * sizeof *g);
+    if (g)
+        obs->nodes = g;
+    size_t *gk = realloc(*kid_start, (cap + 1) * sizeof *gk);
+    if (gk)
+        *kid_start = gk;
+    return g && gk ? 0 : -1;
+}
+
+eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int frame, eous_err *err)
+{
+    scan s = {json, json + len, json, obs->arena, 0, NULL};
+    if (!find_nodes_array(&s))
         return eous_err_set(err, EOUS_E_PARSE, "accessibility tree: expected {\"nodes\": [...]} (offset %zu)",
                             (size_t)(s.p - json));
-
     size_t base = obs->n_nodes, cap = 256, count = 0;
-    size_t kcap = 1024, nk = 0;
-    kid_ref *kids = malloc(kcap * sizeof *kids);
-    size_t *kid_start = malloc((cap + 1) * sizeof *kid_start);
-    perc_node *nodes = realloc(obs->nodes, (base + cap + 1) * sizeof *nodes);
-    if (!kids || !kid_start || !nodes) {
-        free(kids);
-        free(kid_start);
-        if (nodes)
-            obs->nodes = nodes;
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory parsing the accessibility tree");
-    }
-    obs->nodes = nodes;
+    kid_list kids = {0};
+    size_t *kid_start = NULL;
+    unsigned char *dup = NULL;
     eous_rc rc = EOUS_OK;
-    perc_prop props_tmp[128];
-
+    if (grow_nodes(obs, base, cap, &kid_start)) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory parsing the accessibility tree");
+        goto done;
+    }
     if (!eat(&s, ']')) {
         do {
-            if (count == cap) {
-                cap *= 2;
-                perc_node *g = realloc(obs->nodes, (base + cap + 1) * sizeof *g);
-                size_t *gk = realloc(kid_start, (cap + 1) * sizeof *gk);
-                if (gk)
-                    kid_start = gk;
-                if (!g || !gk) {
-                    if (g)
-                        obs->nodes = g;
-                    rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory parsing the accessibility tree");
-                    goto done;
-                }
-                obs->nodes = g;
+            if (count == cap && grow_nodes(obs, base, cap *= 2, &kid_start)) {
+                rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory parsing the accessibility tree");
+                goto done;
             }
             perc_node *pn = &obs->nodes[base + count];
             memset(pn, 0, sizeof *pn);
             pn->parent = -1;
             pn->frame = frame;
             pn->component = -1;
-            kid_start[count] = nk;
-            size_t nprops = 0;
-            if (!eat(&s, '{')) {
-                fail(&s);
-                break;
-            }
-            if (!eat(&s, '}')) {
-                do {
-                    const char *k;
-                    size_t kl;
-                    int e;
-                    if (!raw_string(&s, &k, &kl, &e) || !eat(&s, ':')) {
-                        fail(&s);
-                        break;
-                    }
-                    int present;
-                    if (key_is(k, kl, "nodeId")) {
-                        ws(&s);
-                        pn->ax_id = peek(&s) == '"' ? string(&s) : scalar_text(&s);
-                    } else if (key_is(k, kl, "ignored")) {
-                        const char *b = scalar_text(&s);
-                        pn->ignored = b && !strcmp(b, "True");
-                    } else if (key_is(k, kl, "role")) {
-                        pn->role = axvalue(&s, &present);
-                    } else if (key_is(k, kl, "name")) {
-                        pn->name = axvalue(&s, &present);
-                    } else if (key_is(k, kl, "value")) {
-                        pn->value = axvalue(&s, &present);
-                    } else if (key_is(k, kl, "backendDOMNodeId")) {
-                        pn->backend_id = (int)number(&s);
-                    } else if (key_is(k, kl, "childIds")) {
-                        if (!eat(&s, '[')) {
-                            fail(&s);
-                            break;
-                        }
-                        if (!eat(&s, ']')) {
-                            do {
-                                ws(&s);
-                                const char *id = peek(&s) == '"' ? string(&s) : scalar_text(&s);
-                                if (nk == kcap) {
-                                    kcap *= 2;
-                                    kid_ref *g = realloc(kids, kcap * sizeof *g);
-                                    if (!g) {
-                                        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-                                        goto done;
-                                    }
-                                    kids = g;
-                                }
-                                if (id)
-                                    kids[nk++].id = id;
-                            } while (eat(&s, ','));
-                            if (!eat(&s, ']'))
-                                fail(&s);
-                        }
-                    } else if (key_is(k, kl, "properties")) {
-                        if (!eat(&s, '[')) {
-                            fail(&s);
-                            break;
-                        }
-                        if (!eat(&s, ']')) {
-                            do {
-                                const char *pname = NULL, *pval = NULL;
-                                if (!eat(&s, '{')) {
-                                    fail(&s);
-                                    break;
-                                }
-                                if (!eat(&s, '}')) {
-                                    do {
-                                        const char *pk;
-                                        size_t pkl;
-                                        int pe;
-                                        if (!raw_string(&s, &pk, &pkl, &pe) || !eat(&s, ':')) {
-                                            fail(&s);
-                                            break;
-                                        }
-                                        if (key_is(pk, pkl, "name")) {
-                                            ws(&s);
-                                            pname = peek(&s) == '"' ? string(&s) : (skip_value(&s), NULL);
-                                        } else if (key_is(pk, pkl, "value")) {
-                                            pval = axvalue(&s, &present);
-                                        } else {
-                                            skip_value(&s);
-                                        }
-                                    } while (eat(&s, ','));
-                                    if (!eat(&s, '}'))
-                                        fail(&s);
-                                }
-                                /* WebArena skips properties without value.value */
-                                if (pname && pval && nprops < sizeof props_tmp / sizeof *props_tmp) {
-                                    props_tmp[nprops].name = pname;
-                                    props_tmp[nprops].value = pval;
-                                    nprops++;
-                                }
-                            } while (eat(&s, ','));
-                            if (!eat(&s, ']'))
-                                fail(&s);
-                        }
-                    } else {
-                        skip_value(&s);
-                    }
-                } while (eat(&s, ','));
-                if (!eat(&s, '}'))
-                    fail(&s);
+            kid_start[count] = kids.n;
+            if (parse_node(&s, pn, &kids, obs->arena)) {
+                rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+                goto done;
             }
             if (s.bad)
                 break;
-            if (nprops) {
-                pn->props = eous_arena_alloc(obs->arena, nprops * sizeof *pn->props);
-                if (pn->props) {
-                    memcpy(pn->props, props_tmp, nprops * sizeof *pn->props);
-                    pn->n_props = nprops;
-                }
-            }
             /* InlineTextBox nodes are dropped (see ax.c); nodes without id too */
             if (!pn->ax_id || (pn->role && !strcmp(pn->role, "InlineTextBox"))) {
-                nk = kid_start[count];
+                kids.n = kid_start[count];
                 continue;
             }
             count++;
@@ -527,83 +619,17 @@ eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int fram
                           (size_t)(s.bad_at - json));
         goto done;
     }
-    kid_start[count] = nk;
-
-    /* ids → indices; repeated ids keep the first node (WebArena drops repeats) */
-    size_t mcap = 16;
-    while (mcap < count * 2 + 2)
-        mcap <<= 1;
-    int *map = calloc(mcap, sizeof *map);
-    unsigned char *dup = calloc(count + 1, 1);
-    if (!map || !dup) {
-        free(map);
-        free(dup);
+    kid_start[count] = kids.n;
+    if (!(dup = calloc(count + 1, 1))) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    for (size_t i = 0; i < count; i++) {
-        const char *id = obs->nodes[base + i].ax_id;
-        size_t h = hash_str(id) & (mcap - 1);
-        while (map[h] && strcmp(obs->nodes[base + map[h] - 1].ax_id, id))
-            h = (h + 1) & (mcap - 1);
-        if (map[h])
-            dup[i] = 1;
-        else
-            map[h] = (int)i + 1;
-    }
-    for (size_t i = 0; i < count; i++) {
-        if (dup[i])
-            continue;
-        perc_node *pn = &obs->nodes[base + i];
-        size_t k0 = kid_start[i], k1 = kid_start[i + 1];
-        if (k1 <= k0)
-            continue;
-        pn->children = eous_arena_alloc(obs->arena, (k1 - k0) * sizeof *pn->children);
-        if (!pn->children)
-            continue;
-        for (size_t k = k0; k < k1; k++) {
-            size_t h = hash_str(kids[k].id) & (mcap - 1);
-            while (map[h] && strcmp(obs->nodes[base + map[h] - 1].ax_id, kids[k].id))
-                h = (h + 1) & (mcap - 1);
-            if (!map[h])
-                continue; /* ids not in the tree are skipped, as WebArena does */
-            int ki = (int)base + map[h] - 1;
-            if ((size_t)ki == base + i || (size_t)ki == base || obs->nodes[ki].parent >= 0)
-                continue; /* no self loops, the root stays the root, one parent each */
-            obs->nodes[ki].parent = (int)(base + i);
-            pn->children[pn->n_children++] = ki;
-        }
-    }
-    /* drop repeated ids by compacting */
-    size_t w = 0;
-    int *remap = NULL;
-    int any_dup = 0;
-    for (size_t i = 0; i < count; i++)
-        any_dup |= dup[i];
-    if (any_dup) {
-        remap = malloc((count + 1) * sizeof *remap);
-        if (remap) {
-            for (size_t i = 0; i < count; i++)
-                remap[i] = dup[i] ? -1 : (int)(base + w++);
-            for (size_t i = 0; i < count; i++)
-                if (!dup[i] && remap[i] != (int)(base + i))
-                    obs->nodes[remap[i]] = obs->nodes[base + i];
-            for (size_t i = base; i < base + w; i++) {
-                perc_node *pn = &obs->nodes[i];
-                if (pn->parent >= (int)base)
-                    pn->parent = remap[pn->parent - (int)base];
-                for (size_t k = 0; k < pn->n_children; k++)
-                    pn->children[k] = remap[pn->children[k] - (int)base];
-            }
-            count = w;
-        }
-        free(remap);
-    }
-    obs->n_nodes = base + count;
-    free(map);
-    free(dup);
+    if ((rc = link_children(obs, base, count, &kids, kid_start, dup, err)))
+        goto done;
+    obs->n_nodes = base + drop_repeats(obs, base, count, dup);
 done:
-    free(kids);
+    free(dup);
+    free(kids.ids);
     free(kid_start);
     return rc;
 }

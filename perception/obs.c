@@ -85,8 +85,9 @@ void perc_obs_free(perc_obs *obs)
     free(obs->text);
     free(obs->warnings);
     free(obs->ids);
-    free(obs->bmap);
+    perc_bindex_free(&obs->nodes_by_backend);
     free(obs->marks);
+    eous_arena_free(obs->view_arena);
     eous_arena_free(obs->arena);
     free(obs);
 }
@@ -110,20 +111,61 @@ void perc_obs_warn(perc_obs *obs, const char *fmt, ...)
     EOUS_WARN("perception", "%s", msg);
 }
 
-eous_rc perc_obs_add_id(perc_obs *obs, const char *id, int backend_id)
+eous_rc perc_view_init(perc_view *v, const perc_obs *obs, eous_err *err)
 {
-    if (obs->n_ids == obs->cap_ids) {
-        size_t cap = obs->cap_ids ? obs->cap_ids * 2 : 64;
-        perc_idmap_entry *g = realloc(obs->ids, cap * sizeof *g);
+    memset(v, 0, sizeof *v);
+    v->arena = eous_arena_new(0);
+    v->comp_ids = calloc(obs->n_comps + 1, sizeof *v->comp_ids);
+    if (!v->arena || !v->comp_ids) {
+        perc_view_free(v);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    return EOUS_OK;
+}
+
+eous_rc perc_view_add_id(perc_view *v, const char *id, int backend_id)
+{
+    if (v->n_ids == v->cap_ids) {
+        size_t cap = v->cap_ids ? v->cap_ids * 2 : 64;
+        perc_idmap_entry *g = realloc(v->ids, cap * sizeof *g);
         if (!g)
             return EOUS_E_NOMEM;
-        obs->ids = g;
-        obs->cap_ids = cap;
+        v->ids = g;
+        v->cap_ids = cap;
     }
-    obs->ids[obs->n_ids].id = id;
-    obs->ids[obs->n_ids].backend_id = backend_id;
-    obs->n_ids++;
+    v->ids[v->n_ids].id = id;
+    v->ids[v->n_ids].backend_id = backend_id;
+    v->n_ids++;
     return EOUS_OK;
+}
+
+void perc_view_free(perc_view *v)
+{
+    free(v->text);
+    free(v->ids);
+    free(v->comp_ids);
+    eous_arena_free(v->arena);
+    memset(v, 0, sizeof *v);
+}
+
+/* The observation takes the view's text, ids and component ids. */
+static void adopt_view(perc_obs *obs, perc_view *v)
+{
+    free(obs->text);
+    free(obs->ids);
+    eous_arena_free(obs->view_arena);
+    obs->text = v->text;
+    obs->text_len = v->text_len;
+    obs->ids = v->ids;
+    obs->n_ids = v->n_ids;
+    obs->cap_ids = v->cap_ids;
+    obs->view_arena = v->arena;
+    for (size_t i = 0; i < obs->n_comps; i++)
+        snprintf(obs->comps[i].view_id, sizeof obs->comps[i].view_id, "%s", v->comp_ids[i] ? v->comp_ids[i] : "");
+    if (v->depth_capped)
+        perc_obs_warn(obs, "page nests deeper than %d levels; deeper content is not shown", PERC_MAX_DEPTH);
+    free(v->comp_ids);
+    memset(v, 0, sizeof *v);
 }
 
 void perc_finish(perc_obs *obs)
@@ -148,16 +190,24 @@ void perc_finish(perc_obs *obs)
 
 static eous_rc render(perc_obs *obs, const char *html, size_t html_len, eous_err *err)
 {
+    perc_view v;
+    eous_rc rc = perc_view_init(&v, obs, err);
+    if (rc)
+        return rc;
     switch (obs->mode) {
-    case PERC_MODE_ATOMIC: return perc_render_atomic(obs, err);
-    case PERC_MODE_PRUNED: return perc_render_pruned(obs, 0, err);
-    case PERC_MODE_HYBRID: return perc_render_pruned(obs, 1, err);
-    case PERC_MODE_HTML: return perc_render_html(obs, html ? html : "", html ? html_len : 0, err);
+    case PERC_MODE_ATOMIC: rc = perc_render_atomic(obs, &v, err); break;
+    case PERC_MODE_PRUNED: rc = perc_render_pruned(obs, 0, &v, err); break;
+    case PERC_MODE_HYBRID: rc = perc_render_pruned(obs, 1, &v, err); break;
+    case PERC_MODE_HTML: rc = perc_render_html(obs, html ? html : "", html ? html_len : 0, &v, err); break;
+    default: rc = eous_err_set(err, EOUS_E_INVALID, "unknown observation mode");
     }
-    return eous_err_set(err, EOUS_E_INVALID, "unknown observation mode");
+    if (rc)
+        perc_view_free(&v);
+    else
+        adopt_view(obs, &v);
+    return rc;
 }
 
-eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err);
 eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err)
 {
     perc_apply_marks(obs);
@@ -175,9 +225,8 @@ eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eo
             obs->nodes[i].component = -1;
         perc_apply_marks(obs);
     }
+    perc_label_components(obs);
     eous_rc rc = render(obs, html, html_len, err);
-    if (!rc && obs->depth_capped)
-        perc_obs_warn(obs, "page nests deeper than %d levels; deeper content is not shown", PERC_MAX_DEPTH);
     if (!rc)
         perc_finish(obs);
     return rc;
@@ -244,7 +293,7 @@ eous_rc perc_build_html(const char *html, size_t len, const char *url, const per
     if (!obs)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
-    eous_rc rc = perc_render_html(obs, html, len, err);
+    eous_rc rc = render(obs, html, len, err);
     if (rc) {
         perc_obs_free(obs);
         return rc;

@@ -31,6 +31,20 @@ typedef struct perc_mark {
  * rest is left out with a warning (the answer must fit one HTTP response). */
 #define PERC_IN_PAGE_MAX_NODES 200000
 
+/* ---- backend DOM node id → index (marks.c): the one table for nodes and marks -- */
+
+typedef struct perc_bindex {
+    struct perc_bslot { int backend_id, index; } *slots; /* backend_id 0 = empty */
+    size_t cap;
+} perc_bindex;
+
+/* Sized for n entries; -1 out of memory (the index then finds nothing). */
+int perc_bindex_init(perc_bindex *x, size_t n);
+/* Keeps the first index given for a backend id. */
+void perc_bindex_put(perc_bindex *x, int backend_id, int index);
+int perc_bindex_get(const perc_bindex *x, int backend_id); /* -1 when absent */
+void perc_bindex_free(perc_bindex *x);
+
 struct perc_obs {
     perc_mode mode;
     eous_arena *arena;
@@ -39,6 +53,7 @@ struct perc_obs {
     perc_component *comps;
     size_t n_comps;
     cJSON *owned_json;        /* registry trees the components point into */
+    const cJSON *page_labels; /* {K: label} from data-cid roots' aria-labelledby/-label (in owned_json) */
     char *text;
     size_t text_len;
     const char *url;
@@ -49,11 +64,10 @@ struct perc_obs {
     size_t n_warnings, cap_warnings;
     perc_idmap_entry *ids;
     size_t n_ids, cap_ids;
-    int *bmap;                /* open-addressing backend id → node index+1 */
-    size_t bmap_cap;
+    perc_bindex nodes_by_backend;
+    eous_arena *view_arena;   /* the adopted view's ids */
     perc_mark *marks;
     size_t n_marks;
-    int depth_capped;         /* a view hit PERC_MAX_DEPTH */
     int tab_count;            /* open tabs, for WebArena's tab header */
     const char **tab_titles;
     int tab_current;
@@ -65,28 +79,80 @@ eous_rc perc_obs_set_tabs(perc_obs *obs, const perc_opts *o, eous_err *err);
 /* "Tab 0 (current): title", or every open tab separated by " | " (no newline). */
 eous_rc perc_put_tab_header(eous_buf *b, const perc_obs *obs, eous_err *err);
 void perc_obs_warn(perc_obs *obs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-eous_rc perc_obs_add_id(perc_obs *obs, const char *id, int backend_id);
 
-/* Parsing (ax.c). */
+/* ---- string → index map (strmap.c): AX node ids, registry keys ------------------ */
+
+/* Open addressing; keys are borrowed and must outlive the map. */
+typedef struct perc_strmap {
+    const char **keys;
+    int *vals;
+    size_t cap;
+} perc_strmap;
+
+int perc_strmap_init(perc_strmap *m, size_t n);
+/* Returns the existing value, or inserts v and returns -1. */
+int perc_strmap_put(perc_strmap *m, const char *k, int v);
+/* The value of k, or -1. */
+int perc_strmap_get(const perc_strmap *m, const char *k);
+void perc_strmap_free(perc_strmap *m);
+
+/* ---- parsing ---------------------------------------------------------------------- */
+
+/* The CDP accessibility tree from cJSON (ax.c). */
 eous_rc perc_parse_ax(perc_obs *obs, const cJSON *ax_result, int frame, eous_err *err);
 /* The same from JSON text, without building a cJSON tree (axscan.c): accepts
  * {"nodes": [...]} or a WebDriver body {"value": {"nodes": [...]}}. */
 eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int frame, eous_err *err);
+
+/* DOM snapshot marks (marks.c). */
 eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *err);
-/* Components from a CI4A getStatus() answer ({K: entry}); takes ownership of registry. */
+/* The one secret-field rule every view applies: an <input type=password>, or
+ * an autocomplete of one-time-code, cc-*, current-password, new-password.
+ * tag and type compare without case; any argument may be NULL. */
+int perc_is_secret_field(const char *tag, const char *type, const char *autocomplete);
+/* Applies DOM marks to AX nodes (hidden, secret, component), finds component
+ * roots and redacts secret values. */
+void perc_apply_marks(perc_obs *obs);
+/* (Re)builds the backend id → node index after nodes were added. */
+void perc_index_backend(perc_obs *obs);
+
+/* Semantic providers (registry.c).  Each takes ownership of its JSON. */
+/* Components from a CI4A getStatus() answer ({K: entry}). */
 eous_rc perc_parse_ci4a(perc_obs *obs, cJSON *registry, eous_err *err);
 eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err);
 eous_rc perc_parse_bridge(perc_obs *obs, cJSON *snapshot, eous_err *err);
-/* Applies DOM marks to AX nodes (hidden, secret, component) and finds component roots. */
-void perc_apply_marks(perc_obs *obs);
-void perc_index_backend(perc_obs *obs);
+/* Keeps a copy of the live page's {K: label} answer for perc_label_components. */
+void perc_set_page_labels(perc_obs *obs, const cJSON *labels);
+/* Labels from the AX tree (root's name, first named control inside) for
+ * components still without one, then portals from their owner (registry.c). */
+void perc_label_components(perc_obs *obs);
 
-/* Views. */
-eous_rc perc_render_atomic(perc_obs *obs, eous_err *err);
-eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err);
-eous_rc perc_render_html(perc_obs *obs, const char *html, size_t len, eous_err *err);
+/* ---- views ------------------------------------------------------------------------ */
+
+/* What a view returns: its text, the ids it printed and the component view
+ * ids ("c3").  The observation adopts it (perc_obs_adopt_view). */
+typedef struct perc_view {
+    eous_arena *arena;          /* id strings and references made while rendering */
+    char *text;
+    size_t text_len;
+    perc_idmap_entry *ids;
+    size_t n_ids, cap_ids;
+    const char **comp_ids;      /* per component: "c3", or NULL when not shown */
+    int depth_capped;           /* the view hit PERC_MAX_DEPTH */
+} perc_view;
+
+eous_rc perc_view_init(perc_view *v, const perc_obs *obs, eous_err *err);
+eous_rc perc_view_add_id(perc_view *v, const char *id, int backend_id);
+void perc_view_free(perc_view *v);
+
+eous_rc perc_render_atomic(const perc_obs *obs, perc_view *out, eous_err *err);
+eous_rc perc_render_pruned(const perc_obs *obs, int hybrid, perc_view *out, eous_err *err);
+eous_rc perc_render_html(const perc_obs *obs, const char *html, size_t len, perc_view *out, eous_err *err);
 /* Python repr() of a string (WebArena prints names with it). */
 eous_rc perc_py_repr(eous_buf *b, const char *s, eous_err *err);
+
+/* Renders the observation's mode, adopts the view, stamps the version (obs.c). */
+eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err);
 void perc_finish(perc_obs *obs);
 
 #endif

@@ -104,7 +104,8 @@ eous_rc perc_py_repr(eous_buf *b, const char *s, eous_err *err)
 }
 
 typedef struct atomic_ctx {
-    perc_obs *obs;
+    const perc_obs *obs;
+    perc_view *view;
     eous_buf *out;     /* the raw tree string (before StaticText cleaning) */
     eous_err *err;
     eous_rc rc;
@@ -117,11 +118,11 @@ static void dfs(atomic_ctx *c, int idx, int depth, int level)
     if (c->rc || c->visiting[idx])
         return;
     if (level > PERC_MAX_DEPTH) {
-        c->obs->depth_capped = 1;
+        c->view->depth_capped = 1;
         return;
     }
     c->visiting[idx] = 1;
-    perc_node *n = &c->obs->nodes[idx];
+    const perc_node *n = &c->obs->nodes[idx];
     int valid = 0;
     if (n->hidden) {
         /* data-agent-hidden: the subtree is not shown at all */
@@ -158,7 +159,7 @@ static void dfs(atomic_ctx *c, int idx, int depth, int level)
                 c->rc = eous_buf_printf(b, c->err, " %s: %s", n->props[p].name, n->props[p].value);
             }
             if (!c->rc)
-                c->rc = perc_obs_add_id(c->obs, n->ax_id, n->backend_id);
+                c->rc = perc_view_add_id(c->view, n->ax_id, n->backend_id);
         }
     }
     for (size_t k = 0; k < n->n_children && !c->rc; k++)
@@ -233,14 +234,14 @@ static eous_rc clean_static_text(const char *tree, eous_buf *out, eous_err *err)
     return EOUS_OK;
 }
 
-eous_rc perc_render_atomic(perc_obs *obs, eous_err *err)
+eous_rc perc_render_atomic(const perc_obs *obs, perc_view *view, eous_err *err)
 {
     eous_buf raw, out;
     eous_buf_init(&raw, 0);
     eous_buf_init(&out, 0);
     eous_rc rc = EOUS_OK;
     if (obs->n_nodes) {
-        atomic_ctx c = {obs, &raw, err, EOUS_OK, 1, calloc(obs->n_nodes, 1)};
+        atomic_ctx c = {obs, view, &raw, err, EOUS_OK, 1, calloc(obs->n_nodes, 1)};
         if (!c.visiting) {
             rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
             goto done;
@@ -258,8 +259,8 @@ eous_rc perc_render_atomic(perc_obs *obs, eous_err *err)
         rc = clean_static_text(raw.data ? raw.data : "", &out, err);
     if (rc)
         goto done;
-    obs->text_len = out.len;
-    obs->text = eous_buf_steal(&out);
+    view->text_len = out.len;
+    view->text = eous_buf_steal(&out);
 done:
     eous_buf_free(&raw);
     eous_buf_free(&out);

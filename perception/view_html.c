@@ -29,7 +29,7 @@ static int in_list(const char *s, const char **l, size_t n)
 }
 
 typedef struct hctx {
-    perc_obs *obs;
+    const perc_obs *obs;
     eous_buf *b;
     eous_err *err;
     eous_rc rc;
@@ -82,16 +82,15 @@ static int is_hidden(xmlNode *n)
     return hidden;
 }
 
+/* The same rule as the AX views (perc_is_secret_field), plus data-agent-secret regions. */
 static int is_secret(xmlNode *n, int inherited)
 {
     if (inherited || xmlHasProp(n, BAD_CAST "data-agent-secret"))
         return 1;
     xmlChar *t = xmlGetProp(n, BAD_CAST "type");
-    int s = t && !xmlStrcasecmp(t, BAD_CAST "password");
-    xmlFree(t);
     xmlChar *ac = xmlGetProp(n, BAD_CAST "autocomplete");
-    if (ac && (!xmlStrcmp(ac, BAD_CAST "one-time-code") || !xmlStrncmp(ac, BAD_CAST "cc-", 3)))
-        s = 1;
+    int s = perc_is_secret_field((const char *)n->name, (const char *)t, (const char *)ac);
+    xmlFree(t);
     xmlFree(ac);
     return s;
 }
@@ -163,7 +162,7 @@ static void walk(hctx *c, xmlNode *n, int depth, int secret)
     }
 }
 
-eous_rc perc_render_html(perc_obs *obs, const char *html, size_t len, eous_err *err)
+eous_rc perc_render_html(const perc_obs *obs, const char *html, size_t len, perc_view *view, eous_err *err)
 {
     htmlDocPtr doc = htmlReadMemory(html, (int)len, obs->url ? obs->url : "about:blank", "UTF-8",
                                     HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
@@ -185,8 +184,11 @@ eous_rc perc_render_html(perc_obs *obs, const char *html, size_t len, eous_err *
     /* html ids resolve through the data-eous-id marks of the DOM snapshot */
     for (size_t i = 0; i < obs->n_marks; i++)
         if (obs->marks[i].eous_id)
-            perc_obs_add_id(obs, obs->marks[i].eous_id, obs->marks[i].backend_id);
-    obs->text_len = b.len;
-    obs->text = eous_buf_steal(&b);
+            if (perc_view_add_id(view, obs->marks[i].eous_id, obs->marks[i].backend_id)) {
+                eous_buf_free(&b);
+                return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            }
+    view->text_len = b.len;
+    view->text = eous_buf_steal(&b);
     return EOUS_OK;
 }

@@ -1,4 +1,4 @@
-/* perception/observe.c — reading a live page: one script for the semantic
+/* perception/live.c — reading a live page: one script for the semantic
  * providers (each bounded by a timeout, each failure a warning), the DOM
  * snapshot for page marks, and the accessibility tree of every frame. */
 #include <stdio.h>
@@ -7,8 +7,6 @@
 
 #include "perception/percint.h"
 #include "perception/axtree_js.h" /* generated from axtree.js: PERC_AXTREE_JS */
-
-eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err);
 
 /* Runs in the page.  Providers are awaited with a bound; anything they throw,
  * any cycle or oversize answer becomes a warning, never a failure. */
@@ -23,9 +21,49 @@ static const char PROVIDERS_JS[] =
     "    if (s.length > maxBytes) throw new Error(what + ' returned ' + s.length + ' bytes, over the ' + maxBytes + ' byte limit');"
     "    return s; };"
     "  const msg = e => { try { return (e && e.message) ? String(e.message) : String(e); } catch (x) { return 'unprintable error'; } };"
+    /* CI4A as the seed writes it: getStatus() for all (or getStatus(K) per
+     * key of _components), or only _components whose state/metadata may be
+     * functions and whose tools are functions; cycles are cut with a warning */
+    "  const acyclic = (v, what) => { const stack = []; let cut = 0;"
+    "    const walk = x => { if (!x || typeof x !== 'object') return typeof x === 'function' ? undefined : x;"
+    "      if (stack.includes(x)) { cut++; return '[cycle]'; } stack.push(x);"
+    "      let o; if (Array.isArray(x)) o = x.map(walk); else { o = {}; for (const k of Object.keys(x)) { const w = walk(x[k]);"
+    "        if (w !== undefined) o[k] = w; } }"
+    "      stack.pop(); return o; };"
+    "    const o = walk(v); if (cut) out.warnings.push('ci4a: ' + what + ' holds a cycle (' + cut + ' cut)'); return o; };"
+    "  const entryOf = (k, e) => { if (!e || typeof e !== 'object') return e; const o = Object.assign({}, e);"
+    "    for (const f of ['state', 'metadata']) if (typeof o[f] === 'function') o[f] = o[f]();"
+    "    if (o.tools && typeof o.tools === 'object' && !Array.isArray(o.tools) &&"
+    "        Object.values(o.tools).some(t => typeof t === 'function')) o.tools = Object.keys(o.tools);"
+    "    return acyclic(o, k); };"
+    "  const readCi4a = async r => { const comps = r._components && typeof r._components === 'object' ? r._components : {};"
+    "    const hasGet = typeof r.getStatus === 'function'; let all, firstErr;"
+    "    try { all = hasGet ? await bound(() => r.getStatus(), 'getStatus') : undefined; } catch (e) { firstErr = e; }"
+    /* getStatus(key) only: ask per key, keys from _components or the page's data-cid roots */
+    "    if (!all || typeof all !== 'object' || Array.isArray(all)) { const first = all;"
+    "      const keys = new Set(Object.keys(comps)); if (hasGet) document.querySelectorAll('[data-cid]').forEach(e => keys.add(e.getAttribute('data-cid')));"
+    "      if (firstErr && !keys.size) throw firstErr; all = {};"
+    "      for (const k of keys) { let e;"
+    "        if (hasGet) e = await bound(() => r.getStatus(k), 'getStatus');"
+    "        e = e && typeof e === 'object' ? (e[k] && typeof e[k] === 'object' ? e[k] : e) : comps[k];"
+    "        if (e) all[k] = e; }"
+    /* nothing per key either: the first answer (or error) is what to report */
+    "      if (!Object.keys(all).length) { if (firstErr) throw firstErr; return first; } }"
+    "    if (!all || typeof all !== 'object') return all;"
+    "    const o = {}; for (const k of Object.keys(all)) o[k] = entryOf(k, all[k]); return o; };"
+    /* what a data-cid root's aria-labelledby (or aria-label) names, for
+     * roots whose role gets no accessible name */
+    "  const cidLabels = () => { const o = {};"
+    "    document.querySelectorAll('[data-cid][aria-labelledby],[data-cid][aria-label]').forEach(el => {"
+    "      const ids = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean);"
+    "      const t = ids.map(i => { const r = document.getElementById(i); return r ? r.textContent : ''; }).join(' ');"
+    "      const l = (t.trim() || el.getAttribute('aria-label') || '').replace(/\\s+/g, ' ').trim();"
+    "      if (l) o[el.getAttribute('data-cid')] = l.slice(0, 200); });"
+    "    return o; };"
     "  if (wantProviders) {"
-    "    try { const r = window.__ci4a__; if (r && typeof r.getStatus === 'function')"
-    "      out.ci4a = enc(await bound(() => r.getStatus(), 'getStatus'), 'getStatus'); } catch (e) { out.warnings.push('ci4a: ' + msg(e)); }"
+    "    try { const r = window.__ci4a__; if (r && typeof r === 'object')"
+    "      out.ci4a = enc(await readCi4a(r), 'getStatus'); } catch (e) { out.warnings.push('ci4a: ' + msg(e)); }"
+    "    try { out.cidLabels = cidLabels(); } catch (e) {}"
     "    try { const mc = document.modelContext; if (mc && typeof mc.getTools === 'function') {"
     "      const tools = await bound(() => mc.getTools(), 'getTools');"
     "      out.webmcp = enc(Array.from(tools || []).map(t => ({name: String(t.name), description: t.description == null ? '' : String(t.description),"
@@ -318,6 +356,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     add_provider(obs, answer, "ci4a", perc_parse_ci4a);
     add_provider(obs, answer, "webmcp", perc_parse_webmcp);
     add_provider(obs, answer, "bridge", perc_parse_bridge);
+    perc_set_page_labels(obs, eous_json_obj(answer, "cidLabels"));
     const char *html = eous_json_str(answer, "html");
     rc = perc_build_internal(obs, html, html ? strlen(html) : 0, err);
     obs->timings.c_ms += eous_now_ms() - tc;

@@ -1,0 +1,945 @@
+/* perception/view_hybrid.c — the hybrid view: the pruned tree with each
+ * component's data-cid subtree and data-cid-owner portals folded into ONE
+ * triplet node, in place:
+ *
+ *     [c3] datepicker 'Check-in' value: '2025-06-01'      <- state line
+ *         tools: setValue(date: YYYY-MM-DD, 2025-01-01..2026-12-31)
+ *
+ * Containers (table, form, tabs, modal, drawer) keep their pruned content
+ * beneath the triplet; a table whose state carries its rows prints them as
+ * "| key | ... |" lines; components with no element on screen are listed
+ * under "page tools:". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "perception/view_int.h"
+
+#define MAX_STATE_VALUE 160
+
+static const char *CONSTRAINT_KEYS[] = {"format", "min", "max", "minDate", "maxDate", "disabledDates", "step",
+                                        "minuteStep", "disabledValues"};
+static const char *CONTAINER_KINDS[] = {"table", "form", "tabs", "modal", "drawer", "card", "collapse", "list",
+                                        "layout", "wizard"};
+
+/* ---- triplet rendering --------------------------------------------------------- */
+
+void pv_put_json_short(pctx *c, const cJSON *v, size_t max)
+{
+    if (cJSON_IsString(v)) {
+        pv_put_quoted(c, v->valuestring, max);
+        return;
+    }
+    char *s = cJSON_PrintUnformatted(v);
+    if (!s)
+        return;
+    if (strlen(s) > max) {
+        s[eous_utf8_cut(s, max)] = '\0';
+        pv_put(c, s);
+        pv_put(c, "…");
+    } else {
+        pv_put(c, s);
+    }
+    free(s);
+}
+
+
+static int is_container(const perc_component *comp)
+{
+    return IN(comp->kind, CONTAINER_KINDS);
+}
+
+static int repeats_earlier_key(const cJSON *state, const cJSON *item)
+{
+    if (!item->child && !cJSON_IsString(item))
+        return 0; /* short scalars (numbers, booleans) are cheap and often coincide */
+    for (const cJSON *e = state->child; e && e != item; e = e->next)
+        if (cJSON_Compare(e, item, 1))
+            return 1;
+    return 0;
+}
+
+/* A table component whose state carries its rows (objects with a "key"):
+ * the hybrid view prints those rows, keys first, instead of the table's DOM,
+ * so the keys that sort/selectRows/rowAction take are on screen and the
+ * table's own checkboxes, pager and header buttons (all covered by its tools)
+ * cost nothing.  NULL when the rows are not in the state. */
+static const cJSON *state_rows(const perc_component *comp)
+{
+    if (!comp->kind || strcmp(comp->kind, "table"))
+        return NULL;
+    const cJSON *rows = eous_json_arr(comp->state, "rows");
+    if (!rows)
+        return NULL;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) if (!cJSON_IsObject(r) || !eous_json_str(r, "key")) return NULL;
+    return rows;
+}
+
+/* Equal as words: case aside, and ' ', '-', '_' alike ("Junior Suite" is
+ * "junior-suite"). */
+static int same_words(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int x = tolower((unsigned char)*a), y = tolower((unsigned char)*b);
+        if (x == '-' || x == '_')
+            x = ' ';
+        if (y == '-' || y == '_')
+            y = ' ';
+        if (x != y)
+            return 0;
+        if (!x)
+            return 1;
+    }
+}
+
+/* Same values as a tool's enum, in order: strings as words, option objects by
+ * their value/key exactly.  *labelled: some option's label says more than
+ * its value ("booking" is "Travel booking"), so the enum prints value=Label. */
+static int same_values(const cJSON *arr, const cJSON *en, int *labelled)
+{
+    *labelled = 0;
+    /* the state may hold the first page of a long option list: a prefix counts */
+    int na = cJSON_GetArraySize(arr), ne = cJSON_GetArraySize(en);
+    if (!na || na > ne || (na < ne && na < 4)) /* a short prefix may be a coincidence */
+        return 0;
+    const cJSON *v = en->child;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr) {
+        if (!cJSON_IsString(v))
+            return 0;
+        if (cJSON_IsString(e)) {
+            if (!same_words(e->valuestring, v->valuestring))
+                return 0;
+        } else if (cJSON_IsObject(e)) {
+            const char *val = eous_json_str(e, "value");
+            const char *label = eous_json_str(e, "label");
+            if (!val)
+                val = eous_json_str(e, "key");
+            if (!label)
+                label = eous_json_str(e, "title");
+            if (!val || strcmp(val, v->valuestring))
+                return 0;
+            if (label && !same_words(label, val))
+                *labelled = 1;
+        } else {
+            return 0;
+        }
+        v = v->next;
+    }
+    return 1;
+}
+
+/* arr: the enum of one of the component's tool parameters with the same
+ * values, or starting with them (any length: a long enum prints its head, the
+ * state list would print the same head again).  count (arr NULL): an enum of that many values,
+ * short enough to print in full (render_enum shows 15).  NULL if none. */
+static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr, int count, int *labelled)
+{
+    const cJSON *tm;
+    *labelled = 0;
+    cJSON_ArrayForEach(tm, comp->metadata) {
+        const cJSON *params = eous_json_obj(tm, "params");
+        if (!params) {
+            const cJSON *schema = eous_json_obj(tm, "inputSchema");
+            params = schema ? eous_json_obj(schema, "properties") : NULL;
+        }
+        const cJSON *p;
+        cJSON_ArrayForEach(p, params) {
+            const cJSON *en = eous_json_arr(p, "enum");
+            if (!en) {
+                const cJSON *items = eous_json_obj(p, "items");
+                en = items ? eous_json_arr(items, "enum") : NULL;
+            }
+            if (!en)
+                continue;
+            if (arr ? same_values(arr, en, labelled) : cJSON_GetArraySize(en) == count && count <= 15)
+                return en;
+        }
+    }
+    return NULL;
+}
+
+/* Does one of the component's tool parameters have this maximum?  (A
+ * pager's pageCount is goToPage's upper bound, already on the tools line.) */
+static int tool_max_is(const perc_component *comp, double value)
+{
+    const cJSON *tm;
+    cJSON_ArrayForEach(tm, comp->metadata) {
+        const cJSON *p;
+        cJSON_ArrayForEach(p, eous_json_obj(tm, "params")) {
+            const cJSON *mx = cJSON_GetObjectItemCaseSensitive(p, "max");
+            if (!mx)
+                mx = cJSON_GetObjectItemCaseSensitive(p, "maximum");
+            if (cJSON_IsNumber(mx) && mx->valuedouble == value)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* State keys that hold what is chosen now, never dropped as "listed by a tool"
+ * (all five boxes checked is a value equal to the enum, and it is news). */
+static int is_current_value_key(const char *k)
+{
+    static const char *PREFIXES[] = {"value", "selected", "checked", "expanded", "active", "open", "current"};
+    for (size_t i = 0; i < sizeof PREFIXES / sizeof *PREFIXES; i++)
+        if (!strncmp(k, PREFIXES[i], strlen(PREFIXES[i])))
+            return 1;
+    return 0;
+}
+
+#define MAX_OPTIONS_IN_STATE 12
+#define MAX_OPTION_DEPTH 6 /* nested children past this are counted, not shown */
+
+static const char *option_label(const cJSON *o)
+{
+    const char *l = eous_json_str(o, "label");
+    if (!l)
+        l = eous_json_str(o, "title");
+    if (!l)
+        l = eous_json_str(o, "value");
+    return l;
+}
+
+/* Nested options, when they hold any (a cut cycle leaves a string behind). */
+static const cJSON *option_children(const cJSON *o)
+{
+    const cJSON *kids = eous_json_arr(o, "children"), *k;
+    cJSON_ArrayForEach(k, kids) if (cJSON_IsObject(k)) return kids;
+    return NULL;
+}
+
+/* Leaves of an option tree ({label, children: [...]}): what a cascader offers. */
+static int count_option_leaves(const cJSON *arr, int depth)
+{
+    int n = 0;
+    const cJSON *o;
+    cJSON_ArrayForEach(o, arr) {
+        if (!cJSON_IsObject(o))
+            continue;
+        const cJSON *kids = option_children(o);
+        n += kids && depth < MAX_OPTION_DEPTH ? count_option_leaves(kids, depth + 1) : 1;
+    }
+    return n;
+}
+
+/* "A | B | C", or for nested options the leaf paths "Zhejiang/Hangzhou | Jiangsu/Nanjing". */
+static void render_option_labels(pctx *c, const cJSON *arr, const char *prefix, int depth, int *shown)
+{
+    const cJSON *o;
+    cJSON_ArrayForEach(o, arr) {
+        if (*shown >= MAX_OPTIONS_IN_STATE || c->rc)
+            return;
+        if (!cJSON_IsObject(o))
+            continue;
+        const char *l = option_label(o);
+        const cJSON *kids = option_children(o);
+        if (kids && depth < MAX_OPTION_DEPTH) {
+            const char *p = eous_arena_printf(c->view->arena, "%s%s/", prefix, l ? l : "?");
+            if (p)
+                render_option_labels(c, kids, p, depth + 1, shown);
+            continue;
+        }
+        if ((*shown)++)
+            pv_put(c, " | ");
+        pv_put(c, prefix);
+        pv_put(c, l ? l : "?");
+    }
+}
+
+static void render_state(pctx *c, const perc_component *comp, int brief)
+{
+    const cJSON *rows = state_rows(comp);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, comp->state) {
+        const char *k = it->string;
+        if (!k || !strcmp(k, "label") || !strcmp(k, "kind") || !strcmp(k, "key") || !strcmp(k, "disabled"))
+            continue;
+        if (cJSON_IsNull(it) || (cJSON_IsString(it) && !*it->valuestring) ||
+            ((cJSON_IsArray(it) || cJSON_IsObject(it)) && !it->child))
+            continue;
+        if (cJSON_IsBool(it) && !cJSON_IsTrue(it) && strcmp(k, "value") && strcmp(k, "checked") && strcmp(k, "open"))
+            continue;
+        /* the rows printed beneath the triplet carry the column keys */
+        if (rows && rows->child && !strcmp(k, "columns"))
+            continue;
+        /* constraints are shown once, on the tools line */
+        if (IN(k, CONSTRAINT_KEYS))
+            continue;
+        /* a button's text repeats its label */
+        if (cJSON_IsString(it) && comp->label && !strcmp(it->valuestring, comp->label))
+            continue;
+        /* containers show their rows beneath the triplet: no JSON copy of them */
+        if (is_container(comp) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
+            !eous_json_str(it->child, "label") && !eous_json_str(it->child, "title"))
+            continue;
+        /* a form's field values are on its fields' own triplets beneath it */
+        if (comp->kind && !strcmp(comp->kind, "form") && !strcmp(k, "values") && cJSON_IsObject(it))
+            continue;
+        /* a list of choices the tools line prints as an enum (options equal
+         * to their values, tab keys, row actions), and its count */
+        int labelled = 0;
+        const cJSON *en = !is_current_value_key(k) && cJSON_IsArray(it) ? tool_enum_like(comp, it, 0, &labelled) : NULL;
+        if (en) {
+            /* the tools line prints the labels that say more than their values */
+            if (labelled && c->n_labelled < 16) {
+                c->labelled_enums[c->n_labelled] = en;
+                c->labelled_options[c->n_labelled++] = it;
+            }
+            continue;
+        }
+        if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint, &labelled))
+            continue;
+        if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
+            continue;
+        /* off screen: what it holds now, not every choice it offers (the
+         * choices show once it is on screen; a wrong value gets them back) */
+        if (brief && !is_current_value_key(k) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
+            (eous_json_str(it->child, "label") || eous_json_str(it->child, "title")))
+            continue;
+        /* valueLabel equal to value (and the like) says nothing new */
+        if (repeats_earlier_key(comp->state, it))
+            continue;
+        pv_put(c, " ");
+        pv_put(c, k);
+        pv_put(c, ": ");
+        if (cJSON_IsArray(it)) {
+            int n = cJSON_GetArraySize(it), shown = 0;
+            const cJSON *first = it->child;
+            if (cJSON_IsObject(first) && (eous_json_str(first, "label") || eous_json_str(first, "title"))) {
+                /* option-like objects: their labels say enough */
+                int total = count_option_leaves(it, 0);
+                render_option_labels(c, it, "", 0, &shown);
+                if (total > shown && !c->rc)
+                    c->rc = eous_buf_printf(c->b, c->err, " … +%d more", total - shown);
+                continue;
+            }
+            if (cJSON_IsObject(first) || cJSON_IsArray(first)) {
+                pv_put_json_short(c, it, MAX_STATE_VALUE);
+                continue;
+            }
+            const cJSON *e;
+            cJSON_ArrayForEach(e, it) {
+                if (shown == 12) {
+                    if (!c->rc)
+                        c->rc = eous_buf_printf(c->b, c->err, " … +%d more", n - shown);
+                    break;
+                }
+                if (shown++)
+                    pv_put(c, " | ");
+                if (cJSON_IsString(e))
+                    pv_put(c, e->valuestring);
+                else
+                    pv_put_json_short(c, e, 60);
+            }
+            continue;
+        }
+        if (cJSON_IsString(it)) {
+            pv_put_quoted(c, it->valuestring, MAX_STATE_VALUE);
+            continue;
+        }
+        pv_put_json_short(c, it, MAX_STATE_VALUE);
+    }
+    if (comp->disabled)
+        pv_put(c, " disabled");
+}
+
+/* A cascader path: an array of strings or numbers. */
+static int is_scalar_path(const cJSON *e)
+{
+    if (!cJSON_IsArray(e) || !e->child)
+        return 0;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, e) if (!cJSON_IsString(x) && !cJSON_IsNumber(x)) return 0;
+    return 1;
+}
+
+/* ["zhejiang", "hangzhou"] → zhejiang/hangzhou */
+static void put_path(pctx *c, const cJSON *e)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, e) {
+        if (x != e->child)
+            pv_put(c, "/");
+        if (cJSON_IsString(x))
+            pv_put_flat(c, x->valuestring, 40, 0);
+        else
+            pv_put_json_short(c, x, 20);
+    }
+}
+
+/* "a|b|… +N more".  options (an enum's option objects from the state, or
+ * NULL) add "=Label" where a label says more than its value:
+ * "home|booking=Travel booking|…". */
+static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *sep, const cJSON *options)
+{
+    int n = cJSON_GetArraySize(arr), shown = 0;
+    const cJSON *o = options ? options->child : NULL;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr) {
+        if (shown == max) {
+            if (!c->rc)
+                c->rc = eous_buf_printf(c->b, c->err, "%s… +%d more", sep, n - shown);
+            break;
+        }
+        if (shown++)
+            pv_put(c, sep);
+        if (cJSON_IsString(e))
+            pv_put(c, e->valuestring);
+        else if (is_scalar_path(e))
+            put_path(c, e);
+        else
+            pv_put_json_short(c, e, 40);
+        const char *label = o ? eous_json_str(o, "label") : NULL;
+        if (o && !label)
+            label = eous_json_str(o, "title");
+        if (label && cJSON_IsString(e) && !same_words(label, e->valuestring)) {
+            pv_put(c, "=");
+            pv_put(c, label);
+        }
+        o = o ? o->next : NULL;
+    }
+}
+
+/* "as in c6.setValue" when another component's tools printed this list
+ * already (check-in and check-out share their blackout dates); 0 if not,
+ * after remembering it as this tool's. */
+static int refer_to_view_list(pctx *c, const cJSON *list)
+{
+    for (int i = 0; i < c->n_view_lists; i++)
+        if (cJSON_Compare(c->view_lists[i], list, 1)) {
+            pv_put(c, "as in ");
+            pv_put(c, c->view_list_refs[i]);
+            return 1;
+        }
+    if (c->n_view_lists < 64 && c->cur_comp && c->cur_tool) {
+        const char *ref = eous_arena_printf(c->view->arena, "%s.%s", c->cur_comp, c->cur_tool);
+        if (ref) {
+            c->view_lists[c->n_view_lists] = list;
+            c->view_list_refs[c->n_view_lists++] = ref;
+        }
+    }
+    return 0;
+}
+
+/* Prints an enum list, or "as in TOOL" when this tools line printed the same
+ * list already (select/deselect/setValue of one component share options), or
+ * "as in cN.TOOL" when another component's did. */
+static void render_enum(pctx *c, const cJSON *en)
+{
+    if (cJSON_GetArraySize(en) >= 4) {
+        for (int i = 0; i < c->n_line_enums; i++)
+            if (cJSON_Compare(c->line_enums[i], en, 1)) {
+                pv_put(c, "as in ");
+                pv_put(c, c->line_enum_tools[i]);
+                return;
+            }
+        if (c->n_line_enums < 8) {
+            c->line_enums[c->n_line_enums] = en;
+            c->line_enum_tools[c->n_line_enums++] = c->cur_tool;
+        }
+        if (refer_to_view_list(c, en))
+            return;
+    }
+    const cJSON *options = NULL;
+    for (int i = 0; i < c->n_labelled && !options; i++)
+        if (c->labelled_enums[i] == en)
+            options = c->labelled_options[i];
+    render_scalar_list(c, en, 15, "|", options);
+}
+
+static const cJSON *get_either(const cJSON *spec, const char *a, const char *b)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(spec, a);
+    return v ? v : cJSON_GetObjectItemCaseSensitive(spec, b);
+}
+
+static void put_bound(pctx *c, const cJSON *v)
+{
+    if (cJSON_IsString(v))
+        pv_put(c, v->valuestring);
+    else if (v)
+        pv_put_json_short(c, v, 30);
+}
+
+#define MAX_DISABLED_SHOWN 6
+
+/* The limits a spec (a param's, or a tool's `constraints`) puts on values:
+ * ", 1..10", ", 2..40 chars", ", /^[A-Z]+$/", ", not a, b … +N more (M in all)".
+ * skip (or NULL): a spec whose own limits win, so the same kind is not
+ * printed twice. */
+static void render_limits(pctx *c, const cJSON *spec, const cJSON *skip)
+{
+    const cJSON *mn = get_either(spec, "min", "minimum"), *mx = get_either(spec, "max", "maximum");
+    if (!mn)
+        mn = cJSON_GetObjectItemCaseSensitive(spec, "minDate");
+    if (!mx)
+        mx = cJSON_GetObjectItemCaseSensitive(spec, "maxDate");
+    int skip_range = skip && (get_either(skip, "min", "minimum") || get_either(skip, "max", "maximum"));
+    if ((mn || mx) && !skip_range) {
+        pv_put(c, ", ");
+        put_bound(c, mn);
+        pv_put(c, "..");
+        put_bound(c, mx);
+    }
+    const cJSON *mnl = cJSON_GetObjectItemCaseSensitive(spec, "minLength");
+    const cJSON *mxl = cJSON_GetObjectItemCaseSensitive(spec, "maxLength");
+    if ((cJSON_IsNumber(mnl) || cJSON_IsNumber(mxl)) && !c->rc) {
+        if (cJSON_IsNumber(mnl) && cJSON_IsNumber(mxl))
+            c->rc = eous_buf_printf(c->b, c->err, ", %g..%g chars", mnl->valuedouble, mxl->valuedouble);
+        else if (cJSON_IsNumber(mxl))
+            c->rc = eous_buf_printf(c->b, c->err, ", ≤%g chars", mxl->valuedouble);
+        else
+            c->rc = eous_buf_printf(c->b, c->err, ", ≥%g chars", mnl->valuedouble);
+    }
+    const char *pat = eous_json_str(spec, "pattern");
+    if (pat && !(skip && eous_json_str(skip, "pattern"))) {
+        pv_put(c, ", /");
+        pv_put_flat(c, pat, 60, 0);
+        pv_put(c, "/");
+    }
+    const cJSON *step = get_either(spec, "step", "multipleOf");
+    if (cJSON_IsNumber(step) && !(skip && get_either(skip, "step", "multipleOf")) && !c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, ", step %g", step->valuedouble);
+    const cJSON *dis = eous_json_arr(spec, "disabled");
+    if (!dis)
+        dis = eous_json_arr(spec, "disabledDates");
+    if (!dis)
+        dis = eous_json_arr(spec, "disabledValues");
+    int n = cJSON_GetArraySize(dis);
+    if (n > 0 && !(skip && get_either(skip, "disabled", "disabledDates"))) {
+        pv_put(c, ", not ");
+        if (n < 4 || !refer_to_view_list(c, dis))
+            render_scalar_list(c, dis, MAX_DISABLED_SHOWN, ", ", NULL);
+        /* hundreds of blackout dates: the count says how many the call may hit */
+        if (n > MAX_DISABLED_SHOWN && !c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", n);
+    }
+}
+
+/* Keys of a tool's `constraints` render_limits prints; any other is shown as name=value. */
+static const char *LIMIT_KEYS[] = {"min", "max", "minimum", "maximum", "minDate", "maxDate", "minLength",
+                                   "maxLength", "pattern", "step", "multipleOf", "disabled", "disabledDates",
+                                   "disabledValues", "format"};
+
+static void render_other_limits(pctx *c, const cJSON *cons)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cons) {
+        if (!k->string || IN(k->string, LIMIT_KEYS) || cJSON_IsObject(k))
+            continue;
+        pv_put(c, ", ");
+        pv_put(c, k->string);
+        pv_put(c, "=");
+        if (cJSON_IsArray(k))
+            render_scalar_list(c, k, MAX_DISABLED_SHOWN, "|", NULL);
+        else
+            put_bound(c, k);
+    }
+}
+
+static void render_type(pctx *c, const cJSON *spec)
+{
+    const char *fmt = eous_json_str(spec, "format");
+    const char *type = eous_json_str(spec, "type");
+    const cJSON *en = eous_json_arr(spec, "enum");
+    if (en) {
+        render_enum(c, en);
+    } else if (fmt) {
+        pv_put(c, fmt);
+    } else if (type && !strcmp(type, "array")) {
+        const cJSON *items = eous_json_obj(spec, "items");
+        const cJSON *ien = items ? eous_json_arr(items, "enum") : NULL;
+        const char *ifmt = items ? eous_json_str(items, "format") : NULL;
+        const char *itype = items ? eous_json_str(items, "type") : NULL;
+        pv_put(c, "[");
+        if (ien)
+            render_enum(c, ien);
+        else
+            pv_put(c, ifmt ? ifmt : itype ? itype : "any");
+        if (items)
+            render_limits(c, items, NULL);
+        pv_put(c, "]");
+    } else {
+        pv_put(c, type ? type : "any");
+    }
+}
+
+/* tool_cons: the tool's flat `constraints` and `disabledDates` (beside
+ * params, as the seed's DatePicker writes them) when they concern this param. */
+static void render_param(pctx *c, const char *name, const cJSON *spec, int required, const cJSON *tool_cons,
+                         const cJSON *tool_disabled)
+{
+    pv_put(c, name);
+    if (!required)
+        pv_put(c, "?");
+    pv_put(c, ": ");
+    if (!cJSON_IsObject(spec)) {
+        pv_put(c, "any");
+        return;
+    }
+    render_type(c, spec);
+    render_limits(c, spec, NULL);
+    if (tool_cons) {
+        render_limits(c, tool_cons, spec);
+        render_other_limits(c, tool_cons);
+    }
+    int n = cJSON_GetArraySize(tool_disabled);
+    if (n > 0 && !get_either(spec, "disabled", "disabledDates") &&
+        !(tool_cons && get_either(tool_cons, "disabled", "disabledDates"))) {
+        pv_put(c, ", not ");
+        if (n < 4 || !refer_to_view_list(c, tool_disabled))
+            render_scalar_list(c, tool_disabled, MAX_DISABLED_SHOWN, ", ", NULL);
+        if (n > MAX_DISABLED_SHOWN && !c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", n);
+    }
+}
+
+/* The tool-level `constraints` that concern param p: {p: {...}} by name, or
+ * flat ({min, max, ...}) when the tool has one param. */
+static const cJSON *tool_constraints_for(const cJSON *meta, const char *p, int n_params)
+{
+    const cJSON *cons = eous_json_obj(meta, "constraints");
+    if (!cons)
+        return NULL;
+    const cJSON *named = eous_json_obj(cons, p);
+    if (named)
+        return named;
+    /* flat limits (object values are other params' and are skipped) */
+    return n_params == 1 ? cons : NULL;
+}
+
+/* Tool-level constraints no param took (several params, flat constraints):
+ * " | min=1, max=5" after the params, never dropped. */
+static void render_tool_constraints(pctx *c, const cJSON *meta, int n_params)
+{
+    const cJSON *cons = eous_json_obj(meta, "constraints");
+    const cJSON *dd = eous_json_arr(meta, "disabledDates");
+    int flat = 0; /* any limit not given per param */
+    for (const cJSON *k = cons ? cons->child : NULL; k; k = k->next)
+        if (!cJSON_IsObject(k))
+            flat = 1;
+    if (n_params == 1 || (!flat && !(dd && dd->child)))
+        return;
+    /* rendered aside: the limits start with ", ", here they follow " | " */
+    eous_buf tmp, *out = c->b;
+    eous_buf_init(&tmp, 0);
+    c->b = &tmp;
+    if (flat)
+        render_limits(c, cons, NULL), render_other_limits(c, cons);
+    if (dd && dd->child && !c->rc) {
+        pv_put(c, ", not ");
+        render_scalar_list(c, dd, MAX_DISABLED_SHOWN, ", ", NULL);
+        if (cJSON_GetArraySize(dd) > MAX_DISABLED_SHOWN && !c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", cJSON_GetArraySize(dd));
+    }
+    c->b = out;
+    if (tmp.len > 2) {
+        pv_put(c, " | ");
+        pv_put(c, tmp.data + 2);
+    }
+    eous_buf_free(&tmp);
+}
+
+/* brief: tool names only, for components not on screen right now (their
+ * state line stays; a call with wrong params gets the signature back from
+ * the validator), which keeps closed tabs and popups from costing tokens. */
+static void render_tool_list(pctx *c, const perc_component *comp, int brief)
+{
+    c->n_line_enums = 0;
+    c->cur_comp = c->view->comp_ids[comp - c->obs->comps];
+    int first = 1;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, comp->tools) {
+        const char *name = cJSON_IsString(t) ? t->valuestring : eous_json_str(t, "name");
+        if (!name)
+            continue;
+        if (!first)
+            pv_put(c, " · ");
+        first = 0;
+        pv_put(c, name);
+        if (brief) {
+            const cJSON *bm = eous_json_obj(comp->metadata, name);
+            const cJSON *bp = bm ? eous_json_obj(bm, "params") : NULL;
+            pv_put(c, bp && bp->child ? "(…)" : "()");
+            continue;
+        }
+        c->cur_tool = name;
+        pv_put(c, "(");
+        const cJSON *meta = eous_json_obj(comp->metadata, name);
+        const cJSON *params = meta ? eous_json_obj(meta, "params") : NULL;
+        const cJSON *schema = meta ? eous_json_obj(meta, "inputSchema") : NULL;
+        const cJSON *req = NULL;
+        if (!params && schema) {
+            params = eous_json_obj(schema, "properties");
+            req = eous_json_arr(schema, "required");
+        }
+        int pfirst = 1, n_params = cJSON_GetArraySize(params);
+        const cJSON *p;
+        const cJSON *tool_disabled = n_params == 1 ? eous_json_arr(meta, "disabledDates") : NULL;
+        cJSON_ArrayForEach(p, params) {
+            if (!pfirst)
+                pv_put(c, "; ");
+            pfirst = 0;
+            int required = eous_json_bool(p, "required", 0);
+            if (req) {
+                const cJSON *r;
+                cJSON_ArrayForEach(r, req) if (cJSON_IsString(r) && !strcmp(r->valuestring, p->string)) required = 1;
+            }
+            render_param(c, p->string, p, required, tool_constraints_for(meta, p->string, n_params), tool_disabled);
+        }
+        if (meta)
+            render_tool_constraints(c, meta, n_params);
+        pv_put(c, ")");
+    }
+}
+
+static void render_tools(pctx *c, const perc_component *comp, int depth, int brief)
+{
+    pv_indent(c, depth);
+    pv_put(c, "tools: ");
+    render_tool_list(c, comp, brief);
+    pv_put(c, "\n");
+}
+
+
+/* Gives component ci its view id (c1, c2, … in document order) and starts its
+ * line: "[cN] ". */
+static const perc_component *start_component(pctx *c, int ci, int depth)
+{
+    const perc_component *comp = &c->obs->comps[ci];
+    c->emitted[ci] = 1;
+    const char *id = eous_arena_printf(c->view->arena, "c%d", ++c->next_cid);
+    if (!id) {
+        c->rc = EOUS_E_NOMEM;
+        return comp;
+    }
+    c->view->comp_ids[ci] = id;
+    pv_indent(c, depth);
+    if (!c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, "[%s] ", id);
+    return comp;
+}
+
+static void emit_triplet(pctx *c, int ci, int depth, int brief)
+{
+    const perc_component *comp = start_component(c, ci, depth);
+    pv_put(c, comp->kind);
+    pv_put(c, " ");
+    pv_put_quoted(c, comp->label ? comp->label : "", 120);
+    render_state(c, comp, brief);
+    pv_put(c, "\n");
+    render_tools(c, comp, depth + 1, brief);
+}
+
+/* A page-level tool (WebMCP, bridge action): no element, no state, one tool:
+ * "[c7] open_order(id: string) — Open the detail page of one order." */
+static int is_page_tool(const perc_component *comp)
+{
+    return !comp->backend_id && strcmp(comp->provider, "ci4a") && cJSON_GetArraySize(comp->tools) == 1 &&
+           (!comp->state || !comp->state->child);
+}
+
+static void emit_page_tool(pctx *c, int ci, int depth)
+{
+    const perc_component *comp = start_component(c, ci, depth);
+    render_tool_list(c, comp, 0);
+    if (comp->label && *comp->label) {
+        pv_put(c, " — ");
+        /* a page's description cannot start a line of its own */
+        pv_put_flat(c, comp->label, 200, 0);
+    }
+    pv_put(c, "\n");
+}
+
+#define MAX_ROW_COLUMNS 24
+#define MAX_SKIPPED_COLUMNS 64
+#define MAX_CELL 80
+#define MAX_STATE_ROWS 200 /* a page's rows; a hostile registry may claim a million */
+
+/* A column whose value is the row key in every shown row (orders: id = key) says nothing new. */
+static int column_repeats_key(const cJSON *rows, const char *col)
+{
+    int n = 0;
+    for (const cJSON *r = rows->child; r && n < MAX_STATE_ROWS; r = r->next, n++) {
+        const char *v = eous_json_str(r, col);
+        if (!v || strcmp(v, eous_json_str(r, "key")))
+            return 0;
+    }
+    return 1;
+}
+
+static int in_names(const char **names, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], s))
+            return 1;
+    return 0;
+}
+
+static void put_cell(pctx *c, const cJSON *v)
+{
+    if (cJSON_IsNull(v) || !v)
+        return;
+    if (!cJSON_IsString(v)) {
+        pv_put_json_short(c, v, 60);
+        return;
+    }
+    /* cell text cannot break the row: no newlines, no column bars */
+    pv_put_flat(c, v->valuestring, MAX_CELL, 1);
+}
+
+/* "| key | col ... |" then one line per row, from the component's state. */
+static void render_state_rows(pctx *c, const cJSON *rows, int depth)
+{
+    if (!rows->child) {
+        pv_indent(c, depth);
+        pv_put(c, "(no rows)\n");
+        return;
+    }
+    /* columns in first-seen order; each name is judged once (kept or
+     * skipped), and the scan stops when no column can be added */
+    const char *cols[MAX_ROW_COLUMNS], *skipped[MAX_SKIPPED_COLUMNS];
+    int ncols = 0, nskipped = 0, nrows = 0;
+    cols[ncols++] = "key";
+    const cJSON *r;
+    for (r = rows->child; r && nrows < MAX_STATE_ROWS && ncols < MAX_ROW_COLUMNS; r = r->next, nrows++) {
+        const cJSON *f;
+        cJSON_ArrayForEach(f, r) {
+            if (ncols == MAX_ROW_COLUMNS)
+                break;
+            if (in_names(cols, ncols, f->string) || in_names(skipped, nskipped, f->string))
+                continue;
+            if (!column_repeats_key(rows, f->string))
+                cols[ncols++] = f->string;
+            else if (nskipped < MAX_SKIPPED_COLUMNS)
+                skipped[nskipped++] = f->string;
+        }
+    }
+    pv_indent(c, depth);
+    pv_put(c, "|");
+    for (int i = 0; i < ncols; i++) {
+        pv_put(c, " ");
+        pv_put(c, cols[i]);
+        pv_put(c, " |");
+    }
+    pv_put(c, "\n");
+    nrows = 0;
+    for (r = rows->child; r && nrows < MAX_STATE_ROWS && !c->rc; r = r->next, nrows++) {
+        pv_indent(c, depth);
+        pv_put(c, "|");
+        for (int i = 0; i < ncols && !c->rc; i++) {
+            pv_put(c, " ");
+            put_cell(c, cJSON_GetObjectItemCaseSensitive(r, cols[i]));
+            pv_put(c, " |");
+        }
+        pv_put(c, "\n");
+    }
+    int total = cJSON_GetArraySize(rows);
+    if (total > nrows && !c->rc) {
+        pv_indent(c, depth);
+        c->rc = eous_buf_printf(c->b, c->err, "… %d more rows\n", total - nrows);
+    }
+}
+
+/* Walks a component's subtree printing only the components nested in it
+ * (the subtree itself is replaced by the triplet and its state rows). */
+static void render_nested(pctx *c, int idx, int depth, int ci)
+{
+    const perc_node *n = &c->obs->nodes[idx];
+    for (size_t k = 0; k < n->n_children && !c->rc; k++) {
+        int ch = n->children[k];
+        if (c->seen[ch] || c->obs->nodes[ch].hidden)
+            continue;
+        if (c->obs->nodes[ch].component >= 0 && c->obs->nodes[ch].component != ci) {
+            pv_render(c, ch, depth, NULL);
+            continue;
+        }
+        c->seen[ch] = 1;
+        if (c->level > PERC_MAX_DEPTH) {
+            c->view->depth_capped = 1;
+            return;
+        }
+        c->level++;
+        render_nested(c, ch, depth, ci);
+        c->level--;
+    }
+}
+
+int pv_is_component_label(const pctx *c, const char *text)
+{
+    if (!text)
+        return 0;
+    while (*text == ' ')
+        text++;
+    size_t n = strlen(text);
+    /* "Patient name:" and "Patient name *" print the label "Patient name" */
+    while (n && (text[n - 1] == ' ' || text[n - 1] == ':' || text[n - 1] == '*'))
+        n--;
+    for (size_t i = 0; i < c->obs->n_comps; i++) {
+        const char *l = c->obs->comps[i].label;
+        if (l && strlen(l) == n && n && !strncasecmp(l, text, n))
+            return 1;
+    }
+    return 0;
+}
+
+int pv_hybrid_node(pctx *c, int idx, int depth)
+{
+    const perc_node *n = &c->obs->nodes[idx];
+    int ci = n->component;
+    const perc_component *comp = &c->obs->comps[ci];
+    const cJSON *rows = state_rows(comp);
+    if (!c->emitted[ci]) {
+        emit_triplet(c, ci, depth, 0);
+        if (rows) {
+            render_state_rows(c, rows, depth + 1);
+            render_nested(c, idx, depth + 1, ci);
+        } else if (is_container(comp)) {
+            /* container: its pruned content stays beneath the triplet */
+            pv_render_children(c, n, depth + 1, comp->label);
+        }
+        return 1;
+    }
+    /* the component's other nodes (portals, siblings): only containers show them */
+    if (rows) {
+        render_nested(c, idx, depth, ci);
+        return 1;
+    }
+    if (!is_container(comp))
+        return 1;
+    /* a tabs component's own tab headers repeat its state and setTab tool */
+    if (comp->kind && !strcmp(comp->kind, "tabs") && n->role && !strcmp(n->role, "tab"))
+        return 1;
+    return 0;
+}
+
+void pv_hybrid_page_tools(pctx *c)
+{
+    /* components with no element on the page (WebMCP tools, closed popups) */
+    int header = 0;
+    for (size_t i = 0; i < c->obs->n_comps && !c->rc; i++) {
+        const perc_component *comp = &c->obs->comps[i];
+        if (c->emitted[i] || !comp->visible || comp->agent_hidden)
+            continue;
+        if (comp->backend_id && perc_obs_node_by_backend(c->obs, comp->backend_id)) {
+            const perc_node *root = perc_obs_node_by_backend(c->obs, comp->backend_id);
+            if (root->hidden)
+                continue;
+        }
+        if (!header) {
+            pv_put(c, "page tools:\n");
+            header = 1;
+        }
+        /* a UI component whose element is not rendered (inactive tab,
+         * closed popup): names of its tools only; page-level tools
+         * (WebMCP, bridge) have no state line and keep their signatures */
+        if (is_page_tool(comp))
+            emit_page_tool(c, (int)i, 1);
+        else
+            emit_triplet(c, (int)i, 1, comp->backend_id != 0 || !strcmp(comp->provider, "ci4a"));
+    }
+}

@@ -1,0 +1,72 @@
+/* perception/view_int.h — what the pruned view (view_pruned.c) and the
+ * hybrid view built on it (view_hybrid.c) share: the writer state and its
+ * small output helpers.  Internal to those two files. */
+#ifndef EOUS_VIEW_INT_H
+#define EOUS_VIEW_INT_H
+
+#include "perception/percint.h"
+
+/* The pruned/hybrid view being written. */
+typedef struct pctx {
+    const perc_obs *obs;
+    perc_view *view;
+    eous_buf *b;
+    eous_err *err;
+    eous_rc rc;
+    int hybrid;
+    unsigned char *seen;       /* node visited */
+    unsigned char *emitted;    /* component triplet emitted */
+    int next_cid;
+    int in_table;
+    int level;                 /* recursion level, bounded by PERC_MAX_DEPTH */
+    int next_id;               /* last document-order id handed out */
+    /* enum lists already printed on the current tools line, so a second tool
+     * taking the same values says "as in TOOL" instead of repeating them */
+    const cJSON *line_enums[8];
+    const char *line_enum_tools[8];
+    int n_line_enums;
+    const char *cur_tool;
+    /* lists (enums, disabled values) printed anywhere in the view so far, so
+     * another component's identical list says "as in c6.setValue" */
+    const cJSON *view_lists[64];
+    const char *view_list_refs[64];
+    int n_view_lists;
+    const char *cur_comp;      /* view id of the component whose tools are printed */
+    /* enums whose options (from the state) carry labels that say more */
+    const cJSON *labelled_enums[16];
+    const cJSON *labelled_options[16];
+    int n_labelled;
+    /* end of the last bare text line and its depth, so the next text at the
+     * same depth joins it ("300" " users, " "253" → one line) */
+    size_t text_line_end;
+    int text_line_depth;
+    size_t text_line_len;
+} pctx;
+
+int pv_in_list(const char *s, const char **list, size_t n);
+#define IN(s, L) pv_in_list((s), (L), sizeof(L) / sizeof *(L))
+/* Empty or only spaces (NBSP too). */
+int pv_is_blank(const char *s);
+
+void pv_put(pctx *c, const char *s);
+void pv_indent(pctx *c, int depth);
+/* Text on one line, cut after max code points ("…"); in_cell: '|' → '/'. */
+void pv_put_flat(pctx *c, const char *s, size_t max, int in_cell);
+void pv_put_quoted(pctx *c, const char *s, size_t max);
+/* A JSON value, cut after max bytes. */
+void pv_put_json_short(pctx *c, const cJSON *v, size_t max);
+
+/* The pruned traversal (view_pruned.c). */
+void pv_render(pctx *c, int idx, int depth, const char *parent_name);
+void pv_render_children(pctx *c, const perc_node *n, int depth, const char *name);
+
+/* Hybrid (view_hybrid.c).  A node inside component n->component: prints the
+ * component's triplet the first time; 1 when the node is fully handled, 0
+ * when the pruned view should print it (container content). */
+int pv_hybrid_node(pctx *c, int idx, int depth);
+/* "page tools:" — components with no element on screen. */
+void pv_hybrid_page_tools(pctx *c);
+/* Text equal to some component's label (already printed on its triplet). */
+int pv_is_component_label(const pctx *c, const char *text);
+
+#endif

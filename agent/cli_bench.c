@@ -42,6 +42,8 @@ typedef struct bench {
     int model_failures_in_row; /* guarded by lock */
     int breaker_open;
     char breaker_reason[400];
+    int io_failed;             /* a result or trace could not be written: stop */
+    char io_error[512];
 } bench;
 
 static int cmp_str(const void *a, const void *b)
@@ -155,6 +157,16 @@ static void backoff(long ms)
         eous_sleep_ms(left < 100 ? left : 100);
 }
 
+/* A write failed (disk full, read-only): every worker stops after its job. */
+static void io_failure(bench *b, const char *msg)
+{
+    pthread_mutex_lock(&b->lock);
+    if (!b->io_failed)
+        snprintf(b->io_error, sizeof b->io_error, "%s", msg);
+    b->io_failed = 1;
+    pthread_mutex_unlock(&b->lock);
+}
+
 static void *worker(void *arg)
 {
     bench *b = arg;
@@ -164,7 +176,7 @@ static void *worker(void *arg)
     eous_err err;
     for (;;) {
         pthread_mutex_lock(&b->lock);
-        size_t i = b->next < b->n_jobs && !eous_interrupted() ? b->next++ : b->n_jobs;
+        size_t i = b->next < b->n_jobs && !eous_interrupted() && !b->io_failed ? b->next++ : b->n_jobs;
         pthread_mutex_unlock(&b->lock);
         if (i >= b->n_jobs)
             break;
@@ -209,6 +221,8 @@ static void *worker(void *arg)
             ro.audit_path = audit;
             agent_result_clear(&res);
             rc = agent_run_task(br.session, j->task, &ro, &res, &err);
+            if (rc == EOUS_E_IO)
+                break;
             if (rc == EOUS_OK && res.error[0] && strcmp(res.status, "passed") && !session_answers(br.session)) {
                 /* the task failed with an error and its session is gone: the
                  * infrastructure's failure whatever code the error carried (a
@@ -248,12 +262,23 @@ static void *worker(void *arg)
             agent_result_clear(&res);
             break; /* abandoned in flight: not recorded, so --resume reruns it */
         }
+        if (rc == EOUS_E_IO) { /* its trace is torn: not recorded, --resume reruns it */
+            io_failure(b, err.msg);
+            agent_result_clear(&res);
+            break;
+        }
         if (!res.status[0])
             snprintf(res.status, sizeof res.status, "infra");
         char *line = agent_result_json(&res);
+        eous_err werr;
+        eous_err_clear(&werr);
+        if (line && cli_append_result(co, line, &werr)) {
+            io_failure(b, werr.msg);
+            free(line);
+            agent_result_clear(&res);
+            break;
+        }
         pthread_mutex_lock(&b->lock);
-        if (line)
-            cli_append_result(co, line, &err);
         b->done++;
         if (!strcmp(res.status, "passed"))
             b->passed++;
@@ -338,8 +363,9 @@ int cli_bench(int argc, char **argv)
                 snprintf(r.error, sizeof r.error, "%s", l.tasks[t].problem);
                 r.tier = l.tasks[t].tier;
                 char *line = agent_result_json(&r);
-                if (line)
-                    cli_append_result(&co, line, NULL);
+                eous_err werr;
+                if (line && cli_append_result(&co, line, &werr))
+                    io_failure(&b, werr.msg);
                 free(line);
                 continue;
             }
@@ -352,7 +378,7 @@ int cli_bench(int argc, char **argv)
     if (skipped_done)
         fprintf(stderr, "eous bench: --resume: %zu task×mode result(s) already done\n", skipped_done);
     fprintf(stderr, "eous bench: %zu task×mode job(s) on %d worker(s)\n", b.n_jobs, co.workers);
-    int nw = co.workers < (int)b.n_jobs ? co.workers : (int)b.n_jobs;
+    int nw = b.io_failed ? 0 : co.workers < (int)b.n_jobs ? co.workers : (int)b.n_jobs;
     pthread_t th[32];
     for (int i = 0; i < nw; i++)
         pthread_create(&th[i], NULL, worker, &b);
@@ -361,8 +387,12 @@ int cli_bench(int argc, char **argv)
     double wall = (eous_now_ms() - b.t0) / 1000.0;
     int all_passed = 0, any_infra = 0;
     char *table = NULL;
-    if (agent_reports_write(co.out_dir, &all_passed, &any_infra, &table, &err)) {
+    int reports_failed = 0;
+    if (b.io_failed) {
+        fprintf(stderr, "eous: %s\n", b.io_error); /* the disk is full: no report either */
+    } else if (agent_reports_write(co.out_dir, &all_passed, &any_infra, &table, &err)) {
         fprintf(stderr, "eous: reports: %s\n", err.msg);
+        reports_failed = 1;
     } else {
         printf("%s\n", table ? table : "");
         /* RUSAGE_SELF: eous alone, not the browsers and drivers it reaped */
@@ -372,7 +402,9 @@ int cli_bench(int argc, char **argv)
                b.done, wall, wall > 0 ? b.done / wall * 60 : 0, ru.ru_maxrss / 1024.0, co.out_dir);
     }
     free(table);
-    if (eous_interrupted()) {
+    if (b.io_failed || reports_failed) {
+        code = 3;
+    } else if (eous_interrupted()) {
         fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", b.n_jobs - b.done);
         code = 3;
     } else {

@@ -47,7 +47,8 @@ void cli_opts_free(cli_opts *co);
 eous_rc cli_setup_run(cli_opts *co, eous_err *err);
 void cli_teardown_run(cli_opts *co);
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
-/* Appends one line to OUT/results.jsonl and flushes it to disk. */
+/* Appends one line to OUT/results.jsonl and flushes it to disk; whole or not
+ * at all (a full disk leaves no torn line: --resume reruns that job). */
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err);
 
 #endif

@@ -1,9 +1,12 @@
 /* agent/loop.c — the perceive → plan → act → settle loop for one task, with
  * WebArena's early-stop rules, per-step trace lines and the final score. */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "actions/exec.h"
 #include "actions/policy.h"
@@ -90,20 +93,26 @@ char *agent_result_json(const agent_result *r)
     return clean;
 }
 
-static void trace_line(FILE *f, cJSON *line)
+/* The step trace: whole lines or none; the first write failure (disk full,
+ * read-only) is kept and ends the run as an I/O error. */
+typedef struct trace_file {
+    int fd; /* -1 = no trace */
+    const char *path;
+    eous_rc rc;
+    eous_err err;
+} trace_file;
+
+static void trace_line(trace_file *t, cJSON *line)
 {
-    if (!f) {
+    if (t->fd < 0 || t->rc) {
         cJSON_Delete(line);
         return;
     }
     char *s = eous_json_print(line);
     cJSON_Delete(line);
     char *clean = s ? eous_redact(s) : NULL;
-    if (clean) {
-        fputs(clean, f);
-        fputc('\n', f);
-        fflush(f);
-    }
+    if (clean)
+        t->rc = eous_append_line(t->fd, clean, t->path, &t->err);
     free(s);
     free(clean);
 }
@@ -185,7 +194,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(o->planner));
     res->tier = t->tier;
     double t0 = eous_now_ms();
-    FILE *trace = NULL;
+    trace_file trace = {.fd = -1, .path = o->trace_path, .rc = EOUS_OK};
     act_exec *x = NULL;
     act_policy *own_policy = NULL;
     perc_obs *obs = NULL;
@@ -219,9 +228,9 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
                             agent_planner_name(o->planner));
     }
     if (o->trace_path) {
-        trace = fopen(o->trace_path, "w");
-        if (!trace)
-            return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace", o->trace_path);
+        trace.fd = open(o->trace_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+        if (trace.fd < 0)
+            return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace: %s", o->trace_path, strerror(errno));
     }
     act_exec_opts xo;
     act_exec_opts_init(&xo);
@@ -325,7 +334,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
                 cJSON *line = cJSON_CreateObject();
                 cJSON_AddNumberToObject(line, "step", step + 1);
                 cJSON_AddStringToObject(line, "parse_error", perr.msg);
-                trace_line(trace, line);
+                trace_line(&trace, line);
                 step++;
                 res->steps = step;
                 res->plan_ms += eous_now_ms() - tl;
@@ -418,7 +427,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
             for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
                 cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
         }
-        trace_line(trace, line);
+        trace_line(&trace, line);
 
         /* history for the model */
         llm_history_item *hg = realloc(hist, (n_hist + 1) * sizeof *hg);
@@ -510,7 +519,13 @@ done:
         free(hist_text[i]);
     free(hist_text);
     free(hist);
-    if (trace)
-        fclose(trace);
+    if (trace.fd >= 0)
+        close(trace.fd);
+    if (trace.rc && rc != EOUS_E_INTERRUPTED) {
+        /* a result without its trace is half-written: the run is an I/O failure */
+        snprintf(res->status, sizeof res->status, "infra");
+        snprintf(res->error, sizeof res->error, "%s", trace.err.msg);
+        return eous_err_set(err, EOUS_E_IO, "%s", trace.err.msg);
+    }
     return rc;
 }

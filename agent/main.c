@@ -1,5 +1,6 @@
 /* agent/main.c — the eous CLI: parses options and calls libeous's public API.
  * Exit codes: 0 ok/passed · 1 a task failed · 2 bad input · 3 infrastructure. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,9 @@ int main(int argc, char **argv)
         printf("eous %s\n", EOUS_VERSION);
         return 0;
     }
+    /* past a file-size limit, write() fails with EFBIG (a one-line error)
+     * instead of the signal killing us mid-line */
+    signal(SIGXFSZ, SIG_IGN);
     const char *lvl = getenv("EOUS_LOG");
     if (lvl && eous_log_level_parse(lvl) >= 0)
         eous_log_configure((eous_log_level)eous_log_level_parse(lvl), getenv("EOUS_LOG_JSON") != NULL, NULL);

@@ -116,18 +116,6 @@ static int survivors_after_5s(const snapshot *s, char *names, size_t names_size)
     return n;
 }
 
-static int count_lines(const char *path)
-{
-    char *text = NULL;
-    if (eous_read_file(path, 0, &text, NULL, NULL))
-        return 0;
-    int n = 0;
-    for (char *p = text; *p; p++)
-        n += *p == '\n';
-    free(text);
-    return n;
-}
-
 /* ---- running eous -------------------------------------------------------- */
 
 static pid_t spawn_eous(const char *const *args, const char *log)

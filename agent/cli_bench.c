@@ -172,7 +172,7 @@ static void *worker(void *arg)
     bench *b = arg;
     cli_opts *co = b->co;
     agent_browser br;
-    int have_browser = 0;
+    int have_browser = 0, tasks_on_browser = 0;
     eous_err err;
     for (;;) {
         pthread_mutex_lock(&b->lock);
@@ -210,6 +210,7 @@ static void *worker(void *arg)
                     continue;
                 }
                 have_browser = 1;
+                tasks_on_browser = 0;
             }
             char trace[4300], audit[4300];
             snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", co->out_dir, j->task->id, perc_mode_name(j->mode));
@@ -288,6 +289,11 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&b->lock);
         free(line);
         agent_result_clear(&res);
+        if (have_browser && ++tasks_on_browser >= co->restart_browser_every) {
+            /* a long run's browser grows; a fresh one on schedule keeps it flat */
+            agent_browser_close(&br);
+            have_browser = 0;
+        }
     }
     if (have_browser)
         agent_browser_close(&br);

@@ -42,6 +42,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->max_steps = 30;
     co->max_seconds = 600;
     co->workers = 1;
+    co->restart_browser_every = 100;
     co->lock_fd = -1;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
     if (!co->positional)
@@ -93,7 +94,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
             co->resume = 1;
-        } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds")) {
+        } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds") ||
+                   !strcmp(a, "--restart-browser-every")) {
             const char *v;
             VALUE(v);
             char *end;
@@ -106,6 +108,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
                 co->max_steps = (int)n;
             else if (!strcmp(a, "--workers"))
                 co->workers = (int)(n > 32 ? 32 : n);
+            else if (!strcmp(a, "--restart-browser-every"))
+                co->restart_browser_every = (int)n;
             else
                 co->max_seconds = (double)n;
         } else if (a[0] == '-' && a[1]) {

@@ -29,6 +29,7 @@ typedef struct cli_opts {
     int max_steps;
     double max_seconds;
     int workers;
+    int restart_browser_every; /* bench: a fresh browser after N tasks (0 = never) */
     int resume;
     const char **positional;
     int n_positional;

@@ -18,6 +18,7 @@ static void usage(FILE *f)
           "                  [--secrets FILE] [--policy FILE] [--w3c-only]\n"
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
           "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
+          "                  [--restart-browser-every N]  a fresh browser per worker every N tasks (100)\n"
           "  observe URL     [--mode atomic|pruned|hybrid|html] [--format text|json] [--webdriver URL]\n"
           "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"
           "  check TASK.json...   validate task files, one line per problem\n"

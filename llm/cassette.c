@@ -99,7 +99,7 @@ static eous_rc load(llm_cassette *c, eous_err *err)
             char what[64];
             snprintf(what, sizeof what, "line %zu", line_no);
             cJSON *row = eous_json_parse(p, n, what, err);
-            if (!row && !nl) {
+            if (!row && !nl && c->n > 0) {
                 /* a torn last line: eous died while recording it; what came
                  * before is whole and replays */
                 EOUS_WARN("llm", "cassette %s: ignoring the incomplete last line %zu", c->path, line_no);

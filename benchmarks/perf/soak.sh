@@ -29,7 +29,7 @@ read -r EOUS_SITE_PLAYGROUND <"$fifo"; export EOUS_SITE_PLAYGROUND
 samples=()
 next="$SAMPLE"
 while kill -0 "$EOUS_PID" 2>/dev/null; do
-  done_n=$(wc -l < "$OUT/run/results.jsonl" 2>/dev/null || echo 0)
+  done_n=$(cat "$OUT/run/results.jsonl" 2>/dev/null | wc -l)
   if (( done_n >= next )); then
     rss=$(awk '/^VmRSS/ {print $2}' "/proc/$EOUS_PID/status" 2>/dev/null || echo 0)
     fds=$(ls "/proc/$EOUS_PID/fd" 2>/dev/null | wc -l)

@@ -3,12 +3,16 @@
  *
  * Text matching (labels regardless of case and accents, whole words, globs)
  * and URL splitting used by the validator, the policy, secrets and the
- * executor.  Every function here is pure; outputs go to caller buffers. */
+ * executor: pure functions, outputs go to caller buffers.  Then the
+ * executor's insides, shared by exec.c (handle, dispatch, settle, dialogs,
+ * audit), target.c, atomic.c, call.c and nav.c. */
 #ifndef EOUS_ACT_INT_H
 #define EOUS_ACT_INT_H
 
 #include <stddef.h>
 
+#include "actions/audit.h"
+#include "actions/exec.h"
 #include "core/core.h"
 
 /* Folds UTF-8 text to lowercase ASCII where it can: Latin accents dropped
@@ -39,5 +43,68 @@ typedef struct act_url {
 int act_url_parse(const char *url, act_url *out);
 /* "scheme://host:port" into out (port always written). */
 void act_url_origin(const act_url *u, char *out, size_t n);
+
+/* ---- the executor's insides ------------------------------------------- */
+
+struct act_exec {
+    wd_session *s;
+    act_exec_opts o;
+    act_policy *policy;     /* borrowed */
+    act_secrets *secrets;   /* borrowed */
+    act_audit *audit;       /* owned */
+    int vw, vh;             /* last viewport size seen */
+    unsigned long n_stash;  /* for unique stash names */
+    unsigned seed;
+    char url[2048];         /* last page URL seen */
+    /* dialogs the driver dismissed under one of our scripts ("unexpected
+     * alert open"), reported with the step's own dialogs */
+    char driver_dialogs[600];
+};
+
+/* What an atomic action acts on; act_target_free releases the element ids. */
+typedef struct act_target {
+    int backend_id;          /* 0 for css= targets */
+    char *elem;              /* W3C element id of the target (owned) */
+    char *type_elem;         /* W3C element id to type into (owned) */
+    const perc_node *node;   /* from the observation, or NULL */
+    char what[256];          /* short "[12] button 'Search'" description */
+    double x, y, w, h;
+    char role[64], name[128], cid[128], tag[32], input_type[32];
+    int combobox, editable, disabled, type_disabled;
+    int has_confirm;         /* a data-agent-confirm mark covers the target */
+    char confirm[512];
+} act_target;
+
+/* exec.c */
+/* Keeps the URL and viewport size a page script reported (url, w/h or vw/vh). */
+void act_remember_url(act_exec *x, const cJSON *v);
+/* One-line result message (control characters become spaces). */
+void act_res_msg(act_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A confirm sentence to the person (policy's interactive rule). */
+eous_rc act_ask(act_exec *x, const char *sentence, const char *what, eous_err *err);
+
+/* target.c */
+void act_target_free(act_target *t);
+/* a->target to a backend id (or, for css=, an element id); t zeroed by the caller. */
+eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err);
+/* Backend id to a live element with its facts and marks (prepare.js). */
+eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err);
+/* Policy rules over the element and its component, then confirm sentences. */
+eous_rc act_check_target_policy(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t,
+                                eous_err *err);
+
+/* atomic.c: click, type, hover, select on a resolved target; keys; scrolling */
+eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, act_result *res,
+                       eous_err *err);
+eous_rc act_run_press(act_exec *x, const act_action *a, act_result *res, eous_err *err);
+eous_rc act_run_scroll(act_exec *x, const act_action *a, act_result *res, eous_err *err);
+
+/* call.c: a semantic call, or its atomic fallback */
+eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err);
+
+/* nav.c */
+eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *settle_ms, eous_err *err);
+eous_rc act_run_history(act_exec *x, const act_action *a, act_result *res, eous_err *err);
+eous_rc act_run_tabs(act_exec *x, const act_action *a, act_result *res, eous_err *err);
 
 #endif

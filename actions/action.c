@@ -1,5 +1,6 @@
 /* actions/action.c — the action type: init, clear, copy, format, compare.
- * Parsers live in actions/parse.c. */
+ * Parsers live in actions/parse.c, the vocabulary (and act_kind_name) in
+ * actions/vocab.c. */
 #include "actions/action.h"
 
 #include <stdio.h>
@@ -40,27 +41,6 @@ eous_rc act_action_copy(act_action *out, const act_action *in, eous_err *err)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory copying an action");
     }
     return EOUS_OK;
-}
-
-const char *act_kind_name(act_kind k)
-{
-    switch (k) {
-    case ACT_NONE: return "none";
-    case ACT_CALL: return "call";
-    case ACT_CLICK: return "click";
-    case ACT_TYPE: return "type";
-    case ACT_HOVER: return "hover";
-    case ACT_PRESS: return "press";
-    case ACT_SCROLL: return "scroll";
-    case ACT_SELECT: return "select";
-    case ACT_GOTO: return "goto";
-    case ACT_GO_BACK: return "go_back";
-    case ACT_GO_FORWARD: return "go_forward";
-    case ACT_TAB_FOCUS: return "tab_focus";
-    case ACT_CLOSE_TAB: return "close_tab";
-    case ACT_STOP: return "stop";
-    }
-    return "none";
 }
 
 static int put_arg(eous_buf *b, const char *s)

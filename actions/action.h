@@ -43,6 +43,38 @@ typedef struct act_action {
     int from_script;   /* 1: target is a script target, not an observation id */
 } act_action;
 
+/* ---- the action vocabulary ---------------------------------------------------
+ * One row per verb, in actions/vocab.c: the parsers take argument names and
+ * signatures from it, act_kind_name names kinds by it, and llm/prompt.c writes
+ * the model's tool schemas and the prompt's list of actions from it.  A new
+ * verb is a row there, a kind above, its cases in parse.c and the executor. */
+typedef struct act_verb {
+    const char *name;             /* "click" */
+    act_kind kind;
+    /* as a model tool call */
+    const char *tool_keys[4];     /* argument names, in schema order, all required */
+    const char *tool_sig;         /* the arguments as error messages show them */
+    const char *tool_description; /* the tool's description in its schema */
+    const char *tool_props;       /* JSON Schema "properties" of the arguments (one per tool_keys) */
+    /* the prompt's tool-call prose lists verbs as name(keys) in table order; a
+     * row with tool_help ends a group: "click(id), ..., select(id, option): <help>" */
+    const char *tool_help;
+    /* as WebArena text */
+    const char *text_sig;         /* as error messages show it */
+    const char *text_usage;       /* as the prompt shows it; NULL: text_sig */
+    const char *text_help;        /* the prompt's line is "<usage>: <help>" */
+    /* as a script step */
+    const char *script_keys[4];   /* keys besides the verb */
+    const char *script_sig;
+} act_verb;
+
+/* The rows, in prompt order; *n gets their count.  Static storage. */
+const act_verb *act_verbs(size_t *n);
+/* The row named s[0..n) (exact case), or NULL. */
+const act_verb *act_verb_find(const char *s, size_t n);
+/* "call, click, type, ..." for messages.  Static storage. */
+const char *act_verb_names(void);
+
 void act_action_init(act_action *a);
 void act_action_clear(act_action *a);
 /* Deep copy into out (initialised); EOUS_E_NOMEM on failure. */

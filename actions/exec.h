@@ -85,4 +85,22 @@ void act_result_clear(act_result *r);
 /* Waits for the page to settle (see above); *ms_out (may be NULL) gets the wait. */
 eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err);
 
+/* The browser's open tabs, in window-handle order: the indices tab_focus takes. */
+typedef struct act_tabs {
+    int count;
+    int current;     /* the tab the session is on */
+    char **titles;   /* count titles (owned; act_tabs_clear frees), NULL when count <= 1 */
+} act_tabs;
+
+/* Reads the open tabs.  With more than one, visits each to read its title and
+ * comes back to the current one (2 round trips a tab); with one, a single
+ * round trip.  On failure t is cleared and the session is back where it was
+ * when it could be switched back. */
+eous_rc act_tabs_read(wd_session *s, act_tabs *t, eous_err *err);
+void act_tabs_clear(act_tabs *t);
+
+/* perc_observe with o's tab fields filled from the browser's open tabs, so
+ * the view's tab header lists every tab (o is left as it was). */
+eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err);
+
 #endif

@@ -12,59 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the verbs ------------------------------------------------------------ */
-
-typedef struct verb {
-    const char *name;
-    act_kind kind;
-    const char *tool_keys[4]; /* argument names as a model tool */
-    const char *tool_sig;     /* tool-call arguments, for error messages */
-    const char *text_sig;     /* WebArena text form */
-    const char *script_keys[4]; /* keys besides the verb in a script step */
-    const char *script_sig;
-} verb;
-
-static const verb verbs[] = {
-    {"call", ACT_CALL, {"k", "tool", "params"},
-     "{\"k\": <component id or key>, \"tool\": <string>, \"params\": <object>}",
-     "call [k] [tool] [{\"param\": value}]", {"tool", "params"},
-     "{\"call\": <component>, \"tool\": <string>, \"params\": <object>}"},
-    {"click", ACT_CLICK, {"id"}, "{\"id\": <element id>}", "click [id]", {0},
-     "{\"click\": <target>}"},
-    {"type", ACT_TYPE, {"id", "text", "enter"},
-     "{\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}", "type [id] [text] [0|1]",
-     {"text", "enter", "clear"},
-     "{\"type\": <target>, \"text\": <string>, \"enter\": <bool>, \"clear\": <bool>}"},
-    {"hover", ACT_HOVER, {"id"}, "{\"id\": <element id>}", "hover [id]", {0},
-     "{\"hover\": <target>}"},
-    {"press", ACT_PRESS, {"keys"}, "{\"keys\": <key combination like \"Control+a\">}",
-     "press [key_comb]", {0}, "{\"press\": <key combination>}"},
-    {"scroll", ACT_SCROLL, {"direction"}, "{\"direction\": \"up\" | \"down\"}",
-     "scroll [up|down]", {0}, "{\"scroll\": \"up\" | \"down\"}"},
-    {"select", ACT_SELECT, {"id", "option"}, "{\"id\": <element id>, \"option\": <string>}",
-     "select [id] [option]", {"option"}, "{\"select\": <target>, \"option\": <string>}"},
-    {"goto", ACT_GOTO, {"url"}, "{\"url\": <string>}", "goto [url]", {0}, "{\"goto\": <url>}"},
-    {"go_back", ACT_GO_BACK, {0}, "{}", "go_back", {0}, "{\"go_back\": true}"},
-    {"go_forward", ACT_GO_FORWARD, {0}, "{}", "go_forward", {0}, "{\"go_forward\": true}"},
-    {"tab_focus", ACT_TAB_FOCUS, {"index"}, "{\"index\": <tab number from 0>}",
-     "tab_focus [tab_index]", {0}, "{\"tab_focus\": <tab number from 0>}"},
-    {"close_tab", ACT_CLOSE_TAB, {0}, "{}", "close_tab", {0}, "{\"close_tab\": true}"},
-    {"stop", ACT_STOP, {"answer"}, "{\"answer\": <string, may be empty>}", "stop [answer]", {0},
-     "{\"stop\": <answer>}"},
-};
-#define N_VERBS (sizeof verbs / sizeof *verbs)
-
-static const char verb_list[] =
-    "call, click, type, hover, press, scroll, select, goto, go_back, go_forward, tab_focus, "
-    "close_tab, stop";
-
-static const verb *find_verb(const char *s, size_t n)
-{
-    for (size_t i = 0; i < N_VERBS; i++)
-        if (strlen(verbs[i].name) == n && strncmp(verbs[i].name, s, n) == 0)
-            return &verbs[i];
-    return NULL;
-}
+/* ---- the verbs: actions/vocab.c ------------------------------------------- */
 
 static int in_list(const char *const *list, size_t n, const char *key)
 {
@@ -259,202 +207,154 @@ static eous_rc params_from_json(const cJSON *v, cJSON **out, const char *ctx, eo
 
 /* ---- model tool calls ----------------------------------------------------- */
 
-eous_rc act_parse_tool_call(const char *name, const char *args_json, act_action *out, eous_err *err)
+static eous_rc missing_arg(const char *ctx, const char *key, eous_err *err)
 {
-    eous_rc rc = EOUS_OK;
-    cJSON *args = NULL;
-    act_action_clear(out);
-    const char *nb = name ? name : "", *ne = nb + strlen(nb);
-    trim_span(&nb, &ne);
-    const verb *v = find_verb(nb, (size_t)(ne - nb));
-    if (!v) {
-        rc = eous_err_set(err, EOUS_E_PARSE, "unknown tool \"%.*s\"; expected one of %s",
-                          (int)(ne - nb > 64 ? 64 : ne - nb), nb, verb_list);
-        goto done;
-    }
-    char ctx[256];
-    snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->tool_sig);
+    return eous_err_set(err, EOUS_E_PARSE, "%s, missing \"%s\"", ctx, key);
+}
 
+static eous_rc bad_arg(const char *ctx, const cJSON *args, const char *key, const char *what, eous_err *err)
+{
+    return eous_err_set(err, EOUS_E_PARSE, "%s, \"%s\" must be %s, got a %s", ctx, key, what,
+                        eous_json_type_name(cJSON_GetObjectItemCaseSensitive(args, key)));
+}
+
+/* The arguments of a tool call as a JSON object (blank means {}), holding
+ * only the verb's keys.  Caller frees *out. */
+static eous_rc tool_args_object(const act_verb *v, const char *args_json, const char *ctx, cJSON **out,
+                                eous_err *err)
+{
     const char *ab = args_json ? args_json : "", *ae = ab + strlen(ab);
     trim_span(&ab, &ae);
+    cJSON *args;
     if (ab == ae) {
         args = cJSON_CreateObject();
     } else {
         eous_err perr;
         eous_err_clear(&perr);
-        args = eous_json_parse(ab, (size_t)(ae - ab), "arguments", &perr);
-        if (!args) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, %s", ctx, perr.msg);
-            goto done;
-        }
+        if (!(args = eous_json_parse(ab, (size_t)(ae - ab), "arguments", &perr)))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, %s", ctx, perr.msg);
     }
-    if (!args) {
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        goto done;
-    }
-    if (!cJSON_IsObject(args)) {
-        rc = eous_err_set(err, EOUS_E_PARSE, "%s, arguments must be a JSON object, got a %s", ctx,
-                          eous_json_type_name(args));
-        goto done;
-    }
-    for (const cJSON *it = args->child; it; it = it->next) {
-        if (!in_list(v->tool_keys, 4, it->string ? it->string : "")) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, unknown key \"%.64s\"", ctx,
-                              it->string ? it->string : "");
-            goto done;
-        }
-    }
+    *out = args;
+    if (!args)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (!cJSON_IsObject(args))
+        return eous_err_set(err, EOUS_E_PARSE, "%s, arguments must be a JSON object, got a %s", ctx,
+                            eous_json_type_name(args));
+    for (const cJSON *it = args->child; it; it = it->next)
+        if (!in_list(v->tool_keys, 4, it->string ? it->string : ""))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, unknown key \"%.64s\"", ctx, it->string ? it->string : "");
+    return EOUS_OK;
+}
 
-    out->kind = v->kind;
-    const cJSON *a;
-#define MISSING(key) eous_err_set(err, EOUS_E_PARSE, "%s, missing \"%s\"", ctx, key)
-#define BADVAL(key, what) \
-    eous_err_set(err, EOUS_E_PARSE, "%s, \"%s\" must be %s, got a %s", ctx, key, what, \
-                 eous_json_type_name(cJSON_GetObjectItemCaseSensitive(args, key)))
-    if (v->tool_keys[0] && !strcmp(v->tool_keys[0], "id")) {
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "id"))) {
-            rc = MISSING("id");
-            goto done;
+/* call's k, tool and params. */
+static eous_rc tool_call_args(const cJSON *args, const char *ctx, act_action *out, eous_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(args, "k");
+    if (!a)
+        return missing_arg(ctx, "k", err);
+    if (!(out->target = json_to_id(a)) && cJSON_IsString(a)) {
+        /* a component key need not look like a view id: keep any non-empty string */
+        const char *b = a->valuestring, *e = b + strlen(b);
+        trim_span(&b, &e);
+        if (e - b >= 2 && *b == '[' && e[-1] == ']') {
+            b++;
+            e--;
+            trim_span(&b, &e);
         }
-        if (!(out->target = json_to_id(a))) {
-            rc = cJSON_IsString(a)
-                     ? eous_err_set(err, EOUS_E_PARSE, "%s, \"id\" must be an element id like 12, got \"%.64s\"",
-                                    ctx, a->valuestring)
-                     : BADVAL("id", "an element id like 12");
-            goto done;
-        }
+        if (b != e)
+            out->target = dupn(b, (size_t)(e - b));
     }
-    switch (v->kind) {
-    case ACT_CALL:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "k"))) {
-            rc = MISSING("k");
-            goto done;
-        }
-        if (!(out->target = json_to_id(a))) {
-            /* a component key need not look like a view id: keep any non-empty string */
-            if (cJSON_IsString(a)) {
-                const char *b = a->valuestring, *e = b + strlen(b);
-                trim_span(&b, &e);
-                if (e - b >= 2 && *b == '[' && e[-1] == ']') {
-                    b++;
-                    e--;
-                    trim_span(&b, &e);
-                }
-                if (b != e)
-                    out->target = dupn(b, (size_t)(e - b));
-            }
-            if (!out->target) {
-                rc = BADVAL("k", "a component id like c3 or a component key");
-                goto done;
-            }
-        }
-        a = cJSON_GetObjectItemCaseSensitive(args, "tool");
-        if (!a) {
-            rc = MISSING("tool");
-            goto done;
-        }
-        if (!cJSON_IsString(a) || !a->valuestring[0]) {
-            rc = BADVAL("tool", "a tool name");
-            goto done;
-        }
-        if (!(out->tool = strdup(a->valuestring))) {
-            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-            goto done;
-        }
-        if ((rc = params_from_json(cJSON_GetObjectItemCaseSensitive(args, "params"), &out->params,
-                                   ctx, err)))
-            goto done;
-        break;
+    if (!out->target)
+        return bad_arg(ctx, args, "k", "a component id like c3 or a component key", err);
+    if (!(a = cJSON_GetObjectItemCaseSensitive(args, "tool")))
+        return missing_arg(ctx, "tool", err);
+    if (!cJSON_IsString(a) || !a->valuestring[0])
+        return bad_arg(ctx, args, "tool", "a tool name", err);
+    if (!(out->tool = strdup(a->valuestring)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    return params_from_json(cJSON_GetObjectItemCaseSensitive(args, "params"), &out->params, ctx, err);
+}
+
+/* An element id argument: 12, "12", "[12]". */
+static eous_rc tool_id_arg(const cJSON *args, const char *ctx, act_action *out, eous_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(args, "id");
+    if (!a)
+        return missing_arg(ctx, "id", err);
+    if ((out->target = json_to_id(a)))
+        return EOUS_OK;
+    if (cJSON_IsString(a))
+        return eous_err_set(err, EOUS_E_PARSE, "%s, \"id\" must be an element id like 12, got \"%.64s\"", ctx,
+                            a->valuestring);
+    return bad_arg(ctx, args, "id", "an element id like 12", err);
+}
+
+/* The arguments of every verb but call, after the id: the verb's first
+ * argument that is not the id carries the value (type's text, press's keys ...). */
+static eous_rc tool_action_args(const act_verb *v, const cJSON *args, const char *ctx, act_action *out,
+                                eous_err *err)
+{
+    act_kind kind = v->kind;
+    const char *key = v->tool_keys[0] && !strcmp(v->tool_keys[0], "id") ? v->tool_keys[1] : v->tool_keys[0];
+    if (!key)
+        return EOUS_OK; /* go_back, go_forward, close_tab take nothing; click and hover only the id */
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(args, key);
+    if (!a)
+        return missing_arg(ctx, key, err);
+    switch (kind) {
     case ACT_TYPE:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "text"))) {
-            rc = MISSING("text");
-            goto done;
-        }
-        if (!(out->text = json_to_text(a))) {
-            rc = BADVAL("text", "a string");
-            goto done;
-        }
+        if (!(out->text = json_to_text(a)))
+            return bad_arg(ctx, args, key, "a string", err);
         /* enter defaults to false for tool calls: the schema asks for it explicitly */
         a = cJSON_GetObjectItemCaseSensitive(args, "enter");
-        if (a && !cJSON_IsNull(a) && !json_to_bool(a, &out->enter)) {
-            rc = BADVAL("enter", "true or false");
-            goto done;
-        }
-        break;
+        if (a && !cJSON_IsNull(a) && !json_to_bool(a, &out->enter))
+            return bad_arg(ctx, args, "enter", "true or false", err);
+        return EOUS_OK;
     case ACT_SELECT:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "option"))) {
-            rc = MISSING("option");
-            goto done;
-        }
-        if (!(out->text = json_to_text(a))) {
-            rc = BADVAL("option", "a string");
-            goto done;
-        }
-        break;
+        return (out->text = json_to_text(a)) ? EOUS_OK : bad_arg(ctx, args, key, "a string", err);
     case ACT_PRESS:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "keys"))) {
-            rc = MISSING("keys");
-            goto done;
-        }
-        if (!cJSON_IsString(a) || !a->valuestring[0] || !(out->text = strdup(a->valuestring))) {
-            rc = BADVAL("keys", "a key combination");
-            goto done;
-        }
-        break;
-    case ACT_SCROLL:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "direction"))) {
-            rc = MISSING("direction");
-            goto done;
-        }
-        if (!cJSON_IsString(a) ||
-            !(out->text = norm_direction(a->valuestring, strlen(a->valuestring)))) {
-            rc = cJSON_IsString(a) ? eous_err_set(err, EOUS_E_PARSE, "%s, got \"%.32s\"", ctx, a->valuestring)
-                                   : BADVAL("direction", "\"up\" or \"down\"");
-            goto done;
-        }
-        break;
     case ACT_GOTO:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "url"))) {
-            rc = MISSING("url");
-            goto done;
-        }
-        if (!cJSON_IsString(a) || !a->valuestring[0] || !(out->text = strdup(a->valuestring))) {
-            rc = BADVAL("url", "a non-empty string");
-            goto done;
-        }
-        break;
+        if (!cJSON_IsString(a) || !a->valuestring[0] || !(out->text = strdup(a->valuestring)))
+            return bad_arg(ctx, args, key, kind == ACT_PRESS ? "a key combination" : "a non-empty string", err);
+        return EOUS_OK;
+    case ACT_SCROLL:
+        if (cJSON_IsString(a) && (out->text = norm_direction(a->valuestring, strlen(a->valuestring))))
+            return EOUS_OK;
+        return cJSON_IsString(a) ? eous_err_set(err, EOUS_E_PARSE, "%s, got \"%.32s\"", ctx, a->valuestring)
+                                 : bad_arg(ctx, args, key, "\"up\" or \"down\"", err);
     case ACT_TAB_FOCUS:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "index"))) {
-            rc = MISSING("index");
-            goto done;
-        }
-        if (!json_to_index(a, &out->index)) {
-            rc = BADVAL("index", "a tab number from 0");
-            goto done;
-        }
-        break;
+        return json_to_index(a, &out->index) ? EOUS_OK : bad_arg(ctx, args, key, "a tab number from 0", err);
     case ACT_STOP:
-        if (!(a = cJSON_GetObjectItemCaseSensitive(args, "answer"))) {
-            rc = MISSING("answer");
-            goto done;
-        }
         if (cJSON_IsNull(a))
             out->text = strdup("");
-        else if (!(out->text = json_to_text(a))) {
-            rc = BADVAL("answer", "a string");
-            goto done;
-        }
-        break;
+        else if (!(out->text = json_to_text(a)))
+            return bad_arg(ctx, args, key, "a string", err);
+        return out->text ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     default:
-        break;
+        return EOUS_OK;
     }
-#undef MISSING
-#undef BADVAL
-    if ((v->kind == ACT_STOP && !out->text) || (v->kind == ACT_CALL && !out->params)) {
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        goto done;
-    }
-done:
+}
+
+eous_rc act_parse_tool_call(const char *name, const char *args_json, act_action *out, eous_err *err)
+{
+    act_action_clear(out);
+    const char *nb = name ? name : "", *ne = nb + strlen(nb);
+    trim_span(&nb, &ne);
+    const act_verb *v = act_verb_find(nb, (size_t)(ne - nb));
+    if (!v)
+        return eous_err_set(err, EOUS_E_PARSE, "unknown tool \"%.*s\"; expected one of %s",
+                            (int)(ne - nb > 64 ? 64 : ne - nb), nb, act_verb_names());
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->tool_sig);
+    cJSON *args = NULL;
+    eous_rc rc = tool_args_object(v, args_json, ctx, &args, err);
+    out->kind = v->kind;
+    if (!rc && v->kind == ACT_CALL)
+        rc = tool_call_args(args, ctx, out, err);
+    else if (!rc && v->tool_keys[0] && !strcmp(v->tool_keys[0], "id"))
+        rc = tool_id_arg(args, ctx, out, err);
+    if (!rc && v->kind != ACT_CALL)
+        rc = tool_action_args(v, args, ctx, out, err);
     cJSON_Delete(args);
     if (rc)
         act_action_clear(out);
@@ -498,6 +398,68 @@ static int take_greedy(const char *p, const char *end, const char **b, const cha
     return 1;
 }
 
+/* type's "[text] [0|1]" after the id: everything to the last ']', and the
+ * Enter flag when the last group is [0], [1] or, copied from the prompt,
+ * [press_enter_after=1]; Enter is WebArena's default when it is omitted. */
+static int take_type_text(const char *p, const char *end, act_action *out)
+{
+    const char *rb, *re;
+    if (!take_greedy(p, end, &rb, &re))
+        return 0;
+    /* rb..re is inside the outer brackets: "text] [1" or "text" */
+    out->enter = 1;
+    const char *tb = rb, *te = re;
+    const char *fe = re, *fb = re;
+    while (fe > rb && isspace((unsigned char)fe[-1]))
+        fe--;
+    if (fe > rb && (fe[-1] == '0' || fe[-1] == '1')) {
+        fb = fe - 1;
+        if (fb - rb >= 18 && strncmp(fb - 18, "press_enter_after=", 18) == 0)
+            fb -= 18;
+        while (fb > rb && isspace((unsigned char)fb[-1]))
+            fb--;
+    }
+    if (fb < re && fb > rb && fb[-1] == '[') {
+        const char *q = fb - 1;
+        while (q > rb && isspace((unsigned char)q[-1]))
+            q--;
+        if (q > rb && q[-1] == ']') {
+            out->enter = fe[-1] == '1';
+            te = q - 1;
+        }
+    }
+    out->text = dupn(tb, (size_t)(te - tb));
+    return 1;
+}
+
+/* One non-empty "[...]" group into *out (what names it in errors). */
+static eous_rc take_named_group(const char **p, const char *end, const char *ctx, const char *what, char **out,
+                                eous_err *err)
+{
+    const char *b, *e;
+    if (!take_group(p, end, &b, &e))
+        return eous_err_set(err, EOUS_E_PARSE, "%s, missing [%s]", ctx, what);
+    trim_span(&b, &e);
+    if (b == e)
+        return eous_err_set(err, EOUS_E_PARSE, "%s, [%s] is empty", ctx, what);
+    *out = dupn(b, (size_t)(e - b));
+    return *out ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+}
+
+/* call's "[k] [tool] [{params}]"; the params group may be left out. */
+static eous_rc take_call(const char *p, const char *end, const char *ctx, act_action *out, eous_err *err)
+{
+    eous_rc rc;
+    if ((rc = take_named_group(&p, end, ctx, "k", &out->target, err)) ||
+        (rc = take_named_group(&p, end, ctx, "tool", &out->tool, err)))
+        return rc;
+    const char *b, *e;
+    if (take_greedy(p, end, &b, &e))
+        return params_from_text(b, (size_t)(e - b), &out->params, ctx, err);
+    out->params = cJSON_CreateObject();
+    return EOUS_OK; /* a failed allocation is caught with the other missing fields */
+}
+
 /* Parses one action written at s[0..n) (verb first).  Text after the action
  * (a model's trailing prose) is ignored, as WebArena's regexes do. */
 static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err)
@@ -511,13 +473,13 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
     char lower[16];
     size_t vn = (size_t)(p - vb);
     if (vn == 0 || vn >= sizeof lower)
-        return eous_err_set(err, EOUS_E_PARSE, "expected an action (%s), got \"%.40s\"", verb_list, vb);
+        return eous_err_set(err, EOUS_E_PARSE, "expected an action (%s), got \"%.40s\"", act_verb_names(), vb);
     for (size_t i = 0; i < vn; i++)
         lower[i] = (char)tolower((unsigned char)vb[i]);
     lower[vn] = '\0';
-    const verb *v = find_verb(lower, vn);
+    const act_verb *v = act_verb_find(lower, vn);
     if (!v)
-        return eous_err_set(err, EOUS_E_PARSE, "unknown action \"%s\"; expected one of %s", lower, verb_list);
+        return eous_err_set(err, EOUS_E_PARSE, "unknown action \"%s\"; expected one of %s", lower, act_verb_names());
     char ctx[160];
     snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->text_sig);
     if (p < end && !isspace((unsigned char)*p) && *p != '[')
@@ -547,36 +509,9 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
             }
             trim_span(&b, &e);
             out->text = dupn(b, (size_t)(e - b));
-        } else if (v->kind == ACT_TYPE) {
-            const char *rb, *re;
-            if (!take_greedy(p, end, &rb, &re)) {
-                rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [text]", ctx);
-                goto done;
-            }
-            /* rb..re is inside the outer brackets: "text] [1" or "text" */
-            out->enter = 1; /* WebArena's default when the flag is omitted */
-            const char *tb = rb, *te = re;
-            /* the flag group: [0], [1] or, copied from the prompt, [press_enter_after=1] */
-            const char *fe = re, *fb = re;
-            while (fe > rb && isspace((unsigned char)fe[-1]))
-                fe--;
-            if (fe > rb && (fe[-1] == '0' || fe[-1] == '1')) {
-                fb = fe - 1;
-                if (fb - rb >= 18 && strncmp(fb - 18, "press_enter_after=", 18) == 0)
-                    fb -= 18;
-                while (fb > rb && isspace((unsigned char)fb[-1]))
-                    fb--;
-            }
-            if (fb < re && fb > rb && fb[-1] == '[') {
-                const char *q = fb - 1;
-                while (q > rb && isspace((unsigned char)q[-1]))
-                    q--;
-                if (q > rb && q[-1] == ']') {
-                    out->enter = fe[-1] == '1';
-                    te = q - 1;
-                }
-            }
-            out->text = dupn(tb, (size_t)(te - tb));
+        } else if (v->kind == ACT_TYPE && !take_type_text(p, end, out)) {
+            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [text]", ctx);
+            goto done;
         }
         break;
     case ACT_PRESS:
@@ -618,35 +553,10 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
         trim_span(&b, &e);
         out->text = dupn(b, (size_t)(e - b));
         break;
-    case ACT_CALL: {
-        if (!take_group(&p, end, &b, &e)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [k]", ctx);
+    case ACT_CALL:
+        if ((rc = take_call(p, end, ctx, out, err)))
             goto done;
-        }
-        trim_span(&b, &e);
-        if (b == e) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, [k] is empty", ctx);
-            goto done;
-        }
-        out->target = dupn(b, (size_t)(e - b));
-        if (!take_group(&p, end, &b, &e)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [tool]", ctx);
-            goto done;
-        }
-        trim_span(&b, &e);
-        if (b == e) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, [tool] is empty", ctx);
-            goto done;
-        }
-        out->tool = dupn(b, (size_t)(e - b));
-        if (take_greedy(p, end, &b, &e)) {
-            if ((rc = params_from_text(b, (size_t)(e - b), &out->params, ctx, err)))
-                goto done;
-        } else {
-            out->params = cJSON_CreateObject();
-        }
         break;
-    }
     default: /* go_back, go_forward, close_tab take nothing */
         break;
     }
@@ -712,7 +622,7 @@ eous_rc act_parse_text(const char *text, act_action *out, eous_err *err)
             const char *r = w;
             while (r < nl && isspace((unsigned char)*r))
                 r++;
-            if (r == nl && w > b && !find_verb(b, (size_t)(w - b))) {
+            if (r == nl && w > b && !act_verb_find(b, (size_t)(w - b))) {
                 b = nl + 1;
                 trim_span(&b, &e);
             }
@@ -755,7 +665,7 @@ eous_rc act_parse_text(const char *text, act_action *out, eous_err *err)
                 continue;
             for (size_t i = 0; i < wn; i++)
                 lower[i] = (char)tolower((unsigned char)q[i]);
-            if (!find_verb(lower, wn))
+            if (!act_verb_find(lower, wn))
                 continue;
             eous_err e1;
             eous_err_clear(&e1);
@@ -798,12 +708,12 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
     if (!cJSON_IsObject(step))
         return eous_err_set(err, EOUS_E_INVALID,
                             "script step: expected an object with one action key (%s), got a %s",
-                            verb_list, eous_json_type_name(step));
-    const verb *v = NULL;
+                            act_verb_names(), eous_json_type_name(step));
+    const act_verb *v = NULL;
     const cJSON *val = NULL;
     for (const cJSON *it = step->child; it; it = it->next) {
         const char *k = it->string ? it->string : "";
-        const verb *f = find_verb(k, strlen(k));
+        const act_verb *f = act_verb_find(k, strlen(k));
         if (!f)
             continue;
         if (v)
@@ -817,9 +727,9 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
         const char *k = step->child && step->child->string ? step->child->string : NULL;
         if (k)
             return eous_err_set(err, EOUS_E_INVALID,
-                                "script step: expected one action key (%s), found only \"%.64s\"", verb_list, k);
+                                "script step: expected one action key (%s), found only \"%.64s\"", act_verb_names(), k);
         return eous_err_set(err, EOUS_E_INVALID, "script step: expected one action key (%s), the object is empty",
-                            verb_list);
+                            act_verb_names());
     }
     char ctx[256];
     snprintf(ctx, sizeof ctx, "%s step: expected %s", v->name, v->script_sig);

@@ -8,5 +8,7 @@ int cli_call(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_check(int argc, char **argv);
+int cli_compare(int argc, char **argv);
+int cli_score(int argc, char **argv);
 
 #endif

@@ -106,41 +106,28 @@ static const char *mode_observation_help(const char *mode)
            "of values printed there.  \"tool(…)\" is a component not on screen: its parameters show once it is.\n";
 }
 
+/* The action list, from the vocabulary (actions/vocab.c): for the text form
+ * one "<usage>: <help>" line a verb; for tool calls "name(keys)" grouped up
+ * to the row that carries the group's help. */
 static eous_rc put_actions(eous_buf *b, int with_call, int text_form, eous_err *err)
 {
+    size_t n;
+    const act_verb *verbs = act_verbs(&n);
     eous_rc rc = EOUS_OK;
-#define P(s) if ((rc = eous_buf_puts(b, s, err))) return rc
-    if (text_form) {
-        if (with_call)
-            P("call [k] [tool] [{\"param\": value}]: run tool of component k (e.g. call [c3] [setValue] "
-              "[{\"date\": \"2025-12-31\"}]). Prefer it whenever the component offers a tool for what you "
-              "want; parameters must satisfy the constraints listed with the tool.\n");
-        P("click [id]: click the element with this id.\n"
-          "type [id] [text] [press_enter_after=0|1]: clear the field, type text; Enter is pressed after "
-          "typing unless the last field is 0.\n"
-          "hover [id]: move the mouse over the element.\n"
-          "press [key_comb]: press a key combination, e.g. press [Enter] or press [Control+a].\n"
-          "scroll [down] or scroll [up]: scroll the page.\n"
-          "select [id] [option]: choose option (its label) in a select element.\n"
-          "goto [url]: open url.\n"
-          "go_back: the previous page.\n"
-          "go_forward: the next page.\n"
-          "tab_focus [tab_index]: switch to the browser tab with this index (from 0).\n"
-          "close_tab: close the current tab.\n"
-          "stop [answer]: finish. Put the answer the objective asks for in the brackets, or leave them "
-          "empty when no answer is needed. If the task cannot be done, use stop [N/A].\n");
-    } else {
-        if (with_call)
-            P("call(k, tool, params): run a tool of component k (e.g. k=\"c3\", tool=\"setValue\", "
-              "params={\"date\": \"2025-12-31\"}). Prefer it whenever the component offers a tool for what "
-              "you want; params must satisfy the constraints listed with the tool.\n");
-        P("click(id), type(id, text, enter), hover(id), press(keys), scroll(direction), select(id, option): "
-          "act on the element with this id, as a person would.\n"
-          "goto(url), go_back(), go_forward(), tab_focus(index), close_tab(): navigate.\n"
-          "stop(answer): finish, with the answer the objective asks for (empty when none is needed); "
-          "if the task cannot be done, answer \"N/A\".\n");
+    for (size_t i = 0; i < n && !rc; i++) {
+        const act_verb *v = &verbs[i];
+        if (!with_call && v->kind == ACT_CALL)
+            continue;
+        if (text_form) {
+            rc = eous_buf_printf(b, err, "%s: %s\n", v->text_usage ? v->text_usage : v->text_sig, v->text_help);
+            continue;
+        }
+        rc = eous_buf_printf(b, err, "%s(", v->name);
+        for (size_t k = 0; k < 4 && v->tool_keys[k] && !rc; k++)
+            rc = eous_buf_printf(b, err, "%s%s", k ? ", " : "", v->tool_keys[k]);
+        if (!rc)
+            rc = v->tool_help ? eous_buf_printf(b, err, "): %s\n", v->tool_help) : eous_buf_puts(b, "), ", err);
     }
-#undef P
     return rc;
 }
 
@@ -288,61 +275,26 @@ eous_rc llm_render_prompt(const llm_opts *o, const llm_step_input *in, char **sy
     return EOUS_OK;
 }
 
-/* ---- tool schemas ---------------------------------------------------------- */
-
-typedef struct tool_def {
-    const char *name, *description;
-    const char *props; /* JSON object of properties */
-    const char *required; /* JSON array */
-} tool_def;
-
-static const tool_def tool_defs[] = {
-    {"call", "Run a tool offered by a component (a [cN] line of the observation). Prefer this whenever "
-             "the component has a tool for what you want.",
-     "{\"k\":{\"type\":\"string\",\"description\":\"the component id from the observation, e.g. c3\"},"
-     "\"tool\":{\"type\":\"string\",\"description\":\"one of the tools listed for that component\"},"
-     "\"params\":{\"type\":\"object\",\"description\":\"the tool's parameters, as listed with it\"}}",
-     "[\"k\",\"tool\",\"params\"]"},
-    {"click", "Click an element.",
-     "{\"id\":{\"type\":\"string\",\"description\":\"element id from the observation, e.g. 12\"}}", "[\"id\"]"},
-    {"type", "Clear a field and type text into it.",
-     "{\"id\":{\"type\":\"string\",\"description\":\"element id from the observation\"},"
-     "\"text\":{\"type\":\"string\"},"
-     "\"enter\":{\"type\":\"boolean\",\"description\":\"press Enter after typing\"}}",
-     "[\"id\",\"text\",\"enter\"]"},
-    {"hover", "Move the mouse over an element.",
-     "{\"id\":{\"type\":\"string\",\"description\":\"element id from the observation\"}}", "[\"id\"]"},
-    {"press", "Press a key combination.",
-     "{\"keys\":{\"type\":\"string\",\"description\":\"e.g. Enter, Control+a\"}}", "[\"keys\"]"},
-    {"scroll", "Scroll the page.", "{\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\"]}}",
-     "[\"direction\"]"},
-    {"select", "Choose an option of a select element.",
-     "{\"id\":{\"type\":\"string\",\"description\":\"element id from the observation\"},"
-     "\"option\":{\"type\":\"string\",\"description\":\"the option's label\"}}",
-     "[\"id\",\"option\"]"},
-    {"goto", "Open a URL.", "{\"url\":{\"type\":\"string\"}}", "[\"url\"]"},
-    {"go_back", "Go to the previous page.", "{}", "[]"},
-    {"go_forward", "Go to the next page.", "{}", "[]"},
-    {"tab_focus", "Switch to a browser tab.",
-     "{\"index\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"tab index from 0\"}}", "[\"index\"]"},
-    {"close_tab", "Close the current tab.", "{}", "[]"},
-    {"stop", "Finish the task.",
-     "{\"answer\":{\"type\":\"string\",\"description\":\"the answer the objective asks for; empty when none "
-     "is needed; N/A when the task cannot be done\"}}",
-     "[\"answer\"]"},
-};
+/* ---- tool schemas: from the vocabulary (actions/vocab.c) --------------------- */
 
 cJSON *llm_tools_json(llm_provider p, int with_call)
 {
     cJSON *arr = cJSON_CreateArray();
     if (!arr)
         return NULL;
-    for (size_t i = 0; i < sizeof tool_defs / sizeof *tool_defs; i++) {
-        const tool_def *t = &tool_defs[i];
-        if (!with_call && !strcmp(t->name, "call"))
+    size_t n;
+    const act_verb *verbs = act_verbs(&n);
+    for (size_t i = 0; i < n; i++) {
+        const act_verb *t = &verbs[i];
+        if (!with_call && t->kind == ACT_CALL)
             continue;
         cJSON *schema = cJSON_CreateObject();
-        cJSON *props = cJSON_Parse(t->props), *req = cJSON_Parse(t->required);
+        cJSON *props = cJSON_Parse(t->tool_props), *req = cJSON_CreateArray();
+        for (size_t k = 0; k < 4 && t->tool_keys[k] && req; k++)
+            if (!cJSON_AddItemToArray(req, cJSON_CreateString(t->tool_keys[k]))) {
+                cJSON_Delete(req);
+                req = NULL;
+            }
         cJSON *tool = cJSON_CreateObject();
         if (!schema || !props || !req || !tool) {
             cJSON_Delete(schema);
@@ -360,11 +312,11 @@ cJSON *llm_tools_json(llm_provider p, int with_call)
             cJSON_AddStringToObject(tool, "type", "function");
             cJSON *fn = cJSON_AddObjectToObject(tool, "function");
             cJSON_AddStringToObject(fn, "name", t->name);
-            cJSON_AddStringToObject(fn, "description", t->description);
+            cJSON_AddStringToObject(fn, "description", t->tool_description);
             cJSON_AddItemToObject(fn, "parameters", schema);
         } else {
             cJSON_AddStringToObject(tool, "name", t->name);
-            cJSON_AddStringToObject(tool, "description", t->description);
+            cJSON_AddStringToObject(tool, "description", t->tool_description);
             cJSON_AddItemToObject(tool, "input_schema", schema);
         }
         cJSON_AddItemToArray(arr, tool);

@@ -47,6 +47,33 @@ perc_obs *perc_obs_alloc(perc_mode mode)
     return obs;
 }
 
+eous_rc perc_obs_set_tabs(perc_obs *obs, const perc_opts *o, eous_err *err)
+{
+    if (o->tab_count <= 1 || !o->tab_titles)
+        return EOUS_OK;
+    const char **titles = eous_arena_alloc(obs->arena, (size_t)o->tab_count * sizeof *titles);
+    if (!titles)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    for (int i = 0; i < o->tab_count; i++)
+        if (!(titles[i] = eous_arena_strdup(obs->arena, o->tab_titles[i] ? o->tab_titles[i] : "")))
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    obs->tab_titles = titles;
+    obs->tab_count = o->tab_count;
+    obs->tab_current = o->tab_current;
+    return EOUS_OK;
+}
+
+eous_rc perc_put_tab_header(eous_buf *b, const perc_obs *obs, eous_err *err)
+{
+    if (obs->tab_count <= 1 || !obs->tab_titles)
+        return eous_buf_printf(b, err, "Tab 0 (current): %s", obs->title ? obs->title : "");
+    eous_rc rc = EOUS_OK;
+    for (int i = 0; i < obs->tab_count && !rc; i++)
+        rc = eous_buf_printf(b, err, "%sTab %d%s: %s", i ? " | " : "", i, i == obs->tab_current ? " (current)" : "",
+                             obs->tab_titles[i]);
+    return rc;
+}
+
 void perc_obs_free(perc_obs *obs)
 {
     if (!obs)

@@ -260,6 +260,8 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     const char *title = eous_json_str(answer, "title");
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
     obs->title = eous_arena_strdup(obs->arena, title ? title : "");
+    if ((rc = perc_obs_set_tabs(obs, o, err)))
+        goto done;
     const cJSON *warnings = eous_json_arr(answer, "warnings");
     const cJSON *wi;
     cJSON_ArrayForEach(wi, warnings) if (cJSON_IsString(wi)) perc_obs_warn(obs, "%s", wi->valuestring);

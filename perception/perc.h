@@ -79,6 +79,11 @@ typedef struct perc_opts {
     double provider_timeout_ms;   /* bound on each page provider call, default 2000 */
     size_t max_provider_bytes;    /* larger registry answers are dropped with a warning, default 8 MiB */
     int providers;                /* read semantic providers even in non-hybrid modes (default 1) */
+    /* the browser's open tabs for the views' tab header (WebArena's "Tab 0 (current): ... | Tab 1: ...");
+     * tab_count 0 (default): only this page.  Borrowed for the length of perc_observe. */
+    int tab_count;
+    const char *const *tab_titles;
+    int tab_current;
 } perc_opts;
 
 typedef struct perc_obs perc_obs;

@@ -60,6 +60,10 @@ struct perc_obs {
 };
 
 perc_obs *perc_obs_alloc(perc_mode mode);
+/* Copies the caller's open tabs (perc_opts) into the observation. */
+eous_rc perc_obs_set_tabs(perc_obs *obs, const perc_opts *o, eous_err *err);
+/* "Tab 0 (current): title", or every open tab separated by " | " (no newline). */
+eous_rc perc_put_tab_header(eous_buf *b, const perc_obs *obs, eous_err *err);
 void perc_obs_warn(perc_obs *obs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 eous_rc perc_obs_add_id(perc_obs *obs, const char *id, int backend_id);
 

@@ -251,13 +251,7 @@ eous_rc perc_render_atomic(perc_obs *obs, eous_err *err)
             goto done;
     }
     /* tab header, as WebArena's TextObservationProcessor writes it */
-    if (obs->tab_count > 1 && obs->tab_titles) {
-        for (int i = 0; i < obs->tab_count && !rc; i++)
-            rc = eous_buf_printf(&out, err, "%sTab %d%s: %s", i ? " | " : "", i, i == obs->tab_current ? " (current)" : "",
-                                 obs->tab_titles[i] ? obs->tab_titles[i] : "");
-    } else {
-        rc = eous_buf_printf(&out, err, "Tab 0 (current): %s", obs->title ? obs->title : "");
-    }
+    rc = perc_put_tab_header(&out, obs, err);
     if (!rc)
         rc = eous_buf_puts(&out, "\n\n", err);
     if (!rc)

@@ -173,7 +173,9 @@ eous_rc perc_render_html(perc_obs *obs, const char *html, size_t len, eous_err *
     eous_buf b;
     eous_buf_init(&b, 0);
     hctx c = {obs, &b, err, EOUS_OK};
-    c.rc = eous_buf_printf(&b, err, "Tab 0 (current): %s\n\n", obs->title ? obs->title : "");
+    c.rc = perc_put_tab_header(&b, obs, err);
+    if (!c.rc)
+        c.rc = eous_buf_puts(&b, "\n\n", err);
     walk(&c, xmlDocGetRootElement(doc), 0, 0);
     xmlFreeDoc(doc);
     if (c.rc) {

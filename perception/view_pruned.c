@@ -1123,7 +1123,9 @@ eous_rc perc_render_pruned(perc_obs *obs, int hybrid, eous_err *err)
         c.rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    c.rc = eous_buf_printf(&b, err, "Tab 0 (current): %s\n\n", obs->title ? obs->title : "");
+    c.rc = perc_put_tab_header(&b, obs, err);
+    if (!c.rc)
+        c.rc = eous_buf_puts(&b, "\n\n", err);
     if (obs->n_nodes)
         render(&c, 0, 0, NULL);
     if (hybrid && !c.rc) {

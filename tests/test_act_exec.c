@@ -593,3 +593,44 @@ Test(act_exec, tabs_and_settle)
     act_result_clear(&r);
     EXPECT_JS("document.title", "\"Actions fixture\"");
 }
+
+/* The text the model reads (act_observe, as the agent loop calls it) lists
+ * every open tab, and tab_focus moves the "(current)" mark and the session. */
+static char *observe_tabs(void)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(act_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    const char *t = perc_obs_text(obs);
+    char *header = strndup(t, strcspn(t, "\n"));
+    perc_obs_free(obs);
+    return header;
+}
+
+Test(act_exec, the_model_sees_every_tab_and_tab_focus_switches)
+{
+    open_page("/tabs.html");
+    char *h = observe_tabs();
+    cr_assert_str_eq(h, "Tab 0 (current): Tabs fixture");
+    free(h);
+    act_result r;
+    eous_err err;
+    cr_assert_eq(step("{\"click\": \"link 'Open next in a new tab'\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    h = observe_tabs();
+    cr_assert_str_eq(h, "Tab 0 (current): Tabs fixture | Tab 1: Next actions page");
+    free(h);
+    cr_assert_eq(step("{\"tab_focus\": 1}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    h = observe_tabs();
+    cr_assert_str_eq(h, "Tab 0: Tabs fixture | Tab 1 (current): Next actions page");
+    free(h);
+    EXPECT_JS("document.title", "\"Next actions page\"");
+    cr_assert_eq(step("{\"close_tab\": true}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    h = observe_tabs();
+    cr_assert_str_eq(h, "Tab 0 (current): Tabs fixture");
+    free(h);
+}

@@ -108,6 +108,33 @@ Test(act_parse, kind_names_round_trip_through_tool_names)
     cr_expect_str_eq(act_kind_name(ACT_NONE), "none");
 }
 
+/* The vocabulary table is the one source for parsers, schemas and prose: each
+ * kind has exactly one row, and a row's schema properties are its argument
+ * names, in order (the schemas' "required" lists are built from those names). */
+Test(act_parse, vocabulary_rows_agree_with_themselves)
+{
+    size_t n;
+    const act_verb *v = act_verbs(&n);
+    cr_assert_eq(n, (size_t)ACT_STOP, "one row per kind");
+    for (size_t i = 0; i < n; i++) {
+        cr_expect_eq(act_verb_find(v[i].name, strlen(v[i].name)), &v[i], "%s", v[i].name);
+        cr_expect_str_eq(act_kind_name(v[i].kind), v[i].name);
+        cr_expect(v[i].tool_sig && v[i].tool_description && v[i].text_sig && v[i].text_help && v[i].script_sig,
+                  "%s: a signature or help is missing", v[i].name);
+        cJSON *props = cJSON_Parse(v[i].tool_props);
+        cr_assert(cJSON_IsObject(props), "%s: tool_props is not a JSON object", v[i].name);
+        size_t k = 0;
+        for (const cJSON *p = props->child; p; p = p->next, k++)
+            cr_expect(k < 4 && v[i].tool_keys[k] && !strcmp(p->string, v[i].tool_keys[k]),
+                      "%s: property %s is not argument %zu", v[i].name, p->string, k);
+        cr_expect(k == 4 || !v[i].tool_keys[k], "%s: argument %s has no schema", v[i].name,
+                  k < 4 && v[i].tool_keys[k] ? v[i].tool_keys[k] : "");
+        cJSON_Delete(props);
+    }
+    cr_expect_str_eq(act_verb_names(), "call, click, type, hover, press, scroll, select, goto, go_back, go_forward, "
+                                       "tab_focus, close_tab, stop");
+}
+
 Test(act_parse, copy_is_deep_and_equal)
 {
     cr_assert_eq(act_parse_text("call [c3] [setValue] [{\"date\":\"2025-12-31\"}]", &A, &E), EOUS_OK);

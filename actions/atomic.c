@@ -1,0 +1,332 @@
+/* actions/atomic.c — element actions as a person would do them (click,
+ * type, hover, select in native and popup widgets) and keys and scrolling.
+ * Popup widgets are found through the table in widgets.js. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "actions/act_int.h"
+#include "actions/active_js.h"
+#include "actions/native_option_js.h"
+#include "actions/native_set_js.h"
+#include "actions/popup_option_js.h"
+
+/* W3C element click (real input events); when another element would get the
+ * click, a pointer click at the target's centre — what a person would hit. */
+static eous_rc click_elem(act_exec *x, const char *elem, double cx, double cy, double w, double h, char *note,
+                          size_t nn, eous_err *err)
+{
+    eous_err e2;
+    eous_err_clear(&e2);
+    eous_rc rc = wd_element_click(x->s, elem, &e2);
+    if (rc == EOUS_E_PAGE && w >= 1 && h >= 1 &&
+        (!strcmp(e2.code, "element click intercepted") || !strcmp(e2.code, "element not interactable"))) {
+        if (note)
+            snprintf(note, nn, " (pointer click at %.0f,%.0f: %s)", cx, cy, e2.code);
+        return wd_click_at(x->s, cx, cy, err);
+    }
+    if (rc && err)
+        *err = e2;
+    return rc;
+}
+
+static eous_rc do_click(act_exec *x, act_target *t, act_result *res, eous_err *err)
+{
+    char note[160] = "";
+    eous_rc rc = click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
+    if (rc)
+        return eous_err_prefix(err, "click %s", t->what);
+    act_res_msg(res, "clicked %s%s", t->what, note);
+    return EOUS_OK;
+}
+
+#define KEY_CONTROL "\xEE\x80\x89"
+#define KEY_BACKSPACE "\xEE\x80\x83"
+#define KEY_ENTER "\xEE\x80\x87"
+#define KEY_END "\xEE\x80\x90"
+
+static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_result *res, eous_err *err)
+{
+    if (!t->type_elem || !t->editable)
+        return eous_err_set(err, EOUS_E_PAGE, "type: %s does not take text (it is a %s%s%s); click it or pick a "
+                                              "textbox",
+                            t->what, t->tag, t->role[0] ? " with role " : "", t->role);
+    if (t->type_disabled)
+        return eous_err_set(err, EOUS_E_PAGE, "type: %s is disabled or read-only", t->what);
+    char *text = NULL;
+    eous_buf keys;
+    eous_buf_init(&keys, 16 * 1024 * 1024);
+    /* secrets are filled in here, on the page they are typed into, and nowhere else */
+    eous_rc rc = act_secrets_expand(x->secrets, a->text ? a->text : "", x->url, &text, err);
+    if (rc)
+        goto done;
+    char note[160] = "";
+    if ((rc = click_elem(x, t->type_elem, t->x, t->y, t->w, t->h, note, sizeof note, err))) {
+        eous_err_prefix(err, "type into %s", t->what);
+        goto done;
+    }
+    /* React inputs ignore a programmatic clear: select all and delete, as a person would */
+    if (a->clear)
+        eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
+    else /* the click left the caret where it landed: append at the end */
+        eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
+    if ((rc = eous_buf_puts(&keys, text, err)) || (a->enter && (rc = eous_buf_puts(&keys, KEY_ENTER, err))))
+        goto done;
+    if ((rc = wd_element_send_keys(x->s, t->type_elem, keys.data, err))) {
+        eous_err_prefix(err, "type into %s", t->what);
+        goto done;
+    }
+    act_res_msg(res, "typed %zu characters into %s%s%s", strlen(a->text ? a->text : ""), t->what,
+            a->enter ? " and pressed Enter" : "", note);
+done:
+    if (keys.data)
+        memset(keys.data, 0, keys.len);
+    eous_buf_free(&keys);
+    act_secret_free(text);
+    return rc;
+}
+
+static eous_rc do_hover(act_exec *x, act_target *t, act_result *res, eous_err *err)
+{
+    if (t->w < 1 || t->h < 1)
+        return eous_err_set(err, EOUS_E_PAGE, "hover: %s has no size on screen", t->what);
+    eous_rc rc = wd_move_to(x->s, t->x, t->y, err);
+    if (rc)
+        return eous_err_prefix(err, "hover %s", t->what);
+    act_res_msg(res, "hovered %s", t->what);
+    return EOUS_OK;
+}
+
+/* "select: no option 'X' in [12] ... (options: 'A', 'B')" from a script's
+ * answer {options: [...]}; `what` says how the option failed. */
+static eous_rc option_not_found(const cJSON *v, const char *what, const char *want, const act_target *t,
+                                eous_err *err)
+{
+    eous_buf b;
+    eous_buf_init(&b, 8192);
+    int i = 0;
+    const cJSON *o;
+    cJSON_ArrayForEach(o, cJSON_GetObjectItem(v, "options")) {
+        if (!cJSON_IsString(o) || !o->valuestring[0])
+            continue;
+        eous_buf_printf(&b, NULL, "%s'%s'", i++ ? ", " : "", o->valuestring);
+    }
+    eous_rc rc = eous_err_set(err, EOUS_E_NOT_FOUND, "select: %s '%s' in %s (options: %s)", what, want, t->what,
+                              i && b.data ? b.data : "none visible");
+    eous_buf_free(&b);
+    return rc;
+}
+
+static eous_rc select_native(act_exec *x, const char *want, act_target *t, act_result *res, eous_err *err)
+{
+    cJSON *args = cJSON_CreateArray(), *v = NULL;
+    cJSON_AddItemToArray(args, wd_element_ref(t->elem));
+    cJSON_AddItemToArray(args, cJSON_CreateString(want));
+    eous_rc rc = wd_execute(x->s, ACT_NATIVE_OPTION_JS, args, &v, err);
+    cJSON_Delete(args);
+    args = NULL;
+    if (rc)
+        goto done;
+    if (!eous_json_bool(v, "found", 0)) {
+        rc = option_not_found(v, eous_json_bool(v, "disabled", 0) ? "the option is disabled:" : "no option", want,
+                              t, err);
+        goto done;
+    }
+    const char *label = eous_json_str(v, "label");
+    if (!eous_json_bool(v, "already", 0)) {
+        const char *opt = wd_element_id_of(cJSON_GetObjectItem(v, "option"));
+        eous_err e2;
+        eous_err_clear(&e2);
+        /* clicking an <option> selects it with real events (W3C element click) */
+        if (!opt || wd_element_click(x->s, opt, &e2) != EOUS_OK) {
+            args = cJSON_CreateArray();
+            cJSON_AddItemToArray(args, wd_element_ref(t->elem));
+            cJSON_AddItemToArray(args, cJSON_Duplicate(cJSON_GetObjectItem(v, "option"), 1));
+            if ((rc = wd_execute(x->s, ACT_NATIVE_SET_JS, args, NULL, err)))
+                goto done;
+        }
+    }
+    act_res_msg(res, "selected '%s' in %s", label ? label : want, t->what);
+done:
+    cJSON_Delete(args);
+    cJSON_Delete(v);
+    return rc;
+}
+
+static eous_rc find_popup_option(act_exec *x, const char *want, double wait_ms, cJSON **out, eous_err *err)
+{
+    cJSON *args = cJSON_CreateArray();
+    cJSON_AddItemToArray(args, cJSON_CreateString(want));
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(wait_ms));
+    eous_rc rc = wd_execute(x->s, ACT_POPUP_OPTION_JS, args, out, err);
+    cJSON_Delete(args);
+    return rc;
+}
+
+/* antd Select / Cascader / ARIA comboboxes: open, type to filter when the
+ * popup has a search box, click the option whose accessible name is the
+ * wanted text.  "A / B" walks a cascader level by level. */
+static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_result *res, eous_err *err)
+{
+    char note[160] = "";
+    eous_rc rc = click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
+    if (rc)
+        return eous_err_prefix(err, "select: opening %s", t->what);
+    char path[1024];
+    snprintf(path, sizeof path, "%s", want);
+    int level = 0;
+    char *save = NULL;
+    const char *sep = strstr(path, " / ") ? " / " : strstr(path, " > ") ? " > " : NULL;
+    char *part = path;
+    while (part) {
+        char *next = NULL;
+        if (sep && (next = strstr(part, sep))) {
+            *next = '\0';
+            next += strlen(sep);
+        }
+        (void)save;
+        cJSON *v = NULL;
+        if ((rc = find_popup_option(x, part, level ? 800 : 400, &v, err)))
+            return rc;
+        if (!eous_json_bool(v, "found", 0) && eous_json_bool(v, "canType", 0)) {
+            cJSON *active = NULL;
+            if (wd_command(x->s, "GET", "/element/active", NULL, &active, NULL) == EOUS_OK &&
+                wd_element_id_of(active)) {
+                wd_element_send_keys(x->s, wd_element_id_of(active), part, NULL);
+                cJSON_Delete(v);
+                v = NULL;
+                rc = find_popup_option(x, part, 1500, &v, err);
+            }
+            cJSON_Delete(active);
+            if (rc)
+                return rc;
+        }
+        if (!eous_json_bool(v, "found", 0)) {
+            rc = option_not_found(v, "no option", part, t, err);
+            cJSON_Delete(v);
+            wd_press_keys(x->s, "Escape", NULL);
+            return rc;
+        }
+        if (eous_json_bool(v, "disabled", 0)) {
+            rc = eous_err_set(err, EOUS_E_REJECTED, "select: option '%s' in %s is disabled", part, t->what);
+            cJSON_Delete(v);
+            wd_press_keys(x->s, "Escape", NULL);
+            return rc;
+        }
+        const char *conf = eous_json_str(v, "confirm");
+        if (conf) {
+            char what[512];
+            snprintf(what, sizeof what, "select '%s' in %s", part, t->what);
+            if ((rc = act_ask(x, conf, what, err))) {
+                cJSON_Delete(v);
+                wd_press_keys(x->s, "Escape", NULL);
+                return rc;
+            }
+        }
+        const char *opt = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
+        rc = opt ? click_elem(x, opt, eous_json_num(v, "x", 0), eous_json_num(v, "y", 0), 1, 1, NULL, 0, err)
+                 : eous_err_set(err, EOUS_E_PAGE, "select: the page did not hand back option '%s'", part);
+        cJSON_Delete(v);
+        if (rc)
+            return eous_err_prefix(err, "select '%s' in %s", part, t->what);
+        part = next;
+        level++;
+    }
+    act_res_msg(res, "selected '%s' in %s%s", want, t->what, note);
+    return EOUS_OK;
+}
+
+static eous_rc do_select(act_exec *x, const act_action *a, act_target *t, act_result *res, eous_err *err)
+{
+    const char *want = a->text ? a->text : "";
+    if (!*want)
+        return eous_err_set(err, EOUS_E_INVALID, "select %s: expected an option's label or value", t->what);
+    if (t->disabled)
+        return eous_err_set(err, EOUS_E_PAGE, "select: %s is disabled", t->what);
+    if (!strcmp(t->tag, "select"))
+        return select_native(x, want, t, res, err);
+    if (t->combobox || !strcmp(t->role, "listbox") || !strcmp(t->role, "button"))
+        return select_popup(x, want, t, res, err);
+    return eous_err_set(err, EOUS_E_INVALID,
+                        "select: %s is a <%s>, not a <select> or a combobox; click the option instead", t->what,
+                        t->tag);
+}
+
+/* Target resolution, marks, policy, then the action itself. */
+eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, act_result *res,
+                          eous_err *err)
+{
+    res->path = "atomic";
+    eous_rc rc = act_acquire(x, t, a->kind == ACT_TYPE, err);
+    if (rc)
+        return rc;
+    if ((rc = act_check_target_policy(x, obs, a, t, err)))
+        return rc;
+    switch (a->kind) {
+    case ACT_CLICK: return do_click(x, t, res, err);
+    case ACT_TYPE: return do_type(x, a, t, res, err);
+    case ACT_HOVER: return do_hover(x, t, res, err);
+    case ACT_SELECT: return do_select(x, a, t, res, err);
+    default: return eous_err_set(err, EOUS_E_INVALID, "%s is not an element action", act_kind_name(a->kind));
+    }
+}
+
+
+eous_rc act_run_press(act_exec *x, const act_action *a, act_result *res, eous_err *err)
+{
+    cJSON *v = NULL;
+    eous_rc rc = wd_execute(x->s, ACT_ACTIVE_JS, NULL, &v, err);
+    if (rc)
+        return rc;
+    act_remember_url(x, v);
+    char what[300];
+    snprintf(what, sizeof what, "press %s on %s '%s'", a->text ? a->text : "",
+             eous_json_str(v, "role") ? eous_json_str(v, "role") : "the page",
+             eous_json_str(v, "name") ? eous_json_str(v, "name") : "");
+    /* keys reach the focused element: its marks apply as if it were clicked */
+    if (eous_json_bool(v, "hidden", 0))
+        rc = act_policy_hidden(what, err);
+    const char *confirm = NULL;
+    if (!rc)
+        rc = act_policy_check_action(x->policy, eous_json_str(v, "role"), eous_json_str(v, "name"), "press", NULL,
+                                     x->url, &confirm, err);
+    if (!rc && eous_json_str(v, "confirm"))
+        rc = act_ask(x, eous_json_str(v, "confirm"), what, err);
+    if (!rc && confirm)
+        rc = act_ask(x, confirm, what, err);
+    cJSON_Delete(v);
+    if (rc)
+        return rc;
+    res->path = "atomic";
+    if ((rc = wd_press_keys(x->s, a->text, err)))
+        return rc;
+    act_res_msg(res, "pressed %s", a->text);
+    return EOUS_OK;
+}
+
+eous_rc act_run_scroll(act_exec *x, const act_action *a, act_result *res, eous_err *err)
+{
+    const char *d = a->text ? a->text : "down";
+    int dx = 0, dy = 0;
+    if (!strcasecmp(d, "down"))
+        dy = 600;
+    else if (!strcasecmp(d, "up"))
+        dy = -600;
+    else if (!strcasecmp(d, "right"))
+        dx = 600;
+    else if (!strcasecmp(d, "left"))
+        dx = -600;
+    else
+        return eous_err_set(err, EOUS_E_INVALID, "scroll: expected up or down, got '%s'", d);
+    eous_rc rc = act_policy_check_action(x->policy, NULL, NULL, "scroll", NULL, x->url, NULL, err);
+    if (rc)
+        return rc;
+    res->path = "atomic";
+    if ((rc = wd_wheel(x->s, x->vw / 2, x->vh / 2, dx, dy, err)))
+        return rc;
+    act_res_msg(res, "scrolled %s", d);
+    return EOUS_OK;
+}
+

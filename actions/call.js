@@ -1,0 +1,77 @@
+/* A semantic call: marks, provider, bounded call, settle, new state.
+ * args: key, tool, params, timeoutMs, quietMs, capMs, confirmed, provider
+ * ("ci4a" | "webmcp" | "bridge"). */
+return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
+// @include page_helpers.js
+  const t0 = performance.now();
+  const msg = e => {
+    try { return (e && e.message != null) ? String(e.message) : String(e); }
+    catch (x) { return 'unprintable error'; }
+  };
+  const ser = v => {
+    try { const s = JSON.stringify(v); return s === undefined ? null : s; }
+    catch (e) { try { return JSON.stringify(String(v)); } catch (x) { return null; } }
+  };
+  const entryOf = (st) => {
+    if (!st || typeof st !== 'object') return null;
+    if (Object.prototype.hasOwnProperty.call(st, K) && st[K] && typeof st[K] === 'object') return st[K];
+    return ('state' in st || 'tools' in st) ? st : null;
+  };
+  let root = null;
+  if (provider !== 'webmcp') {
+    try { root = document.querySelector('[data-cid="' + CSS.escape(K) + '"]'); } catch (e) {}
+  }
+  if (root) {
+    if (closestDeep(root, '[data-agent-hidden]')) return {status: 'hidden'};
+    const c = closestDeep(root, '[data-agent-confirm]');
+    if (c && !confirmed) return {status: 'confirm', sentence: c.getAttribute('data-agent-confirm') || ''};
+  }
+  let call;
+  if (provider === 'webmcp') {
+    const mc = document.modelContext;
+    if (!mc || typeof mc.executeTool !== 'function') return {status: 'noprovider'};
+    let tools = [];
+    try { tools = Array.from(await mc.getTools() || []); } catch (e) {}
+    const tool = tools.find(t => t && t.name === K);
+    if (!tool) return {status: 'gone'};
+    call = () => mc.executeTool(tool, P);
+  } else if (provider === 'bridge') {
+    const ag = window.agent;
+    if (!ag || typeof ag.act !== 'function') return {status: 'noprovider'};
+    call = () => ag.act({steps: [{ref: K, action: T, args: P}]});
+  } else {
+    const r = window.__ci4a__;
+    if (!r || typeof r.callTool !== 'function') return {status: 'noprovider'};
+    if (typeof r.getStatus === 'function') {
+      let st = null;
+      try { st = await r.getStatus(K); } catch (e) {}
+      if (!entryOf(st)) return {status: 'gone'};
+    }
+    call = () => r.callTool(K, T, P);
+  }
+  let timer;
+  const to = new Promise((_, rej) => { timer = setTimeout(() => rej({__eousTimeout: true}), tmo); });
+  let result;
+  try {
+    result = await Promise.race([Promise.resolve().then(call), to]);
+  } catch (e) {
+    clearTimeout(timer);
+    if (e && e.__eousTimeout) return {status: 'timeout', actMs: performance.now() - t0};
+    let cons = null;
+    try { if (e && e.constraints !== undefined) cons = JSON.stringify(e.constraints); } catch (x) {}
+    let code = '';
+    try { code = e && e.code != null ? String(e.code) : (e && e.name ? String(e.name) : ''); } catch (x) {}
+    return {status: 'error', code, message: msg(e), constraints: cons, actMs: performance.now() - t0};
+  }
+  clearTimeout(timer);
+  const actMs = performance.now() - t0;
+  const s = await settle(quiet, cap);
+  let state = null;
+  if (provider === 'ci4a') {
+    try { const e = entryOf(await window.__ci4a__.getStatus(K)); state = e ? ser(e.state) : null; } catch (e) {}
+  }
+  let res = ser(result);
+  if (res && res.length > 65536) res = JSON.stringify(res.slice(0, 65536));
+  return {status: 'ok', result: res, state, actMs, settleMs: s.ms, url: String(location.href),
+    w: innerWidth, h: innerHeight};
+}).apply(null, arguments);

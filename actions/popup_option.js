@@ -1,0 +1,38 @@
+/* Popup options (antd Select/Cascader portals, ARIA listboxes): waits up to
+ * waitMs for a visible option whose accessible name equals want.
+ * args: want, waitMs. */
+return (async function(want, waitMs) {
+// @include page_helpers.js
+// @include widgets.js
+  const name = e => norm(e.getAttribute('aria-label') || e.getAttribute('title') || e.innerText || e.textContent);
+  const visible = e => {
+    const r = e.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    const cs = getComputedStyle(e);
+    return cs.visibility !== 'hidden' && cs.display !== 'none' && !closestDeep(e, '[data-agent-hidden]');
+  };
+  const t0 = performance.now();
+  let names = [];
+  for (;;) {
+    let all = Array.from(document.querySelectorAll(WIDGETS.popupOption)).filter(visible);
+    const opts = all.filter(e => !e.matches(WIDGETS.menuEntry));
+    if (opts.length) all = opts;
+    names = all.map(name);
+    let hit = all.filter(e => name(e) === norm(want));
+    if (!hit.length) hit = all.filter(e => fold(name(e)) === fold(want));
+    if (hit.length) {
+      const e = hit[0];
+      const dis = e.getAttribute('aria-disabled') === 'true' || WIDGETS.disabledClass.test(e.className || '');
+      const c = closestDeep(e, '[data-agent-confirm]');
+      e.scrollIntoView({block: 'nearest', behavior: 'instant'});
+      const r = e.getBoundingClientRect();
+      return {found: true, el: e, disabled: dis, confirm: c ? c.getAttribute('data-agent-confirm') : null,
+        x: r.left + r.width / 2, y: r.top + r.height / 2};
+    }
+    if (performance.now() - t0 >= waitMs) break;
+    await new Promise(r => setTimeout(r, 40));
+  }
+  const a = document.activeElement;
+  const canType = !!(a && a.tagName === 'INPUT' && !a.readOnly && !a.disabled);
+  return {found: false, options: Array.from(new Set(names)).slice(0, 40), canType};
+}).apply(null, arguments);

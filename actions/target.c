@@ -1,0 +1,272 @@
+/* actions/target.c — what an atomic action acts on: a script target
+ * ("role 'name'", css=SELECTOR) or an observation id resolved to a backend
+ * node, that node to a live element with facts about it (prepare.js), and the
+ * policy rules and confirm marks over it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions/act_int.h"
+#include "actions/prepare_js.h"
+#include "actions/stash_js.h"
+
+void act_target_free(act_target *t)
+{
+    free(t->elem);
+    free(t->type_elem);
+    memset(t, 0, sizeof *t);
+}
+
+
+/* "role 'name'", "role \"name\"", optional " #N". */
+static int parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth)
+{
+    while (*s == ' ')
+        s++;
+    size_t i = 0;
+    while (s[i] && s[i] != ' ' && s[i] != '\'' && s[i] != '"')
+        i++;
+    if (!i || i >= rn)
+        return -1;
+    memcpy(role, s, i);
+    role[i] = '\0';
+    s += i;
+    while (*s == ' ')
+        s++;
+    char q = *s;
+    if (q != '\'' && q != '"')
+        return -1;
+    const char *end = strrchr(s + 1, q);
+    if (!end)
+        return -1;
+    size_t n = (size_t)(end - s - 1);
+    if (n >= nn)
+        return -1;
+    memcpy(name, s + 1, n);
+    name[n] = '\0';
+    s = end + 1;
+    while (*s == ' ')
+        s++;
+    *nth = 1;
+    if (*s == '#') {
+        char *e = NULL;
+        long v = strtol(s + 1, &e, 10);
+        if (v < 1 || *e)
+            return -1;
+        *nth = (int)v;
+    } else if (*s) {
+        return -1;
+    }
+    return 0;
+}
+
+static void describe_node(char *out, size_t n, const char *id, const perc_node *node)
+{
+    if (node)
+        snprintf(out, n, "[%s] %s '%s'", id, node->role ? node->role : "node", node->name ? node->name : "");
+    else
+        snprintf(out, n, "[%s]", id);
+}
+
+/* Resolves a.target to a backend id (or, for css=, an element id). */
+eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err)
+{
+    const char *k = a->target;
+    if (!k || !*k)
+        return eous_err_set(err, EOUS_E_INVALID, "%s: expected a target id like [12]", act_kind_name(a->kind));
+    if (a->from_script && !strncmp(k, "css=", 4)) {
+        eous_rc rc = wd_find(x->s, "css selector", k + 4, &t->elem, err);
+        if (rc == EOUS_E_NOT_FOUND)
+            return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: no element matches %s", act_kind_name(a->kind), k);
+        if (rc == EOUS_E_INVALID)
+            return eous_err_set(err, EOUS_E_INVALID, "%s: '%s' is not a valid CSS selector", act_kind_name(a->kind),
+                                k + 4);
+        snprintf(t->what, sizeof t->what, "%s", k);
+        return rc;
+    }
+    if (!obs)
+        return eous_err_set(err, EOUS_E_INVALID, "%s %s: needs an observation to resolve the target",
+                            act_kind_name(a->kind), k);
+    eous_rc rc;
+    char role[64], name[512];
+    int nth = 1;
+    if (a->from_script && parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
+        rc = perc_obs_find_role_name(obs, role, name, nth, &t->backend_id, err);
+        if (rc == EOUS_E_NOT_FOUND)
+            return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: no %s '%s'%s%.0d on the page", act_kind_name(a->kind),
+                                role, name, nth > 1 ? " #" : "", nth > 1 ? nth : 0);
+        if (rc)
+            return rc;
+        snprintf(t->what, sizeof t->what, "%s", k);
+    } else {
+        rc = perc_obs_resolve_id(obs, k, &t->backend_id, err);
+        if (rc == EOUS_E_NOT_FOUND)
+            return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: there is no [%s] in the current observation%s",
+                                act_kind_name(a->kind), k,
+                                a->from_script ? " (script targets are \"role 'name'\" or css=SELECTOR)" : "");
+        if (rc)
+            return rc;
+        t->node = perc_obs_node_by_backend(obs, t->backend_id);
+        char id[64];
+        snprintf(id, sizeof id, "%s", k[0] == '[' ? k + 1 : k);
+        id[strcspn(id, "]")] = '\0';
+        describe_node(t->what, sizeof t->what, id, t->node);
+    }
+    if (!t->node)
+        t->node = perc_obs_node_by_backend(obs, t->backend_id);
+    if (t->node && t->node->hidden)
+        return act_policy_hidden(t->what, err);
+    if (t->node && t->node->frame > 0)
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: %s is inside a frame; eous acts on the main frame only",
+                            act_kind_name(a->kind), t->what);
+    return EOUS_OK;
+}
+
+/* Backend id → element: CDP resolveNode + callFunctionOn park the node on
+ * window under a random name; ACT_PREPARE_JS picks it up, checks marks, scrolls
+ * and returns the W3C element reference with facts about it. */
+eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err)
+{
+    eous_rc rc = EOUS_OK;
+    cJSON *p = NULL, *res = NULL, *args = NULL, *v = NULL;
+    char token[64] = "";
+    if (t->backend_id > 0 && wd_session_has_cdp(x->s)) {
+        p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "backendNodeId", t->backend_id);
+        cJSON_AddStringToObject(p, "objectGroup", "eous-act");
+        eous_err e2;
+        eous_err_clear(&e2);
+        rc = wd_cdp(x->s, "DOM.resolveNode", p, &res, &e2);
+        cJSON_Delete(p);
+        p = NULL;
+        if (rc) {
+            if (rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT) {
+                if (err)
+                    *err = e2;
+                goto done;
+            }
+            rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+            goto done;
+        }
+        const char *oid = eous_json_str(eous_json_obj(res, "object"), "objectId");
+        if (!oid) {
+            rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+            goto done;
+        }
+        snprintf(token, sizeof token, "__eous_t%lx_%lu", (unsigned long)rand_r(&x->seed), ++x->n_stash);
+        p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "objectId", oid);
+        cJSON_AddStringToObject(p, "functionDeclaration", ACT_STASH_JS);
+        cJSON *fa = cJSON_AddArrayToObject(p, "arguments");
+        cJSON *a0 = cJSON_CreateObject();
+        cJSON_AddStringToObject(a0, "value", token);
+        cJSON_AddItemToArray(fa, a0);
+        cJSON_AddTrueToObject(p, "returnByValue");
+        cJSON_Delete(res);
+        res = NULL;
+        rc = wd_cdp(x->s, "Runtime.callFunctionOn", p, &res, err);
+        if (rc)
+            goto done;
+        if (!cJSON_IsTrue(eous_json_obj(res, "result") ? cJSON_GetObjectItem(eous_json_obj(res, "result"), "value")
+                                                      : NULL)) {
+            rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is no longer in the page since the observation; "
+                                                 "observe again",
+                              t->what);
+            goto done;
+        }
+    }
+    args = cJSON_CreateArray();
+    if (t->backend_id > 0 && !wd_session_has_cdp(x->s)) {
+        /* no CDP: the in-page tree's own ids find the element in one call */
+        cJSON *bid = cJSON_CreateObject();
+        cJSON_AddNumberToObject(bid, "bid", t->backend_id);
+        cJSON_AddItemToArray(args, bid);
+    } else {
+        cJSON_AddItemToArray(args, token[0] ? cJSON_CreateString(token) : cJSON_CreateNull());
+    }
+    cJSON_AddItemToArray(args, t->elem ? wd_element_ref(t->elem) : cJSON_CreateNull());
+    cJSON_AddItemToArray(args, cJSON_CreateTrue());
+    cJSON_AddItemToArray(args, cJSON_CreateBool(want_type));
+    rc = wd_execute(x->s, ACT_PREPARE_JS, args, &v, err);
+    if (rc)
+        goto done;
+    act_remember_url(x, v);
+    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "gone"))) {
+        rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+        goto done;
+    }
+    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "hidden"))) {
+        rc = act_policy_hidden(t->what, err);
+        goto done;
+    }
+    const char *id = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
+    if (!id) {
+        rc = eous_err_set(err, EOUS_E_PAGE, "%s: the page did not hand back the element", t->what);
+        goto done;
+    }
+    if (!t->elem && !(t->elem = strdup(id))) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    const char *tid = wd_element_id_of(cJSON_GetObjectItem(v, "typeEl"));
+    if (tid && !(t->type_elem = strdup(tid))) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    t->x = eous_json_num(v, "x", 0);
+    t->y = eous_json_num(v, "y", 0);
+    t->w = eous_json_num(v, "w", 0);
+    t->h = eous_json_num(v, "h", 0);
+    snprintf(t->role, sizeof t->role, "%s", eous_json_str(v, "role") ? eous_json_str(v, "role") : "");
+    snprintf(t->name, sizeof t->name, "%s", eous_json_str(v, "name") ? eous_json_str(v, "name") : "");
+    snprintf(t->cid, sizeof t->cid, "%s", eous_json_str(v, "cid") ? eous_json_str(v, "cid") : "");
+    snprintf(t->tag, sizeof t->tag, "%s", eous_json_str(v, "tag") ? eous_json_str(v, "tag") : "");
+    snprintf(t->input_type, sizeof t->input_type, "%s", eous_json_str(v, "type") ? eous_json_str(v, "type") : "");
+    t->combobox = eous_json_bool(v, "combobox", 0);
+    t->editable = eous_json_bool(v, "editable", 0);
+    t->disabled = eous_json_bool(v, "disabled", 0);
+    t->type_disabled = eous_json_bool(v, "typeDisabled", 0);
+    const char *conf = eous_json_str(v, "confirm");
+    t->has_confirm = conf != NULL;
+    snprintf(t->confirm, sizeof t->confirm, "%s", conf ? conf : "");
+    rc = EOUS_OK;
+done:
+    cJSON_Delete(p);
+    cJSON_Delete(res);
+    cJSON_Delete(args);
+    cJSON_Delete(v);
+    return rc;
+}
+
+
+/* Rules over the element, then over the component holding it; then the
+ * rule's or the page's confirm sentence goes to a person. */
+eous_rc act_check_target_policy(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err)
+{
+    const char *action = act_kind_name(a->kind);
+    const char *kind = t->node && t->node->role ? t->node->role : (t->role[0] ? t->role : t->tag);
+    const char *label = t->node && t->node->name ? t->node->name : t->name;
+    const char *confirm = NULL, *c2 = NULL;
+    eous_rc rc = act_policy_check_action(x->policy, kind, label, action, NULL, x->url, &confirm, err);
+    if (rc)
+        return rc;
+    const perc_component *c = NULL;
+    if (obs && t->node && t->node->component >= 0)
+        c = perc_obs_component(obs, (size_t)t->node->component);
+    if (!c && obs && t->cid[0])
+        c = perc_obs_find_component(obs, t->cid);
+    if (c) {
+        if ((rc = act_policy_check_action(x->policy, c->kind, c->label, action, NULL, x->url, &c2, err)))
+            return rc;
+        if (!confirm)
+            confirm = c2;
+    }
+    char what[512];
+    snprintf(what, sizeof what, "%s %s", action, t->what);
+    if (t->has_confirm && (rc = act_ask(x, t->confirm, what, err)))
+        return rc;
+    if (confirm && !(t->has_confirm && !strcmp(confirm, t->confirm)) && (rc = act_ask(x, confirm, what, err)))
+        return rc;
+    return EOUS_OK;
+}
+

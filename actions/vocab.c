@@ -1,0 +1,188 @@
+/* actions/vocab.c — the action vocabulary: one row per verb, read by the
+ * parsers (parse.c), act_kind_name, and llm/prompt.c for the model's tool
+ * schemas and the prompt's list of actions.  Everything a model or a task
+ * file is told about an action is written here once. */
+#include "actions/action.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The id argument of element actions, as the tool schemas describe it. */
+#define ID_PROP "\"id\":{\"type\":\"string\",\"description\":\"element id from the observation\"}"
+
+static const act_verb verbs[] = {
+    {.name = "call",
+     .kind = ACT_CALL,
+     .tool_keys = {"k", "tool", "params"},
+     .tool_sig = "{\"k\": <component id or key>, \"tool\": <string>, \"params\": <object>}",
+     .tool_description = "Run a tool offered by a component (a [cN] line of the observation). Prefer this "
+                         "whenever the component has a tool for what you want.",
+     .tool_props = "{\"k\":{\"type\":\"string\",\"description\":\"the component id from the observation, e.g. c3\"},"
+                   "\"tool\":{\"type\":\"string\",\"description\":\"one of the tools listed for that component\"},"
+                   "\"params\":{\"type\":\"object\",\"description\":\"the tool's parameters, as listed with it\"}}",
+     .tool_help = "run a tool of component k (e.g. k=\"c3\", tool=\"setValue\", params={\"date\": \"2025-12-31\"}). "
+                  "Prefer it whenever the component offers a tool for what you want; params must satisfy the "
+                  "constraints listed with the tool.",
+     .text_sig = "call [k] [tool] [{\"param\": value}]",
+     .text_help = "run tool of component k (e.g. call [c3] [setValue] [{\"date\": \"2025-12-31\"}]). Prefer it "
+                  "whenever the component offers a tool for what you want; parameters must satisfy the "
+                  "constraints listed with the tool.",
+     .script_keys = {"tool", "params"},
+     .script_sig = "{\"call\": <component>, \"tool\": <string>, \"params\": <object>}"},
+    {.name = "click",
+     .kind = ACT_CLICK,
+     .tool_keys = {"id"},
+     .tool_sig = "{\"id\": <element id>}",
+     .tool_description = "Click an element.",
+     .tool_props = "{\"id\":{\"type\":\"string\",\"description\":\"element id from the observation, e.g. 12\"}}",
+     .text_sig = "click [id]",
+     .text_help = "click the element with this id.",
+     .script_sig = "{\"click\": <target>}"},
+    {.name = "type",
+     .kind = ACT_TYPE,
+     .tool_keys = {"id", "text", "enter"},
+     .tool_sig = "{\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}",
+     .tool_description = "Clear a field and type text into it.",
+     .tool_props = "{" ID_PROP ",\"text\":{\"type\":\"string\"},"
+                   "\"enter\":{\"type\":\"boolean\",\"description\":\"press Enter after typing\"}}",
+     .text_sig = "type [id] [text] [0|1]",
+     .text_usage = "type [id] [text] [press_enter_after=0|1]",
+     .text_help = "clear the field, type text; Enter is pressed after typing unless the last field is 0.",
+     .script_keys = {"text", "enter", "clear"},
+     .script_sig = "{\"type\": <target>, \"text\": <string>, \"enter\": <bool>, \"clear\": <bool>}"},
+    {.name = "hover",
+     .kind = ACT_HOVER,
+     .tool_keys = {"id"},
+     .tool_sig = "{\"id\": <element id>}",
+     .tool_description = "Move the mouse over an element.",
+     .tool_props = "{" ID_PROP "}",
+     .text_sig = "hover [id]",
+     .text_help = "move the mouse over the element.",
+     .script_sig = "{\"hover\": <target>}"},
+    {.name = "press",
+     .kind = ACT_PRESS,
+     .tool_keys = {"keys"},
+     .tool_sig = "{\"keys\": <key combination like \"Control+a\">}",
+     .tool_description = "Press a key combination.",
+     .tool_props = "{\"keys\":{\"type\":\"string\",\"description\":\"e.g. Enter, Control+a\"}}",
+     .text_sig = "press [key_comb]",
+     .text_help = "press a key combination, e.g. press [Enter] or press [Control+a].",
+     .script_sig = "{\"press\": <key combination>}"},
+    {.name = "scroll",
+     .kind = ACT_SCROLL,
+     .tool_keys = {"direction"},
+     .tool_sig = "{\"direction\": \"up\" | \"down\"}",
+     .tool_description = "Scroll the page.",
+     .tool_props = "{\"direction\":{\"type\":\"string\",\"enum\":[\"up\",\"down\"]}}",
+     .text_sig = "scroll [up|down]",
+     .text_usage = "scroll [down] or scroll [up]",
+     .text_help = "scroll the page.",
+     .script_sig = "{\"scroll\": \"up\" | \"down\"}"},
+    {.name = "select",
+     .kind = ACT_SELECT,
+     .tool_keys = {"id", "option"},
+     .tool_sig = "{\"id\": <element id>, \"option\": <string>}",
+     .tool_description = "Choose an option of a select element.",
+     .tool_props = "{" ID_PROP ",\"option\":{\"type\":\"string\",\"description\":\"the option's label\"}}",
+     .tool_help = "act on the element with this id, as a person would.",
+     .text_sig = "select [id] [option]",
+     .text_help = "choose option (its label) in a select element.",
+     .script_keys = {"option"},
+     .script_sig = "{\"select\": <target>, \"option\": <string>}"},
+    {.name = "goto",
+     .kind = ACT_GOTO,
+     .tool_keys = {"url"},
+     .tool_sig = "{\"url\": <string>}",
+     .tool_description = "Open a URL.",
+     .tool_props = "{\"url\":{\"type\":\"string\"}}",
+     .text_sig = "goto [url]",
+     .text_help = "open url.",
+     .script_sig = "{\"goto\": <url>}"},
+    {.name = "go_back",
+     .kind = ACT_GO_BACK,
+     .tool_sig = "{}",
+     .tool_description = "Go to the previous page.",
+     .tool_props = "{}",
+     .text_sig = "go_back",
+     .text_help = "the previous page.",
+     .script_sig = "{\"go_back\": true}"},
+    {.name = "go_forward",
+     .kind = ACT_GO_FORWARD,
+     .tool_sig = "{}",
+     .tool_description = "Go to the next page.",
+     .tool_props = "{}",
+     .text_sig = "go_forward",
+     .text_help = "the next page.",
+     .script_sig = "{\"go_forward\": true}"},
+    {.name = "tab_focus",
+     .kind = ACT_TAB_FOCUS,
+     .tool_keys = {"index"},
+     .tool_sig = "{\"index\": <tab number from 0>}",
+     .tool_description = "Switch to a browser tab.",
+     .tool_props = "{\"index\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"tab index from 0\"}}",
+     .text_sig = "tab_focus [tab_index]",
+     .text_help = "switch to the browser tab with this index (from 0).",
+     .script_sig = "{\"tab_focus\": <tab number from 0>}"},
+    {.name = "close_tab",
+     .kind = ACT_CLOSE_TAB,
+     .tool_sig = "{}",
+     .tool_description = "Close the current tab.",
+     .tool_props = "{}",
+     .tool_help = "navigate.",
+     .text_sig = "close_tab",
+     .text_help = "close the current tab.",
+     .script_sig = "{\"close_tab\": true}"},
+    {.name = "stop",
+     .kind = ACT_STOP,
+     .tool_keys = {"answer"},
+     .tool_sig = "{\"answer\": <string, may be empty>}",
+     .tool_description = "Finish the task.",
+     .tool_props = "{\"answer\":{\"type\":\"string\",\"description\":\"the answer the objective asks for; empty "
+                   "when none is needed; N/A when the task cannot be done\"}}",
+     .tool_help = "finish, with the answer the objective asks for (empty when none is needed); if the task "
+                  "cannot be done, answer \"N/A\".",
+     .text_sig = "stop [answer]",
+     .text_help = "finish. Put the answer the objective asks for in the brackets, or leave them empty when no "
+                  "answer is needed. If the task cannot be done, use stop [N/A].",
+     .script_sig = "{\"stop\": <answer>}"},
+};
+#define N_VERBS (sizeof verbs / sizeof *verbs)
+
+const act_verb *act_verbs(size_t *n)
+{
+    *n = N_VERBS;
+    return verbs;
+}
+
+const act_verb *act_verb_find(const char *s, size_t n)
+{
+    for (size_t i = 0; i < N_VERBS; i++)
+        if (strlen(verbs[i].name) == n && strncmp(verbs[i].name, s, n) == 0)
+            return &verbs[i];
+    return NULL;
+}
+
+static char verb_names[256];
+static pthread_once_t verb_names_once = PTHREAD_ONCE_INIT;
+
+static void build_verb_names(void)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < N_VERBS && len < sizeof verb_names; i++)
+        len += (size_t)snprintf(verb_names + len, sizeof verb_names - len, "%s%s", i ? ", " : "", verbs[i].name);
+}
+
+const char *act_verb_names(void)
+{
+    pthread_once(&verb_names_once, build_verb_names);
+    return verb_names;
+}
+
+const char *act_kind_name(act_kind k)
+{
+    for (size_t i = 0; i < N_VERBS; i++)
+        if (verbs[i].kind == k)
+            return verbs[i].name;
+    return "none";
+}

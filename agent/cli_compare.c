@@ -1,0 +1,58 @@
+/* agent/cli_compare.c — `eous compare RUN_A RUN_B [--format md|json]`: what
+ * changed from run A to run B; exit 1 when B regressed (see agent/runcmp.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent/cli.h"
+#include "agent/runcmp.h"
+
+int cli_compare(int argc, char **argv)
+{
+    const char *runs[2] = {NULL, NULL}, *format = "md";
+    int nruns = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--format") && i + 1 < argc)
+            format = argv[++i];
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "eous compare: unknown option '%s' (expected --format md|json)\n", argv[i]);
+            return 2;
+        } else if (nruns < 2)
+            runs[nruns++] = argv[i];
+        else {
+            fprintf(stderr, "eous compare: unexpected argument '%s' (two run directories expected)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (nruns != 2) {
+        fprintf(stderr, "eous compare: expected two run directories, RUN_A RUN_B\n");
+        return 2;
+    }
+    if (strcmp(format, "md") && strcmp(format, "json")) {
+        fprintf(stderr, "eous compare: --format '%s': expected md or json\n", format);
+        return 2;
+    }
+    agent_runcmp *c = NULL;
+    eous_err err = {0};
+    if (agent_runcmp_load(runs[0], runs[1], &c, &err)) {
+        fprintf(stderr, "eous compare: %s\n", err.msg);
+        return eous_rc_exit_code(err.rc);
+    }
+    char *text = !strcmp(format, "json") ? agent_runcmp_json(c) : agent_runcmp_markdown(c);
+    agent_runcmp_counts n;
+    agent_runcmp_get_counts(c, &n);
+    agent_runcmp_free(c);
+    if (!text) {
+        fprintf(stderr, "eous compare: out of memory\n");
+        return 3;
+    }
+    fputs(text, stdout);
+    if (text[0] && text[strlen(text) - 1] != '\n')
+        fputc('\n', stdout);
+    free(text);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "eous compare: could not write the comparison to stdout\n");
+        return 3;
+    }
+    return n.regressions ? 1 : 0;
+}

@@ -1,9 +1,12 @@
 /* agent/loop.c — the perceive → plan → act → settle loop for one task, with
  * WebArena's early-stop rules, per-step trace lines and the final score. */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "actions/exec.h"
 #include "actions/policy.h"
@@ -91,20 +94,26 @@ char *agent_result_json(const agent_result *r)
     return clean;
 }
 
-static void trace_line(FILE *f, cJSON *line)
+/* The step trace: whole lines or none; the first write failure (disk full,
+ * read-only) is kept and ends the run as an I/O error. */
+typedef struct trace_file {
+    int fd; /* -1 = no trace */
+    const char *path;
+    eous_rc rc;
+    eous_err err;
+} trace_file;
+
+static void trace_line(trace_file *t, cJSON *line)
 {
-    if (!f) {
+    if (t->fd < 0 || t->rc) {
         cJSON_Delete(line);
         return;
     }
     char *s = eous_json_print(line);
     cJSON_Delete(line);
     char *clean = s ? eous_redact(s) : NULL;
-    if (clean) {
-        fputs(clean, f);
-        fputc('\n', f);
-        fflush(f);
-    }
+    if (clean)
+        t->rc = eous_append_line(t->fd, clean, t->path, &t->err);
     free(s);
     free(clean);
 }
@@ -184,7 +193,7 @@ typedef struct run_state {
     const agent_run_opts *o;
     agent_result *res;
     double t0;
-    FILE *trace;
+    trace_file trace;
     act_exec *x;
     act_policy *own_policy;
     perc_opts po;
@@ -243,8 +252,11 @@ static eous_rc run_setup(run_state *st, eous_err *err)
 {
     const agent_run_opts *o = st->o;
     eous_rc rc;
-    if (o->trace_path && !(st->trace = fopen(o->trace_path, "w")))
-        return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace", o->trace_path);
+    if (o->trace_path) {
+        st->trace.fd = open(o->trace_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+        if (st->trace.fd < 0)
+            return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace: %s", o->trace_path, strerror(errno));
+    }
     act_exec_opts xo;
     act_exec_opts_init(&xo);
     xo.audit_path = o->audit_path;
@@ -304,7 +316,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm
         cJSON *line = cJSON_CreateObject();
         cJSON_AddNumberToObject(line, "step", *step + 1);
         cJSON_AddStringToObject(line, "parse_error", perr.msg);
-        trace_line(st->trace, line);
+        trace_line(&st->trace, line);
         res->steps = ++*step;
         res->plan_ms += eous_now_ms() - tl;
         if (st->failed_parses >= MAX_FAILED_PARSES) {
@@ -407,7 +419,7 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
         for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
             cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
     }
-    trace_line(st->trace, line);
+    trace_line(&st->trace, line);
 }
 
 /* Appends (action, result) to the history the model sees next step. */
@@ -615,6 +627,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     st.o = o;
     st.res = res;
     st.t0 = eous_now_ms();
+    st.trace.fd = -1;
+    st.trace.path = o->trace_path;
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
         act_action_init(&st.prev[i]);
 
@@ -635,7 +649,13 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         free(st.hist_text[i]);
     free(st.hist_text);
     free(st.hist);
-    if (st.trace)
-        fclose(st.trace);
+    if (st.trace.fd >= 0)
+        close(st.trace.fd);
+    if (st.trace.rc && rc != EOUS_E_INTERRUPTED) {
+        /* a result without its trace is half-written: the run is an I/O failure */
+        SET(res->status, "infra");
+        SET(res->error, st.trace.err.msg);
+        return eous_err_set(err, EOUS_E_IO, "%s", st.trace.err.msg);
+    }
     return rc;
 }

@@ -42,6 +42,8 @@ typedef struct bench {
     int model_failures_in_row; /* guarded by lock */
     int breaker_open;
     char breaker_reason[400];
+    int io_failed;             /* a result or trace could not be written: stop */
+    char io_error[512];
 } bench;
 
 static int cmp_str(const void *a, const void *b)
@@ -196,6 +198,7 @@ static void result_not_run(agent_result *res, const job *j, agent_planner planne
 typedef struct worker_browser {
     agent_browser br;
     int open;
+    int tasks;   /* tasks run on this browser, for --restart-browser-every */
 } worker_browser;
 
 /* Runs job j, retrying infrastructure failures (a fresh session for a dead
@@ -223,6 +226,7 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
                 continue;
             }
             wb->open = 1;
+            wb->tasks = 0;
         }
         char trace[4300], audit[4300];
         snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", co->out_dir, j->task->id, perc_mode_name(j->mode));
@@ -234,6 +238,8 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
         ro.audit_path = audit;
         agent_result_clear(res);
         rc = agent_run_task(wb->br.session, j->task, &ro, res, err);
+        if (rc == EOUS_E_IO) /* the run directory cannot be written: no retry helps */
+            break;
         if (rc == EOUS_OK && res->error[0] && strcmp(res->status, "passed") && !session_answers(wb->br.session)) {
             /* the task failed with an error and its session is gone: the
              * infrastructure's failure whatever code the error carried (a
@@ -257,14 +263,29 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
     return rc;
 }
 
-/* Appends the job's line to results.jsonl and counts it. */
-static void record(bench *b, const agent_result *res)
+/* A write failed (disk full, read-only): every worker stops after its job. */
+static void io_failure(bench *b, const char *msg)
+{
+    pthread_mutex_lock(&b->lock);
+    if (!b->io_failed)
+        snprintf(b->io_error, sizeof b->io_error, "%s", msg);
+    b->io_failed = 1;
+    pthread_mutex_unlock(&b->lock);
+}
+
+/* Appends the job's line to results.jsonl and counts it; -1 (and the bench
+ * stops) when the line could not be written whole. */
+static int record(bench *b, const agent_result *res)
 {
     eous_err err;
+    eous_err_clear(&err);
     char *line = agent_result_json(res);
+    if (line && cli_append_result(b->co, line, &err)) {
+        io_failure(b, err.msg);
+        free(line);
+        return -1;
+    }
     pthread_mutex_lock(&b->lock);
-    if (line)
-        cli_append_result(b->co, line, &err);
     b->done++;
     if (!strcmp(res->status, "passed"))
         b->passed++;
@@ -273,6 +294,7 @@ static void record(bench *b, const agent_result *res)
     progress(b, res);
     pthread_mutex_unlock(&b->lock);
     free(line);
+    return 0;
 }
 
 static void *worker(void *arg)
@@ -283,7 +305,7 @@ static void *worker(void *arg)
     eous_err_clear(&err);
     for (;;) {
         pthread_mutex_lock(&b->lock);
-        size_t i = b->next < b->n_jobs && !eous_interrupted() ? b->next++ : b->n_jobs;
+        size_t i = b->next < b->n_jobs && !eous_interrupted() && !b->io_failed ? b->next++ : b->n_jobs;
         int breaker_open = b->breaker_open;
         pthread_mutex_unlock(&b->lock);
         if (i >= b->n_jobs)
@@ -307,10 +329,23 @@ static void *worker(void *arg)
             if (!res.error[0])
                 snprintf(res.error, sizeof res.error, "interrupted by signal %d", eous_interrupt_signal());
         }
+        if (rc == EOUS_E_IO) { /* its trace is torn: not recorded, --resume reruns it */
+            io_failure(b, err.msg);
+            agent_result_clear(&res);
+            break;
+        }
         if (!res.status[0])
             snprintf(res.status, sizeof res.status, "infra");
-        record(b, &res);
+        if (record(b, &res)) {
+            agent_result_clear(&res);
+            break;
+        }
         agent_result_clear(&res);
+        if (wb.open && ++wb.tasks >= b->co->restart_browser_every) {
+            /* a long run's browser grows; a fresh one on schedule keeps it flat */
+            agent_browser_close(&wb.br);
+            wb.open = 0;
+        }
     }
     if (wb.open)
         agent_browser_close(&wb.br);
@@ -392,8 +427,9 @@ int cli_bench(int argc, char **argv)
                 snprintf(r.error, sizeof r.error, "%s", l.tasks[t].problem);
                 r.tier = l.tasks[t].tier;
                 char *line = agent_result_json(&r);
-                if (line)
-                    cli_append_result(&co, line, NULL);
+                eous_err werr;
+                if (line && cli_append_result(&co, line, &werr))
+                    io_failure(&b, werr.msg);
                 free(line);
                 continue;
             }
@@ -406,7 +442,7 @@ int cli_bench(int argc, char **argv)
     if (skipped_done)
         fprintf(stderr, "eous bench: --resume: %zu task×mode result(s) already done\n", skipped_done);
     fprintf(stderr, "eous bench: %zu task×mode job(s) on %d worker(s)\n", b.n_jobs, co.workers);
-    int nw = co.workers < (int)b.n_jobs ? co.workers : (int)b.n_jobs;
+    int nw = b.io_failed ? 0 : co.workers < (int)b.n_jobs ? co.workers : (int)b.n_jobs;
     pthread_t th[32];
     for (int i = 0; i < nw; i++)
         pthread_create(&th[i], NULL, worker, &b);
@@ -415,8 +451,12 @@ int cli_bench(int argc, char **argv)
     double wall = (eous_now_ms() - b.t0) / 1000.0;
     int all_passed = 0, any_infra = 0;
     char *table = NULL;
-    if (agent_reports_write(co.out_dir, &all_passed, &any_infra, &table, &err)) {
+    int reports_failed = 0;
+    if (b.io_failed) {
+        fprintf(stderr, "eous: %s\n", b.io_error); /* the disk is full: no report either */
+    } else if (agent_reports_write(co.out_dir, &all_passed, &any_infra, &table, &err)) {
         fprintf(stderr, "eous: reports: %s\n", err.msg);
+        reports_failed = 1;
     } else {
         printf("%s\n", table ? table : "");
         /* RUSAGE_SELF: eous alone, not the browsers and drivers it reaped */
@@ -426,7 +466,9 @@ int cli_bench(int argc, char **argv)
                b.done, wall, wall > 0 ? b.done / wall * 60 : 0, ru.ru_maxrss / 1024.0, co.out_dir);
     }
     free(table);
-    if (eous_interrupted()) {
+    if (b.io_failed || reports_failed) {
+        code = 3;
+    } else if (eous_interrupted()) {
         fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", b.n_jobs - b.done);
         code = eous_rc_exit_code(EOUS_E_INTERRUPTED);
     } else {

@@ -42,6 +42,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->max_steps = EOUS_DEFAULT_MAX_STEPS;
     co->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
     co->workers = 1;
+    co->restart_browser_every = 100;
     co->lock_fd = -1;
     co->max_obs_tokens = -1;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
@@ -105,7 +106,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
                 return -1;
             }
             co->max_obs_tokens = n;
-        } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds")) {
+        } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds") ||
+                   !strcmp(a, "--restart-browser-every")) {
             const char *v;
             VALUE(v);
             char *end;
@@ -118,6 +120,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
                 co->max_steps = (int)n;
             else if (!strcmp(a, "--workers"))
                 co->workers = (int)(n > 32 ? 32 : n);
+            else if (!strcmp(a, "--restart-browser-every"))
+                co->restart_browser_every = (int)n;
             else
                 co->max_seconds = (double)n;
         } else if (a[0] == '-' && a[1]) {
@@ -219,11 +223,13 @@ eous_rc cli_setup_run(cli_opts *co, eous_err *err)
         if ((rc = llm_client_new(&lo, &co->llm, err)))
             return rc;
     }
-    return EOUS_OK;
+    /* browsers, drivers and remote sessions die with eous, even on SIGKILL */
+    return wd_guard_start(co->out_dir, err);
 }
 
 void cli_teardown_run(cli_opts *co)
 {
+    wd_guard_stop();
     llm_client_free(co->llm);
     co->llm = NULL;
     act_policy_free(co->policy);
@@ -254,20 +260,7 @@ eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err)
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0)
         return eous_err_set(err, EOUS_E_IO, "%s: cannot append: %s", path, strerror(errno));
-    /* one write() of the whole line keeps lines whole even with concurrent writers */
-    size_t n = strlen(line);
-    char *buf = malloc(n + 2);
-    if (!buf) {
-        close(fd);
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    }
-    memcpy(buf, line, n);
-    buf[n] = '\n';
-    ssize_t w = write(fd, buf, n + 1);
-    free(buf);
-    fsync(fd);
+    eous_rc rc = eous_append_line(fd, line, path, err);
     close(fd);
-    if (w != (ssize_t)(n + 1))
-        return eous_err_set(err, EOUS_E_IO, "%s: short write", path);
-    return EOUS_OK;
+    return rc;
 }

@@ -30,6 +30,7 @@ typedef struct cli_opts {
     long max_obs_tokens;       /* --max-obs-tokens: o200k tokens kept of each observation; -1 = default */
     double max_seconds;
     int workers;
+    int restart_browser_every; /* bench: a fresh browser after N tasks (0 = never) */
     int resume;
     const char **positional;
     int n_positional;
@@ -48,7 +49,8 @@ void cli_opts_free(cli_opts *co);
 eous_rc cli_setup_run(cli_opts *co, eous_err *err);
 void cli_teardown_run(cli_opts *co);
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
-/* Appends one line to OUT/results.jsonl and flushes it to disk. */
+/* Appends one line to OUT/results.jsonl and flushes it to disk; whole or not
+ * at all (a full disk leaves no torn line: --resume reruns that job). */
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err);
 
 #endif

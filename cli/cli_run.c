@@ -98,12 +98,18 @@ int cli_run(int argc, char **argv)
     agent_result res;
     eous_rc rc = agent_run_task(b.session, t, &ro, &res, &err);
     agent_browser_close(&b);
-    char *line = agent_result_json(&res);
-    if (line) {
-        cli_append_result(&co, line, &err);
-        free(line);
+    char *line = rc == EOUS_E_IO ? NULL : agent_result_json(&res);
+    eous_err werr;
+    eous_err_clear(&werr);
+    if (line && cli_append_result(&co, line, &werr) && !rc) {
+        rc = werr.rc;
+        err = werr;
     }
-    if (rc && rc != EOUS_E_INVALID) {
+    free(line);
+    if (rc == EOUS_E_IO) { /* disk full, read-only: the run's record is not whole */
+        fprintf(stderr, "eous: %s\n", err.msg);
+        code = 3;
+    } else if (rc && rc != EOUS_E_INVALID) {
         fprintf(stderr, "eous: task %s: %s\n", t->id, err.msg);
         code = eous_rc_exit_code(rc);
     } else if (rc) {

@@ -1,6 +1,7 @@
 /* cli/main.c — the eous CLI: parses options and calls libeous's public API.
  * Exit codes: 0 ok/passed · 1 a task failed · 2 bad input · 3 infrastructure ·
  * 130/143 interrupted by SIGINT/SIGTERM (core/err.c's eous_rc_exit_code). */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ static void usage(FILE *f)
           "                  [--secrets FILE] [--policy FILE] [--w3c-only] [--max-obs-tokens N]\n"
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
           "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
+          "                  [--restart-browser-every N]  a fresh browser per worker every N tasks (100)\n"
           "  observe URL     [--mode atomic|pruned|hybrid|html] [--format text|json] [--webdriver URL]\n"
           "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"
           "  check TASK.json...   validate task files, one line per problem\n"
@@ -57,6 +59,9 @@ int main(int argc, char **argv)
         printf("eous %s\n", EOUS_VERSION);
         return 0;
     }
+    /* past a file-size limit, write() fails with EFBIG (a one-line error)
+     * instead of the signal killing us mid-line */
+    signal(SIGXFSZ, SIG_IGN);
     const char *lvl = getenv("EOUS_LOG");
     if (lvl && eous_log_level_parse(lvl) >= 0)
         eous_log_configure((eous_log_level)eous_log_level_parse(lvl), getenv("EOUS_LOG_JSON") != NULL, NULL);

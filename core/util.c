@@ -4,6 +4,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <netinet/in.h>
 #include <stdint.h>
@@ -199,3 +200,32 @@ void eous_interrupt_reset(void)
     interrupt_flag = 0;
     interrupt_sig = 0;
 }
+
+eous_rc eous_append_line(int fd, const char *line, const char *what, eous_err *err)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return eous_err_set(err, EOUS_E_IO, "%s: cannot append: %s", what, strerror(errno));
+    size_t n = strlen(line);
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    memcpy(buf, line, n);
+    buf[n] = '\n';
+    /* one write() keeps lines whole with concurrent writers; O_APPEND */
+    ssize_t w;
+    do
+        w = write(fd, buf, n + 1);
+    while (w < 0 && errno == EINTR);
+    int saved = w < 0 ? errno : ENOSPC; /* a short write is a full disk or a size limit */
+    free(buf);
+    if (w == (ssize_t)(n + 1) && fsync(fd) == 0)
+        return EOUS_OK;
+    if (w == (ssize_t)(n + 1))
+        saved = errno;
+    if (w > 0 && ftruncate(fd, st.st_size) != 0)
+        return eous_err_set(err, EOUS_E_IO, "%s: write failed (%s) and a torn line is left: %s", what,
+                            strerror(saved), strerror(errno));
+    return eous_err_set(err, EOUS_E_IO, "%s: write failed: %s", what, strerror(saved));
+}
+

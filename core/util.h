@@ -17,6 +17,11 @@ int eous_which(const char *name, char *out, size_t out_size);
 eous_rc eous_mkdirs(const char *path, unsigned mode, eous_err *err);
 /* rm -rf of a directory tree we created (never follows symlinks). */
 eous_rc eous_rmtree(const char *path);
+/* Appends line plus '\n' to fd (opened O_APPEND) in one write and fsyncs it.
+ * All or nothing: on a short or failed write (ENOSPC, EFBIG past a file-size
+ * limit, EROFS) the file is cut back to its size before, so no torn line is
+ * left, and EOUS_E_IO names `what` and the reason. */
+eous_rc eous_append_line(int fd, const char *line, const char *what, eous_err *err);
 /* A free TCP port on 127.0.0.1 (bind to port 0, read it back, close). */
 int eous_free_port(void);
 /* strdup that aborts never: NULL in, NULL out. */

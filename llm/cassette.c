@@ -11,9 +11,11 @@
 #include "llm/llm_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct entry {
     char key[17];
@@ -97,6 +99,14 @@ static eous_rc load(llm_cassette *c, eous_err *err)
             char what[64];
             snprintf(what, sizeof what, "line %zu", line_no);
             cJSON *row = eous_json_parse(p, n, what, err);
+            if (!row && !nl && c->n > 0) {
+                /* a torn last line: eous died while recording it; what came
+                 * before is whole and replays */
+                EOUS_WARN("llm", "cassette %s: ignoring the incomplete last line %zu", c->path, line_no);
+                if (err)
+                    eous_err_clear(err);
+                break;
+            }
             if (!row) {
                 eous_err_prefix(err, "cassette %s", c->path);
                 rc = EOUS_E_INVALID; /* a broken cassette is bad input */
@@ -147,6 +157,33 @@ done:
     return rc;
 }
 
+/* Before appending: a torn last line (eous died mid-write) would glue onto
+ * the next exchange, so it is cut; a whole one missing its newline gets it. */
+static void mend_last_line(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (eous_read_file(path, (size_t)1 << 30, &text, &len, NULL) || !len) {
+        free(text);
+        return;
+    }
+    size_t keep = len;
+    while (keep && text[keep - 1] != '\n')
+        keep--;
+    if (keep < len) {
+        cJSON *row = cJSON_ParseWithLength(text + keep, len - keep);
+        int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+        if (row && fd >= 0 && write(fd, "\n", 1) != 1)
+            EOUS_WARN("llm", "cassette %s: cannot end the last line", path);
+        if (!row && fd >= 0 && ftruncate(fd, (off_t)keep) == 0)
+            EOUS_WARN("llm", "cassette %s: cut an incomplete last line before recording", path);
+        if (fd >= 0)
+            close(fd);
+        cJSON_Delete(row);
+    }
+    free(text);
+}
+
 eous_rc llm_cassette_open(const char *path, int mode, llm_cassette **out, eous_err *err)
 {
     *out = NULL;
@@ -161,7 +198,8 @@ eous_rc llm_cassette_open(const char *path, int mode, llm_cassette **out, eous_e
     c->mode = mode;
     eous_rc rc = EOUS_OK;
     if (mode == LLM_CASSETTE_RECORD) {
-        c->f = fopen(path, "a");
+        mend_last_line(path);
+        c->f = fopen(path, "ae");
         if (!c->f)
             rc = eous_err_set(err, EOUS_E_IO, "cassette %s: cannot open for appending: %s", path, strerror(errno));
     } else {
@@ -259,8 +297,9 @@ eous_rc llm_cassette_append(llm_cassette *c, const char *key, const char *provid
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    if (fputs(line, c->f) == EOF || fputc('\n', c->f) == EOF || fflush(c->f) != 0)
-        rc = eous_err_set(err, EOUS_E_IO, "cassette %s: write failed: %s", c->path, strerror(errno));
+    char what[4200];
+    snprintf(what, sizeof what, "cassette %s", c->path);
+    rc = eous_append_line(fileno(c->f), line, what, err); /* whole exchanges only */
 done:
     cJSON_Delete(row);
     cJSON_Delete(req);

@@ -11,6 +11,8 @@
 #include "fuzz/fuzz_perc.c"
 #define FUZZ_TASK_ENTRY fuzz_task_one
 #include "fuzz/fuzz_task.c"
+#define FUZZ_WEBARENA_ENTRY fuzz_webarena_one
+#include "fuzz/fuzz_webarena.c"
 
 typedef int (*fuzz_fn)(const uint8_t *, size_t);
 
@@ -48,4 +50,9 @@ Test(fuzz_corpus, perception)
 Test(fuzz_corpus, task_files)
 {
     cr_expect_geq(replay("fuzz_task", fuzz_task_one), 5);
+}
+
+Test(fuzz_corpus, webarena_configs)
+{
+    cr_expect_geq(replay("fuzz_webarena", fuzz_webarena_one), 10);
 }

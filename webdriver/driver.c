@@ -42,6 +42,13 @@ static void unregister_group(int slot)
         live_groups[slot] = 0;
 }
 
+static void release_group(wd_driver *d, pid_t pgid)
+{
+    unregister_group(d->slot);
+    d->slot = -1;
+    wd_guard_release_group(pgid);
+}
+
 static void on_signal(int sig)
 {
     eous_interrupt_from_signal(sig);
@@ -143,13 +150,17 @@ eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *e
         if (o.log_path)
             snprintf(log_arg, sizeof log_arg, "--log-path=%s", o.log_path);
 
+        pid_t parent = getpid();
         pid_t pid = fork();
         if (pid < 0)
             return eous_err_set(err, EOUS_E_INFRA, "fork failed: %s", strerror(errno));
         if (pid == 0) {
             setpgid(0, 0);
-            /* If eous is killed outright, the driver goes too. */
+            /* If eous is killed outright, the driver goes too (its browsers
+             * are the guardian's job, webdriver/guard.c). */
             prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (getppid() != parent)
+                _exit(127); /* the parent died before prctl took effect */
             int devnull = open("/dev/null", O_RDWR);
             if (devnull >= 0) {
                 dup2(devnull, 0);
@@ -166,10 +177,12 @@ eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *e
             _exit(127);
         }
         setpgid(pid, pid); /* both sides, so there is no window where it is unset */
+        wd_guard_track_group(pid);
 
         wd_driver *d = calloc(1, sizeof *d);
         if (!d) {
             stop_group(pid);
+            wd_guard_release_group(pid);
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         }
         d->pid = pid;
@@ -198,9 +211,9 @@ eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *e
             }
             eous_sleep_ms(20);
         }
-        unregister_group(d->slot);
         if (!exited)
             stop_group(pid);
+        release_group(d, pid);
         free(d);
         if (!exited || o.port)
             return eous_err_set(err, EOUS_E_INFRA, "chromedriver (%s) did not become ready on port %d within %.0f ms",
@@ -239,6 +252,6 @@ void wd_driver_free(wd_driver *d)
         return;
     pid_t pid = d->pid < 0 ? -d->pid : d->pid;
     stop_group(pid);
-    unregister_group(d->slot);
+    release_group(d, pid);
     free(d);
 }

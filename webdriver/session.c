@@ -15,6 +15,7 @@ struct wd_session {
     char *base;        /* endpoint URL without trailing slash */
     char *id;
     char profile_dir[256];
+    int guarded;               /* a remote session recorded with the guardian */
     cJSON *caps;
     int has_cdp;
     int w3c_only;   /* CDP refused on purpose (wd_session_opts.w3c_only) */
@@ -284,6 +285,7 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
             wd_session_free(s);
             return eous_err_set(err, EOUS_E_IO, "cannot create a browser profile directory in /tmp");
         }
+        wd_guard_track_dir(s->profile_dir);
     }
     cJSON *caps = build_capabilities(&o, s->profile_dir);
     char *body = cJSON_PrintUnformatted(caps);
@@ -308,6 +310,12 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
         return eous_err_set(err, EOUS_E_INFRA, "WebDriver at %s answered a new session without sessionId", url);
     }
     s->id = strdup(sid);
+    if (o.remote && s->id) {
+        /* a remote session outlives us unless deleted: the guardian does it if we die */
+        snprintf(full, sizeof full, "%s/session/%s", s->base, s->id);
+        wd_guard_track_session(full);
+        s->guarded = 1;
+    }
     s->caps = cJSON_DetachItemFromObjectCaseSensitive(value, "capabilities");
     s->w3c_only = o.w3c_only;
     cJSON_Delete(value);
@@ -345,9 +353,13 @@ void wd_session_free(wd_session *s)
         snprintf(full, sizeof full, "%s/session/%s", s->base, s->id);
         /* Best effort: a dead driver answers quickly with connection refused. */
         http_json(s->http, "DELETE", full, NULL, 10000, 2000, NULL, NULL);
+        if (s->guarded)
+            wd_guard_release_session(full);
     }
-    if (s->profile_dir[0])
+    if (s->profile_dir[0]) {
         eous_rmtree(s->profile_dir);
+        wd_guard_release_dir(s->profile_dir);
+    }
     eous_http_free(s->http);
     cJSON_Delete(s->caps);
     free(s->base);

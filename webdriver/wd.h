@@ -54,6 +54,33 @@ void wd_install_signal_handlers(void);
  * chromedriver are reparented here and can be reaped (Linux only; no-op elsewhere). */
 void wd_become_subreaper(void);
 
+/* ---- the guardian (webdriver/guard.c) ------------------------------------ */
+
+/* Reaps what a crashed eous recorded in state_dir, then forks a guardian
+ * process tied to this one by a pipe and records every driver process group,
+ * remote session and browser profile dir started from now on (in the pipe and
+ * in state_dir/.eous-guard-PID.log).  When this process exits in any way,
+ * SIGKILL included, the guardian kills the groups, deletes the remote sessions
+ * and removes the dirs still recorded, then exits.  Call before any thread or
+ * driver starts; idempotent. */
+eous_rc wd_guard_start(const char *state_dir, eous_err *err);
+/* Closes the pipe (the guardian acts on what is left and exits), waits for it
+ * and removes the record file.  No-op without a guardian. */
+void wd_guard_stop(void);
+pid_t wd_guard_pid(void);
+/* Reaps the records of eous processes that are gone (only groups whose leader
+ * start time matches the record); returns how many records it acted on. */
+int wd_guard_reap_leftovers(const char *state_dir);
+/* Used by the driver and session code; no-ops without a guardian. */
+void wd_guard_track_group(pid_t pgid);
+void wd_guard_release_group(pid_t pgid);
+void wd_guard_track_session(const char *session_url);
+void wd_guard_release_session(const char *session_url);
+void wd_guard_track_dir(const char *path);
+void wd_guard_release_dir(const char *path);
+/* /proc start time of pid in clock ticks since boot; 0 when it is gone. */
+unsigned long long wd_proc_start_time(pid_t pid);
+
 /* Path of the chromium binary eous launches: $EOUS_CHROMIUM or /usr/bin/chromium. */
 const char *wd_chromium_path(void);
 

@@ -8,6 +8,7 @@
 #include "actions/exec.h"
 #include "actions/policy.h"
 #include "agent/run.h"
+#include "agent/site_reset.h"
 #include "llm/llm.h"
 
 #define MAX_FAILED_PARSES 3
@@ -240,7 +241,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     if (o->secrets)
         act_exec_set_secrets(x, o->secrets);
 
-    if ((rc = agent_prepare_page(s, t, err)))
+    if ((rc = agent_site_enter(t, err)) || (rc = agent_prepare_page(s, t, err)))
         goto done;
     double settle_ms = 0;
     act_settle(x, &settle_ms, NULL);
@@ -501,6 +502,7 @@ done:
             rc = rc == EOUS_E_INVALID ? rc : EOUS_OK; /* the task ran and failed */
     }
     res->wall_ms = eous_now_ms() - t0;
+    agent_site_leave();
     perc_obs_free(obs);
     act_exec_free(x);
     act_policy_free(own_policy);

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const W = '__DOKUWIKI__';
 const page = (id, extra = '') => `${W}/doku.php?id=${id}${extra}`;
-const RAW = 'document.body.textContent';
+// the page rendered without the template (do=export_raw is sent as a download)
+const TEXT = 'document.body.textContent';
 const USER = 'mira';
 
 const fill = (tpl, dict) => tpl.replace(/\{\{(\w+)\}\}/g, (_, k) => String(dict[k]));
@@ -20,9 +21,10 @@ const login = () => [
   { type: "textbox 'Username'", text: USER },
   { type: "textbox 'Password'", text: '{{secret:WIKI_PASSWORD}}', enter: true },
 ];
-// a table row of a seed page, as `| Field | Value |` in the raw page source
+// the value cell of a `| Field | Value |` row of the rendered page
 const rowValue = (field) =>
-  `${RAW}.split('\\n').filter(l => /^\\| *${field} *\\|/.test(l)).map(l => l.split('|')[2].trim()).join(';')`;
+  `[...document.querySelectorAll('tr')].filter(r => r.cells[0]?.textContent.trim() === '${field}')` +
+  `.map(r => r.cells[1].textContent.trim()).join(';')`;
 
 const templates = [
   {
@@ -120,18 +122,18 @@ const templates = [
     intent: "Log in as {{user}} and add the line '{{line}}' at the end of the page '{{title}}'.",
     cases: [
       { d: { user: USER, line: 'Lens cover replaced on 2025-06-20.', title: 'Project Cirrus' }, id: 'projects:cirrus',
-        link: 'Cirrus', keep: '====== Project Cirrus ======' },
+        link: 'Cirrus', keep: 'Five cameras' },
       { d: { user: USER, line: 'Action: Elin checks the batteries of buoy B2.', title: 'Meeting 2025-06-02' },
         id: 'meetings:2025-06-02', link: 'Meeting 2025-06-02', keep: 'Present: Tomas Lindqvist' },
       { d: { user: USER, line: 'Peer files expire after one year.', title: 'Connecting to the station VPN' },
-        id: 'howto:vpn', link: 'Connecting to the station VPN', keep: '====== Connecting to the station VPN ======' },
+        id: 'howto:vpn', link: 'Connecting to the station VPN', keep: 'Install the WireGuard client.' },
     ],
     make: (c) => ({
       start: page('start'),
       require_reset: true,
-      eval: programHtml([{ url: page(c.id, '&do=export_raw'), locator: RAW,
+      eval: programHtml([{ url: page(c.id, '&do=export_xhtml'), locator: TEXT,
         required_contents: { must_include: [c.keep, c.d.line] } },
-      { url: page(c.id, '&do=export_raw'), locator: `${RAW}.trimEnd().split('\\n').pop()`,
+      { url: page(c.id, '&do=export_xhtml'), locator: `${TEXT}.trim().slice(-${c.d.line.length})`,
         required_contents: { exact_match: c.d.line } }]),
       plan: [...login(), { click: `link '${c.link}'` }, { click: "link 'Edit this page [e]'" },
         { type: "textbox ''", text: `\n${c.d.line}`, clear: false }, { click: "button 'Save'" }, { stop: '' }],
@@ -148,7 +150,7 @@ const templates = [
     make: (c) => ({
       start: page(c.d.id),
       require_reset: true,
-      eval: programHtml([{ url: page(c.d.id, '&do=export_raw'), locator: `${RAW}.trim()`,
+      eval: programHtml([{ url: page(c.d.id, '&do=export_xhtml'), locator: `${TEXT}.trim()`,
         required_contents: { exact_match: c.d.text } }]),
       plan: [...login(), { click: "link 'Create this page [e]'" }, { type: "textbox ''", text: c.d.text },
         { click: "button 'Save'" }, { stop: '' }],
@@ -167,8 +169,8 @@ const templates = [
       start: page('start'),
       require_reset: true,
       eval: programHtml([
-        { url: page(c.id, '&do=export_raw'), locator: rowValue('Status'), required_contents: { exact_match: c.d.status } },
-        { url: page(c.id, '&do=export_raw'), locator: rowValue('Lead'), required_contents: { exact_match: c.lead } },
+        { url: page(c.id, '&do=export_xhtml'), locator: rowValue('Status'), required_contents: { exact_match: c.d.status } },
+        { url: page(c.id, '&do=export_xhtml'), locator: rowValue('Lead'), required_contents: { exact_match: c.lead } },
       ]),
       // the editor shows the page source; the plan retypes it with the one cell changed
       plan: [...login(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },

@@ -9,5 +9,6 @@ int cli_run(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_compare(int argc, char **argv);
+int cli_score(int argc, char **argv);
 
 #endif

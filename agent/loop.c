@@ -488,7 +488,9 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         }
         res->score = ev.score;
         snprintf(res->eval_detail, sizeof res->eval_detail, "%s", ev.detail);
-        snprintf(res->status, sizeof res->status, "%s", ev.score >= 1.0 ? "passed" : "failed");
+        /* a verdict nobody gave is neither a pass nor a failure */
+        snprintf(res->status, sizeof res->status, "%s",
+                 ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
     }
 done:
     if (rc) {

@@ -21,6 +21,7 @@ static void usage(FILE *f)
           "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"
           "  check TASK.json...   validate task files, one line per problem\n"
           "  compare RUN_A RUN_B [--format md|json]   per task × mode changes; exit 1 on regressions\n"
+          "  score            WebArena's evaluators on JSON lines {eval,intent,answer,url,values} from stdin\n"
           "\n"
           "  --webdriver URL  a remote WebDriver (Selenium Grid hub) instead of a local chromedriver\n"
           "  --w3c-only       never use CDP: perceive and act through W3C scripts alone, as on\n"
@@ -65,6 +66,9 @@ int main(int argc, char **argv)
         return cli_check(argc - 1, argv + 1);
     if (!strcmp(cmd, "compare"))
         return cli_compare(argc - 1, argv + 1);
-    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check, compare; see eous --help)\n", cmd);
+    if (!strcmp(cmd, "score"))
+        return cli_score(argc - 1, argv + 1);
+    fprintf(stderr, "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score; see eous --help)\n",
+            cmd);
     return 2;
 }

@@ -13,7 +13,7 @@
 static const char *TIERS[MAX_TIERS] = {"short", "medium", "long", "all"};
 
 typedef struct agg {
-    int n, passed, infra, skipped;
+    int n, passed, infra, skipped, needs_judge; /* needs_judge: neither passed nor failed */
     double steps, tokens, obs_tokens, wall_ms, perceive_ms, act_ms, settle_ms, plan_ms;
     double semantic, atomic, fallbacks;
 } agg;
@@ -33,6 +33,8 @@ static void add(agg *a, const cJSON *r)
         a->infra++;
     if (status && !strcmp(status, "skipped"))
         a->skipped++;
+    if (status && !strcmp(status, "needs_judge"))
+        a->needs_judge++;
     a->steps += eous_json_num(r, "steps", 0);
     a->tokens += eous_json_num(r, "prompt_tokens", 0) + eous_json_num(r, "completion_tokens", 0);
     a->obs_tokens += eous_json_num(r, "obs_tokens", 0);
@@ -57,7 +59,9 @@ static cJSON *agg_json(const agg *a)
     cJSON_AddNumberToObject(o, "tasks", a->n);
     cJSON_AddNumberToObject(o, "passed", a->passed);
     cJSON_AddNumberToObject(o, "infra_errors", a->infra);
-    cJSON_AddNumberToObject(o, "success_rate", avg(a->passed, a->n));
+    cJSON_AddNumberToObject(o, "needs_judge", a->needs_judge);
+    /* of the tasks with a verdict: one waiting for a judge is neither a pass nor a failure */
+    cJSON_AddNumberToObject(o, "success_rate", avg(a->passed, a->n - a->needs_judge));
     cJSON_AddNumberToObject(o, "avg_steps", avg(a->steps, a->n));
     cJSON_AddNumberToObject(o, "avg_model_tokens", avg(a->tokens, a->n));
     cJSON_AddNumberToObject(o, "avg_obs_tokens_per_task", avg(a->obs_tokens, a->n));
@@ -182,12 +186,17 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
     for (int m = 0; m < nm; m++) {
         const agg *a = &ms[m].tier[3];
         eous_buf_printf(&md, NULL, "| %s | %d | %.1f%% | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f%% | %.0f | %d |\n",
-                        ms[m].name, a->n, avg(a->passed, a->n) * 100, avg(a->steps, a->n),
+                        ms[m].name, a->n, avg(a->passed, a->n - a->needs_judge) * 100, avg(a->steps, a->n),
                         a->steps ? a->obs_tokens / a->steps : 0, avg(a->tokens, a->n), avg(a->wall_ms, a->n) / 1000,
                         a->steps ? a->wall_ms / a->steps : 0,
                         a->semantic + a->atomic ? a->semantic / (a->semantic + a->atomic) * 100 : 0, a->fallbacks,
                         a->infra);
     }
+    for (int m = 0; m < nm; m++)
+        if (ms[m].tier[3].needs_judge)
+            eous_buf_printf(&md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "
+                                       "not counted as passed or failed.\n",
+                            ms[m].name, ms[m].tier[3].needs_judge);
     eous_buf_puts(&md, "\nBy tier (success · avg steps):\n\n| mode | short | medium | long |\n|---|---|---|---|\n", NULL);
     for (int m = 0; m < nm; m++) {
         eous_buf_printf(&md, NULL, "| %s", ms[m].name);
@@ -276,9 +285,10 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
                 xmlTextWriterStartElement(w, BAD_CAST "testsuite");
                 xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "eous.%s", ms[m].name);
                 xmlTextWriterWriteFormatAttribute(w, BAD_CAST "tests", "%d", a->n);
-                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "failures", "%d", a->n - a->passed - a->infra - a->skipped);
+                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "failures", "%d",
+                                                  a->n - a->passed - a->infra - a->skipped - a->needs_judge);
                 xmlTextWriterWriteFormatAttribute(w, BAD_CAST "errors", "%d", a->infra);
-                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "skipped", "%d", a->skipped);
+                xmlTextWriterWriteFormatAttribute(w, BAD_CAST "skipped", "%d", a->skipped + a->needs_judge);
                 const cJSON *r;
                 cJSON_ArrayForEach(r, rows) {
                     const char *mode = eous_json_str(r, "mode");
@@ -290,7 +300,9 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
                     xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "task %s", eous_json_str(r, "task_id"));
                     xmlTextWriterWriteFormatAttribute(w, BAD_CAST "time", "%.3f", eous_json_num(r, "wall_ms", 0) / 1000);
                     if (st && strcmp(st, "passed")) {
-                        const char *el = !strcmp(st, "infra") ? "error" : !strcmp(st, "skipped") ? "skipped" : "failure";
+                        const char *el = !strcmp(st, "infra")                                   ? "error"
+                                         : !strcmp(st, "skipped") || !strcmp(st, "needs_judge") ? "skipped"
+                                                                                               : "failure";
                         const char *d = eous_json_str(r, "error");
                         if (!d || !*d)
                             d = eous_json_str(r, "eval_detail");

@@ -105,7 +105,9 @@ static void check_eval(agent_task *t)
                      loc);
             return;
         }
-        if (loc && *loc && strncmp(loc, "document.", 9) && strncmp(loc, "[...document.", 13)) {
+        /* WebArena: a blank locator (after strip) reads the page source */
+        if (loc && loc[strspn(loc, " \t\n\r\f\v")] && strncmp(loc, "document.", 9) &&
+            strncmp(loc, "[...document.", 13)) {
             snprintf(t->problem, sizeof t->problem, "program_html locator '%.60s': expected empty, document... or func:", loc);
             return;
         }

@@ -717,16 +717,36 @@ done:
 
 /* ---- the judge ------------------------------------------------------------------ */
 
-static const char judge_system[] =
-    "You grade a student's answer to a question against a reference answer. The student may use "
-    "different wording, format or units; what matters is whether the answer means the same as the "
-    "reference. Missing, extra or wrong information that changes the meaning makes it incorrect. "
-    "Explain briefly, then write the verdict alone on the last line: correct, incorrect or partially "
-    "correct.";
+static const char judge_system[] = "You are a helpful assistant";
 
-/* The verdict is the last "correct" in the answer, unless it reads "incorrect",
- * "partially correct" or "not correct". */
-static int judge_verdict(const char *text)
+char *llm_judge_message(llm_judge_kind kind, const char *question, const char *reference, const char *student)
+{
+    char *m = NULL;
+    int n;
+    if (kind == LLM_JUDGE_UA)
+        n = asprintf(&m,
+                     "task: %s\nactual unachievable reason: %s\nreported unachievable reason: %s\n"
+                     "The task described above is inherently unachievable due to the reason specified under "
+                     "'actual unachievable reason'. An individual previously attempted this task and was unable to "
+                     "complete it. They provided a reason for their failure, which is listed under 'reported "
+                     "unachievable reason'. Your role is to review both the actual and reported reasons. Determine "
+                     "if the reported reason aligns with the actual reason, even if implicitly. If the stated reason "
+                     "is in line with the actual reason, respond with 'same'. Otherwise, respond with 'different'.",
+                     question, reference, student);
+    else
+        n = asprintf(&m,
+                     "Help a teacher to grade the answer of a student given a question. Keep in mind that the "
+                     "student may use different phrasing or wording to answer the question. The goal is to evaluate "
+                     "whether the answer is semantically equivalent to the reference answer.\n"
+                     "question: %s\nreference answer: %s\n"
+                     "all the string 'N/A' that you see is a special sequence that means 'not achievable'\n"
+                     "student answer: %s\n"
+                     "Conclude the judgement by correct/incorrect/partially correct.",
+                     question, reference, student);
+    return n < 0 ? NULL : m;
+}
+
+int llm_judge_verdict(llm_judge_kind kind, const char *text)
 {
     size_t n = strlen(text);
     char *low = malloc(n + 1);
@@ -734,24 +754,17 @@ static int judge_verdict(const char *text)
         return -1;
     for (size_t i = 0; i <= n; i++)
         low[i] = (char)tolower((unsigned char)text[i]);
-    const char *last = NULL;
-    for (const char *p = low; (p = strstr(p, "correct")) != NULL; p++)
-        last = p;
-    int v = -1;
-    if (last) {
-        size_t off = (size_t)(last - low);
-        if ((off >= 2 && !strncmp(last - 2, "in", 2)) || (off >= 10 && !strncmp(last - 10, "partially ", 10)) ||
-            (off >= 4 && !strncmp(last - 4, "not ", 4)))
-            v = 0;
-        else
-            v = 1;
-    }
+    int v;
+    if (kind == LLM_JUDGE_UA)
+        v = strstr(low, "different") ? 0 : strstr(low, "same") ? 1 : -1;
+    else
+        v = strstr(low, "partially correct") || strstr(low, "incorrect") ? 0 : strstr(low, "correct") ? 1 : -1;
     free(low);
     return v;
 }
 
-eous_rc llm_judge(llm_client *c, const char *question, const char *reference, const char *answer_text,
-                  int *correct, llm_usage *usage, eous_err *err)
+eous_rc llm_judge(llm_client *c, llm_judge_kind kind, const char *question, const char *reference,
+                  const char *answer_text, int *correct, llm_usage *usage, eous_err *err)
 {
     llm_usage u;
     memset(&u, 0, sizeof u);
@@ -767,7 +780,10 @@ eous_rc llm_judge(llm_client *c, const char *question, const char *reference, co
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    if ((rc = eous_buf_printf(&ub, err, "question: %s\nreference answer: %s\nstudent answer: %s\n", q, r, s)))
+    char *msg = llm_judge_message(kind, q, r, s);
+    rc = msg ? eous_buf_printf(&ub, err, "%s", msg) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    free(msg);
+    if (rc)
         goto done;
     /* the verdict needs no creativity: temperature 0 unless the user turned it off */
     body = build_body(c, judge_system, ub.data, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
@@ -783,10 +799,10 @@ eous_rc llm_judge(llm_client *c, const char *question, const char *reference, co
         rc = eous_err_set(err, EOUS_E_PARSE, "judge: the model refused: %.300s", a.refusal);
         goto done;
     }
-    int v = judge_verdict(a.text ? a.text : "");
+    int v = llm_judge_verdict(kind, a.text ? a.text : "");
     if (v < 0) {
         eous_err_set_code(err, "syntax");
-        rc = eous_err_set(err, EOUS_E_PARSE, "judge: no verdict (correct/incorrect) in the answer: %.200s",
+        rc = eous_err_set(err, EOUS_E_PARSE, "judge: no verdict (%s) in the answer: %.200s", kind == LLM_JUDGE_UA ? "same/different" : "correct/incorrect",
                           a.text ? a.text : "");
         goto done;
     }

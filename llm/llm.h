@@ -101,9 +101,22 @@ typedef struct llm_usage {
 eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out, llm_usage *usage,
                         eous_err *err);
 
-/* LLM judge for WebArena's fuzzy_match / ua_match: *correct 1 or 0. */
-eous_rc llm_judge(llm_client *c, const char *question, const char *reference, const char *answer,
-                  int *correct, llm_usage *usage, eous_err *err);
+/* WebArena's two judges (helper_functions.py llm_fuzzy_match / llm_ua_match):
+ * the same system and user text, temperature 0, top_p 1, 768 tokens. */
+typedef enum llm_judge_kind {
+    LLM_JUDGE_FUZZY, /* reference answer vs student answer: correct/incorrect/partially correct */
+    LLM_JUDGE_UA     /* actual vs reported reason a task is unachievable: same/different */
+} llm_judge_kind;
+/* One verdict: *correct 1 or 0.  The model is the client's (the user's choice). */
+eous_rc llm_judge(llm_client *c, llm_judge_kind kind, const char *question, const char *reference,
+                  const char *answer, int *correct, llm_usage *usage, eous_err *err);
+/* WebArena's reading of a judge reply (lower-cased): fuzzy 0 when "partially
+ * correct" or "incorrect" appears anywhere, else 1 when "correct" does; ua 0
+ * when "different" appears, else 1 when "same" does; -1 when neither (WebArena
+ * asserts). */
+int llm_judge_verdict(llm_judge_kind kind, const char *reply);
+/* The user message WebArena sends for kind (caller frees). */
+char *llm_judge_message(llm_judge_kind kind, const char *question, const char *reference, const char *student);
 
 void llm_usage_add(llm_usage *sum, const llm_usage *one);
 

@@ -31,13 +31,17 @@ Test(agent_eval, exact_match_ignores_case_quotes_and_outer_space)
 
 Test(agent_eval, must_include_single_token_rule)
 {
-    /* one-character reference vs one-token prediction must be equal */
+    /* WebArena: a one-entry list with a one-character reference must be a
+     * word_tokenize token of the answer, however many tokens the answer has */
     cr_assert_eq(agent_must_include("0", "10", 1), 0.0);
     cr_assert_eq(agent_must_include("0", "0", 1), 1.0);
-    /* several tokens: plain substring, as WebArena */
-    cr_assert_eq(agent_must_include("0", "there are 10 items", 1), 1.0);
-    /* without the rule (multi-item list) substring applies */
+    cr_assert_eq(agent_must_include("0", "there are 10 items", 1), 0.0, "token rule, not substring");
+    cr_assert_eq(agent_must_include("9", "19 items were sold", 1), 0.0, "config 128");
+    cr_assert_eq(agent_must_include("9", "It is 9.", 1), 1.0, "final period split off");
+    cr_assert_eq(agent_must_include("9", "$9", 1), 1.0);
+    /* without the rule (multi-item list) or a longer reference: substring */
     cr_assert_eq(agent_must_include("0", "10", 0), 1.0);
+    cr_assert_eq(agent_must_include("19", "119", 1), 1.0);
     cr_assert_eq(agent_must_include("Hello", "well, HELLO there", 0), 1.0);
     cr_assert_eq(agent_must_include("missing", "hello", 0), 0.0);
 }
@@ -45,6 +49,7 @@ Test(agent_eval, must_include_single_token_rule)
 Test(agent_eval, url_match_gold_in_pred)
 {
     cr_assert_eq(agent_url_match("http://a.test/orders", "http://a.test/orders/"), 1.0, "trailing slash");
+    cr_assert_eq(agent_url_match("http://a.test/s?q=a;b", "http://a.test/s?q=a"), 0.0, "';' is no query separator");
     cr_assert_eq(agent_url_match("http://a.test/orders", "http://a.test/orders/42"), 1.0, "GOLD in PRED");
     cr_assert_eq(agent_url_match("http://a.test/users", "http://a.test/orders"), 0.0);
     cr_assert_eq(agent_url_match("http://a.test/x |OR| http://a.test/orders", "http://a.test/orders"), 1.0);

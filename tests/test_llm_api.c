@@ -394,20 +394,25 @@ Test(llm_api, judge_verdicts)
           "{\"kind\":\"text\",\"text\":\"I don't know.\"}]",
           "openai", "gpt-4o", 1);
     int ok = -1;
-    cr_assert_eq(llm_judge(C, "How many orders?", "4", "four", &ok, &U, &E), EOUS_OK, "%s", E.msg);
+    cr_assert_eq(llm_judge(C, LLM_JUDGE_FUZZY, "How many orders?", "4", "four", &ok, &U, &E), EOUS_OK, "%s", E.msg);
     cr_expect_eq(ok, 1);
-    cr_assert_eq(llm_judge(C, "How many orders?", "4", "3", &ok, &U, &E), EOUS_OK);
+    cr_assert_eq(llm_judge(C, LLM_JUDGE_FUZZY, "How many orders?", "4", "3", &ok, &U, &E), EOUS_OK);
     cr_expect_eq(ok, 0);
-    cr_assert_eq(llm_judge(C, "q", "a and b", "a", &ok, &U, &E), EOUS_OK);
+    cr_assert_eq(llm_judge(C, LLM_JUDGE_FUZZY, "q", "a and b", "a", &ok, &U, &E), EOUS_OK);
     cr_expect_eq(ok, 0);
-    cr_assert_eq(llm_judge(C, "q", "r", "s", &ok, &U, &E), EOUS_OK);
-    cr_expect_eq(ok, 0);
-    cr_expect_eq(llm_judge(C, "q", "r", "s", &ok, &U, &E), EOUS_E_PARSE);
+    /* WebArena reads only "incorrect"/"partially correct": "not correct" counts as correct */
+    cr_assert_eq(llm_judge(C, LLM_JUDGE_FUZZY, "q", "r", "s", &ok, &U, &E), EOUS_OK);
+    cr_expect_eq(ok, 1);
+    cr_expect_eq(llm_judge(C, LLM_JUDGE_FUZZY, "q", "r", "s", &ok, &U, &E), EOUS_E_PARSE);
     cr_expect(strstr(E.msg, "no verdict") != NULL);
     cJSON *reqs = mock_requests(&M);
     cJSON *body = cJSON_Parse(eous_json_str(cJSON_GetArrayItem(reqs, 0), "body"));
     const char *user = eous_json_str(cJSON_GetArrayItem(eous_json_arr(body, "messages"), 1), "content");
-    cr_expect(strstr(user, "reference answer: 4\nstudent answer: four") != NULL, "%s", user);
+    cr_expect(strstr(user, "reference answer: 4\nall the string 'N/A' that you see is a special sequence that "
+                           "means 'not achievable'\nstudent answer: four\nConclude the judgement by "
+                           "correct/incorrect/partially correct.") != NULL, "%s", user);
+    const char *sys = eous_json_str(cJSON_GetArrayItem(eous_json_arr(body, "messages"), 0), "content");
+    cr_expect_str_eq(sys, "You are a helpful assistant");
     cr_expect_null(cJSON_GetObjectItem(body, "tools"));
     cJSON_Delete(body);
     cJSON_Delete(reqs);

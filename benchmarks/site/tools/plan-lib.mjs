@@ -4,88 +4,47 @@ export const SETTLE_MS = 150;
 
 export function site(url, base) { return url.replace(/__PLAYGROUND__/g, base); }
 
-// ---------------- WebArena evaluators ----------------
-export function clean(s) {
-  s = String(s).trim();
-  if ((s.startsWith('"') && s.endsWith('"')) || (s.startsWith("'") && s.endsWith("'"))) s = s.slice(1, -1);
-  return s.toLowerCase();
+// ---------------- WebArena evaluators: eous's, one implementation ----------------
+// The page is read here (final URL, each program_html target's locator value after its prep
+// actions, as WebArena's HTMLContentEvaluator reads them); scoring is `eous score`, the C
+// evaluator the agent uses (agent/eval.c), so there is no second set of rules in JS.
+import { spawnSync } from 'node:child_process';
+import { join as joinPath } from 'node:path';
+import { repoRoot } from './browser.mjs';
+
+export function eousBinary() { return process.env.EOUS_CLI || joinPath(repoRoot, 'build', 'eous'); }
+
+// Scores observations [{eval, intent, answer, url, values}] with `eous score`.
+export function scoreWithEous(items) {
+  const input = items.map((x) => JSON.stringify(x)).join('\n') + '\n';
+  const r = spawnSync(eousBinary(), ['score'], { input, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.error) throw new Error(`cannot run ${eousBinary()} score: ${r.error.message} (build eous or set EOUS_CLI)`);
+  if (r.status !== 0) throw new Error(`eous score failed (exit ${r.status}): ${r.stderr.trim()}`);
+  return r.stdout.trim().split('\n').map((l) => JSON.parse(l));
 }
-const exactMatch = (ref, pred) => (clean(ref) === clean(pred) ? 1 : 0);
-function mustInclude(ref, pred, tokenize) {
-  const r = clean(ref), p = clean(pred);
-  if (tokenize && r.split(/\s+/).length === 1) return p.split(/[^a-z0-9\-_.$€]+/).includes(r) ? 1 : 0;
-  return p.includes(r) ? 1 : 0;
-}
-export function stringMatch(ev, answer) {
-  let score = 1;
-  for (const [approach, value] of Object.entries(ev.reference_answers || {})) {
-    if (approach === 'exact_match') score *= exactMatch(value, answer);
-    else if (approach === 'must_include') {
-      for (const v of value) score *= mustInclude(v, answer, value.length === 1);
-    } else if (approach === 'fuzzy_match') {
-      if (value === 'N/A') score *= exactMatch('N/A', answer);
-      else for (const v of [].concat(value)) score *= mustInclude(v, answer, false); // offline stand-in for the LLM judge
-    }
-  }
-  return score;
-}
-function parseUrl(u) {
-  const x = new URL(u);
-  const q = {};
-  for (const [k, v] of x.searchParams) (q[k] ||= []).push(v);
-  return { base: x.host + x.pathname.replace(/\/+$/, ''), q };
-}
-export function urlMatch(ev, predUrl, base) {
-  const refs = site(ev.reference_url, base).split(' |OR| ');
-  const pred = parseUrl(predUrl);
-  for (const ref of refs) {
-    const r = parseUrl(ref);
-    const baseOk = pred.base.includes(r.base); // GOLD in PRED
-    const qOk = Object.entries(r.q).every(([k, vs]) => vs.every((v) => (pred.q[k] || []).includes(v)));
-    if (baseOk && qOk) return 1;
-  }
-  return 0;
-}
-export async function programHtml(ev, page, base) {
-  let score = 1;
-  const reasons = [];
+
+async function readTargets(ev, page, base) {
+  const values = [];
   for (const t of ev.program_html || []) {
     if (t.url !== 'last') {
       await page.goto(site(t.url, base));
       await page.waitForFunction(() => window.__playground__, null, { timeout: 10000 });
       await sleep(300);
     }
-    if (!t.locator.startsWith('document.')) { reasons.push(`locator must start with document.: ${t.locator}`); score = 0; continue; }
-    let val;
-    try { val = await page.evaluate(`(() => String(${t.locator}))()`); } catch (e) { val = ''; reasons.push(`locator threw: ${String(e.message).split('\n')[0]}`); }
-    const rc = t.required_contents || {};
-    let s = 1;
-    if (rc.exact_match !== undefined) s *= exactMatch(rc.exact_match, val);
-    if (rc.must_include) for (const c of rc.must_include) s *= c.split(' |OR| ').some((x) => mustInclude(x, val, false)) ? 1 : 0;
-    if (!s) reasons.push(`${t.locator} = ${JSON.stringify(val.slice(0, 120))}, want ${JSON.stringify(rc)}`);
-    score *= s;
+    if (!t.locator.trim()) { values.push(await page.content()); continue; }
+    try { for (const p of t.prep_actions || []) await page.evaluate(`(() => ${p})()`); } catch { /* WebArena: the rest are skipped */ }
+    let v;
+    try { v = await page.evaluate(`(() => ${t.locator})()`); } catch { v = ''; }
+    values.push(v === undefined ? null : v);
   }
-  return { score, reason: reasons.join('; ') };
+  return values;
 }
+
 export async function evaluate(task, page, answer, base) {
-  const ev = task.eval;
-  let score = 1; const reasons = [];
-  for (const type of ev.eval_types) {
-    if (type === 'string_match') {
-      const s = answer === null ? 0 : stringMatch(ev, answer);
-      if (!s) reasons.push(`answer ${JSON.stringify(answer)} does not match ${JSON.stringify(ev.reference_answers)}`);
-      score *= s;
-    } else if (type === 'url_match') {
-      const s = urlMatch(ev, page.url(), base);
-      if (!s) reasons.push(`url ${page.url()} does not match ${ev.reference_url}`);
-      score *= s;
-    } else if (type === 'program_html') {
-      const r = await programHtml(ev, page, base);
-      if (!r.score) reasons.push(r.reason);
-      score *= r.score;
-    } else { reasons.push(`unknown eval type ${type}`); score = 0; }
-  }
-  return { score, reason: reasons.join('; ') };
+  const ev = JSON.parse(site(JSON.stringify(task.eval), base));
+  const values = ev.eval_types.includes('program_html') ? await readTargets(ev, page, base) : [];
+  const [r] = scoreWithEous([{ eval: ev, intent: task.intent || '', answer: answer === null ? '' : answer, url: page.url(), values }]);
+  return { score: r.score, status: r.status, reason: r.detail };
 }
 
 // ---------------- target resolution ----------------

@@ -11,6 +11,7 @@
 #include "actions/exec.h"
 #include "actions/policy.h"
 #include "agent/run.h"
+#include "agent/site_reset.h"
 #include "llm/llm.h"
 
 #define MAX_FAILED_PARSES 3
@@ -274,7 +275,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     }
     if (o->secrets)
         act_exec_set_secrets(st->x, o->secrets);
-    if ((rc = agent_prepare_page(st->s, st->t, err)))
+    if ((rc = agent_site_enter(st->t, err)) || (rc = agent_prepare_page(st->s, st->t, err)))
         return rc;
     double settle_ms = 0;
     act_settle(st->x, &settle_ms, NULL);
@@ -640,6 +641,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     if (rc)
         rc = run_failed(&st, rc, err);
     res->wall_ms = eous_now_ms() - st.t0;
+    agent_site_leave();
     perc_obs_free(st.obs);
     act_exec_free(st.x);
     act_policy_free(st.own_policy);

@@ -159,6 +159,8 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
     t->atomic_script = eous_json_arr(t->raw, "atomic_script");
     t->storage_state = string_or_null(t->raw, "storage_state");
     t->require_login = eous_json_bool(t->raw, "require_login", 0);
+    t->require_reset = eous_json_bool(t->raw, "require_reset", 0);
+    t->sites = eous_json_arr(t->raw, "sites");
     if (!t->problem[0])
         check_eval(t);
     if (!t->problem[0] && t->start_url && strncmp(t->start_url, "http://", 7) && strncmp(t->start_url, "https://", 8))

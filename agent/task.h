@@ -23,6 +23,8 @@ typedef struct agent_task {
     const cJSON *atomic_script;
     const char *storage_state;/* path or NULL */
     int require_login;
+    int require_reset;        /* WebArena: the task changes its site; reset it first (agent/site_reset.h) */
+    const cJSON *sites;       /* the "sites" list, or NULL */
     /* problems found at load (missing site variable, unsupported func: ...);
      * a task with problems can be listed by `eous check` but not run */
     char problem[512];

@@ -1,0 +1,251 @@
+// benchmarks/tasks/dokuwiki/generate.mjs — writes NNN.json, the DokuWiki suite.
+// Every answer is text the seed pages (seed/pages) show; every plan uses only
+// element names the atomic/pruned views print on this DokuWiki (Debian
+// 0.0.20220731.a-2, template "dokuwiki").  `script` (hybrid) is the same plan
+// as `atomic_script`: the wiki has no CI4A components.
+// usage: node benchmarks/tasks/dokuwiki/generate.mjs
+import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const W = '__DOKUWIKI__';
+const page = (id, extra = '') => `${W}/doku.php?id=${id}${extra}`;
+// the page rendered without the template (do=export_raw is sent as a download)
+const TEXT = 'document.body.textContent';
+const USER = 'mira';
+
+const fill = (tpl, dict) => tpl.replace(/\{\{(\w+)\}\}/g, (_, k) => String(dict[k]));
+const login = () => [
+  { click: "link 'Log In'" },
+  { type: "textbox 'Username'", text: USER },
+  { type: "textbox 'Password'", text: '{{secret:WIKI_PASSWORD}}', enter: true },
+];
+// the value cell of a `| Field | Value |` row of the rendered page
+const rowValue = (field) =>
+  `[...document.querySelectorAll('tr')].filter(r => r.cells[0]?.textContent.trim() === '${field}')` +
+  `.map(r => r.cells[1].textContent.trim()).join(';')`;
+
+const templates = [
+  {
+    id: 1, kind: 'info',
+    intent: 'What is the budget of project {{project}}?',
+    cases: [
+      { d: { project: 'Aurora' }, answer: '48,000 EUR' },
+      { d: { project: 'Borealis' }, answer: '72,500 EUR' },
+      { d: { project: 'Cirrus' }, answer: '31,200 EUR' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      eval: stringMatch({ must_include: [c.answer] }),
+      plan: [{ click: `link '${c.d.project}'` }, { stop: c.answer }],
+    }),
+  },
+  {
+    id: 2, kind: 'info',
+    intent: 'Who leads project {{project}}?',
+    cases: [
+      { d: { project: 'Aurora' }, answer: 'Tomas Lindqvist' },
+      { d: { project: 'Cirrus' }, answer: 'Jonas Weber' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      eval: stringMatch({ exact_match: c.answer }),
+      plan: [{ click: `link '${c.d.project}'` }, { stop: c.answer }],
+    }),
+  },
+  {
+    id: 3, kind: 'info',
+    intent: 'In which office does {{person}} work?',
+    cases: [
+      { d: { person: 'Priya Raman' }, answer: 'B-117' },
+      { d: { person: 'Elin Haugen' }, answer: 'Workshop' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      eval: stringMatch({ exact_match: c.answer }),
+      plan: [{ click: "link 'Team members'" }, { stop: c.answer }],
+    }),
+  },
+  {
+    id: 4, kind: 'info',
+    intent: "Search the wiki for '{{term}}' and give the name of the page that mentions it.",
+    cases: [
+      { d: { term: 'Niskin' }, answer: 'sampling' },
+      { d: { term: 'WireGuard' }, answer: 'vpn' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      eval: stringMatch({ must_include: [c.answer] }),
+      plan: [{ type: "textbox '[F]'", text: c.d.term, enter: true }, { stop: c.answer }],
+    }),
+  },
+  {
+    id: 5, kind: 'nav',
+    intent: "Open the how-to guide '{{title}}'.",
+    cases: [
+      { d: { title: 'Connecting to the station VPN' }, id: 'howto:vpn' },
+      { d: { title: 'Water sampling procedure' }, id: 'howto:sampling' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      eval: urlMatch(page(c.id)),
+      plan: [{ click: `link '${c.d.title}'` }, { stop: '' }],
+    }),
+  },
+  {
+    id: 6, kind: 'nav',
+    intent: 'Show the old revisions of the page about project {{project}}.',
+    cases: [
+      { d: { project: 'Borealis' }, id: 'projects:borealis' },
+      { d: { project: 'Aurora' }, id: 'projects:aurora' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      eval: urlMatch(page(c.id, '&do=revisions')),
+      plan: [{ click: `link '${c.d.project}'` }, { click: "link 'Old revisions [o]'" }, { stop: '' }],
+    }),
+  },
+  {
+    id: 7, kind: 'state',
+    intent: 'Log in to the wiki as {{user}} (the password is the stored secret WIKI_PASSWORD).',
+    cases: [{ d: { user: USER } }],
+    make: () => ({
+      start: page('start'),
+      eval: programHtml([{ url: 'last', locator: "document.querySelector('#dokuwiki__usertools li.user')?.textContent ?? ''",
+        required_contents: { must_include: ['Mira Okafor', `(${USER})`] } }]),
+      plan: [...login(), { stop: '' }],
+    }),
+  },
+  {
+    id: 8, kind: 'state',
+    intent: "Log in as {{user}} and add the line '{{line}}' at the end of the page '{{title}}'.",
+    cases: [
+      { d: { user: USER, line: 'Lens cover replaced on 2025-06-20.', title: 'Project Cirrus' }, id: 'projects:cirrus',
+        link: 'Cirrus', keep: 'Five cameras' },
+      { d: { user: USER, line: 'Action: Elin checks the batteries of buoy B2.', title: 'Meeting 2025-06-02' },
+        id: 'meetings:2025-06-02', link: 'Meeting 2025-06-02', keep: 'Present: Tomas Lindqvist' },
+      { d: { user: USER, line: 'Peer files expire after one year.', title: 'Connecting to the station VPN' },
+        id: 'howto:vpn', link: 'Connecting to the station VPN', keep: 'Install the WireGuard client.' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      require_reset: true,
+      eval: programHtml([{ url: page(c.id, '&do=export_xhtml'), locator: TEXT,
+        required_contents: { must_include: [c.keep, c.d.line] } },
+      { url: page(c.id, '&do=export_xhtml'), locator: `${TEXT}.trim().slice(-${c.d.line.length})`,
+        required_contents: { exact_match: c.d.line } }]),
+      plan: [...login(), { click: `link '${c.link}'` }, { click: "link 'Edit this page [e]'" },
+        { type: "textbox ''", text: `\n${c.d.line}`, clear: false }, { click: "button 'Save'" }, { stop: '' }],
+    }),
+  },
+  {
+    id: 9, kind: 'state',
+    intent: "The page {{id}} does not exist yet. Log in as {{user}} and create it with the text '{{text}}'.",
+    cases: [
+      { d: { id: 'projects:delta', user: USER, text: 'Project Delta studies wave heights on Lake Varna.' } },
+      { d: { id: 'howto:boat', user: USER, text: 'Always wear a life jacket on the station boat.' } },
+      { d: { id: 'meetings:2025-06-30', user: USER, text: 'Agenda: buoy batteries, camera lens, sampling week.' } },
+    ],
+    make: (c) => ({
+      start: page(c.d.id),
+      require_reset: true,
+      eval: programHtml([{ url: page(c.d.id, '&do=export_xhtml'), locator: `${TEXT}.trim()`,
+        required_contents: { exact_match: c.d.text } }]),
+      plan: [...login(), { click: "link 'Create this page [e]'" }, { type: "textbox ''", text: c.d.text },
+        { click: "button 'Save'" }, { stop: '' }],
+    }),
+  },
+  {
+    id: 10, kind: 'state',
+    intent: 'Log in as {{user}} and change the status of project {{project}} to {{status}}.',
+    cases: [
+      { d: { user: USER, project: 'Borealis', status: 'active' }, id: 'projects:borealis', from: 'paused',
+        lead: 'Priya Raman' },
+      { d: { user: USER, project: 'Cirrus', status: 'paused' }, id: 'projects:cirrus', from: 'active',
+        lead: 'Jonas Weber' },
+    ],
+    make: (c) => ({
+      start: page('start'),
+      require_reset: true,
+      eval: programHtml([
+        { url: page(c.id, '&do=export_xhtml'), locator: rowValue('Status'), required_contents: { exact_match: c.d.status } },
+        { url: page(c.id, '&do=export_xhtml'), locator: rowValue('Lead'), required_contents: { exact_match: c.lead } },
+      ]),
+      // the editor shows the page source; the plan retypes it with the one cell changed
+      plan: [...login(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },
+        { type: "textbox ''", text: seedSource(c.id).replace(new RegExp(`(\\| Status +\\| )${c.from}( *)`),
+          (_, a, b) => a + c.d.status + ' '.repeat(Math.max(1, b.length + c.from.length - c.d.status.length))) },
+        { click: "button 'Save'" }, { stop: '' }],
+    }),
+  },
+  {
+    id: 11, kind: 'info',
+    intent: 'According to the notes of the meeting on {{date}}, when is the next meeting?',
+    cases: [{ d: { date: '2025-06-02' }, answer: '2025-06-30' }],
+    make: (c) => ({
+      start: page('start'),
+      eval: stringMatch({ must_include: [c.answer] }),
+      plan: [{ click: `link 'Meeting ${c.d.date}'` }, { stop: c.answer }],
+    }),
+  },
+  {
+    id: 12, kind: 'info',
+    intent: 'What is the phone extension of the {{role}}?',
+    cases: [{ d: { role: 'Station technician' }, answer: '2290' }],
+    make: (c) => ({
+      start: page('start'),
+      eval: stringMatch({ exact_match: c.answer }),
+      plan: [{ click: "link 'Team members'" }, { stop: c.answer }],
+    }),
+  },
+];
+
+function seedSource(id) {
+  return readFileSync(join(here, 'seed', 'pages', ...id.split(':')) + '.txt', 'utf8').trimEnd();
+}
+
+function stringMatch(ref) {
+  return { eval_types: ['string_match'], reference_answers: ref, reference_url: '', program_html: [],
+    string_note: '', reference_answer_raw_annotation: '' };
+}
+function urlMatch(url) {
+  return { eval_types: ['url_match'], reference_answers: null, reference_url: url, url_note: 'GOLD in PRED',
+    program_html: [], string_note: '', reference_answer_raw_annotation: '' };
+}
+function programHtml(targets) {
+  return { eval_types: ['program_html'], reference_answers: null, reference_url: '', program_html: targets,
+    string_note: '', reference_answer_raw_annotation: '' };
+}
+
+for (const f of readdirSync(here)) if (/^\d{3}\.json$/.test(f)) unlinkSync(join(here, f));
+let taskId = 0;
+for (const t of templates) {
+  for (const c of t.cases) {
+    const m = t.make(c);
+    const steps = m.plan.length;
+    const task = {
+      sites: ['dokuwiki'],
+      task_id: taskId,
+      require_login: false,
+      storage_state: null,
+      start_url: m.start,
+      geolocation: null,
+      intent_template: t.intent,
+      instantiation_dict: c.d,
+      intent: fill(t.intent, c.d),
+      require_reset: Boolean(m.require_reset),
+      eval: m.eval,
+      intent_template_id: t.id,
+      tier: steps <= 5 ? 'short' : steps <= 10 ? 'medium' : 'long',
+      screen: 'dokuwiki',
+      atomic_steps: steps,
+      kind: t.kind,
+      script: m.plan,
+      atomic_script: m.plan,
+    };
+    writeFileSync(join(here, `${String(taskId).padStart(3, '0')}.json`), JSON.stringify(task, null, 2) + '\n');
+    taskId++;
+  }
+}
+console.log(`wrote ${taskId} tasks to ${here}`);

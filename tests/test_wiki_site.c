@@ -1,0 +1,249 @@
+/* tests/test_wiki_site.c — the second ground: a real DokuWiki (Debian's
+ * package, served by scripts/wiki on a free loopback port) and its suite
+ * benchmarks/tasks/dokuwiki through the real runner.  Every task passes in
+ * atomic, pruned and hybrid modes with the site reset between tasks
+ * (EOUS_SITE_DOKUWIKI_RESET); with the plans replaced by an empty plan or by
+ * stop("N/A") every task scores 0.  The site_reset suite checks the reset
+ * hook itself without a browser. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "agent/site_reset.h"
+#include "agent/task.h"
+#include "support/cli.h"
+
+#define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/tasks/dokuwiki"
+#define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
+
+static char tmpdir[256];
+static char wikidir[300];
+static char secrets[300];
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-wiki-test-XXXXXX");
+    cr_assert(mkdtemp(tmpdir));
+    snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
+    snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
+}
+
+static void teardown(void)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
+    if (system(cmd) != 0)
+        fprintf(stderr, "scripts/wiki stop failed\n");
+    eous_rmtree(tmpdir);
+}
+
+/* Starts the wiki; sets EOUS_SITE_DOKUWIKI and EOUS_SITE_DOKUWIKI_RESET. */
+static void start_wiki(void)
+{
+    char cmd[900], url[256] = "", reset[700];
+    snprintf(cmd, sizeof cmd, "bash %s start --dir %s --secrets %s", WIKI, wikidir, secrets);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p && fgets(url, sizeof url, p), "scripts/wiki start printed a URL");
+    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
+    url[strcspn(url, "\n")] = '\0';
+    cr_assert(!strncmp(url, "http://127.0.0.1:", 17), "wiki URL: %s", url);
+    setenv("EOUS_SITE_DOKUWIKI", url, 1);
+    snprintf(reset, sizeof reset, "%s reset %s", WIKI, wikidir);
+    setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
+    struct stat st;
+    cr_assert_eq(stat(secrets, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600, "the secrets file is private");
+}
+
+static int count_tasks(const char *dir)
+{
+    DIR *d = opendir(dir);
+    cr_assert(d, "%s present", dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        n += len > 5 && !strcmp(e->d_name + len - 5, ".json");
+    }
+    closedir(d);
+    return n;
+}
+
+static int count_status(const char *results, const char *status)
+{
+    char *text = ts_slurp(results);
+    char needle[64];
+    snprintf(needle, sizeof needle, "\"status\":\"%s\"", status);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p++)
+        n++;
+    free(text);
+    return n;
+}
+
+/* A copy of the suite in dir whose plans are all replaced by `plan` (JSON). */
+static int copy_suite_with_plan(const char *dir, const char *plan)
+{
+    mkdir(dir, 0755);
+    DIR *d = opendir(SUITE_DIR);
+    cr_assert(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len <= 5 || strcmp(e->d_name + len - 5, ".json"))
+            continue;
+        char src[600], dst[600];
+        snprintf(src, sizeof src, "%s/%s", SUITE_DIR, e->d_name);
+        snprintf(dst, sizeof dst, "%s/%s", dir, e->d_name);
+        char *text = ts_slurp(src);
+        cJSON *task = cJSON_Parse(text);
+        free(text);
+        cr_assert(task, "%s parses", src);
+        cJSON_ReplaceItemInObjectCaseSensitive(task, "script", cJSON_Parse(plan));
+        cJSON_ReplaceItemInObjectCaseSensitive(task, "atomic_script", cJSON_Parse(plan));
+        char *out = cJSON_Print(task);
+        FILE *f = fopen(dst, "w");
+        cr_assert(f && out);
+        fputs(out, f);
+        fclose(f);
+        free(out);
+        cJSON_Delete(task);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static int bench(const char *tasks, const char *modes, const char *out)
+{
+    char log[400], errlog[400];
+    snprintf(log, sizeof log, "%s.out", out);
+    snprintf(errlog, sizeof errlog, "%s.err", out);
+    int rc = ts_cli_run((const char *[]){"bench", tasks, "--modes", modes, "--workers", "2", "--secrets", secrets,
+                                          "--out", out, NULL},
+                        log, errlog, 5400);
+    if (rc != 0 && rc != 1) {
+        char *e = ts_slurp(errlog);
+        cr_log_error("bench exited %d:\n%s", rc, e);
+        free(e);
+    }
+    return rc;
+}
+
+TestSuite(wiki_site, .init = setup, .fini = teardown, .timeout = 7200);
+
+Test(wiki_site, every_task_passes_in_atomic_pruned_and_hybrid)
+{
+    start_wiki();
+    int n = count_tasks(SUITE_DIR);
+    cr_assert_geq(n, 20, "at least 20 DokuWiki tasks");
+    char out[300], results[400];
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    int rc = bench(SUITE_DIR, "atomic,pruned,hybrid", out);
+    snprintf(results, sizeof results, "%s/results.jsonl", out);
+    char *text = ts_slurp(results);
+    cr_expect_eq(rc, 0, "every task passed; results:\n%s", text);
+    cr_expect_eq(ts_count_lines(text), 3 * n, "one line per task and mode");
+    cr_expect_eq(count_status(results, "passed"), 3 * n, "results:\n%s", text);
+    /* the password reached the login form (tasks passed) but no file of the run */
+    char *sec = ts_slurp(secrets);
+    const char *pw = strchr(sec, '=');
+    cr_assert(pw && strlen(pw) > 8);
+    char value[128];
+    snprintf(value, sizeof value, "%.*s", (int)strcspn(pw + 1, "\n"), pw + 1);
+    cr_expect_null(ts_file_with(out, value), "the wiki password is in %s", ts_file_with(out, value));
+    free(sec);
+    free(text);
+}
+
+Test(wiki_site, doing_nothing_or_answering_na_scores_zero_on_every_task)
+{
+    start_wiki();
+    const char *plans[] = {"[]", "[{\"stop\": \"N/A\"}]"};
+    for (int i = 0; i < 2; i++) {
+        char dir[300], out[300], results[400];
+        snprintf(dir, sizeof dir, "%s/tasks%d", tmpdir, i);
+        snprintf(out, sizeof out, "%s/out%d", tmpdir, i);
+        int n = copy_suite_with_plan(dir, plans[i]);
+        cr_assert_geq(n, 20);
+        int rc = bench(dir, "atomic", out);
+        snprintf(results, sizeof results, "%s/results.jsonl", out);
+        char *text = ts_slurp(results);
+        cr_expect_eq(rc, 1, "plan %s: the bench reports failures", plans[i]);
+        cr_expect_eq(count_status(results, "failed"), n, "plan %s: every task scores 0:\n%s", plans[i], text);
+        cr_expect_null(strstr(text, "\"score\":1"), "plan %s: no task scored:\n%s", plans[i], text);
+        free(text);
+    }
+}
+
+/* ---- the reset hook itself (no browser) ---- */
+
+static void load_task(agent_task_list *l, const char *site, int require_reset)
+{
+    char json[512];
+    snprintf(json, sizeof json,
+             "{\"task_id\": 7, \"sites\": [\"%s\"], \"start_url\": \"http://127.0.0.1:9/\", \"intent\": \"x\", "
+             "\"require_reset\": %s, \"eval\": {\"eval_types\": [\"string_match\"]}}",
+             site, require_reset ? "true" : "false");
+    eous_err err;
+    cr_assert_eq(agent_tasks_load_text(json, strlen(json), "t.json", l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(l->tasks[0].require_reset, require_reset, "require_reset parsed");
+}
+
+TestSuite(site_reset, .init = setup, .fini = teardown, .timeout = 60);
+
+Test(site_reset, runs_the_command_only_for_require_reset_tasks)
+{
+    char marker[400], cmd[600];
+    snprintf(marker, sizeof marker, "%s/reset-ran", tmpdir);
+    snprintf(cmd, sizeof cmd, "touch %s", marker);
+    setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
+    setenv("EOUS_SITE_RESETTEST_RESET", cmd, 1);
+    setenv("TMPDIR", tmpdir, 1);
+    agent_task_list keep, reset;
+    load_task(&keep, "resettest", 0);
+    load_task(&reset, "resettest", 1);
+    eous_err err;
+    cr_assert_eq(agent_site_enter(&keep.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    agent_site_leave();
+    cr_expect_neq(access(marker, F_OK), 0, "no reset for a task without require_reset");
+    cr_assert_eq(agent_site_enter(&reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    agent_site_leave();
+    cr_expect_eq(access(marker, F_OK), 0, "the reset command ran");
+    unsetenv("EOUS_SITE_RESETTEST_RESET");
+    unlink(marker);
+    cr_assert_eq(agent_site_enter(&reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    agent_site_leave();
+    cr_expect_neq(access(marker, F_OK), 0, "no command configured, nothing run");
+    agent_tasks_free(&keep);
+    agent_tasks_free(&reset);
+}
+
+Test(site_reset, a_failing_or_slow_command_is_an_infra_error_on_one_line)
+{
+    setenv("TMPDIR", tmpdir, 1);
+    setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
+    agent_task_list l;
+    load_task(&l, "resettest", 1);
+    eous_err err;
+    setenv("EOUS_SITE_RESETTEST_RESET", "false", 1);
+    cr_assert_eq(agent_site_enter(&l.tasks[0], &err), EOUS_E_INFRA);
+    cr_expect(strstr(err.msg, "site resettest") && strstr(err.msg, "'false' failed (exit 1)"), "%s", err.msg);
+    cr_expect_null(strchr(err.msg, '\n'), "one line: %s", err.msg);
+    setenv("EOUS_SITE_RESETTEST_RESET", "/nonexistent/reset-tool now", 1);
+    cr_assert_eq(agent_site_enter(&l.tasks[0], &err), EOUS_E_INFRA);
+    cr_expect(strstr(err.msg, "/nonexistent/reset-tool"), "%s", err.msg);
+    setenv("EOUS_SITE_RESETTEST_RESET", "sleep 30", 1);
+    setenv("EOUS_SITE_RESET_TIMEOUT", "1", 1);
+    cr_assert_eq(agent_site_enter(&l.tasks[0], &err), EOUS_E_INFRA);
+    cr_expect(strstr(err.msg, "did not finish within 1 s"), "%s", err.msg);
+    unsetenv("EOUS_SITE_RESET_TIMEOUT");
+    unsetenv("EOUS_SITE_RESETTEST_RESET");
+    agent_tasks_free(&l);
+}

@@ -140,7 +140,7 @@ eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err)
         cJSON_Delete(p);
         p = NULL;
         if (rc) {
-            if (rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT) {
+            if (eous_rc_is_infra(rc)) {
                 if (err)
                     *err = e2;
                 goto done;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 /* ---- AX values -------------------------------------------------------------- */
 

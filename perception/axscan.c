@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 typedef struct scan {
     const char *p, *end;

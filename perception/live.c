@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 #include "perception/axtree_js.h" /* generated from axtree.js: PERC_AXTREE_JS */
 
 /* Runs in the page.  Providers are awaited with a bound; anything they throw,
@@ -288,7 +288,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     obs->timings.round_trips++;
     cJSON_Delete(args);
     if (rc) {
-        if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED || rc == EOUS_E_TIMEOUT || in_page)
+        if (eous_rc_ends_task(rc) || in_page)
             goto done; /* without CDP the tree came from that script too: nothing to perceive */
         /* a page whose script context is broken: perceive without providers */
         perc_obs_warn(obs, "providers: %s", err ? err->msg : "script failed");

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 /* ---- the secret-field rule --------------------------------------------------------- */
 

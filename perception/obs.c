@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "core/tokenize.h"
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 int perc_mode_parse(const char *s, perc_mode *out)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 static perc_component *add_component(perc_obs *obs)
 {

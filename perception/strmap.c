@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 static size_t hash_str(const char *s)
 {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 static const char *IGNORED_PROPS[] = {"focusable", "editable", "readonly", "level", "settable", "multiline", "invalid"};
 static const char *SKIP_UNNAMED[] = {"generic", "img", "list", "strong", "paragraph", "banner", "navigation",

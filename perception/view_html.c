@@ -12,7 +12,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 static const char *DROP_TAGS[] = {"script", "style", "noscript", "template", "head", "meta", "link", "svg",
                                   "path", "iframe", "object", "embed", "canvas"};

@@ -4,7 +4,7 @@
 #ifndef EOUS_VIEW_INT_H
 #define EOUS_VIEW_INT_H
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 /* The pruned/hybrid view being written. */
 typedef struct pctx {

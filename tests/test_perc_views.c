@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "perception/percint.h"
+#include "perception/perc_int.h"
 
 /* A node: id, role, name (NULL = no name field), children ids (space separated),
  * extra JSON members (props etc.). */

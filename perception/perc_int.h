@@ -1,4 +1,4 @@
-/* perception/percint.h — perception internals shared by its files only. */
+/* perception/perc_int.h — perception internals shared by its files only. */
 #ifndef EOUS_PERCINT_H
 #define EOUS_PERCINT_H
 

@@ -180,6 +180,21 @@ static int tool_max_is(const perc_component *comp, double value)
     return 0;
 }
 
+/* 1 when a tool's param has key (e.g. "maxLength") equal to value: the tools line says it. */
+static int tool_param_is(const perc_component *comp, const char *key, double value)
+{
+    const cJSON *tm;
+    cJSON_ArrayForEach(tm, comp->metadata) {
+        const cJSON *p;
+        cJSON_ArrayForEach(p, eous_json_obj(tm, "params")) {
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, key);
+            if (cJSON_IsNumber(v) && v->valuedouble == value)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* State keys that hold what is chosen now, never dropped as "listed by a tool"
  * (all five boxes checked is a value equal to the enum, and it is news). */
 static int is_current_value_key(const char *k)
@@ -294,6 +309,10 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
         if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint, &labelled))
             continue;
         if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
+            continue;
+        /* a length limit a tool's params carry is printed there ("≤40 chars") */
+        if ((!strcmp(k, "maxLength") || !strcmp(k, "minLength")) && cJSON_IsNumber(it) &&
+            tool_param_is(comp, k, it->valuedouble))
             continue;
         /* off screen: what it holds now, not every choice it offers (the
          * choices show once it is on screen; a wrong value gets them back) */
@@ -478,7 +497,8 @@ static void render_limits(pctx *c, const cJSON *spec, const cJSON *skip)
         mn = cJSON_GetObjectItemCaseSensitive(spec, "minDate");
     if (!mx)
         mx = cJSON_GetObjectItemCaseSensitive(spec, "maxDate");
-    int skip_range = skip && (get_either(skip, "min", "minimum") || get_either(skip, "max", "maximum"));
+    int skip_range = skip && (get_either(skip, "min", "minimum") || get_either(skip, "max", "maximum") ||
+                              get_either(skip, "minDate", "maxDate"));
     if ((mn || mx) && !skip_range) {
         pv_put(c, ", ");
         put_bound(c, mn);
@@ -612,6 +632,32 @@ static const cJSON *tool_constraints_for(const cJSON *meta, const char *p, int n
     return n_params == 1 ? cons : NULL;
 }
 
+/* 1 when every param already carries the tool-level range (min and max equal),
+ * so the tools line has said it. */
+static int params_say_range(const cJSON *meta, const cJSON *cons)
+{
+    const cJSON *mn = get_either(cons, "min", "minimum"), *mx = get_either(cons, "max", "maximum");
+    if (!mn)
+        mn = cJSON_GetObjectItemCaseSensitive(cons, "minDate");
+    if (!mx)
+        mx = cJSON_GetObjectItemCaseSensitive(cons, "maxDate");
+    if (!mn && !mx)
+        return 0;
+    const cJSON *params = eous_json_obj(meta, "params"), *p;
+    if (!params || !params->child)
+        return 0;
+    cJSON_ArrayForEach(p, params) {
+        const cJSON *pmn = get_either(p, "min", "minimum"), *pmx = get_either(p, "max", "maximum");
+        if (!pmn)
+            pmn = cJSON_GetObjectItemCaseSensitive(p, "minDate");
+        if (!pmx)
+            pmx = cJSON_GetObjectItemCaseSensitive(p, "maxDate");
+        if ((mn && !(pmn && cJSON_Compare(mn, pmn, 1))) || (mx && !(pmx && cJSON_Compare(mx, pmx, 1))))
+            return 0;
+    }
+    return 1;
+}
+
 /* Tool-level constraints no param took (several params, flat constraints):
  * " | min=1, max=5" after the params, never dropped. */
 static void render_tool_constraints(pctx *c, const cJSON *meta, int n_params)
@@ -629,7 +675,7 @@ static void render_tool_constraints(pctx *c, const cJSON *meta, int n_params)
     eous_buf_init(&tmp, 0);
     c->b = &tmp;
     if (flat)
-        render_limits(c, cons, NULL), render_other_limits(c, cons);
+        render_limits(c, cons, params_say_range(meta, cons) ? cons : NULL), render_other_limits(c, cons);
     if (dd && dd->child && !c->rc) {
         pv_put(c, ", not ");
         render_scalar_list(c, dd, MAX_DISABLED_SHOWN, ", ", NULL);

@@ -235,6 +235,40 @@ Test(perc_views, hybrid_says_each_thing_once)
     expect_hybrid(&b, reg, dom, expected);
 }
 
+/* A limit said by a tool's params is not said again: a state maxLength equal
+ * to the param's (the tools line has "≤40 chars"), and a tool-level date range
+ * every param already carries (no " | 2025-01-01..2025-06-15" after them). */
+Test(perc_views, hybrid_says_a_limit_once)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Orders", "2 3", NULL, 1);
+    node(&b, "2", "generic", "", "", NULL, 2);
+    node(&b, "3", "generic", "", "", NULL, 3);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"input-name\",\"range-d\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,0],\"backendNodeId\":[1,2,3],"
+                      "\"nodeName\":[0,1,1],\"attributes\":[[],[2,3],[2,4]]}}]}";
+    const char *reg =
+        "{\"input-name\":{\"kind\":\"input\",\"label\":\"Project name\",\"state\":{\"value\":\"Atlas\","
+        "\"maxLength\":40},\"tools\":[\"setValue\"],\"metadata\":{\"setValue\":{\"params\":{\"text\":"
+        "{\"type\":\"string\",\"required\":true,\"maxLength\":40}}}}},"
+        "\"range-d\":{\"kind\":\"rangepicker\",\"label\":\"Dates\",\"state\":{\"value\":null},"
+        "\"tools\":[\"setValue\"],\"metadata\":{\"setValue\":{\"params\":{"
+        "\"start\":{\"type\":\"string\",\"required\":true,\"format\":\"YYYY-MM-DD\",\"min\":\"2025-01-01\","
+        "\"max\":\"2025-06-15\"},"
+        "\"end\":{\"type\":\"string\",\"required\":true,\"format\":\"YYYY-MM-DD\",\"min\":\"2025-01-01\","
+        "\"max\":\"2025-06-15\"}},"
+        "\"constraints\":{\"minDate\":\"2025-01-01\",\"maxDate\":\"2025-06-15\"}}}}}";
+    const char *expected = "Tab 0 (current): Orders\n\n"
+                           "[c1] input 'Project name' value: 'Atlas'\n"
+                           "\ttools: setValue(text: string, ≤40 chars)\n"
+                           "[c2] rangepicker 'Dates'\n"
+                           "\ttools: setValue(start: YYYY-MM-DD, 2025-01-01..2025-06-15; "
+                           "end: YYYY-MM-DD, 2025-01-01..2025-06-15)\n";
+    expect_hybrid(&b, reg, dom, expected);
+}
+
 /* A table component with its rows in the state: the rows are printed from
  * the state with their keys (a column equal to the key dropped, bars in cells
  * defused), the table's DOM (checkboxes, header buttons, pager) is not, nor

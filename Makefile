@@ -5,7 +5,7 @@ JOBS ?= 2
 BUILD ?= build
 BUILD_ASAN ?= build-asan
 
-.PHONY: setup build build-asan site test test-release test-asan demo install clean
+.PHONY: setup build build-asan site test test-release test-asan test-fuzz demo install clean
 
 setup:
 	@bash scripts/setup
@@ -36,9 +36,16 @@ test-release: build
 test-asan: build-asan
 	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j1 -E '$(SUITE_TESTS)'
 
+# every libFuzzer target for FUZZ_SECONDS each (clang, ASan+UBSan); a crash fails with its reproducer
+FUZZ_SECONDS ?= 60
+
+test-fuzz:
+	bash scripts/fuzz-ci $(FUZZ_SECONDS)
+
 test: setup site
 	$(MAKE) --no-print-directory test-asan
 	$(MAKE) --no-print-directory test-release
+	$(MAKE) --no-print-directory test-fuzz
 
 demo: setup site build
 	bash scripts/demo

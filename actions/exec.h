@@ -102,5 +102,10 @@ void act_tabs_clear(act_tabs *t);
 /* perc_observe with o's tab fields filled from the browser's open tabs, so
  * the view's tab header lists every tab (o is left as it was). */
 eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err);
+/* After an action that may have navigated: when the page it led to is refused
+ * by pol, goes back and returns EOUS_E_POLICY ("the action led to URL, which
+ * policy refuses (went back): why"); EOUS_OK otherwise (also when the URL
+ * cannot be read). */
+eous_rc act_check_landing(wd_session *s, const act_policy *pol, eous_err *err);
 
 #endif

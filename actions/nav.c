@@ -208,3 +208,18 @@ eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err 
     act_tabs_clear(&tabs);
     return rc;
 }
+
+eous_rc act_check_landing(wd_session *s, const act_policy *pol, eous_err *err)
+{
+    char *now = NULL;
+    eous_err perr;
+    eous_err_clear(&perr);
+    eous_rc rc = EOUS_OK;
+    if (wd_get_url(s, &now, NULL) == EOUS_OK && now && act_policy_check_url(pol, now, &perr) != EOUS_OK) {
+        wd_back(s, NULL);
+        rc = eous_err_set(err, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s", now,
+                          perr.msg);
+    }
+    free(now);
+    return rc;
+}

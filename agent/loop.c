@@ -373,16 +373,8 @@ static eous_rc check_where_it_led(run_state *st, const act_action *a, eous_rc ar
     act_policy *pol = st->o->policy ? st->o->policy : st->own_policy;
     if (a->kind == ACT_STOP || !touched || !pol)
         return arc;
-    char *now = NULL;
-    eous_err perr;
-    eous_err_clear(&perr);
-    if (wd_get_url(st->s, &now, NULL) == EOUS_OK && now && act_policy_check_url(pol, now, &perr) != EOUS_OK) {
-        wd_back(st->s, NULL);
-        arc = eous_err_set(aerr, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s", now,
-                           perr.msg);
-    }
-    free(now);
-    return arc;
+    eous_rc lrc = act_check_landing(st->s, pol, aerr);
+    return lrc ? lrc : arc;
 }
 
 /* Timings of one step, for its trace line. */

@@ -274,22 +274,6 @@ static void append_view(const agent_mcp *m, eous_buf *out)
 }
 
 /* Any action may navigate; where it led must be allowed too, else go back. */
-static eous_rc check_landing(agent_mcp *m, eous_err *err)
-{
-    char *now = NULL;
-    eous_err perr;
-    eous_err_clear(&perr);
-    eous_rc rc = EOUS_OK;
-    if (wd_get_url(m->b.session, &now, NULL) == EOUS_OK && now &&
-        act_policy_check_url(m->policy, now, &perr) != EOUS_OK) {
-        wd_back(m->b.session, NULL);
-        rc = eous_err_set(err, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s", now,
-                          perr.msg);
-    }
-    free(now);
-    return rc;
-}
-
 static int needs_view(act_kind k)
 {
     return k == ACT_CALL || k == ACT_CLICK || k == ACT_TYPE || k == ACT_HOVER || k == ACT_SELECT;
@@ -310,7 +294,7 @@ static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous
     int touched = rc != EOUS_E_INFRA && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_POLICY &&
                   rc != EOUS_E_REJECTED && rc != EOUS_E_INVALID && rc != EOUS_E_PARSE;
     if (touched) {
-        eous_rc lrc = check_landing(m, err);
+        eous_rc lrc = act_check_landing(m->b.session, m->policy, err);
         if (lrc)
             rc = lrc;
     }

@@ -157,6 +157,22 @@ static char *norm_direction(const char *s, size_t n)
     return NULL;
 }
 
+/* The first key an object (or any object inside it) holds twice, else NULL:
+ * JSON leaves duplicate names undefined, and a call must mean one thing. */
+static const char *params_duplicate_key(const cJSON *v)
+{
+    for (const cJSON *c = v ? v->child : NULL; c; c = c->next) {
+        if (cJSON_IsObject(v) && c->string)
+            for (const cJSON *d = c->next; d; d = d->next)
+                if (d->string && strcmp(c->string, d->string) == 0)
+                    return c->string;
+        const char *inner = params_duplicate_key(c);
+        if (inner)
+            return inner;
+    }
+    return NULL;
+}
+
 /* params written as text: a JSON object, or a JSON string holding one (a
  * model may quote the object); blank means {}. */
 static eous_rc params_from_text(const char *s, size_t n, cJSON **out, const char *ctx, eous_err *err)
@@ -188,6 +204,12 @@ static eous_rc params_from_text(const char *s, size_t n, cJSON **out, const char
         cJSON_Delete(p);
         return rc;
     }
+    const char *dup = params_duplicate_key(p);
+    if (dup) {
+        eous_rc rc = eous_err_set(err, EOUS_E_PARSE, "%s, params has the key \"%.60s\" more than once", ctx, dup);
+        cJSON_Delete(p);
+        return rc;
+    }
     *out = p;
     return EOUS_OK;
 }
@@ -201,6 +223,9 @@ static eous_rc params_from_json(const cJSON *v, cJSON **out, const char *ctx, eo
     if (v && !cJSON_IsNull(v) && !cJSON_IsObject(v))
         return eous_err_set(err, EOUS_E_PARSE, "%s, params must be a JSON object, got a %s", ctx,
                             eous_json_type_name(v));
+    const char *dup = params_duplicate_key(v);
+    if (dup)
+        return eous_err_set(err, EOUS_E_PARSE, "%s, params has the key \"%.60s\" more than once", ctx, dup);
     *out = v && !cJSON_IsNull(v) ? cJSON_Duplicate(v, 1) : cJSON_CreateObject();
     return *out ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
 }

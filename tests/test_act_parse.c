@@ -225,6 +225,11 @@ Test(act_parse, tool_call_params_as_string_or_object)
     tool_bad("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":\"[1,2]\"}", "params must be a JSON object");
     tool_bad("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":\"{\\\"date\\\":\"}", "params");
     tool_bad("call", "{\"k\":\"c3\",\"tool\":\"setValue\",\"params\":5}", "got a number");
+    /* a name given twice has no single meaning (the fuzzer's find: copies compared unequal) */
+    tool_bad("call", "{\"k\":\"c3\",\"tool\":\"t\",\"params\":{\"a\":1,\"a\":2}}",
+             "params has the key \"a\" more than once");
+    tool_bad("call", "{\"k\":\"c3\",\"tool\":\"t\",\"params\":\"{\\\"o\\\":{\\\"b\\\":1,\\\"b\\\":1}}\"}",
+             "the key \"b\" more than once");
 }
 
 Test(act_parse, tool_call_value_coercions)
@@ -328,6 +333,8 @@ Test(act_parse, text_call_params_forms)
     text_bad("call [c3] [setValue] [{\"date\":]", "call: expected call [k] [tool]");
     text_bad("call [c3] [setValue] [[1]]", "params must be a JSON object, got a array");
     text_bad("call [c3]", "missing [tool]");
+    text_bad("call [c3] [t] [[{\"x\":1},{\"k\":1,\"k\":2}]]", "params must be a JSON object");
+    text_bad("call [c3] [t] [{\"l\":[{\"k\":1,\"k\":2}]}]", "params has the key \"k\" more than once");
 }
 
 Test(act_parse, text_takes_the_last_fence)
@@ -410,6 +417,7 @@ Test(act_parse, script_errors_name_the_problem)
     step_bad("{\"click\": \"\"}", "got a empty string");
     step_bad("{\"call\": \"x\"}", "missing \"tool\"");
     step_bad("{\"call\": \"x\", \"tool\": \"t\", \"params\": [1]}", "params must be a JSON object");
+    step_bad("{\"call\": \"x\", \"tool\": \"t\", \"params\": {\"d\": 1, \"d\": 1}}", "the key \"d\" more than once");
     step_bad("{\"call\": \"x\", \"tool\": \"t\", \"params\": \"{bad\"}", "invalid JSON");
     step_bad("{\"scroll\": \"sideways\"}", "\"sideways\"");
     step_bad("{\"go_back\": false}", "got false");

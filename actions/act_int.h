@@ -93,6 +93,10 @@ eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err);
 eous_rc act_check_target_policy(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t,
                                 eous_err *err);
 
+/* call.c: k → component: view id or key; from scripts also a label or kind.
+ * EOUS_E_NOT_FOUND (no message for model ids), EOUS_E_INVALID when ambiguous. */
+eous_rc act_find_component(const perc_obs *obs, const act_action *a, const perc_component **out, eous_err *err);
+
 /* atomic.c: click, type, hover, select on a resolved target; keys; scrolling */
 eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, act_result *res,
                        eous_err *err);

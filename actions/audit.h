@@ -26,6 +26,7 @@ typedef struct act_audit_entry {
     const char *message;
     const char *fallback_reason; /* NULL or "" when none */
     double act_ms, settle_ms;
+    const char *result_name;     /* overrides result's name when set ("not_run" for a batch's skipped action) */
 } act_audit_entry;
 
 /* Opens (creating with mode 0600) path for appending; EOUS_E_IO naming it. */

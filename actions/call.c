@@ -21,7 +21,7 @@ static void comp_line(eous_buf *b, const perc_component *c)
 /* k: view id or key; from scripts also a label (whole words, any case and
  * accents) or a kind.  Several matches: the one that has the tool, else an
  * error listing the candidates. */
-static eous_rc find_component(const perc_obs *obs, const act_action *a, const perc_component **out, eous_err *err)
+eous_rc act_find_component(const perc_obs *obs, const act_action *a, const perc_component **out, eous_err *err)
 {
     *out = NULL;
     const char *k = a->target ? a->target : "";
@@ -378,7 +378,7 @@ static eous_rc call_answer(act_exec *x, const perc_component *c, const cJSON *v,
 eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
 {
     const perc_component *c = NULL;
-    eous_rc rc = find_component(obs, a, &c, err);
+    eous_rc rc = act_find_component(obs, a, &c, err);
     if (rc && rc != EOUS_E_NOT_FOUND)
         return rc;
     if (call_atomically(x, obs, a, rc ? NULL : c, res, &rc, err))

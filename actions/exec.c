@@ -316,6 +316,7 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
     if (a->kind != ACT_STOP)
         take_dialogs(x, dialogs, sizeof dialogs);
     if (dialogs[0]) {
+        res->dialog = 1;
         if (rc) {
             size_t n = strlen(e.msg);
             snprintf(e.msg + n, sizeof e.msg - n, "%s", dialogs);

@@ -69,6 +69,7 @@ typedef struct act_result {
     int stopped;                 /* ACT_STOP */
     char *answer;                /* ACT_STOP's answer (owned; act_result_clear frees) */
     cJSON *state;                /* the component's new S after a call (owned), else NULL */
+    int dialog;                  /* the page opened a dialog during the action (message says which) */
 } act_result;
 
 /* Executes a against the page obs was taken from (obs may be NULL for
@@ -81,6 +82,19 @@ typedef struct act_result {
  * page's tool threw; its message kept), EOUS_E_TIMEOUT, EOUS_E_INFRA. */
 eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err);
 void act_result_clear(act_result *r);
+
+/* What a acts on in obs, without touching the page: for call the component
+ * (*comp), for an atomic action with an id or "role 'name'" target the node's
+ * backend id (*backend_id); css= targets and actions without a target give
+ * neither (EOUS_OK, *comp NULL, *backend_id 0).  EOUS_E_NOT_FOUND (or
+ * EOUS_E_INVALID for an ambiguous script label) when obs does not show it.
+ * Used to group script steps into batches and to find stale batch targets. */
+eous_rc act_locate(const perc_obs *obs, const act_action *a, const perc_component **comp, int *backend_id,
+                   eous_err *err);
+
+/* Records in the audit log (when there is one) that a was planned but not
+ * run, and why (a batch stopped before it). */
+void act_exec_note_not_run(act_exec *x, const act_action *a, const char *reason);
 
 /* Waits for the page to settle (see above); *ms_out (may be NULL) gets the wait. */
 eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err);

@@ -10,9 +10,11 @@
 
 #include "actions/exec.h"
 #include "actions/policy.h"
+#include "agent/batch.h"
 #include "agent/run.h"
 #include "agent/site_reset.h"
 #include "llm/llm.h"
+#include "perception/delta.h"
 
 #define MAX_FAILED_PARSES 3
 #define MAX_REPEATED_ACTIONS 3
@@ -24,6 +26,8 @@ void agent_run_opts_init(agent_run_opts *o)
     o->planner = AGENT_PLANNER_SCRIPT;
     o->max_steps = EOUS_DEFAULT_MAX_STEPS;
     o->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
+    o->max_batch = AGENT_DEFAULT_MAX_BATCH;
+    o->deltas = -1;
 }
 
 int agent_planner_parse(const char *s, agent_planner *out)
@@ -69,6 +73,8 @@ char *agent_result_json(const agent_result *r)
     else
         cJSON_AddNullToObject(o, "answer");
     cJSON_AddNumberToObject(o, "steps", r->steps);
+    cJSON_AddNumberToObject(o, "plan_calls", r->plan_calls);
+    cJSON_AddNumberToObject(o, "actions_not_run", r->not_run);
     cJSON_AddNumberToObject(o, "semantic_actions", r->semantic_actions);
     cJSON_AddNumberToObject(o, "atomic_actions", r->atomic_actions);
     cJSON_AddNumberToObject(o, "fallbacks", r->fallbacks);
@@ -79,6 +85,7 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "cost_usd", r->cost_usd);
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
+    cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);
     cJSON_AddStringToObject(o, "obs_tokens_by", r->obs_tokens_by ? r->obs_tokens_by : "o200k_base");
     cJSON_AddNumberToObject(o, "wall_ms", r->wall_ms);
     cJSON_AddNumberToObject(o, "perceive_ms", r->perceive_ms);
@@ -208,6 +215,21 @@ typedef struct run_state {
     int n_prev;
     char last_error[1024];
     int failed_parses;
+    /* batches (agent/batch.h) */
+    agent_batch batch;            /* this step's plan */
+    int max_batch;
+    int cursor, cursor_sub;       /* the script planner's next step (and action in an array step) */
+    llm_turn *turn;               /* the model's last reply, its results filled in as actions run */
+    perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
+    size_t batch_index;           /* of the action being run, for its trace line */
+    llm_action_status last_status;
+    char last_result[1024];
+    int last_dialog;
+    /* observation deltas (perception/delta.h) */
+    perc_delta *delta;            /* NULL: deltas off */
+    int send_deltas;              /* the model gets them (else only the trace records their size) */
+    const char *sent_text;        /* this step's observation as sent (borrowed from obs or delta) */
+    int sent_is_delta;
 } run_state;
 
 /* What one step's plan phase decided. */
@@ -243,8 +265,13 @@ static eous_rc run_check(run_state *st, eous_err *err)
     }
     /* a deterministic plan gets the steps it has (the budget is for models) */
     st->max_steps = st->o->max_steps;
-    if (st->plan && cJSON_GetArraySize(st->plan) > st->max_steps)
-        st->max_steps = cJSON_GetArraySize(st->plan);
+    int actions = 0;
+    const cJSON *step;
+    cJSON_ArrayForEach(step, st->plan)
+        actions += cJSON_IsArray(step) ? cJSON_GetArraySize(step) : 1;
+    if (actions > st->max_steps)
+        st->max_steps = actions;
+    st->max_batch = st->o->max_batch < 1 ? 1 : st->o->max_batch > AGENT_MAX_BATCH ? AGENT_MAX_BATCH : st->o->max_batch;
     return EOUS_OK;
 }
 
@@ -282,27 +309,40 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     st->res->settle_ms += settle_ms;
     perc_opts_init(&st->po);
     st->po.mode = o->mode;
+    st->send_deltas = o->planner != AGENT_PLANNER_SCRIPT && o->deltas != 0;
+    if ((o->deltas == 1 || st->send_deltas) && (rc = perc_delta_new(NULL, &st->delta, err)))
+        return rc;
     return EOUS_OK;
 }
 
 /* Asks the model for the next action; a reply that does not parse is
  * retried (told why) up to MAX_FAILED_PARSES times. */
-static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm_usage *usage, double tl,
-                                    eous_rc *rc, eous_err *err)
+static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, double tl, eous_rc *rc,
+                                    eous_err *err)
 {
     agent_result *res = st->res;
     llm_step_input in;
     memset(&in, 0, sizeof in);
     in.objective = st->t->intent;
     in.url = perc_obs_url(st->obs);
-    in.observation = perc_obs_text(st->obs);
+    in.observation = st->send_deltas ? st->sent_text : perc_obs_text(st->obs);
+    in.max_batch = st->max_batch;
+    in.prev_turn = st->turn;
+    in.deltas = st->send_deltas;
     in.mode = perc_mode_name(st->o->mode);
     in.history = st->hist;
     in.n_history = st->n_hist;
     in.last_error = st->last_error[0] ? st->last_error : NULL;
     eous_err perr;
     eous_err_clear(&perr);
-    eous_rc prc = llm_next_action(st->o->llm, &in, a, usage, &perr);
+    llm_turn *turn = NULL;
+    eous_rc prc = llm_next_actions(st->o->llm, &in, st->batch.a, (size_t)st->max_batch, &st->batch.n, &turn,
+                                   usage, &perr);
+    /* the results of the reply before went with this request */
+    llm_turn_free(st->turn);
+    st->turn = turn;
+    res->plan_calls++;
+    st->batch.dropped = (size_t)usage->extra_tool_calls;
     res->prompt_tokens += usage->prompt_tokens;
     res->completion_tokens += usage->completion_tokens;
     res->cached_tokens += usage->cached_tokens;
@@ -340,24 +380,24 @@ static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm
     return PLAN_ACT;
 }
 
-/* The next action: the script's next step or the model's answer. */
-static plan_outcome plan_step(run_state *st, int *step, act_action *a, llm_usage *usage, eous_rc *rc, eous_err *err)
+/* The next batch: the script's next steps or the model's answer. */
+static plan_outcome plan_step(run_state *st, int *step, llm_usage *usage, eous_rc *rc, eous_err *err)
 {
     double tl = eous_now_ms();
     if (st->o->planner != AGENT_PLANNER_SCRIPT)
-        return plan_with_model(st, step, a, usage, tl, rc, err);
-    const cJSON *stepj = cJSON_GetArrayItem(st->plan, *step);
-    if (!stepj) {
-        SET(st->res->stop_reason, "script_end");
-        return PLAN_END;
-    }
+        return plan_with_model(st, step, usage, tl, rc, err);
     eous_err perr;
     eous_err_clear(&perr);
-    if (act_parse_script_step(stepj, a, &perr)) {
-        snprintf(st->res->error, sizeof st->res->error, "script step %d: %s", *step + 1, perr.msg);
+    if (agent_batch_from_script(st->plan, st->cursor, st->cursor_sub, st->obs, st->max_batch, &st->batch, &perr)) {
+        snprintf(st->res->error, sizeof st->res->error, "%s", perr.msg);
         SET(st->res->stop_reason, "script_error");
         return PLAN_END;
     }
+    if (!st->batch.n) {
+        SET(st->res->stop_reason, "script_end");
+        return PLAN_END;
+    }
+    st->res->plan_calls++;
     return PLAN_ACT;
 }
 
@@ -380,8 +420,17 @@ static eous_rc check_where_it_led(run_state *st, const act_action *a, eous_rc ar
 /* Timings of one step, for its trace line. */
 typedef struct step_ms {
     double perceive, plan;
-    size_t obs_tokens;
+    size_t obs_tokens, obs_tokens_sent;
 } step_ms;
+
+/* Where an action sits in its batch, for its trace line. */
+static void trace_batch_fields(const run_state *st, cJSON *line)
+{
+    cJSON *b = cJSON_AddObjectToObject(line, "batch");
+    cJSON_AddNumberToObject(b, "round_trip", st->res->plan_calls);
+    cJSON_AddNumberToObject(b, "index", (double)st->batch_index + 1);
+    cJSON_AddNumberToObject(b, "size", (double)st->batch.n);
+}
 
 static void trace_step(run_state *st, int step, const char *action_text, const act_result *ar, eous_rc arc,
                        const eous_err *aerr, const llm_usage *usage, const step_ms *ms)
@@ -393,7 +442,12 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     cJSON_AddStringToObject(line, "url", perc_obs_url(obs));
     cJSON_AddNumberToObject(line, "obs_bytes", (double)perc_obs_text_len(obs));
     cJSON_AddNumberToObject(line, "obs_tokens", (double)ms->obs_tokens);
+    if (st->delta) {
+        cJSON_AddNumberToObject(line, "obs_tokens_sent", (double)ms->obs_tokens_sent);
+        cJSON_AddBoolToObject(line, "obs_delta", st->sent_is_delta);
+    }
     cJSON_AddStringToObject(line, "obs_tokens_by", st->res->obs_tokens_by);
+    trace_batch_fields(st, line);
     cJSON_AddNumberToObject(line, "components", (double)perc_obs_n_components(obs));
     cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
     cJSON_AddStringToObject(line, "path", ar->path ? ar->path : "none");
@@ -475,6 +529,9 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         res->fallbacks++;
     char *action_text = act_format(a);
     trace_step(st, *step, action_text, &ar, arc, &aerr, usage, ms);
+    st->last_status = arc ? LLM_ACTION_ERROR : LLM_ACTION_OK;
+    SET(st->last_result, arc ? aerr.msg : ar.message);
+    st->last_dialog = ar.dialog;
     remember(st, action_text, arc ? aerr.msg : ar.message);
     free(action_text);
 
@@ -519,6 +576,171 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     return STEP_NEXT;
 }
 
+/* ---- batches ---------------------------------------------------------------- */
+
+/* Action i of the batch (or, past its end, a tool call beyond --max-batch)
+ * was not run: said in the trace, the audit log and to the model. */
+static void note_not_run(run_state *st, size_t i, const char *why)
+{
+    const act_action *a = i < st->batch.n ? &st->batch.a[i] : NULL;
+    char *text = a ? act_format(a) : NULL;
+    char dropped[64];
+    snprintf(dropped, sizeof dropped, "(tool call %zu, beyond --max-batch)", i + 1);
+    st->res->not_run++;
+    st->batch_index = i;
+    cJSON *line = cJSON_CreateObject();
+    cJSON_AddNumberToObject(line, "step", st->res->steps);
+    cJSON_AddStringToObject(line, "action", text ? text : dropped);
+    cJSON_AddStringToObject(line, "not_run", why);
+    trace_batch_fields(st, line);
+    trace_line(&st->trace, line);
+    if (a)
+        act_exec_note_not_run(st->x, a, why);
+    if (st->o->planner != AGENT_PLANNER_SCRIPT) {
+        char r[700];
+        snprintf(r, sizeof r, "not run: %s", why);
+        remember(st, text ? text : dropped, r);
+    }
+    llm_turn_set_result(st->turn, i, LLM_ACTION_NOT_RUN, why);
+    free(text);
+}
+
+static int open_tabs(run_state *st)
+{
+    act_tabs t;
+    memset(&t, 0, sizeof t);
+    int n = act_tabs_read(st->s, &t, NULL) == EOUS_OK ? t.count : 0;
+    act_tabs_clear(&t);
+    return n;
+}
+
+/* 1 when the batch stops before action i (why says so), 0 to go on, -1 when
+ * the page cannot be perceived (*rc).  The view taken here is the next
+ * step's when the batch stops. */
+static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *why, size_t n, eous_rc *rc,
+                           eous_err *err)
+{
+    if (st->last_dialog) {
+        snprintf(why, n, "the page opened a dialog");
+        return 1;
+    }
+    if (step >= st->max_steps) {
+        snprintf(why, n, "the step budget (%d) ran out", st->max_steps);
+        return 1;
+    }
+    if (tabs0 && open_tabs(st) != tabs0) {
+        snprintf(why, n, "the number of open tabs changed");
+        return 1;
+    }
+    double tp = eous_now_ms();
+    perc_obs *now = NULL;
+    if ((*rc = act_observe(st->s, &st->po, &now, err)))
+        return -1;
+    st->res->perceive_ms += eous_now_ms() - tp;
+    char stale[600];
+    int stop = agent_batch_navigated(st->obs, now, why, n);
+    if (!stop && (stop = agent_batch_stale(st->obs, now, &st->batch.a[i], stale, sizeof stale)))
+        snprintf(why, n, "stale target of action %zu: %s", i + 1, stale);
+    if (stop)
+        st->next_obs = now;
+    else
+        perc_obs_free(now);
+    return stop;
+}
+
+/* The script planner resumes at the first action a batch did not run. */
+static void advance_script(run_state *st, size_t ran)
+{
+    const agent_batch *b = &st->batch;
+    if (!b->n)
+        return;
+    if (ran < b->n) {
+        st->cursor = b->entry[ran];
+        st->cursor_sub = b->sub[ran];
+        return;
+    }
+    size_t last = b->n - 1;
+    const cJSON *e = cJSON_GetArrayItem(st->plan, b->entry[last]);
+    if (cJSON_IsArray(e) && b->sub[last] + 1 < cJSON_GetArraySize(e)) {
+        st->cursor = b->entry[last];
+        st->cursor_sub = b->sub[last] + 1;
+    } else {
+        st->cursor = b->entry[last] + 1;
+        st->cursor_sub = 0;
+    }
+}
+
+/* Runs the batch's actions in order on the view they were planned on,
+ * stopping as agent/batch.h says; every action gets its result. */
+static step_outcome run_batch(run_state *st, int *step, const llm_usage *usage, const step_ms *ms, eous_rc *rc,
+                              eous_err *err)
+{
+    agent_batch *b = &st->batch;
+    llm_usage none;
+    memset(&none, 0, sizeof none);
+    int tabs0 = b->n > 1 ? open_tabs(st) : 0;
+    step_outcome out = STEP_NEXT;
+    char why[700] = "";
+    size_t i = 0;
+    st->last_dialog = 0;
+    for (; i < b->n; i++) {
+        st->batch_index = i;
+        int stop = i ? batch_must_stop(st, i, *step, tabs0, why, sizeof why, rc, err) : 0;
+        if (stop < 0)
+            out = STEP_FAIL;
+        if (stop)
+            break;
+        out = act_step(st, step, &b->a[i], i ? &none : usage, ms, rc, err);
+        act_action_init(&b->a[i]); /* act_step took it over */
+        llm_turn_set_result(st->turn, i, st->last_status, st->last_result);
+        if (out != STEP_NEXT || st->last_status == LLM_ACTION_ERROR) {
+            snprintf(why, sizeof why, "action %zu %s", i + 1,
+                     st->last_status == LLM_ACTION_ERROR ? "failed" : "ended the task");
+            i++;
+            break;
+        }
+    }
+    size_t ran = i;
+    for (size_t k = ran; k < b->n; k++)
+        note_not_run(st, k, why);
+    for (size_t k = 0; k < b->dropped; k++)
+        note_not_run(st, b->n + k, "more actions than --max-batch allows in one answer");
+    if (st->o->planner == AGENT_PLANNER_SCRIPT)
+        advance_script(st, ran);
+    agent_batch_clear(b);
+    return out;
+}
+
+/* This step's view: the one a stopped batch took, else a new one; and what
+ * of it the planner is sent (a delta when they are on). */
+static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
+{
+    agent_result *res = st->res;
+    double tp = eous_now_ms();
+    perc_obs_free(st->obs);
+    st->obs = st->next_obs;
+    st->next_obs = NULL;
+    eous_rc rc;
+    if (!st->obs && (rc = act_observe(st->s, &st->po, &st->obs, err))) /* with every open tab */
+        return rc;
+    ms->perceive = eous_now_ms() - tp;
+    res->perceive_ms += ms->perceive;
+    res->obs_bytes_total += perc_obs_text_len(st->obs);
+    st->sent_text = perc_obs_text(st->obs);
+    st->sent_is_delta = 0;
+    if (st->delta) {
+        if ((rc = perc_delta_next(st->delta, st->obs, &st->sent_text, &st->sent_is_delta, &ms->obs_tokens,
+                                  &ms->obs_tokens_sent, err)))
+            return rc;
+    } else {
+        ms->obs_tokens = perc_estimate_tokens(perc_obs_text(st->obs), perc_obs_text_len(st->obs));
+        ms->obs_tokens_sent = ms->obs_tokens;
+    }
+    res->obs_tokens_total += ms->obs_tokens;
+    res->obs_tokens_sent_total += ms->obs_tokens_sent;
+    return EOUS_OK;
+}
+
 /* Perceive, plan, act until the plan ends, the model stops or a budget runs
  * out.  EOUS_OK means: score what the page is now. */
 static eous_rc run_steps(run_state *st, eous_err *err)
@@ -537,32 +759,22 @@ static eous_rc run_steps(run_state *st, eous_err *err)
             return EOUS_OK;
         }
         step_ms ms;
-        double tp = eous_now_ms();
-        perc_obs_free(st->obs);
-        st->obs = NULL;
-        if ((rc = act_observe(st->s, &st->po, &st->obs, err))) /* with every open tab */
+        memset(&ms, 0, sizeof ms);
+        if ((rc = perceive(st, &ms, err)))
             return rc;
-        ms.perceive = eous_now_ms() - tp;
-        res->perceive_ms += ms.perceive;
-        res->obs_bytes_total += perc_obs_text_len(st->obs);
-        ms.obs_tokens = perc_estimate_tokens(perc_obs_text(st->obs), perc_obs_text_len(st->obs));
-        res->obs_tokens_total += ms.obs_tokens;
-
         double tl = eous_now_ms();
-        act_action a;
-        act_action_init(&a);
         llm_usage usage;
         memset(&usage, 0, sizeof usage);
-        plan_outcome po = plan_step(st, &step, &a, &usage, &rc, err);
+        plan_outcome po = plan_step(st, &step, &usage, &rc, err);
         if (po != PLAN_ACT) {
-            act_action_clear(&a);
+            agent_batch_clear(&st->batch);
             if (po == PLAN_RETRY)
                 continue;
             return po == PLAN_END ? EOUS_OK : rc;
         }
         ms.plan = eous_now_ms() - tl;
         res->plan_ms += ms.plan;
-        step_outcome so = act_step(st, &step, &a, &usage, &ms, &rc, err);
+        step_outcome so = run_batch(st, &step, &usage, &ms, &rc, err);
         if (so == STEP_FAIL)
             return rc;
         if (so == STEP_STOP)
@@ -624,6 +836,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     st.trace.path = o->trace_path;
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
         act_action_init(&st.prev[i]);
+    agent_batch_init(&st.batch);
 
     eous_rc rc = run_check(&st, err);
     if (rc)
@@ -635,6 +848,10 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     res->wall_ms = eous_now_ms() - st.t0;
     agent_site_leave();
     perc_obs_free(st.obs);
+    perc_obs_free(st.next_obs);
+    agent_batch_clear(&st.batch);
+    llm_turn_free(st.turn);
+    perc_delta_free(st.delta);
     act_exec_free(st.x);
     act_policy_free(st.own_policy);
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)

@@ -27,6 +27,10 @@ typedef struct agent_run_opts {
     const char *audit_path;        /* NULL = no audit log */
     struct act_policy *policy;     /* borrowed, may be NULL */
     struct act_secrets *secrets;   /* borrowed, may be NULL */
+    int max_batch;                 /* actions one plan may hold (agent/batch.h), default 8; 1 = one per step */
+    int deltas;                    /* observation deltas (perception/delta.h): 1 on, 0 off, -1 (default) on
+                                    * for the llm planner only; with the script planner the trace still
+                                    * records what a delta would have cost */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -40,12 +44,15 @@ typedef struct agent_result {
     char status[16];          /* "passed" | "failed" | "infra" | "skipped" */
     double score;
     char *answer;             /* stop answer or NULL (owned) */
-    int steps;
+    int steps;                /* actions run */
+    int plan_calls;           /* plans asked for: model round trips (script: batches) */
+    int not_run;              /* planned actions a batch stopped before */
     int semantic_actions, atomic_actions, fallbacks, errors;
     long prompt_tokens, completion_tokens, cached_tokens;
     double cost_usd;
     double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
     size_t obs_bytes_total, obs_tokens_total;
+    size_t obs_tokens_sent_total; /* o200k tokens of the observations as sent: deltas when they are on */
     const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
     char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
                                * "infra", "model_unavailable" (the model endpoint failed after its retries) */

@@ -11,6 +11,7 @@
 
 #include "actions/policy.h"
 #include "actions/secrets.h"
+#include "agent/batch.h"
 #include "llm/llm.h"
 
 static int need_value(int i, int argc, char **argv)
@@ -45,6 +46,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->restart_browser_every = 100;
     co->lock_fd = -1;
     co->max_obs_tokens = -1;
+    co->max_batch = AGENT_DEFAULT_MAX_BATCH;
+    co->deltas = -1;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
     if (!co->positional)
         return -1;
@@ -95,6 +98,25 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
             co->resume = 1;
+        } else if (!strcmp(a, "--deltas")) {
+            const char *v;
+            VALUE(v);
+            if (strcmp(v, "on") && strcmp(v, "off")) {
+                fprintf(stderr, "eous %s: --deltas '%s': expected on or off\n", argv[0], v);
+                return -1;
+            }
+            co->deltas = !strcmp(v, "on");
+        } else if (!strcmp(a, "--max-batch")) {
+            const char *v;
+            VALUE(v);
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (!*v || *end || n < 1 || n > AGENT_MAX_BATCH) {
+                fprintf(stderr, "eous %s: --max-batch '%s': expected a number of actions from 1 to %d\n", argv[0],
+                        v, AGENT_MAX_BATCH);
+                return -1;
+            }
+            co->max_batch = (int)n;
         } else if (!strcmp(a, "--max-obs-tokens")) {
             const char *v;
             VALUE(v);
@@ -247,6 +269,8 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     agent_run_opts_init(ro);
     ro->planner = co->planner;
     ro->max_steps = co->max_steps;
+    ro->max_batch = co->max_batch;
+    ro->deltas = co->deltas;
     ro->max_seconds = co->max_seconds;
     ro->llm = co->llm;
     ro->policy = co->policy;

@@ -27,6 +27,8 @@ typedef struct cli_opts {
     const char *secrets_file;
     const char *lock_file;
     int max_steps;
+    int max_batch;             /* --max-batch N (default 8) */
+    int deltas;                /* --deltas on|off: 1/0; -1 = default (on for the llm planner) */
     long max_obs_tokens;       /* --max-obs-tokens: o200k tokens kept of each observation; -1 = default */
     double max_seconds;
     int workers;

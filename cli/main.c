@@ -17,6 +17,7 @@ static void usage(FILE *f)
           "                  [--llm PROVIDER:MODEL] [--llm-base-url URL] [--llm-ca FILE] [--cassette FILE]\n"
           "                  [--webdriver URL] [--out DIR] [--max-steps N] [--max-seconds N]\n"
           "                  [--secrets FILE] [--policy FILE] [--w3c-only] [--max-obs-tokens N]\n"
+          "                  [--max-batch N] [--deltas on|off]\n"
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
           "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
           "                  [--restart-browser-every N]  a fresh browser per worker every N tasks (100)\n"
@@ -33,6 +34,10 @@ static void usage(FILE *f)
           "                   endpoints without goog/cdp (geckodriver, Safari, stripped grids)\n"
           "  --max-obs-tokens N  send the model the first N o200k tokens of each observation (WebArena's\n"
           "                   max_obs_length); default: no cut, 1920 for the WebArena text prompt\n"
+          "  --max-batch N    actions one plan may hold, run in order on the view they were planned on\n"
+          "                   (default 8; 1 = one action per step)\n"
+          "  --deltas on|off  from the second step send what changed in the view (default on for the llm\n"
+          "                   planner); the trace records full and sent sizes\n"
           "  --help, --version\n"
           "exit codes: 0 passed, 1 a task failed, 2 bad input, 3 infrastructure (also a start URL\n"
           "that cannot be loaded), 130 SIGINT, 143 SIGTERM\n",

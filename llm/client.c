@@ -305,12 +305,15 @@ static int openai_reasoning_model(const char *m)
     return !strncmp(m, "o1", 2) || !strncmp(m, "o3", 2) || !strncmp(m, "o4", 2) || !strncmp(m, "gpt-5", 5);
 }
 
-static char *build_body(const llm_client *c, const char *system, const char *user, int tools, int with_call,
-                        int max_tokens, double temperature)
+static char *build_body(const llm_client *c, const llm_step_input *in, const char *system, const char *user,
+                        int tools, int with_call, int max_tokens, double temperature)
 {
     cJSON *root = cJSON_CreateObject();
     if (!root)
         return NULL;
+    /* batches: parallel tool calls asked for, the last reply's results sent back */
+    int parallel = in && in->max_batch > 1;
+    const llm_turn *prev = parallel ? in->prev_turn : NULL;
     cJSON_AddStringToObject(root, "model", c->model);
     if (c->provider == LLM_OPENAI) {
         cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
@@ -318,10 +321,14 @@ static char *build_body(const llm_client *c, const char *system, const char *use
         cJSON_AddStringToObject(m, "role", "system");
         cJSON_AddStringToObject(m, "content", system);
         cJSON_AddItemToArray(msgs, m);
-        m = cJSON_CreateObject();
-        cJSON_AddStringToObject(m, "role", "user");
-        cJSON_AddStringToObject(m, "content", user);
-        cJSON_AddItemToArray(msgs, m);
+        if (prev) {
+            llm_turn_add_messages(prev, msgs, user, NULL);
+        } else {
+            m = cJSON_CreateObject();
+            cJSON_AddStringToObject(m, "role", "user");
+            cJSON_AddStringToObject(m, "content", user);
+            cJSON_AddItemToArray(msgs, m);
+        }
         int reasoning = openai_reasoning_model(c->model);
         cJSON_AddNumberToObject(root, reasoning ? "max_completion_tokens" : "max_tokens", max_tokens);
         if (temperature >= 0 && !reasoning)
@@ -329,24 +336,29 @@ static char *build_body(const llm_client *c, const char *system, const char *use
         if (tools) {
             cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_OPENAI, with_call));
             cJSON_AddStringToObject(root, "tool_choice", "required");
-            cJSON_AddBoolToObject(root, "parallel_tool_calls", 0);
+            cJSON_AddBoolToObject(root, "parallel_tool_calls", parallel);
         }
         cJSON_AddBoolToObject(root, "stream", 0);
     } else {
         cJSON_AddNumberToObject(root, "max_tokens", max_tokens);
         cJSON_AddStringToObject(root, "system", system);
         cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
-        cJSON *m = cJSON_CreateObject();
-        cJSON_AddStringToObject(m, "role", "user");
-        cJSON_AddStringToObject(m, "content", user);
-        cJSON_AddItemToArray(msgs, m);
+        if (prev) {
+            llm_turn_add_messages(prev, msgs, user, NULL);
+        } else {
+            cJSON *m = cJSON_CreateObject();
+            cJSON_AddStringToObject(m, "role", "user");
+            cJSON_AddStringToObject(m, "content", user);
+            cJSON_AddItemToArray(msgs, m);
+        }
         if (temperature >= 0)
             cJSON_AddNumberToObject(root, "temperature", temperature > 1 ? 1 : temperature);
         if (tools) {
             cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_ANTHROPIC, with_call));
             cJSON *tc = cJSON_AddObjectToObject(root, "tool_choice");
             cJSON_AddStringToObject(tc, "type", "any");
-            cJSON_AddBoolToObject(tc, "disable_parallel_tool_use", 1);
+            if (!parallel)
+                cJSON_AddBoolToObject(tc, "disable_parallel_tool_use", 1);
         }
     }
     char *s = eous_json_print(root);
@@ -478,18 +490,21 @@ done:
 
 /* ---- responses → an action ----------------------------------------------------- */
 
+#define ANSWER_MAX_CALLS 64
+
 typedef struct answer {
-    const char *tool_name; /* borrowed from the response tree */
-    char *tool_args;       /* malloc'd JSON text */
+    const char *tool_name[ANSWER_MAX_CALLS]; /* borrowed from the response tree */
+    char *tool_args[ANSWER_MAX_CALLS];       /* malloc'd JSON text */
     char *text;            /* malloc'd concatenated text, may be empty */
     const char *refusal;   /* borrowed */
-    int n_tool_calls;
+    int n_tool_calls;      /* all calls in the reply; the first ANSWER_MAX_CALLS are kept */
     int truncated;         /* the model hit max_tokens */
 } answer;
 
 static void answer_free(answer *a)
 {
-    free(a->tool_args);
+    for (int i = 0; i < a->n_tool_calls && i < ANSWER_MAX_CALLS; i++)
+        free(a->tool_args[i]);
     free(a->text);
 }
 
@@ -535,14 +550,17 @@ static eous_rc extract_openai(const llm_client *c, const cJSON *root, answer *a,
     if (finish && !strcmp(finish, "content_filter") && !a->refusal)
         a->refusal = "the provider's content filter stopped the answer";
     const cJSON *calls = eous_json_arr(msg, "tool_calls");
-    a->n_tool_calls = calls ? cJSON_GetArraySize(calls) : 0;
-    if (a->n_tool_calls) {
-        const cJSON *fn = eous_json_obj(cJSON_GetArrayItem(calls, 0), "function");
-        a->tool_name = eous_json_str(fn, "name");
+    const cJSON *call;
+    cJSON_ArrayForEach(call, calls) {
+        int i = a->n_tool_calls++;
+        if (i >= ANSWER_MAX_CALLS)
+            continue;
+        const cJSON *fn = eous_json_obj(call, "function");
+        a->tool_name[i] = eous_json_str(fn, "name");
         const char *args = eous_json_str(fn, "arguments");
-        if (!a->tool_name)
-            return bad_shape(c, "tool_calls[0] without function.name", err);
-        if (!(a->tool_args = strdup(args ? args : "")))
+        if (!a->tool_name[i])
+            return bad_shape(c, "a tool call without function.name", err);
+        if (!(a->tool_args[i] = strdup(args ? args : "")))
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
     eous_buf b;
@@ -577,12 +595,13 @@ static eous_rc extract_anthropic(const llm_client *c, const cJSON *root, answer 
     for (const cJSON *blk = content->child; blk && !rc; blk = blk->next) {
         const char *type = eous_json_str(blk, "type");
         if (type && !strcmp(type, "tool_use")) {
-            if (a->n_tool_calls++ == 0) {
-                a->tool_name = eous_json_str(blk, "name");
+            int i = a->n_tool_calls++;
+            if (i < ANSWER_MAX_CALLS) {
+                a->tool_name[i] = eous_json_str(blk, "name");
                 const cJSON *input = cJSON_GetObjectItemCaseSensitive(blk, "input");
-                if (!a->tool_name)
+                if (!a->tool_name[i])
                     rc = bad_shape(c, "tool_use block without a name", err);
-                else if (!(a->tool_args = input ? eous_json_print(input) : strdup("{}")))
+                else if (!(a->tool_args[i] = input ? eous_json_print(input) : strdup("{}")))
                     rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
             }
         } else if (type && !strcmp(type, "text")) {
@@ -596,11 +615,32 @@ static eous_rc extract_anthropic(const llm_client *c, const cJSON *root, answer 
 }
 
 
-/* The model's answer as an action, or EOUS_E_PARSE with a message written for
- * the model (it goes back as last_error) and a code for the loop and traces. */
-static eous_rc answer_to_action(const llm_client *c, const answer *a, act_action *out, llm_usage *u,
-                                eous_err *err)
+/* One tool call of the answer as out; errors as answer_to_actions's. */
+static eous_rc call_to_action(const llm_client *c, const answer *a, int i, int of, act_action *out, eous_err *err)
 {
+    eous_err e1;
+    eous_err_clear(&e1);
+    if (act_parse_tool_call(a->tool_name[i], a->tool_args[i], out, &e1) == EOUS_OK)
+        return EOUS_OK;
+    if (of > 1)
+        eous_err_prefix(&e1, "tool call %d of %d (%s)", i + 1, of, a->tool_name[i]);
+    if (a->truncated) {
+        eous_err_set_code(err, "truncated");
+        return eous_err_set(err, EOUS_E_PARSE,
+                            "the answer was cut off at max_tokens (%d) inside the arguments of %s: %s",
+                            c->o.max_tokens, a->tool_name[i], e1.msg);
+    }
+    eous_err_set_code(err, "syntax");
+    return eous_err_set(err, EOUS_E_PARSE, "%s", e1.msg);
+}
+
+/* The model's answer as up to cap actions, or EOUS_E_PARSE with a message
+ * written for the model (it goes back as last_error) and a code for the loop
+ * and traces. */
+static eous_rc answer_to_actions(const llm_client *c, const answer *a, act_action *out, size_t cap,
+                                 size_t *n_out, llm_usage *u, eous_err *err)
+{
+    *n_out = 0;
     const char *how = c->o.use_tools ? "call exactly one of the tools"
                                      : "end with: In summary, the next action I will perform is ```...```";
     if (a->refusal) {
@@ -613,22 +653,28 @@ static eous_rc answer_to_action(const llm_client *c, const answer *a, act_action
     eous_err e1;
     eous_err_clear(&e1);
     if (a->n_tool_calls) {
-        if (a->n_tool_calls > 1) {
-            /* parallel calls are disabled in the request; if a model sends
-             * several anyway, the first is the one it meant first */
-            u->extra_tool_calls = a->n_tool_calls - 1;
-            EOUS_INFO("llm", "%d tool calls in one answer; taking the first (%s)", a->n_tool_calls, a->tool_name);
+        size_t take = (size_t)a->n_tool_calls;
+        if (take > cap)
+            take = cap;
+        if (take > ANSWER_MAX_CALLS)
+            take = ANSWER_MAX_CALLS;
+        if ((size_t)a->n_tool_calls > take) {
+            /* beyond the batch limit (with 1, parallel calls were not asked
+             * for): the first are the ones the model meant first */
+            u->extra_tool_calls = a->n_tool_calls - (int)take;
+            EOUS_INFO("llm", "%d tool calls in one answer; taking the first %zu (%s)", a->n_tool_calls, take,
+                      a->tool_name[0]);
         }
-        if (act_parse_tool_call(a->tool_name, a->tool_args, out, &e1) == EOUS_OK)
-            return EOUS_OK;
-        if (a->truncated) {
-            eous_err_set_code(err, "truncated");
-            return eous_err_set(err, EOUS_E_PARSE,
-                                "the answer was cut off at max_tokens (%d) inside the arguments of %s: %s",
-                                c->o.max_tokens, a->tool_name, e1.msg);
+        for (size_t i = 0; i < take; i++) {
+            eous_rc rc = call_to_action(c, a, (int)i, (int)take, &out[i], err);
+            if (rc) {
+                for (size_t k = 0; k < i; k++)
+                    act_action_clear(&out[k]);
+                return rc;
+            }
         }
-        eous_err_set_code(err, "syntax");
-        return eous_err_set(err, EOUS_E_PARSE, "%s", e1.msg);
+        *n_out = take;
+        return EOUS_OK;
     }
     if (eous_is_blank(a->text)) {
         eous_err_set_code(err, a->truncated ? "truncated" : "empty");
@@ -638,8 +684,15 @@ static eous_rc answer_to_action(const llm_client *c, const answer *a, act_action
                             how);
     }
     /* without a tool call, a tools-mode model may still have written the action as text */
-    if (act_parse_text(a->text, out, &e1) == EOUS_OK)
+    size_t dropped = 0;
+    eous_rc prc = cap > 1 ? llm_parse_text_actions(a->text, out, cap, n_out, &dropped, &e1)
+                          : act_parse_text(a->text, out, &e1);
+    if (prc == EOUS_OK) {
+        if (cap <= 1)
+            *n_out = 1;
+        u->extra_tool_calls = (int)dropped;
         return EOUS_OK;
+    }
     eous_err_set_code(err, a->truncated ? "truncated" : "syntax");
     if (a->truncated)
         return eous_err_set(err, EOUS_E_PARSE, "the answer was cut off at max_tokens (%d) before the action: %s",
@@ -660,18 +713,26 @@ eous_rc llm_response_to_action(llm_client *c, const cJSON *root, act_action *out
     answer a;
     act_action_clear(out);
     parse_usage(c, root, u);
+    size_t n = 0;
     eous_rc rc = extract(c, root, &a, err);
     if (!rc)
-        rc = answer_to_action(c, &a, out, u, err);
+        rc = answer_to_actions(c, &a, out, 1, &n, u, err);
     answer_free(&a);
     return rc;
 }
 
-eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out, llm_usage *usage, eous_err *err)
+eous_rc llm_next_actions(llm_client *c, const llm_step_input *in, act_action *out, size_t cap, size_t *n_out,
+                         llm_turn **turn, llm_usage *usage, eous_err *err)
 {
     llm_usage u;
     memset(&u, 0, sizeof u);
-    act_action_clear(out);
+    *n_out = 0;
+    if (turn)
+        *turn = NULL;
+    for (size_t i = 0; i < cap; i++)
+        act_action_clear(&out[i]);
+    if (in->max_batch <= 1 && cap > 1)
+        cap = 1;
     char *system = NULL, *user = NULL, *body = NULL;
     cJSON *resp = NULL;
     answer a;
@@ -679,7 +740,7 @@ eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out
     eous_rc rc = llm_render_prompt(&c->o, in, &system, &user, &u, err);
     if (rc)
         goto done;
-    body = build_body(c, system, user, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
+    body = build_body(c, in, system, user, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
                       c->o.temperature);
     if (!body) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
@@ -687,7 +748,13 @@ eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out
     }
     if ((rc = exchange(c, body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
         goto done;
-    rc = answer_to_action(c, &a, out, &u, err);
+    if ((rc = answer_to_actions(c, &a, out, cap, n_out, &u, err)))
+        goto done;
+    if (turn && in->max_batch > 1 && a.n_tool_calls && (rc = llm_turn_from_response(c->provider, resp, turn, err))) {
+        for (size_t i = 0; i < *n_out; i++)
+            act_action_clear(&out[i]);
+        *n_out = 0;
+    }
 done:
     if (usage)
         *usage = u;
@@ -697,6 +764,12 @@ done:
     free(user);
     free(body);
     return rc;
+}
+
+eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out, llm_usage *usage, eous_err *err)
+{
+    size_t n = 0;
+    return llm_next_actions(c, in, out, 1, &n, NULL, usage, err);
 }
 
 /* ---- the judge ------------------------------------------------------------------ */
@@ -770,7 +843,7 @@ eous_rc llm_judge(llm_client *c, llm_judge_kind kind, const char *question, cons
     if (rc)
         goto done;
     /* the verdict needs no creativity: temperature 0 unless the user turned it off */
-    body = build_body(c, judge_system, ub.data, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
+    body = build_body(c, NULL, judge_system, ub.data, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
                       c->o.temperature >= 0 ? 0 : -1);
     if (!body) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");

@@ -71,6 +71,17 @@ typedef struct llm_history_item {
     const char *result; /* one line */
 } llm_history_item;
 
+/* A model reply that asked for actions, kept so the next request can give
+ * each of its tool calls its result in the provider's format (llm/batch.c).
+ * Made by llm_next_actions; the caller sets results and frees it. */
+typedef struct llm_turn llm_turn;
+typedef enum llm_action_status { LLM_ACTION_OK = 0, LLM_ACTION_ERROR, LLM_ACTION_NOT_RUN } llm_action_status;
+/* Tool calls in the reply (0 for NULL). */
+size_t llm_turn_n_calls(const llm_turn *t);
+/* The result of call i (in reply order): one line, redacted on the way in. */
+void llm_turn_set_result(llm_turn *t, size_t i, llm_action_status status, const char *text);
+void llm_turn_free(llm_turn *t);
+
 typedef struct llm_step_input {
     const char *objective;
     const char *url;
@@ -79,6 +90,15 @@ typedef struct llm_step_input {
     const llm_history_item *history;
     size_t n_history;
     const char *last_error; /* NULL when the last step went fine */
+    /* batches: how many actions one answer may hold (0 or 1: exactly one, the
+     * request asks for no parallel tool calls, prompts as before) */
+    int max_batch;
+    /* the previous reply with its results (NULL: none, or a text reply): sent
+     * back as tool results; only used when max_batch > 1 */
+    const llm_turn *prev_turn;
+    /* 1: observations after the first may be deltas (perception/delta.c); the
+     * system prompt says how to read them */
+    int deltas;
 } llm_step_input;
 
 typedef struct llm_usage {
@@ -107,6 +127,17 @@ typedef struct llm_usage {
  * it is filled even when the answer does not parse. */
 eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out, llm_usage *usage,
                         eous_err *err);
+
+/* One model call → up to cap actions, in the reply's order (out[0..cap) are
+ * initialised by the caller and cleared first; *n_out gets how many were
+ * filled).  Tool calls beyond cap are counted in usage->extra_tool_calls and
+ * not returned; when in->max_batch <= 1 only the first is taken.  A reply
+ * whose tool calls do not all parse is EOUS_E_PARSE naming the call.  Text
+ * replies may hold several action lines in their last ``` fence.  *turn
+ * (when turn is not NULL) gets the reply for the next request's prev_turn, or
+ * NULL for a text reply; the caller frees it.  Otherwise as llm_next_action. */
+eous_rc llm_next_actions(llm_client *c, const llm_step_input *in, act_action *out, size_t cap, size_t *n_out,
+                         llm_turn **turn, llm_usage *usage, eous_err *err);
 
 /* WebArena's two judges (helper_functions.py llm_fuzzy_match / llm_ua_match):
  * the same system and user text, temperature 0, top_p 1, 768 tokens. */

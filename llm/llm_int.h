@@ -15,6 +15,17 @@ typedef enum llm_provider { LLM_OPENAI = 0, LLM_ANTHROPIC } llm_provider;
  * llm_next_action does after the exchange; for fuzzing and tools. */
 eous_rc llm_response_to_action(llm_client *c, const cJSON *root, act_action *out, llm_usage *u, eous_err *err);
 
+/* ---- batch.c ---- */
+/* The reply's tool calls as a turn (*out NULL when it made none). */
+eous_rc llm_turn_from_response(llm_provider p, const cJSON *root, llm_turn **out, eous_err *err);
+/* Appends the turn's messages and then the step's user text to msgs (after
+ * the system message for OpenAI). */
+eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, const char *user, eous_err *err);
+/* Several action lines in the last ``` fence (each a WebArena action), else
+ * one action by act_parse_text's rules.  Lines beyond cap go to *dropped. */
+eous_rc llm_parse_text_actions(const char *text, act_action *out, size_t cap, size_t *n_out, size_t *dropped,
+                               eous_err *err);
+
 /* ---- prompt.c ---- */
 /* Which actions a mode offers: hybrid adds call(). */
 int llm_mode_has_call(const char *mode);

@@ -1,0 +1,279 @@
+/* perception/delta.c — observation deltas (see delta.h). */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perception/delta.h"
+#include "perception/perc_int.h"
+
+#define DELTA_HEADER "(changes since the last observation)"
+
+struct perc_delta {
+    perc_delta_opts o;
+    char *prev;      /* the view the planner saw last (owned) */
+    char *prev_url;
+    char *sent;      /* the last delta text made (owned) */
+    int in_a_row;    /* deltas sent since the last full view */
+};
+
+void perc_delta_opts_init(perc_delta_opts *o)
+{
+    o->full_every = PERC_DELTA_FULL_EVERY;
+    o->max_share = PERC_DELTA_MAX_SHARE;
+}
+
+eous_rc perc_delta_new(const perc_delta_opts *o, perc_delta **out, eous_err *err)
+{
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (o)
+        (*out)->o = *o;
+    else
+        perc_delta_opts_init(&(*out)->o);
+    return EOUS_OK;
+}
+
+void perc_delta_free(perc_delta *d)
+{
+    if (!d)
+        return;
+    free(d->prev);
+    free(d->prev_url);
+    free(d->sent);
+    free(d);
+}
+
+/* ---- a view as blocks ---------------------------------------------------------- */
+
+typedef struct block {
+    char *key;          /* "[id]" or the line's text with its occurrence (owned) */
+    const char *text;   /* into the view copy, len bytes, whole lines with their tabs */
+    size_t len;
+    int depth;          /* tabs before the first line */
+    int component;
+} block;
+
+typedef struct blocks {
+    char *view; /* owned copy */
+    block *b;
+    size_t n;
+    perc_strmap map; /* key → index */
+} blocks;
+
+static void blocks_free(blocks *v)
+{
+    for (size_t i = 0; i < v->n; i++)
+        free(v->b[i].key);
+    free(v->b);
+    free(v->view);
+    perc_strmap_free(&v->map);
+}
+
+static int line_id(const char *content, const char **id, size_t *n)
+{
+    if (content[0] != '[')
+        return 0;
+    const char *e = strchr(content, ']');
+    const char *nl = strchr(content, '\n');
+    if (!e || (nl && nl < e) || e == content + 1)
+        return 0;
+    *id = content + 1;
+    *n = (size_t)(e - content - 1);
+    return 1;
+}
+
+static int is_component_id(const char *id, size_t n)
+{
+    return n >= 2 && id[0] == 'c' && id[1] >= '0' && id[1] <= '9';
+}
+
+static const char *line_end(const char *p)
+{
+    const char *e = strchr(p, '\n');
+    return e ? e : p + strlen(p);
+}
+
+/* The key of a block: its id, else its text and how often that text came before. */
+static char *block_key(blocks *v, const char *content, size_t clen, int has_id, const char *id, size_t idn)
+{
+    char *key = NULL;
+    if (has_id)
+        return asprintf(&key, "[%.*s]", (int)idn, id) < 0 ? NULL : key;
+    for (int k = 0;; k++) {
+        if (asprintf(&key, "%.*s\x01%d", (int)clen, content, k) < 0)
+            return NULL;
+        if (perc_strmap_get(&v->map, key) < 0)
+            return key;
+        free(key);
+    }
+}
+
+static int blocks_parse(const char *text, blocks *v)
+{
+    memset(v, 0, sizeof *v);
+    size_t lines = 1;
+    for (const char *p = text; *p; p++)
+        lines += *p == '\n';
+    if (!(v->view = strdup(text)) || !(v->b = calloc(lines, sizeof *v->b)) ||
+        perc_strmap_init(&v->map, lines * 2 + 8))
+        return -1;
+    const char *p = v->view;
+    while (*p) {
+        const char *e = line_end(p);
+        int depth = 0;
+        while (p[depth] == '\t')
+            depth++;
+        const char *content = p + depth, *id = NULL;
+        size_t idn = 0;
+        int has_id = line_id(content, &id, &idn);
+        block *b = &v->b[v->n];
+        b->text = p;
+        b->depth = depth;
+        b->component = has_id && is_component_id(id, idn);
+        if (b->component) {
+            /* its tools line and table rows: deeper lines without an id */
+            while (*e == '\n') {
+                const char *q = e + 1;
+                int d = 0;
+                while (q[d] == '\t')
+                    d++;
+                if (!q[0] || d <= depth || q[d] == '[')
+                    break;
+                e = line_end(q);
+            }
+        }
+        b->len = (size_t)(e - p);
+        if (e > content || has_id) {
+            if (!(b->key = block_key(v, content, (size_t)(line_end(p) - content), has_id, id, idn)))
+                return -1;
+            if (perc_strmap_put(&v->map, b->key, (int)v->n) < 0)
+                v->n++;
+            else
+                free(b->key); /* an id given twice: the first block stands for it */
+        }
+        p = *e ? e + 1 : e;
+    }
+    return 0;
+}
+
+static int same_block(const block *a, const block *b)
+{
+    return a->len == b->len && !memcmp(a->text, b->text, a->len);
+}
+
+/* The block's lines without the tabs its first line had, so the model reads it as the view printed it. */
+static eous_rc put_block(eous_buf *out, const block *b, const char *prefix, eous_err *err)
+{
+    const char *p = b->text, *end = b->text + b->len;
+    eous_rc rc = EOUS_OK;
+    while (p < end && !rc) {
+        for (int d = 0; d < b->depth && *p == '\t'; d++)
+            p++;
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        if (!e)
+            e = end;
+        if (!(rc = eous_buf_puts(out, prefix, err)) && !(rc = eous_buf_append(out, p, (size_t)(e - p), err)))
+            rc = eous_buf_putc(out, '\n', err);
+        p = e < end ? e + 1 : end;
+    }
+    return rc;
+}
+
+static eous_rc put_section(eous_buf *out, const char *title, int *opened, eous_err *err)
+{
+    if (*opened)
+        return EOUS_OK;
+    *opened = 1;
+    return eous_buf_printf(out, err, "%s:\n", title);
+}
+
+static eous_rc write_delta(eous_buf *out, const blocks *pv, const blocks *nv, eous_err *err)
+{
+    eous_rc rc = eous_buf_puts(out, DELTA_HEADER "\n", err);
+    int changed = 0, added = 0, removed = 0;
+    for (size_t i = 0; i < nv->n && !rc; i++) {
+        const block *b = &nv->b[i];
+        int j = perc_strmap_get(&pv->map, b->key);
+        if (j >= 0 && same_block(&pv->b[j], b))
+            continue;
+        if (b->component && j >= 0) {
+            if (!(rc = put_section(out, "changed components", &changed, err)))
+                rc = put_block(out, b, "", err);
+        }
+    }
+    for (size_t i = 0; i < nv->n && !rc; i++) {
+        const block *b = &nv->b[i];
+        int j = perc_strmap_get(&pv->map, b->key);
+        if ((j >= 0 && same_block(&pv->b[j], b)) || (b->component && j >= 0))
+            continue;
+        if (!(rc = put_section(out, "added", &added, err)))
+            rc = put_block(out, b, "+ ", err);
+    }
+    for (size_t i = 0; i < pv->n && !rc; i++) {
+        const block *b = &pv->b[i];
+        if (perc_strmap_get(&nv->map, b->key) >= 0)
+            continue;
+        if ((rc = put_section(out, "removed", &removed, err)))
+            break;
+        if (b->key[0] == '[')
+            rc = eous_buf_printf(out, err, "- %s\n", b->key);
+        else
+            rc = put_block(out, b, "- ", err);
+    }
+    if (!rc && !changed && !added && !removed)
+        rc = eous_buf_puts(out, "no changes\n", err);
+    return rc;
+}
+
+char *perc_delta_text(const char *prev, const char *next)
+{
+    blocks pv, nv;
+    char *text = NULL;
+    eous_buf out;
+    eous_buf_init(&out, (size_t)64 * 1024 * 1024);
+    if (!blocks_parse(prev ? prev : "", &pv) && !blocks_parse(next ? next : "", &nv) &&
+        !write_delta(&out, &pv, &nv, NULL))
+        text = eous_buf_steal(&out);
+    eous_buf_free(&out);
+    blocks_free(&pv);
+    blocks_free(&nv);
+    return text;
+}
+
+eous_rc perc_delta_next(perc_delta *d, const perc_obs *obs, const char **text, int *is_delta, size_t *full_tokens,
+                        size_t *sent_tokens, eous_err *err)
+{
+    const char *full = perc_obs_text(obs), *url = perc_obs_url(obs);
+    size_t flen = perc_obs_text_len(obs);
+    *full_tokens = perc_estimate_tokens(full, flen);
+    *text = full;
+    *is_delta = 0;
+    *sent_tokens = *full_tokens;
+    free(d->sent);
+    d->sent = NULL;
+    int line_view = perc_obs_mode(obs) != PERC_MODE_HTML;
+    if (line_view && d->prev && d->prev_url && !strcmp(d->prev_url, url) && d->in_a_row < d->o.full_every) {
+        if (!(d->sent = perc_delta_text(d->prev, full)))
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        size_t dt = perc_estimate_tokens(d->sent, strlen(d->sent));
+        if ((double)dt <= d->o.max_share * (double)*full_tokens) {
+            *text = d->sent;
+            *is_delta = 1;
+            *sent_tokens = dt;
+        }
+    }
+    d->in_a_row = *is_delta ? d->in_a_row + 1 : 0;
+    char *p = strdup(full), *u = strdup(url);
+    if (!p || !u) {
+        free(p);
+        free(u);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    free(d->prev);
+    free(d->prev_url);
+    d->prev = p;
+    d->prev_url = u;
+    return EOUS_OK;
+}

@@ -634,7 +634,10 @@ static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *w
     }
     double tp = eous_now_ms();
     perc_obs *now = NULL;
-    if ((*rc = act_observe(st->s, &st->po, &now, err)))
+    st->po.id_base = st->obs;
+    *rc = act_observe(st->s, &st->po, &now, err);
+    st->po.id_base = NULL;
+    if (*rc)
         return -1;
     st->res->perceive_ms += eous_now_ms() - tp;
     char stale[600];
@@ -717,11 +720,16 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
 {
     agent_result *res = st->res;
     double tp = eous_now_ms();
-    perc_obs_free(st->obs);
+    perc_obs *prev = st->obs;
     st->obs = st->next_obs;
     st->next_obs = NULL;
-    eous_rc rc;
-    if (!st->obs && (rc = act_observe(st->s, &st->po, &st->obs, err))) /* with every open tab */
+    eous_rc rc = EOUS_OK;
+    st->po.id_base = prev; /* components keep their view ids on the same page */
+    if (!st->obs)
+        rc = act_observe(st->s, &st->po, &st->obs, err); /* with every open tab */
+    st->po.id_base = NULL;
+    perc_obs_free(prev);
+    if (rc)
         return rc;
     ms->perceive = eous_now_ms() - tp;
     res->perceive_ms += ms->perceive;

@@ -50,6 +50,7 @@ perc_obs *perc_obs_alloc(perc_mode mode)
 
 eous_rc perc_obs_set_tabs(perc_obs *obs, const perc_opts *o, eous_err *err)
 {
+    obs->id_base = o->id_base;
     if (o->tab_count <= 1 || !o->tab_titles)
         return EOUS_OK;
     const char **titles = eous_arena_alloc(obs->arena, (size_t)o->tab_count * sizeof *titles);
@@ -227,6 +228,7 @@ eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eo
     }
     perc_label_components(obs);
     eous_rc rc = render(obs, html, html_len, err);
+    obs->id_base = NULL; /* borrowed for the build only */
     if (!rc)
         perc_finish(obs);
     return rc;

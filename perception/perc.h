@@ -84,6 +84,11 @@ typedef struct perc_opts {
     int tab_count;
     const char *const *tab_titles;
     int tab_current;
+    /* the previous view of the same page (borrowed for the length of perc_observe; NULL = none): a
+     * component it showed keeps its view id (c3 stays c3 when c2 goes away), new ones are numbered
+     * after its largest, so deltas (perception/delta.h) and batches keep stable ids.  Only used
+     * when both views have the same URL. */
+    const struct perc_obs *id_base;
 } perc_opts;
 
 typedef struct perc_obs perc_obs;

@@ -57,6 +57,7 @@ struct perc_obs {
     char *text;
     size_t text_len;
     const char *url;
+    const struct perc_obs *id_base; /* perc_opts.id_base while the view is built, else NULL */
     const char *title;
     char version[17];
     perc_timings timings;

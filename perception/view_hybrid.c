@@ -752,13 +752,37 @@ static void render_tools(pctx *c, const perc_component *comp, int depth, int bri
 }
 
 
-/* Gives component ci its view id (c1, c2, … in document order) and starts its
- * line: "[cN] ". */
+/* The view id the previous view of this page gave the component (0 when none),
+ * and past which number new ones start. */
+static int base_cid(const perc_obs *obs, const perc_component *comp, int *max)
+{
+    const perc_obs *b = obs->id_base;
+    *max = 0;
+    if (!b || !b->url || !obs->url || strcmp(b->url, obs->url))
+        return 0;
+    int found = 0;
+    for (size_t i = 0; i < b->n_comps; i++) {
+        const perc_component *bc = &b->comps[i];
+        int n = bc->view_id[0] == 'c' ? atoi(bc->view_id + 1) : 0;
+        if (n > *max)
+            *max = n;
+        if (n && !strcmp(bc->key, comp->key) && !strcmp(bc->provider, comp->provider))
+            found = n;
+    }
+    return found;
+}
+
+/* Gives component ci its view id (c1, c2, … in document order, or the one the
+ * previous view of the page gave it) and starts its line: "[cN] ". */
 static const perc_component *start_component(pctx *c, int ci, int depth)
 {
     const perc_component *comp = &c->obs->comps[ci];
     c->emitted[ci] = 1;
-    const char *id = eous_arena_printf(c->view->arena, "c%d", ++c->next_cid);
+    int max = 0, keep = base_cid(c->obs, comp, &max);
+    if (max > c->next_cid)
+        c->next_cid = max;
+    const char *id = keep ? eous_arena_printf(c->view->arena, "c%d", keep)
+                          : eous_arena_printf(c->view->arena, "c%d", ++c->next_cid);
     if (!id) {
         c->rc = EOUS_E_NOMEM;
         return comp;

@@ -354,6 +354,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     if (prc == EOUS_E_PARSE || prc == EOUS_E_INVALID) {
         st->failed_parses++;
         snprintf(st->last_error, sizeof st->last_error, "your last answer could not be parsed: %s", perr.msg);
+        perc_delta_reset(st->delta); /* the retry gets the whole view again */
         cJSON *line = cJSON_CreateObject();
         cJSON_AddNumberToObject(line, "step", *step + 1);
         cJSON_AddStringToObject(line, "parse_error", perr.msg);

@@ -45,6 +45,15 @@ void perc_delta_free(perc_delta *d)
     free(d);
 }
 
+void perc_delta_reset(perc_delta *d)
+{
+    if (!d)
+        return;
+    free(d->prev);
+    d->prev = NULL;
+    d->in_a_row = 0;
+}
+
 /* ---- a view as blocks ---------------------------------------------------------- */
 
 typedef struct block {

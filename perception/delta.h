@@ -47,6 +47,9 @@ void perc_delta_free(perc_delta *d);
 eous_rc perc_delta_next(perc_delta *d, const perc_obs *obs, const char **text, int *is_delta, size_t *full_tokens,
                         size_t *sent_tokens, eous_err *err);
 
+/* The next view is sent whole (e.g. the planner's last answer was unusable). */
+void perc_delta_reset(perc_delta *d);
+
 /* The delta of view text next against prev (no size rules), for tests and
  * benchmarks; caller frees.  NULL on out of memory. */
 char *perc_delta_text(const char *prev, const char *next);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# benchmarks/perf/batch_delta.sh — model round trips, actions and observation
+# tokens per task with batched actions and observation deltas (issue 19).
+#
+# Runs a fixed slice of the Playground suite (every STEP-th task, sorted) with
+# the script planner in hybrid and atomic mode twice: --max-batch 8 (script
+# steps grouped into one batch per view, agent/batch.h) and --max-batch 1 (one
+# action per plan), both with --deltas on, so each run's results carry the
+# full views' tokens (obs_tokens) and what deltas would send (obs_tokens_sent).
+# The script planner stands in for a model that plans everything one view
+# shows: a plan call here is one model round trip there.  benchmarks/perf/
+# batch_delta.mjs turns the results into benchmarks/results/batch_delta.{md,json}.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+EOUS="${EOUS:-$ROOT/build/eous}"
+STEP="${STEP:-3}"
+WORKERS="${WORKERS:-2}"
+OUT="$(mktemp -d /tmp/eous-batch-delta-XXXXXX)"
+trap 'kill "${SITE_PID:-}" 2>/dev/null || true; rm -rf "$OUT"' EXIT
+
+mkdir -p "$OUT/slice"
+mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/tasks/playground/*.json | sort -V)
+for ((i = 0; i < ${#all_tasks[@]}; i += STEP)); do ln -s "${all_tasks[$i]}" "$OUT/slice/"; done
+fifo="$OUT/site.fifo"; mkfifo "$fifo"
+bash "$ROOT/scripts/serve-site" --port 0 >"$fifo" & SITE_PID=$!
+read -r EOUS_SITE_PLAYGROUND <"$fifo"; export EOUS_SITE_PLAYGROUND
+
+for b in 8 1; do
+  "$EOUS" bench "$OUT/slice" --modes hybrid,atomic --workers "$WORKERS" --max-batch "$b" --deltas on \
+      --out "$OUT/b$b" >"$OUT/b$b.out" 2>"$OUT/b$b.log" || true
+  echo "batch_delta: --max-batch $b: $(grep -c '"status":"passed"' "$OUT/b$b/results.jsonl" || true)/$(wc -l < "$OUT/b$b/results.jsonl") passed" >&2
+done
+COMMIT="$(git -C "$ROOT" rev-parse --short HEAD)" STEP="$STEP" N_TASKS="$(ls "$OUT/slice" | wc -l)" \
+  node "$ROOT/benchmarks/perf/batch_delta.mjs" "$OUT/b8/results.jsonl" "$OUT/b1/results.jsonl" \
+  "$ROOT/benchmarks/results/batch_delta"
+cat "$ROOT/benchmarks/results/batch_delta.md"

@@ -239,6 +239,8 @@ static eous_rc write_delta(eous_buf *out, const blocks *pv, const blocks *nv, eo
 char *perc_delta_text(const char *prev, const char *next)
 {
     blocks pv, nv;
+    memset(&pv, 0, sizeof pv);
+    memset(&nv, 0, sizeof nv);
     char *text = NULL;
     eous_buf out;
     eous_buf_init(&out, (size_t)64 * 1024 * 1024);

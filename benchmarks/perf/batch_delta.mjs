@@ -61,7 +61,7 @@ fs.writeFileSync(`${outPrefix}.json`, JSON.stringify(json, null, 1) + '\n');
 const f0 = (x) => Math.round(x).toLocaleString('en-US');
 let md = `## Batched actions and observation deltas (\`benchmarks/perf/batch_delta.sh\`)\n\n`;
 md += `Commit ${json.commit}, ${json.date.slice(0, 10)}. ${json.slice}; hybrid and atomic; each mode run with ` +
-  `\`--max-batch 8\` (batched) and \`--max-batch 1\` (one action per plan), both with \`--deltas on\`.\n\n`;
+  `\`--max-batch 8\` (batched) and \`--max-batch 1\` (one action per plan; modes: ${process.env.B1_MODES || 'hybrid,atomic'}), both with \`--deltas on\`.\n\n`;
 md += `What is measured: **round trips** — plans asked for per task (the script planner's batches: consecutive steps ` +
   `whose targets the current view shows, as a model could plan them; with a model each is one round trip); ` +
   `**actions** — actions run per task; **obs tokens** — o200k tokens per task of the observations the planner was ` +
@@ -72,6 +72,7 @@ for (const run of ['b8', 'b1'])
   for (const m of modes)
     for (const t of tiers) {
       const a = table[`${run}.${m}.${t}`];
+      if (!a.tasks) continue;
       md += `| ${run === 'b8' ? 'batched' : 'one action'} | ${m} | ${t} | ${a.tasks} | ${a.passed} | ${r2(a.plan_calls)} | ` +
         `${r2(a.actions)} | ${f0(a.obs_tokens_full)} | ${f0(a.obs_tokens_delta)} |\n`;
     }

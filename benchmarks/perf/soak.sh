@@ -29,16 +29,23 @@ read -r EOUS_SITE_PLAYGROUND <"$fifo"; export EOUS_SITE_PLAYGROUND
 samples=()
 next="$SAMPLE"
 while kill -0 "$EOUS_PID" 2>/dev/null; do
-  done_n=$(cat "$OUT/run/results.jsonl" 2>/dev/null | wc -l)
+  # results.jsonl appears with the first finished job; until then 0
+  done_n=0; [[ -f "$OUT/run/results.jsonl" ]] && done_n=$(wc -l < "$OUT/run/results.jsonl")
   if (( done_n >= next )); then
     rss=$(awk '/^VmRSS/ {print $2}' "/proc/$EOUS_PID/status" 2>/dev/null || echo 0)
-    fds=$(ls "/proc/$EOUS_PID/fd" 2>/dev/null | wc -l)
-    samples+=("{\"tasks\":$done_n,\"rss_kib\":$rss,\"fds\":$fds}")
+    fds=$(ls "/proc/$EOUS_PID/fd" 2>/dev/null | wc -l || true)
+    samples+=("{\"tasks\":$done_n,\"rss_kib\":$rss,\"fds\":$fds}"); rec_n=$done_n
     echo "soak: $done_n tasks, eous RSS ${rss} KiB, ${fds} fds" >&2
     next=$(( (done_n / SAMPLE + 1) * SAMPLE ))
+  elif (( done_n > 0 )); then
+    # the latest reading, kept so the run's end is sampled too (the process is gone after the last job)
+    last_rss=$(awk '/^VmRSS/ {print $2}' "/proc/$EOUS_PID/status" 2>/dev/null || echo 0)
+    last_fds=$(ls "/proc/$EOUS_PID/fd" 2>/dev/null | wc -l || true)
+    [[ "$last_rss" != 0 ]] && { last="{\"tasks\":$done_n,\"rss_kib\":$last_rss,\"fds\":$last_fds}"; last_n=$done_n; }
   fi
   sleep 0.5
 done
+if [[ -n "${last:-}" ]] && (( last_n > ${rec_n:-0} )); then samples+=("$last"); fi
 wait "$EOUS_PID" && code=0 || code=$?
 EOUS_PID=""
 jobs=$(wc -l < "$OUT/run/results.jsonl" || echo 0)

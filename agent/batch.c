@@ -59,8 +59,8 @@ int agent_batch_stale(const perc_obs *plan, const perc_obs *now, const act_actio
                  nn->role ? nn->role : "", nn->name ? nn->name : "");
         return 1;
     }
-    /* a script target resolves anew: it must still be the same node */
-    if (a->from_script && (rc || nb != pb)) {
+    /* the action runs on the new view: its target must resolve to the same node there */
+    if (rc || nb != pb) {
         snprintf(why, n, "%s now names another element", a->target ? a->target : "the target");
         return 1;
     }

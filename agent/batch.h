@@ -13,8 +13,10 @@
  * unbatched run perceives it before its next step): the target located in the
  * planned view (act_locate) must be located in the new view as the same thing:
  *   - call: the same component key, with the same kind and label;
- *   - atomic id or "role 'name'" target: the same backend DOM node, with the
- *     same role and accessible name.
+ *   - atomic id or "role 'name'" target: resolving it in the new view gives
+ *     the same backend DOM node, with the same role and accessible name.
+ * The action then runs on the new view: same target, current state (a button
+ * the batch's first action enabled is enabled for its second).
  * Actions without a target (press, scroll) and css= targets are never stale.
  * A target the planned view did not show is not stale either: running it
  * gives the executor's own "not found" error.  Actions not run are reported

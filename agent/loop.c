@@ -221,6 +221,7 @@ typedef struct run_state {
     int cursor, cursor_sub;       /* the script planner's next step (and action in an array step) */
     llm_turn *turn;               /* the model's last reply, its results filled in as actions run */
     perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
+    perc_obs *act_view;           /* the view later actions of a batch run on (after the stale check), or NULL */
     size_t batch_index;           /* of the action being run, for its trace line */
     llm_action_status last_status;
     char last_result[1024];
@@ -517,7 +518,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     memset(&ar, 0, sizeof ar);
     eous_err aerr;
     eous_err_clear(&aerr);
-    eous_rc arc = act_execute(st->x, st->obs, a, &ar, &aerr);
+    eous_rc arc = act_execute(st->x, st->act_view ? st->act_view : st->obs, a, &ar, &aerr);
     arc = check_where_it_led(st, a, arc, &aerr);
     res->steps = ++*step;
     res->act_ms += ar.act_ms;
@@ -616,8 +617,9 @@ static int open_tabs(run_state *st)
 }
 
 /* 1 when the batch stops before action i (why says so), 0 to go on, -1 when
- * the page cannot be perceived (*rc).  The view taken here is the next
- * step's when the batch stops. */
+ * the page cannot be perceived (*rc).  The view taken here is the one action
+ * i runs on (st->act_view: its targets checked against the planned view, its
+ * states current), or the next step's when the batch stops. */
 static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *why, size_t n, eous_rc *rc,
                            eous_err *err)
 {
@@ -635,7 +637,7 @@ static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *w
     }
     double tp = eous_now_ms();
     perc_obs *now = NULL;
-    st->po.id_base = st->obs;
+    st->po.id_base = st->act_view ? st->act_view : st->obs;
     *rc = act_observe(st->s, &st->po, &now, err);
     st->po.id_base = NULL;
     if (*rc)
@@ -645,10 +647,12 @@ static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *w
     int stop = agent_batch_navigated(st->obs, now, why, n);
     if (!stop && (stop = agent_batch_stale(st->obs, now, &st->batch.a[i], stale, sizeof stale)))
         snprintf(why, n, "stale target of action %zu: %s", i + 1, stale);
+    perc_obs_free(st->act_view);
+    st->act_view = NULL;
     if (stop)
         st->next_obs = now;
     else
-        perc_obs_free(now);
+        st->act_view = now;
     return stop;
 }
 
@@ -712,6 +716,8 @@ static step_outcome run_batch(run_state *st, int *step, const llm_usage *usage, 
     if (st->o->planner == AGENT_PLANNER_SCRIPT)
         advance_script(st, ran);
     agent_batch_clear(b);
+    perc_obs_free(st->act_view);
+    st->act_view = NULL;
     return out;
 }
 
@@ -858,6 +864,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     agent_site_leave();
     perc_obs_free(st.obs);
     perc_obs_free(st.next_obs);
+    perc_obs_free(st.act_view);
     agent_batch_clear(&st.batch);
     llm_turn_free(st.turn);
     perc_delta_free(st.delta);

@@ -61,7 +61,7 @@ fs.writeFileSync(`${outPrefix}.json`, JSON.stringify(json, null, 1) + '\n');
 const f0 = (x) => Math.round(x).toLocaleString('en-US');
 let md = `## Batched actions and observation deltas (\`benchmarks/perf/batch_delta.sh\`)\n\n`;
 md += `Commit ${json.commit}, ${json.date.slice(0, 10)}. ${json.slice}; hybrid and atomic; each mode run with ` +
-  `\`--max-batch 8\` (batched) and \`--max-batch 1\` (one action per plan; modes: ${process.env.B1_MODES || 'hybrid,atomic'}), both with \`--deltas on\`.\n\n`;
+  `\`--max-batch 8\` (batched; modes: ${process.env.B8_MODES || 'hybrid,atomic'}) and \`--max-batch 1\` (one action per plan; modes: ${process.env.B1_MODES || 'hybrid,atomic'}), both with \`--deltas on\`.\n\n`;
 md += `What is measured: **round trips** — plans asked for per task (the script planner's batches: consecutive steps ` +
   `whose targets the current view shows, as a model could plan them; with a model each is one round trip); ` +
   `**actions** — actions run per task; **obs tokens** — o200k tokens per task of the observations the planner was ` +

@@ -24,6 +24,7 @@ void agent_run_opts_init(agent_run_opts *o)
     o->planner = AGENT_PLANNER_SCRIPT;
     o->max_steps = EOUS_DEFAULT_MAX_STEPS;
     o->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
+    o->screenshots = AGENT_SHOTS_FAILURE;
 }
 
 int agent_planner_parse(const char *s, agent_planner *out)
@@ -88,6 +89,8 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
     cJSON_AddStringToObject(o, "error", r->error);
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
+    if (r->screenshot[0])
+        cJSON_AddStringToObject(o, "screenshot", r->screenshot);
     char *s = eous_json_print(o);
     cJSON_Delete(o);
     char *clean = s ? eous_redact(s) : NULL;
@@ -117,6 +120,15 @@ static void trace_line(trace_file *t, cJSON *line)
         t->rc = eous_append_line(t->fd, clean, t->path, &t->err);
     free(s);
     free(clean);
+}
+
+/* Evidence files that cannot be written fail the run as the trace does. */
+static void evidence_io(trace_file *t, eous_rc rc, const eous_err *err)
+{
+    if (rc && !t->rc) {
+        t->rc = rc;
+        t->err = *err;
+    }
 }
 
 eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
@@ -195,6 +207,7 @@ typedef struct run_state {
     agent_result *res;
     double t0;
     trace_file trace;
+    agent_evidence *ev;           /* observation files and screenshots beside the trace */
     act_exec *x;
     act_policy *own_policy;
     perc_opts po;
@@ -257,6 +270,8 @@ static eous_rc run_setup(run_state *st, eous_err *err)
         st->trace.fd = open(o->trace_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
         if (st->trace.fd < 0)
             return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace: %s", o->trace_path, strerror(errno));
+        if ((rc = agent_evidence_new(o->trace_path, o->screenshots, &st->ev, err)))
+            return rc;
     }
     act_exec_opts xo;
     act_exec_opts_init(&xo);
@@ -317,6 +332,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm
         cJSON *line = cJSON_CreateObject();
         cJSON_AddNumberToObject(line, "step", *step + 1);
         cJSON_AddStringToObject(line, "parse_error", perr.msg);
+        agent_evidence_annotate(st->ev, line);
         trace_line(&st->trace, line);
         res->steps = ++*step;
         res->plan_ms += eous_now_ms() - tl;
@@ -412,6 +428,7 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
         for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
             cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
     }
+    agent_evidence_annotate(st->ev, line);
     trace_line(&st->trace, line);
 }
 
@@ -465,6 +482,10 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     eous_rc arc = act_execute(st->x, st->obs, a, &ar, &aerr);
     arc = check_where_it_led(st, a, arc, &aerr);
     res->steps = ++*step;
+    if (arc) {
+        eous_err eerr;
+        evidence_io(&st->trace, agent_evidence_failed(st->ev, st->s, *step, &eerr), &eerr);
+    }
     res->act_ms += ar.act_ms;
     res->settle_ms += ar.settle_ms;
     if (ar.path && !strcmp(ar.path, "semantic"))
@@ -547,6 +568,9 @@ static eous_rc run_steps(run_state *st, eous_err *err)
         res->obs_bytes_total += perc_obs_text_len(st->obs);
         ms.obs_tokens = perc_estimate_tokens(perc_obs_text(st->obs), perc_obs_text_len(st->obs));
         res->obs_tokens_total += ms.obs_tokens;
+        eous_err eerr;
+        evidence_io(&st->trace, agent_evidence_perceived(st->ev, st->s, step + 1, perc_obs_text(st->obs),
+                                                         perc_obs_text_len(st->obs), &eerr), &eerr);
 
         double tl = eous_now_ms();
         act_action a;
@@ -570,11 +594,22 @@ static eous_rc run_steps(run_state *st, eous_err *err)
     }
 }
 
+/* final.png as the evidence rules say, named in the result. */
+static void keep_final(run_state *st, int passed)
+{
+    eous_err eerr;
+    evidence_io(&st->trace, agent_evidence_keep_final(st->ev, passed, &eerr), &eerr);
+    const char *rel = agent_evidence_final(st->ev);
+    if (rel)
+        SET(st->res->screenshot, rel);
+}
+
 /* Scores the page and the answer with the task's evaluators. */
 static eous_rc run_score(run_state *st, eous_err *err)
 {
     agent_result *res = st->res;
     agent_eval_result ev;
+    agent_evidence_capture_final(st->ev, st->s); /* before the evaluators navigate */
     eous_rc rc = agent_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->o->llm, &ev, err);
     if (rc)
         return rc;
@@ -582,6 +617,7 @@ static eous_rc run_score(run_state *st, eous_err *err)
     SET(res->eval_detail, ev.detail);
     /* a verdict nobody gave is neither a pass nor a failure */
     SET(res->status, ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
+    keep_final(st, !strcmp(res->status, "passed"));
     return EOUS_OK;
 }
 
@@ -599,6 +635,11 @@ static eous_rc run_failed(run_state *st, eous_rc rc, eous_err *err)
         SET(res->error, err->msg);
     if (!res->stop_reason[0])
         SET(res->stop_reason, eous_rc_ends_task(rc) ? res->status : "error");
+    /* the page of a task that errored; a dead browser has none to give */
+    if (!eous_rc_is_infra(rc) && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_IO && !res->screenshot[0]) {
+        agent_evidence_capture_final(st->ev, st->s);
+        keep_final(st, 0);
+    }
     if (eous_rc_ends_task(rc) || rc == EOUS_E_INVALID)
         return rc;
     return EOUS_OK; /* the task ran and failed */
@@ -635,6 +676,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     res->wall_ms = eous_now_ms() - st.t0;
     agent_site_leave();
     perc_obs_free(st.obs);
+    agent_evidence_free(st.ev);
     act_exec_free(st.x);
     act_policy_free(st.own_policy);
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)

@@ -7,6 +7,7 @@
 #define EOUS_AGENT_RUN_H
 
 #include "agent/eval.h"
+#include "agent/evidence.h"
 #include "agent/task.h"
 #include "perception/perc.h"
 #include "webdriver/wd.h"
@@ -27,6 +28,7 @@ typedef struct agent_run_opts {
     const char *audit_path;        /* NULL = no audit log */
     struct act_policy *policy;     /* borrowed, may be NULL */
     struct act_secrets *secrets;   /* borrowed, may be NULL */
+    agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -52,6 +54,7 @@ typedef struct agent_result {
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */
+    char screenshot[512];     /* final.png relative to the run directory, "" when none */
 } agent_result;
 
 void agent_result_clear(agent_result *r);

@@ -45,6 +45,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->restart_browser_every = 100;
     co->lock_fd = -1;
     co->max_obs_tokens = -1;
+    co->screenshots = AGENT_SHOTS_FAILURE;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
     if (!co->positional)
         return -1;
@@ -91,6 +92,13 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             VALUE(co->secrets_file);
         } else if (!strcmp(a, "--lock")) {
             VALUE(co->lock_file);
+        } else if (!strcmp(a, "--screenshots")) {
+            const char *v;
+            VALUE(v);
+            if (agent_shots_parse(v, &co->screenshots)) {
+                fprintf(stderr, "eous %s: --screenshots '%s': expected none, failure, final or every\n", argv[0], v);
+                return -1;
+            }
         } else if (!strcmp(a, "--w3c-only")) {
             co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
@@ -251,6 +259,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->llm = co->llm;
     ro->policy = co->policy;
     ro->secrets = co->secrets;
+    ro->screenshots = co->screenshots;
 }
 
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err)

@@ -65,6 +65,10 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "score", r->score);
     if (r->tier)
         cJSON_AddStringToObject(o, "tier", r->tier);
+    if (r->screen)
+        cJSON_AddStringToObject(o, "screen", r->screen);
+    if (r->intent)
+        cJSON_AddStringToObject(o, "intent", r->intent);
     if (r->answer)
         cJSON_AddStringToObject(o, "answer", r->answer);
     else
@@ -654,6 +658,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
                                                                       : "o200k_base";
     res->tier = t->tier;
+    res->screen = t->screen;
+    res->intent = t->intent;
     run_state st;
     memset(&st, 0, sizeof st);
     st.s = s;

@@ -54,6 +54,7 @@ typedef struct agent_result {
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */
+    const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
 } agent_result;
 

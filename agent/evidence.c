@@ -14,7 +14,7 @@ struct agent_evidence {
     char dir[4096];           /* OUT/trace/<task>-<mode> */
     char rel_dir[REL_MAX];    /* trace/<task>-<mode>: dir relative to the run directory */
     /* this step's files (relative paths, "" when none) */
-    char observation[REL_MAX], screenshot[REL_MAX], failed_screenshot[REL_MAX];
+    char observation[REL_MAX], screenshot[REL_MAX], failed_screenshot[REL_MAX], vision[REL_MAX];
     char shot_err[256];
     unsigned char *final_png;
     size_t final_len;
@@ -141,6 +141,15 @@ eous_rc agent_evidence_perceived(agent_evidence *ev, wd_session *s, int step, co
     return shoot(ev, s, name, ev->screenshot, err);
 }
 
+eous_rc agent_evidence_vision(agent_evidence *ev, int step, const unsigned char *png, size_t len, eous_err *err)
+{
+    if (!ev)
+        return EOUS_OK;
+    char name[32];
+    snprintf(name, sizeof name, "step-%02d-vision.png", step);
+    return write_named(ev, name, png, len, ev->vision, err);
+}
+
 eous_rc agent_evidence_failed(agent_evidence *ev, wd_session *s, int step, eous_err *err)
 {
     if (!ev || ev->shots == AGENT_SHOTS_NONE)
@@ -160,9 +169,11 @@ void agent_evidence_annotate(agent_evidence *ev, cJSON *line)
         cJSON_AddStringToObject(line, "screenshot", ev->screenshot);
     if (ev->failed_screenshot[0])
         cJSON_AddStringToObject(line, "failed_screenshot", ev->failed_screenshot);
+    if (ev->vision[0])
+        cJSON_AddStringToObject(line, "vision_screenshot", ev->vision);
     if (ev->shot_err[0])
         cJSON_AddStringToObject(line, "screenshot_error", ev->shot_err);
-    ev->observation[0] = ev->screenshot[0] = ev->failed_screenshot[0] = ev->shot_err[0] = '\0';
+    ev->observation[0] = ev->screenshot[0] = ev->failed_screenshot[0] = ev->vision[0] = ev->shot_err[0] = '\0';
 }
 
 void agent_evidence_capture_final(agent_evidence *ev, wd_session *s)

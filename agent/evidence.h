@@ -44,10 +44,13 @@ void agent_evidence_free(agent_evidence *ev);
  * is noted for the trace line instead. */
 eous_rc agent_evidence_perceived(agent_evidence *ev, wd_session *s, int step, const char *text, size_t len,
                                  eous_err *err);
+/* Vision: the set-of-marks screenshot the model got at this step
+ * (step-NN-vision.png), whatever --screenshots says. */
+eous_rc agent_evidence_vision(agent_evidence *ev, int step, const unsigned char *png, size_t len, eous_err *err);
 /* A step whose action failed: step-NN-failed.png, unless --screenshots none. */
 eous_rc agent_evidence_failed(agent_evidence *ev, wd_session *s, int step, eous_err *err);
 /* Adds this step's files to its trace line ("observation", "screenshot",
- * "failed_screenshot", "screenshot_error") and forgets them. */
+ * "failed_screenshot", "vision_screenshot", "screenshot_error") and forgets them. */
 void agent_evidence_annotate(agent_evidence *ev, cJSON *line);
 
 /* The page as the task left it, captured before the evaluators (which may

@@ -13,6 +13,7 @@
 #include "agent/run.h"
 #include "agent/site_reset.h"
 #include "llm/llm.h"
+#include "perception/shot.h"
 
 #define MAX_FAILED_PARSES 3
 #define MAX_REPEATED_ACTIONS 3
@@ -198,7 +199,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
 
 static const cJSON *plan_for(const agent_task *t, perc_mode mode)
 {
-    if (mode == PERC_MODE_HYBRID)
+    if (mode == PERC_MODE_HYBRID || mode == PERC_MODE_VISION)
         return t->script ? t->script : t->atomic_script;
     return t->atomic_script;
 }
@@ -216,6 +217,7 @@ typedef struct run_state {
     act_policy *own_policy;
     perc_opts po;
     perc_obs *obs;
+    perc_marked_shot shot;        /* vision: what the model sees with obs */
     const cJSON *plan;            /* the script planner's steps */
     int max_steps;
     llm_history_item *hist;       /* what the model is told it did */
@@ -251,7 +253,8 @@ static eous_rc run_check(run_state *st, eous_err *err)
         if (!st->plan) {
             SET(res->status, "skipped");
             snprintf(res->error, sizeof res->error, "task %s has no %s for the script planner", t->id,
-                     st->o->mode == PERC_MODE_HYBRID ? "script" : "atomic_script");
+                     st->o->mode == PERC_MODE_ATOMIC || st->o->mode == PERC_MODE_PRUNED || st->o->mode == PERC_MODE_HTML
+                         ? "atomic_script" : "script");
             return eous_err_set(err, EOUS_E_INVALID, "%s", res->error);
         }
     } else if (!st->o->llm) {
@@ -319,6 +322,9 @@ static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm
     in.history = st->hist;
     in.n_history = st->n_hist;
     in.last_error = st->last_error[0] ? st->last_error : NULL;
+    in.image_png = st->shot.png;
+    in.image_len = st->shot.len;
+    in.image_legend = st->shot.legend;
     eous_err perr;
     eous_err_clear(&perr);
     eous_rc prc = llm_next_action(st->o->llm, &in, a, usage, &perr);
@@ -544,6 +550,21 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     return STEP_NEXT;
 }
 
+/* Vision: the set-of-marks screenshot of what was just perceived, for the
+ * model (a script reads no image) and the evidence. */
+static eous_rc perceive_vision(run_state *st, int step, eous_err *err)
+{
+    perc_marked_shot_clear(&st->shot);
+    if (st->o->mode != PERC_MODE_VISION || st->o->planner == AGENT_PLANNER_SCRIPT)
+        return EOUS_OK;
+    eous_rc rc = perc_screenshot_marked(st->s, st->obs, st->o->max_image_px, &st->shot, err);
+    if (!rc) {
+        eous_err eerr;
+        evidence_io(&st->trace, agent_evidence_vision(st->ev, step, st->shot.png, st->shot.len, &eerr), &eerr);
+    }
+    return rc;
+}
+
 /* Perceive, plan, act until the plan ends, the model stops or a budget runs
  * out.  EOUS_OK means: score what the page is now. */
 static eous_rc run_steps(run_state *st, eous_err *err)
@@ -566,6 +587,8 @@ static eous_rc run_steps(run_state *st, eous_err *err)
         perc_obs_free(st->obs);
         st->obs = NULL;
         if ((rc = act_observe(st->s, &st->po, &st->obs, err))) /* with every open tab */
+            return rc;
+        if ((rc = perceive_vision(st, step + 1, err)))
             return rc;
         ms.perceive = eous_now_ms() - tp;
         res->perceive_ms += ms.perceive;
@@ -682,6 +705,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     res->wall_ms = eous_now_ms() - st.t0;
     agent_site_leave();
     perc_obs_free(st.obs);
+    perc_marked_shot_clear(&st.shot);
     agent_evidence_free(st.ev);
     act_exec_free(st.x);
     act_policy_free(st.own_policy);

@@ -10,7 +10,7 @@
 
 #include <libxml/xmlwriter.h>
 
-#define MAX_MODES 4
+#define MAX_MODES 5
 #define MAX_TIERS 4
 static const char *TIERS[MAX_TIERS] = {"short", "medium", "long", "all"};
 

@@ -287,6 +287,7 @@ static void step_item(eous_buf *h, const char *out_dir, const cJSON *line)
     }
     observation(h, out_dir, line);
     shot(h, eous_json_str(line, "screenshot"), "the page the planner saw");
+    shot(h, eous_json_str(line, "vision_screenshot"), "the screenshot the model got (set-of-marks)");
     shot(h, eous_json_str(line, "failed_screenshot"), "the page after this step failed");
     labelled(h, "ms", "no screenshot: ", eous_json_str(line, "screenshot_error"));
     eous_buf_puts(h, "</li>", NULL);

@@ -29,6 +29,7 @@ typedef struct agent_run_opts {
     struct act_policy *policy;     /* borrowed, may be NULL */
     struct act_secrets *secrets;   /* borrowed, may be NULL */
     agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
+    int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);

@@ -189,9 +189,14 @@ void agent_evidence_capture_final(agent_evidence *ev, wd_session *s)
         EOUS_INFO("evidence", "%s: no final screenshot: %s", ev->rel_dir, serr.msg);
 }
 
+int agent_evidence_wants_final(const agent_evidence *ev, int passed)
+{
+    return ev && ev->shots != AGENT_SHOTS_NONE && !(passed && ev->shots == AGENT_SHOTS_FAILURE);
+}
+
 eous_rc agent_evidence_keep_final(agent_evidence *ev, int passed, eous_err *err)
 {
-    if (!ev || !ev->final_png || (passed && ev->shots == AGENT_SHOTS_FAILURE))
+    if (!ev || !ev->final_png || !agent_evidence_wants_final(ev, passed))
         return EOUS_OK;
     return write_named(ev, "final.png", ev->final_png, ev->final_len, ev->final_rel, err);
 }

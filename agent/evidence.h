@@ -56,6 +56,9 @@ void agent_evidence_annotate(agent_evidence *ev, cJSON *line);
 /* The page as the task left it, captured before the evaluators (which may
  * navigate) look at it; kept in memory until agent_evidence_keep_final. */
 void agent_evidence_capture_final(agent_evidence *ev, wd_session *s);
+/* 1 when final.png is kept for a task that passed (or not): the caller
+ * captures only then when the page will still be there. */
+int agent_evidence_wants_final(const agent_evidence *ev, int passed);
 /* Writes final.png when the task did not pass or --screenshots final/every. */
 eous_rc agent_evidence_keep_final(agent_evidence *ev, int passed, eous_err *err);
 /* final.png's path when it was written, else NULL (borrowed). */

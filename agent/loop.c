@@ -621,6 +621,19 @@ static eous_rc run_steps(run_state *st, eous_err *err)
     }
 }
 
+/* 1 when an evaluator opens another page (program_html with a url other than
+ * "last"), so the final screenshot must be taken before scoring. */
+static int eval_may_navigate(const cJSON *eval)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, eous_json_arr(eval, "program_html")) {
+        const char *url = eous_json_str(p, "url");
+        if (url && strcmp(url, "last"))
+            return 1;
+    }
+    return 0;
+}
+
 /* final.png as the evidence rules say, named in the result. */
 static void keep_final(run_state *st, int passed)
 {
@@ -636,7 +649,9 @@ static eous_rc run_score(run_state *st, eous_err *err)
 {
     agent_result *res = st->res;
     agent_eval_result ev;
-    agent_evidence_capture_final(st->ev, st->s); /* before the evaluators navigate */
+    int navigates = eval_may_navigate(st->t->eval);
+    if (navigates) /* the page as the task left it, before an evaluator leaves it */
+        agent_evidence_capture_final(st->ev, st->s);
     eous_rc rc = agent_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->o->llm, &ev, err);
     if (rc)
         return rc;
@@ -644,7 +659,10 @@ static eous_rc run_score(run_state *st, eous_err *err)
     SET(res->eval_detail, ev.detail);
     /* a verdict nobody gave is neither a pass nor a failure */
     SET(res->status, ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
-    keep_final(st, !strcmp(res->status, "passed"));
+    int passed = !strcmp(res->status, "passed");
+    if (!navigates && agent_evidence_wants_final(st->ev, passed)) /* only the screenshots kept are taken */
+        agent_evidence_capture_final(st->ev, st->s);
+    keep_final(st, passed);
     return EOUS_OK;
 }
 

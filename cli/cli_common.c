@@ -177,6 +177,12 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         co->modes[0] = co->mode;
         co->n_modes = 1;
     }
+    for (int m = 0; m < co->n_modes && co->w3c_only; m++)
+        if (co->modes[m] == PERC_MODE_VISION) {
+            fprintf(stderr, "eous %s: --mode vision needs CDP (element boxes, scaled capture); not with --w3c-only\n",
+                    argv[0]);
+            return -1;
+        }
     if ((co->planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
         fprintf(stderr, "eous %s: --planner llm needs --llm PROVIDER:MODEL\n", argv[0]);
         return -1;

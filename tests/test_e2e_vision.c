@@ -280,6 +280,10 @@ Test(e2e_vision, bad_vision_options_are_one_line_exit_2)
     e = ts_slurp(err_path);
     cr_expect(strstr(e, "--max-image-px '4'") && ts_count_lines(e) == 1, "%s", e);
     free(e);
+    cr_expect_eq(run_cli((const char *[]){"bench", TASK_FX3, "--modes", "hybrid,vision", "--w3c-only", NULL}), 2);
+    e = ts_slurp(err_path);
+    cr_expect(strstr(e, "--mode vision needs CDP") && ts_count_lines(e) == 1, "%s", e);
+    free(e);
     cr_expect_eq(run_cli((const char *[]){"observe", "http://127.0.0.1:9/", "--screenshot", "/tmp/x.png", NULL}), 2);
     e = ts_slurp(err_path);
     cr_expect(strstr(e, "--screenshot needs --mode vision"), "%s", e);

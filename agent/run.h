@@ -7,6 +7,7 @@
 #define EOUS_AGENT_RUN_H
 
 #include "agent/eval.h"
+#include "agent/evidence.h"
 #include "agent/task.h"
 #include "perception/perc.h"
 #include "webdriver/wd.h"
@@ -31,6 +32,8 @@ typedef struct agent_run_opts {
     int deltas;                    /* observation deltas (perception/delta.h): 1 on, 0 off, -1 (default) on
                                     * for the llm planner only; with the script planner the trace still
                                     * records what a delta would have cost */
+    agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
+    int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -59,6 +62,8 @@ typedef struct agent_result {
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */
+    const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
+    char screenshot[512];     /* final.png relative to the run directory, "" when none */
 } agent_result;
 
 void agent_result_clear(agent_result *r);

@@ -126,7 +126,7 @@ static const char *result_of(const llm_turn *t, size_t i)
     return t->results[i] ? t->results[i] : "not run: no result was recorded";
 }
 
-eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, const char *user, eous_err *err)
+eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, cJSON *user, eous_err *err)
 {
     cJSON_AddItemToArray(msgs, text_message("user", turn_opening));
     cJSON_AddItemToArray(msgs, cJSON_Duplicate(t->assistant, 1));
@@ -136,7 +136,10 @@ eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, const char *user, 
             cJSON_AddStringToObject(m, "tool_call_id", t->ids[i]);
             cJSON_AddItemToArray(msgs, m);
         }
-        cJSON_AddItemToArray(msgs, text_message("user", user));
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddStringToObject(m, "role", "user");
+        cJSON_AddItemToObject(m, "content", user);
+        cJSON_AddItemToArray(msgs, m);
     } else {
         cJSON *m = cJSON_CreateObject();
         cJSON_AddStringToObject(m, "role", "user");
@@ -150,10 +153,19 @@ eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, const char *user, 
                 cJSON_AddBoolToObject(b, "is_error", 1);
             cJSON_AddItemToArray(content, b);
         }
-        cJSON *txt = cJSON_CreateObject();
-        cJSON_AddStringToObject(txt, "type", "text");
-        cJSON_AddStringToObject(txt, "text", user);
-        cJSON_AddItemToArray(content, txt);
+        /* the step's text (or its parts, with an image) after the results */
+        if (cJSON_IsArray(user)) {
+            cJSON *part;
+            while ((part = cJSON_DetachItemFromArray(user, 0)))
+                cJSON_AddItemToArray(content, part);
+            cJSON_Delete(user);
+        } else {
+            cJSON *txt = cJSON_CreateObject();
+            cJSON_AddStringToObject(txt, "type", "text");
+            cJSON_AddStringToObject(txt, "text", cJSON_IsString(user) ? user->valuestring : "");
+            cJSON_AddItemToArray(content, txt);
+            cJSON_Delete(user);
+        }
         cJSON_AddItemToArray(msgs, m);
     }
     if (!cJSON_GetArraySize(msgs))

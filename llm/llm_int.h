@@ -18,9 +18,10 @@ eous_rc llm_response_to_action(llm_client *c, const cJSON *root, act_action *out
 /* ---- batch.c ---- */
 /* The reply's tool calls as a turn (*out NULL when it made none). */
 eous_rc llm_turn_from_response(llm_provider p, const cJSON *root, llm_turn **out, eous_err *err);
-/* Appends the turn's messages and then the step's user text to msgs (after
- * the system message for OpenAI). */
-eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, const char *user, eous_err *err);
+/* Appends the turn's messages and then the step's user content (a string, or
+ * an array of parts with a vision image; taken over) to msgs (after the system
+ * message for OpenAI). */
+eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, cJSON *user, eous_err *err);
 /* Several action lines in the last ``` fence (each a WebArena action), else
  * one action by act_parse_text's rules.  Lines beyond cap go to *dropped. */
 eous_rc llm_parse_text_actions(const char *text, act_action *out, size_t cap, size_t *n_out, size_t *dropped,
@@ -31,6 +32,21 @@ eous_rc llm_parse_text_actions(const char *text, act_action *out, size_t cap, si
 int llm_mode_has_call(const char *mode);
 /* Tool definitions in the provider's shape (owned by caller). */
 cJSON *llm_tools_json(llm_provider p, int with_call);
+
+/* ---- image.c ---- */
+typedef struct llm_image {
+    char *b64;          /* base64 of the PNG (owned) */
+    char sha256[72];    /* "sha256:<hex>": what cassettes and their keys hold instead of the bytes */
+    char *legend;       /* redacted legend (owned) */
+    const char *detail; /* OpenAI's detail, borrowed; NULL = not sent */
+} llm_image;
+eous_rc llm_image_init(llm_image *img, const unsigned char *png, size_t len, const char *legend, const char *detail,
+                       eous_err *err);
+void llm_image_clear(llm_image *img);
+/* The user message's content with the image: [text, image, legend text] in
+ * provider's shape (an llm_provider); as_ref puts the SHA-256 in place of the
+ * bytes.  Caller owns the array. */
+cJSON *llm_image_content(int provider, const char *user, const llm_image *img, int as_ref);
 
 /* ---- http.c ---- */
 typedef struct llm_http_opts {

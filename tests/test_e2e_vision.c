@@ -151,8 +151,16 @@ static cJSON *user_parts(const cJSON *reqs, int i, int openai)
         cr_expect_null(strstr(raw, page_secrets[k]), "request %d carries %s", i, page_secrets[k]);
     cJSON *body = cJSON_Parse(raw);
     cr_assert_not_null(body);
+    /* the step's user message is the last one (a batched turn puts the last
+     * reply and its tool results before it: Anthropic's at its head) */
     const cJSON *msgs = eous_json_arr(body, "messages");
-    cJSON *content = cJSON_DetachItemFromObjectCaseSensitive(cJSON_GetArrayItem(msgs, openai ? 1 : 0), "content");
+    (void)openai;
+    cJSON *content = cJSON_DetachItemFromObjectCaseSensitive(cJSON_GetArrayItem(msgs, cJSON_GetArraySize(msgs) - 1),
+                                                             "content");
+    while (cJSON_IsArray(content) && cJSON_GetArraySize(content) > 3 &&
+           !strcmp(eous_json_str(cJSON_GetArrayItem(content, 0), "type") ? eous_json_str(cJSON_GetArrayItem(content, 0), "type") : "",
+                   "tool_result"))
+        cJSON_DeleteItemFromArray(content, 0);
     cJSON_Delete(body);
     cr_assert(cJSON_IsArray(content) && cJSON_GetArraySize(content) == 3, "text, image, legend");
     cr_expect(strstr(eous_json_str(cJSON_GetArrayItem(content, 0), "text"), "[c1] datepicker 'Check-in'"),

@@ -145,7 +145,8 @@ static const act_verb verbs[] = {
      .text_sig = "stop [answer]",
      .text_help = "finish. Put the answer the objective asks for in the brackets, or leave them empty when no "
                   "answer is needed. If the task cannot be done, use stop [N/A].",
-     .script_sig = "{\"stop\": <answer>}"},
+     .script_keys = {"from"},
+     .script_sig = "{\"stop\": <answer>, \"from\"?: <the rule that computed it from what the page showed>}"},
 };
 #define N_VERBS (sizeof verbs / sizeof *verbs)
 

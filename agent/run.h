@@ -7,6 +7,7 @@
 #define EOUS_AGENT_RUN_H
 
 #include "agent/eval.h"
+#include "agent/grounding.h"
 #include "agent/task.h"
 #include "perception/perc.h"
 #include "webdriver/wd.h"
@@ -27,6 +28,7 @@ typedef struct agent_run_opts {
     const char *audit_path;        /* NULL = no audit log */
     struct act_policy *policy;     /* borrowed, may be NULL */
     struct act_secrets *secrets;   /* borrowed, may be NULL */
+    agent_ground_mode grounding;   /* script planner: check each step against its view (agent/grounding.h) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -48,7 +50,10 @@ typedef struct agent_result {
     size_t obs_bytes_total, obs_tokens_total;
     const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
     char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
-                               * "infra", "model_unavailable" (the model endpoint failed after its retries) */
+                               * "infra", "model_unavailable" (the model endpoint failed after its retries),
+                               * "ungrounded" (strict grounding refused a scripted step) */
+    const char *grounding;    /* static: "strict" | "report" | "off" */
+    int steps_grounded, steps_computed, steps_addressing, steps_ungrounded; /* grounding verdicts */
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */

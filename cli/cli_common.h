@@ -32,6 +32,7 @@ typedef struct cli_opts {
     int workers;
     int restart_browser_every; /* bench: a fresh browser after N tasks (0 = never) */
     int resume;
+    int grounding;             /* --grounding: an agent_ground_mode, -1 = the command's default */
     const char **positional;
     int n_positional;
     /* set up by cli_setup_run */

@@ -223,7 +223,8 @@ static long count_rows(const char *view)
             const char *next = eol ? eol + 1 : NULL;
             const char *next_eol = next ? strchr(next, '\n') : NULL;
             size_t nlen = next ? (next_eol ? (size_t)(next_eol - next) : strlen(next)) : 0;
-            if (r && !(next && memmem(next, nlen, "columnheader", 12)))
+            /* a header row, or antd's empty-table placeholder row, holds no data */
+            if (r && !(next && (memmem(next, nlen, "columnheader", 12) || memmem(next, nlen, "No data", 7))))
                 rows++;
         }
         line = eol ? eol + 1 : NULL;

@@ -244,13 +244,14 @@ for (const i of [9, 88]) { // deactivate via edit modal (short)
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), select("combobox '* Role'", 'Billing'), click("button 'Save'"), stop('')],
     program: prog(`${userField(u.id, 'role')} + '|' + ${STATE}.users.filter(u => u.role === 'Billing').length`, `Billing|${USERS.filter((x) => x.role === 'Billing').length + 1}`) });
 }
-// medium: counting with filters
+// medium: counting with filters (the Active filter first: its values true/false show in the table's own column,
+// the filter menu lists them only past its first entries)
 function countUsers(role, deps, active) { return USERS.filter((u) => (!role || u.role === role) && (!deps || deps.includes(u.department)) && (active === undefined || u.active === active)); }
 for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr', true], ['Editor', 'frontend', true]]) {
   const n = countUsers(role, [dep], active).length;
   const title = departmentTitle(dep);
   add(T('How many {{status}} users with the role {{role}} work in the {{department}} department? Answer with a number.', { status: active ? 'active' : 'inactive', role, department: title }, { screen: 'users', kind: 'info', start: '/users',
-    script: [call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [dep] }), call('table-users', 'filter', { column: 'active', values: [String(active)] }), stop(String(n))],
+    script: [call('table-users', 'filter', { column: 'active', values: [String(active)] }), call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [dep] }), stop(String(n))],
     atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), fmenu(title), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu(active ? 'Active' : 'Inactive'), click("button 'OK'"), stop(String(n), COUNT_ROWS)],
     answer: { exact_match: String(n) } }));
 }
@@ -280,7 +281,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
 { // medium: list names of a small filtered group
   const g = countUsers('Admin', ['emea'], true);
   add({ screen: 'users', kind: 'info', start: '/users', intent: 'List the names of all active Admins in the EMEA department.',
-    script: [call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: ['emea'] }), call('table-users', 'filter', { column: 'active', values: ['true'] }), stop(g.map((u) => u.name).join(', '))],
+    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: ['emea'] }), stop(g.map((u) => u.name).join(', '))],
     atomic: [click(ROLE_TRIGGER), fmenu('Admin'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('EMEA'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), stop(g.map((u) => u.name).join(', '))],
     answer: { must_include: g.map((u) => u.name) } });
 }
@@ -292,7 +293,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   }
   const { role, a, b, g } = pick;
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate every active ${role} user in the ${a.title} and ${b.title} departments.`,
-    script: [call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [a.value, b.value] }), call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
+    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [a.value, b.value] }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
     atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), ...DEPARTMENT_LEAVES.filter((d) => d === a || d === b).map((d) => fmenu(d.title)), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), click("checkbox 'Select all'"), click(`button 'Deactivate selected (${g.length})'`), stop('')],
     program: prog(`${STATE}.users.filter(u => u.role === '${role}' && ['${a.value}','${b.value}'].includes(u.department) && u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `0/${USERS.filter((u) => !u.active).length + g.length}`) });
 }
@@ -300,7 +301,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const sales = ['emea', 'americas', 'apac'];
   const g = countUsers('Admin', sales, true).sort((a, b) => b.created.localeCompare(a.created)).slice(0, 3);
   add({ screen: 'users', kind: 'state', start: '/users', intent: 'Among the active Admins in the Sales departments (EMEA, Americas, APAC), deactivate the three whose accounts were created most recently.',
-    script: [call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: sales }), call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'sort', { column: 'created', order: 'descend' }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
+    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: sales }), call('table-users', 'sort', { column: 'created', order: 'descend' }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
     atomic: [click(ROLE_TRIGGER), fmenu('Admin'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('EMEA'), fmenu('Americas'), fmenu('APAC'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"),
       click("columnheader 'Created'"), click("columnheader 'Created'"), click("checkbox 'Select row 1'"), click("checkbox 'Select row 2'"), click("checkbox 'Select row 3'"), click("button 'Deactivate selected (3)'"), stop('')],
     program: prog(`${STATE}.users.filter(u => ${JSON.stringify(g.map((u) => u.id))}.includes(u.id) && !u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `3/${USERS.filter((u) => !u.active).length + 3}`) });
@@ -335,7 +336,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
 { // long info: names across filters with page size
   const g = countUsers('Viewer', ['platform', 'frontend', 'data', 'security'], false);
   add({ screen: 'users', kind: 'info', start: '/users', intent: 'List the names of all inactive Viewers in the Engineering departments (Platform, Frontend, Data, Security).',
-    script: [call('table-users', 'filter', { column: 'role', values: ['Viewer'] }), call('table-users', 'filter', { column: 'department', values: ['platform', 'frontend', 'data', 'security'] }), call('table-users', 'filter', { column: 'active', values: ['false'] }), stop(g.map((u) => u.name).join(', '))],
+    script: [call('table-users', 'filter', { column: 'active', values: ['false'] }), call('table-users', 'filter', { column: 'role', values: ['Viewer'] }), call('table-users', 'filter', { column: 'department', values: ['platform', 'frontend', 'data', 'security'] }), stop(g.map((u) => u.name).join(', '))],
     atomic: [click(ROLE_TRIGGER), fmenu('Viewer'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('Platform'), fmenu('Frontend'), fmenu('Data'), fmenu('Security'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Inactive'), click("button 'OK'"), stop(g.map((u) => u.name).join(', '))],
     answer: { must_include: g.map((u) => u.name) } });
 }

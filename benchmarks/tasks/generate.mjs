@@ -605,9 +605,10 @@ const APPS = [
 for (const a of APPS) {
   if ([0, 6].includes(dayOfWeek(a.start))) throw new Error(`weekend start ${a.start}`);
   const { script, atomic } = applySteps(a);
-  add({ screen: 'apply', kind: 'state', start: '/apply',
-    intent: `Submit a job application for ${a.name} (${a.email}, living in ${a.country}) for the ${POS(a.position)} position, starting ${a.start}, expected salary ${a.salary} EUR, work mode ${WM(a.mode)}, skills ${a.skills.map(SK).join(', ')}${a.letter ? `, cover letter "${a.letter}"` : ''}. Accept the terms.`,
-    script: [...script, stop('')], atomic: [...atomic, stop('')], program: prog(appKey, appStr(a)) });
+  add(T('Submit a job application for {{name}} ({{email}}, living in {{country}}) for the {{position}} position, starting {{start}}, expected salary {{salary}} EUR, work mode {{mode}}, skills {{skills}}{{letter}}. Accept the terms.',
+    { name: a.name, email: a.email, country: a.country, position: POS(a.position), start: a.start, salary: a.salary, mode: WM(a.mode), skills: a.skills.map(SK).join(', '), letter: a.letter ? `, cover letter "${a.letter}"` : '' },
+    { screen: 'apply', kind: 'state', start: '/apply',
+    script: [...script, stop('')], atomic: [...atomic, stop('')], program: prog(appKey, appStr(a)) }));
 }
 function WM(m) { return { onsite: 'On-site', hybrid: 'Hybrid', remote: 'Remote' }[m]; }
 function SK(s) { return { c: 'C', javascript: 'JavaScript', python: 'Python', sql: 'SQL', rust: 'Rust', go: 'Go' }[s]; }

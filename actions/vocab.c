@@ -28,7 +28,7 @@ static const act_verb verbs[] = {
      .text_help = "run tool of component k (e.g. call [c3] [setValue] [{\"date\": \"2025-12-31\"}]). Prefer it "
                   "whenever the component offers a tool for what you want; parameters must satisfy the "
                   "constraints listed with the tool.",
-     .script_keys = {"tool", "params"},
+     .script_keys = {"tool", "params", "from"},
      .script_sig = "{\"call\": <component>, \"tool\": <string>, \"params\": <object>}"},
     {.name = "click",
      .kind = ACT_CLICK,
@@ -49,7 +49,7 @@ static const act_verb verbs[] = {
      .text_sig = "type [id] [text] [0|1]",
      .text_usage = "type [id] [text] [press_enter_after=0|1]",
      .text_help = "clear the field, type text; Enter is pressed after typing unless the last field is 0.",
-     .script_keys = {"text", "enter", "clear"},
+     .script_keys = {"text", "enter", "clear", "from"},
      .script_sig = "{\"type\": <target>, \"text\": <string>, \"enter\": <bool>, \"clear\": <bool>}"},
     {.name = "hover",
      .kind = ACT_HOVER,

@@ -156,7 +156,10 @@ static void check_params(const agent_ground_input *in, const cJSON *p, const cha
     if (cJSON_IsString(p)) {
         if (is_secret(p->valuestring) || found_in(in, p->valuestring, IN_VIEW | IN_INTENT))
             return;
-        if (in->call_page_tool)
+        if (in->rule && in->rule[0])
+            verdict(out, AGENT_GROUND_COMPUTED, "param %s '%.200s' computed: %.200s", name, p->valuestring,
+                    in->rule);
+        else if (in->call_page_tool)
             verdict(out, AGENT_GROUND_ADDRESSING, "page-data look-up: param %s '%.200s' is not in the view or the intent",
                     name, p->valuestring);
         else
@@ -291,9 +294,13 @@ void agent_ground_check(const agent_ground_input *in, const act_action *a, agent
         break;
     case ACT_TYPE:
         check_target(in, a, out);
-        if (a->text && !is_secret(a->text) && !found_in(in, a->text, IN_VIEW | IN_INTENT | IN_SEEN))
-            verdict(out, AGENT_GROUND_UNGROUNDED, "typed text '%.200s' is in no observation of this run nor the intent",
-                    a->text);
+        if (a->text && !is_secret(a->text) && !found_in(in, a->text, IN_VIEW | IN_INTENT | IN_SEEN)) {
+            if (in->rule && in->rule[0])
+                verdict(out, AGENT_GROUND_COMPUTED, "typed text '%.200s' computed: %.200s", a->text, in->rule);
+            else
+                verdict(out, AGENT_GROUND_UNGROUNDED,
+                        "typed text '%.200s' is in no observation of this run nor the intent", a->text);
+        }
         break;
     case ACT_SELECT:
         check_target(in, a, out);

@@ -48,7 +48,9 @@ typedef struct agent_ground_input {
      * observation, or NULL; a key is grounded when that id is in the view */
     const char *call_view_id;
     int call_page_tool;       /* call only: the target is a page-level tool (no element of its own) */
-    const char *rule;         /* stop only: the plan's "from" rule, or NULL */
+    /* the step's "from": how a value it uses (a stop answer, typed text, a call
+     * param) was computed from what the run saw; NULL when it states none */
+    const char *rule;
 } agent_ground_input;
 
 typedef struct agent_ground_result {

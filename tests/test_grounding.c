@@ -110,6 +110,9 @@ Test(grounding, atomic_targets_and_text)
     cr_assert_eq(r.verdict, AGENT_GROUND_ADDRESSING);
     r = check("{\"type\": \"css=#q\", \"text\": \"Grace\"}", "", NULL, NULL, NULL);
     cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "text from nowhere outweighs the css address");
+    r = check("{\"type\": \"212\", \"text\": \"2025-07-15\", \"from\": \"check-in plus 14 nights\"}", "", NULL,
+              "check-in plus 14 nights", NULL);
+    cr_assert_eq(r.verdict, AGENT_GROUND_COMPUTED, "a value the step says how it computed: %s", r.missing);
     r = check("{\"type\": \"212\", \"text\": \"{{secret:PW}}\"}", "", NULL, NULL, NULL);
     cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "a secret comes from the secrets file");
 }

@@ -96,7 +96,7 @@ function bookingSteps(b, { first = true } = {}) {
     type("textbox '* Guest name'", b.name),
     click("combobox '* Destination'"), click(`menuitemcheckbox '${b.country} right'`), click(`menuitemcheckbox '${b.city}'`),
     ...pickDate("textbox '* Check-in'", '2025-06', b.checkin),
-    ...pickDate("textbox '* Check-out'", b.checkin.slice(0, 7), b.checkout),
+    ...pickDate("textbox '* Check-out'", b.checkin.slice(0, 7), b.checkout).map((st) => (b.checkoutFrom ? { ...st, from: b.checkoutFrom } : st)),
   ];
   if (b.guests !== 2) { script.push(call('Guests', 'setValue', { value: b.guests })); atomic.push(type("spinbutton '* Guests'", String(b.guests))); }
   script.push(call('select-room-type', 'setValue', { value: b.room }));
@@ -193,7 +193,8 @@ add({ screen: 'booking', kind: 'unachievable', start: '/booking',
   script: [stop('N/A')], atomic: [stop('N/A')],
   answer: { fuzzy_match: 'N/A' }, note: `At most ${MAX_GUESTS} guests per booking.` });
 { // the longest allowed stay (replaces an unachievable variant: the suite keeps 4-6 unachievable tasks)
-  const b = { name: 'Ada Lovelace', country: 'Portugal', city: 'Lisbon', checkin: '2025-07-01', checkout: '2025-07-15', guests: 2, room: 'suite' };
+  const b = { name: 'Ada Lovelace', country: 'Portugal', city: 'Lisbon', checkin: '2025-07-01', checkout: '2025-07-15', guests: 2, room: 'suite',
+    checkoutFrom: `the check-in date plus the longest stay the check-out calendar enables (${MAX_NIGHTS} nights)` };
   const { script, atomic } = bookingSteps(b);
   add({ screen: 'booking', kind: 'state', start: '/booking',
     intent: `Book the longest stay the site allows for Ada Lovelace in a Suite in Lisbon, Portugal, for 2 guests, checking in on 2025-07-01.`,

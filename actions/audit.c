@@ -66,13 +66,10 @@ eous_rc act_audit_write(act_audit *a, const act_audit_entry *e, eous_err *err)
     free(raw);
     if (!line)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory writing the audit log");
-    size_t n = strlen(line);
-    line[n] = '\n'; /* eous_redact's buffer has room for the NUL we replace */
-    eous_rc rc = EOUS_OK;
-    ssize_t w = write(a->fd, line, n + 1);
-    if (w != (ssize_t)(n + 1))
-        rc = eous_err_set(err, EOUS_E_IO, "audit log %s: write failed: %s", a->path,
-                          w < 0 ? strerror(errno) : "short write");
+    char what[4200];
+    snprintf(what, sizeof what, "audit log %s", a->path);
+    /* one whole line or none: a full disk leaves no torn entry */
+    eous_rc rc = eous_append_line(a->fd, line, what, err);
     free(line);
     return rc;
 }

@@ -39,7 +39,7 @@ eous_rc act_policy_new(act_policy **out, eous_err *err)
     *out = calloc(1, sizeof **out);
     if (!*out)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory creating a policy");
-    (*out)->interactive = -1;
+    (*out)->interactive = 0; /* a library never reads stdin unless its caller says a person is there */
     return EOUS_OK;
 }
 
@@ -279,10 +279,7 @@ eous_rc act_policy_confirm(act_policy *p, const char *sentence, const char *what
     if (p && p->confirm_fn) {
         yes = p->confirm_fn(p->confirm_ud, s, w);
     } else {
-        int interactive = p ? p->interactive : -1;
-        if (interactive < 0)
-            interactive = isatty(0);
-        if (!interactive)
+        if (!p || p->interactive <= 0)
             return eous_err_set(err, EOUS_E_POLICY, "Needs a person: %s", s);
         if (w[0])
             fprintf(stderr, "eous is about to: %s\n", w);

@@ -42,8 +42,8 @@
  *
  * Page marks: targets inside data-agent-hidden are always refused;
  * data-agent-confirm="sentence" on the target or an ancestor needs a
- * person: on a TTY (isatty(0), unless act_policy_set_interactive says
- * otherwise) eous asks "Needs a person: <sentence> [y/N]" on stderr;
+ * person: when the caller said a person is there (act_policy_set_interactive;
+ * the CLI passes isatty(0)) eous asks "Needs a person: <sentence> [y/N]" on stderr;
  * otherwise the action is refused with EOUS_E_POLICY "Needs a person:
  * <sentence>".
  *
@@ -88,7 +88,7 @@ eous_rc act_policy_check_action(const act_policy *p, const char *kind, const cha
 typedef int (*act_confirm_fn)(void *ud, const char *sentence, const char *what);
 /* Replaces the TTY prompt (GUIs, tests).  fn NULL restores it. */
 void act_policy_set_confirm(act_policy *p, act_confirm_fn fn, void *ud);
-/* 1: may ask a person; 0: never ask; -1 (default): ask when isatty(0). */
+/* 1: may ask a person on stdin/stderr; 0 (default): never ask, refuse. */
 void act_policy_set_interactive(act_policy *p, int interactive);
 
 /* Asks for a data-agent-confirm sentence (or a confirm rule).  EOUS_OK when

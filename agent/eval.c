@@ -528,9 +528,28 @@ static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, agent_e
         return EOUS_OK;
     }
     if (strcmp(url, "last")) {
-        if ((rc = wd_navigate(s, url, err)))
+        char *before = NULL, *after = NULL;
+        if ((rc = wd_get_url(s, &before, err)))
             return rc;
+        if ((rc = wd_navigate(s, url, err))) {
+            free(before);
+            return rc;
+        }
         eous_sleep_ms(300); /* WebArena sleeps 3 s here; our settle is shorter */
+        if ((rc = wd_get_url(s, &after, err))) {
+            free(before);
+            return rc;
+        }
+        /* a URL that downloads leaves the last page in place: Playwright's goto
+         * throws there, so WebArena scores nothing; never read the old page */
+        int stayed = !strcmp(after, before) && strcmp(after, url);
+        free(before);
+        free(after);
+        if (stayed) {
+            snprintf(out->detail, sizeof out->detail,
+                     "program_html: '%.300s' loaded no page (a download?); nothing to read", url);
+            return EOUS_OK;
+        }
     }
     size_t st, n;
     agent_py_strip(loc, &st, &n);

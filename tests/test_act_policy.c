@@ -1,10 +1,13 @@
 /* tests/test_act_policy.c — policy (navigation, rules, people), secrets, audit log. */
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "actions/audit.h"
@@ -314,6 +317,43 @@ Test(act_audit, appends_redacted_json_lines)
     cr_assert(eous_json_str(l1, "time") && strlen(eous_json_str(l1, "time")) == 24);
     cJSON_Delete(l1);
     cJSON_Delete(l2);
+    free(text);
+    unlink(path);
+}
+
+Test(act_audit, a_full_disk_leaves_no_torn_entry)
+{
+    char path[] = "/tmp/eous-act-audit-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    pid_t child = fork();
+    if (child == 0) {
+        signal(SIGXFSZ, SIG_IGN);
+        act_audit *a = NULL;
+        eous_err err;
+        if (act_audit_open(path, &a, &err))
+            _exit(1);
+        act_audit_entry e = {.url = "http://h/", .action = "click [1]", .path = "atomic", .message = "m"};
+        if (act_audit_write(a, &e, &err))
+            _exit(2);
+        struct stat st;
+        stat(path, &st);
+        struct rlimit rl = {(rlim_t)st.st_size + 20, (rlim_t)st.st_size + 20}; /* the next entry half fits */
+        setrlimit(RLIMIT_FSIZE, &rl);
+        if (act_audit_write(a, &e, &err) != EOUS_E_IO || !strstr(err.msg, path))
+            _exit(3);
+        act_audit_close(a);
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child exit %d", WEXITSTATUS(status));
+    char *text = NULL;
+    size_t len = 0;
+    eous_err err;
+    cr_assert_eq(eous_read_file(path, 0, &text, &len, &err), EOUS_OK);
+    cr_assert(len > 0 && text[len - 1] == '\n' && strchr(text, '\n') == text + len - 1, "one whole line: %s", text);
     free(text);
     unlink(path);
 }

@@ -81,8 +81,9 @@ Test(eval_parity, every_case_scores_as_webarena)
 
 /* The same rules on a real page: `eous bench` in Chromium reads program_html
  * values (prep actions stop at the first that throws; a list, a float, an
- * int and a bool printed as Python prints them; HTML5 entities) and reports a
- * fuzzy_match without a judge as needs_judge, counted neither way. */
+ * int and a bool printed as Python prints them; HTML5 entities), reports a
+ * fuzzy_match without a judge as needs_judge, counted neither way, and reads
+ * nothing when a target URL downloads (the last page's title would match). */
 Test(eval_browser, bench_scores_page_values_and_reports_needs_judge, .timeout = 300)
 {
     char dir[] = "/tmp/eous-evalp-XXXXXX";
@@ -110,17 +111,22 @@ Test(eval_browser, bench_scores_page_values_and_reports_needs_judge, .timeout = 
     nl = strchr(judge, '\n');
     cr_assert(strstr(judge, "\"status\":\"needs_judge\"") && strstr(judge, "\"status\":\"needs_judge\"") < nl,
               "%s", res);
+    char *dl = strstr(res, "\"task_id\":\"ev-download\"");
+    cr_assert(dl, "%s", res);
+    nl = strchr(dl, '\n');
+    char *failed = strstr(dl, "\"status\":\"failed\""), *why = strstr(dl, "loaded no page (a download?)");
+    cr_assert(failed && failed < nl && why && why < nl, "a download is not the page before it: %s", res);
     free(res);
     snprintf(path, sizeof path, "%s/summary.json", outdir);
     cJSON *sum = eous_json_parse_file(path, 0, NULL);
     const cJSON *all = eous_json_obj(eous_json_obj(eous_json_obj(sum, "modes"), "atomic"), "all");
     cr_assert_not_null(all, "summary.json modes.atomic.all");
     cr_assert_eq(eous_json_num(all, "needs_judge", -1), 1);
-    cr_assert_eq(eous_json_num(all, "success_rate", -1), 1.0, "the judged task is not a failure");
+    cr_assert_eq(eous_json_num(all, "success_rate", -1), 0.5, "the judged task is not counted; the download fails");
     cJSON_Delete(sum);
     snprintf(path, sizeof path, "%s/junit.xml", outdir);
     char *junit = ts_slurp(path);
-    cr_assert(strstr(junit, "failures=\"0\"") && strstr(junit, "skipped=\"1\""), "%s", junit);
+    cr_assert(strstr(junit, "failures=\"1\"") && strstr(junit, "skipped=\"1\""), "%s", junit);
     free(junit);
     eous_rmtree(dir);
 }

@@ -1,6 +1,7 @@
 /* tests/test_faults.c — nothing half-written: a file-size limit (what a full
  * disk looks like to write()) leaves no torn line in results.jsonl, and
- * `eous bench` says so in one line and exits 3; a cassette cut mid-line by a
+ * `eous bench` says so in one line and exits 3, as it does for a run
+ * directory it may not write; a cassette cut mid-line by a
  * crash replays up to its last whole exchange and records on after it. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
@@ -113,6 +114,59 @@ Test(faults, bench_on_a_full_disk_exits_3_with_one_line_and_no_torn_result)
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 3, "exit %d, log:\n%s", WEXITSTATUS(status), text);
     cr_assert(strstr(text, "results.jsonl: write failed: "), "one line naming the file:\n%s", text);
     cr_assert_leq(file_size(results), 0, "no partial line in results.jsonl");
+}
+
+/* Runs `eous bench TASK --out OUT` as a user who may not write OUT (root
+ * writes anywhere, so root drops to nobody); returns the exit status and
+ * fills text with what it printed. */
+static int bench_as_reader(const char *task, const char *out, char *text, size_t cap)
+{
+    const char *cli = getenv("EOUS_CLI");
+    cr_assert(cli, "EOUS_CLI set (ctest sets it)");
+    int fds[2];
+    cr_assert_eq(pipe(fds), 0);
+    pid_t child = fork();
+    if (child == 0) {
+        dup2(fds[1], 2);
+        dup2(fds[1], 1);
+        close(fds[0]);
+        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+            _exit(126);
+        execl(cli, cli, "bench", task, "--out", out, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    ssize_t n, got = 0;
+    while ((n = read(fds[0], text + got, cap - 1 - (size_t)got)) > 0)
+        got += n;
+    text[got] = '\0';
+    close(fds[0]);
+    int status = 0;
+    waitpid(child, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Test(faults, read_only_run_directory_exits_3_with_one_line_and_writes_nothing)
+{
+    char task[400], out[400], text[8192];
+    snprintf(task, sizeof task, "%s/task.json", tmpdir);
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    write_skipped_task(task);
+    cr_assert_eq(chmod(tmpdir, 0755), 0);
+    cr_assert_eq(chmod(task, 0644), 0);
+    cr_assert_eq(mkdir(out, 0555), 0);
+    if (geteuid() == 0)
+        cr_assert_eq(chown(out, 65534, 65534), 0, "the reader owns the directory and still may not write it");
+    int code = bench_as_reader(task, out, text, sizeof text);
+    if (code == 126 || code == 127)
+        cr_skip_test("cannot run %s as user nobody here (exit %d)", getenv("EOUS_CLI"), code);
+    cr_assert_eq(code, 3, "exit %d, log:\n%s", code, text);
+    cr_assert(strstr(text, "/out/trace: cannot create directory: Permission denied"), "names the directory:\n%s", text);
+    cr_assert(!strchr(text, '\n') || strchr(text, '\n') == text + strlen(text) - 1, "one line:\n%s", text);
+    char results[500];
+    snprintf(results, sizeof results, "%s/results.jsonl", out);
+    cr_assert_eq(file_size(results), -1, "nothing written");
+    cr_assert_eq(chmod(out, 0755), 0); /* so teardown can remove it */
 }
 
 Test(faults, cassette_cut_mid_line_replays_its_whole_exchanges)

@@ -63,11 +63,56 @@ int wd_key_code(const char *name, char out[8])
     return -1;
 }
 
-static cJSON *key_action(const char *type, const char *value)
+/* cJSON builders return NULL when memory runs out; *bad remembers it, so an
+ * action list is never sent with a key or a move silently missing. */
+static cJSON *put_str(cJSON *o, const char *k, const char *v, int *bad)
+{
+    cJSON *r = o ? cJSON_AddStringToObject(o, k, v) : NULL;
+    *bad |= !r;
+    return r;
+}
+
+static cJSON *put_num(cJSON *o, const char *k, double v, int *bad)
+{
+    cJSON *r = o ? cJSON_AddNumberToObject(o, k, v) : NULL;
+    *bad |= !r;
+    return r;
+}
+
+static void put_item(cJSON *arr, cJSON *item, int *bad)
+{
+    if (!arr || !item || !cJSON_AddItemToArray(arr, item)) {
+        cJSON_Delete(item);
+        *bad = 1;
+    }
+}
+
+/* A new action source {"type": TYPE, "id": ID, "actions": []}, appended to sources. */
+static cJSON *new_source(cJSON *sources, const char *type, const char *id, cJSON **acts, int *bad)
+{
+    cJSON *src = cJSON_CreateObject();
+    put_str(src, "type", type, bad);
+    put_str(src, "id", id, bad);
+    *acts = src ? cJSON_AddArrayToObject(src, "actions") : NULL;
+    *bad |= !*acts;
+    put_item(sources, src, bad);
+    return src;
+}
+
+/* Sends the sources unless a builder failed. */
+static eous_rc perform(wd_session *s, cJSON *sources, int bad, eous_err *err)
+{
+    eous_rc rc = bad || !sources ? eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions")
+                                 : wd_perform_actions(s, sources, err);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+static cJSON *key_action(const char *type, const char *value, int *bad)
 {
     cJSON *a = cJSON_CreateObject();
-    cJSON_AddStringToObject(a, "type", type);
-    cJSON_AddStringToObject(a, "value", value);
+    put_str(a, "type", type, bad);
+    put_str(a, "value", value, bad);
     return a;
 }
 
@@ -102,85 +147,68 @@ eous_rc wd_press_keys(wd_session *s, const char *chord, eous_err *err)
     }
     if (n == 0)
         return eous_err_set(err, EOUS_E_INVALID, "press: no key in '%s'", chord);
-    cJSON *sources = cJSON_CreateArray();
-    cJSON *kb = cJSON_CreateObject();
-    cJSON_AddStringToObject(kb, "type", "key");
-    cJSON_AddStringToObject(kb, "id", "eous-keyboard");
-    cJSON *acts = cJSON_AddArrayToObject(kb, "actions");
+    int bad = 0;
+    cJSON *sources = cJSON_CreateArray(), *acts = NULL;
+    new_source(sources, "key", "eous-keyboard", &acts, &bad);
     for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(acts, key_action("keyDown", codes[i]));
+        put_item(acts, key_action("keyDown", codes[i], &bad), &bad);
     for (int i = n - 1; i >= 0; i--)
-        cJSON_AddItemToArray(acts, key_action("keyUp", codes[i]));
-    cJSON_AddItemToArray(sources, kb);
-    eous_rc rc = wd_perform_actions(s, sources, err);
-    cJSON_Delete(sources);
-    return rc;
+        put_item(acts, key_action("keyUp", codes[i], &bad), &bad);
+    return perform(s, sources, bad, err);
 }
 
 eous_rc wd_wheel(wd_session *s, int x, int y, int dx, int dy, eous_err *err)
 {
-    cJSON *sources = cJSON_CreateArray();
-    cJSON *w = cJSON_CreateObject();
-    cJSON_AddStringToObject(w, "type", "wheel");
-    cJSON_AddStringToObject(w, "id", "eous-wheel");
-    cJSON *acts = cJSON_AddArrayToObject(w, "actions");
+    int bad = 0;
+    cJSON *sources = cJSON_CreateArray(), *acts = NULL;
+    new_source(sources, "wheel", "eous-wheel", &acts, &bad);
     cJSON *a = cJSON_CreateObject();
-    cJSON_AddStringToObject(a, "type", "scroll");
-    cJSON_AddNumberToObject(a, "x", x);
-    cJSON_AddNumberToObject(a, "y", y);
-    cJSON_AddNumberToObject(a, "deltaX", dx);
-    cJSON_AddNumberToObject(a, "deltaY", dy);
-    cJSON_AddNumberToObject(a, "duration", 0);
-    cJSON_AddStringToObject(a, "origin", "viewport");
-    cJSON_AddItemToArray(acts, a);
-    cJSON_AddItemToArray(sources, w);
-    eous_rc rc = wd_perform_actions(s, sources, err);
-    cJSON_Delete(sources);
-    return rc;
+    put_str(a, "type", "scroll", &bad);
+    put_num(a, "x", x, &bad);
+    put_num(a, "y", y, &bad);
+    put_num(a, "deltaX", dx, &bad);
+    put_num(a, "deltaY", dy, &bad);
+    put_num(a, "duration", 0, &bad);
+    put_str(a, "origin", "viewport", &bad);
+    put_item(acts, a, &bad);
+    return perform(s, sources, bad, err);
 }
 
-static cJSON *pointer_source(double x, double y)
+/* A mouse source that moves to (x, y); its actions array in *acts for more. */
+static void pointer_source(cJSON *sources, double x, double y, cJSON **acts, int *bad)
 {
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddStringToObject(p, "type", "pointer");
-    cJSON_AddStringToObject(p, "id", "eous-mouse");
-    cJSON *params = cJSON_AddObjectToObject(p, "parameters");
-    cJSON_AddStringToObject(params, "pointerType", "mouse");
-    cJSON *acts = cJSON_AddArrayToObject(p, "actions");
+    cJSON *p = new_source(sources, "pointer", "eous-mouse", acts, bad);
+    cJSON *params = p ? cJSON_AddObjectToObject(p, "parameters") : NULL;
+    *bad |= !params;
+    put_str(params, "pointerType", "mouse", bad);
     cJSON *mv = cJSON_CreateObject();
-    cJSON_AddStringToObject(mv, "type", "pointerMove");
-    cJSON_AddNumberToObject(mv, "duration", 0);
-    cJSON_AddNumberToObject(mv, "x", (int)(x + 0.5));
-    cJSON_AddNumberToObject(mv, "y", (int)(y + 0.5));
-    cJSON_AddStringToObject(mv, "origin", "viewport");
-    cJSON_AddItemToArray(acts, mv);
-    return p;
+    put_str(mv, "type", "pointerMove", bad);
+    put_num(mv, "duration", 0, bad);
+    put_num(mv, "x", (int)(x + 0.5), bad);
+    put_num(mv, "y", (int)(y + 0.5), bad);
+    put_str(mv, "origin", "viewport", bad);
+    put_item(*acts, mv, bad);
 }
 
 eous_rc wd_move_to(wd_session *s, double x, double y, eous_err *err)
 {
-    cJSON *sources = cJSON_CreateArray();
-    cJSON_AddItemToArray(sources, pointer_source(x, y));
-    eous_rc rc = wd_perform_actions(s, sources, err);
-    cJSON_Delete(sources);
-    return rc;
+    int bad = 0;
+    cJSON *sources = cJSON_CreateArray(), *acts = NULL;
+    pointer_source(sources, x, y, &acts, &bad);
+    return perform(s, sources, bad, err);
 }
 
 eous_rc wd_click_at(wd_session *s, double x, double y, eous_err *err)
 {
-    cJSON *sources = cJSON_CreateArray();
-    cJSON *p = pointer_source(x, y);
-    cJSON *acts = cJSON_GetObjectItemCaseSensitive(p, "actions");
-    cJSON *down = cJSON_CreateObject();
-    cJSON_AddStringToObject(down, "type", "pointerDown");
-    cJSON_AddNumberToObject(down, "button", 0);
-    cJSON_AddItemToArray(acts, down);
-    cJSON *up = cJSON_CreateObject();
-    cJSON_AddStringToObject(up, "type", "pointerUp");
-    cJSON_AddNumberToObject(up, "button", 0);
-    cJSON_AddItemToArray(acts, up);
-    cJSON_AddItemToArray(sources, p);
-    eous_rc rc = wd_perform_actions(s, sources, err);
-    cJSON_Delete(sources);
-    return rc;
+    int bad = 0;
+    cJSON *sources = cJSON_CreateArray(), *acts = NULL;
+    pointer_source(sources, x, y, &acts, &bad);
+    static const char *const steps[] = {"pointerDown", "pointerUp"};
+    for (int i = 0; i < 2; i++) {
+        cJSON *b = cJSON_CreateObject();
+        put_str(b, "type", steps[i], &bad);
+        put_num(b, "button", 0, &bad);
+        put_item(acts, b, &bad);
+    }
+    return perform(s, sources, bad, err);
 }

@@ -188,6 +188,50 @@ static void check_call(const agent_ground_input *in, const act_action *a, agent_
     check_params(in, a->params, "value", out);
 }
 
+/* 1 when the view shows a node "role 'name'" — as the atomic view writes it
+ * ("[12] role 'name'") or the pruned one ("role [12] 'name'"). */
+static int view_has_role_name(const char *view, const char *role, const char *name)
+{
+    char *raw = NULL;
+    if (asprintf(&raw, "'%s'", name) < 0)
+        return 0;
+    /* quoted before normalising: spaces at the name's ends are part of it */
+    char *h = norm(view), *r = norm(role), *quoted = norm(raw);
+    free(raw);
+    int found = 0;
+    size_t rl = r ? strlen(r) : 0;
+    if (h && r && quoted) {
+        for (const char *p = h; !found && (p = strstr(p, quoted)); p++) {
+            const char *q = p;
+            if (q > h && q[-1] == ' ')
+                q--;
+            if (q > h && q[-1] == ']') { /* skip the pruned view's " [id]" */
+                while (q > h && q[-1] != '[')
+                    q--;
+                if (q > h)
+                    q--;
+                if (q > h && q[-1] == ' ')
+                    q--;
+            }
+            found = (size_t)(q - h) >= rl && !strncmp(q - rl, r, rl) &&
+                    (q - rl == h || !word_byte((unsigned char)q[-(long)rl - 1]));
+        }
+        /* the pruned view leaves an empty name out: "textbox [10] value: ..." */
+        char *open = NULL;
+        if (!found && !strcmp(quoted, "''") && asprintf(&open, "%s [", r) >= 0) {
+            for (const char *p = h; !found && (p = strstr(p, open)); p++) {
+                const char *close = strchr(p, ']');
+                found = (p == h || !word_byte((unsigned char)p[-1])) && close && strncmp(close + 1, " '", 2);
+            }
+        }
+        free(open);
+    }
+    free(quoted);
+    free(h);
+    free(r);
+    return found;
+}
+
 /* An atomic target: css= is addressing; "role 'name'" (" #N" dropped) and
  * view ids ("12", "[12]") must be in the view. */
 static void check_target(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
@@ -199,11 +243,18 @@ static void check_target(const agent_ground_input *in, const act_action *a, agen
     }
     char needle[600];
     const char *q1 = strchr(k, '\''), *q2 = strrchr(k, '\'');
-    if (q1 && q2 > q1)
+    int shown;
+    if (q1 && q2 > q1) {
+        char role[64], name[512];
+        snprintf(role, sizeof role, "%.*s", (int)(q1 - k), k);
+        snprintf(name, sizeof name, "%.*s", (int)(q2 - q1 - 1), q1 + 1);
         snprintf(needle, sizeof needle, "%.*s", (int)(q2 - k + 1), k);
-    else
+        shown = view_has_role_name(in->view, role, name);
+    } else {
         snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
-    if (!text_has(in->view, needle))
+        shown = text_has(in->view, needle);
+    }
+    if (!shown)
         verdict(out, AGENT_GROUND_UNGROUNDED, "target %.250s is not in the view", needle);
 }
 

@@ -23,7 +23,9 @@ static const char *VIEW =
     "\t| u001 | Annie Boyd | Editor |\n"
     "\t| u002 | Niklaus Turing | Admin |\n"
     "[211] checkbox 'Slack \\xa0'\n"
-    "[212] button 'Edit Annie Boyd'\n";
+    "[212] button 'Edit Annie Boyd'\n"
+    "link [4] 'Log in'\n" /* the pruned view puts the id between role and name */
+    "textbox [10] value: 'x'\n";  /* and leaves an empty name out */
 
 static act_action parse_step(const char *json)
 {
@@ -104,8 +106,16 @@ Test(grounding, atomic_targets_and_text)
     cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
     r = check("{\"click\": \"button 'Edit'\"}", "", NULL, NULL, NULL);
     cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "a name is matched whole");
+    r = check("{\"click\": \"link 'Log out'\"}", "", NULL, NULL, NULL);
+    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
     r = check("{\"click\": \"212\"}", "", NULL, NULL, NULL);
     cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED);
+    r = check("{\"click\": \"link 'Log in'\"}", "", NULL, NULL, NULL);
+    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "pruned view: %s", r.missing);
+    r = check("{\"click\": \"textbox ''\"}", "", NULL, NULL, NULL);
+    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "pruned view, no name: %s", r.missing);
+    r = check("{\"click\": \"button ''\"}", "", NULL, NULL, NULL);
+    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "no unnamed button shown");
     r = check("{\"click\": \"css=.ant-pagination-item-3\"}", "", NULL, NULL, NULL);
     cr_assert_eq(r.verdict, AGENT_GROUND_ADDRESSING);
     r = check("{\"type\": \"css=#q\", \"text\": \"Grace\"}", "", NULL, NULL, NULL);

@@ -272,7 +272,7 @@ static void summary_md(eous_buf *md, const results *R)
         const agg *a = &ms[m].tier[3];
         if (a->grounding[0])
             eous_buf_printf(md, NULL,
-                            "\n%s grounding (%s): %d step(s) grounded, %d answer(s) computed by a stated rule, "
+                            "\n%s grounding (%s): %d step(s) grounded, %d value(s) computed by a stated rule, "
                             "%d step(s) of ungrounded addressing (css= or page-data look-up), %d ungrounded step(s); "
                             "%d task(s) stopped as ungrounded.\n",
                             ms[m].name, a->grounding, a->grounded, a->computed, a->addressing, a->ungrounded,

@@ -328,7 +328,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const news = [['Joan Clarke', 'joan.clarke@example.com', 'Viewer', 'data', 'Data'], ['Claude Shannon', 'claude.shannon@example.com', 'Support', 'hr', 'HR']];
   for (const [n, e, r, d, dt] of news) {
     atomic.push(click("button 'Add user'"), type("textbox '* Full name'", n), type("textbox '* Email address'", e), select("combobox '* Role'", r), click("combobox '* Department'"), click(`treeitem '${dt}'`), click("button 'Create user'"));
-    script.push(call('drawer-add-user', 'open'), call('input-new-name', 'setValue', { text: n }), call('input-new-email', 'setValue', { text: e }), call('select-new-role', 'setValue', { value: r }), call('treeselect-new-department', 'setValue', { value: d }), call('button-create-user', 'click'));
+    script.push(call('button-add-user', 'click'), call('input-new-name', 'setValue', { text: n }), call('input-new-email', 'setValue', { text: e }), call('select-new-role', 'setValue', { value: r }), call('treeselect-new-department', 'setValue', { value: d }), call('button-create-user', 'click'));
   }
   add({ screen: 'users', kind: 'state', start: '/users', intent: 'Add two users: Joan Clarke (joan.clarke@example.com, Viewer, Data department) and Claude Shannon (claude.shannon@example.com, Support, HR department).',
     script: [...script, stop('')], atomic: [...atomic, stop('')],
@@ -476,7 +476,7 @@ for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
 { // long nav: most recent cancelled order in April
   const list = ordersWhere({ from: '2025-04-01', to: '2025-04-30', status: 'cancelled' }).sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
   const o = list[0];
-  add({ screen: 'orders', kind: 'nav', start: '/orders', intent: 'Open the detail page of the latest cancelled order placed in April 2025 (latest date; if two share it, the higher order number).',
+  add({ screen: 'orders', kind: 'nav', start: '/orders', intent: 'Open the detail page of the latest cancelled order placed in April 2025, from 2025-04-01 to 2025-04-30 (latest date; if two share it, the higher order number).',
     script: [call('rangepicker-order-dates', 'setValue', { start: '2025-04-01', end: '2025-04-30' }), call('select-order-status', 'setValue', { value: 'cancelled' }), call('table-orders', 'rowAction', { key: o.id, action: 'view' }), stop('')],
     atomic: [...rangeAtomic('2025-04-01', '2025-04-30'), select("combobox 'Status'", 'Cancelled'), click(`link '${o.id}'`), stop('')], url: `${P}/orders/${o.id}` });
 }

@@ -13,6 +13,7 @@
 #include "agent/run.h"
 #include "agent/site_reset.h"
 #include "llm/llm.h"
+#include "perception/shot.h"
 
 #define MAX_FAILED_PARSES 3
 #define MAX_REPEATED_ACTIONS 3
@@ -24,6 +25,7 @@ void agent_run_opts_init(agent_run_opts *o)
     o->planner = AGENT_PLANNER_SCRIPT;
     o->max_steps = EOUS_DEFAULT_MAX_STEPS;
     o->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
+    o->screenshots = AGENT_SHOTS_FAILURE;
 }
 
 int agent_planner_parse(const char *s, agent_planner *out)
@@ -64,6 +66,10 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "score", r->score);
     if (r->tier)
         cJSON_AddStringToObject(o, "tier", r->tier);
+    if (r->screen)
+        cJSON_AddStringToObject(o, "screen", r->screen);
+    if (r->intent)
+        cJSON_AddStringToObject(o, "intent", r->intent);
     if (r->answer)
         cJSON_AddStringToObject(o, "answer", r->answer);
     else
@@ -96,6 +102,8 @@ char *agent_result_json(const agent_result *r)
     }
     cJSON_AddStringToObject(o, "error", r->error);
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
+    if (r->screenshot[0])
+        cJSON_AddStringToObject(o, "screenshot", r->screenshot);
     char *s = eous_json_print(o);
     cJSON_Delete(o);
     char *clean = s ? eous_redact(s) : NULL;
@@ -125,6 +133,15 @@ static void trace_line(trace_file *t, cJSON *line)
         t->rc = eous_append_line(t->fd, clean, t->path, &t->err);
     free(s);
     free(clean);
+}
+
+/* Evidence files that cannot be written fail the run as the trace does. */
+static void evidence_io(trace_file *t, eous_rc rc, const eous_err *err)
+{
+    if (rc && !t->rc) {
+        t->rc = rc;
+        t->err = *err;
+    }
 }
 
 eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
@@ -190,7 +207,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
 
 static const cJSON *plan_for(const agent_task *t, perc_mode mode)
 {
-    if (mode == PERC_MODE_HYBRID)
+    if (mode == PERC_MODE_HYBRID || mode == PERC_MODE_VISION)
         return t->script ? t->script : t->atomic_script;
     return t->atomic_script;
 }
@@ -203,10 +220,12 @@ typedef struct run_state {
     agent_result *res;
     double t0;
     trace_file trace;
+    agent_evidence *ev;           /* observation files and screenshots beside the trace */
     act_exec *x;
     act_policy *own_policy;
     perc_opts po;
     perc_obs *obs;
+    perc_marked_shot shot;        /* vision: what the model sees with obs */
     const cJSON *plan;            /* the script planner's steps */
     int max_steps;
     llm_history_item *hist;       /* what the model is told it did */
@@ -244,7 +263,8 @@ static eous_rc run_check(run_state *st, eous_err *err)
         if (!st->plan) {
             SET(res->status, "skipped");
             snprintf(res->error, sizeof res->error, "task %s has no %s for the script planner", t->id,
-                     st->o->mode == PERC_MODE_HYBRID ? "script" : "atomic_script");
+                     st->o->mode == PERC_MODE_ATOMIC || st->o->mode == PERC_MODE_PRUNED || st->o->mode == PERC_MODE_HTML
+                         ? "atomic_script" : "script");
             return eous_err_set(err, EOUS_E_INVALID, "%s", res->error);
         }
     } else if (!st->o->llm) {
@@ -267,6 +287,8 @@ static eous_rc run_setup(run_state *st, eous_err *err)
         st->trace.fd = open(o->trace_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
         if (st->trace.fd < 0)
             return eous_err_set(err, EOUS_E_IO, "%s: cannot write the trace: %s", o->trace_path, strerror(errno));
+        if ((rc = agent_evidence_new(o->trace_path, o->screenshots, &st->ev, err)))
+            return rc;
     }
     act_exec_opts xo;
     act_exec_opts_init(&xo);
@@ -310,6 +332,9 @@ static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm
     in.history = st->hist;
     in.n_history = st->n_hist;
     in.last_error = st->last_error[0] ? st->last_error : NULL;
+    in.image_png = st->shot.png;
+    in.image_len = st->shot.len;
+    in.image_legend = st->shot.legend;
     eous_err perr;
     eous_err_clear(&perr);
     eous_rc prc = llm_next_action(st->o->llm, &in, a, usage, &perr);
@@ -327,6 +352,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, act_action *a, llm
         cJSON *line = cJSON_CreateObject();
         cJSON_AddNumberToObject(line, "step", *step + 1);
         cJSON_AddStringToObject(line, "parse_error", perr.msg);
+        agent_evidence_annotate(st->ev, line);
         trace_line(&st->trace, line);
         res->steps = ++*step;
         res->plan_ms += eous_now_ms() - tl;
@@ -446,6 +472,7 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
         for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
             cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
     }
+    agent_evidence_annotate(st->ev, line);
     trace_line(&st->trace, line);
 }
 
@@ -512,6 +539,10 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     if (grounding_on(st))
         agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);
     res->steps = ++*step;
+    if (arc) {
+        eous_err eerr;
+        evidence_io(&st->trace, agent_evidence_failed(st->ev, st->s, *step, &eerr), &eerr);
+    }
     res->act_ms += ar.act_ms;
     res->settle_ms += ar.settle_ms;
     if (ar.path && !strcmp(ar.path, "semantic"))
@@ -566,6 +597,21 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     return STEP_NEXT;
 }
 
+/* Vision: the set-of-marks screenshot of what was just perceived, for the
+ * model (a script reads no image) and the evidence. */
+static eous_rc perceive_vision(run_state *st, int step, eous_err *err)
+{
+    perc_marked_shot_clear(&st->shot);
+    if (st->o->mode != PERC_MODE_VISION || st->o->planner == AGENT_PLANNER_SCRIPT)
+        return EOUS_OK;
+    eous_rc rc = perc_screenshot_marked(st->s, st->obs, st->o->max_image_px, &st->shot, err);
+    if (!rc) {
+        eous_err eerr;
+        evidence_io(&st->trace, agent_evidence_vision(st->ev, step, st->shot.png, st->shot.len, &eerr), &eerr);
+    }
+    return rc;
+}
+
 /* Perceive, plan, act until the plan ends, the model stops or a budget runs
  * out.  EOUS_OK means: score what the page is now. */
 static eous_rc run_steps(run_state *st, eous_err *err)
@@ -589,6 +635,8 @@ static eous_rc run_steps(run_state *st, eous_err *err)
         st->obs = NULL;
         if ((rc = act_observe(st->s, &st->po, &st->obs, err))) /* with every open tab */
             return rc;
+        if ((rc = perceive_vision(st, step + 1, err)))
+            return rc;
         ms.perceive = eous_now_ms() - tp;
         res->perceive_ms += ms.perceive;
         res->obs_bytes_total += perc_obs_text_len(st->obs);
@@ -596,6 +644,9 @@ static eous_rc run_steps(run_state *st, eous_err *err)
         res->obs_tokens_total += ms.obs_tokens;
         if (grounding_on(st))
             agent_ground_log_add(&st->seen, perc_obs_text(st->obs));
+        eous_err eerr;
+        evidence_io(&st->trace, agent_evidence_perceived(st->ev, st->s, step + 1, perc_obs_text(st->obs),
+                                                         perc_obs_text_len(st->obs), &eerr), &eerr);
 
         double tl = eous_now_ms();
         act_action a;
@@ -619,6 +670,29 @@ static eous_rc run_steps(run_state *st, eous_err *err)
     }
 }
 
+/* 1 when an evaluator opens another page (program_html with a url other than
+ * "last"), so the final screenshot must be taken before scoring. */
+static int eval_may_navigate(const cJSON *eval)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, eous_json_arr(eval, "program_html")) {
+        const char *url = eous_json_str(p, "url");
+        if (url && strcmp(url, "last"))
+            return 1;
+    }
+    return 0;
+}
+
+/* final.png as the evidence rules say, named in the result. */
+static void keep_final(run_state *st, int passed)
+{
+    eous_err eerr;
+    evidence_io(&st->trace, agent_evidence_keep_final(st->ev, passed, &eerr), &eerr);
+    const char *rel = agent_evidence_final(st->ev);
+    if (rel)
+        SET(st->res->screenshot, rel);
+}
+
 /* Scores the page and the answer with the task's evaluators. */
 static eous_rc run_score(run_state *st, eous_err *err)
 {
@@ -630,6 +704,9 @@ static eous_rc run_score(run_state *st, eous_err *err)
         return EOUS_OK;
     }
     agent_eval_result ev;
+    int navigates = eval_may_navigate(st->t->eval);
+    if (navigates) /* the page as the task left it, before an evaluator leaves it */
+        agent_evidence_capture_final(st->ev, st->s);
     eous_rc rc = agent_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->o->llm, &ev, err);
     if (rc)
         return rc;
@@ -637,6 +714,10 @@ static eous_rc run_score(run_state *st, eous_err *err)
     SET(res->eval_detail, ev.detail);
     /* a verdict nobody gave is neither a pass nor a failure */
     SET(res->status, ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
+    int passed = !strcmp(res->status, "passed");
+    if (!navigates && agent_evidence_wants_final(st->ev, passed)) /* only the screenshots kept are taken */
+        agent_evidence_capture_final(st->ev, st->s);
+    keep_final(st, passed);
     return EOUS_OK;
 }
 
@@ -654,6 +735,11 @@ static eous_rc run_failed(run_state *st, eous_rc rc, eous_err *err)
         SET(res->error, err->msg);
     if (!res->stop_reason[0])
         SET(res->stop_reason, eous_rc_ends_task(rc) ? res->status : "error");
+    /* the page of a task that errored; a dead browser has none to give */
+    if (!eous_rc_is_infra(rc) && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_IO && !res->screenshot[0]) {
+        agent_evidence_capture_final(st->ev, st->s);
+        keep_final(st, 0);
+    }
     if (eous_rc_ends_task(rc) || rc == EOUS_E_INVALID)
         return rc;
     return EOUS_OK; /* the task ran and failed */
@@ -669,6 +755,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
                                                                       : "o200k_base";
     res->tier = t->tier;
     res->grounding = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
+    res->screen = t->screen;
+    res->intent = t->intent;
     run_state st;
     memset(&st, 0, sizeof st);
     st.s = s;
@@ -691,6 +779,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     res->wall_ms = eous_now_ms() - st.t0;
     agent_site_leave();
     perc_obs_free(st.obs);
+    perc_marked_shot_clear(&st.shot);
+    agent_evidence_free(st.ev);
     act_exec_free(st.x);
     act_policy_free(st.own_policy);
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)

@@ -13,6 +13,7 @@
 #include "actions/policy.h"
 #include "actions/secrets.h"
 #include "agent/browser.h"
+#include "perception/shot.h"
 
 #define MCP_DEFAULT_MAX_MESSAGE ((size_t)4 * 1024 * 1024)
 #define MCP_WAIT_CAP_S 30.0
@@ -560,36 +561,19 @@ static eous_rc tool_tabs(agent_mcp *m, const cJSON *args, tool_out *out, eous_er
     return act_on(m, ACT_CLOSE_TAB, NULL, NULL, out, err);
 }
 
-/* Blurs secret fields and hides data-agent-hidden regions while the shot is taken. */
-static const char mask_script[] =
-    "var on = arguments[0], id = '__eous_mask__', s = document.getElementById(id);"
-    "if (on && !s) { s = document.createElement('style'); s.id = id;"
-    "  s.textContent = '[data-agent-secret],[data-agent-secret] *,input[type=password],"
-    "[autocomplete~=cc-number],[autocomplete~=cc-csc],[autocomplete~=one-time-code]"
-    "{filter:blur(10px)!important;color:transparent!important;text-shadow:none!important}"
-    "[data-agent-hidden]{visibility:hidden!important}';"
-    "  (document.head || document.documentElement).appendChild(s); }"
-    "if (!on && s) s.remove(); return true;";
-
-static void set_mask(agent_mcp *m, int on)
-{
-    cJSON *args = cJSON_CreateArray(), *v = NULL;
-    cJSON_AddItemToArray(args, cJSON_CreateBool(on));
-    wd_execute(m->b.session, mask_script, args, &v, NULL);
-    cJSON_Delete(v);
-    cJSON_Delete(args);
-}
-
+/* Secret fields blurred and data-agent-hidden regions hidden while the shot is
+ * taken (perception/mask.js, the same mask as every run's screenshots). */
 static eous_rc tool_screenshot(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     (void)args;
     eous_rc rc;
     if ((rc = ensure_browser(m, err)))
         return rc;
-    set_mask(m, 1);
+    if ((rc = perc_mask(m->b.session, 1, err)))
+        return eous_err_prefix(err, "screenshot not taken (secret fields could not be masked)");
     cJSON *png = NULL;
     rc = wd_command(m->b.session, "GET", "/screenshot", NULL, &png, err);
-    set_mask(m, 0);
+    perc_mask(m->b.session, 0, NULL);
     if (!rc && (!cJSON_IsString(png) || !(out->image_png_b64 = strdup(png->valuestring))))
         rc = eous_err_set(err, EOUS_E_INFRA, "screenshot: the driver sent no image");
     cJSON_Delete(png);

@@ -1,6 +1,7 @@
 /* agent/report.c — see report.h. */
 #define _GNU_SOURCE
 #include "agent/report.h"
+#include "agent/report_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 
 #include <libxml/xmlwriter.h>
 
-#define MAX_MODES 4
+#define MAX_MODES 5
 #define MAX_TIERS 4
 static const char *TIERS[MAX_TIERS] = {"short", "medium", "long", "all"};
 
@@ -114,32 +115,45 @@ static int tier_index(const char *t)
     return -1;
 }
 
+enum { METRIC_SUCCESS, METRIC_STEPS, METRIC_MODEL_TOKENS, METRIC_OBS_TOKENS };
+
+static double metric_value(const agg *a, int metric)
+{
+    switch (metric) {
+    case METRIC_SUCCESS: return avg(a->passed, a->n - a->needs_judge) * 100;
+    case METRIC_STEPS: return avg(a->steps, a->n);
+    case METRIC_MODEL_TOKENS: return avg(a->tokens, a->n);
+    default: return avg(a->obs_tokens, a->n);
+    }
+}
+
 static void svg_bars(eous_buf *b, const char *title, const mode_stats *ms, int nm, int metric, double max)
 {
     /* grouped bars: tiers on x, one bar per mode */
     static const char *colors[] = {"#3b7dd8", "#e07b39", "#4caf50", "#9c27b0"};
     int w = 560, h = 240, left = 40, bottom = 200;
-    eous_buf_printf(b, NULL, "<h3>%s</h3><svg width='%d' height='%d' role='img' aria-label='%s'>", title, w, h, title);
+    eous_buf_printf(b, NULL, "<figure class='chart'><h3>%s</h3><svg width='%d' height='%d' role='img' aria-label='%s'>",
+                    title, w, h, title);
     eous_buf_printf(b, NULL, "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#333'/>", left, bottom, w - 10, bottom);
     for (int t = 0; t < MAX_TIERS; t++) {
         int gx = left + 10 + t * 125;
         eous_buf_printf(b, NULL, "<text x='%d' y='%d' font-size='12'>%s</text>", gx + 20, bottom + 16, TIERS[t]);
         for (int m = 0; m < nm; m++) {
             const agg *a = &ms[m].tier[t];
-            double v = metric == 0 ? avg(a->passed, a->n) * 100 : avg(a->steps, a->n);
+            double v = metric_value(a, metric);
             double bh = max > 0 ? v / max * 170 : 0;
             int x = gx + m * (100 / (nm ? nm : 1));
             eous_buf_printf(b, NULL,
                             "<rect x='%d' y='%.1f' width='%d' height='%.1f' fill='%s'><title>%s %s: %.1f</title></rect>"
-                            "<text x='%d' y='%.1f' font-size='10'>%.1f</text>",
+                            "<text x='%d' y='%.1f' font-size='10'>%.*f</text>",
                             x, bottom - bh, 100 / (nm ? nm : 1) - 4, bh, colors[m % 4], ms[m].name, TIERS[t], v, x,
-                            bottom - bh - 3, v);
+                            bottom - bh - 3, v >= 100 && metric != METRIC_SUCCESS ? 0 : 1, v);
         }
     }
     for (int m = 0; m < nm; m++)
         eous_buf_printf(b, NULL, "<rect x='%d' y='8' width='10' height='10' fill='%s'/><text x='%d' y='17' font-size='12'>%s</text>",
                         left + m * 110, colors[m % 4], left + 14 + m * 110, ms[m].name);
-    eous_buf_puts(b, "</svg>", NULL);
+    eous_buf_puts(b, "</svg></figure>", NULL);
 }
 
 /* Everything the reports are made of: results.jsonl's rows and their
@@ -301,67 +315,34 @@ static void summary_md(eous_buf *md, const results *R)
     }
 }
 
-/* Text into HTML: the two characters that could open markup. */
-static void html_text(eous_buf *h, const char *s)
+/* Success, steps and tokens per task by tier, one bar per mode. */
+static void charts(eous_buf *h, const results *R)
 {
-    for (const char *p = s ? s : ""; *p; p++) {
-        if (*p == '<')
-            eous_buf_puts(h, "&lt;", NULL);
-        else if (*p == '&')
-            eous_buf_puts(h, "&amp;", NULL);
-        else
-            eous_buf_putc(h, *p, NULL);
-    }
-}
-
-static void html_task_rows(eous_buf *h, const results *R)
-{
-    eous_buf_puts(h, "<h3>Tasks</h3><table><tr><th>task</th><th>mode</th><th>status</th><th>steps</th><th>obs tokens</th><th>detail</th></tr>", NULL);
-    const cJSON *r;
-    cJSON_ArrayForEach(r, R->rows) {
-        const char *d = eous_json_str(r, "eval_detail");
-        const char *e = eous_json_str(r, "error");
-        eous_buf_puts(h, "<tr><td>", NULL);
-        html_text(h, eous_json_str(r, "task_id"));
-        eous_buf_puts(h, "</td><td>", NULL);
-        html_text(h, eous_json_str(r, "mode"));
-        eous_buf_puts(h, "</td><td>", NULL);
-        html_text(h, eous_json_str(r, "status"));
-        eous_buf_printf(h, NULL, "</td><td>%d</td><td>%d</td><td>", eous_json_int(r, "steps", 0),
-                        eous_json_int(r, "obs_tokens", 0));
-        html_text(h, e && *e ? e : d);
-        eous_buf_puts(h, "</td></tr>", NULL);
-    }
-    eous_buf_puts(h, "</table>", NULL);
+    const mode_stats *ms = R->ms;
+    double max[4] = {100, 1, 1, 1};
+    for (int k = 1; k < 4; k++)
+        for (int m = 0; m < R->nm; m++)
+            for (int t = 0; t < MAX_TIERS; t++)
+                if (metric_value(&ms[m].tier[t], k) > max[k])
+                    max[k] = metric_value(&ms[m].tier[t], k);
+    svg_bars(h, "Success rate (%) by tier", ms, R->nm, METRIC_SUCCESS, max[0]);
+    svg_bars(h, "Average steps by tier", ms, R->nm, METRIC_STEPS, max[1]);
+    /* a scripted run asks no model: its tokens are the observations' */
+    if (max[METRIC_MODEL_TOKENS] > 1)
+        svg_bars(h, "Model tokens per task by tier", ms, R->nm, METRIC_MODEL_TOKENS, max[2]);
+    svg_bars(h, "Observation tokens (o200k) per task by tier", ms, R->nm, METRIC_OBS_TOKENS, max[3]);
 }
 
 static eous_rc write_report_html(const char *out_dir, const results *R, const char *md, eous_err *err)
 {
-    eous_buf h;
-    eous_buf_init(&h, 0);
-    eous_buf_puts(&h, "<!doctype html><html><head><meta charset='utf-8'><title>eous report</title>"
-                      "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
-                      "td,th{border:1px solid #ccc;padding:4px 8px}</style></head><body><h1>eous benchmark report</h1><pre>",
-                  NULL);
-    html_text(&h, md);
-    eous_buf_puts(&h, "</pre>", NULL);
-    const mode_stats *ms = R->ms;
-    svg_bars(&h, "Success rate (%) by tier", ms, R->nm, 0, 100);
-    double maxsteps = 1;
+    eous_buf svg;
+    eous_buf_init(&svg, 0);
+    charts(&svg, R);
+    const char *modes[MAX_MODES];
     for (int m = 0; m < R->nm; m++)
-        for (int t = 0; t < MAX_TIERS; t++)
-            if (avg(ms[m].tier[t].steps, ms[m].tier[t].n) > maxsteps)
-                maxsteps = avg(ms[m].tier[t].steps, ms[m].tier[t].n);
-    svg_bars(&h, "Average steps by tier", ms, R->nm, 1, maxsteps);
-    html_task_rows(&h, R);
-    eous_buf_puts(&h, "</body></html>\n", NULL);
-    char *clean = eous_redact(h.data ? h.data : "");
-    char path[4200];
-    snprintf(path, sizeof path, "%s/report.html", out_dir);
-    eous_rc rc = clean ? eous_write_file_atomic(path, clean, strlen(clean), err)
-                       : eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", path);
-    free(clean);
-    eous_buf_free(&h);
+        modes[m] = R->ms[m].name;
+    eous_rc rc = agent_report_html_write(out_dir, R->rows, modes, R->nm, md, svg.data, err);
+    eous_buf_free(&svg);
     return rc;
 }
 

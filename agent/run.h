@@ -8,6 +8,7 @@
 
 #include "agent/eval.h"
 #include "agent/grounding.h"
+#include "agent/evidence.h"
 #include "agent/task.h"
 #include "perception/perc.h"
 #include "webdriver/wd.h"
@@ -29,6 +30,8 @@ typedef struct agent_run_opts {
     struct act_policy *policy;     /* borrowed, may be NULL */
     struct act_secrets *secrets;   /* borrowed, may be NULL */
     agent_ground_mode grounding;   /* script planner: check each step against its view (agent/grounding.h) */
+    agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
+    int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -57,6 +60,8 @@ typedef struct agent_result {
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */
+    const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
+    char screenshot[512];     /* final.png relative to the run directory, "" when none */
 } agent_result;
 
 void agent_result_clear(agent_result *r);

@@ -242,6 +242,8 @@ static void result_not_run(agent_result *res, const job *j, agent_planner planne
     if (stop_reason)
         snprintf(res->stop_reason, sizeof res->stop_reason, "%s", stop_reason);
     res->tier = j->task->tier;
+    res->screen = j->task->screen;
+    res->intent = j->task->intent;
 }
 
 /* A worker's browser, opened on first need and after an infra failure. */

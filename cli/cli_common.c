@@ -46,6 +46,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->lock_fd = -1;
     co->max_obs_tokens = -1;
     co->grounding = -1;
+    co->screenshots = AGENT_SHOTS_FAILURE;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
     if (!co->positional)
         return -1;
@@ -69,7 +70,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             const char *v;
             VALUE(v);
             if (perc_mode_parse(v, &co->mode)) {
-                fprintf(stderr, "eous %s: --mode '%s': expected hybrid, pruned, atomic or html\n", argv[0], v);
+                fprintf(stderr, "eous %s: --mode '%s': expected hybrid, pruned, atomic, html or vision\n", argv[0], v);
                 return -1;
             }
         } else if (!strcmp(a, "--modes")) {
@@ -92,6 +93,26 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             VALUE(co->secrets_file);
         } else if (!strcmp(a, "--lock")) {
             VALUE(co->lock_file);
+        } else if (!strcmp(a, "--screenshots")) {
+            const char *v;
+            VALUE(v);
+            if (agent_shots_parse(v, &co->screenshots)) {
+                fprintf(stderr, "eous %s: --screenshots '%s': expected none, failure, final or every\n", argv[0], v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--image-detail")) {
+            VALUE(co->image_detail);
+            if (strcmp(co->image_detail, "low") && strcmp(co->image_detail, "high") &&
+                strcmp(co->image_detail, "auto")) {
+                fprintf(stderr, "eous %s: --image-detail '%s': expected low, high or auto\n", argv[0],
+                        co->image_detail);
+                return -1;
+            }
+        } else if (!strcmp(a, "--max-image-px")) {
+            const char *v;
+            VALUE(v);
+            if ((co->max_image_px = cli_parse_max_image_px(argv[0], v)) < 0)
+                return -1;
         } else if (!strcmp(a, "--w3c-only")) {
             co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
@@ -154,8 +175,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         snprintf(buf, sizeof buf, "%s", modes);
         char *save = NULL;
         for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            if (co->n_modes == 4 || perc_mode_parse(tok, &co->modes[co->n_modes])) {
-                fprintf(stderr, "eous %s: --modes '%s': expected a comma list of hybrid, pruned, atomic, html\n",
+            if (co->n_modes == 5 || perc_mode_parse(tok, &co->modes[co->n_modes])) {
+                fprintf(stderr, "eous %s: --modes '%s': expected a comma list of hybrid, pruned, atomic, html, vision\n",
                         argv[0], modes);
                 return -1;
             }
@@ -166,6 +187,12 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         co->modes[0] = co->mode;
         co->n_modes = 1;
     }
+    for (int m = 0; m < co->n_modes && co->w3c_only; m++)
+        if (co->modes[m] == PERC_MODE_VISION) {
+            fprintf(stderr, "eous %s: --mode vision needs CDP (element boxes, scaled capture); not with --w3c-only\n",
+                    argv[0]);
+            return -1;
+        }
     if ((co->planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
         fprintf(stderr, "eous %s: --planner llm needs --llm PROVIDER:MODEL\n", argv[0]);
         return -1;
@@ -233,6 +260,7 @@ eous_rc cli_setup_run(cli_opts *co, eous_err *err)
             lo.max_obs_tokens = (size_t)co->max_obs_tokens;
         if (co->cassette) {
             lo.cassette_path = co->cassette;
+            lo.image_detail = co->image_detail;
             lo.cassette_mode = co->planner == AGENT_PLANNER_REPLAY ? LLM_CASSETTE_REPLAY : LLM_CASSETTE_RECORD;
         }
         if ((rc = llm_client_new(&lo, &co->llm, err)))
@@ -271,6 +299,19 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
         ro->grounding = (agent_ground_mode)co->grounding;
     else
         ro->grounding = co->cmd && !strcmp(co->cmd, "bench") ? AGENT_GROUND_STRICT : AGENT_GROUND_REPORT;
+    ro->screenshots = co->screenshots;
+    ro->max_image_px = co->max_image_px;
+}
+
+int cli_parse_max_image_px(const char *cmd, const char *v)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || n < 16 || n > 10000) {
+        fprintf(stderr, "eous %s: --max-image-px '%s': expected a number of pixels, 16 to 10000\n", cmd, v);
+        return -1;
+    }
+    return (int)n;
 }
 
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err)

@@ -17,7 +17,7 @@ typedef struct cli_opts {
     const char *cmd;
     agent_planner planner;
     perc_mode mode;
-    perc_mode modes[4];
+    perc_mode modes[5];
     int n_modes;
     const char *llm_spec, *llm_base_url, *llm_ca, *cassette;
     const char *webdriver;
@@ -33,6 +33,9 @@ typedef struct cli_opts {
     int restart_browser_every; /* bench: a fresh browser after N tasks (0 = never) */
     int resume;
     int grounding;             /* --grounding: an agent_ground_mode, -1 = the command's default */
+    agent_shots screenshots;   /* --screenshots none|failure|final|every (default failure) */
+    const char *image_detail;  /* --image-detail low|high|auto (vision; NULL = the provider's default) */
+    int max_image_px;          /* --max-image-px N: vision screenshots scaled to at most N px (0 = as captured) */
     const char **positional;
     int n_positional;
     /* set up by cli_setup_run */
@@ -53,5 +56,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
 /* Appends one line to OUT/results.jsonl and flushes it to disk; whole or not
  * at all (a full disk leaves no torn line: --resume reruns that job). */
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err);
+/* --max-image-px's value: 16..10000, or -1 after a one-line error naming cmd. */
+int cli_parse_max_image_px(const char *cmd, const char *v);
 
 #endif

@@ -6,7 +6,9 @@
 #include "agent/browser.h"
 #include "actions/exec.h"
 #include "cli/cli.h"
+#include "cli/cli_common.h"
 #include "perception/perc.h"
+#include "perception/shot.h"
 
 static int fail(const eous_err *err)
 {
@@ -19,10 +21,24 @@ static int url_ok(const char *url)
     return !strncmp(url, "http://", 7) || !strncmp(url, "https://", 8);
 }
 
+/* The vision screenshot of obs into path (atomically); its legend on stderr. */
+static eous_rc write_marked_shot(wd_session *s, const perc_obs *obs, int max_px, const char *path, eous_err *err)
+{
+    perc_marked_shot m;
+    eous_rc rc = perc_screenshot_marked(s, obs, max_px, &m, err);
+    if (!rc)
+        rc = eous_write_file_atomic(path, m.png, m.len, err);
+    if (!rc)
+        fprintf(stderr, "eous observe: %s: %d marks, %dx%d CSS px at scale %.3g\n%s", path, m.n_marks, m.width,
+                m.height, m.scale, m.legend);
+    perc_marked_shot_clear(&m);
+    return rc;
+}
+
 int cli_observe(int argc, char **argv)
 {
-    const char *url = NULL, *mode = "hybrid", *format = "text", *webdriver = NULL;
-    int w3c_only = 0;
+    const char *url = NULL, *mode = "hybrid", *format = "text", *webdriver = NULL, *shot_path = NULL;
+    int w3c_only = 0, max_image_px = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--mode") && i + 1 < argc)
             mode = argv[++i];
@@ -30,10 +46,16 @@ int cli_observe(int argc, char **argv)
             format = argv[++i];
         else if (!strcmp(argv[i], "--webdriver") && i + 1 < argc)
             webdriver = argv[++i];
-        else if (!strcmp(argv[i], "--w3c-only"))
+        else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc)
+            shot_path = argv[++i];
+        else if (!strcmp(argv[i], "--max-image-px") && i + 1 < argc) {
+            if ((max_image_px = cli_parse_max_image_px("observe", argv[++i])) < 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--w3c-only"))
             w3c_only = 1;
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --format, --webdriver, --w3c-only)\n",
+            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --format, --webdriver, --w3c-only, "
+                            "--screenshot, --max-image-px)\n",
                     argv[i]);
             return 2;
         } else if (!url)
@@ -50,7 +72,11 @@ int cli_observe(int argc, char **argv)
         return 2;
     }
     if (perc_mode_parse(mode, &o.mode)) {
-        fprintf(stderr, "eous observe: --mode '%s': expected atomic, pruned, hybrid or html\n", mode);
+        fprintf(stderr, "eous observe: --mode '%s': expected atomic, pruned, hybrid, html or vision\n", mode);
+        return 2;
+    }
+    if (shot_path && o.mode != PERC_MODE_VISION) {
+        fprintf(stderr, "eous observe: --screenshot needs --mode vision (the set-of-marks screenshot)\n");
         return 2;
     }
     if (strcmp(format, "text") && strcmp(format, "json")) {
@@ -66,7 +92,8 @@ int cli_observe(int argc, char **argv)
         return fail(&err);
     int code = 0;
     perc_obs *obs = NULL;
-    if (wd_navigate_start(b.session, url, &err) || perc_observe(b.session, &o, &obs, &err)) {
+    if (wd_navigate_start(b.session, url, &err) || perc_observe(b.session, &o, &obs, &err) ||
+        (shot_path && write_marked_shot(b.session, obs, max_image_px, shot_path, &err))) {
         code = fail(&err);
     } else if (!strcmp(format, "json")) {
         char *j = perc_obs_json(obs);

@@ -305,8 +305,18 @@ static int openai_reasoning_model(const char *m)
     return !strncmp(m, "o1", 2) || !strncmp(m, "o3", 2) || !strncmp(m, "o4", 2) || !strncmp(m, "gpt-5", 5);
 }
 
-static char *build_body(const llm_client *c, const char *system, const char *user, int tools, int with_call,
-                        int max_tokens, double temperature)
+/* The user message's content: the text, or with a vision image the parts
+ * llm/image.c makes (as_ref: the image's SHA-256 in place of its bytes). */
+static void add_user_content(cJSON *m, llm_provider p, const char *user, const llm_image *img, int as_ref)
+{
+    if (img)
+        cJSON_AddItemToObject(m, "content", llm_image_content(p, user, img, as_ref));
+    else
+        cJSON_AddStringToObject(m, "content", user);
+}
+
+static char *build_body(const llm_client *c, const char *system, const char *user, const llm_image *img, int as_ref,
+                        int tools, int with_call, int max_tokens, double temperature)
 {
     cJSON *root = cJSON_CreateObject();
     if (!root)
@@ -320,7 +330,7 @@ static char *build_body(const llm_client *c, const char *system, const char *use
         cJSON_AddItemToArray(msgs, m);
         m = cJSON_CreateObject();
         cJSON_AddStringToObject(m, "role", "user");
-        cJSON_AddStringToObject(m, "content", user);
+        add_user_content(m, c->provider, user, img, as_ref);
         cJSON_AddItemToArray(msgs, m);
         int reasoning = openai_reasoning_model(c->model);
         cJSON_AddNumberToObject(root, reasoning ? "max_completion_tokens" : "max_tokens", max_tokens);
@@ -338,7 +348,7 @@ static char *build_body(const llm_client *c, const char *system, const char *use
         cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
         cJSON *m = cJSON_CreateObject();
         cJSON_AddStringToObject(m, "role", "user");
-        cJSON_AddStringToObject(m, "content", user);
+        add_user_content(m, c->provider, user, img, as_ref);
         cJSON_AddItemToArray(msgs, m);
         if (temperature >= 0)
             cJSON_AddNumberToObject(root, "temperature", temperature > 1 ? 1 : temperature);
@@ -412,13 +422,16 @@ static eous_rc http_error(const llm_client *c, long status, const char *body, eo
     return rc;
 }
 
-static eous_rc exchange(llm_client *c, const char *body, cJSON **resp, llm_usage *u, eous_err *err)
+/* key_body: what the cassette keys and records (body with a vision image's
+ * bytes replaced by its SHA-256); body itself when there is no image. */
+static eous_rc exchange(llm_client *c, const char *body, const char *key_body, cJSON **resp, llm_usage *u,
+                        eous_err *err)
 {
     *resp = NULL;
     c->calls++;
     u->calls = 1;
     char key[17];
-    eous_hash_hex(body, strlen(body), key);
+    eous_hash_hex(key_body, strlen(key_body), key);
     if (c->o.cassette_mode == LLM_CASSETTE_REPLAY) {
         const char *text = llm_cassette_find(c->cassette, key);
         if (!text)
@@ -466,7 +479,7 @@ static eous_rc exchange(llm_client *c, const char *body, cJSON **resp, llm_usage
     }
     parse_usage(c, *resp, u);
     if (c->o.cassette_mode == LLM_CASSETTE_RECORD &&
-        (rc = llm_cassette_append(c->cassette, key, c->o.provider, c->model, c->calls, body, hr.body, u, c->key,
+        (rc = llm_cassette_append(c->cassette, key, c->o.provider, c->model, c->calls, key_body, hr.body, u, c->key,
                                   err))) {
         cJSON_Delete(*resp);
         *resp = NULL;
@@ -672,20 +685,30 @@ eous_rc llm_next_action(llm_client *c, const llm_step_input *in, act_action *out
     llm_usage u;
     memset(&u, 0, sizeof u);
     act_action_clear(out);
-    char *system = NULL, *user = NULL, *body = NULL;
+    char *system = NULL, *user = NULL, *body = NULL, *key_body = NULL;
     cJSON *resp = NULL;
     answer a;
     memset(&a, 0, sizeof a);
+    llm_image img, *imgp = NULL;
+    memset(&img, 0, sizeof img);
     eous_rc rc = llm_render_prompt(&c->o, in, &system, &user, &u, err);
     if (rc)
         goto done;
-    body = build_body(c, system, user, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
+    if (in->image_png) {
+        if ((rc = llm_image_init(&img, in->image_png, in->image_len, in->image_legend, c->o.image_detail, err)))
+            goto done;
+        imgp = &img;
+    }
+    body = build_body(c, system, user, imgp, 0, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
                       c->o.temperature);
-    if (!body) {
+    if (imgp)
+        key_body = build_body(c, system, user, imgp, 1, c->o.use_tools, llm_mode_has_call(in->mode),
+                              c->o.max_tokens, c->o.temperature);
+    if (!body || (imgp && !key_body)) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    if ((rc = exchange(c, body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
+    if ((rc = exchange(c, body, key_body ? key_body : body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
         goto done;
     rc = answer_to_action(c, &a, out, &u, err);
 done:
@@ -693,9 +716,11 @@ done:
         *usage = u;
     answer_free(&a);
     cJSON_Delete(resp);
+    llm_image_clear(&img);
     free(system);
     free(user);
     free(body);
+    free(key_body);
     return rc;
 }
 
@@ -770,13 +795,13 @@ eous_rc llm_judge(llm_client *c, llm_judge_kind kind, const char *question, cons
     if (rc)
         goto done;
     /* the verdict needs no creativity: temperature 0 unless the user turned it off */
-    body = build_body(c, judge_system, ub.data, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
+    body = build_body(c, judge_system, ub.data, NULL, 0, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
                       c->o.temperature >= 0 ? 0 : -1);
     if (!body) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    if ((rc = exchange(c, body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
+    if ((rc = exchange(c, body, body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
         goto done;
     if (a.refusal) {
         eous_err_set_code(err, "refusal");

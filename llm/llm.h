@@ -52,6 +52,7 @@ typedef struct llm_opts {
     const char *cassette_path;
     int cassette_mode;          /* LLM_CASSETTE_OFF/RECORD/REPLAY */
     const char *price_table;    /* optional JSON file overriding prices */
+    const char *image_detail;   /* vision: OpenAI's image detail "low" | "high" | "auto"; NULL = not sent */
 } llm_opts;
 
 void llm_opts_init(llm_opts *o);
@@ -79,6 +80,11 @@ typedef struct llm_step_input {
     const llm_history_item *history;
     size_t n_history;
     const char *last_error; /* NULL when the last step went fine */
+    /* vision: the set-of-marks screenshot (PNG, borrowed) and its legend, sent as an
+     * image part after the text and the legend as text; NULL = text only */
+    const unsigned char *image_png;
+    size_t image_len;
+    const char *image_legend;
 } llm_step_input;
 
 typedef struct llm_usage {

@@ -21,6 +21,21 @@ int llm_mode_has_call(const char *mode);
 /* Tool definitions in the provider's shape (owned by caller). */
 cJSON *llm_tools_json(llm_provider p, int with_call);
 
+/* ---- image.c ---- */
+typedef struct llm_image {
+    char *b64;          /* base64 of the PNG (owned) */
+    char sha256[72];    /* "sha256:<hex>": what cassettes and their keys hold instead of the bytes */
+    char *legend;       /* redacted legend (owned) */
+    const char *detail; /* OpenAI's detail, borrowed; NULL = not sent */
+} llm_image;
+eous_rc llm_image_init(llm_image *img, const unsigned char *png, size_t len, const char *legend, const char *detail,
+                       eous_err *err);
+void llm_image_clear(llm_image *img);
+/* The user message's content with the image: [text, image, legend text] in
+ * provider's shape (an llm_provider); as_ref puts the SHA-256 in place of the
+ * bytes.  Caller owns the array. */
+cJSON *llm_image_content(int provider, const char *user, const llm_image *img, int as_ref);
+
 /* ---- http.c ---- */
 typedef struct llm_http_opts {
     const char *url;

@@ -260,7 +260,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     cJSON_AddItemToArray(args, cJSON_CreateNumber(o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS));
     cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : EOUS_DEFAULT_PROVIDER_MAX_BYTES)));
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
-    cJSON_AddItemToArray(args, cJSON_CreateBool(o->providers || o->mode == PERC_MODE_HYBRID));
+    cJSON_AddItemToArray(args, cJSON_CreateBool(o->providers || o->mode == PERC_MODE_HYBRID || o->mode == PERC_MODE_VISION));
     int in_page = !wd_session_has_cdp(s);
     char *script = NULL;
     if (in_page) {

@@ -9,8 +9,8 @@
 
 int perc_mode_parse(const char *s, perc_mode *out)
 {
-    static const char *names[] = {"atomic", "pruned", "hybrid", "html"};
-    for (int i = 0; i < 4; i++)
+    static const char *names[] = {"atomic", "pruned", "hybrid", "html", "vision"};
+    for (int i = 0; i < 5; i++)
         if (s && !strcmp(s, names[i])) {
             *out = (perc_mode)i;
             return 0;
@@ -20,8 +20,8 @@ int perc_mode_parse(const char *s, perc_mode *out)
 
 const char *perc_mode_name(perc_mode m)
 {
-    static const char *names[] = {"atomic", "pruned", "hybrid", "html"};
-    return (unsigned)m < 4 ? names[m] : "?";
+    static const char *names[] = {"atomic", "pruned", "hybrid", "html", "vision"};
+    return (unsigned)m < 5 ? names[m] : "?";
 }
 
 void perc_opts_init(perc_opts *o)
@@ -197,7 +197,8 @@ static eous_rc render(perc_obs *obs, const char *html, size_t html_len, eous_err
     switch (obs->mode) {
     case PERC_MODE_ATOMIC: rc = perc_render_atomic(obs, &v, err); break;
     case PERC_MODE_PRUNED: rc = perc_render_pruned(obs, 0, &v, err); break;
-    case PERC_MODE_HYBRID: rc = perc_render_pruned(obs, 1, &v, err); break;
+    case PERC_MODE_HYBRID:
+    case PERC_MODE_VISION: rc = perc_render_pruned(obs, 1, &v, err); break;
     case PERC_MODE_HTML: rc = perc_render_html(obs, html ? html : "", html ? html_len : 0, &v, err); break;
     default: rc = eous_err_set(err, EOUS_E_INVALID, "unknown observation mode");
     }

@@ -18,10 +18,11 @@ typedef enum perc_mode {
     PERC_MODE_ATOMIC = 0, /* WebArena's accessibility-tree text */
     PERC_MODE_PRUNED,     /* AgentOccam-style pruned tree */
     PERC_MODE_HYBRID,     /* pruned tree with one triplet node per component */
-    PERC_MODE_HTML        /* pruned HTML from the page source */
+    PERC_MODE_HTML,       /* pruned HTML from the page source */
+    PERC_MODE_VISION      /* the hybrid text, plus a screenshot with set-of-marks (perception/shot.h) */
 } perc_mode;
 
-/* "atomic" | "pruned" | "hybrid" | "html"; returns -1 for anything else. */
+/* "atomic" | "pruned" | "hybrid" | "html" | "vision"; returns -1 for anything else. */
 int perc_mode_parse(const char *s, perc_mode *out);
 const char *perc_mode_name(perc_mode m);
 

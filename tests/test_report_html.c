@@ -1,0 +1,158 @@
+/* tests/test_report_html.c — report.html as a reader uses it, in real
+ * headless Chromium: a bench run of a passing and a failing task in two
+ * modes, its report opened over loopback; tasks sorted by id with the modes
+ * side by side; "failed only" leaves the failing task; opening it shows its
+ * intent, verdict, each mode's steps (observation collapsed) and the failed
+ * step's screenshot, loaded from trace/ by its relative link; the mode filter
+ * hides the other mode; the page asks the network for nothing. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "support/browser.h"
+#include "support/cli.h"
+
+static char tmpdir[256], out_path[300], err_path[300], outdir[300];
+
+static void write_failing_task(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("{\"sites\": [\"fixture\"], \"task_id\": \"fx-fail\", \"start_url\": \"__FIXTURE__/form.html\",\n"
+          " \"intent\": \"Press a button the page does not have\", \"tier\": \"medium\", \"screen\": \"form\",\n"
+          " \"eval\": {\"eval_types\": [\"string_match\"], \"reference_answers\": {\"must_include\": [\"x\"]}},\n"
+          " \"atomic_script\": [{\"type\": \"css=#name\", \"text\": \"Ada\"}, {\"click\": \"button 'Nope'\"}]}\n",
+          f);
+    fclose(f);
+}
+
+/* A bench run in OUT: fx-1 passes, fx-fail fails at step 2, in atomic and pruned. */
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-report-XXXXXX");
+    cr_assert(mkdtemp(tmpdir));
+    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
+    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
+    char task[300];
+    snprintf(task, sizeof task, "%s/fail.json", tmpdir);
+    write_failing_task(task);
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    cr_assert_not_null(srv);
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    /* the failing task first: the report sorts, results.jsonl does not */
+    int rc = ts_cli_run((const char *[]){"bench", task, EOUS_SOURCE_DIR "/tests/fixtures/tasks/form_hello.json",
+                                         "--modes", "atomic,pruned", "--out", outdir, NULL},
+                        out_path, err_path, 240);
+    ts_server_stop(srv);
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 1, "one task fails: %s", e);
+    free(e);
+}
+
+static void teardown(void)
+{
+    eous_rmtree(tmpdir);
+}
+
+TestSuite(report_html, .init = setup, .fini = teardown, .timeout = 300);
+
+static char *js(wd_session *s, const char *script)
+{
+    cJSON *v = NULL;
+    eous_err err;
+    cr_assert_eq(wd_execute(s, script, NULL, &v, &err), EOUS_OK, "%s: %s", script, err.msg);
+    char *out = cJSON_IsString(v) ? strdup(v->valuestring) : eous_json_print(v);
+    cJSON_Delete(v);
+    return out;
+}
+
+static void expect_js(wd_session *s, const char *script, const char *want, const char *what)
+{
+    char *got = js(s, script);
+    cr_expect_str_eq(got, want, "%s", what);
+    free(got);
+}
+
+/* Clicks the element as a person would (W3C element click: real input events). */
+static void click(wd_session *s, const char *css)
+{
+    char *el = NULL;
+    eous_err err;
+    cr_assert_eq(wd_find(s, "css selector", css, &el, &err), EOUS_OK, "%s: %s", css, err.msg);
+    cr_assert_eq(wd_element_click(s, el, &err), EOUS_OK, "%s: %s", css, err.msg);
+    free(el);
+}
+
+Test(report_html, filter_open_a_failed_task_see_its_steps_and_screenshot)
+{
+    char *html = NULL;
+    char path[400];
+    snprintf(path, sizeof path, "%s/report.html", outdir);
+    eous_err err;
+    cr_assert_eq(eous_read_file(path, 0, &html, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_null(strstr(html, "<script src"), "no script from elsewhere");
+    cr_expect_null(strstr(html, "<link"), "no stylesheet from elsewhere");
+    cr_expect_null(strstr(html, "src='http"), "no image from elsewhere");
+    free(html);
+
+    ts_browser B;
+    cr_assert_eq(ts_browser_start(&B, outdir), 0, "browser start failed");
+    wd_session *s = B.session;
+    cr_assert_eq(wd_navigate(s, ts_browser_url(&B, "/report.html"), &err), EOUS_OK, "%s", err.msg);
+    expect_js(s, "return Array.from(document.querySelectorAll('tr.task')).map(t => t.dataset.task).join(',');",
+              "fx-1,fx-fail", "tasks sorted by id");
+    expect_js(s, "return Array.from(document.querySelectorAll('th.mode')).map(t => t.textContent).join(',');",
+              "atomic,pruned", "modes side by side");
+    expect_js(s, "return document.querySelector('tr.task[data-task=\"fx-1\"] td.m-atomic').textContent;", "passed",
+              "the status cell");
+
+    click(s, "#f-failed");
+    expect_js(s, "return Array.from(document.querySelectorAll('tr.task')).filter(t => t.offsetParent)"
+                 ".map(t => t.dataset.task).join(',');",
+              "fx-fail", "failed only");
+    expect_js(s, "return document.getElementById('f-count').textContent;", "1 task(s) shown", "the count");
+
+    click(s, "tr.task[data-task='fx-fail'] button.open");
+    const char *detail = "document.getElementById(document.querySelector('tr.task[data-task=\"fx-fail\"] "
+                         "button.open').getAttribute('aria-controls'))";
+    char script[1024];
+    snprintf(script, sizeof script, "return String(!!%s.offsetParent);", detail);
+    expect_js(s, script, "true", "the drill-down opens");
+    snprintf(script, sizeof script, "return %s.querySelector('.intent').textContent;", detail);
+    expect_js(s, script, "Press a button the page does not have", "the intent");
+    snprintf(script, sizeof script,
+             "return Array.from(%s.querySelectorAll('.mode-detail.m-atomic li.step')).filter(l => l.offsetParent)"
+             ".length + ' ' + %s.querySelector('.mode-detail.m-atomic .verdict').textContent;", detail, detail);
+    expect_js(s, script, "2 eval: string_match: must_include 'x' not in ''", "its step list and verdict");
+    snprintf(script, sizeof script,
+             "const li = %s.querySelector('.m-atomic li.step.err'); const d = li.querySelector('details.obs');"
+             "return [li.dataset.step, String(d.open), String(d.textContent.includes(\"button 'Send'\"))].join(' ');",
+             detail);
+    expect_js(s, script, "2 false true", "the failed step, its observation collapsed");
+    /* the failed step's screenshot loads from its relative link */
+    snprintf(script, sizeof script,
+             "const img = %s.querySelector('.m-atomic li.step.err img.shot'); img.scrollIntoView();"
+             "return img.decode().then(() => img.getAttribute('src') + ' ' + (img.naturalWidth > 100))"
+             ".catch(e => 'not loaded: ' + img.getAttribute('src'));", detail);
+    char want[300];
+    snprintf(want, sizeof want, "trace/fx-fail-atomic/step-02-failed.png true");
+    expect_js(s, script, want, "the failed step's screenshot is there and loads");
+    snprintf(script, sizeof script, "return String(%s.querySelector('.m-atomic img.shot[src$=\"final.png\"]') != null);",
+             detail);
+    expect_js(s, script, "true", "and the task's last page");
+
+    /* one mode: the other's columns and steps go */
+    cr_assert_eq(wd_execute(s, "const m = document.getElementById('f-mode'); m.value = 'pruned';"
+                               "m.dispatchEvent(new Event('change')); return true;", NULL, NULL, &err),
+                 EOUS_OK, "%s", err.msg);
+    snprintf(script, sizeof script,
+             "return [document.querySelector('th.mode.m-atomic').offsetParent === null,"
+             " %s.querySelector('.mode-detail.m-atomic').offsetParent === null,"
+             " %s.querySelector('.mode-detail.m-pruned').offsetParent !== null].join(' ');", detail, detail);
+    expect_js(s, script, "true true true", "the mode filter");
+    ts_browser_stop(&B);
+}

@@ -576,6 +576,7 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
 
 // =====================================================================================
 // APPLY
+const FILLER = 'placeholder personal details, needed only to reach the Position step';
 const POS = (v) => POSITIONS.find((p) => p.value === v).label;
 const FORM_VALUES = (fields) => `document.defaultView.Array.of(document.defaultView.__ci4a__.getStatus('form-apply')['form-apply'].state.values).map(v => [${fields.map((f) => `v.${f}`).join(', ')}].join('|'))[0]`;
 const REVIEW_TEXT = "document.querySelector('.ant-descriptions').innerText";
@@ -645,8 +646,9 @@ add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job applic
       ...progIncl(REVIEW_TEXT, ['2025-07-15'])] });
 }
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job application, what is the earliest start date that can be chosen? Answer as YYYY-MM-DD.',
-  script: [call('input-full-name', 'setValue', { text: 'X Y' }), call('input-email', 'setValue', { text: 'x@example.com' }), call('select-country', 'setValue', { value: 'Chile' }), call('steps-apply', 'next'), stop('2025-07-01')],
-  atomic: [type("textbox '* Full name'", 'X Y'), type("textbox '* Email'", 'x@example.com'), select("combobox '* Country of residence'", 'Chile'), click("button 'Next'"), click("textbox '* Start date'"), click("button 'Previous month'"), stop('2025-07-01')],
+  // the question needs the Position step; any personal details get there (the step says so)
+  script: [{ ...call('input-full-name', 'setValue', { text: 'X Y' }), from: FILLER }, { ...call('input-email', 'setValue', { text: 'x@example.com' }), from: FILLER }, call('select-country', 'setValue', { value: 'Chile' }), call('steps-apply', 'next'), stop('2025-07-01')],
+  atomic: [{ ...type("textbox '* Full name'", 'X Y'), from: FILLER }, { ...type("textbox '* Email'", 'x@example.com'), from: FILLER }, select("combobox '* Country of residence'", 'Chile'), click("button 'Next'"), click("textbox '* Start date'"), click("button 'Previous month'"), stop('2025-07-01')],
   answer: { exact_match: '2025-07-01' } });
 add({ screen: 'apply', kind: 'unachievable', start: '/apply', intent: 'Apply for the Backend Engineer position for Ken Thompson (ken@example.com, United States) with start date 2025-07-05. If that start date cannot be chosen, answer N/A.',
   script: [call('input-full-name', 'setValue', { text: 'Ken Thompson' }), call('input-email', 'setValue', { text: 'ken@example.com' }), call('select-country', 'setValue', { value: 'United States' }), call('steps-apply', 'next'),

@@ -355,8 +355,12 @@ void agent_ground_check(const agent_ground_input *in, const act_action *a, agent
         break;
     case ACT_SELECT:
         check_target(in, a, out);
-        if (a->text && !found_in(in, a->text, IN_VIEW | IN_INTENT))
-            verdict(out, AGENT_GROUND_UNGROUNDED, "option '%.200s' is not in the view or the intent", a->text);
+        if (a->text && !found_in(in, a->text, IN_VIEW | IN_INTENT)) {
+            if (in->rule && in->rule[0])
+                verdict(out, AGENT_GROUND_COMPUTED, "option '%.200s' chosen: %.200s", a->text, in->rule);
+            else
+                verdict(out, AGENT_GROUND_UNGROUNDED, "option '%.200s' is not in the view or the intent", a->text);
+        }
         break;
     case ACT_GOTO:
         if (a->text && !found_in(in, a->text, IN_VIEW | IN_INTENT | IN_SEEN))

@@ -647,8 +647,8 @@ add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job applic
 }
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job application, what is the earliest start date that can be chosen? Answer as YYYY-MM-DD.',
   // the question needs the Position step; any personal details get there (the step says so)
-  script: [{ ...call('input-full-name', 'setValue', { text: 'X Y' }), from: FILLER }, { ...call('input-email', 'setValue', { text: 'x@example.com' }), from: FILLER }, call('select-country', 'setValue', { value: 'Chile' }), call('steps-apply', 'next'), stop('2025-07-01')],
-  atomic: [{ ...type("textbox '* Full name'", 'X Y'), from: FILLER }, { ...type("textbox '* Email'", 'x@example.com'), from: FILLER }, select("combobox '* Country of residence'", 'Chile'), click("button 'Next'"), click("textbox '* Start date'"), click("button 'Previous month'"), stop('2025-07-01')],
+  script: [{ ...call('input-full-name', 'setValue', { text: 'X Y' }), from: FILLER }, { ...call('input-email', 'setValue', { text: 'x@example.com' }), from: FILLER }, { ...call('select-country', 'setValue', { value: 'Chile' }), from: FILLER }, call('steps-apply', 'next'), stop('2025-07-01')],
+  atomic: [{ ...type("textbox '* Full name'", 'X Y'), from: FILLER }, { ...type("textbox '* Email'", 'x@example.com'), from: FILLER }, { ...select("combobox '* Country of residence'", 'Chile'), from: FILLER }, click("button 'Next'"), click("textbox '* Start date'"), click("button 'Previous month'"), stop('2025-07-01', 'the first day the start-date calendar enables: day 1 of the July 2025 panel, nothing before it')],
   answer: { exact_match: '2025-07-01' } });
 add({ screen: 'apply', kind: 'unachievable', start: '/apply', intent: 'Apply for the Backend Engineer position for Ken Thompson (ken@example.com, United States) with start date 2025-07-05. If that start date cannot be chosen, answer N/A.',
   script: [call('input-full-name', 'setValue', { text: 'Ken Thompson' }), call('input-email', 'setValue', { text: 'ken@example.com' }), call('select-country', 'setValue', { value: 'United States' }), call('steps-apply', 'next'),

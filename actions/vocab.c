@@ -28,7 +28,7 @@ static const act_verb verbs[] = {
      .text_help = "run tool of component k (e.g. call [c3] [setValue] [{\"date\": \"2025-12-31\"}]). Prefer it "
                   "whenever the component offers a tool for what you want; parameters must satisfy the "
                   "constraints listed with the tool.",
-     .script_keys = {"tool", "params"},
+     .script_keys = {"tool", "params", "from"},
      .script_sig = "{\"call\": <component>, \"tool\": <string>, \"params\": <object>}"},
     {.name = "click",
      .kind = ACT_CLICK,
@@ -49,7 +49,7 @@ static const act_verb verbs[] = {
      .text_sig = "type [id] [text] [0|1]",
      .text_usage = "type [id] [text] [press_enter_after=0|1]",
      .text_help = "clear the field, type text; Enter is pressed after typing unless the last field is 0.",
-     .script_keys = {"text", "enter", "clear"},
+     .script_keys = {"text", "enter", "clear", "from"},
      .script_sig = "{\"type\": <target>, \"text\": <string>, \"enter\": <bool>, \"clear\": <bool>}"},
     {.name = "hover",
      .kind = ACT_HOVER,
@@ -88,7 +88,7 @@ static const act_verb verbs[] = {
      .tool_help = "act on the element with this id, as a person would.",
      .text_sig = "select [id] [option]",
      .text_help = "choose option (its label) in a select element.",
-     .script_keys = {"option"},
+     .script_keys = {"option", "from"},
      .script_sig = "{\"select\": <target>, \"option\": <string>}"},
     {.name = "goto",
      .kind = ACT_GOTO,
@@ -145,7 +145,8 @@ static const act_verb verbs[] = {
      .text_sig = "stop [answer]",
      .text_help = "finish. Put the answer the objective asks for in the brackets, or leave them empty when no "
                   "answer is needed. If the task cannot be done, use stop [N/A].",
-     .script_sig = "{\"stop\": <answer>}"},
+     .script_keys = {"from"},
+     .script_sig = "{\"stop\": <answer>, \"from\"?: <the rule that computed it from what the page showed>}"},
 };
 #define N_VERBS (sizeof verbs / sizeof *verbs)
 

@@ -99,6 +99,14 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "act_ms", r->act_ms);
     cJSON_AddNumberToObject(o, "settle_ms", r->settle_ms);
     cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
+    if (r->grounding && strcmp(r->grounding, "off")) {
+        cJSON *g = cJSON_AddObjectToObject(o, "grounding");
+        cJSON_AddStringToObject(g, "mode", r->grounding);
+        cJSON_AddNumberToObject(g, "grounded", r->steps_grounded);
+        cJSON_AddNumberToObject(g, "computed", r->steps_computed);
+        cJSON_AddNumberToObject(g, "ungrounded_addressing", r->steps_addressing);
+        cJSON_AddNumberToObject(g, "ungrounded", r->steps_ungrounded);
+    }
     cJSON_AddStringToObject(o, "error", r->error);
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
     if (r->screenshot[0])
@@ -250,6 +258,8 @@ typedef struct run_state {
     int send_deltas;              /* the model gets them (else only the trace records their size) */
     const char *sent_text;        /* this step's observation as sent (borrowed from obs or delta) */
     int sent_is_delta;
+    agent_ground_log seen;        /* grounding: views and results of this run */
+    agent_ground_result ground;   /* grounding: the verdict on the step being taken */
 } run_state;
 
 /* What one step's plan phase decided. */
@@ -445,6 +455,30 @@ static eous_rc check_where_it_led(run_state *st, const act_action *a, eous_rc ar
     return lrc ? lrc : arc;
 }
 
+static int grounding_on(const run_state *st)
+{
+    return st->o->grounding != AGENT_GROUND_OFF && st->o->planner == AGENT_PLANNER_SCRIPT;
+}
+
+/* Grounds a scripted step in what the run has seen (agent/grounding.h) and
+ * counts the verdict; 1 when strict grounding refuses the step. */
+static int ground_refuses(run_state *st, const act_action *a)
+{
+    memset(&st->ground, 0, sizeof st->ground);
+    if (!grounding_on(st))
+        return 0;
+    /* the plan entry this action came from (a batch's action i: entry i, or
+     * its item in an array entry), checked against the view it runs on */
+    const cJSON *entry = cJSON_GetArrayItem(st->plan, st->batch.entry[st->batch_index]);
+    if (cJSON_IsArray(entry))
+        entry = cJSON_GetArrayItem(entry, st->batch.sub[st->batch_index]);
+    agent_ground_step(st->act_view ? st->act_view : st->obs, st->t->intent, &st->seen, entry, a, &st->ground);
+    agent_result *res = st->res;
+    int *count[] = {&res->steps_grounded, &res->steps_computed, &res->steps_addressing, &res->steps_ungrounded};
+    (*count[st->ground.verdict])++;
+    return st->ground.verdict == AGENT_GROUND_UNGROUNDED && st->o->grounding == AGENT_GROUND_STRICT;
+}
+
 /* Timings of one step, for its trace line. */
 typedef struct step_ms {
     double perceive, plan;
@@ -479,6 +513,11 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     cJSON_AddNumberToObject(line, "components", (double)perc_obs_n_components(obs));
     cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
     cJSON_AddStringToObject(line, "path", ar->path ? ar->path : "none");
+    if (grounding_on(st)) {
+        cJSON_AddStringToObject(line, "grounding", agent_ground_verdict_name(st->ground.verdict));
+        if (st->ground.missing[0])
+            cJSON_AddStringToObject(line, "grounding_missing", st->ground.missing);
+    }
     if (ar->fallback_reason[0])
         cJSON_AddStringToObject(line, "fallback_reason", ar->fallback_reason);
     cJSON_AddStringToObject(line, arc ? "error" : "result", arc ? aerr->msg : ar->message);
@@ -545,8 +584,21 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     memset(&ar, 0, sizeof ar);
     eous_err aerr;
     eous_err_clear(&aerr);
+    if (ground_refuses(st, a)) {
+        res->steps = ++*step;
+        eous_err_set(&aerr, EOUS_E_REJECTED, "ungrounded: %s", st->ground.missing);
+        char *text = act_format(a);
+        trace_step(st, *step, text, &ar, EOUS_E_REJECTED, &aerr, usage, ms);
+        free(text);
+        snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
+        SET(res->stop_reason, "ungrounded");
+        act_action_clear(a);
+        return STEP_STOP;
+    }
     eous_rc arc = act_execute(st->x, st->act_view ? st->act_view : st->obs, a, &ar, &aerr);
     arc = check_where_it_led(st, a, arc, &aerr);
+    if (grounding_on(st))
+        agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);
     res->steps = ++*step;
     if (arc) {
         eous_err eerr;
@@ -684,6 +736,8 @@ static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *w
         st->next_obs = now;
     else
         st->act_view = now;
+    if (!stop && grounding_on(st))
+        agent_ground_log_add(&st->seen, perc_obs_text(now)); /* the view the next action is checked on */
     return stop;
 }
 
@@ -825,9 +879,12 @@ static eous_rc run_steps(run_state *st, eous_err *err)
             return rc;
         if ((rc = perceive_vision(st, step + 1, err)))
             return rc;
+        if (grounding_on(st))
+            agent_ground_log_add(&st->seen, perc_obs_text(st->obs));
         eous_err eerr;
-        evidence_io(&st->trace, agent_evidence_perceived(st->ev, st->s, step + 1, perc_obs_text(st->obs),
-                                                         perc_obs_text_len(st->obs), &eerr), &eerr);
+        /* the evidence is what the planner got: the delta when one was sent */
+        const char *got = st->send_deltas ? st->sent_text : perc_obs_text(st->obs);
+        evidence_io(&st->trace, agent_evidence_perceived(st->ev, st->s, step + 1, got, strlen(got), &eerr), &eerr);
         double tl = eous_now_ms();
         llm_usage usage;
         memset(&usage, 0, sizeof usage);
@@ -875,6 +932,12 @@ static void keep_final(run_state *st, int passed)
 static eous_rc run_score(run_state *st, eous_err *err)
 {
     agent_result *res = st->res;
+    if (!strcmp(res->stop_reason, "ungrounded")) {
+        /* a plan that acted on what it could not have seen scores nothing */
+        SET(res->status, "failed");
+        SET(res->eval_detail, "not scored: an ungrounded step ended the task");
+        return EOUS_OK;
+    }
     agent_eval_result ev;
     int navigates = eval_may_navigate(st->t->eval);
     if (navigates) /* the page as the task left it, before an evaluator leaves it */
@@ -926,6 +989,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
                                                                       : "o200k_base";
     res->tier = t->tier;
+    res->grounding = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
     res->screen = t->screen;
     res->intent = t->intent;
     run_state st;
@@ -966,6 +1030,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         free(st.hist_text[i]);
     free(st.hist_text);
     free(st.hist);
+    agent_ground_log_free(&st.seen);
     if (st.trace.fd >= 0)
         close(st.trace.fd);
     if (st.trace.rc && rc != EOUS_E_INTERRUPTED) {

@@ -18,6 +18,9 @@ typedef struct agg {
     int n, passed, infra, skipped, interrupted, needs_judge; /* needs_judge: neither passed nor failed */
     double steps, tokens, obs_tokens, wall_ms, perceive_ms, act_ms, settle_ms, plan_ms;
     double semantic, atomic, fallbacks;
+    int scripted;                       /* results of the script planner */
+    int grounded, computed, addressing, ungrounded, ungrounded_tasks; /* grounding verdicts (steps), tasks stopped */
+    char grounding[16];                 /* the mode the results were checked in ("" = none seen) */
 } agg;
 
 typedef struct mode_stats {
@@ -50,6 +53,20 @@ static void add(agg *a, const cJSON *r)
     a->semantic += eous_json_num(r, "semantic_actions", 0);
     a->atomic += eous_json_num(r, "atomic_actions", 0);
     a->fallbacks += eous_json_num(r, "fallbacks", 0);
+    const char *planner = eous_json_str(r, "planner");
+    a->scripted += planner && !strcmp(planner, "script");
+    const cJSON *g = eous_json_obj(r, "grounding");
+    if (g) {
+        a->grounded += eous_json_int(g, "grounded", 0);
+        a->computed += eous_json_int(g, "computed", 0);
+        a->addressing += eous_json_int(g, "ungrounded_addressing", 0);
+        a->ungrounded += eous_json_int(g, "ungrounded", 0);
+        const char *gm = eous_json_str(g, "mode");
+        if (gm)
+            snprintf(a->grounding, sizeof a->grounding, "%s", gm);
+    }
+    const char *why = eous_json_str(r, "stop_reason");
+    a->ungrounded_tasks += why && !strcmp(why, "ungrounded");
 }
 
 static double avg(double sum, int n)
@@ -78,6 +95,15 @@ static cJSON *agg_json(const agg *a)
     cJSON_AddNumberToObject(o, "semantic_share",
                             a->semantic + a->atomic ? a->semantic / (a->semantic + a->atomic) : 0);
     cJSON_AddNumberToObject(o, "fallbacks", a->fallbacks);
+    if (a->grounding[0]) {
+        cJSON *g = cJSON_AddObjectToObject(o, "grounding");
+        cJSON_AddStringToObject(g, "mode", a->grounding);
+        cJSON_AddNumberToObject(g, "grounded_steps", a->grounded);
+        cJSON_AddNumberToObject(g, "computed_answers", a->computed);
+        cJSON_AddNumberToObject(g, "ungrounded_addressing_steps", a->addressing);
+        cJSON_AddNumberToObject(g, "ungrounded_steps", a->ungrounded);
+        cJSON_AddNumberToObject(g, "tasks_stopped_ungrounded", a->ungrounded_tasks);
+    }
     return o;
 }
 
@@ -235,8 +261,15 @@ static eous_rc write_summary_json(const char *out_dir, const results *R, eous_er
 static void summary_md(eous_buf *md, const results *R)
 {
     const mode_stats *ms = R->ms;
-    eous_buf_puts(md, "| mode | tasks | success | avg steps | obs tokens/step | model tokens/task | s/task | ms/step | semantic share | fallbacks | infra |\n"
-                      "|---|---|---|---|---|---|---|---|---|---|---|\n", NULL);
+    /* a script replays a plan: its step count is the plan's length, not an agent's */
+    int all_scripted = R->nm > 0;
+    for (int m = 0; m < R->nm; m++)
+        all_scripted &= ms[m].tier[3].scripted == ms[m].tier[3].n;
+    eous_buf_printf(md, NULL,
+                    "| mode | tasks | success | %s | observation tokens (o200k)/step | model tokens/task | s/task | "
+                    "ms/step | semantic share | fallbacks | infra |\n"
+                    "|---|---|---|---|---|---|---|---|---|---|---|\n",
+                    all_scripted ? "plan steps (grounded script)" : "avg steps");
     for (int m = 0; m < R->nm; m++) {
         const agg *a = &ms[m].tier[3];
         eous_buf_printf(md, NULL, "| %s | %d | %.1f%% | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f%% | %.0f | %d |\n",
@@ -249,12 +282,23 @@ static void summary_md(eous_buf *md, const results *R)
     /* obs tokens are eous's own o200k count; model tokens are what the provider reported */
     eous_buf_puts(md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
                       "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
+    for (int m = 0; m < R->nm; m++) {
+        const agg *a = &ms[m].tier[3];
+        if (a->grounding[0])
+            eous_buf_printf(md, NULL,
+                            "\n%s grounding (%s): %d step(s) grounded, %d value(s) computed by a stated rule, "
+                            "%d step(s) of ungrounded addressing (css= or page-data look-up), %d ungrounded step(s); "
+                            "%d task(s) stopped as ungrounded.\n",
+                            ms[m].name, a->grounding, a->grounded, a->computed, a->addressing, a->ungrounded,
+                            a->ungrounded_tasks);
+    }
     for (int m = 0; m < R->nm; m++)
         if (ms[m].tier[3].needs_judge)
             eous_buf_printf(md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "
                                       "not counted as passed or failed.\n",
                             ms[m].name, ms[m].tier[3].needs_judge);
-    eous_buf_puts(md, "\nBy tier (success · avg steps):\n\n| mode | short | medium | long |\n|---|---|---|---|\n", NULL);
+    eous_buf_printf(md, NULL, "\nBy tier (success · %s):\n\n| mode | short | medium | long |\n|---|---|---|---|\n",
+                    all_scripted ? "plan steps" : "avg steps");
     for (int m = 0; m < R->nm; m++) {
         eous_buf_printf(md, NULL, "| %s", ms[m].name);
         for (int t = 0; t < 3; t++) {

@@ -7,6 +7,7 @@
 #define EOUS_AGENT_RUN_H
 
 #include "agent/eval.h"
+#include "agent/grounding.h"
 #include "agent/evidence.h"
 #include "agent/task.h"
 #include "perception/perc.h"
@@ -32,6 +33,7 @@ typedef struct agent_run_opts {
     int deltas;                    /* observation deltas (perception/delta.h): 1 on, 0 off, -1 (default) on
                                     * for the llm planner only; with the script planner the trace still
                                     * records what a delta would have cost */
+    agent_ground_mode grounding;   /* script planner: check each step against its view (agent/grounding.h) */
     agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
     int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
 } agent_run_opts;
@@ -58,7 +60,10 @@ typedef struct agent_result {
     size_t obs_tokens_sent_total; /* o200k tokens of the observations as sent: deltas when they are on */
     const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
     char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
-                               * "infra", "model_unavailable" (the model endpoint failed after its retries) */
+                               * "infra", "model_unavailable" (the model endpoint failed after its retries),
+                               * "ungrounded" (strict grounding refused a scripted step) */
+    const char *grounding;    /* static: "strict" | "report" | "off" */
+    int steps_grounded, steps_computed, steps_addressing, steps_ungrounded; /* grounding verdicts */
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */

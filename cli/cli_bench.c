@@ -75,6 +75,56 @@ static int path_push(path_list *l, char *path)
     return 0;
 }
 
+/* 1 when directory path holds a *.json file. */
+static int dir_has_json(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    int found = 0;
+    struct dirent *e;
+    while (!found && (e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        found = len >= 6 && !strcmp(e->d_name + len - 5, ".json");
+    }
+    closedir(d);
+    return found;
+}
+
+/* A directory without task files whose subfolders hold some: prints which
+ * (suites number their tasks from 0, so running them as one would mix their
+ * results) and returns -1; 0 otherwise. */
+static int refuse_suite_of_suites(const char *dir)
+{
+    if (dir_has_json(dir))
+        return 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    char *names[64];
+    int n = 0;
+    struct dirent *e;
+    while (n < 64 && (e = readdir(d))) {
+        char *sub = NULL;
+        if (e->d_name[0] == '.' || asprintf(&sub, "%s/%s", dir, e->d_name) < 0)
+            continue;
+        if (dir_has_json(sub))
+            names[n++] = sub;
+        else
+            free(sub);
+    }
+    closedir(d);
+    if (!n)
+        return 0;
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    fprintf(stderr, "eous bench: %s holds no task files, its subfolders do; run each suite on its own:", dir);
+    for (int i = 0; i < n; i++) {
+        fprintf(stderr, " %s%s", names[i], i + 1 < n ? "," : "\n");
+        free(names[i]);
+    }
+    return -1;
+}
+
 /* Expands directories into their *.json files (sorted).  NULL with *n_out 0
  * when memory runs out (the caller reports "no task files"). */
 static char **expand_inputs(const char **in, int n, size_t *n_out)
@@ -363,6 +413,12 @@ int cli_bench(int argc, char **argv)
         fprintf(stderr, "eous bench: expected task files or directories\n");
         cli_opts_free(&co);
         return 2;
+    }
+    for (int i = 0; i < co.n_positional; i++) {
+        if (refuse_suite_of_suites(co.positional[i])) {
+            cli_opts_free(&co);
+            return 2;
+        }
     }
     size_t n_files = 0;
     char **files = expand_inputs(co.positional, co.n_positional, &n_files);

@@ -48,6 +48,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->max_obs_tokens = -1;
     co->max_batch = AGENT_DEFAULT_MAX_BATCH;
     co->deltas = -1;
+    co->grounding = -1;
     co->screenshots = AGENT_SHOTS_FAILURE;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
     if (!co->positional)
@@ -138,6 +139,15 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
                 return -1;
             }
             co->max_batch = (int)n;
+        } else if (!strcmp(a, "--grounding")) {
+            const char *v;
+            agent_ground_mode g;
+            VALUE(v);
+            if (agent_ground_mode_parse(v, &g)) {
+                fprintf(stderr, "eous %s: --grounding '%s': expected strict, report or off\n", argv[0], v);
+                return -1;
+            }
+            co->grounding = (int)g;
         } else if (!strcmp(a, "--max-obs-tokens")) {
             const char *v;
             VALUE(v);
@@ -308,6 +318,11 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->llm = co->llm;
     ro->policy = co->policy;
     ro->secrets = co->secrets;
+    /* a benchmark figure counts only grounded plans; a single run reports */
+    if (co->grounding >= 0)
+        ro->grounding = (agent_ground_mode)co->grounding;
+    else
+        ro->grounding = co->cmd && !strcmp(co->cmd, "bench") ? AGENT_GROUND_STRICT : AGENT_GROUND_REPORT;
     ro->screenshots = co->screenshots;
     ro->max_image_px = co->max_image_px;
 }

@@ -34,6 +34,7 @@ typedef struct cli_opts {
     int workers;
     int restart_browser_every; /* bench: a fresh browser after N tasks (0 = never) */
     int resume;
+    int grounding;             /* --grounding: an agent_ground_mode, -1 = the command's default */
     agent_shots screenshots;   /* --screenshots none|failure|final|every (default failure) */
     const char *image_detail;  /* --image-detail low|high|auto (vision; NULL = the provider's default) */
     int max_image_px;          /* --max-image-px N: vision screenshots scaled to at most N px (0 = as captured) */

@@ -1,5 +1,6 @@
 /* tests/test_bench_site.c — the Playground suite through the real runner:
- * every task scores 0 when nothing is done, a slice covering every screen and
+ * every task scores 0 when nothing is done (no answer, or stop("N/A") on a
+ * task that can be done), a slice covering every screen and
  * tier passes in hybrid and atomic modes, and a slice through Selenium Grid
  * survives a killed browser with nothing lost or duplicated. */
 #define _GNU_SOURCE
@@ -135,8 +136,8 @@ Test(bench_site, doing_nothing_scores_zero_on_every_task)
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(b.server), 1);
     agent_task_list l;
     int n = load_suite(&l);
-    cr_assert_geq(n, 90, "at least 90 tasks");
-    int zero = 0;
+    cr_assert_geq(n, 100, "at least 100 tasks");
+    int zero = 0, na_right = 0, n_unachievable = 0;
     for (size_t i = 0; i < l.n; i++) {
         eous_err err;
         cr_assert_eq(agent_prepare_page(b.session, &l.tasks[i], &err), EOUS_OK, "%s", err.msg);
@@ -146,8 +147,19 @@ Test(bench_site, doing_nothing_scores_zero_on_every_task)
                      "task %s: %s", l.tasks[i].id, err.msg);
         cr_expect_eq(ev.score, 0.0, "task %s passes by doing nothing", l.tasks[i].id);
         zero += ev.score == 0.0;
+        /* stop("N/A") without acting: only the unachievable tasks may accept it */
+        const char *kind = eous_json_str(l.tasks[i].raw, "kind");
+        int unachievable = kind && !strcmp(kind, "unachievable");
+        cr_assert_eq(agent_evaluate(l.tasks[i].eval, l.tasks[i].intent, "N/A", b.session, NULL, &ev, &err), EOUS_OK,
+                     "task %s: %s", l.tasks[i].id, err.msg);
+        cr_expect_eq(ev.score, unachievable ? 1.0 : 0.0, "task %s scores %g for stop(N/A) without acting",
+                     l.tasks[i].id, ev.score);
+        na_right += ev.score == (unachievable ? 1.0 : 0.0);
+        n_unachievable += unachievable;
     }
     cr_assert_eq(zero, (int)l.n);
+    cr_assert_eq(na_right, (int)l.n);
+    cr_assert_geq(n_unachievable, 4, "the suite keeps its unachievable tasks");
     agent_tasks_free(&l);
     ts_browser_stop(&b);
 }

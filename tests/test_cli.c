@@ -342,3 +342,28 @@ Test(cli, sigterm_mid_bench_records_interrupted_exits_143_with_reports)
     cr_assert(strstr(junit, "errors=\"1\""), "the interrupted job is an error in the reports: %s", junit);
     free(junit);
 }
+
+Test(cli, bench_on_a_folder_of_suites_names_the_suites_and_grounding_flag_is_checked)
+{
+    char suites[300], a[320], b[320], f[400], out[320];
+    snprintf(suites, sizeof suites, "%s/suites", tmpdir);
+    snprintf(a, sizeof a, "%s/alpha", suites);
+    snprintf(b, sizeof b, "%s/beta", suites);
+    cr_assert_eq(mkdir(suites, 0755), 0);
+    cr_assert_eq(mkdir(a, 0755), 0);
+    cr_assert_eq(mkdir(b, 0755), 0);
+    snprintf(f, sizeof f, "%s/000.json", a);
+    cr_assert_eq(eous_write_file_atomic(f, "{}", 2, NULL), EOUS_OK);
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    cr_assert_eq(run_cli((const char *[]){"bench", suites, "--out", out, NULL}), 2);
+    char *e = ts_slurp(err_path);
+    cr_assert(strstr(e, "alpha") && strstr(e, "holds no task files"), "%s", e);
+    cr_assert(!strstr(e, "beta"), "beta holds no tasks: %s", e);
+    free(e);
+    struct stat st;
+    cr_assert_neq(stat(out, &st), 0, "nothing written");
+    cr_assert_eq(run_cli((const char *[]){"bench", a, "--grounding", "loose", NULL}), 2);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "--grounding 'loose'") && strstr(e, "strict, report or off"), "%s", e);
+    free(e);
+}

@@ -21,7 +21,9 @@ const click = (t) => ({ click: t });
 const type = (t, text, enter = false) => ({ type: t, text, enter });
 const select = (t, option) => ({ select: t, option });
 const press = (k) => ({ press: k });
-const stop = (a) => ({ stop: a });
+// a computed answer says how it was computed from what the page showed
+const stop = (a, from) => (from ? { stop: a, from } : { stop: a });
+const COUNT_ROWS = 'count of rows shown after the filter';
 const goto = (p) => ({ goto: P + p });
 const MENU = { home: 'Home', booking: 'Travel booking', users: 'Users', settings: 'Project settings', orders: 'Orders', apply: 'Job application' };
 const menu = (k) => click(`menuitem '${MENU[k]}'`);
@@ -34,11 +36,14 @@ function monthMoves(fromYm, iso, panels = 1) {
   if (n >= panels) return Array(n - panels + 1).fill(click("button 'Next month'"));
   return Array(-n).fill(click("button 'Previous month'"));
 }
-// open a DatePicker (its calendar shows `viewYm`), move months, click the day
-const pickDate = (opener, viewYm, iso) => [click(opener), ...monthMoves(viewYm, iso), cell(iso)];
+// antd's DatePicker takes a typed YYYY-MM-DD (Enter confirms it), as a person or a model would enter it;
+// the calendar (monthMoves, cell) is only walked where the task is about what it shows
+const pickDate = (input, _viewYm, iso) => [type(input, iso, true)];
 
 // ---------- task assembly ----------
 const tasks = [];
+const templateIds = new Map(); // intent_template -> intent_template_id, in order of first use
+const render = (tpl, dict) => tpl.replace(/\{\{(\w+)\}\}/g, (_, k) => { if (!(k in dict)) throw new Error(`template ${tpl}: no value for ${k}`); return String(dict[k]); });
 function tier(n) { return n <= 5 ? 'short' : n <= 10 ? 'medium' : 'long'; }
 function add(t) {
   const id = tasks.length;
@@ -59,15 +64,19 @@ function add(t) {
     return st;
   });
   const atomicSteps = t.atomic.length;
+  const template = t.template || t.intent;
+  if (t.template && render(t.template, t.dict || {}) !== t.intent) throw new Error(`task ${id}: intent is not its template rendered: ${t.intent}`);
+  if (!templateIds.has(template)) templateIds.set(template, templateIds.size);
   tasks.push({
     sites: ['playground'], task_id: id, require_login: false, storage_state: null,
     start_url: `${P}${t.start}`, geolocation: null,
-    intent_template: t.template || t.intent, instantiation_dict: t.dict || {}, intent: t.intent,
-    require_reset: true, eval: ev, intent_template_id: id,
+    intent_template: template, instantiation_dict: t.dict || {}, intent: t.intent,
+    require_reset: true, eval: ev, intent_template_id: templateIds.get(template),
     tier: tier(atomicSteps), screen: t.screen, atomic_steps: atomicSteps, kind: t.kind,
     script: t.script, atomic_script: t.atomic,
   });
 }
+const T = (template, dict, rest) => ({ template, dict, intent: render(template, dict), ...rest });
 const prog = (locator, exact) => [{ url: 'last', locator, required_contents: { exact_match: String(exact) } }];
 const progIncl = (locator, list) => [{ url: 'last', locator, required_contents: { must_include: list } }];
 
@@ -87,7 +96,7 @@ function bookingSteps(b, { first = true } = {}) {
     type("textbox '* Guest name'", b.name),
     click("combobox '* Destination'"), click(`menuitemcheckbox '${b.country} right'`), click(`menuitemcheckbox '${b.city}'`),
     ...pickDate("textbox '* Check-in'", '2025-06', b.checkin),
-    ...pickDate("textbox '* Check-out'", b.checkin.slice(0, 7), b.checkout),
+    ...pickDate("textbox '* Check-out'", b.checkin.slice(0, 7), b.checkout).map((st) => (b.checkoutFrom ? { ...st, from: b.checkoutFrom } : st)),
   ];
   if (b.guests !== 2) { script.push(call('Guests', 'setValue', { value: b.guests })); atomic.push(type("spinbutton '* Guests'", String(b.guests))); }
   script.push(call('select-room-type', 'setValue', { value: b.room }));
@@ -112,8 +121,8 @@ for (const b of BOOKINGS) {
   const extras = [b.arrival ? `arriving at ${b.arrival}` : null, b.breakfast ? 'with breakfast' : null].filter(Boolean).join(', ');
   add({
     screen: 'booking', kind: 'state', start: '/booking',
-    template: 'Book a {{room}} room in {{city}}, {{country}} for {{name}}, {{guests}} guest(s), check-in {{checkin}}, check-out {{checkout}}{{extras}}.',
-    dict: { room: roomLabel(b.room), city: b.city, country: b.country, name: b.name, guests: b.guests, checkin: b.checkin, checkout: b.checkout, extras: extras ? `, ${extras}` : '' },
+    template: 'Book a {{room}} room in {{city}}, {{country}} for {{name}}, {{guests}}, check-in {{checkin}}, check-out {{checkout}}{{extras}}.',
+    dict: { room: roomLabel(b.room), city: b.city, country: b.country, name: b.name, guests: `${b.guests} guest${b.guests > 1 ? 's' : ''}`, checkin: b.checkin, checkout: b.checkout, extras: extras ? `, ${extras}` : '' },
     intent: `Book a ${roomLabel(b.room)} room in ${b.city}, ${b.country} for ${b.name}, ${b.guests} guest${b.guests > 1 ? 's' : ''}, check-in ${b.checkin}, check-out ${b.checkout}${extras ? ', ' + extras : ''}.`,
     script: [...script, stop('')], atomic: [...atomic, stop('')],
     program: prog(bookingKey, bkStr(b)),
@@ -137,13 +146,13 @@ for (const e of [
 ]) {
   const nights = diffDays(e.checkin, e.checkout);
   const total = bookingTotal(e.room, nights, false, 2);
-  add({
+  add(T('What estimated total (in EUR) does the booking form show for a {{room}} room from {{checkin}} to {{checkout}} without breakfast? Answer with the number only.',
+    { room: roomLabel(e.room), checkin: e.checkin, checkout: e.checkout }, {
     screen: 'booking', kind: 'info', start: '/booking',
-    intent: `What estimated total (in EUR) does the booking form show for a ${roomLabel(e.room)} room from ${e.checkin} to ${e.checkout} without breakfast? Answer with the number only.`,
     script: [call('select-room-type', 'setValue', { value: e.room }), call('datepicker-checkin', 'setValue', { date: e.checkin }), call('datepicker-checkout', 'setValue', { date: e.checkout }), stop(String(total))],
     atomic: [select("combobox '* Room type'", roomLabel(e.room)), ...pickDate("textbox '* Check-in'", '2025-06', e.checkin), ...pickDate("textbox '* Check-out'", e.checkin.slice(0, 7), e.checkout), stop(String(total))],
     answer: { exact_match: String(total) },
-  });
+  }));
 }
 { // breakfast estimate (medium)
   const e = { room: 'deluxe', checkin: '2025-06-21', checkout: '2025-06-24', guests: 3 };
@@ -158,7 +167,7 @@ for (const e of [
 }
 // short booking
 add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'How many room types can be chosen in the booking form? Answer with a number.',
-  script: [stop(String(ROOM_TYPES.length))], atomic: [click("combobox '* Room type'"), stop(String(ROOM_TYPES.length))], answer: { exact_match: String(ROOM_TYPES.length) } });
+  script: [stop(String(ROOM_TYPES.length), 'count of the Room type options the select offers')], atomic: [click("combobox '* Room type'"), stop(String(ROOM_TYPES.length), 'count of the Room type options listed')], answer: { exact_match: String(ROOM_TYPES.length) } });
 {
   const pt = DESTINATIONS.find((d) => d[0] === 'Portugal')[1];
   add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'Which cities in Portugal can be chosen as a destination? List them all.',
@@ -166,13 +175,13 @@ add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'How many room
     atomic: [click("combobox '* Destination'"), click("menuitemcheckbox 'Portugal right'"), stop(pt.join(', '))], answer: { must_include: pt } });
   const jp = DESTINATIONS.find((d) => d[0] === 'Japan')[1];
   add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'How many cities in Japan are offered as booking destinations? Answer with a number.',
-    script: [call('cascader-destination', 'search', { query: 'Japan' }), stop(String(jp.length))],
-    atomic: [click("combobox '* Destination'"), click("menuitemcheckbox 'Japan right'"), stop(String(jp.length))], answer: { exact_match: String(jp.length) } });
+    script: [call('cascader-destination', 'search', { query: 'Japan' }), stop(String(jp.length), 'count of the Japanese cities the search returned')],
+    atomic: [click("combobox '* Destination'"), click("menuitemcheckbox 'Japan right'"), stop(String(jp.length), 'count of the cities listed under Japan')], answer: { exact_match: String(jp.length) } });
 }
 add({ screen: 'booking', kind: 'nav', start: '/', intent: 'Open the travel booking page.',
   script: [call('menu-main', 'navigateTo', { key: 'booking' }), stop('')], atomic: [menu('booking'), stop('')], url: `${P}/booking` });
 add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'What is the largest number of guests one booking can have? Answer with a number.',
-  script: [stop(String(MAX_GUESTS))], atomic: [type("spinbutton '* Guests'", '99'), press('Tab'), stop(String(MAX_GUESTS))], answer: { exact_match: String(MAX_GUESTS) } });
+  script: [stop(String(MAX_GUESTS))], atomic: [stop(String(MAX_GUESTS))], answer: { exact_match: String(MAX_GUESTS) } });
 // unachievable booking
 add({ screen: 'booking', kind: 'unachievable', start: '/booking',
   intent: 'Book a Standard room in Rome, Italy for Linus Torvalds with check-in on 2025-12-25 and check-out on 2025-12-27. If it cannot be done, answer N/A.',
@@ -181,10 +190,11 @@ add({ screen: 'booking', kind: 'unachievable', start: '/booking',
   answer: { fuzzy_match: 'N/A' }, note: '2025-12-25 is a blackout date: check-in is disabled on that day.' });
 add({ screen: 'booking', kind: 'unachievable', start: '/booking',
   intent: 'Book a Family room in Berlin, Germany for 12 guests from 2025-07-01 to 2025-07-03. If it cannot be done, answer N/A.',
-  script: [stop('N/A')], atomic: [type("spinbutton '* Guests'", '12'), press('Tab'), stop('N/A')],
+  script: [stop('N/A')], atomic: [stop('N/A')],
   answer: { fuzzy_match: 'N/A' }, note: `At most ${MAX_GUESTS} guests per booking.` });
 { // the longest allowed stay (replaces an unachievable variant: the suite keeps 4-6 unachievable tasks)
-  const b = { name: 'Ada Lovelace', country: 'Portugal', city: 'Lisbon', checkin: '2025-07-01', checkout: '2025-07-15', guests: 2, room: 'suite' };
+  const b = { name: 'Ada Lovelace', country: 'Portugal', city: 'Lisbon', checkin: '2025-07-01', checkout: '2025-07-15', guests: 2, room: 'suite',
+    checkoutFrom: `the check-in date plus the longest stay the check-out calendar enables (${MAX_NIGHTS} nights)` };
   const { script, atomic } = bookingSteps(b);
   add({ screen: 'booking', kind: 'state', start: '/booking',
     intent: `Book the longest stay the site allows for Ada Lovelace in a Suite in Lisbon, Portugal, for 2 guests, checking in on 2025-07-01.`,
@@ -194,21 +204,24 @@ add({ screen: 'booking', kind: 'unachievable', start: '/booking',
 // USERS
 const U = (name) => USERS.find((u) => u.name === name);
 const userAt = (i) => USERS[i];
+const INACTIVE = `${STATE}.users.filter(u => !u.active).length`, N_INACTIVE = USERS.filter((u) => !u.active).length;
 const userField = (id, f) => `${STATE}.users.find(u => u.id === '${id}').${f}`;
 const rowIndexOnPage = (i) => (i % 10) + 1;
 const ROLE_TRIGGER = "button 'filter'", DEPT_TRIGGER = "button 'filter' #2", ACTIVE_TRIGGER = "button 'filter' #3";
 const fmenu = (label) => click(`menuitem '\u00a0 ${label}'`); // Chromium: NBSP + space before the label
 const searchUser = (name) => type("textbox 'Search users'", name);
+// hybrid: find the user, then add the row the search shows to the selection
+const searchSelect = (u) => [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'selectRows', { keys: [u.id], mode: 'add' })];
 
 for (const i of [4, 57, 133]) {
   const u = userAt(i);
-  add({ screen: 'users', kind: 'info', start: '/users', intent: `What is the email address of ${u.name}?`,
-    script: [call('input-user-search', 'setValue', { text: u.name }), stop(u.email)], atomic: [searchUser(u.name), stop(u.email)], answer: { exact_match: u.email } });
+  add(T('What is the email address of {{name}}?', { name: u.name }, { screen: 'users', kind: 'info', start: '/users',
+    script: [call('input-user-search', 'setValue', { text: u.name }), stop(u.email)], atomic: [searchUser(u.name), stop(u.email)], answer: { exact_match: u.email } }));
 }
 for (const i of [21, 240]) {
   const u = userAt(i);
-  add({ screen: 'users', kind: 'info', start: '/users', intent: `Which role does ${u.name} have?`,
-    script: [call('input-user-search', 'setValue', { text: u.name }), stop(u.role)], atomic: [searchUser(u.name), stop(u.role)], answer: { exact_match: u.role } });
+  add(T('Which role does {{name}} have?', { name: u.name }, { screen: 'users', kind: 'info', start: '/users',
+    script: [call('input-user-search', 'setValue', { text: u.name }), stop(u.role)], atomic: [searchUser(u.name), stop(u.role)], answer: { exact_match: u.role } }));
 }
 add({ screen: 'users', kind: 'info', start: '/users', intent: 'How many users are active? Answer with a number.',
   script: [stop(String(USERS.filter((u) => u.active).length))], atomic: [stop(String(USERS.filter((u) => u.active).length))],
@@ -220,27 +233,28 @@ add({ screen: 'users', kind: 'info', start: '/users', intent: 'How many users ar
 }
 for (const i of [9, 88]) { // deactivate via edit modal (short)
   const u = USERS.filter((x) => x.active)[i];
-  add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate the user ${u.name}.`,
-    script: [call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('switch-edit-active', 'setValue', { checked: false }), call('modal-edit-user', 'submit'), stop('')],
+  add(T('Deactivate the user {{name}}.', { name: u.name }, { screen: 'users', kind: 'state', start: '/users',
+    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('switch-edit-active', 'setValue', { checked: false }), call('modal-edit-user', 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), click("switch 'Active'"), click("button 'Save'"), stop('')],
-    program: prog(userField(u.id, 'active'), 'false') });
+    program: prog(`${userField(u.id, 'active')} + '|' + ${INACTIVE}`, `false|${N_INACTIVE + 1}`) }));
 }
 {
   const u = USERS.find((x) => x.role !== 'Billing' && x.id > 'u150');
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Change the role of ${u.name} to Billing.`,
     script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('select-edit-role', 'setValue', { value: 'Billing' }), call('modal-edit-user', 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), select("combobox '* Role'", 'Billing'), click("button 'Save'"), stop('')],
-    program: prog(userField(u.id, 'role'), 'Billing') });
+    program: prog(`${userField(u.id, 'role')} + '|' + ${STATE}.users.filter(u => u.role === 'Billing').length`, `Billing|${USERS.filter((x) => x.role === 'Billing').length + 1}`) });
 }
-// medium: counting with filters
+// medium: counting with filters (the Active filter first: its values true/false show in the table's own column,
+// the filter menu lists them only past its first entries)
 function countUsers(role, deps, active) { return USERS.filter((u) => (!role || u.role === role) && (!deps || deps.includes(u.department)) && (active === undefined || u.active === active)); }
 for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr', true], ['Editor', 'frontend', true]]) {
   const n = countUsers(role, [dep], active).length;
   const title = departmentTitle(dep);
-  add({ screen: 'users', kind: 'info', start: '/users', intent: `How many ${active ? 'active' : 'inactive'} users with the role ${role} work in the ${title} department? Answer with a number.`,
-    script: [call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [dep] }), call('table-users', 'filter', { column: 'active', values: [String(active)] }), stop(String(n))],
-    atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), fmenu(title), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu(active ? 'Active' : 'Inactive'), click("button 'OK'"), stop(String(n))],
-    answer: { exact_match: String(n) } });
+  add(T('How many {{status}} users with the role {{role}} work in the {{department}} department? Answer with a number.', { status: active ? 'active' : 'inactive', role, department: title }, { screen: 'users', kind: 'info', start: '/users',
+    script: [call('table-users', 'filter', { column: 'active', values: [String(active)] }), call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [dep] }), stop(String(n))],
+    atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), fmenu(title), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu(active ? 'Active' : 'Inactive'), click("button 'OK'"), stop(String(n), COUNT_ROWS)],
+    answer: { exact_match: String(n) } }));
 }
 { // medium: deactivate 3 named users through search + selection
   const us = USERS.filter((u) => u.active).slice(30, 33);
@@ -248,7 +262,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   for (const u of us) atomic.push(searchUser(u.name), click("checkbox 'Select row 1'"));
   atomic.push(click("button 'Deactivate selected (3)'"), stop(''));
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate these users in one bulk action: ${us.map((u) => u.name).join(', ')}.`,
-    script: [call('table-users', 'selectRows', { keys: us.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')], atomic,
+    script: [...us.flatMap(searchSelect), call('button-bulk-deactivate', 'click'), stop('')], atomic,
     program: prog(`${STATE}.users.filter(u => ${JSON.stringify(us.map((u) => u.id))}.includes(u.id) && !u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `3/${USERS.filter((u) => !u.active).length + 3}`) });
 }
 { // medium: add user through drawer
@@ -268,7 +282,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
 { // medium: list names of a small filtered group
   const g = countUsers('Admin', ['emea'], true);
   add({ screen: 'users', kind: 'info', start: '/users', intent: 'List the names of all active Admins in the EMEA department.',
-    script: [call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: ['emea'] }), call('table-users', 'filter', { column: 'active', values: ['true'] }), stop(g.map((u) => u.name).join(', '))],
+    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: ['emea'] }), stop(g.map((u) => u.name).join(', '))],
     atomic: [click(ROLE_TRIGGER), fmenu('Admin'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('EMEA'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), stop(g.map((u) => u.name).join(', '))],
     answer: { must_include: g.map((u) => u.name) } });
 }
@@ -280,7 +294,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   }
   const { role, a, b, g } = pick;
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate every active ${role} user in the ${a.title} and ${b.title} departments.`,
-    script: [call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [a.value, b.value] }), call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
+    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [a.value, b.value] }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
     atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), ...DEPARTMENT_LEAVES.filter((d) => d === a || d === b).map((d) => fmenu(d.title)), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), click("checkbox 'Select all'"), click(`button 'Deactivate selected (${g.length})'`), stop('')],
     program: prog(`${STATE}.users.filter(u => u.role === '${role}' && ['${a.value}','${b.value}'].includes(u.department) && u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `0/${USERS.filter((u) => !u.active).length + g.length}`) });
 }
@@ -288,7 +302,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const sales = ['emea', 'americas', 'apac'];
   const g = countUsers('Admin', sales, true).sort((a, b) => b.created.localeCompare(a.created)).slice(0, 3);
   add({ screen: 'users', kind: 'state', start: '/users', intent: 'Among the active Admins in the Sales departments (EMEA, Americas, APAC), deactivate the three whose accounts were created most recently.',
-    script: [call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: sales }), call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'sort', { column: 'created', order: 'descend' }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
+    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: sales }), call('table-users', 'sort', { column: 'created', order: 'descend' }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
     atomic: [click(ROLE_TRIGGER), fmenu('Admin'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('EMEA'), fmenu('Americas'), fmenu('APAC'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"),
       click("columnheader 'Created'"), click("columnheader 'Created'"), click("checkbox 'Select row 1'"), click("checkbox 'Select row 2'"), click("checkbox 'Select row 3'"), click("button 'Deactivate selected (3)'"), stop('')],
     program: prog(`${STATE}.users.filter(u => ${JSON.stringify(g.map((u) => u.id))}.includes(u.id) && !u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `3/${USERS.filter((u) => !u.active).length + 3}`) });
@@ -299,13 +313,13 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   for (const u of us) atomic.push(searchUser(u.name), click("checkbox 'Select row 1'"));
   atomic.push(click("button 'Deactivate selected (5)'"), stop(''));
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate these five users: ${us.map((u) => u.name).join(', ')}.`,
-    script: [call('table-users', 'selectRows', { keys: us.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')], atomic,
+    script: [...us.flatMap(searchSelect), call('button-bulk-deactivate', 'click'), stop('')], atomic,
     program: prog(`${STATE}.users.filter(u => ${JSON.stringify(us.map((u) => u.id))}.includes(u.id) && !u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `5/${USERS.filter((u) => !u.active).length + 5}`) });
 }
 { // full edit
   const u = USERS[199];
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Edit ${u.name}: rename to "${u.name.split(' ')[0]} Knuth", set the email to ${u.name.split(' ')[0].toLowerCase()}.knuth@example.com, role Admin, department Security, and deactivate the account.`,
-    script: [call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('input-edit-name', 'setValue', { text: `${u.name.split(' ')[0]} Knuth` }), call('input-edit-email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com` }), call('select-edit-role', 'setValue', { value: 'Admin' }), call('treeselect-edit-department', 'setValue', { value: 'security' }), call('switch-edit-active', 'setValue', { checked: false }), call('modal-edit-user', 'submit'), stop('')],
+    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('input-edit-name', 'setValue', { text: `${u.name.split(' ')[0]} Knuth` }), call('input-edit-email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com` }), call('select-edit-role', 'setValue', { value: 'Admin' }), call('treeselect-edit-department', 'setValue', { value: 'security' }), call('switch-edit-active', 'setValue', { checked: false }), call('modal-edit-user', 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), type("textbox '* Name'", `${u.name.split(' ')[0]} Knuth`), type("textbox '* Email'", `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com`), select("combobox '* Role'", 'Admin'), click("combobox '* Department'"), click("treeitem 'Security'"), ...(u.active ? [click("switch 'Active'")] : []), click("button 'Save'"), stop('')],
     program: prog(`${STATE}.users.filter(u => u.id === '${u.id}').map(u => [u.name, u.email, u.role, u.department, u.active].join('|')).join(';')`, `${u.name.split(' ')[0]} Knuth|${u.name.split(' ')[0].toLowerCase()}.knuth@example.com|Admin|security|false`) });
 }
@@ -314,7 +328,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const news = [['Joan Clarke', 'joan.clarke@example.com', 'Viewer', 'data', 'Data'], ['Claude Shannon', 'claude.shannon@example.com', 'Support', 'hr', 'HR']];
   for (const [n, e, r, d, dt] of news) {
     atomic.push(click("button 'Add user'"), type("textbox '* Full name'", n), type("textbox '* Email address'", e), select("combobox '* Role'", r), click("combobox '* Department'"), click(`treeitem '${dt}'`), click("button 'Create user'"));
-    script.push(call('drawer-add-user', 'open'), call('input-new-name', 'setValue', { text: n }), call('input-new-email', 'setValue', { text: e }), call('select-new-role', 'setValue', { value: r }), call('treeselect-new-department', 'setValue', { value: d }), call('button-create-user', 'click'));
+    script.push(call('button-add-user', 'click'), call('input-new-name', 'setValue', { text: n }), call('input-new-email', 'setValue', { text: e }), call('select-new-role', 'setValue', { value: r }), call('treeselect-new-department', 'setValue', { value: d }), call('button-create-user', 'click'));
   }
   add({ screen: 'users', kind: 'state', start: '/users', intent: 'Add two users: Joan Clarke (joan.clarke@example.com, Viewer, Data department) and Claude Shannon (claude.shannon@example.com, Support, HR department).',
     script: [...script, stop('')], atomic: [...atomic, stop('')],
@@ -323,7 +337,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
 { // long info: names across filters with page size
   const g = countUsers('Viewer', ['platform', 'frontend', 'data', 'security'], false);
   add({ screen: 'users', kind: 'info', start: '/users', intent: 'List the names of all inactive Viewers in the Engineering departments (Platform, Frontend, Data, Security).',
-    script: [call('table-users', 'filter', { column: 'role', values: ['Viewer'] }), call('table-users', 'filter', { column: 'department', values: ['platform', 'frontend', 'data', 'security'] }), call('table-users', 'filter', { column: 'active', values: ['false'] }), stop(g.map((u) => u.name).join(', '))],
+    script: [call('table-users', 'filter', { column: 'active', values: ['false'] }), call('table-users', 'filter', { column: 'role', values: ['Viewer'] }), call('table-users', 'filter', { column: 'department', values: ['platform', 'frontend', 'data', 'security'] }), stop(g.map((u) => u.name).join(', '))],
     atomic: [click(ROLE_TRIGGER), fmenu('Viewer'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('Platform'), fmenu('Frontend'), fmenu('Data'), fmenu('Security'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Inactive'), click("button 'OK'"), stop(g.map((u) => u.name).join(', '))],
     answer: { must_include: g.map((u) => u.name) } });
 }
@@ -340,11 +354,15 @@ const pageBtn = (n) => click(`css=.ant-pagination-item-${n}`);
 const openOrderAtomic = (id) => { const p = orderPage(id); return [...(p > 1 ? [pageBtn(p)] : []), click(`link '${id}'`)]; };
 const openOrderScript = (id) => { const p = orderPage(id); return [...(p > 1 ? [call('pagination-orders', 'goToPage', { page: p })] : []), call('table-orders', 'rowAction', { key: id, action: 'view' })]; };
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
+const STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
+const STATUS_COUNTS = `${JSON.stringify(STATUSES)}.map(s => ${STATE}.orders.filter(o => o.status === s).length).join(',')`;
+// the status counts after moving the given orders to the given status (side effects show up here)
+const countsAfter = (moves) => { const st = Object.fromEntries(ORDERS.map((o) => [o.id, o.status])); for (const [id, to] of moves) st[id] = to; return STATUSES.map((s) => Object.values(st).filter((x) => x === s).length).join(','); };
 const statusOf = (id) => `${STATE}.orders.find(o => o.id === '${id}').status`;
 for (const id of ['ORD-1027', 'ORD-1063']) {
   const o = O(id);
-  add({ screen: 'orders', kind: 'info', start: '/orders', intent: `What is the status of order ${id}?`,
-    script: [call('pagination-orders', 'goToPage', { page: orderPage(id) }), stop(o.status)], atomic: [pageBtn(orderPage(id)), stop(o.status)], answer: { exact_match: o.status } });
+  add(T('What is the status of order {{id}}?', { id }, { screen: 'orders', kind: 'info', start: '/orders',
+    script: [call('pagination-orders', 'goToPage', { page: orderPage(id) }), stop(o.status)], atomic: [pageBtn(orderPage(id)), stop(o.status)], answer: { exact_match: o.status } }));
 }
 {
   const o = O('ORD-1042');
@@ -353,26 +371,26 @@ for (const id of ['ORD-1027', 'ORD-1063']) {
 }
 for (const st of ['cancelled', 'pending']) {
   const n = ORDERS.filter((o) => o.status === st).length;
-  add({ screen: 'orders', kind: 'info', start: '/orders', intent: `How many orders have the status ${st}? Answer with a number.`,
-    script: [call('select-order-status', 'setValue', { value: st }), stop(String(n))], atomic: [select("combobox 'Status'", cap(st)), stop(String(n))], answer: { exact_match: String(n) } });
+  add(T('How many orders have the status {{status}}? Answer with a number.', { status: st }, { screen: 'orders', kind: 'info', start: '/orders',
+    script: [call('select-order-status', 'setValue', { value: st }), stop(String(n))], atomic: [select("combobox 'Status'", cap(st)), stop(String(n))], answer: { exact_match: String(n) } }));
 }
 for (const id of ['ORD-1055', 'ORD-1090']) {
-  add({ screen: 'orders', kind: 'nav', start: '/orders', intent: `Open the detail page of order ${id}.`,
-    script: [...openOrderScript(id), stop('')], atomic: [...openOrderAtomic(id), stop('')], url: `${P}/orders/${id}` });
+  add(T('Open the detail page of order {{id}}.', { id }, { screen: 'orders', kind: 'nav', start: '/orders',
+    script: [...openOrderScript(id), stop('')], atomic: [...openOrderAtomic(id), stop('')], url: `${P}/orders/${id}` }));
 }
 { // advance one order (short)
   const o = ORDERS.find((x) => x.status === 'pending' && orderPage(x.id) <= 4);
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Order ${o.id} has been paid. Mark it as paid.`,
     script: [...openOrderScript(o.id), call('button-advance-status', 'click'), stop('')], atomic: [...openOrderAtomic(o.id), click("button 'Mark as paid'"), stop('')],
-    program: prog(statusOf(o.id), 'paid') });
+    program: prog(`${statusOf(o.id)} + '|' + ${STATUS_COUNTS}`, `paid|${countsAfter([[o.id, 'paid']])}`) });
   const o2 = ORDERS.find((x) => x.status === 'paid' && orderPage(x.id) <= 4);
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Cancel order ${o2.id}.`,
     script: [...openOrderScript(o2.id), call('button-cancel-order', 'click'), stop('')], atomic: [...openOrderAtomic(o2.id), click("button 'Cancel order'"), stop('')],
-    program: prog(statusOf(o2.id), 'cancelled') });
+    program: prog(`${statusOf(o2.id)} + '|' + ${STATUS_COUNTS}`, `cancelled|${countsAfter([[o2.id, 'cancelled']])}`) });
 }
 // medium orders
 function ordersWhere({ customer, from, to, status }) { return ORDERS.filter((o) => (!customer || o.customer.toLowerCase().includes(customer.toLowerCase())) && (!from || o.date >= from) && (!to || o.date <= to) && (!status || o.status === status)); }
-const rangeAtomic = (from, to) => [click("textbox 'From date'"), ...monthMoves('2025-05', from, 2), cell(from), ...(months(from.slice(0, 7), to.slice(0, 7)) > 1 ? [] : []), cell(to)];
+const rangeAtomic = (from, to) => [type("textbox 'From date'", from, true), type("textbox 'To date'", to, true)];
 for (const q of [
   { from: '2025-05-10', to: '2025-06-05', status: 'delivered' },
   { from: '2025-05-01', to: '2025-05-31', status: 'shipped', customer: 'Grace' },
@@ -382,8 +400,8 @@ for (const q of [
   const script = [call('rangepicker-order-dates', 'setValue', { start: q.from, end: q.to }), call('select-order-status', 'setValue', { value: q.status })];
   const atomic = [...rangeAtomic(q.from, q.to), select("combobox 'Status'", cap(q.status))];
   if (q.customer) { script.push(call('input-customer-search', 'setValue', { text: q.customer })); atomic.push(type("textbox 'Customer name'", q.customer)); }
-  add({ screen: 'orders', kind: 'info', start: '/orders', intent: `How many ${q.status} orders${q.customer ? ` from customers named ${q.customer}` : ''} were placed between ${q.from} and ${q.to} (inclusive)? Answer with a number.`,
-    script: [...script, stop(String(n))], atomic: [...atomic, stop(String(n))], answer: { exact_match: String(n) } });
+  add(T('How many {{status}} orders{{customer}} were placed between {{from}} and {{to}} (inclusive)? Answer with a number.', { status: q.status, customer: q.customer ? ` from customers named ${q.customer}` : '', from: q.from, to: q.to }, { screen: 'orders', kind: 'info', start: '/orders',
+    script: [...script, stop(String(n))], atomic: [...atomic, stop(String(n))], answer: { exact_match: String(n) } }));
 }
 { // total amount for a customer
   const c = 'Linus Hamilton';
@@ -412,7 +430,7 @@ for (const q of [
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Order ${o.id} was paid, shipped and has now arrived. Move it all the way to delivered.`,
     script: [...openOrderScript(o.id), call('button-advance-status', 'click'), call('button-advance-status', 'click'), call('button-advance-status', 'click'), stop('')],
     atomic: [...openOrderAtomic(o.id), click("button 'Mark as paid'"), click("button 'Mark as shipped'"), click("button 'Mark as delivered'"), stop('')],
-    program: prog(statusOf(o.id), 'delivered') });
+    program: prog(`${statusOf(o.id)} + '|' + ${STATUS_COUNTS}`, `delivered|${countsAfter([[o.id, 'delivered']])}`) });
 }
 // long orders
 for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
@@ -423,9 +441,9 @@ for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
     atomic.push(click(`link '${o.id}'`), click("button 'Mark as shipped'"), click("button 'Back to orders'"));
     script.push(call('table-orders', 'rowAction', { key: o.id, action: 'view' }), call('button-advance-status', 'click'), call('menu-main', 'navigateTo', { key: 'orders' }));
   }
-  add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Mark every paid order of ${c} as shipped.`,
+  add(T('Mark every paid order of {{customer}} as shipped.', { customer: c }, { screen: 'orders', kind: 'state', start: '/orders',
     script: [...script, stop('')], atomic: [...atomic, stop('')],
-    program: prog(`${STATE}.orders.filter(o => ${JSON.stringify(paid.map((o) => o.id))}.includes(o.id)).map(o => o.status).join(',')`, paid.map(() => 'shipped').join(',')) });
+    program: prog(`${STATE}.orders.filter(o => ${JSON.stringify(paid.map((o) => o.id))}.includes(o.id)).map(o => o.status).join(',') + '|' + ${STATUS_COUNTS}`, `${paid.map(() => 'shipped').join(',')}|${countsAfter(paid.map((o) => [o.id, 'shipped']))}`) }));
 }
 { // cancel all pending orders in a date range
   const from = '2025-06-01', to = '2025-06-15';
@@ -458,7 +476,7 @@ for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
 { // long nav: most recent cancelled order in April
   const list = ordersWhere({ from: '2025-04-01', to: '2025-04-30', status: 'cancelled' }).sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
   const o = list[0];
-  add({ screen: 'orders', kind: 'nav', start: '/orders', intent: 'Open the detail page of the latest cancelled order placed in April 2025 (latest date; if two share it, the higher order number).',
+  add({ screen: 'orders', kind: 'nav', start: '/orders', intent: 'Open the detail page of the latest cancelled order placed in April 2025, from 2025-04-01 to 2025-04-30 (latest date; if two share it, the higher order number).',
     script: [call('rangepicker-order-dates', 'setValue', { start: '2025-04-01', end: '2025-04-30' }), call('select-order-status', 'setValue', { value: 'cancelled' }), call('table-orders', 'rowAction', { key: o.id, action: 'view' }), stop('')],
     atomic: [...rangeAtomic('2025-04-01', '2025-04-30'), select("combobox 'Status'", 'Cancelled'), click(`link '${o.id}'`), stop('')], url: `${P}/orders/${o.id}` });
 }
@@ -480,16 +498,16 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Make the p
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Rename the project to "Atlas Portal".',
   script: [call('input-project-name', 'setValue', { text: 'Atlas Portal' }), SAVE_S, stop('')], atomic: [type("textbox '* Project name'", 'Atlas Portal'), SAVE_A, stop('')], program: prog(S('projectName'), 'Atlas Portal') });
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Also send project notifications to Slack.',
-  script: [call('checkboxgroup-notifications', 'check', { value: 'slack' }), SAVE_S, stop('')], atomic: [click("checkbox 'Slack'"), SAVE_A, stop('')], program: prog(`${S('notifications')}.join(',')`, 'email,slack') });
+  script: [call('checkboxgroup-notifications', 'check', { value: 'slack' }), SAVE_S, stop('')], atomic: [click("checkbox 'Slack'"), SAVE_A, stop('')], program: prog(`${S('notifications')}.join(',') + '|' + ${S('savedCount')} + '|' + ${S('projectName')}`, `email,slack|1|${DEFAULT_SETTINGS.projectName}`) });
 add({ screen: 'settings', kind: 'info', start: '/settings', intent: 'How many days of data does the project currently retain? Answer with a number.',
   script: [stop(String(DEFAULT_SETTINGS.retentionDays))], atomic: [click("slider ''"), stop(String(DEFAULT_SETTINGS.retentionDays))], answer: { exact_match: String(DEFAULT_SETTINGS.retentionDays) } });
 add({ screen: 'settings', kind: 'info', start: '/settings', intent: 'Who are the members of the project? List their names.',
   script: [call('tabs-settings', 'setTab', { key: 'members' }), stop(DEFAULT_SETTINGS.members.join(', '))], atomic: [click("tab 'Members'"), stop(DEFAULT_SETTINGS.members.join(', '))], answer: { must_include: DEFAULT_SETTINGS.members } });
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Rotate the API token: set it to tok_rotated_2025 and save.',
   script: [call('tabs-settings', 'setTab', { key: 'security' }), call('input-api-token', 'setValue', { text: 'tok_rotated_2025' }), SAVE_S, stop('')],
-  atomic: [click("tab 'Security'"), type("textbox '* API token'", 'tok_rotated_2025'), SAVE_A, stop('')], program: prog(S('apiToken'), 'tok_rotated_2025') });
+  atomic: [click("tab 'Security'"), type("textbox '* API token'", 'tok_rotated_2025'), SAVE_A, stop('')], program: prog(`${S('apiToken')} + '|' + ${S('savedCount')} + '|' + ${S('projectName')}`, `tok_rotated_2025|1|${DEFAULT_SETTINGS.projectName}`) });
 add({ screen: 'settings', kind: 'unachievable', start: '/settings', intent: 'Set the data retention to 500 days. If that is not possible, answer N/A.',
-  script: [stop('N/A')], atomic: [click("slider ''"), press('End'), stop('N/A')], answer: { fuzzy_match: 'N/A' }, note: 'Retention is limited to 1-365 days.' });
+  script: [stop('N/A')], atomic: [stop('N/A')], answer: { fuzzy_match: 'N/A' }, note: 'Retention is limited to 1-365 days.' });
 add({ screen: 'settings', kind: 'nav', start: '/', intent: 'Go to the project settings page.',
   script: [call('menu-main', 'navigateTo', { key: 'settings' }), stop('')], atomic: [menu('settings'), stop('')], url: `${P}/settings` });
 // medium
@@ -558,7 +576,10 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
 
 // =====================================================================================
 // APPLY
+const FILLER = 'placeholder personal details, needed only to reach the Position step';
 const POS = (v) => POSITIONS.find((p) => p.value === v).label;
+const FORM_VALUES = (fields) => `document.defaultView.Array.of(document.defaultView.__ci4a__.getStatus('form-apply')['form-apply'].state.values).map(v => [${fields.map((f) => `v.${f}`).join(', ')}].join('|'))[0]`;
+const REVIEW_TEXT = "document.querySelector('.ant-descriptions').innerText";
 const appKey = `${STATE}.applications.map(a => [a.fullName, a.email, a.country, a.position, a.startDate, a.salary, a.workMode, a.skills.join('+'), a.agree].join('|')).join(';')`;
 function applySteps(a, { submit = true } = {}) {
   const script = [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'),
@@ -586,9 +607,10 @@ const APPS = [
 for (const a of APPS) {
   if ([0, 6].includes(dayOfWeek(a.start))) throw new Error(`weekend start ${a.start}`);
   const { script, atomic } = applySteps(a);
-  add({ screen: 'apply', kind: 'state', start: '/apply',
-    intent: `Submit a job application for ${a.name} (${a.email}, living in ${a.country}) for the ${POS(a.position)} position, starting ${a.start}, expected salary ${a.salary} EUR, work mode ${WM(a.mode)}, skills ${a.skills.map(SK).join(', ')}${a.letter ? `, cover letter "${a.letter}"` : ''}. Accept the terms.`,
-    script: [...script, stop('')], atomic: [...atomic, stop('')], program: prog(appKey, appStr(a)) });
+  add(T('Submit a job application for {{name}} ({{email}}, living in {{country}}) for the {{position}} position, starting {{start}}, expected salary {{salary}} EUR, work mode {{mode}}, skills {{skills}}{{letter}}. Accept the terms.',
+    { name: a.name, email: a.email, country: a.country, position: POS(a.position), start: a.start, salary: a.salary, mode: WM(a.mode), skills: a.skills.map(SK).join(', '), letter: a.letter ? `, cover letter "${a.letter}"` : '' },
+    { screen: 'apply', kind: 'state', start: '/apply',
+    script: [...script, stop('')], atomic: [...atomic, stop('')], program: prog(appKey, appStr(a)) }));
 }
 function WM(m) { return { onsite: 'On-site', hybrid: 'Hybrid', remote: 'Remote' }[m]; }
 function SK(s) { return { c: 'C', javascript: 'JavaScript', python: 'Python', sql: 'SQL', rust: 'Rust', go: 'Go' }[s]; }
@@ -600,7 +622,7 @@ add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'What is the title
 add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details of the job application for Ada Lovelace (ada@example.com, living in Ireland) and continue to the next step.',
   script: [call('input-full-name', 'setValue', { text: 'Ada Lovelace' }), call('input-email', 'setValue', { text: 'ada@example.com' }), call('select-country', 'setValue', { value: 'Ireland' }), call('steps-apply', 'next'), stop('')],
   atomic: [type("textbox '* Full name'", 'Ada Lovelace'), type("textbox '* Email'", 'ada@example.com'), select("combobox '* Country of residence'", 'Ireland'), click("button 'Next'"), stop('')],
-  program: prog(`${STATE}.ui.applyStep`, '1') });
+  program: [...prog(`${STATE}.ui.applyStep`, '1'), ...prog(FORM_VALUES(['fullName', 'email', 'country']), 'Ada Lovelace|ada@example.com|Ireland')] });
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'Press Next on the empty job application. What error message appears under the email field?',
   script: [call('button-next', 'click'), stop('Enter your email')], atomic: [click("button 'Next'"), stop('Enter your email')], answer: { must_include: ['Enter your email'] } });
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job application, an email "grace@" is entered. What error message does the form show for it after pressing Next?',
@@ -615,18 +637,22 @@ add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job applic
   add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details for Alan Kay (alan.kay@example.com, Australia), go to the next step, then go back and change the country to New Zealand, and continue to the Position step again.',
     script: [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'), call('steps-apply', 'prev'), call('select-country', 'setValue', { value: 'New Zealand' }), call('steps-apply', 'next'), stop('')],
     atomic: [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"), click("button 'Previous'"), select("combobox '* Country of residence'", 'New Zealand'), click("button 'Next'"), stop('')],
-    program: prog(`${STATE}.ui.applyStep + '|' + ${STATE}.ui.applyCountry`, '1|New Zealand') });
+    program: [...prog(`${STATE}.ui.applyStep + '|' + ${STATE}.ui.applyCountry`, '1|New Zealand'), ...prog(FORM_VALUES(['fullName', 'email']), 'Alan Kay|alan.kay@example.com')] });
   add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details for Alan Kay (alan.kay@example.com, Australia) and the Position step (Site Reliability Engineer, remote, skill Go, salary 90000 EUR, start date 2025-07-15) and reach the review step, without submitting.',
     script: [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'), call('select-position', 'setValue', { value: 'sre' }), call('datepicker-start-date', 'setValue', { date: '2025-07-15' }), call('inputnumber-salary', 'setValue', { value: 90000 }), call('radiogroup-work-mode', 'setValue', { value: 'remote' }), call('checkboxgroup-skills', 'check', { value: 'go' }), call('steps-apply', 'next'), stop('')],
     atomic: [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"), select("combobox '* Position'", 'Site Reliability Engineer'), ...pickDate("textbox '* Start date'", '2025-07', '2025-07-15'), type("spinbutton '* Expected salary (EUR)'", '90000'), click("radio 'Remote'"), click("checkbox 'Go'"), click("button 'Next'"), stop('')],
-    program: prog(`${STATE}.ui.applyStep + '|' + ${STATE}.applications.length`, '2|0') });
+    program: [...prog(`${STATE}.ui.applyStep + '|' + ${STATE}.applications.length`, '2|0'),
+      ...prog(FORM_VALUES(['fullName', 'email', 'country', 'position', 'salary', 'workMode', "skills.join('+')"]), 'Alan Kay|alan.kay@example.com|Australia|sre|90000|remote|go'),
+      ...progIncl(REVIEW_TEXT, ['2025-07-15'])] });
 }
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job application, what is the earliest start date that can be chosen? Answer as YYYY-MM-DD.',
-  script: [call('input-full-name', 'setValue', { text: 'X Y' }), call('input-email', 'setValue', { text: 'x@example.com' }), call('select-country', 'setValue', { value: 'Chile' }), call('steps-apply', 'next'), stop('2025-07-01')],
-  atomic: [type("textbox '* Full name'", 'X Y'), type("textbox '* Email'", 'x@example.com'), select("combobox '* Country of residence'", 'Chile'), click("button 'Next'"), click("textbox '* Start date'"), click("button 'Previous month'"), stop('2025-07-01')],
+  // the question needs the Position step; any personal details get there (the step says so)
+  script: [{ ...call('input-full-name', 'setValue', { text: 'X Y' }), from: FILLER }, { ...call('input-email', 'setValue', { text: 'x@example.com' }), from: FILLER }, { ...call('select-country', 'setValue', { value: 'Chile' }), from: FILLER }, call('steps-apply', 'next'), stop('2025-07-01')],
+  atomic: [{ ...type("textbox '* Full name'", 'X Y'), from: FILLER }, { ...type("textbox '* Email'", 'x@example.com'), from: FILLER }, { ...select("combobox '* Country of residence'", 'Chile'), from: FILLER }, click("button 'Next'"), click("textbox '* Start date'"), click("button 'Previous month'"), stop('2025-07-01', 'the first day the start-date calendar enables: day 1 of the July 2025 panel, nothing before it')],
   answer: { exact_match: '2025-07-01' } });
 add({ screen: 'apply', kind: 'unachievable', start: '/apply', intent: 'Apply for the Backend Engineer position for Ken Thompson (ken@example.com, United States) with start date 2025-07-05. If that start date cannot be chosen, answer N/A.',
-  script: [call('input-full-name', 'setValue', { text: 'Ken Thompson' }), stop('N/A')],
+  script: [call('input-full-name', 'setValue', { text: 'Ken Thompson' }), call('input-email', 'setValue', { text: 'ken@example.com' }), call('select-country', 'setValue', { value: 'United States' }), call('steps-apply', 'next'),
+    call('select-position', 'setValue', { value: 'backend-engineer' }), stop('N/A')],
   atomic: [type("textbox '* Full name'", 'Ken Thompson'), type("textbox '* Email'", 'ken@example.com'), select("combobox '* Country of residence'", 'United States'), click("button 'Next'"), click("textbox '* Start date'"), stop('N/A')],
   answer: { fuzzy_match: 'N/A' }, note: '2025-07-05 is a Saturday; weekends are disabled for the start date.' });
 { // two applications in a row

@@ -175,7 +175,8 @@ const templates = [
       // the editor shows the page source; the plan retypes it with the one cell changed
       plan: [...login(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },
         { type: "textbox ''", text: seedSource(c.id).replace(new RegExp(`(\\| Status +\\| )${c.from}( *)`),
-          (_, a, b) => a + c.d.status + ' '.repeat(Math.max(1, b.length + c.from.length - c.d.status.length))) },
+          (_, a, b) => a + c.d.status + ' '.repeat(Math.max(1, b.length + c.from.length - c.d.status.length))),
+          from: `the page source the editor shows, with the Status cell set to ${c.d.status}` },
         { click: "button 'Save'" }, { stop: '' }],
     }),
   },

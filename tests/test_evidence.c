@@ -139,7 +139,10 @@ Test(evidence, every_step_keeps_its_observation_and_screenshot_without_secrets)
     setenv("EOUS_SECRET_PASSWORD", SECRET, 1);
     char outdir[300];
     snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
-    int rc = run_cli((const char *[]){"run", LOGIN_TASK, "--screenshots", "every", "--out", outdir, NULL});
+    /* one action per plan, so every step has a view of its own (a batch's
+     * actions share the one view they were planned on) */
+    int rc = run_cli((const char *[]){"run", LOGIN_TASK, "--screenshots", "every", "--max-batch", "1", "--out", outdir,
+                                      NULL});
     char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "stdout: %s stderr: %s", o, e);
     free(o), free(e);

@@ -383,7 +383,8 @@ static eous_rc tool_snapshot(agent_mcp *m, const cJSON *args, tool_out *out, eou
 {
     perc_mode mode = m->o.mode;
     const char *ms = arg_str(args, "mode");
-    if (ms && perc_mode_parse(ms, &mode))
+    /* vision is the model loop's image part; an MCP client takes browser_take_screenshot */
+    if (ms && (perc_mode_parse(ms, &mode) || mode == PERC_MODE_VISION))
         return eous_err_set(err, EOUS_E_INVALID, "browser_snapshot: mode '%s': expected hybrid, pruned, atomic or html",
                             ms);
     eous_rc rc;

@@ -24,7 +24,8 @@ static int parse_mcp_args(int argc, char **argv, agent_mcp_opts *o, const char *
         if (!strcmp(a, "--mode")) {
             if (!need_value(i, argc, argv))
                 return -1;
-            if (perc_mode_parse(argv[++i], &o->mode)) {
+            if (perc_mode_parse(argv[++i], &o->mode) || o->mode == PERC_MODE_VISION) {
+                /* an MCP client gets images from browser_take_screenshot, not a vision view */
                 fprintf(stderr, "eous mcp: --mode '%s': expected hybrid, pruned, atomic or html\n", argv[i]);
                 return -1;
             }

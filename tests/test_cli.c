@@ -62,6 +62,11 @@ Test(cli, help_version_and_usage_errors)
     free(e);
     cr_assert_eq(run_cli((const char *[]){"bench", "x.json", "--workers", "zero", NULL}), 2);
     cr_assert_eq(run_cli((const char *[]){"run", "x.json", "--planner", "llm", NULL}), 2, "llm needs --llm");
+    /* an MCP client takes screenshots itself: a vision view would be hybrid text that says it is not */
+    cr_assert_eq(run_cli((const char *[]){"mcp", "--mode", "vision", NULL}), 2);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "--mode 'vision': expected hybrid, pruned, atomic or html"), "%s", e);
+    free(e);
 }
 
 Test(cli, check_reports_problems_per_config)

@@ -586,6 +586,8 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     eous_err_clear(&aerr);
     if (ground_refuses(st, a)) {
         res->steps = ++*step;
+        eous_err eerr; /* a refused step is the failing step: its screenshot is the evidence */
+        evidence_io(&st->trace, agent_evidence_failed(st->ev, st->s, *step, &eerr), &eerr);
         eous_err_set(&aerr, EOUS_E_REJECTED, "ungrounded: %s", st->ground.missing);
         char *text = act_format(a);
         trace_step(st, *step, text, &ar, EOUS_E_REJECTED, &aerr, usage, ms);

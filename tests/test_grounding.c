@@ -4,6 +4,7 @@
  * showed each fail under strict grounding (and run under report). */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,8 +184,18 @@ static void site_teardown(void)
 
 TestSuite(grounding_site, .init = site_setup, .fini = site_teardown, .timeout = 300);
 
-/* Runs one task (JSON text) in mode with grounding g; fills res. */
+/* Runs one task (JSON text) in mode with grounding g, its trace at
+ * trace_path when given; fills res. */
+static void run_plan_traced(const char *json, perc_mode mode, agent_ground_mode g, const char *trace_path,
+                            agent_result *res);
+
 static void run_plan(const char *json, perc_mode mode, agent_ground_mode g, agent_result *res)
+{
+    run_plan_traced(json, mode, g, NULL, res);
+}
+
+static void run_plan_traced(const char *json, perc_mode mode, agent_ground_mode g, const char *trace_path,
+                            agent_result *res)
 {
     agent_task_list l;
     eous_err err;
@@ -193,6 +204,7 @@ static void run_plan(const char *json, perc_mode mode, agent_ground_mode g, agen
     agent_run_opts_init(&o);
     o.mode = mode;
     o.grounding = g;
+    o.trace_path = trace_path;
     eous_rc rc = agent_run_task(B.session, &l.tasks[0], &o, res, &err);
     cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
     agent_tasks_free(&l);
@@ -224,6 +236,16 @@ Test(grounding_site, unseen_row_key_fails_strict_and_runs_under_report)
     cr_assert(strstr(res.error, "u011"), "the error names the missing key: %s", res.error);
     cr_assert_eq(res.steps_ungrounded, 1);
     agent_result_clear(&res);
+    /* the refused step is the failing step: its screenshot is kept as evidence */
+    char dir[] = "/tmp/eous-ground-ev-XXXXXX", trace[200], png[300];
+    cr_assert(mkdtemp(dir));
+    snprintf(trace, sizeof trace, "%s/g-hybrid.jsonl", dir);
+    snprintf(png, sizeof png, "%s/g-hybrid/step-01-failed.png", dir);
+    run_plan_traced(UNSEEN_KEY, PERC_MODE_HYBRID, AGENT_GROUND_STRICT, trace, &res);
+    cr_assert_str_eq(res.stop_reason, "ungrounded");
+    cr_assert_eq(access(png, R_OK), 0, "%s kept", png);
+    agent_result_clear(&res);
+    eous_rmtree(dir);
     /* the same plan does reach the goal: only the check stands in its way */
     run_plan(UNSEEN_KEY, PERC_MODE_HYBRID, AGENT_GROUND_REPORT, &res);
     cr_assert_str_eq(res.status, "passed", "%s %s", res.error, res.eval_detail);

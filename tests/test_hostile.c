@@ -370,7 +370,18 @@ static void dialogs_are_reported(const char *sub, const char *extra_flag)
     cr_expect_eq(rc, 0, "the run goes on after the dialogs (exit %d)\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
-    char *tr = trace_of(outdir, "dialogs");
+    char *all = trace_of(outdir, "dialogs");
+    /* the script's steps are batched: a dialog stops the batch, and the
+     * actions it did not run (one trace line each) come in the next plan */
+    char *tr = calloc(1, strlen(all) + 1), *save = NULL, *copy = strdup(all);
+    for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (!strstr(line, "\"not_run\""))
+            strcat(strcat(tr, line), "\n");
+        else
+            cr_expect(strstr(line, "\"not_run\":\"the page opened a dialog\""), "a batch stops at a dialog: %s", line);
+    }
+    free(copy);
+    free(all);
     cr_expect_eq(ts_count_lines(tr), 6, "every step ran: %s", tr);
     const char *texts[] = {"Alert text from the page", "Confirm text from the page", "Prompt text from the page",
                            "Delayed alert text"};

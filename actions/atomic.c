@@ -47,6 +47,24 @@ static eous_rc do_click(act_exec *x, act_target *t, act_result *res, eous_err *e
 #define KEY_ENTER "\xEE\x80\x87"
 #define KEY_END "\xEE\x80\x90"
 
+/* A field about to receive a {{secret:NAME}} value is marked as the page would
+ * mark a secret region (data-agent-secret): every view then redacts it and
+ * every screenshot masks it, whatever kind of field it is. */
+static eous_rc mark_secret_field(act_exec *x, const act_target *t, eous_err *err)
+{
+    cJSON *args = cJSON_CreateArray(), *ref = wd_element_ref(t->type_elem), *v = NULL;
+    if (!args || !ref || !cJSON_AddItemToArray(args, ref)) {
+        cJSON_Delete(args);
+        cJSON_Delete(ref);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    eous_rc rc = wd_execute(x->s, "arguments[0].setAttribute('data-agent-secret', ''); return true;", args, &v, err);
+    cJSON_Delete(args);
+    cJSON_Delete(v);
+    /* not marked, not typed: the value would show in the next screenshot */
+    return rc ? eous_err_prefix(err, "type a secret into %s: cannot mark the field secret", t->what) : EOUS_OK;
+}
+
 static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_result *res, eous_err *err)
 {
     if (!t->type_elem || !t->editable)
@@ -55,6 +73,11 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
                             t->what, t->tag, t->role[0] ? " with role " : "", t->role);
     if (t->type_disabled)
         return eous_err_set(err, EOUS_E_PAGE, "type: %s is disabled or read-only", t->what);
+    if (a->text && strstr(a->text, "{{secret:")) {
+        eous_rc mrc = mark_secret_field(x, t, err);
+        if (mrc)
+            return mrc;
+    }
     char *text = NULL;
     eous_buf keys;
     eous_buf_init(&keys, 16 * 1024 * 1024);

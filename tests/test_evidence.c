@@ -223,6 +223,60 @@ Test(evidence, failure_keeps_the_failed_step_and_final_page_only)
     ts_server_stop(srv);
 }
 
+/* A secret typed into an ordinary text field: the field is marked secret
+ * before the value goes in, so the screenshot is the same whatever the value
+ * (the control: the same run typing the values as plain text differs). */
+static char *final_shot_after_typing(const char *text, const char *value, const char *sub)
+{
+    char task[300], outdir[300], path[600];
+    snprintf(task, sizeof task, "%s/%s.json", tmpdir, sub);
+    FILE *f = fopen(task, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "{\"sites\": [\"e2e\"], \"task_id\": \"%s\", \"start_url\": \"__E2E__/login.html\",\n"
+               " \"intent\": \"Type the user name\", \"eval\": {\"eval_types\": [\"string_match\"],\n"
+               " \"reference_answers\": {\"must_include\": [\"typed\"]}},\n"
+               " \"script\": [{\"type\": \"textbox 'Username'\", \"text\": \"%s\"}, {\"stop\": \"typed\"}]}\n",
+            sub, text);
+    fclose(f);
+    setenv("EOUS_SECRET_USERNAME", value, 1);
+    snprintf(outdir, sizeof outdir, "%s/%s", tmpdir, sub);
+    int rc = run_cli((const char *[]){"run", task, "--screenshots", "final", "--grounding", "off", "--out", outdir,
+                                      NULL});
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 0, "%s", e);
+    free(e);
+    snprintf(path, sizeof path, "%s/trace/%s-hybrid/final.png", outdir, sub);
+    char *png = ts_slurp(path);
+    cr_assert(!memcmp(png, "\x89PNG", 4), "%s is a PNG", path);
+    unsetenv("EOUS_SECRET_USERNAME");
+    return png;
+}
+
+static long slurp_len(const char *dir, const char *sub)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s/trace/%s-hybrid/final.png", tmpdir, dir, sub);
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+Test(evidence, secret_typed_into_a_plain_field_is_masked_in_screenshots)
+{
+    ts_server *srv = ts_server_start(PAGES);
+    cr_assert_not_null(srv);
+    setenv("EOUS_SITE_E2E", ts_server_url(srv), 1);
+    char *a = final_shot_after_typing("{{secret:USERNAME}}", "Wwwwwwwwwwwwwwwwwwww", "sa");
+    char *b = final_shot_after_typing("{{secret:USERNAME}}", "iiiiiiiiiiiiiiiiiiii", "sb");
+    long na = slurp_len("sa", "sa"), nb = slurp_len("sb", "sb");
+    cr_expect(na == nb && !memcmp(a, b, (size_t)na), "the two secrets give the same picture");
+    char *c = final_shot_after_typing("Wwwwwwwwwwwwwwwwwwww", "x", "pa");
+    char *d = final_shot_after_typing("iiiiiiiiiiiiiiiiiiii", "x", "pb");
+    long nc = slurp_len("pa", "pa"), nd = slurp_len("pb", "pb");
+    cr_expect(nc != nd || memcmp(c, d, (size_t)nc), "plain text shows: the comparison can see a difference");
+    free(a), free(b), free(c), free(d);
+    ts_server_stop(srv);
+}
+
 Test(evidence, bad_screenshots_value_is_one_line_exit_2)
 {
     int rc = run_cli((const char *[]){"run", LOGIN_TASK, "--screenshots", "sometimes", NULL});

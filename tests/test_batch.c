@@ -26,34 +26,16 @@
 #define FAKE_ANTHROPIC_KEY "sk-ant-batch-FAKE-key-6f5e4d3c2b1a"
 #define TASK_BATCH EOUS_SOURCE_DIR "/tests/fixtures/tasks/batch.json"
 
-static char tmpdir[256], out_path[300], err_path[300];
-static llm_mock M;
-static ts_server *SRV;
+static mock_suite S; /* scratch dir, model mock, fixture server (tests/mock/llm_mock.h) */
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-batch-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
-    cr_assert_eq(mock_setup(&M), 0);
-    SRV = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    cr_assert_not_null(SRV);
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(SRV), 1);
-    setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY, 1);
-    setenv("ANTHROPIC_API_KEY", FAKE_ANTHROPIC_KEY, 1);
-    unsetenv("OPENAI_BASE_URL");
-    unsetenv("ANTHROPIC_BASE_URL");
-    unsetenv("EOUS_LLM_CA");
+    cr_assert_eq(mock_suite_setup(&S, "eous-batch", FAKE_OPENAI_KEY, FAKE_ANTHROPIC_KEY), 0);
 }
 
 static void teardown(void)
 {
-    mock_teardown(&M);
-    if (SRV)
-        ts_server_stop(SRV);
-    SRV = NULL;
-    eous_rmtree(tmpdir);
+    mock_suite_teardown(&S);
 }
 
 TestSuite(batch, .init = setup, .fini = teardown, .timeout = 600);
@@ -66,25 +48,23 @@ TestSuite(batch, .init = setup, .fini = teardown, .timeout = 600);
 
 static void start_mock(const char *responses)
 {
-    char scen[16384];
-    snprintf(scen, sizeof scen, "{\"responses\": %s}", responses);
-    cr_assert_eq(mock_start(&M, scen, 0), 0);
+    cr_assert_eq(mock_start_responses(&S.mock, responses), 0);
 }
 
 /* eous run TASK_BATCH with the model at the mock; extra args after. */
 static int run_llm(const char *provider_model, const char *outdir, const char *const *extra)
 {
     char base[200];
-    snprintf(base, sizeof base, strncmp(provider_model, "openai", 6) ? "%s" : "%s/v1", M.base);
+    snprintf(base, sizeof base, strncmp(provider_model, "openai", 6) ? "%s" : "%s/v1", S.mock.base);
     const char *args[32] = {"run", TASK_BATCH, "--planner", "llm", "--llm", provider_model, "--llm-base-url", base,
-                            "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir};
+                            "--llm-ca", S.mock.ca, "--mode", "hybrid", "--out", outdir};
     int n = 14;
     for (int i = 0; extra && extra[i] && n < 31; i++)
         args[n++] = extra[i];
     args[n] = NULL;
-    int rc = ts_cli_run(args, out_path, err_path, 240);
+    int rc = ts_cli_run(args, S.out_path, S.err_path, 240);
     if (rc > 1) {
-        char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+        char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
         cr_log_error("exit %d\nstdout: %s\nstderr: %s", rc, o, e);
         free(o);
         free(e);
@@ -111,7 +91,7 @@ static char *file_in(const char *outdir, const char *name)
 /* Request i's body (caller deletes). */
 static cJSON *request_body(int i)
 {
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     const char *b = eous_json_str(cJSON_GetArrayItem(reqs, i), "body");
     cr_assert_not_null(b, "request %d was made", i);
     cJSON *j = cJSON_Parse(b);
@@ -122,7 +102,7 @@ static cJSON *request_body(int i)
 
 static int n_requests(void)
 {
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     int n = cJSON_GetArraySize(reqs);
     cJSON_Delete(reqs);
     return n;
@@ -159,7 +139,7 @@ Test(batch, navigation_stops_the_batch_and_the_rest_is_not_run_openai)
     start_mock("[" REPLY(CALL("first", "setValue", "{\"value\":\"Ada\"}") "," CALL("nav", "press", "{}") ","
                          CALL("last", "setValue", "{\"value\":\"Lovelace\"}")) "," STOP "]");
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/nav", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/nav", S.tmpdir);
     cr_assert_eq(run_llm("openai:test-model", outdir, NULL), 0);
     cJSON *r = result_of(outdir);
     cr_expect_eq(eous_json_int(r, "steps", -1), 3, "first, nav, then stop ran");
@@ -212,7 +192,7 @@ Test(batch, navigation_stops_the_batch_anthropic_tool_results)
     start_mock("[" REPLY(CALL("first", "setValue", "{\"value\":\"Ada\"}") "," CALL("nav", "press", "{}") ","
                          CALL("last", "setValue", "{\"value\":\"Lovelace\"}")) "," STOP "]");
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/anthropic", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/anthropic", S.tmpdir);
     cr_assert_eq(run_llm("anthropic:claude-test", outdir, NULL), 0);
     cr_assert_eq(n_requests(), 2);
     cJSON *b0 = request_body(0), *b1 = request_body(1);
@@ -243,7 +223,7 @@ Test(batch, stale_target_stops_the_batch)
     start_mock("[" REPLY(CALL("remover", "press", "{}") "," CALL("target", "press", "{}") ","
                          CALL("first", "setValue", "{\"value\":\"Ada\"}")) "," STOP "]");
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/stale", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/stale", S.tmpdir);
     cr_assert_eq(run_llm("openai:test-model", outdir, NULL), 0);
     cJSON *r = result_of(outdir);
     cr_expect_eq(eous_json_int(r, "steps", -1), 2, "remover, then stop");
@@ -269,7 +249,7 @@ Test(batch, delta_after_a_state_change_carries_exactly_that_component)
 {
     start_mock("[" REPLY(CALL("first", "setValue", "{\"value\":\"Ada\"}")) "," STOP "]");
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/delta", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/delta", S.tmpdir);
     cr_assert_eq(run_llm("openai:test-model", outdir, NULL), 0);
     cJSON *b0 = request_body(0), *b1 = request_body(1);
     char *full = observation_of(b0), *delta = observation_of(b1);
@@ -304,9 +284,9 @@ Test(batch, delta_after_a_state_change_carries_exactly_that_component)
     cJSON_Delete(b1);
 
     /* --deltas off: the whole view every time */
-    mock_stop(&M);
+    mock_stop(&S.mock);
     start_mock("[" REPLY(CALL("first", "setValue", "{\"value\":\"Ada\"}")) "," STOP "]");
-    snprintf(outdir, sizeof outdir, "%s/nodelta", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/nodelta", S.tmpdir);
     cr_assert_eq(run_llm("openai:test-model", outdir, (const char *[]){"--deltas", "off", NULL}), 0);
     b1 = request_body(1);
     delta = observation_of(b1);
@@ -324,16 +304,16 @@ Test(batch, recorded_batched_delta_run_replays_exactly)
                REPLY(CALL("remover", "press", "{}") "," CALL("target", "press", "{}")) ","
                REPLY(CALL("nav", "press", "{}") "," CALL("first", "setValue", "{\"value\":\"x\"}")) "," STOP "]");
     char rec[300], rep[300], cassette[300];
-    snprintf(rec, sizeof rec, "%s/rec", tmpdir);
-    snprintf(rep, sizeof rep, "%s/rep", tmpdir);
-    snprintf(cassette, sizeof cassette, "%s/batch.cassette.jsonl", tmpdir);
+    snprintf(rec, sizeof rec, "%s/rec", S.tmpdir);
+    snprintf(rep, sizeof rep, "%s/rep", S.tmpdir);
+    snprintf(cassette, sizeof cassette, "%s/batch.cassette.jsonl", S.tmpdir);
     cr_assert_eq(run_llm("openai:test-model", rec, (const char *[]){"--cassette", cassette, NULL}), 0);
-    mock_stop(&M);
+    mock_stop(&S.mock);
     unsetenv("OPENAI_API_KEY");
     int rc = ts_cli_run((const char *[]){"run", TASK_BATCH, "--planner", "replay", "--cassette", cassette, "--mode",
                                          "hybrid", "--out", rep, NULL},
-                        out_path, err_path, 240);
-    char *e = ts_slurp(err_path);
+                        S.out_path, S.err_path, 240);
+    char *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 0, "replay: %s", e);
     free(e);
     cJSON *a = result_of(rec), *b = result_of(rep);
@@ -372,25 +352,25 @@ Test(batch, recorded_batched_delta_run_replays_exactly)
 Test(batch, script_steps_are_grouped_by_view_and_max_batch_1_is_one_per_step)
 {
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/script8", tmpdir);
-    int rc = ts_cli_run((const char *[]){"run", TASK_BATCH, "--out", outdir, NULL}, out_path, err_path, 240);
+    snprintf(outdir, sizeof outdir, "%s/script8", S.tmpdir);
+    int rc = ts_cli_run((const char *[]){"run", TASK_BATCH, "--out", outdir, NULL}, S.out_path, S.err_path, 240);
     cr_assert_eq(rc, 0);
     cJSON *r = result_of(outdir);
     cr_expect_eq(eous_json_int(r, "steps", -1), 4);
     cr_expect_eq(eous_json_int(r, "plan_calls", -1), 2, "first+last+nav in one view, then stop");
     cJSON_Delete(r);
-    snprintf(outdir, sizeof outdir, "%s/script1", tmpdir);
-    rc = ts_cli_run((const char *[]){"run", TASK_BATCH, "--out", outdir, "--max-batch", "1", NULL}, out_path,
-                    err_path, 240);
+    snprintf(outdir, sizeof outdir, "%s/script1", S.tmpdir);
+    rc = ts_cli_run((const char *[]){"run", TASK_BATCH, "--out", outdir, "--max-batch", "1", NULL}, S.out_path,
+                    S.err_path, 240);
     cr_assert_eq(rc, 0);
     r = result_of(outdir);
     cr_expect_eq(eous_json_int(r, "steps", -1), 4);
     cr_expect_eq(eous_json_int(r, "plan_calls", -1), 4, "one action per step");
     cJSON_Delete(r);
-    rc = ts_cli_run((const char *[]){"run", TASK_BATCH, "--out", outdir, "--max-batch", "0", NULL}, out_path,
-                    err_path, 60);
+    rc = ts_cli_run((const char *[]){"run", TASK_BATCH, "--out", outdir, "--max-batch", "0", NULL}, S.out_path,
+                    S.err_path, 60);
     cr_expect_eq(rc, 2, "a bad --max-batch is bad input");
-    char *e = ts_slurp(err_path);
+    char *e = ts_slurp(S.err_path);
     cr_expect(strstr(e, "--max-batch '0': expected"), "%s", e);
     free(e);
 }

@@ -26,15 +26,13 @@
 #define FAKE_ANTHROPIC_KEY "sk-ant-e2e-FAKE-key-0a9b8c7d6e5f"
 #define TASK_FX3 EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-3.json"
 
-static char tmpdir[256], out_path[300], err_path[300];
-static llm_mock M;
-static ts_server *SRV;
+static mock_suite S; /* scratch dir, model mock, fixture server (tests/mock/llm_mock.h) */
 
 /* ---- running the CLI ------------------------------------------------------- */
 
 static int run_cli(const char *const *args)
 {
-    return ts_cli_run(args, out_path, err_path, 240);
+    return ts_cli_run(args, S.out_path, S.err_path, 240);
 }
 
 /* First line of OUT/results.jsonl as JSON (caller deletes). */
@@ -51,37 +49,19 @@ static cJSON *result_line(const char *outdir, int expect_lines)
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-e2e-llm-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
-    cr_assert_eq(mock_setup(&M), 0);
-    SRV = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    cr_assert_not_null(SRV);
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(SRV), 1);
-    setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY, 1);
-    setenv("ANTHROPIC_API_KEY", FAKE_ANTHROPIC_KEY, 1);
-    unsetenv("OPENAI_BASE_URL");
-    unsetenv("ANTHROPIC_BASE_URL");
-    unsetenv("EOUS_LLM_CA");
+    cr_assert_eq(mock_suite_setup(&S, "eous-e2e-llm", FAKE_OPENAI_KEY, FAKE_ANTHROPIC_KEY), 0);
 }
 
 static void teardown(void)
 {
-    mock_teardown(&M);
-    if (SRV)
-        ts_server_stop(SRV);
-    SRV = NULL;
-    eous_rmtree(tmpdir);
+    mock_suite_teardown(&S);
 }
 
 TestSuite(e2e_llm, .init = setup, .fini = teardown, .timeout = 600);
 
 static void start_mock(const char *responses)
 {
-    char scen[16384];
-    snprintf(scen, sizeof scen, "{\"responses\": %s}", responses);
-    cr_assert_eq(mock_start(&M, scen, 0), 0);
+    cr_assert_eq(mock_start_responses(&S.mock, responses), 0);
 }
 
 static int has_tool(const cJSON *tools, const char *name, int openai)
@@ -138,7 +118,7 @@ static void assert_no_key_anywhere(const char *dir, const char *key)
 {
     const char *f = ts_file_with(dir, key);
     cr_assert_null(f, "the API key leaked into %s", f ? f : "");
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
     cr_assert_null(strstr(o, key), "the API key leaked into stdout: %s", o);
     cr_assert_null(strstr(e, key), "the API key leaked into stderr: %s", e);
     free(o);
@@ -173,15 +153,16 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     start_mock("[" CALL_SETVALUE("{\"in\":1200,\"out\":30,\"cached\":0}") ","
                STOP_ANSWER("{\"in\":1300,\"out\":10,\"cached\":0}") "]");
     char base[200], outdir[300], cassette[300], replay_out[300];
-    snprintf(base, sizeof base, "%s/v1", M.base);
-    snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
-    snprintf(replay_out, sizeof replay_out, "%s/replay", tmpdir);
-    snprintf(cassette, sizeof cassette, "%s/fx3.cassette.jsonl", tmpdir);
+    snprintf(base, sizeof base, "%s/v1", S.mock.base);
+    snprintf(outdir, sizeof outdir, "%s/run", S.tmpdir);
+    snprintf(replay_out, sizeof replay_out, "%s/replay", S.tmpdir);
+    snprintf(cassette, sizeof cassette, "%s/fx3.cassette.jsonl", S.tmpdir);
 
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
-                                      "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
+                                      "--llm-base-url", base, "--llm-ca", S.mock.ca,
+                                      "--mode", "hybrid", "--out", outdir,
                                       "--cassette", cassette, NULL});
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     cr_expect(strstr(o, "task fx-3: passed"), "%s", o);
     cr_expect(strstr(o, "planner llm"), "%s", o);
@@ -215,7 +196,7 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     free(tr);
 
     /* what the model was sent */
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     cr_assert_eq(cJSON_GetArraySize(reqs), 2, "one model call per step");
     for (int i = 0; i < 2; i++) {
         const cJSON *q = cJSON_GetArrayItem(reqs, i);
@@ -247,28 +228,29 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     cr_assert_eq(ts_count_lines(cas), 2, "one cassette line per model call: %s", cas);
     free(cas);
     assert_no_key_anywhere(outdir, FAKE_OPENAI_KEY);
-    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+    assert_no_key_anywhere(S.tmpdir, FAKE_OPENAI_KEY);
 
     /* replay: no mock, no key, no network to the model */
-    mock_stop(&M);
+    mock_stop(&S.mock);
     unsetenv("OPENAI_API_KEY");
     rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "replay", "--cassette", cassette, "--mode", "hybrid",
                                   "--out", replay_out, NULL});
-    o = ts_slurp(out_path);
-    e = ts_slurp(err_path);
+    o = ts_slurp(S.out_path);
+    e = ts_slurp(S.err_path);
     if (rc != 0) {
         /* Diagnose: is the observation of a fresh run byte-identical to the recorded one?
          * The cassette key is a hash of the request body, so any difference (view ids taken
          * from Chromium's backend node ids) makes the replay miss. */
         char *recorded = recorded_observation(cassette);
         start_mock("[" CALL_SETVALUE("{\"in\":1,\"out\":1}") "]");
-        snprintf(base, sizeof base, "%s/v1", M.base);
+        snprintf(base, sizeof base, "%s/v1", S.mock.base);
         setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY, 1);
         char again[300];
-        snprintf(again, sizeof again, "%s/again", tmpdir);
+        snprintf(again, sizeof again, "%s/again", S.tmpdir);
         run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model", "--llm-base-url",
-                                 base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", again, "--max-steps", "1", NULL});
-        cJSON *rq = mock_requests(&M);
+                                 base, "--llm-ca", S.mock.ca,
+                                 "--mode", "hybrid", "--out", again, "--max-steps", "1", NULL});
+        cJSON *rq = mock_requests(&S.mock);
         char *fresh = cJSON_GetArraySize(rq) ? prompt_text(request_body(rq, 0)) : strdup("(no request)");
         cr_assert_eq(rc, 0,
                      "replay exit %d\nstdout: %s\nstderr: %s\n--- recorded prompt:\n%s\n--- a fresh run's prompt:\n%s",
@@ -283,14 +265,14 @@ Test(e2e_llm, openai_hybrid_record_then_replay_offline)
     cr_expect_eq(eous_json_int(r, "steps", -1), 2);
     cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 2500, "replayed usage");
     cJSON_Delete(r);
-    reqs = mock_requests(&M);
+    reqs = mock_requests(&S.mock);
     cr_expect_eq(cJSON_GetArraySize(reqs), 2, "the replay sent nothing to the model server");
     cJSON_Delete(reqs);
     snprintf(path, sizeof path, "%s/trace/fx-3-hybrid.jsonl", replay_out);
     tr = ts_slurp(path);
     cr_expect_eq(ts_count_lines(tr), 2, "%s", tr);
     free(tr);
-    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+    assert_no_key_anywhere(S.tmpdir, FAKE_OPENAI_KEY);
 }
 
 /* ---- 2. three unparseable answers stop the task; atomic mode has no call --- */
@@ -320,12 +302,13 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
                "{\"kind\":\"refusal\",\"text\":\"No.\",\"usage\":{\"in\":520,\"out\":2}},"
                STOP_ANSWER("{\"in\":1,\"out\":1}") "]");
     char base[200], outdir[300];
-    snprintf(base, sizeof base, "%s/v1", M.base);
-    snprintf(outdir, sizeof outdir, "%s/parse", tmpdir);
+    snprintf(base, sizeof base, "%s/v1", S.mock.base);
+    snprintf(outdir, sizeof outdir, "%s/parse", S.tmpdir);
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
-                                      "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "atomic", "--out", outdir,
+                                      "--llm-base-url", base, "--llm-ca", S.mock.ca,
+                                      "--mode", "atomic", "--out", outdir,
                                       NULL});
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 1, "a failed task exits 1 (got %d)\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
@@ -345,7 +328,7 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
     cr_expect_eq(n_parse, 3, "%s", tr);
     free(tr);
 
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     cr_assert_eq(cJSON_GetArraySize(reqs), 3, "the 4th answer is never asked for");
     int input_id = -1;
     for (int i = 0; i < 3; i++) {
@@ -363,13 +346,13 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
         cJSON_Delete(body);
     }
     cJSON_Delete(reqs);
-    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+    assert_no_key_anywhere(S.tmpdir, FAKE_OPENAI_KEY);
 
     /* An atomic run acting on the id the model saw.  Chromium's node ids are
      * not promised to be identical across browser sessions, so when a run
      * shows the element under another id, the next attempt answers with that. */
     cr_assert_gt(input_id, 0, "found the textbox id in the observation");
-    mock_stop(&M);
+    mock_stop(&S.mock);
     int attempt_id = input_id, rc_ok = 0;
     for (int attempt = 0; attempt < 3 && !rc_ok; attempt++) {
         char resp[2048];
@@ -378,12 +361,13 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
                  "\"enter\":false}}],\"usage\":{\"in\":800,\"out\":20}}," STOP_ANSWER("{\"in\":850,\"out\":9}") "]",
                  attempt_id);
         start_mock(resp);
-        snprintf(base, sizeof base, "%s/v1", M.base);
-        snprintf(outdir, sizeof outdir, "%s/atomic%d", tmpdir, attempt);
+        snprintf(base, sizeof base, "%s/v1", S.mock.base);
+        snprintf(outdir, sizeof outdir, "%s/atomic%d", S.tmpdir, attempt);
         rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
-                                      "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "atomic", "--out", outdir,
+                                      "--llm-base-url", base, "--llm-ca", S.mock.ca,
+                                      "--mode", "atomic", "--out", outdir,
                                       NULL});
-        reqs = mock_requests(&M);
+        reqs = mock_requests(&S.mock);
         cJSON *first_body = cJSON_GetArraySize(reqs) ? request_body(reqs, 0) : NULL;
         char *seen = first_body ? prompt_text(first_body) : strdup("");
         cJSON_Delete(first_body);
@@ -394,7 +378,7 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
         if (!rc_ok) {
             cr_assert_neq(seen_id, attempt_id, "a run that acted on the id it saw must pass (exit %d)", rc);
             attempt_id = seen_id;
-            mock_stop(&M);
+            mock_stop(&S.mock);
         }
     }
     cr_assert(rc_ok, "the atomic run passed with the id the model saw");
@@ -404,7 +388,7 @@ Test(e2e_llm, three_unparseable_answers_stop_the_task_atomic_has_no_call_tool)
     cr_expect_eq(eous_json_int(r, "semantic_actions", -1), 0);
     cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 1650);
     cJSON_Delete(r);
-    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+    assert_no_key_anywhere(S.tmpdir, FAKE_OPENAI_KEY);
 }
 
 /* ---- 3. Anthropic Messages --------------------------------------------------- */
@@ -414,11 +398,12 @@ Test(e2e_llm, anthropic_hybrid_run)
     start_mock("[" CALL_SETVALUE("{\"in\":1000,\"out\":25,\"cached\":200}") ","
                STOP_ANSWER("{\"in\":1100,\"out\":12,\"cached\":0}") "]");
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/anthropic", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/anthropic", S.tmpdir);
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "anthropic:claude-test",
-                                      "--llm-base-url", M.base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
+                                      "--llm-base-url", S.mock.base, "--llm-ca", S.mock.ca,
+                                      "--mode", "hybrid", "--out", outdir,
                                       NULL});
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
@@ -433,7 +418,7 @@ Test(e2e_llm, anthropic_hybrid_run)
     char *tr = ts_slurp(path);
     cr_expect_eq(ts_count_lines(tr), 2, "%s", tr);
     free(tr);
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     cr_assert_eq(cJSON_GetArraySize(reqs), 2);
     const cJSON *q = cJSON_GetArrayItem(reqs, 0);
     cr_expect_str_eq(eous_json_str(q, "path"), "/v1/messages");
@@ -445,7 +430,7 @@ Test(e2e_llm, anthropic_hybrid_run)
     free(p);
     cJSON_Delete(body);
     cJSON_Delete(reqs);
-    assert_no_key_anywhere(tmpdir, FAKE_ANTHROPIC_KEY);
+    assert_no_key_anywhere(S.tmpdir, FAKE_ANTHROPIC_KEY);
 }
 
 /* --max-obs-tokens N: the model is sent the first N o200k tokens of the observation (WebArena's
@@ -456,11 +441,12 @@ Test(e2e_llm, max_obs_tokens_cuts_and_anthropic_counts_are_labelled)
     start_mock("[" CALL_SETVALUE("{\"in\":1000,\"out\":25,\"cached\":0}") ","
                STOP_ANSWER("{\"in\":1100,\"out\":12,\"cached\":0}") "]");
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/maxobs", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/maxobs", S.tmpdir);
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "anthropic:claude-test",
-                                      "--llm-base-url", M.base, "--llm-ca", M.ca, "--mode", "hybrid", "--out", outdir,
+                                      "--llm-base-url", S.mock.base, "--llm-ca", S.mock.ca,
+                                      "--mode", "hybrid", "--out", outdir,
                                       "--max-obs-tokens", "30", NULL});
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o);
     free(e);
@@ -469,7 +455,7 @@ Test(e2e_llm, max_obs_tokens_cuts_and_anthropic_counts_are_labelled)
     cr_expect_eq(eous_json_num(r, "prompt_tokens", 0), 2100, "the provider's usage");
     cr_expect_gt(eous_json_num(r, "obs_tokens", 0), 60, "the whole observations are counted in the trace");
     cJSON_Delete(r);
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     cr_assert_eq(cJSON_GetArraySize(reqs), 2);
     cJSON *body = request_body(reqs, 0);
     char *p = prompt_text(body);
@@ -494,15 +480,16 @@ Test(e2e_llm, dead_model_endpoint_opens_the_bench_breaker)
     char scen[512];
     snprintf(scen, sizeof scen, "{\"repeat\": true, \"responses\": [{\"kind\":\"error\",\"status\":503,"
                                 "\"type\":\"server_error\",\"message\":\"upstream down\"}]}");
-    cr_assert_eq(mock_start(&M, scen, 0), 0);
+    cr_assert_eq(mock_start(&S.mock, scen, 0), 0);
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/breaker", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/breaker", S.tmpdir);
     setenv("EOUS_LOG", "info", 1);
     int rc = run_cli((const char *[]){"bench", EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite", "--planner", "llm",
-                                      "--llm", "openai:test-model", "--llm-base-url", M.base, "--llm-ca", M.ca,
+                                      "--llm", "openai:test-model", "--llm-base-url", S.mock.base,
+                                      "--llm-ca", S.mock.ca,
                                       "--modes", "hybrid,atomic", "--out", outdir, NULL});
     unsetenv("EOUS_LOG");
-    char *e = ts_slurp(err_path);
+    char *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 3, "infra exit code; stderr: %s", e);
     cr_expect(strstr(e, "retry 1 on the same session"), "the browser is kept: %s", e);
     cr_expect_null(strstr(e, "fresh session"), "no browser restart for a model failure: %s", e);
@@ -522,8 +509,8 @@ Test(e2e_llm, dead_model_endpoint_opens_the_bench_breaker)
     cr_expect(strstr(res, "\"stop_reason\":\"model_unavailable\""), "%s", res);
     free(res);
     /* 3 model calls, each 1 try + the client's 4 retries; none after the breaker opened */
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     cr_expect_eq(cJSON_GetArraySize(reqs), 15);
     cJSON_Delete(reqs);
-    assert_no_key_anywhere(tmpdir, FAKE_OPENAI_KEY);
+    assert_no_key_anywhere(S.tmpdir, FAKE_OPENAI_KEY);
 }

@@ -15,6 +15,7 @@
 #include "core/core.h"
 #include "mock/llm_mock.h"
 #include "perception/shot.h"
+#include "support/page_js.h"
 #include "support/browser.h"
 #include "support/cli.h"
 
@@ -30,34 +31,16 @@ static const char *const page_secrets[] = {"hunter2secret", "SecretTokenValue123
 #define STOP_ANSWER \
     "{\"kind\":\"tool\",\"calls\":[{\"name\":\"stop\",\"args\":{\"answer\":\"2025-12-31\"}}],\"usage\":{\"in\":950,\"out\":9}}"
 
-static char tmpdir[256], out_path[300], err_path[300];
-static llm_mock M;
-static ts_server *SRV;
+static mock_suite S; /* scratch dir, model mock, fixture server (tests/mock/llm_mock.h) */
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-e2e-vision-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
-    cr_assert_eq(mock_setup(&M), 0);
-    SRV = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    cr_assert_not_null(SRV);
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(SRV), 1);
-    setenv("OPENAI_API_KEY", FAKE_OPENAI_KEY, 1);
-    setenv("ANTHROPIC_API_KEY", FAKE_ANTHROPIC_KEY, 1);
-    unsetenv("OPENAI_BASE_URL");
-    unsetenv("ANTHROPIC_BASE_URL");
-    unsetenv("EOUS_LLM_CA");
+    cr_assert_eq(mock_suite_setup(&S, "eous-e2e-vision", FAKE_OPENAI_KEY, FAKE_ANTHROPIC_KEY), 0);
 }
 
 static void teardown(void)
 {
-    mock_teardown(&M);
-    if (SRV)
-        ts_server_stop(SRV);
-    SRV = NULL;
-    eous_rmtree(tmpdir);
+    mock_suite_teardown(&S);
 }
 
 TestSuite(e2e_vision, .init = setup, .fini = teardown, .timeout = 600);
@@ -66,7 +49,7 @@ TestSuite(e2e_vision, .init = setup, .fini = teardown, .timeout = 600);
 
 static int run_cli(const char *const *args)
 {
-    return ts_cli_run(args, out_path, err_path, 240);
+    return ts_cli_run(args, S.out_path, S.err_path, 240);
 }
 
 /* A PNG's width from its IHDR chunk. */
@@ -83,16 +66,6 @@ static void sha256_hex(const unsigned char *p, size_t n, char out[65])
     cr_assert(EVP_Digest(p, n, md, &len, EVP_sha256(), NULL));
     for (unsigned i = 0; i < 32; i++)
         snprintf(out + 2 * i, 3, "%02x", md[i]);
-}
-
-static char *js(wd_session *s, const char *script)
-{
-    cJSON *v = NULL;
-    eous_err err;
-    cr_assert_eq(wd_execute(s, script, NULL, &v, &err), EOUS_OK, "%s", err.msg);
-    char *out = cJSON_IsString(v) ? strdup(v->valuestring) : eous_json_print(v);
-    cJSON_Delete(v);
-    return out;
 }
 
 /* ---- the overlay ------------------------------------------------------------ */
@@ -114,10 +87,10 @@ Test(e2e_vision, marks_label_view_ids_and_leave_the_dom_as_it_was)
     cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
     cr_expect(strstr(perc_obs_text(obs), "[c1] datepicker 'Check-in'"), "vision's text is the hybrid view: %s",
               perc_obs_text(obs));
-    char *before = js(B.session, dom_js);
+    char *before = ts_page_js(B.session, dom_js);
     perc_marked_shot m;
     cr_assert_eq(perc_screenshot_marked(B.session, obs, 0, &m, &err), EOUS_OK, "%s", err.msg);
-    char *after = js(B.session, dom_js);
+    char *after = ts_page_js(B.session, dom_js);
     cr_expect_str_eq(after, before, "the overlay and the mask are gone and nothing moved");
     cr_expect_geq(m.n_marks, 3, "%s", m.legend);
     cr_expect(strstr(m.legend, "c1 datepicker 'Check-in'\n"), "the component's mark: %s", m.legend);
@@ -196,16 +169,17 @@ static unsigned char *image_of(const cJSON *part, int openai, size_t *len)
 
 Test(e2e_vision, openai_vision_run_records_sha256_and_replays_offline)
 {
-    cr_assert_eq(mock_start(&M, "{\"responses\": [" CALL_SETVALUE "," STOP_ANSWER "]}", 0), 0);
+    cr_assert_eq(mock_start(&S.mock, "{\"responses\": [" CALL_SETVALUE "," STOP_ANSWER "]}", 0), 0);
     char base[200], outdir[300], cassette[300], replay_out[300], path[600];
-    snprintf(base, sizeof base, "%s/v1", M.base);
-    snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
-    snprintf(replay_out, sizeof replay_out, "%s/replay", tmpdir);
-    snprintf(cassette, sizeof cassette, "%s/vision.cassette.jsonl", tmpdir);
+    snprintf(base, sizeof base, "%s/v1", S.mock.base);
+    snprintf(outdir, sizeof outdir, "%s/run", S.tmpdir);
+    snprintf(replay_out, sizeof replay_out, "%s/replay", S.tmpdir);
+    snprintf(cassette, sizeof cassette, "%s/vision.cassette.jsonl", S.tmpdir);
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model",
-                                      "--llm-base-url", base, "--llm-ca", M.ca, "--mode", "vision", "--image-detail",
+                                      "--llm-base-url", base, "--llm-ca", S.mock.ca,
+                                      "--mode", "vision", "--image-detail",
                                       "low", "--max-image-px", "640", "--out", outdir, "--cassette", cassette, NULL});
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o), free(e);
     cJSON *r = ts_result_line(outdir, &(int){0});
@@ -213,7 +187,7 @@ Test(e2e_vision, openai_vision_run_records_sha256_and_replays_offline)
     cr_expect_eq(eous_json_int(r, "semantic_actions", -1), 1, "call() is offered in vision mode");
     cJSON_Delete(r);
 
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     cr_assert_eq(cJSON_GetArraySize(reqs), 2);
     cJSON *parts = user_parts(reqs, 0, 1);
     size_t len = 0;
@@ -241,33 +215,34 @@ Test(e2e_vision, openai_vision_run_records_sha256_and_replays_offline)
     cJSON_Delete(reqs);
 
     /* replay: no mock, no key */
-    mock_stop(&M);
+    mock_stop(&S.mock);
     unsetenv("OPENAI_API_KEY");
     rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "replay", "--cassette", cassette, "--mode", "vision",
                                   "--max-image-px", "640", "--image-detail", "low", "--out", replay_out, NULL});
-    o = ts_slurp(out_path), e = ts_slurp(err_path);
+    o = ts_slurp(S.out_path), e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 0, "replay exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o), free(e);
     r = ts_result_line(replay_out, &(int){0});
     cr_expect_str_eq(eous_json_str(r, "status"), "passed");
     cr_expect_eq(eous_json_int(r, "steps", -1), 2);
     cJSON_Delete(r);
-    const char *leak = ts_file_with(tmpdir, FAKE_OPENAI_KEY);
+    const char *leak = ts_file_with(S.tmpdir, FAKE_OPENAI_KEY);
     cr_expect_null(leak, "the key leaked into %s", leak ? leak : "");
 }
 
 Test(e2e_vision, anthropic_gets_a_base64_image_block)
 {
-    cr_assert_eq(mock_start(&M, "{\"responses\": [" CALL_SETVALUE "," STOP_ANSWER "]}", 0), 0);
+    cr_assert_eq(mock_start(&S.mock, "{\"responses\": [" CALL_SETVALUE "," STOP_ANSWER "]}", 0), 0);
     char outdir[300];
-    snprintf(outdir, sizeof outdir, "%s/anthropic", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/anthropic", S.tmpdir);
     int rc = run_cli((const char *[]){"run", TASK_FX3, "--planner", "llm", "--llm", "anthropic:claude-test",
-                                      "--llm-base-url", M.base, "--llm-ca", M.ca, "--mode", "vision", "--out", outdir,
+                                      "--llm-base-url", S.mock.base, "--llm-ca", S.mock.ca,
+                                      "--mode", "vision", "--out", outdir,
                                       NULL});
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
     cr_assert_eq(rc, 0, "exit %d\nstdout: %s\nstderr: %s", rc, o, e);
     free(o), free(e);
-    cJSON *reqs = mock_requests(&M);
+    cJSON *reqs = mock_requests(&S.mock);
     cr_assert_eq(cJSON_GetArraySize(reqs), 2);
     cJSON *parts = user_parts(reqs, 1, 0);
     size_t len = 0;
@@ -281,19 +256,19 @@ Test(e2e_vision, anthropic_gets_a_base64_image_block)
 Test(e2e_vision, bad_vision_options_are_one_line_exit_2)
 {
     cr_expect_eq(run_cli((const char *[]){"run", TASK_FX3, "--image-detail", "medium", NULL}), 2);
-    char *e = ts_slurp(err_path);
+    char *e = ts_slurp(S.err_path);
     cr_expect(strstr(e, "--image-detail 'medium'") && ts_count_lines(e) == 1, "%s", e);
     free(e);
     cr_expect_eq(run_cli((const char *[]){"run", TASK_FX3, "--max-image-px", "4", NULL}), 2);
-    e = ts_slurp(err_path);
+    e = ts_slurp(S.err_path);
     cr_expect(strstr(e, "--max-image-px '4'") && ts_count_lines(e) == 1, "%s", e);
     free(e);
     cr_expect_eq(run_cli((const char *[]){"bench", TASK_FX3, "--modes", "hybrid,vision", "--w3c-only", NULL}), 2);
-    e = ts_slurp(err_path);
+    e = ts_slurp(S.err_path);
     cr_expect(strstr(e, "--mode vision needs CDP") && ts_count_lines(e) == 1, "%s", e);
     free(e);
     cr_expect_eq(run_cli((const char *[]){"observe", "http://127.0.0.1:9/", "--screenshot", "/tmp/x.png", NULL}), 2);
-    e = ts_slurp(err_path);
+    e = ts_slurp(S.err_path);
     cr_expect(strstr(e, "--screenshot needs --mode vision"), "%s", e);
     free(e);
 }

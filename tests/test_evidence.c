@@ -14,6 +14,7 @@
 
 #include "core/core.h"
 #include "perception/shot.h"
+#include "support/page_js.h"
 #include "support/browser.h"
 #include "support/cli.h"
 
@@ -40,16 +41,6 @@ TestSuite(evidence, .init = setup, .fini = teardown, .timeout = 300);
 
 /* ---- the mask -------------------------------------------------------------- */
 
-static char *run_js(wd_session *s, const char *script)
-{
-    cJSON *v = NULL;
-    eous_err err;
-    cr_assert_eq(wd_execute(s, script, NULL, &v, &err), EOUS_OK, "%s", err.msg);
-    char *out = cJSON_IsString(v) ? strdup(v->valuestring) : eous_json_print(v);
-    cJSON_Delete(v);
-    return out;
-}
-
 /* Every element's box and the page's scroll size, as one string. */
 static const char layout_js[] =
     "return JSON.stringify([document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
@@ -61,7 +52,7 @@ static unsigned char *masked_shot_with_password(wd_session *s, const char *value
     char js[256];
     snprintf(js, sizeof js, "document.getElementById('pw').value = '%s'; document.activeElement.blur(); return '';",
              value);
-    free(run_js(s, js));
+    free(ts_page_js(s, js));
     unsigned char *png = NULL;
     eous_err err;
     cr_assert_eq(perc_screenshot(s, &png, len, &err), EOUS_OK, "%s", err.msg);
@@ -75,14 +66,14 @@ Test(evidence, mask_hides_values_and_moves_nothing)
     cr_assert_eq(ts_browser_start(&B, PAGES), 0, "browser start failed");
     eous_err err;
     cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, "/login.html"), &err), EOUS_OK, "%s", err.msg);
-    free(run_js(B.session, "document.getElementById('pw').value = '" SECRET "'; return '';"));
-    char *before = run_js(B.session, layout_js);
+    free(ts_page_js(B.session, "document.getElementById('pw').value = '" SECRET "'; return '';"));
+    char *before = ts_page_js(B.session, layout_js);
     cr_assert_eq(perc_mask(B.session, 1, &err), EOUS_OK, "%s", err.msg);
-    char *masked = run_js(B.session, layout_js);
-    char *color = run_js(B.session, "return getComputedStyle(document.getElementById('pw')).color;");
+    char *masked = ts_page_js(B.session, layout_js);
+    char *color = ts_page_js(B.session, "return getComputedStyle(document.getElementById('pw')).color;");
     cr_assert_eq(perc_mask(B.session, 0, &err), EOUS_OK, "%s", err.msg);
-    char *after = run_js(B.session, layout_js);
-    char *left = run_js(B.session, "return String(!!document.getElementById('__eous_mask__'));");
+    char *after = ts_page_js(B.session, layout_js);
+    char *left = ts_page_js(B.session, "return String(!!document.getElementById('__eous_mask__'));");
     cr_expect_str_eq(masked, before, "the mask moved something");
     cr_expect_str_eq(after, before, "removing the mask moved something");
     cr_expect_str_eq(color, "rgba(0, 0, 0, 0)", "the password's text is transparent under the mask");
@@ -97,9 +88,9 @@ Test(evidence, mask_hides_values_and_moves_nothing)
     /* ...and unmasked they do not (the check above can see a difference) */
     unsigned char *ua = NULL, *ub = NULL;
     size_t lua, lub;
-    free(run_js(B.session, "document.getElementById('pw').value = '" SECRET "'; return '';"));
+    free(ts_page_js(B.session, "document.getElementById('pw').value = '" SECRET "'; return '';"));
     cr_assert_eq(wd_screenshot(B.session, &ua, &lua, &err), EOUS_OK, "%s", err.msg);
-    free(run_js(B.session, "document.getElementById('pw').value = 'x'; return '';"));
+    free(ts_page_js(B.session, "document.getElementById('pw').value = 'x'; return '';"));
     cr_assert_eq(wd_screenshot(B.session, &ub, &lub, &err), EOUS_OK, "%s", err.msg);
     cr_expect(lua != lub || memcmp(ua, ub, lua), "control: unmasked screenshots differ");
     free(a), free(b), free(ua), free(ub);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "support/page_js.h"
 #include "support/browser.h"
 #include "support/cli.h"
 
@@ -62,19 +63,9 @@ static void teardown(void)
 
 TestSuite(report_html, .init = setup, .fini = teardown, .timeout = 300);
 
-static char *js(wd_session *s, const char *script)
-{
-    cJSON *v = NULL;
-    eous_err err;
-    cr_assert_eq(wd_execute(s, script, NULL, &v, &err), EOUS_OK, "%s: %s", script, err.msg);
-    char *out = cJSON_IsString(v) ? strdup(v->valuestring) : eous_json_print(v);
-    cJSON_Delete(v);
-    return out;
-}
-
 static void expect_js(wd_session *s, const char *script, const char *want, const char *what)
 {
-    char *got = js(s, script);
+    char *got = ts_page_js(s, script);
     cr_expect_str_eq(got, want, "%s", what);
     free(got);
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "support/testsrv.h"
 
 typedef struct llm_mock {
     char dir[256];
@@ -138,6 +139,62 @@ static inline void mock_teardown(llm_mock *m)
     mock_stop(m);
     if (m->dir[0])
         eous_rmtree(m->dir);
+}
+
+/* The model e2e suites' shared fixture: a scratch dir NAME-XXXXXX under /tmp
+ * with the CLI's stdout/stderr files in it, the mock's certificates,
+ * tests/fixtures/pages served as EOUS_SITE_FIXTURE, the fake provider keys in
+ * the environment and any base-URL or CA override cleared, so a request can
+ * only go where the test points it.  0 or -1 (message on stderr). */
+typedef struct mock_suite {
+    char tmpdir[256], out_path[300], err_path[300];
+    llm_mock mock;
+    ts_server *srv;
+} mock_suite;
+
+static inline int mock_suite_setup(mock_suite *s, const char *name, const char *openai_key, const char *anthropic_key)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->tmpdir, sizeof s->tmpdir, "/tmp/%s-XXXXXX", name);
+    if (!mkdtemp(s->tmpdir)) {
+        fprintf(stderr, "mock_suite_setup: %s: %s\n", s->tmpdir, strerror(errno));
+        s->tmpdir[0] = '\0';
+        return -1;
+    }
+    snprintf(s->out_path, sizeof s->out_path, "%s/stdout", s->tmpdir);
+    snprintf(s->err_path, sizeof s->err_path, "%s/stderr", s->tmpdir);
+    if (mock_setup(&s->mock) || !(s->srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages")))
+        return -1;
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(s->srv), 1);
+    setenv("OPENAI_API_KEY", openai_key, 1);
+    setenv("ANTHROPIC_API_KEY", anthropic_key, 1);
+    unsetenv("OPENAI_BASE_URL");
+    unsetenv("ANTHROPIC_BASE_URL");
+    unsetenv("EOUS_LLM_CA");
+    return 0;
+}
+
+static inline void mock_suite_teardown(mock_suite *s)
+{
+    mock_teardown(&s->mock);
+    if (s->srv)
+        ts_server_stop(s->srv);
+    s->srv = NULL;
+    if (s->tmpdir[0])
+        eous_rmtree(s->tmpdir);
+}
+
+/* mock_start with the scenario {"responses": RESPONSES} over HTTPS. */
+static inline int mock_start_responses(llm_mock *m, const char *responses)
+{
+    size_t n = strlen(responses) + 32;
+    char *scen = malloc(n);
+    if (!scen)
+        return -1;
+    snprintf(scen, n, "{\"responses\": %s}", responses);
+    int rc = mock_start(m, scen, 0);
+    free(scen);
+    return rc;
 }
 
 /* The recorded requests as a JSON array (caller cJSON_Deletes); [] when none. */

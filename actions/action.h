@@ -81,12 +81,19 @@ void act_action_clear(act_action *a);
 eous_rc act_action_copy(act_action *out, const act_action *in, eous_err *err);
 /* "call", "click", ... */
 const char *act_kind_name(act_kind k);
+/* 1 for the kinds that act on something in the view (call, click, type,
+ * hover, select); press, scroll, navigation, tabs and stop name nothing. */
+int act_kind_has_target(act_kind k);
 /* Canonical WebArena-style text ("click [12]", "type [12] [Ada] [1]",
  * "call [c3] [setValue] [{\"date\":\"2025-12-31\"}]", "stop [answer]").
  * Placeholders stay unexpanded, so the result is safe for traces.  Caller frees. */
 char *act_format(const act_action *a);
 /* 1 when both actions are the same action (kind, target, tool, params, text...). */
 int act_equal(const act_action *a, const act_action *b);
+/* A script's element target "role 'name'" or "role \"name\"", with an optional
+ * " #N" (the Nth match, default 1): 0 with role, name and nth filled, -1 when
+ * s is not of that form or a part does not fit its buffer. */
+int act_parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth);
 
 /* A model tool call: name is one of call, click, type, hover, press, scroll,
  * select, goto, go_back, go_forward, tab_focus, close_tab, stop; args_json

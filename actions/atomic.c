@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "actions/act_int.h"
+#include "actions/secrets.h"
 #include "actions/active_js.h"
 #include "actions/native_option_js.h"
 #include "actions/native_set_js.h"
@@ -73,7 +74,7 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
                             t->what, t->tag, t->role[0] ? " with role " : "", t->role);
     if (t->type_disabled)
         return eous_err_set(err, EOUS_E_PAGE, "type: %s is disabled or read-only", t->what);
-    if (a->text && strstr(a->text, "{{secret:")) {
+    if (act_secrets_has_placeholder(a->text)) {
         eous_rc mrc = mark_secret_field(x, t, err);
         if (mrc)
             return mrc;

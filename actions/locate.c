@@ -6,17 +6,12 @@
 
 #include "actions/act_int.h"
 
-static int has_target(act_kind k)
-{
-    return k == ACT_CALL || k == ACT_CLICK || k == ACT_TYPE || k == ACT_HOVER || k == ACT_SELECT;
-}
-
 eous_rc act_locate(const perc_obs *obs, const act_action *a, const perc_component **comp, int *backend_id,
                    eous_err *err)
 {
     *comp = NULL;
     *backend_id = 0;
-    if (!has_target(a->kind) || !obs)
+    if (!act_kind_has_target(a->kind) || !obs)
         return EOUS_OK;
     if (a->kind == ACT_CALL) {
         eous_rc rc = act_find_component(obs, a, comp, err);

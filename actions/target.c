@@ -18,8 +18,7 @@ void act_target_free(act_target *t)
 }
 
 
-/* "role 'name'", "role \"name\"", optional " #N". */
-static int parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth)
+int act_parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth)
 {
     while (*s == ' ')
         s++;
@@ -90,7 +89,7 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
     eous_rc rc;
     char role[64], name[512];
     int nth = 1;
-    if (a->from_script && parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
+    if (a->from_script && act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
         rc = perc_obs_find_role_name(obs, role, name, nth, &t->backend_id, err);
         if (rc == EOUS_E_NOT_FOUND)
             return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: no %s '%s'%s%.0d on the page", act_kind_name(a->kind),

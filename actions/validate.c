@@ -2,6 +2,8 @@
  * (see validate.h for the vocabulary). */
 #include "actions/validate.h"
 
+#include "actions/secrets.h"
+
 #include <math.h>
 #include <regex.h>
 #include <stdarg.h>
@@ -228,11 +230,6 @@ static const char *spec_format(const cJSON *spec)
         }
     }
     return NULL;
-}
-
-static int has_placeholder(const char *s)
-{
-    return s && strstr(s, "{{secret:") != NULL;
 }
 
 static void put_json(eous_buf *b, const cJSON *v, size_t cap)
@@ -621,7 +618,7 @@ static void check(vctx *c, const cJSON *spec, const cJSON *v, const char *path, 
 static void check_string(vctx *c, const cJSON *spec, const cJSON *v, const char *path)
 {
     const char *s = v->valuestring;
-    if (has_placeholder(s))
+    if (act_secrets_has_placeholder(s))
         return;
     const char *fmt = spec_format(spec);
     if (is_dated_format(fmt)) {
@@ -818,7 +815,8 @@ static void check(vctx *c, const cJSON *spec, const cJSON *v, const char *path, 
         return;
     }
     const cJSON *en = get(spec, "enum");
-    if (cJSON_IsArray(en) && !(cJSON_IsString(v) && has_placeholder(v->valuestring)) && !enum_has(en, v)) {
+    if (cJSON_IsArray(en) && !(cJSON_IsString(v) && act_secrets_has_placeholder(v->valuestring)) &&
+        !enum_has(en, v)) {
         fail(c, path, spec, v, NULL);
         return;
     }

@@ -180,6 +180,11 @@ const char *act_verb_names(void)
     return verb_names;
 }
 
+int act_kind_has_target(act_kind k)
+{
+    return k == ACT_CALL || k == ACT_CLICK || k == ACT_TYPE || k == ACT_HOVER || k == ACT_SELECT;
+}
+
 const char *act_kind_name(act_kind k)
 {
     for (size_t i = 0; i < N_VERBS; i++)

@@ -32,7 +32,6 @@ int agent_batch_stale(const perc_obs *plan, const perc_obs *now, const act_actio
     int pb = 0, nb = 0;
     if (act_locate(plan, a, &pc, &pb, NULL) || (!pc && !pb))
         return 0; /* not shown when planned: the executor's error says so */
-    eous_rc rc = act_locate(now, a, &nc, &nb, NULL);
     if (pc) {
         /* a view id (c3) may now name another component: compare by key */
         nc = perc_obs_find_component(now, pc->key);
@@ -60,7 +59,7 @@ int agent_batch_stale(const perc_obs *plan, const perc_obs *now, const act_actio
         return 1;
     }
     /* the action runs on the new view: its target must resolve to the same node there */
-    if (rc || nb != pb) {
+    if (act_locate(now, a, &nc, &nb, NULL) || nb != pb) {
         snprintf(why, n, "%s now names another element", a->target ? a->target : "the target");
         return 1;
     }
@@ -80,8 +79,7 @@ static int joinable(const act_action *a, const perc_obs *obs)
 {
     if (a->kind == ACT_PRESS)
         return 1;
-    if (a->kind != ACT_CALL && a->kind != ACT_CLICK && a->kind != ACT_TYPE && a->kind != ACT_HOVER &&
-        a->kind != ACT_SELECT)
+    if (!act_kind_has_target(a->kind))
         return 0;
     const perc_component *c = NULL;
     int b = 0;
@@ -132,20 +130,21 @@ eous_rc agent_batch_from_script(const cJSON *steps, int start, int sub, const pe
     }
     if ((rc = parse_step(first, start, -1, out, err)))
         return rc;
+    /* navigation, tabs, scroll and stop change or end the view: they only start a batch */
     act_kind k0 = out->a[0].kind;
-    if (k0 == ACT_GOTO || k0 == ACT_GO_BACK || k0 == ACT_GO_FORWARD || k0 == ACT_TAB_FOCUS ||
-        k0 == ACT_CLOSE_TAB || k0 == ACT_SCROLL || k0 == ACT_STOP)
+    if (!act_kind_has_target(k0) && k0 != ACT_PRESS)
         return EOUS_OK;
     for (int i = start + 1; (int)out->n < max; i++) {
         const cJSON *s = cJSON_GetArrayItem(steps, i);
         if (!s || cJSON_IsArray(s))
             break;
-        act_action probe;
-        act_action_init(&probe);
-        int ok = act_parse_script_step(s, &probe, NULL) == EOUS_OK && joinable(&probe, obs);
-        act_action_clear(&probe);
-        if (!ok || (rc = parse_step(s, i, -1, out, err)))
+        /* parsed in place once; a step that cannot join stays for the next plan */
+        if (parse_step(s, i, -1, out, NULL) != EOUS_OK)
             break;
+        if (!joinable(&out->a[out->n - 1], obs)) {
+            act_action_clear(&out->a[--out->n]);
+            break;
+        }
     }
     return EOUS_OK;
 }

@@ -106,28 +106,35 @@ static int find_norm(const char *hay, const char *nd)
     return 0;
 }
 
-/* 1 when needle occurs in text (both normalised here). */
-static int text_has(const char *text, const char *needle)
+/* The texts one check searches, each normalised once. */
+typedef struct ground_ctx {
+    const agent_ground_input *in;
+    char *view, *intent; /* normalised copies (NULL intent: none) */
+} ground_ctx;
+
+/* 1 when needle occurs in the normalised text. */
+static int norm_has(const char *text, const char *needle)
 {
-    char *h = norm(text), *nd = norm(needle);
-    int found = h && nd && find_norm(h, nd);
-    free(h);
+    char *nd = norm(needle);
+    int found = text && nd && find_norm(text, nd);
     free(nd);
     return found;
 }
 
 typedef enum where { IN_VIEW = 1, IN_INTENT = 2, IN_SEEN = 4 } where;
 
-static int found_in(const agent_ground_input *in, const char *needle, int places)
+static int found_in(const ground_ctx *g, const char *needle, int places)
 {
-    if ((places & IN_VIEW) && text_has(in->view, needle))
-        return 1;
-    if ((places & IN_INTENT) && in->intent && text_has(in->intent, needle))
-        return 1;
-    for (size_t i = 0; (places & IN_SEEN) && i < in->n_seen; i++)
-        if (in->seen[i] && text_has(in->seen[i], needle))
-            return 1;
-    return 0;
+    char *nd = norm(needle);
+    if (!nd)
+        return 0;
+    int found = ((places & IN_VIEW) && find_norm(g->view, nd)) ||
+                ((places & IN_INTENT) && g->intent && find_norm(g->intent, nd));
+    const agent_ground_log *seen = g->in->seen;
+    for (size_t i = 0; !found && (places & IN_SEEN) && seen && i < seen->n; i++)
+        found = find_norm(seen->texts[i], nd);
+    free(nd);
+    return found;
 }
 
 /* {{secret:NAME}}: a credential from the secrets file, never on the page */
@@ -151,15 +158,15 @@ __attribute__((format(printf, 3, 4))) static void verdict(agent_ground_result *o
 
 /* Every string in params (nested arrays and objects too) must be in the view or
  * the intent; a page-level tool's look-up is counted as addressing instead. */
-static void check_params(const agent_ground_input *in, const cJSON *p, const char *name, agent_ground_result *out)
+static void check_params(const ground_ctx *g, const cJSON *p, const char *name, agent_ground_result *out)
 {
     if (cJSON_IsString(p)) {
-        if (is_secret(p->valuestring) || found_in(in, p->valuestring, IN_VIEW | IN_INTENT))
+        if (is_secret(p->valuestring) || found_in(g, p->valuestring, IN_VIEW | IN_INTENT))
             return;
-        if (in->rule && in->rule[0])
+        if (g->in->rule && g->in->rule[0])
             verdict(out, AGENT_GROUND_COMPUTED, "param %s '%.200s' computed: %.200s", name, p->valuestring,
-                    in->rule);
-        else if (in->call_page_tool)
+                    g->in->rule);
+        else if (g->in->call_page_tool)
             verdict(out, AGENT_GROUND_ADDRESSING, "page-data look-up: param %s '%.200s' is not in the view or the intent",
                     name, p->valuestring);
         else
@@ -168,35 +175,35 @@ static void check_params(const agent_ground_input *in, const cJSON *p, const cha
         return;
     }
     const cJSON *c;
-    cJSON_ArrayForEach(c, p) check_params(in, c, c->string ? c->string : name, out);
+    cJSON_ArrayForEach(c, p) check_params(g, c, c->string ? c->string : name, out);
 }
 
-static void check_call(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
+static void check_call(const ground_ctx *g, const act_action *a, agent_ground_result *out)
 {
     const char *k = a->target ? a->target : "";
     char id[80];
     snprintf(id, sizeof id, "[%.70s]", k);
-    int shown = text_has(in->view, id) || text_has(in->view, k);
-    if (!shown && in->call_view_id && in->call_view_id[0]) {
-        snprintf(id, sizeof id, "[%.70s]", in->call_view_id);
-        shown = text_has(in->view, id);
+    int shown = norm_has(g->view, id) || norm_has(g->view, k);
+    if (!shown && g->in->call_view_id && g->in->call_view_id[0]) {
+        snprintf(id, sizeof id, "[%.70s]", g->in->call_view_id);
+        shown = norm_has(g->view, id);
     }
     if (!shown)
         verdict(out, AGENT_GROUND_UNGROUNDED, "call target '%.200s' is not in the view", k);
-    else if (a->tool && !text_has(in->view, a->tool))
+    else if (a->tool && !norm_has(g->view, a->tool))
         verdict(out, AGENT_GROUND_UNGROUNDED, "tool '%.200s' of '%.80s' is not in the view", a->tool, k);
-    check_params(in, a->params, "value", out);
+    check_params(g, a->params, "value", out);
 }
 
-/* 1 when the view shows a node "role 'name'" — as the atomic view writes it
+/* 1 when the normalised view h shows a node "role 'name'" — as the atomic view writes it
  * ("[12] role 'name'") or the pruned one ("role [12] 'name'"). */
-static int view_has_role_name(const char *view, const char *role, const char *name)
+static int view_has_role_name(const char *h, const char *role, const char *name)
 {
     char *raw = NULL;
     if (asprintf(&raw, "'%s'", name) < 0)
         return 0;
     /* quoted before normalising: spaces at the name's ends are part of it */
-    char *h = norm(view), *r = norm(role), *quoted = norm(raw);
+    char *r = norm(role), *quoted = norm(raw);
     free(raw);
     int found = 0;
     size_t rl = r ? strlen(r) : 0;
@@ -227,32 +234,27 @@ static int view_has_role_name(const char *view, const char *role, const char *na
         free(open);
     }
     free(quoted);
-    free(h);
     free(r);
     return found;
 }
 
 /* An atomic target: css= is addressing; "role 'name'" (" #N" dropped) and
  * view ids ("12", "[12]") must be in the view. */
-static void check_target(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
+static void check_target(const ground_ctx *g, const act_action *a, agent_ground_result *out)
 {
     const char *k = a->target ? a->target : "";
     if (!strncmp(k, "css=", 4)) {
         verdict(out, AGENT_GROUND_ADDRESSING, "css target '%.250s'", k);
         return;
     }
-    char needle[600];
-    const char *q1 = strchr(k, '\''), *q2 = strrchr(k, '\'');
-    int shown;
-    if (q1 && q2 > q1) {
-        char role[64], name[512];
-        snprintf(role, sizeof role, "%.*s", (int)(q1 - k), k);
-        snprintf(name, sizeof name, "%.*s", (int)(q2 - q1 - 1), q1 + 1);
-        snprintf(needle, sizeof needle, "%.*s", (int)(q2 - k + 1), k);
-        shown = view_has_role_name(in->view, role, name);
+    char needle[600], role[64], name[512];
+    int nth, shown;
+    if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
+        snprintf(needle, sizeof needle, "%s '%s'", role, name);
+        shown = view_has_role_name(g->view, role, name);
     } else {
         snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
-        shown = text_has(in->view, needle);
+        shown = norm_has(g->view, needle);
     }
     if (!shown)
         verdict(out, AGENT_GROUND_UNGROUNDED, "target %.250s is not in the view", needle);
@@ -287,13 +289,13 @@ static long count_rows(const char *view)
 }
 
 /* The rules the check can verify; others are taken as stated. */
-static void check_rule(const agent_ground_input *in, const char *answer, agent_ground_result *out)
+static void check_rule(const ground_ctx *g, const char *answer, agent_ground_result *out)
 {
-    if (strncasecmp(in->rule, "count of rows", 13))
+    if (strncasecmp(g->in->rule, "count of rows", 13))
         return;
     char *end;
     long want = strtol(answer, &end, 10);
-    long have = count_rows(in->view);
+    long have = count_rows(g->in->view);
     if (end == answer || *end || want != have) {
         char got[32];
         snprintf(got, sizeof got, "%ld", have);
@@ -303,7 +305,7 @@ static void check_rule(const agent_ground_input *in, const char *answer, agent_g
 
 /* Every word and number of the answer was read in this run or the intent,
  * or the plan says how it was computed. */
-static void check_answer(const agent_ground_input *in, const char *answer, agent_ground_result *out)
+static void check_answer(const ground_ctx *g, const char *answer, agent_ground_result *out)
 {
     const char *missing = NULL;
     size_t missing_len = 0;
@@ -318,60 +320,72 @@ static void check_answer(const agent_ground_input *in, const char *answer, agent
             p++;
         char tok[256];
         snprintf(tok, sizeof tok, "%.*s", (int)(p - s), s);
-        if (!found_in(in, tok, IN_VIEW | IN_INTENT | IN_SEEN))
+        if (!found_in(g, tok, IN_VIEW | IN_INTENT | IN_SEEN))
             missing = s, missing_len = (size_t)(p - s);
     }
-    if (missing && in->rule && in->rule[0]) {
-        verdict(out, AGENT_GROUND_COMPUTED, "answer computed: %.250s", in->rule);
+    if (missing && g->in->rule && g->in->rule[0]) {
+        verdict(out, AGENT_GROUND_COMPUTED, "answer computed: %.250s", g->in->rule);
     } else if (missing) {
         char tok[256];
         snprintf(tok, sizeof tok, "%.*s", (int)(missing_len < 200 ? missing_len : 200), missing);
         verdict(out, AGENT_GROUND_UNGROUNDED, "answer '%s' appears in no observation of this run nor the intent", tok);
     }
-    if (in->rule && in->rule[0])
-        check_rule(in, answer, out);
+    if (g->in->rule && g->in->rule[0])
+        check_rule(g, answer, out);
 }
 
-void agent_ground_check(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
+/* The verdict on one action, the texts normalised once for all its items. */
+static void check_action(const ground_ctx *g, const act_action *a, agent_ground_result *out)
 {
-    memset(out, 0, sizeof *out);
     switch (a->kind) {
     case ACT_CALL:
-        check_call(in, a, out);
+        check_call(g, a, out);
         break;
     case ACT_CLICK:
     case ACT_HOVER:
-        check_target(in, a, out);
+        check_target(g, a, out);
         break;
     case ACT_TYPE:
-        check_target(in, a, out);
-        if (a->text && !is_secret(a->text) && !found_in(in, a->text, IN_VIEW | IN_INTENT | IN_SEEN)) {
-            if (in->rule && in->rule[0])
-                verdict(out, AGENT_GROUND_COMPUTED, "typed text '%.200s' computed: %.200s", a->text, in->rule);
+        check_target(g, a, out);
+        if (a->text && !is_secret(a->text) && !found_in(g, a->text, IN_VIEW | IN_INTENT | IN_SEEN)) {
+            if (g->in->rule && g->in->rule[0])
+                verdict(out, AGENT_GROUND_COMPUTED, "typed text '%.200s' computed: %.200s", a->text, g->in->rule);
             else
                 verdict(out, AGENT_GROUND_UNGROUNDED,
                         "typed text '%.200s' is in no observation of this run nor the intent", a->text);
         }
         break;
     case ACT_SELECT:
-        check_target(in, a, out);
-        if (a->text && !found_in(in, a->text, IN_VIEW | IN_INTENT)) {
-            if (in->rule && in->rule[0])
-                verdict(out, AGENT_GROUND_COMPUTED, "option '%.200s' chosen: %.200s", a->text, in->rule);
+        check_target(g, a, out);
+        if (a->text && !found_in(g, a->text, IN_VIEW | IN_INTENT)) {
+            if (g->in->rule && g->in->rule[0])
+                verdict(out, AGENT_GROUND_COMPUTED, "option '%.200s' chosen: %.200s", a->text, g->in->rule);
             else
                 verdict(out, AGENT_GROUND_UNGROUNDED, "option '%.200s' is not in the view or the intent", a->text);
         }
         break;
     case ACT_GOTO:
-        if (a->text && !found_in(in, a->text, IN_VIEW | IN_INTENT | IN_SEEN))
+        if (a->text && !found_in(g, a->text, IN_VIEW | IN_INTENT | IN_SEEN))
             verdict(out, AGENT_GROUND_ADDRESSING, "goto '%.250s' is a URL no observation showed", a->text);
         break;
     case ACT_STOP:
-        check_answer(in, a->text ? a->text : "", out);
+        check_answer(g, a->text ? a->text : "", out);
         break;
     default: /* press, scroll, history and tab moves name nothing on the page */
         break;
     }
+}
+
+void agent_ground_check(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
+{
+    memset(out, 0, sizeof *out);
+    ground_ctx g = {.in = in, .view = norm(in->view), .intent = in->intent ? norm(in->intent) : NULL};
+    if (!g.view || (in->intent && !g.intent))
+        verdict(out, AGENT_GROUND_UNGROUNDED, "out of memory checking the step");
+    else
+        check_action(&g, a, out);
+    free(g.view);
+    free(g.intent);
 }
 
 int agent_ground_log_add(agent_ground_log *log, const char *text)
@@ -386,7 +400,7 @@ int agent_ground_log_add(agent_ground_log *log, const char *text)
         log->texts = t;
         log->cap = cap;
     }
-    if (!(log->texts[log->n] = strdup(text)))
+    if (!(log->texts[log->n] = norm(text)))
         return -1;
     log->n++;
     return 0;
@@ -407,8 +421,7 @@ void agent_ground_step(const struct perc_obs *obs, const char *intent, const age
     memset(&in, 0, sizeof in);
     in.view = perc_obs_text(obs);
     in.intent = intent;
-    in.seen = seen ? (const char *const *)seen->texts : NULL;
-    in.n_seen = seen ? seen->n : 0;
+    in.seen = seen;
     if (a->kind == ACT_CALL && a->target) {
         const perc_component *c = perc_obs_find_component(obs, a->target);
         if (c) {

@@ -39,11 +39,18 @@ typedef enum agent_ground_verdict {
 /* "grounded" | "computed" | "ungrounded_addressing" | "ungrounded" */
 const char *agent_ground_verdict_name(agent_ground_verdict v);
 
+/* What a run has read so far: its views and action results, kept normalised
+ * (lower case, one space for any run of white space) so each check scans
+ * them as they are. */
+typedef struct agent_ground_log {
+    char **texts;
+    size_t n, cap;
+} agent_ground_log;
+
 typedef struct agent_ground_input {
     const char *view;         /* the exact text the planner acts on (required) */
     const char *intent;       /* the task's objective, may be NULL */
-    const char *const *seen;  /* earlier views and action results of this run, may be NULL */
-    size_t n_seen;
+    const agent_ground_log *seen; /* earlier views and action results of this run, may be NULL */
     /* call only: the view id ("c5") the target resolves to in this
      * observation, or NULL; a key is grounded when that id is in the view */
     const char *call_view_id;
@@ -61,11 +68,7 @@ typedef struct agent_ground_result {
 /* Checks action a against in; always fills out. */
 void agent_ground_check(const agent_ground_input *in, const act_action *a, agent_ground_result *out);
 
-/* What a run has seen: copies of texts, in order. */
-typedef struct agent_ground_log {
-    char **texts;
-    size_t n, cap;
-} agent_ground_log;
+/* Appends a normalised copy of text; -1 out of memory. */
 
 /* Appends a copy of text (NULL or "" ignored); 0, or -1 when out of memory. */
 int agent_ground_log_add(agent_ground_log *log, const char *text);

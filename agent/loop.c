@@ -692,21 +692,11 @@ static void note_not_run(run_state *st, size_t i, const char *why)
     free(text);
 }
 
-static int open_tabs(run_state *st)
-{
-    act_tabs t;
-    memset(&t, 0, sizeof t);
-    int n = act_tabs_read(st->s, &t, NULL) == EOUS_OK ? t.count : 0;
-    act_tabs_clear(&t);
-    return n;
-}
-
 /* 1 when the batch stops before action i (why says so), 0 to go on, -1 when
  * the page cannot be perceived (*rc).  The view taken here is the one action
  * i runs on (st->act_view: its targets checked against the planned view, its
  * states current), or the next step's when the batch stops. */
-static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *why, size_t n, eous_rc *rc,
-                           eous_err *err)
+static int batch_must_stop(run_state *st, size_t i, int step, char *why, size_t n, eous_rc *rc, eous_err *err)
 {
     if (st->last_dialog) {
         snprintf(why, n, "the page opened a dialog");
@@ -714,10 +704,6 @@ static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *w
     }
     if (step >= st->max_steps) {
         snprintf(why, n, "the step budget (%d) ran out", st->max_steps);
-        return 1;
-    }
-    if (tabs0 && open_tabs(st) != tabs0) {
-        snprintf(why, n, "the number of open tabs changed");
         return 1;
     }
     double tp = eous_now_ms();
@@ -729,7 +715,12 @@ static int batch_must_stop(run_state *st, size_t i, int step, int tabs0, char *w
         return -1;
     st->res->perceive_ms += eous_now_ms() - tp;
     char stale[600];
-    int stop = agent_batch_navigated(st->obs, now, why, n);
+    /* the observation read the tabs already: no second round of handles */
+    int stop = perc_obs_tab_count(now) != perc_obs_tab_count(st->obs);
+    if (stop)
+        snprintf(why, n, "the number of open tabs changed");
+    else
+        stop = agent_batch_navigated(st->obs, now, why, n);
     if (!stop && (stop = agent_batch_stale(st->obs, now, &st->batch.a[i], stale, sizeof stale)))
         snprintf(why, n, "stale target of action %zu: %s", i + 1, stale);
     perc_obs_free(st->act_view);
@@ -773,14 +764,13 @@ static step_outcome run_batch(run_state *st, int *step, const llm_usage *usage, 
     agent_batch *b = &st->batch;
     llm_usage none;
     memset(&none, 0, sizeof none);
-    int tabs0 = b->n > 1 ? open_tabs(st) : 0;
     step_outcome out = STEP_NEXT;
     char why[700] = "";
     size_t i = 0;
     st->last_dialog = 0;
     for (; i < b->n; i++) {
         st->batch_index = i;
-        int stop = i ? batch_must_stop(st, i, *step, tabs0, why, sizeof why, rc, err) : 0;
+        int stop = i ? batch_must_stop(st, i, *step, why, sizeof why, rc, err) : 0;
         if (stop < 0)
             out = STEP_FAIL;
         if (stop)

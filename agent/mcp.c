@@ -274,19 +274,13 @@ static void append_view(const agent_mcp *m, eous_buf *out)
     eous_buf_printf(out, NULL, "url: %s\n%s", perc_obs_url(m->obs), perc_obs_text(m->obs));
 }
 
-/* Any action may navigate; where it led must be allowed too, else go back. */
-static int needs_view(act_kind k)
-{
-    return k == ACT_CALL || k == ACT_CLICK || k == ACT_TYPE || k == ACT_HOVER || k == ACT_SELECT;
-}
-
 /* Executes a (owned by the caller) and writes its result line and the new view. */
 static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous_err *err)
 {
     eous_rc rc;
     if ((rc = ensure_browser(m, err)))
         return rc;
-    if (needs_view(a->kind) && !m->obs && (rc = observe(m, m->o.mode, err)))
+    if (act_kind_has_target(a->kind) && !m->obs && (rc = observe(m, m->o.mode, err)))
         return rc;
     act_result r;
     memset(&r, 0, sizeof r);

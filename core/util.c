@@ -160,6 +160,27 @@ eous_rc eous_base64_decode(const char *in, unsigned char **out, size_t *out_len,
     return EOUS_OK;
 }
 
+char *eous_base64_encode(const unsigned char *p, size_t n)
+{
+    static const char tbl[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *out = malloc((n + 2) / 3 * 4 + 1), *o = out;
+    if (!out)
+        return NULL;
+    size_t i = 0;
+    for (; i + 2 < n; i += 3) {
+        uint32_t v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+        *o++ = tbl[v >> 18 & 63], *o++ = tbl[v >> 12 & 63], *o++ = tbl[v >> 6 & 63], *o++ = tbl[v & 63];
+    }
+    if (i < n) { /* one or two bytes left: padded to four characters */
+        uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0);
+        *o++ = tbl[v >> 18 & 63], *o++ = tbl[v >> 12 & 63];
+        *o++ = i + 1 < n ? tbl[v >> 6 & 63] : '=';
+        *o++ = '=';
+    }
+    *o = '\0';
+    return out;
+}
+
 void eous_hash_hex(const void *data, size_t len, char out[17])
 {
     const unsigned char *p = data;

@@ -30,6 +30,8 @@ char *eous_strdup(const char *s);
 int eous_starts_with(const char *s, const char *prefix);
 /* Base64: decode into a malloc'd buffer (caller frees). */
 eous_rc eous_base64_decode(const char *in, unsigned char **out, size_t *out_len, eous_err *err);
+/* Base64 (standard alphabet, padded) of p[0..n) as a string (caller frees); NULL out of memory. */
+char *eous_base64_encode(const unsigned char *p, size_t n);
 /* FNV-1a 64-bit hash as 16 hex chars into out[17]. */
 void eous_hash_hex(const void *data, size_t len, char out[17]);
 

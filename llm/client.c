@@ -305,21 +305,22 @@ static int openai_reasoning_model(const char *m)
     return !strncmp(m, "o1", 2) || !strncmp(m, "o3", 2) || !strncmp(m, "o4", 2) || !strncmp(m, "gpt-5", 5);
 }
 
-/* The user message's content: the text, or with a vision image the parts
- * llm/image.c makes (as_ref: the image's SHA-256 in place of its bytes). */
-static cJSON *user_content(llm_provider p, const char *user, const llm_image *img, int as_ref)
+/* The conversation's last user turn: after the last reply and its tool
+ * results when a batch ran, else a user message of its own. */
+static void add_user_turn(cJSON *msgs, const llm_turn *prev, cJSON *content)
 {
-    return img ? llm_image_content(p, user, img, as_ref) : cJSON_CreateString(user);
-}
-
-static void add_user_content(cJSON *m, llm_provider p, const char *user, const llm_image *img, int as_ref)
-{
-    cJSON_AddItemToObject(m, "content", user_content(p, user, img, as_ref));
+    if (prev) {
+        llm_turn_add_messages(prev, msgs, content, NULL);
+        return;
+    }
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "role", "user");
+    cJSON_AddItemToObject(m, "content", content);
+    cJSON_AddItemToArray(msgs, m);
 }
 
 static char *build_body(const llm_client *c, const llm_step_input *in, const char *system, const char *user,
-                        const llm_image *img, int as_ref,
-                        int tools, int with_call, int max_tokens, double temperature)
+                        const llm_image *img, int tools, int with_call, int max_tokens, double temperature)
 {
     cJSON *root = cJSON_CreateObject();
     if (!root)
@@ -328,20 +329,15 @@ static char *build_body(const llm_client *c, const llm_step_input *in, const cha
     int parallel = in && in->max_batch > 1;
     const llm_turn *prev = parallel ? in->prev_turn : NULL;
     cJSON_AddStringToObject(root, "model", c->model);
+    /* the text, or with a vision image the parts llm/image.c makes */
+    cJSON *content = img ? llm_image_content(c->provider, user, img) : cJSON_CreateString(user);
     if (c->provider == LLM_OPENAI) {
         cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
         cJSON *m = cJSON_CreateObject();
         cJSON_AddStringToObject(m, "role", "system");
         cJSON_AddStringToObject(m, "content", system);
         cJSON_AddItemToArray(msgs, m);
-        if (prev) {
-            llm_turn_add_messages(prev, msgs, user_content(c->provider, user, img, as_ref), NULL);
-        } else {
-            m = cJSON_CreateObject();
-            cJSON_AddStringToObject(m, "role", "user");
-            add_user_content(m, c->provider, user, img, as_ref);
-            cJSON_AddItemToArray(msgs, m);
-        }
+        add_user_turn(msgs, prev, content);
         int reasoning = openai_reasoning_model(c->model);
         cJSON_AddNumberToObject(root, reasoning ? "max_completion_tokens" : "max_tokens", max_tokens);
         if (temperature >= 0 && !reasoning)
@@ -356,14 +352,7 @@ static char *build_body(const llm_client *c, const llm_step_input *in, const cha
         cJSON_AddNumberToObject(root, "max_tokens", max_tokens);
         cJSON_AddStringToObject(root, "system", system);
         cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
-        if (prev) {
-            llm_turn_add_messages(prev, msgs, user_content(c->provider, user, img, as_ref), NULL);
-        } else {
-            cJSON *m = cJSON_CreateObject();
-            cJSON_AddStringToObject(m, "role", "user");
-            add_user_content(m, c->provider, user, img, as_ref);
-            cJSON_AddItemToArray(msgs, m);
-        }
+        add_user_turn(msgs, prev, content);
         if (temperature >= 0)
             cJSON_AddNumberToObject(root, "temperature", temperature > 1 ? 1 : temperature);
         if (tools) {
@@ -763,11 +752,11 @@ eous_rc llm_next_actions(llm_client *c, const llm_step_input *in, act_action *ou
             goto done;
         imgp = &img;
     }
-    body = build_body(c, in, system, user, imgp, 0, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
+    body = build_body(c, in, system, user, imgp, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
                       c->o.temperature);
-    if (imgp)
-        key_body = build_body(c, in, system, user, imgp, 1, c->o.use_tools, llm_mode_has_call(in->mode),
-                              c->o.max_tokens, c->o.temperature);
+    /* the cassette's copy: the same text with the image's hash for its bytes */
+    if (imgp && body)
+        key_body = llm_image_key_body(imgp, c->provider, body);
     if (!body || (imgp && !key_body)) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
@@ -871,7 +860,7 @@ eous_rc llm_judge(llm_client *c, llm_judge_kind kind, const char *question, cons
     if (rc)
         goto done;
     /* the verdict needs no creativity: temperature 0 unless the user turned it off */
-    body = build_body(c, NULL, judge_system, ub.data, NULL, 0, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
+    body = build_body(c, NULL, judge_system, ub.data, NULL, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
                       c->o.temperature >= 0 ? 0 : -1);
     if (!body) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");

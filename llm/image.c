@@ -9,26 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *base64(const unsigned char *p, size_t n)
-{
-    static const char tbl[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char *out = malloc((n + 2) / 3 * 4 + 1), *o = out;
-    if (!out)
-        return NULL;
-    size_t i = 0;
-    for (; i + 2 < n; i += 3) {
-        unsigned v = (unsigned)p[i] << 16 | (unsigned)p[i + 1] << 8 | p[i + 2];
-        *o++ = tbl[v >> 18 & 63], *o++ = tbl[v >> 12 & 63], *o++ = tbl[v >> 6 & 63], *o++ = tbl[v & 63];
-    }
-    if (i < n) {
-        unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0);
-        *o++ = tbl[v >> 18 & 63], *o++ = tbl[v >> 12 & 63];
-        *o++ = i + 1 < n ? tbl[v >> 6 & 63] : '=';
-        *o++ = '=';
-    }
-    *o = '\0';
-    return out;
-}
+#define DATA_URL "data:image/png;base64,"
 
 eous_rc llm_image_init(llm_image *img, const unsigned char *png, size_t len, const char *legend, const char *detail,
                        eous_err *err)
@@ -41,7 +22,7 @@ eous_rc llm_image_init(llm_image *img, const unsigned char *png, size_t len, con
     memcpy(img->sha256, "sha256:", 7);
     for (unsigned i = 0; i < mdlen && i < 32; i++)
         snprintf(img->sha256 + 7 + 2 * i, 3, "%02x", md[i]);
-    img->b64 = base64(png, len);
+    img->b64 = eous_base64_encode(png, len);
     img->legend = eous_redact(legend ? legend : "");
     img->detail = detail;
     if (!img->b64 || !img->legend) {
@@ -68,27 +49,34 @@ static void add_text(cJSON *content, const char *text)
     cJSON_AddItemToArray(content, t);
 }
 
-cJSON *llm_image_content(int provider, const char *user, const llm_image *img, int as_ref)
+/* The image as the provider takes it: OpenAI a data URL, Anthropic the bare base64. */
+static char *image_value(int provider, const llm_image *img)
+{
+    if (provider != LLM_OPENAI)
+        return strdup(img->b64);
+    char *url = malloc(strlen(img->b64) + sizeof DATA_URL);
+    if (url) {
+        memcpy(url, DATA_URL, sizeof DATA_URL - 1);
+        strcpy(url + sizeof DATA_URL - 1, img->b64);
+    }
+    return url;
+}
+
+cJSON *llm_image_content(int provider, const char *user, const llm_image *img)
 {
     cJSON *content = cJSON_CreateArray();
-    if (!content)
+    char *value = image_value(provider, img);
+    if (!content || !value) {
+        cJSON_Delete(content);
+        free(value);
         return NULL;
+    }
     add_text(content, user);
     cJSON *part = cJSON_CreateObject();
     if (provider == LLM_OPENAI) {
         cJSON_AddStringToObject(part, "type", "image_url");
         cJSON *iu = cJSON_AddObjectToObject(part, "image_url");
-        if (as_ref) {
-            cJSON_AddStringToObject(iu, "url", img->sha256);
-        } else {
-            char *url = malloc(strlen(img->b64) + 32);
-            if (url) {
-                strcpy(url, "data:image/png;base64,");
-                strcat(url, img->b64);
-            }
-            cJSON_AddStringToObject(iu, "url", url ? url : "");
-            free(url);
-        }
+        cJSON_AddStringToObject(iu, "url", value);
         if (img->detail)
             cJSON_AddStringToObject(iu, "detail", img->detail);
     } else {
@@ -96,8 +84,9 @@ cJSON *llm_image_content(int provider, const char *user, const llm_image *img, i
         cJSON *src = cJSON_AddObjectToObject(part, "source");
         cJSON_AddStringToObject(src, "type", "base64");
         cJSON_AddStringToObject(src, "media_type", "image/png");
-        cJSON_AddStringToObject(src, "data", as_ref ? img->sha256 : img->b64);
+        cJSON_AddStringToObject(src, "data", value);
     }
+    free(value);
     cJSON_AddItemToArray(content, part);
     size_t n = strlen(img->legend) + 64;
     char *legend = malloc(n);
@@ -107,4 +96,20 @@ cJSON *llm_image_content(int provider, const char *user, const llm_image *img, i
         free(legend);
     }
     return content;
+}
+
+char *llm_image_key_body(const llm_image *img, int provider, const char *body)
+{
+    /* base64 and the data-URL prefix print without JSON escapes, so the
+     * quoted value occurs in the body exactly as made */
+    char *value = image_value(provider, img);
+    const char *at = value ? strstr(body, value) : NULL;
+    char *out = NULL;
+    if (at && at > body && at[-1] == '"') {
+        size_t vl = strlen(value), hl = strlen(img->sha256), n = strlen(body) - vl + hl + 1;
+        if ((out = malloc(n)))
+            snprintf(out, n, "%.*s%s%s", (int)(at - body), body, img->sha256, at + vl);
+    }
+    free(value);
+    return out;
 }

@@ -44,9 +44,12 @@ eous_rc llm_image_init(llm_image *img, const unsigned char *png, size_t len, con
                        eous_err *err);
 void llm_image_clear(llm_image *img);
 /* The user message's content with the image: [text, image, legend text] in
- * provider's shape (an llm_provider); as_ref puts the SHA-256 in place of the
- * bytes.  Caller owns the array. */
-cJSON *llm_image_content(int provider, const char *user, const llm_image *img, int as_ref);
+ * provider's shape (an llm_provider).  Caller owns the array; NULL out of memory. */
+cJSON *llm_image_content(int provider, const char *user, const llm_image *img);
+/* The request body as a cassette keys and keeps it: body (printed with
+ * llm_image_content) with the image's "sha256:<hex>" in place of its bytes.
+ * Caller frees; NULL out of memory or when the image is not in body. */
+char *llm_image_key_body(const llm_image *img, int provider, const char *body);
 
 /* ---- http.c ---- */
 typedef struct llm_http_opts {

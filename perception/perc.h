@@ -119,6 +119,8 @@ size_t perc_obs_text_len(const perc_obs *obs);
 /* The observation as JSON (nodes, components, sizes, timings, version); caller frees. */
 char *perc_obs_json(const perc_obs *obs);
 const char *perc_obs_url(const perc_obs *obs);
+/* Open tabs when the observation was taken (1 unless perc_opts said more). */
+int perc_obs_tab_count(const perc_obs *obs);
 const char *perc_obs_title(const perc_obs *obs);
 /* 16 hex chars that change when the page (URL, view, component states) changes. */
 const char *perc_obs_version(const perc_obs *obs);

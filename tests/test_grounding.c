@@ -50,12 +50,13 @@ static agent_ground_result check(const char *step_json, const char *intent, cons
     in.intent = intent;
     in.call_view_id = call_view_id;
     in.rule = rule;
-    const char *seen[1] = {seen0};
-    in.seen = seen;
-    in.n_seen = seen0 ? 1 : 0;
+    agent_ground_log seen = {0};
+    cr_assert_eq(agent_ground_log_add(&seen, seen0), 0);
+    in.seen = &seen;
     agent_ground_result r;
     agent_ground_check(&in, &a, &r);
     act_action_clear(&a);
+    agent_ground_log_free(&seen);
     return r;
 }
 
@@ -111,6 +112,8 @@ Test(grounding, atomic_targets_and_text)
     cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
     r = check("{\"click\": \"212\"}", "", NULL, NULL, NULL);
     cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED);
+    r = check("{\"click\": \"button \\\"Edit Annie Boyd\\\" #1\"}", "", NULL, NULL, NULL);
+    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "double quotes and #N, as the executor reads them: %s", r.missing);
     r = check("{\"click\": \"link 'Log in'\"}", "", NULL, NULL, NULL);
     cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "pruned view: %s", r.missing);
     r = check("{\"click\": \"textbox ''\"}", "", NULL, NULL, NULL);

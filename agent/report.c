@@ -130,7 +130,8 @@ static double metric_value(const agg *a, int metric)
 static void svg_bars(eous_buf *b, const char *title, const mode_stats *ms, int nm, int metric, double max)
 {
     /* grouped bars: tiers on x, one bar per mode */
-    static const char *colors[] = {"#3b7dd8", "#e07b39", "#4caf50", "#9c27b0"};
+    /* one colour per mode: five modes used to share four colours (vision drew as atomic) */
+    static const char *colors[MAX_MODES] = {"#3b7dd8", "#e07b39", "#4caf50", "#9c27b0", "#607d8b"};
     int w = 560, h = 240, left = 40, bottom = 200;
     eous_buf_printf(b, NULL, "<figure class='chart'><h3>%s</h3><svg width='%d' height='%d' role='img' aria-label='%s'>",
                     title, w, h, title);
@@ -146,13 +147,13 @@ static void svg_bars(eous_buf *b, const char *title, const mode_stats *ms, int n
             eous_buf_printf(b, NULL,
                             "<rect x='%d' y='%.1f' width='%d' height='%.1f' fill='%s'><title>%s %s: %.1f</title></rect>"
                             "<text x='%d' y='%.1f' font-size='10'>%.*f</text>",
-                            x, bottom - bh, 100 / (nm ? nm : 1) - 4, bh, colors[m % 4], ms[m].name, TIERS[t], v, x,
+                            x, bottom - bh, 100 / (nm ? nm : 1) - 4, bh, colors[m % MAX_MODES], ms[m].name, TIERS[t], v, x,
                             bottom - bh - 3, v >= 100 && metric != METRIC_SUCCESS ? 0 : 1, v);
         }
     }
     for (int m = 0; m < nm; m++)
         eous_buf_printf(b, NULL, "<rect x='%d' y='8' width='10' height='10' fill='%s'/><text x='%d' y='17' font-size='12'>%s</text>",
-                        left + m * 110, colors[m % 4], left + 14 + m * 110, ms[m].name);
+                        left + m * 110, colors[m % MAX_MODES], left + 14 + m * 110, ms[m].name);
     eous_buf_puts(b, "</svg></figure>", NULL);
 }
 

@@ -1,0 +1,59 @@
+/* tests/test_report.c — the reports written from a results.jsonl without a
+ * browser: every mode gets a colour of its own in report.html's charts (five
+ * modes once shared four colours, so vision drew exactly as atomic). */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent/report.h"
+#include "core/core.h"
+#include "support/cli.h"
+
+/* The fill colours of the first chart's legend, in order, as one string "a b c ". */
+static void legend_fills(const char *html, char *out, size_t n)
+{
+    const char *mark = "y='8' width='10' height='10' fill='";
+    const char *end = strstr(html, "</svg>");
+    out[0] = '\0';
+    for (const char *p = strstr(html, mark); p && (!end || p < end); p = strstr(p + 1, mark)) {
+        const char *c = p + strlen(mark);
+        size_t len = strcspn(c, "'");
+        size_t have = strlen(out);
+        snprintf(out + have, n - have, "%.*s ", (int)len, c);
+    }
+}
+
+Test(report, each_mode_has_its_own_colour)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[300];
+    snprintf(path, sizeof path, "%s/results.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    const char *modes[] = {"atomic", "pruned", "hybrid", "html", "vision"};
+    for (int i = 0; i < 5; i++)
+        fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"%s\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n",
+                modes[i]);
+    fclose(f);
+    int all_passed = 1, any_infra = 0;
+    eous_err err = {0};
+    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    char *html = ts_slurp(path);
+    cr_assert_not_null(html);
+    char fills[256];
+    legend_fills(html, fills, sizeof fills);
+    free(html);
+    char *words[8] = {0};
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(fills, " ", &save); w && n < 8; w = strtok_r(NULL, " ", &save))
+        words[n++] = w;
+    cr_assert_eq(n, 5, "one legend entry per mode (%d)", n);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            cr_expect_str_neq(words[i], words[j], "%s and %s share a colour", modes[i], modes[j]);
+    eous_rmtree(dir);
+}

@@ -339,6 +339,11 @@ static eous_rc write_report_html(const char *out_dir, const results *R, const ch
     eous_buf svg;
     eous_buf_init(&svg, 0);
     charts(&svg, R);
+    if (svg.failed) {
+        eous_rc failed = svg.failed;
+        eous_buf_free(&svg);
+        return eous_err_set(err, failed, "%s/report.html: out of memory drawing its charts", out_dir);
+    }
     const char *modes[MAX_MODES];
     for (int m = 0; m < R->nm; m++)
         modes[m] = R->ms[m].name;
@@ -426,7 +431,9 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
     summary_md(&md, &R);
     char path[4200];
     snprintf(path, sizeof path, "%s/summary.md", out_dir);
-    if (!(rc = write_summary_json(out_dir, &R, err)) &&
+    if (md.failed)
+        rc = eous_err_set(err, md.failed, "%s: out of memory building it; not written", path);
+    else if (!(rc = write_summary_json(out_dir, &R, err)) &&
         !(rc = eous_write_file_atomic(path, md.data ? md.data : "", md.len, err)) &&
         !(rc = write_report_html(out_dir, &R, md.data, err)))
         rc = write_junit(out_dir, &R, err);

@@ -405,9 +405,14 @@ eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const ch
         task_rows(&h, out_dir, rows, ids[i], i, modes, n_modes);
     free(ids);
     eous_buf_printf(&h, NULL, "</tbody></table><script>%s</script></body></html>\n", script);
-    char *clean = eous_redact(h.data ? h.data : "");
     char path[4200];
     snprintf(path, sizeof path, "%s/report.html", out_dir);
+    if (h.failed) { /* every piece above is appended unchecked: a hole anywhere fails the whole page */
+        eous_buf_free(&h);
+        return eous_err_set(err, EOUS_E_LIMIT, "%s: the report would exceed %zu bytes (or memory ran out); not written",
+                            path, (size_t)EOUS_BUF_DEFAULT_MAX);
+    }
+    char *clean = eous_redact(h.data ? h.data : "");
     eous_rc rc = clean ? eous_write_file_atomic(path, clean, strlen(clean), err)
                        : eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", path);
     free(clean);

@@ -13,16 +13,19 @@ void eous_buf_init(eous_buf *b, size_t max)
     b->len = 0;
     b->cap = 0;
     b->max = max ? max : EOUS_BUF_DEFAULT_MAX;
+    b->failed = EOUS_OK;
 }
 
 static eous_rc reserve(eous_buf *b, size_t extra, eous_err *err)
 {
+    if (b->failed)
+        return eous_err_set(err, b->failed, "an earlier append to this buffer failed");
     if (b->max == 0)
         b->max = EOUS_BUF_DEFAULT_MAX;
     if (extra > b->max - b->len)
-        return eous_err_set(err, EOUS_E_LIMIT,
-                            "buffer limit of %zu bytes exceeded (had %zu, adding %zu)",
-                            b->max, b->len, extra);
+        return b->failed = eous_err_set(err, EOUS_E_LIMIT,
+                                        "buffer limit of %zu bytes exceeded (had %zu, adding %zu)",
+                                        b->max, b->len, extra);
     size_t need = b->len + extra + 1;
     if (need <= b->cap)
         return EOUS_OK;
@@ -31,7 +34,7 @@ static eous_rc reserve(eous_buf *b, size_t extra, eous_err *err)
         ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
     char *p = realloc(b->data, ncap);
     if (!p)
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory growing a buffer to %zu bytes", ncap);
+        return b->failed = eous_err_set(err, EOUS_E_NOMEM, "out of memory growing a buffer to %zu bytes", ncap);
     b->data = p;
     b->cap = ncap;
     return EOUS_OK;
@@ -66,7 +69,7 @@ eous_rc eous_buf_printf(eous_buf *b, eous_err *err, const char *fmt, ...)
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     if (n < 0)
-        return eous_err_set(err, EOUS_E_INVALID, "bad format string");
+        return b->failed = eous_err_set(err, EOUS_E_INVALID, "bad format string");
     eous_rc rc = reserve(b, (size_t)n, err);
     if (rc)
         return rc;
@@ -112,6 +115,7 @@ eous_rc eous_buf_put_json_escaped(eous_buf *b, const char *s, eous_err *err)
 void eous_buf_reset(eous_buf *b)
 {
     b->len = 0;
+    b->failed = EOUS_OK;
     if (b->data)
         b->data[0] = '\0';
 }
@@ -133,4 +137,5 @@ void eous_buf_free(eous_buf *b)
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
+    b->failed = EOUS_OK;
 }

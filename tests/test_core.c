@@ -1,6 +1,6 @@
 /* tests/test_core.c — core helpers without a browser: base64 both ways
  * (RFC 4648's test vectors, every padding case, and a round trip of all
- * byte values). */
+ * byte values); a buffer's first failed append stays failed. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,4 +36,25 @@ Test(core_base64, decode_inverts_encode_on_every_byte_value)
         free(back);
         free(text);
     }
+}
+
+/* The first failed append is sticky: a smaller append after it fails too, so
+ * no text is built around a hole; reset forgets it. */
+Test(core_buf, a_failed_append_fails_every_later_one_until_reset)
+{
+    eous_buf b;
+    eous_buf_init(&b, 8);
+    eous_err err = {0};
+    cr_assert_eq(eous_buf_puts(&b, "abc", &err), EOUS_OK);
+    cr_assert_eq(eous_buf_puts(&b, "defghijk", &err), EOUS_E_LIMIT, "past max");
+    cr_expect_str_eq(b.data, "abc", "the failed append left the buffer unchanged");
+    cr_expect_eq(eous_buf_putc(&b, 'd', &err), EOUS_E_LIMIT, "a later append that would fit fails too");
+    cr_expect_eq(eous_buf_printf(&b, &err, "%d", 1), EOUS_E_LIMIT);
+    cr_expect_str_eq(b.data, "abc");
+    cr_expect_eq(b.failed, EOUS_E_LIMIT, "the failure is kept for a caller that checks once");
+    eous_buf_reset(&b);
+    cr_expect_eq(b.failed, EOUS_OK);
+    cr_expect_eq(eous_buf_puts(&b, "xyz", &err), EOUS_OK);
+    cr_expect_str_eq(b.data, "xyz");
+    eous_buf_free(&b);
 }

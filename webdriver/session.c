@@ -692,7 +692,12 @@ eous_rc wd_element_computed_label(wd_session *s, const char *elem, char **out, e
 eous_rc wd_perform_actions(wd_session *s, const cJSON *actions, eous_err *err)
 {
     cJSON *b = cJSON_CreateObject();
-    cJSON_AddItemToObject(b, "actions", cJSON_Duplicate(actions, 1));
+    cJSON *copy = cJSON_Duplicate(actions, 1);
+    if (!b || !copy || !cJSON_AddItemToObject(b, "actions", copy)) { /* never send a body missing its actions */
+        cJSON_Delete(b);
+        cJSON_Delete(copy);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions");
+    }
     return post_simple(s, "/actions", b, err);
 }
 

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "cli/cli_common.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -114,8 +115,10 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         } else if (!strcmp(a, "--max-image-px")) {
             const char *v;
             VALUE(v);
-            if ((co->max_image_px = cli_parse_max_image_px(argv[0], v)) < 0)
+            long n;
+            if (cli_parse_range(argv[0], a, v, CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", &n))
                 return -1;
+            co->max_image_px = (int)n;
         } else if (!strcmp(a, "--w3c-only")) {
             co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
@@ -131,13 +134,9 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         } else if (!strcmp(a, "--max-batch")) {
             const char *v;
             VALUE(v);
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (!*v || *end || n < 1 || n > AGENT_MAX_BATCH) {
-                fprintf(stderr, "eous %s: --max-batch '%s': expected a number of actions from 1 to %d\n", argv[0],
-                        v, AGENT_MAX_BATCH);
+            long n;
+            if (cli_parse_range(argv[0], a, v, 1, AGENT_MAX_BATCH, "a number of actions", &n))
                 return -1;
-            }
             co->max_batch = (int)n;
         } else if (!strcmp(a, "--grounding")) {
             const char *v;
@@ -151,28 +150,24 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         } else if (!strcmp(a, "--max-obs-tokens")) {
             const char *v;
             VALUE(v);
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (!*v || *end || n < 0 || n > 10000000) {
-                fprintf(stderr, "eous %s: --max-obs-tokens '%s': expected a number of tokens (0 = no cut)\n",
-                        argv[0], v);
+            long n;
+            if (cli_parse_range(argv[0], a, v, 0, 10000000, "a number of tokens (0 = no cut)", &n))
                 return -1;
-            }
             co->max_obs_tokens = n;
         } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds") ||
                    !strcmp(a, "--restart-browser-every")) {
             const char *v;
             VALUE(v);
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end || n < 1 || n > 100000) {
-                fprintf(stderr, "eous %s: %s '%s': expected a positive integer\n", argv[0], a, v);
+            long n;
+            int workers = !strcmp(a, "--workers");
+            /* more workers than 32 was cut to 32 without a word; now it is refused */
+            if (cli_parse_range(argv[0], a, v, 1, workers ? 32 : 100000,
+                                workers ? "a number of workers" : "a positive integer", &n))
                 return -1;
-            }
             if (!strcmp(a, "--max-steps"))
                 co->max_steps = (int)n;
-            else if (!strcmp(a, "--workers"))
-                co->workers = (int)(n > 32 ? 32 : n);
+            else if (workers)
+                co->workers = (int)n;
             else if (!strcmp(a, "--restart-browser-every"))
                 co->restart_browser_every = (int)n;
             else
@@ -327,15 +322,19 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->max_image_px = co->max_image_px;
 }
 
-int cli_parse_max_image_px(const char *cmd, const char *v)
+int cli_parse_range(const char *cmd, const char *opt, const char *v, long min, long max, const char *what,
+                    long *out)
 {
     char *end;
-    long n = strtol(v, &end, 10);
-    if (!*v || *end || n < 16 || n > 10000) {
-        fprintf(stderr, "eous %s: --max-image-px '%s': expected a number of pixels, 16 to 10000\n", cmd, v);
+    errno = 0;
+    /* digits only: strtol alone would take " 5", "+5" and "5 " as 5 */
+    long n = isdigit((unsigned char)v[0]) ? strtol(v, &end, 10) : -1;
+    if (!isdigit((unsigned char)v[0]) || *end || errno || n < min || n > max) {
+        fprintf(stderr, "eous %s: %s '%s': expected %s from %ld to %ld\n", cmd, opt, v, what, min, max);
         return -1;
     }
-    return (int)n;
+    *out = n;
+    return 0;
 }
 
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err)

@@ -58,7 +58,13 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
 /* Appends one line to OUT/results.jsonl and flushes it to disk; whole or not
  * at all (a full disk leaves no torn line: --resume reruns that job). */
 eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err);
-/* --max-image-px's value: 16..10000, or -1 after a one-line error naming cmd. */
-int cli_parse_max_image_px(const char *cmd, const char *v);
+/* --max-image-px's range: the longest side a screenshot may be scaled to */
+#define CLI_IMAGE_PX_MIN 16
+#define CLI_IMAGE_PX_MAX 10000
+
+/* An option's whole-number value in [min, max] into *out: 0, or -1 after a
+ * one-line error naming cmd, the option, the value and what was expected. */
+int cli_parse_range(const char *cmd, const char *opt, const char *v, long min, long max, const char *what,
+                    long *out);
 
 #endif

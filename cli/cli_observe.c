@@ -49,8 +49,11 @@ int cli_observe(int argc, char **argv)
         else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc)
             shot_path = argv[++i];
         else if (!strcmp(argv[i], "--max-image-px") && i + 1 < argc) {
-            if ((max_image_px = cli_parse_max_image_px("observe", argv[++i])) < 0)
+            long n;
+            if (cli_parse_range("observe", "--max-image-px", argv[++i], CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX,
+                                "a number of pixels", &n))
                 return 2;
+            max_image_px = (int)n;
         } else if (!strcmp(argv[i], "--w3c-only"))
             w3c_only = 1;
         else if (argv[i][0] == '-') {

@@ -69,6 +69,32 @@ Test(cli, help_version_and_usage_errors)
     free(e);
 }
 
+/* whole numbers in range, digits only: " 5", "+5", "5 ", "40" workers and an
+ * overflow were taken (or cut to 32) before; each is one line naming it */
+Test(cli, numeric_options_are_digits_in_range)
+{
+    const char *cases[][3] = {
+        {"--workers", "40", "from 1 to 32"},       {"--workers", "+2", "from 1 to 32"},
+        {"--max-steps", " 5", "positive integer"}, {"--max-steps", "5 ", "positive integer"},
+        {"--max-batch", "0", "from 1 to"},         {"--max-obs-tokens", "99999999999999999999", "tokens"},
+        {"--max-image-px", "8", "from 16 to 10000"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cr_assert_eq(run_cli((const char *[]){"bench", "x.json", cases[i][0], cases[i][1], NULL}), 2, "%s '%s'",
+                     cases[i][0], cases[i][1]);
+        char *e = ts_slurp(err_path);
+        char want[64];
+        snprintf(want, sizeof want, "%s '%s'", cases[i][0], cases[i][1]);
+        cr_assert(strstr(e, want) && strstr(e, cases[i][2]), "%s", e);
+        cr_assert_eq(ts_count_lines(e), 1, "one line: %s", e);
+        free(e);
+    }
+    cr_assert_eq(run_cli((const char *[]){"observe", "http://127.0.0.1:9/", "--max-image-px", "-3", NULL}), 2);
+    char *e = ts_slurp(err_path);
+    cr_assert(strstr(e, "--max-image-px '-3'"), "%s", e);
+    free(e);
+}
+
 Test(cli, check_reports_problems_per_config)
 {
     setenv("EOUS_SITE_FIXTURE", "http://127.0.0.1:9", 1);

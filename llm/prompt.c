@@ -115,12 +115,14 @@ static const char *mode_observation_help(const char *mode)
                "element, \"[id] role 'name'\" followed by properties; indentation shows nesting.\n";
     return "The observation is the page's accessibility tree, pruned: one line per element, "
            "\"[id] role 'name'\" followed by properties; indentation shows nesting.  A line whose id "
-           "starts with c (e.g. [c3]) is a component: the line gives its kind, label and state, and the "
-           "next line, \"tools: ...\", lists the tools it offers with their parameters and constraints.  "
-           "A table component lists its rows as \"| key | ... |\" lines: the first column is the row key its "
-           "tools take.  Under \"page tools:\", each \"[cN] tool(params) — description\" line is a tool of the "
-           "page itself, called the same way.  \"as in setValue\" or \"as in c6.setValue\" stands for the list "
-           "of values printed there.  \"tool(…)\" is a component not on screen: its parameters show once it is.\n";
+           "starts with c (e.g. [c3]) is a component: the line gives its kind, label and state, then after "
+           "\" → \" the tools it offers with their parameters and constraints (a parameter with no type is a "
+           "string).  A table component lists its rows as \"| key | ... |\" lines: the first column is the row "
+           "key its tools take.  Under \"not on screen:\" are components whose element is not rendered (an "
+           "inactive tab, a closed popup): \"tool(…)\" there takes parameters that show once it is on screen.  "
+           "Under \"page tools:\", each \"[cN] tool(params) — description\" line is a tool of the page itself, "
+           "called the same way.  \"as in setValue\" or \"as in c6.setValue\" (c4.options) stands for the list "
+           "of values printed there.\n";
 }
 
 /* The action list, from the vocabulary (actions/vocab.c): for the text form

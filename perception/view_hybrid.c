@@ -2,13 +2,15 @@
  * component's data-cid subtree and data-cid-owner portals folded into ONE
  * triplet node, in place:
  *
- *     [c3] datepicker 'Check-in' value: '2025-06-01'      <- state line
- *         tools: setValue(date: YYYY-MM-DD, 2025-01-01..2026-12-31)
+ *     [c3] datepicker 'Check-in' value: '2025-06-01' → setValue(date: YYYY-MM-DD, 2025-01-01..2026-12-31) clear()
+ *     (state, then after " → " its tools, space-separated, with their params and limits)
  *
  * Containers (table, form, tabs, modal, drawer) keep their pruned content
  * beneath the triplet; a table whose state carries its rows prints them as
- * "| key | ... |" lines; components with no element on screen are listed
- * under "page tools:". */
+ * "| key | ... |" lines; components whose element is not rendered (inactive
+ * tab, closed popup) are listed under "not on screen:", page-level tools
+ * (WebMCP, bridge actions) under "page tools:".  A parameter with no type
+ * shown is a string. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <ctype.h>
@@ -51,13 +53,19 @@ static int is_container(const perc_component *comp)
     return IN(comp->kind, CONTAINER_KINDS);
 }
 
+static int same_words(const char *a, const char *b);
+
 static int repeats_earlier_key(const cJSON *state, const cJSON *item)
 {
     if (!item->child && !cJSON_IsString(item))
         return 0; /* short scalars (numbers, booleans) are cheap and often coincide */
-    for (const cJSON *e = state->child; e && e != item; e = e->next)
+    for (const cJSON *e = state->child; e && e != item; e = e->next) {
         if (cJSON_Compare(e, item, 1))
             return 1;
+        /* valueLabel 'Platform' beside value 'platform' */
+        if (cJSON_IsString(e) && cJSON_IsString(item) && same_words(e->valuestring, item->valuestring))
+            return 1;
+    }
     return 0;
 }
 
@@ -265,6 +273,34 @@ static void render_option_labels(pctx *c, const cJSON *arr, const char *prefix, 
     }
 }
 
+/* 1 when the line says how many options there are without optionCount: a
+ * tool's enum of that many values ("… +43 more" counts the rest) or an
+ * option list in the state with that many leaves. */
+static int options_counted(const perc_component *comp, int count)
+{
+    const cJSON *tm, *it;
+    cJSON_ArrayForEach(tm, comp->metadata) {
+        const cJSON *p;
+        cJSON_ArrayForEach(p, eous_json_obj(tm, "params")) {
+            const cJSON *en = eous_json_arr(p, "enum");
+            if (!en && eous_json_obj(p, "items"))
+                en = eous_json_arr(eous_json_obj(p, "items"), "enum");
+            if (en && cJSON_GetArraySize(en) == count)
+                return 1;
+        }
+    }
+    cJSON_ArrayForEach(it, comp->state) {
+        if (!cJSON_IsArray(it) || !it->child || is_current_value_key(it->string ? it->string : ""))
+            continue;
+        if (cJSON_IsObject(it->child) ? option_label(it->child) && count_option_leaves(it, 0) == count
+                                      : cJSON_IsString(it->child) && cJSON_GetArraySize(it) == count)
+            return 1;
+    }
+    return 0;
+}
+
+static void remember_view_list(pctx *c, const cJSON *list, const char *comp, const char *name);
+
 static void render_state(pctx *c, const perc_component *comp, int brief)
 {
     const cJSON *rows = state_rows(comp);
@@ -306,7 +342,7 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
             }
             continue;
         }
-        if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && tool_enum_like(comp, NULL, it->valueint, &labelled))
+        if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && !brief && options_counted(comp, it->valueint))
             continue;
         if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
             continue;
@@ -340,6 +376,9 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
                 pv_put_json_short(c, it, MAX_STATE_VALUE);
                 continue;
             }
+            /* a list shown whole can be referred to: "country: as in c4.options" */
+            if (n <= 12 && n >= 4 && !is_current_value_key(k))
+                remember_view_list(c, it, c->view->comp_ids[comp - c->obs->comps], k);
             const cJSON *e;
             cJSON_ArrayForEach(e, it) {
                 if (shown == 12) {
@@ -426,6 +465,17 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
 /* "as in c6.setValue" when another component's tools printed this list
  * already (check-in and check-out share their blackout dates); 0 if not,
  * after remembering it as this tool's. */
+static void remember_view_list(pctx *c, const cJSON *list, const char *comp, const char *name)
+{
+    if (c->n_view_lists < 64 && comp && name) {
+        const char *ref = eous_arena_printf(c->view->arena, "%s.%s", comp, name);
+        if (ref) {
+            c->view_lists[c->n_view_lists] = list;
+            c->view_list_refs[c->n_view_lists++] = ref;
+        }
+    }
+}
+
 static int refer_to_view_list(pctx *c, const cJSON *list)
 {
     for (int i = 0; i < c->n_view_lists; i++)
@@ -434,13 +484,7 @@ static int refer_to_view_list(pctx *c, const cJSON *list)
             pv_put(c, c->view_list_refs[i]);
             return 1;
         }
-    if (c->n_view_lists < 64 && c->cur_comp && c->cur_tool) {
-        const char *ref = eous_arena_printf(c->view->arena, "%s.%s", c->cur_comp, c->cur_tool);
-        if (ref) {
-            c->view_lists[c->n_view_lists] = list;
-            c->view_list_refs[c->n_view_lists++] = ref;
-        }
-    }
+    remember_view_list(c, list, c->cur_comp, c->cur_tool);
     return 0;
 }
 
@@ -596,12 +640,17 @@ static void render_param(pctx *c, const char *name, const cJSON *spec, int requi
     pv_put(c, name);
     if (!required)
         pv_put(c, "?");
-    pv_put(c, ": ");
     if (!cJSON_IsObject(spec)) {
-        pv_put(c, "any");
+        pv_put(c, ": any");
         return;
     }
-    render_type(c, spec);
+    /* a string is what a param with no type shown takes (the prompt says so) */
+    const char *type = eous_json_str(spec, "type");
+    int plain_string = type && !strcmp(type, "string") && !eous_json_arr(spec, "enum") && !eous_json_str(spec, "format");
+    if (!plain_string) {
+        pv_put(c, ": ");
+        render_type(c, spec);
+    }
     render_limits(c, spec, NULL);
     if (tool_cons) {
         render_limits(c, tool_cons, spec);
@@ -704,7 +753,7 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
         if (!name)
             continue;
         if (!first)
-            pv_put(c, " · ");
+            pv_put(c, " ");
         first = 0;
         pv_put(c, name);
         if (brief) {
@@ -743,12 +792,17 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
     }
 }
 
-static void render_tools(pctx *c, const perc_component *comp, int depth, int brief)
+/* " → tool(params) tool()" after the state, on the component's own line. */
+static void render_tools(pctx *c, const perc_component *comp, int brief)
 {
-    pv_indent(c, depth);
-    pv_put(c, "tools: ");
-    render_tool_list(c, comp, brief);
-    pv_put(c, "\n");
+    const cJSON *t;
+    cJSON_ArrayForEach(t, comp->tools) {
+        if (cJSON_IsString(t) || eous_json_str(t, "name")) {
+            pv_put(c, " → ");
+            render_tool_list(c, comp, brief);
+            return;
+        }
+    }
 }
 
 
@@ -801,8 +855,8 @@ static void emit_triplet(pctx *c, int ci, int depth, int brief)
     pv_put(c, " ");
     pv_put_quoted(c, comp->label ? comp->label : "", 120);
     render_state(c, comp, brief);
+    render_tools(c, comp, brief);
     pv_put(c, "\n");
-    render_tools(c, comp, depth + 1, brief);
 }
 
 /* A page-level tool (WebMCP, bridge action): no element, no state, one tool:
@@ -987,13 +1041,14 @@ int pv_hybrid_node(pctx *c, int idx, int depth)
     return 0;
 }
 
-void pv_hybrid_page_tools(pctx *c)
+/* Components the tree walk did not print (no rendered element), of one
+ * sort: UI components (page_tools 0) or page-level tools (1), under one header. */
+static void emit_unplaced(pctx *c, int page_tools)
 {
-    /* components with no element on the page (WebMCP tools, closed popups) */
     int header = 0;
     for (size_t i = 0; i < c->obs->n_comps && !c->rc; i++) {
         const perc_component *comp = &c->obs->comps[i];
-        if (c->emitted[i] || !comp->visible || comp->agent_hidden)
+        if (c->emitted[i] || !comp->visible || comp->agent_hidden || is_page_tool(comp) != page_tools)
             continue;
         if (comp->backend_id && perc_obs_node_by_backend(c->obs, comp->backend_id)) {
             const perc_node *root = perc_obs_node_by_backend(c->obs, comp->backend_id);
@@ -1001,15 +1056,21 @@ void pv_hybrid_page_tools(pctx *c)
                 continue;
         }
         if (!header) {
-            pv_put(c, "page tools:\n");
+            pv_put(c, page_tools ? "page tools:\n" : "not on screen:\n");
             header = 1;
         }
         /* a UI component whose element is not rendered (inactive tab,
          * closed popup): names of its tools only; page-level tools
          * (WebMCP, bridge) have no state line and keep their signatures */
-        if (is_page_tool(comp))
+        if (page_tools)
             emit_page_tool(c, (int)i, 1);
         else
             emit_triplet(c, (int)i, 1, comp->backend_id != 0 || !strcmp(comp->provider, "ci4a"));
     }
+}
+
+void pv_hybrid_page_tools(pctx *c)
+{
+    emit_unplaced(c, 0);
+    emit_unplaced(c, 1);
 }

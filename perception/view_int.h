@@ -64,7 +64,7 @@ void pv_render_children(pctx *c, const perc_node *n, int depth, const char *name
  * component's triplet the first time; 1 when the node is fully handled, 0
  * when the pruned view should print it (container content). */
 int pv_hybrid_node(pctx *c, int idx, int depth);
-/* "page tools:" — components with no element on screen. */
+/* "not on screen:" (components with no rendered element) and "page tools:" (WebMCP, bridge actions). */
 void pv_hybrid_page_tools(pctx *c);
 /* Text equal to some component's label (already printed on its triplet). */
 int pv_is_component_label(const pctx *c, const char *text);

@@ -208,7 +208,7 @@ Test(act_site, hybrid_table_rows_carry_the_keys_its_tools_take)
     char key[32] = "";
     cr_assert_eq(sscanf(row, "\n\t| %31[^ |] |", key), 1, "%s", row);
     /* WebMCP tools of the page: one line each, id first */
-    const char *pt = strstr(t, "] open_order(id: string) — Open the detail page");
+    const char *pt = strstr(t, "] open_order(id) — Open the detail page");
     cr_assert(pt && strstr(t, "\npage tools:\n"), "page tool on one line: %s", t);
     cr_assert_null(strstr(t, "] webmcp '"), "%s", t);
     perc_obs_free(obs);
@@ -287,4 +287,111 @@ Test(act_site, every_component_is_one_triplet_and_nothing_leaks_on_every_screen)
         }
         perc_obs_free(obs);
     }
+}
+
+/* The facts a model needs on each Playground screen, written down by hand from
+ * the screens (labels, values, options, constraints, rows, page tools): each
+ * must be on the line of the component it belongs to, so a shorter hybrid
+ * view cannot lose one.  A line is found by its anchor (kind and label). */
+typedef struct screen_fact {
+    const char *screen, *anchor, *facts[12];
+} screen_fact;
+
+static const screen_fact FACTS[] = {
+    {"/booking", "menu 'Main navigation'", {"selectedKey: 'booking'", "navigateTo(key:", "booking=Travel booking",
+                                            "settings=Project settings", "apply=Job application", "users", "orders"}},
+    {"/booking", "form 'New booking'", {"submit()", "reset()"}},
+    {"/booking", "input 'Guest name'", {"placeholder: 'Full name'", "setValue(text", "clear()"}},
+    {"/booking", "cascader 'Destination'", {"levels: 2", "France", "Australia", "Japan", "setValue(path: [",
+                                            "search(query"}},
+    {"/booking", "select 'Room type'", {"standard|superior|deluxe|family|junior-suite|suite|studio|penthouse",
+                                        "search(query"}},
+    {"/booking", "datepicker 'Check-in'", {"YYYY-MM-DD", "2025-06-15..2026-06-14", "2025-07-04", "2025-08-15",
+                                           "2025-12-24", "2025-12-25", "2025-12-31", "2026-01-01", "clear()"}},
+    {"/booking", "datepicker 'Check-out'", {"YYYY-MM-DD", "2025-06-16..2026-06-14", "not as in c", ".setValue"}},
+    {"/booking", "inputnumber 'Guests'", {"value: 2", "integer, 1..8"}},
+    {"/booking", "timepicker 'Arrival time'", {"HH:mm", "07:00..22:45", "minuteStep=15"}},
+    {"/booking", "checkbox 'Breakfast included'", {"checked: false", "setValue(checked: boolean)", "check()",
+                                                   "uncheck()", "toggle()"}},
+    {"/booking", "button 'Book'", {"click()"}},
+    {"/booking", "table 'My bookings'", {"Booking | Guest | Destination | Check-in | Check-out | Guests | Room",
+                                         "Total (EUR)", "total: 0", "goToPage(page: integer, 1..1)",
+                                         "setPageSize(pageSize: 10|20|50|100)"}},
+    {"/booking", "create_booking(", {"guestName", "country: as in c", ".options", "city", "checkin: date",
+                                     "guests?: integer, 1..8", "roomType: as in c", "breakfast?: boolean",
+                                     "Create a hotel booking"}},
+    {"/booking", "open_order(", {"id", "ORD-1001"}},
+    {"/booking", "search_orders(", {"status?: pending|paid|shipped|delivered|cancelled", "customer?"}},
+    {"/users", "input 'Search users'", {"setValue(text"}},
+    {"/users", "button 'Deactivate selected'", {"disabled"}},
+    {"/users", "table 'Users'", {"total: 300", "page: 1", "pageSize: 10", "sort(column: name|created",
+                                 "ascend|descend", "filter(column: role|department|active", "Admin|Editor|Viewer",
+                                 "goToPage(page: integer, 1..30)", "selectRows(keys: [", "mode?: set|add|remove",
+                                 "rowAction(key", "action: edit"}},
+    {"/users", "| key | name | email | role | department | created | active |", {"| key |"}},
+    {"/users", "| u001 | Annie Boyd |", {"annie.boyd1@example.com", "Editor", "Design", "2022-12-13", "true"}},
+    {"/users", "| u010 |", {"Niklaus Hamilton"}},
+    {"/users", "300 users, 253 active in total", {"253 active"}},
+    {"/settings", "tabs 'Settings sections'", {"activeKey: 'general'", "setTab(key: general|members|security)"}},
+    {"/settings", "input 'Project name'", {"value: 'Atlas'", "≤40 chars"}},
+    {"/settings", "textarea 'Description'", {"value: 'Customer portal rebuild'", "≤200 chars"}},
+    {"/settings", "radiogroup 'Visibility'", {"value: 'private'", "private|internal|public"}},
+    {"/settings", "slider 'Retention (days)'", {"value: 30", "integer, 1..365"}},
+    {"/settings", "checkboxgroup 'Notifications'", {"value: email", "email|sms|slack|webhook|push", "check(",
+                                                     "uncheck("}},
+    {"/settings", "treeselect 'Department'", {"value: 'platform'", "Engineering/Platform", "Product/Research",
+                                              "platform|frontend|data|security", "search(query"}},
+    {"/settings", "select 'Members'", {"mode: 'multiple'", "Annie Boyd | Niklaus Turing | Katherine Hopper",
+                                       "optionCount: 60", "select(", "deselect("}},
+    {"/settings", "select 'Tags'", {"mode: 'tags'", "web | beta", "optionCount: 40"}},
+    {"/settings", "switch 'Allow guests'", {"checked: false", "toggle()"}},
+    {"/settings", "input 'API token'", {"[redacted]", "secret: true"}},
+    {"/settings", "button 'Delete project'", {"confirm: 'Delete the project and all its data?'", "click()"}},
+    {"/orders", "rangepicker 'Order dates'", {"start: YYYY-MM-DD, 2025-01-01..2025-06-15",
+                                              "end: YYYY-MM-DD, 2025-01-01..2025-06-15"}},
+    {"/orders", "select 'Status'", {"pending|paid|shipped|delivered|cancelled"}},
+    {"/orders", "input 'Customer'", {"placeholder: 'Customer name'"}},
+    {"/orders", "table 'Orders'", {"total: 20", "rowAction(key", "action: view"}},
+    {"/orders", "| key | date | customer | items | total | status |", {"| key |"}},
+    {"/orders", "| ORD-1001 |", {"2025-01-22", "Katherine Sutherland", "649.14", "paid"}},
+    {"/orders", "400 orders, total 206219.22 EUR", {"206219.22"}},
+    {"/apply", "steps 'Application steps'", {"current: 0", "Personal details | Position | Review and submit",
+                                             "next()", "prev()", "goToStep(step: integer, 0..2)"}},
+    {"/apply", "input 'Full name'", {"setValue(text"}},
+    {"/apply", "input 'Email'", {"setValue(text"}},
+    {"/apply", "select 'Country of residence'", {"Argentina|Australia", "+43 more", "search(query"}},
+    {"/apply", "button 'Next'", {"click()"}},
+    {"/apply", "create_booking(", {"country: France|Italy|", "roomType: standard|superior|"}},
+};
+
+Test(act_site, hybrid_view_carries_every_fact_on_every_screen)
+{
+    NEED_SITE();
+    const char *at = NULL;
+    perc_obs *obs = NULL;
+    for (size_t f = 0; f < sizeof FACTS / sizeof *FACTS; f++) {
+        const screen_fact *sf = &FACTS[f];
+        if (!at || strcmp(at, sf->screen)) {
+            perc_obs_free(obs);
+            eous_err err;
+            cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, sf->screen), &err), EOUS_OK, "%s", err.msg);
+            double ms;
+            act_settle(X, &ms, &err);
+            obs = observe(PERC_MODE_HYBRID);
+            at = sf->screen;
+        }
+        const char *t = perc_obs_text(obs);
+        const char *start = strstr(t, sf->anchor);
+        cr_assert(start, "%s: no line with %s:\n%s", sf->screen, sf->anchor, t);
+        while (start > t && start[-1] != '\n')
+            start--;
+        const char *end = strchr(start, '\n');
+        int len = end ? (int)(end - start) : (int)strlen(start);
+        for (size_t k = 0; k < 12 && sf->facts[k]; k++) {
+            char *line = strndup(start, (size_t)len);
+            cr_assert(strstr(line, sf->facts[k]), "%s: %s lost '%s': %s", sf->screen, sf->anchor, sf->facts[k], line);
+            free(line);
+        }
+    }
+    perc_obs_free(obs);
 }

@@ -267,8 +267,8 @@ Test(batch, delta_after_a_state_change_carries_exactly_that_component)
     snprintf(want_id, sizeof want_id, "%.*s", (int)(hit - lb + 1), lb);
     char expect[512];
     snprintf(expect, sizeof expect,
-             "(changes since the last observation)\nchanged components:\n%s input 'First name' value: 'Ada'\n"
-             "\ttools: setValue(value: string)",
+             "(changes since the last observation)\nchanged components:\n%s input 'First name' value: 'Ada' → "
+             "setValue(value)",
              want_id);
     cr_expect_str_eq(delta, expect, "the delta is exactly the changed component:\n%s\n(view:\n%s)", delta, full);
     cJSON *r = result_of(outdir);
@@ -379,14 +379,14 @@ Test(batch, script_steps_are_grouped_by_view_and_max_batch_1_is_one_per_step)
 
 Test(batch, delta_text_lists_changed_components_added_and_removed_lines)
 {
-    const char *prev = "Tab 0 (current): T\n\n[1] heading 'H'\n[c1] input 'A' value: x\n\ttools: setValue(value)\n"
-                       "[c2] input 'B'\n\ttools: setValue(value)\n[7] button 'Go'\n[8] StaticText 'old'\n";
-    const char *next = "Tab 0 (current): T\n\n[1] heading 'H'\n[c1] input 'A' value: y\n\ttools: setValue(value)\n"
-                       "[c2] input 'B'\n\ttools: setValue(value)\n[7] button 'Go'\n[9] StaticText 'new'\n";
+    const char *prev = "Tab 0 (current): T\n\n[1] heading 'H'\n[c1] input 'A' value: x → setValue(value)\n"
+                       "[c2] input 'B' → setValue(value)\n[7] button 'Go'\n[8] StaticText 'old'\n";
+    const char *next = "Tab 0 (current): T\n\n[1] heading 'H'\n[c1] input 'A' value: y → setValue(value)\n"
+                       "[c2] input 'B' → setValue(value)\n[7] button 'Go'\n[9] StaticText 'new'\n";
     char *d = perc_delta_text(prev, next);
     cr_assert_not_null(d);
-    cr_expect_str_eq(d, "(changes since the last observation)\nchanged components:\n[c1] input 'A' value: y\n"
-                        "\ttools: setValue(value)\nadded:\n+ [9] StaticText 'new'\nremoved:\n- [8]\n");
+    cr_expect_str_eq(d, "(changes since the last observation)\nchanged components:\n[c1] input 'A' value: y → "
+                        "setValue(value)\nadded:\n+ [9] StaticText 'new'\nremoved:\n- [8]\n");
     free(d);
     d = perc_delta_text(next, next);
     cr_expect_str_eq(d, "(changes since the last observation)\nno changes\n");

@@ -73,24 +73,21 @@ static void expect_line(const char *view, const char *line)
  * and a portal's owner; constraints beside params and param-level limits. */
 static void expect_booking_view(const char *v)
 {
-    expect_line(v, "[c1] input 'Patient name'");
-    expect_line(v, "\ttools: setValue(text: string, 2..40 chars, /^[A-Za-z ]+$/)");
-    expect_line(v, "[c2] datepicker 'Visit date'");
-    expect_line(v, "\ttools: setValue(date?: YYYY-MM-DD, 2025-01-01..2026-12-31, not 2025-12-25) · clear()");
-    expect_line(v, "[c3] datepicker 'Return date'");
+    expect_line(v, "[c1] input 'Patient name' → setValue(text, 2..40 chars, /^[A-Za-z ]+$/)");
+    expect_line(v, "[c2] datepicker 'Visit date' → "
+                   "setValue(date?: YYYY-MM-DD, 2025-01-01..2026-12-31, not 2025-12-25) clear()");
     /* 104 Sundays: six shown, the count of the rest, never dropped */
-    expect_line(v, "\ttools: setValue(date?: YYYY-MM-DD, 2025-01-01..2026-12-31, not 2025-01-05, 2025-01-12, 2025-01-19, "
+    expect_line(v, "[c3] datepicker 'Return date' → "
+                   "setValue(date?: YYYY-MM-DD, 2025-01-01..2026-12-31, not 2025-01-05, 2025-01-12, 2025-01-19, "
                    "2025-01-26, 2025-02-02, 2025-02-09, … +98 more (104 in all))");
-    expect_line(v, "[c4] stepper 'Number of guests' value: 2");
-    expect_line(v, "\ttools: setValue(count: integer, 1..8)");
-    expect_line(v, "[c5] select 'Room type'");
-    expect_line(v, "\ttools: selectOption(value: single=Single room|double=Double room|suite)");
-    expect_line(v, "[c6] cascader 'Delivery region' options: Zhejiang/Hangzhou | Zhejiang/Ningbo | Jiangsu/Nanjing");
-    expect_line(v, "\ttools: setValue(path: zhejiang/hangzhou|zhejiang/ningbo|jiangsu/nanjing)");
-    expect_line(v, "\ttools: sort(column?: name|age; order?: ascend|descend) · filter(column?: ward; values?: [string]) · "
+    expect_line(v, "[c4] stepper 'Number of guests' value: 2 → setValue(count: integer, 1..8)");
+    expect_line(v, "[c5] select 'Room type' → selectOption(value: single=Single room|double=Double room|suite)");
+    expect_line(v, "[c6] cascader 'Delivery region' options: Zhejiang/Hangzhou | Zhejiang/Ningbo | Jiangsu/Nanjing → "
+                   "setValue(path: zhejiang/hangzhou|zhejiang/ningbo|jiangsu/nanjing)");
+    expect_line(v, " → sort(column?: name|age; order?: ascend|descend) filter(column?: ward; values?: [string]) "
                    "goToPage(page?: number, 1..3)");
     cr_expect(strstr(v, "[c7] table 'Patients' "), "%s", v);
-    expect_line(v, "[c8] dropdown 'Room type' open: true");
+    expect_line(v, "[c8] dropdown 'Room type' open: true → pick(value?: single|double|suite)");
     /* a label printed on a triplet is not printed again as loose text */
     for (const char *l = v; (l = strstr(l, "\n")); l++)
         cr_expect(strncmp(l + 1, "Patient name\n", 13) && strncmp(l + 1, "Visit date\n", 11) &&
@@ -202,8 +199,8 @@ Test(ci4a_conformance, bad_metadata_warns_and_stays_usable)
     snprintf(url, sizeof url, "%s/ci4a/bad-metadata.html", ts_server_url(srv));
     char *v = observe(url);
     char *e = ts_slurp(err_path);
-    expect_line(v, "[c1] input 'Odd field' options: Alpha");
-    expect_line(v, "\ttools: setValue(text?: colour; size?: number, 10..1; mode?: fast|2|true)");
+    expect_line(v, "[c1] input 'Odd field' options: Alpha → "
+                   "setValue(text?: colour; size?: number, 10..1; mode?: fast|2|true)");
     cr_expect(strstr(e, "ci4a: odd-field holds a cycle (1 cut)"), "%s", e);
     cr_expect(strstr(e, "odd-field.setValue param text has unknown type 'colour'"), "%s", e);
     cr_expect(strstr(e, "odd-field.setValue param size has min 10 above max 1; no value can pass"), "%s", e);

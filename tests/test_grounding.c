@@ -17,8 +17,8 @@
 
 static const char *VIEW =
     "Tab 0 (current): Users - Playground\n"
-    "[c5] table 'Users' total: 300 rowCount: 300 page: 1 pageSize: 10\n"
-    "\ttools: filter(column: role|department; values: [Admin|Editor|emea|… +4 more]) · rowAction(key: string; "
+    "[c5] table 'Users' total: 300 rowCount: 300 page: 1 pageSize: 10 → "
+    "filter(column: role|department; values: [Admin|Editor|emea|… +4 more]) · rowAction(key: string; "
     "action: edit)\n"
     "\t| key | name | role |\n"
     "\t| u001 | Annie Boyd | Editor |\n"

@@ -178,8 +178,8 @@ Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
                       "\"clear\":{\"params\":{}}}}}";
     perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     const char *expected = "Tab 0 (current): Booking\n\n"
-                           "[c1] datepicker 'Check-in' value: '2025-12-30'\n"
-                           "\ttools: setValue(date: YYYY-MM-DD, 2025-01-01..2026-12-31, not 2025-12-25) · clear()\n"
+                           "[c1] datepicker 'Check-in' value: '2025-12-30' → "
+                           "setValue(date: YYYY-MM-DD, 2025-01-01..2026-12-31, not 2025-12-25) clear()\n"
                            "button [1] 'Search'\n";
     cr_assert_str_eq(perc_obs_text(obs), expected);
     const perc_component *c = perc_obs_find_component(obs, "[c1]");
@@ -224,14 +224,14 @@ Test(perc_views, hybrid_says_each_thing_once)
              "\"required\":true}}},\"clear\":{\"params\":{}}}}}",
              en, en, en);
     const char *expected = "Tab 0 (current): Settings\n\n"
-                           "[c1] form 'Settings'\n"
-                           "\ttools: submit()\n"
-                           "\t[c2] checkboxgroup 'Notify' value: email | sms | slack | push valueLabel: 'email'\n"
-                           "\t\ttools: setValue(values: [email|sms|slack|push]) · check(value: as in setValue)"
-                           " · uncheck(value: as in setValue)\n"
-                           "page tools:\n"
-                           "\t[c3] select 'Tags' value: 'web'\n"
-                           "\t\ttools: setValue(…) · clear()\n";
+                           "[c1] form 'Settings' → "
+                           "submit()\n"
+                           "\t[c2] checkboxgroup 'Notify' value: email | sms | slack | push valueLabel: 'email' → "
+                           "setValue(values: [email|sms|slack|push]) check(value: as in setValue)"
+                           " uncheck(value: as in setValue)\n"
+                           "not on screen:\n"
+                           "\t[c3] select 'Tags' value: 'web' → "
+                           "setValue(…) clear()\n";
     expect_hybrid(&b, reg, dom, expected);
 }
 
@@ -261,10 +261,10 @@ Test(perc_views, hybrid_says_a_limit_once)
         "\"max\":\"2025-06-15\"}},"
         "\"constraints\":{\"minDate\":\"2025-01-01\",\"maxDate\":\"2025-06-15\"}}}}}";
     const char *expected = "Tab 0 (current): Orders\n\n"
-                           "[c1] input 'Project name' value: 'Atlas'\n"
-                           "\ttools: setValue(text: string, ≤40 chars)\n"
-                           "[c2] rangepicker 'Dates'\n"
-                           "\ttools: setValue(start: YYYY-MM-DD, 2025-01-01..2025-06-15; "
+                           "[c1] input 'Project name' value: 'Atlas' → "
+                           "setValue(text, ≤40 chars)\n"
+                           "[c2] rangepicker 'Dates' → "
+                           "setValue(start: YYYY-MM-DD, 2025-01-01..2025-06-15; "
                            "end: YYYY-MM-DD, 2025-01-01..2025-06-15)\n";
     expect_hybrid(&b, reg, dom, expected);
 }
@@ -303,13 +303,13 @@ Test(perc_views, hybrid_table_rows_come_from_state_with_keys)
                       "\"tools\":[\"toggle\"],\"metadata\":{\"toggle\":{\"params\":{}}}}}";
     const char *expected = "Tab 0 (current): Orders\n\n"
                            "400 orders, total 12.50\n"
-                           "[c1] table 'Orders' total: 2\n"
-                           "\ttools: selectRows(keys: [string]) · goToPage(page: integer, 1..3)\n"
+                           "[c1] table 'Orders' total: 2 → "
+                           "selectRows(keys: [string]) goToPage(page: integer, 1..3)\n"
                            "\t| key | note | n | late |\n"
                            "\t| O-1 | a/b c | 2 |  |\n"
                            "\t| O-2 |  | 3.5 | true |\n"
-                           "\t[c2] switch 'Express' checked: false\n"
-                           "\t\ttools: toggle()\n";
+                           "\t[c2] switch 'Express' checked: false → "
+                           "toggle()\n";
     expect_hybrid(&b, reg, dom, expected);
 }
 
@@ -333,8 +333,8 @@ Test(perc_views, hybrid_tabs_show_panel_not_headers)
                       "\"tools\":[\"setTab\"],\"metadata\":{\"setTab\":{\"params\":{\"key\":{\"enum\":[\"general\"],"
                       "\"required\":true}}}}}}";
     const char *expected = "Tab 0 (current): S\n\n"
-                           "[c1] tabs 'Sections' activeKey: 'general'\n"
-                           "\ttools: setTab(key: general)\n"
+                           "[c1] tabs 'Sections' activeKey: 'general' → "
+                           "setTab(key: general)\n"
                            "\ttabpanel 'General'\n"
                            "\t\tlink [1] 'Docs'\n";
     expect_hybrid(&b, reg, dom, expected);
@@ -362,10 +362,10 @@ Test(perc_views, hybrid_refers_to_a_list_printed_by_another_component)
              "\"metadata\":{\"setValue\":{\"params\":{\"date\":{\"format\":\"YYYY-MM-DD\",\"disabled\":%s,\"required\":true}}}}}}",
              dis, dis);
     const char *expected = "Tab 0 (current): B\n\n"
-                           "[c1] datepicker 'Check-in'\n"
-                           "\ttools: setValue(date: YYYY-MM-DD, not 2025-07-04, 2025-08-15, 2025-12-24, 2025-12-25)\n"
-                           "[c2] datepicker 'Check-out'\n"
-                           "\ttools: setValue(date: YYYY-MM-DD, not as in c1.setValue)\n";
+                           "[c1] datepicker 'Check-in' → "
+                           "setValue(date: YYYY-MM-DD, not 2025-07-04, 2025-08-15, 2025-12-24, 2025-12-25)\n"
+                           "[c2] datepicker 'Check-out' → "
+                           "setValue(date: YYYY-MM-DD, not as in c1.setValue)\n";
     expect_hybrid(&b, reg, dom, expected);
 }
 
@@ -452,12 +452,12 @@ Test(perc_views, hybrid_option_lists_fold_into_the_tool_enum)
         "{\"enum\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\",\"J\",\"K\",\"L\",\"M\",\"N\",\"O\",\"P\",\"Q\"],"
         "\"required\":true}}}}}}";
     const char *expected = "Tab 0 (current): P\n\n"
-                           "[c1] menu 'Main' selectedKey: 'users'\n"
-                           "\ttools: navigateTo(key: home|booking=Travel booking|users|apply=Job application)\n"
-                           "[c2] select 'Room'\n"
-                           "\ttools: setValue(value: standard|junior-suite|family_room|suite)\n"
-                           "[c3] select 'Country' optionCount: 17\n"
-                           "\ttools: setValue(value: A|B|C|D|E|F|G|H|I|J|K|L|M|N|O|… +2 more)\n";
+                           "[c1] menu 'Main' selectedKey: 'users' → "
+                           "navigateTo(key: home|booking=Travel booking|users|apply=Job application)\n"
+                           "[c2] select 'Room' → "
+                           "setValue(value: standard|junior-suite|family_room|suite)\n"
+                           "[c3] select 'Country' → "
+                           "setValue(value: A|B|C|D|E|F|G|H|I|J|K|L|M|N|O|… +2 more)\n";
     expect_hybrid(&b, reg, dom, expected);
 }
 

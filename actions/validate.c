@@ -305,6 +305,22 @@ static size_t utf8_len(const char *s)
 
 static void describe(const cJSON *spec, eous_buf *b, int depth);
 
+/* "a, b, c, ..." — an object's member names, at most LIST_CAP; how many were put. */
+static int put_capped_names(eous_buf *b, const cJSON *props)
+{
+    int i = 0;
+    const cJSON *p;
+    cJSON_ArrayForEach(p, props) {
+        if (i == LIST_CAP) {
+            eous_buf_puts(b, ", ...", NULL);
+            break;
+        }
+        eous_buf_puts(b, i++ ? ", " : "", NULL);
+        eous_buf_puts(b, p->string, NULL);
+    }
+    return i;
+}
+
 static void put_list(eous_buf *b, const cJSON *arr, int by_value)
 {
     int i = 0, n = cJSON_GetArraySize(arr);
@@ -435,16 +451,7 @@ static void describe(const cJSON *spec, eous_buf *b, int depth)
     const cJSON *props = get(spec, "properties");
     if (cJSON_IsObject(props) && props->child) {
         eous_buf_puts(b, " with ", NULL);
-        int i = 0;
-        const cJSON *p;
-        cJSON_ArrayForEach(p, props) {
-            if (i == LIST_CAP) {
-                eous_buf_puts(b, ", ...", NULL);
-                break;
-            }
-            eous_buf_puts(b, i++ ? ", " : "", NULL);
-            eous_buf_puts(b, p->string, NULL);
-        }
+        put_capped_names(b, props);
     }
     const cJSON *dis = get_any(spec, K_DISABLED);
     if (cJSON_IsArray(dis) && dis->child) {
@@ -734,17 +741,7 @@ static void join_path(char *out, size_t n, const char *path, const char *key)
 
 static void put_names(eous_buf *b, const cJSON *props)
 {
-    int i = 0;
-    const cJSON *p;
-    cJSON_ArrayForEach(p, props) {
-        if (i == LIST_CAP) {
-            eous_buf_puts(b, ", ...", NULL);
-            break;
-        }
-        eous_buf_puts(b, i++ ? ", " : "", NULL);
-        eous_buf_puts(b, p->string, NULL);
-    }
-    if (!i)
+    if (!put_capped_names(b, props))
         eous_buf_puts(b, "no params", NULL);
 }
 

@@ -589,12 +589,50 @@ static const char *LIMIT_KEYS[] = {"min", "max", "minimum", "maximum", "minDate"
                                    "maxLength", "pattern", "step", "multipleOf", "disabled", "disabledDates",
                                    "disabledValues", "format"};
 
+/* An object whose every member is a list ({"France": ["Paris", ...], ...}: a
+ * cascader's children by parent), as opposed to one param's limits. */
+static int is_option_map(const cJSON *o)
+{
+    const cJSON *m;
+    if (!cJSON_IsObject(o) || !o->child)
+        return 0;
+    cJSON_ArrayForEach(m, o) if (!cJSON_IsArray(m)) return 0;
+    return 1;
+}
+
+/* "options=France: Paris|Lyon; … +11 more (44 values in all)": the first
+ * entry shows the shape, the counts what the rest hold (search finds them). */
+static void render_option_map(pctx *c, const cJSON *map)
+{
+    int keys = 0, values = 0;
+    const cJSON *m;
+    cJSON_ArrayForEach(m, map) {
+        keys++;
+        values += cJSON_GetArraySize(m);
+    }
+    pv_put_flat(c, map->child->string, 40, 0);
+    pv_put(c, ": ");
+    render_scalar_list(c, map->child, MAX_DISABLED_SHOWN, "|", NULL);
+    if (keys > 1 && !c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, "; … +%d more (%d values in all)", keys - 1, values);
+}
+
 static void render_other_limits(pctx *c, const cJSON *cons)
 {
     const cJSON *k;
     cJSON_ArrayForEach(k, cons) {
-        if (!k->string || IN(k->string, LIMIT_KEYS) || cJSON_IsObject(k))
+        if (!k->string || IN(k->string, LIMIT_KEYS))
             continue;
+        /* an object is one param's limits (shown with that param), unless it maps options to their children */
+        if (cJSON_IsObject(k) && !is_option_map(k))
+            continue;
+        if (cJSON_IsObject(k)) {
+            pv_put(c, ", ");
+            pv_put(c, k->string);
+            pv_put(c, "=");
+            render_option_map(c, k);
+            continue;
+        }
         pv_put(c, ", ");
         pv_put(c, k->string);
         pv_put(c, "=");

@@ -303,6 +303,7 @@ static const screen_fact FACTS[] = {
     {"/booking", "form 'New booking'", {"submit()", "reset()"}},
     {"/booking", "input 'Guest name'", {"placeholder: 'Full name'", "setValue(text", "clear()"}},
     {"/booking", "cascader 'Destination'", {"levels: 2", "France", "Australia", "Japan", "setValue(path: [",
+                                            "options=France: Paris|Lyon", "+11 more (44 values in all)",
                                             "search(query"}},
     {"/booking", "select 'Room type'", {"standard|superior|deluxe|family|junior-suite|suite|studio|penthouse",
                                         "search(query"}},

@@ -123,7 +123,11 @@ function eousObserve(url, mode) {
 
 function measure(text, source) {
   if (text == null) return null;
-  return { chars: [...text].length, tokens: countTokens(text), source };
+  const m = { chars: [...text].length, tokens: countTokens(text), source };
+  // the page's own tools (WebMCP) are listed last; no other view carries them
+  const at = text.indexOf('\npage tools:\n');
+  if (at >= 0) m.tokens_without_page_tools = countTokens(text.slice(0, at + 1));
+  return m;
 }
 
 const stale = new Set(); // view files older than build/eous
@@ -195,12 +199,22 @@ async function main() {
 
   const pwVersion = require('playwright-core/package.json').version;
   const tokVersion = require('gpt-tokenizer/package.json').version;
-  const head = '| screen | state | playwright chars / tokens | atomic chars / tokens | pruned chars / tokens | hybrid chars / tokens | hybrid / playwright tokens |';
-  const lines = [head, '|---|---|---:|---:|---:|---:|---:|'];
+  const head = '| screen | state | playwright chars / tokens | atomic chars / tokens | pruned chars / tokens | hybrid chars / tokens | hybrid tokens without page tools | hybrid / atomic tokens | hybrid / playwright tokens |';
+  const lines = [head, '|---|---|---:|---:|---:|---:|---:|---:|---:|'];
+  const r2 = (x) => (x == null ? 'n/a' : x.toFixed(2));
   for (const r of rows) {
-    const rt = r.hybrid_vs_playwright;
-    lines.push(`| ${r.screen} | ${r.state === 'open' ? 'open: ' + r.popup : 'closed'} | ${fmt(r.playwright)} | ${fmt(r.atomic)} | ${fmt(r.pruned)} | ${fmt(r.hybrid)} | ${rt == null ? 'n/a' : rt.toFixed(2)} |`);
+    const npt = r.hybrid && r.hybrid.tokens_without_page_tools;
+    lines.push(`| ${r.screen} | ${r.state === 'open' ? 'open: ' + r.popup : 'closed'} | ${fmt(r.playwright)} | ${fmt(r.atomic)} | ${fmt(r.pruned)} | ${fmt(r.hybrid)} | ${npt == null ? 'n/a' : npt} | ${r2(ratio(r.hybrid, r.atomic))} | ${r2(r.hybrid_vs_playwright)} |`);
   }
+  const closed = rows.filter((r) => r.state === 'closed' && r.hybrid && r.atomic && r.playwright);
+  const leAtomic = closed.filter((r) => r.hybrid.tokens <= r.atomic.tokens).map((r) => r.screen);
+  const leHalf = closed.filter((r) => r.hybrid.tokens <= 0.5 * r.playwright.tokens).map((r) => r.screen);
+  const leAtomicNpt = closed.filter((r) => (r.hybrid.tokens_without_page_tools ?? r.hybrid.tokens) <= r.atomic.tokens)
+    .map((r) => r.screen);
+  const goals = `Goals (closed screens): hybrid ≤ atomic on ${leAtomic.length} of ${closed.length} (${leAtomic.join(', ') || 'none'}); ` +
+    `without the page tools (WebMCP tools, which no other view carries) on ${leAtomicNpt.length} of ${closed.length}; ` +
+    `hybrid ≤ 0.5× Playwright on ${leHalf.length} of ${closed.length} (${leHalf.join(', ') || 'none'}).`;
+  const commit = spawnSync('git', ['-C', resolve(here, '../..'), 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const sources = [...new Set(rows.flatMap((r) => MODES.map((m) => r[m] && r[m].source)).filter(Boolean))];
   const fromFiles = sources.some((x) => x.startsWith('file:'));
   const table = lines.join('\n');
@@ -209,16 +223,18 @@ async function main() {
   const md = `## What a model is sent per Playground screen
 
 Playwright AI snapshot via \`${method}\` (playwright-core ${pwVersion}, Chromium headless) against eous views
-(\`--format text\`). Tokens: o200k_base, gpt-tokenizer ${tokVersion}. Characters are Unicode code points.
+(\`--format text\`), commit ${commit || 'unknown'}. Tokens: o200k_base, gpt-tokenizer ${tokVersion}. Characters are Unicode code points.
 eous views come from ${fromFiles ? '`benchmarks/results/views/*.txt` (build/perf_perc_views) where present, else ' : ''}\`eous observe\`;
 "n/a": no eous view of that popup-open state (\`eous observe\` opens its own browser and cannot see a popup opened in Playwright).
 
 ${table}
+
+${goals}
 ${staleNote}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'compare.md'), md);
   writeFileSync(join(outDir, 'compare.json'), JSON.stringify({
-    generated: new Date().toISOString(), playwright_method: method, playwright_core: pwVersion,
+    generated: new Date().toISOString(), commit, playwright_method: method, playwright_core: pwVersion,
     tokenizer: `gpt-tokenizer ${tokVersion} o200k_base`, live, stale_view_files: [...stale], rows }, null, 2) + '\n');
   console.log(`Playwright snapshot: ${method} (playwright-core ${pwVersion}); tokens: o200k_base (gpt-tokenizer ${tokVersion})`);
   console.log(table);

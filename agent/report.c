@@ -304,7 +304,12 @@ static void summary_md(eous_buf *md, const results *R)
         eous_buf_printf(md, NULL, "| %s", ms[m].name);
         for (int t = 0; t < 3; t++) {
             const agg *a = &ms[m].tier[t];
-            eous_buf_printf(md, NULL, " | %.1f%% · %.2f (n=%d)", avg(a->passed, a->n) * 100, avg(a->steps, a->n), a->n);
+            /* a tier with no tasks has no success rate (0% would read as all failed) */
+            if (!a->n)
+                eous_buf_puts(md, " | – (n=0)", NULL);
+            else
+                eous_buf_printf(md, NULL, " | %.1f%% · %.2f (n=%d)", avg(a->passed, a->n) * 100, avg(a->steps, a->n),
+                                a->n);
         }
         eous_buf_puts(md, " |\n", NULL);
     }

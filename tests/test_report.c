@@ -57,3 +57,24 @@ Test(report, each_mode_has_its_own_colour)
             cr_expect_str_neq(words[i], words[j], "%s and %s share a colour", modes[i], modes[j]);
     eous_rmtree(dir);
 }
+
+/* A tier without tasks has no success rate: summary.md says "–", not "0.0%" (which read as all failed). */
+Test(report, empty_tier_shows_no_rate)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[300];
+    snprintf(path, sizeof path, "%s/results.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"atomic\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n");
+    fclose(f);
+    int all_passed = 1, any_infra = 0;
+    eous_err err = {0};
+    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    char *md = ts_slurp(path);
+    cr_assert(strstr(md, "| atomic | 100.0% · 2.00 (n=1) | – (n=0) | – (n=0) |"), "%s", md);
+    free(md);
+    eous_rmtree(dir);
+}

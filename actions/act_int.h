@@ -59,6 +59,10 @@ struct act_exec {
     /* dialogs the driver dismissed under one of our scripts ("unexpected
      * alert open"), reported with the step's own dialogs */
     char driver_dialogs[600];
+    /* what the script that settled after the action being executed read, so
+     * no round trip asks again: x->url is the page it led to; its dialogs */
+    int settled_url;
+    cJSON *settled_dialogs; /* owned; NULL when that script did not read them */
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */
@@ -78,6 +82,13 @@ typedef struct act_target {
 /* exec.c */
 /* Keeps the URL and viewport size a page script reported (url, w/h or vw/vh). */
 void act_remember_url(act_exec *x, const cJSON *v);
+/* act_remember_url for the answer of a script that settled after the action
+ * (settle.js, call.js): also keeps that its URL is where the action led and
+ * the dialogs it read (answer's "dialogs"), for act_execute's dialog report. */
+void act_remember_settled(act_exec *x, const cJSON *v);
+/* act_settle after the action being executed: after_load when a new document
+ * was loaded (quiet counts from its load), dialogs read in the same script. */
+eous_rc act_settle_after(act_exec *x, int after_load, double *ms_out, eous_err *err);
 /* One-line result message (control characters become spaces). */
 void act_res_msg(act_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A confirm sentence to the person (policy's interactive rule). */

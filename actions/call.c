@@ -356,7 +356,10 @@ static eous_rc call_answer(act_exec *x, const perc_component *c, const cJSON *v,
     st = st ? st : "";
     res->act_ms = eous_json_num(v, "actMs", 0);
     res->settle_ms = eous_json_num(v, "settleMs", 0);
-    act_remember_url(x, v);
+    if (!strcmp(st, "ok"))
+        act_remember_settled(x, v); /* it settled after the call */
+    else
+        act_remember_url(x, v);
     if (!strcmp(st, "hidden"))
         return act_policy_hidden(what, err);
     if (!strcmp(st, "gone"))

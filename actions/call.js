@@ -1,8 +1,10 @@
-/* A semantic call: marks, provider, bounded call, settle, new state.
+/* A semantic call: marks, provider, bounded call, settle, new state and the
+ * dialogs the page opened meanwhile.
  * args: key, tool, params, timeoutMs, quietMs, capMs, confirmed, provider
  * ("ci4a" | "webmcp" | "bridge"). */
 return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
 // @include page_helpers.js
+// @include dialogs.js
   const t0 = performance.now();
   const msg = e => {
     try { return (e && e.message != null) ? String(e.message) : String(e); }
@@ -80,5 +82,5 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
   let res = ser(result);
   if (res && res.length > 65536) res = JSON.stringify(res.slice(0, 65536));
   return {status: 'ok', result: res, state, actMs, settleMs: s.ms, url: String(location.href),
-    w: innerWidth, h: innerHeight};
+    w: innerWidth, h: innerHeight, dialogs: takeDialogs()};
 }).apply(null, arguments);

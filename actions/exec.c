@@ -14,6 +14,7 @@
 #include "actions/audit.h"
 #include "actions/dialog_hook_js.h"
 #include "actions/dialog_take_js.h"
+#include "actions/quiet_hook_js.h"
 #include "actions/settle_js.h"
 
 void act_exec_opts_init(act_exec_opts *o)
@@ -41,10 +42,11 @@ static void note_driver_dialog(act_exec *x, const eous_err *e)
 static void take_dialogs(act_exec *x, char *out, size_t out_size)
 {
     out[0] = '\0';
-    cJSON *v = NULL;
+    cJSON *v = x->settled_dialogs; /* read by the settle after the action: no round trip */
+    x->settled_dialogs = NULL;
     eous_err e;
     eous_err_clear(&e);
-    eous_rc rc = wd_execute(x->s, ACT_DIALOG_TAKE_JS, NULL, &v, &e);
+    eous_rc rc = v ? EOUS_OK : wd_execute(x->s, ACT_DIALOG_TAKE_JS, NULL, &v, &e);
     if (rc == EOUS_E_PAGE && !strcmp(e.code, "unexpected alert open")) {
         /* the dialog was still up: the driver dismissed it now; read again */
         note_driver_dialog(x, &e);
@@ -96,9 +98,11 @@ eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous
     x->vw = EOUS_DEFAULT_WINDOW_WIDTH;
     x->vh = EOUS_DEFAULT_WINDOW_HEIGHT;
     x->seed = (unsigned)((unsigned long)eous_now_ms() ^ (unsigned long)(size_t)x);
-    if (wd_session_has_cdp(s)) {
+    /* every new document records its dialogs and its last change from its start */
+    const char *const hooks[] = {ACT_DIALOG_HOOK_JS, ACT_QUIET_HOOK_JS};
+    for (size_t i = 0; i < 2 && wd_session_has_cdp(s); i++) {
         cJSON *p = cJSON_CreateObject();
-        cJSON_AddStringToObject(p, "source", ACT_DIALOG_HOOK_JS);
+        cJSON_AddStringToObject(p, "source", hooks[i]);
         cJSON *r = NULL;
         wd_cdp(s, "Page.addScriptToEvaluateOnNewDocument", p, &r, NULL);
         cJSON_Delete(r);
@@ -120,6 +124,7 @@ void act_exec_free(act_exec *x)
     if (!x)
         return;
     act_audit_close(x->audit);
+    cJSON_Delete(x->settled_dialogs);
     free(x);
 }
 
@@ -157,11 +162,22 @@ void act_remember_url(act_exec *x, const cJSON *v)
     }
 }
 
+void act_remember_settled(act_exec *x, const cJSON *v)
+{
+    act_remember_url(x, v);
+    x->settled_url = eous_json_str(v, "url") != NULL;
+    const cJSON *d = eous_json_arr(v, "dialogs");
+    cJSON_Delete(x->settled_dialogs);
+    x->settled_dialogs = d ? cJSON_Duplicate(d, 1) : NULL;
+}
+
 /* ======================================================================
  * Settle
  * ====================================================================== */
 
-eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
+/* after_action: what the script reads is where the action led (and it reads
+ * the dialogs too); after_load: see act_settle_after. */
+static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_out, eous_err *err)
 {
     double t0 = eous_now_ms();
     if (ms_out)
@@ -169,6 +185,8 @@ eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
     cJSON *args = cJSON_CreateArray();
     cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_quiet_ms));
     cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_cap_ms));
+    cJSON_AddItemToArray(args, cJSON_CreateBool(after_load));
+    cJSON_AddItemToArray(args, cJSON_CreateBool(after_action));
     cJSON *v = NULL;
     eous_err e2;
     eous_err_clear(&e2);
@@ -183,7 +201,9 @@ eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
         rc = wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
     }
     cJSON_Delete(args);
-    if (!rc)
+    if (!rc && after_action)
+        act_remember_settled(x, v);
+    else if (!rc)
         act_remember_url(x, v);
     cJSON_Delete(v);
     if (ms_out)
@@ -194,6 +214,17 @@ eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
         return eous_err_prefix(err, "settle");
     }
     return EOUS_OK;
+}
+
+eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
+{
+    /* on its own: the dialogs stay recorded for the next action's report */
+    return settle(x, 0, 0, ms_out, err);
+}
+
+eous_rc act_settle_after(act_exec *x, int after_load, double *ms_out, eous_err *err)
+{
+    return settle(x, after_load, 1, ms_out, err);
 }
 
 /* ======================================================================
@@ -293,6 +324,9 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
 {
     memset(res, 0, sizeof *res);
     res->path = "none";
+    x->settled_url = 0;
+    cJSON_Delete(x->settled_dialogs);
+    x->settled_dialogs = NULL;
     eous_err e;
     eous_err_clear(&e);
     if (obs && perc_obs_url(obs)[0])
@@ -308,7 +342,7 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
         double ms = 0;
         eous_err se;
         eous_err_clear(&se);
-        if (act_settle(x, &ms, &se) != EOUS_OK)
+        if (act_settle_after(x, 0, &ms, &se) != EOUS_OK)
             EOUS_DEBUG("actions", "settle after %s: %s", act_kind_name(a->kind), se.msg);
         res->settle_ms = ms;
     }

@@ -20,7 +20,11 @@
  * centre when another element intercepts the click; keys; wheel).
  *
  * After every action the page is let settle: document.readyState complete
- * and no DOM mutation for settle_quiet_ms, capped at settle_cap_ms.  Every
+ * and no DOM mutation for settle_quiet_ms, capped at settle_cap_ms; after a
+ * goto that loads a new document the quiet time counts from its load event
+ * (a mutation record kept from the document's start says what changed
+ * since), so a page already quiet is not waited on again.  The settling
+ * script also reads the URL and the dialogs of the step.  Every
  * executed (or refused) action is appended to the audit log when one is
  * configured, with placeholders unexpanded and through eous_redact.
  *
@@ -121,5 +125,8 @@ eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err 
  * policy refuses (went back): why"); EOUS_OK otherwise (also when the URL
  * cannot be read). */
 eous_rc act_check_landing(wd_session *s, const act_policy *pol, eous_err *err);
+/* act_check_landing for the action x executed last: the URL the page script
+ * that settled after it read (no round trip), else the driver's. */
+eous_rc act_exec_check_landing(act_exec *x, const act_policy *pol, eous_err *err);
 
 #endif

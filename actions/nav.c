@@ -22,6 +22,14 @@ static eous_rc check_nav(act_exec *x, const char *url, const char *from, eous_er
     return rc;
 }
 
+/* A goto that only changes the fragment keeps the document (no load to count from). */
+static int same_document(const char *from, const char *to)
+{
+    const char *hash = strchr(to, '#');
+    size_t n = hash ? (size_t)(hash - to) : 0;
+    return hash && strlen(from) >= n && !strncmp(from, to, n) && (from[n] == '\0' || from[n] == '#');
+}
+
 eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *settle_ms, eous_err *err)
 {
     const char *raw = a->text ? a->text : "";
@@ -61,7 +69,7 @@ eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *
         eous_err_prefix(err, "goto %s", raw);
         goto done;
     }
-    if ((rc = act_settle(x, settle_ms, err)))
+    if ((rc = act_settle_after(x, !same_document(from, url), settle_ms, err)))
         goto done;
     /* redirects count too: where we ended must be allowed as well */
     if (x->url[0] && strcmp(x->url, url)) {
@@ -209,17 +217,31 @@ eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err 
     return rc;
 }
 
+/* Goes back when policy refuses the page `now` an action led to. */
+static eous_rc refuse_landing(wd_session *s, const act_policy *pol, const char *now, eous_err *err)
+{
+    eous_err perr;
+    eous_err_clear(&perr);
+    if (!now || act_policy_check_url(pol, now, &perr) == EOUS_OK)
+        return EOUS_OK;
+    wd_back(s, NULL);
+    return eous_err_set(err, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s", now,
+                        perr.msg);
+}
+
 eous_rc act_check_landing(wd_session *s, const act_policy *pol, eous_err *err)
 {
     char *now = NULL;
-    eous_err perr;
-    eous_err_clear(&perr);
-    eous_rc rc = EOUS_OK;
-    if (wd_get_url(s, &now, NULL) == EOUS_OK && now && act_policy_check_url(pol, now, &perr) != EOUS_OK) {
-        wd_back(s, NULL);
-        rc = eous_err_set(err, EOUS_E_POLICY, "the action led to %s, which policy refuses (went back): %s", now,
-                          perr.msg);
-    }
+    eous_rc rc = wd_get_url(s, &now, NULL) == EOUS_OK ? refuse_landing(s, pol, now, err) : EOUS_OK;
     free(now);
     return rc;
+}
+
+eous_rc act_exec_check_landing(act_exec *x, const act_policy *pol, eous_err *err)
+{
+    /* an http(s) page the settle read; an error page's location is chrome-error:,
+     * where the driver names the URL that failed */
+    if (x->settled_url && (!strncmp(x->url, "http://", 7) || !strncmp(x->url, "https://", 8)))
+        return refuse_landing(x->s, pol, x->url, err);
+    return act_check_landing(x->s, pol, err);
 }

@@ -10,10 +10,17 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
   return null;
 };
 /* Resolves once readyState is complete and the DOM has been quiet for `quiet`
- * ms, or after `cap` ms. */
-const settle = (quiet, cap) => new Promise(resolve => {
+ * ms, or after `cap` ms.  Quiet counts from now, or with afterLoad (a new
+ * document) from the later of its load event and its last change as
+ * quiet_hook.js saw them since the document started: a page that went quiet
+ * before our script arrived is not waited on again. */
+const settle = (quiet, cap, afterLoad) => new Promise(resolve => {
   const t0 = performance.now();
   let last = t0;
+  const q = afterLoad ? window.__eous_quiet__ : null;
+  const nav = q && performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null;
+  if (q && nav && nav.loadEventEnd > 0 && document.readyState === 'complete')
+    last = Math.min(t0, Math.max(nav.loadEventEnd, q.since, q.last));
   let mo = null;
   try {
     mo = new MutationObserver(() => { last = performance.now(); });
@@ -26,7 +33,9 @@ const settle = (quiet, cap) => new Promise(resolve => {
       resolve({ms: now - t0, capped: now - t0 >= cap});
       return;
     }
-    setTimeout(tick, Math.max(10, Math.min(50, quiet / 3)));
+    /* wake when the quiet time would be up (a change meanwhile moves it on), not a tick later */
+    const left = document.readyState === 'complete' ? last + quiet - now : Math.min(50, quiet / 3);
+    setTimeout(tick, Math.max(5, Math.min(left, t0 + cap - now)));
   };
   tick();
 });

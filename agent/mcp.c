@@ -289,7 +289,7 @@ static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous
     int touched = rc != EOUS_E_INFRA && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_POLICY &&
                   rc != EOUS_E_REJECTED && rc != EOUS_E_INVALID && rc != EOUS_E_PARSE;
     if (touched) {
-        eous_rc lrc = act_check_landing(m->b.session, m->policy, err);
+        eous_rc lrc = act_exec_check_landing(m->x, m->policy, err);
         if (lrc)
             rc = lrc;
     }

@@ -332,6 +332,33 @@ Test(act_exec, policy_rules_refuse)
     EXPECT_JS("document.title", "\"Actions fixture\"");
 }
 
+/* The settle after an action reads where it led and the dialogs it opened:
+ * the landing check and the dialog report need no round trip of their own. */
+Test(act_exec, settled_action_names_its_page_and_dialogs)
+{
+    open_page("/index.html");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(step("{\"goto\": \"/next.html\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    unsigned long before = wd_session_round_trips(B.session);
+    cr_assert_eq(act_exec_check_landing(X, P, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wd_session_round_trips(B.session), before, "the driver was asked for the URL again");
+    act_policy *elsewhere = NULL;
+    cr_assert_eq(act_policy_new(&elsewhere, &err), EOUS_OK);
+    act_policy_allow_origin(elsewhere, "http://127.0.0.2:9", &err);
+    cr_assert_eq(act_exec_check_landing(X, elsewhere, &err), EOUS_E_POLICY);
+    cr_assert(strstr(err.msg, "/next.html, which policy refuses (went back)"), "%s", err.msg);
+    act_policy_free(elsewhere);
+    EXPECT_JS("location.pathname", "\"/index.html\"");
+    /* a dialog the hook recorded is reported with the action that settled after it */
+    wd_execute(B.session, "window.__eous_dialogs__.push('alert \"hello\"'); return 1;", NULL, NULL, &err);
+    cr_assert_eq(step("{\"scroll\": \"down\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "; the page opened alert \"hello\" (dismissed)"), "%s", r.message);
+    cr_assert(r.dialog);
+    act_result_clear(&r);
+}
+
 /* ---- atomic path ------------------------------------------------------------ */
 
 Test(act_exec, atomic_click_by_id_role_name_and_css)

@@ -10,7 +10,10 @@
  * browser_wait_for, browser_close), plus browser_call (a component's own
  * tool, validated against its metadata M before the page sees it) and one
  * page_<name> tool per WebMCP tool of the page last seen.  Every action
- * answers with the new view.  A data-agent-confirm mark (or a confirm rule)
+ * answers with the new view, or with deltas on (the default) what changed
+ * since the view the client was sent last (perception/delta.h: a full view
+ * after navigation, every few deltas, or when the delta would be large);
+ * browser_snapshot is always the whole view.  A data-agent-confirm mark (or a confirm rule)
  * asks the person through elicitation/create when the client offers it;
  * otherwise the action is refused with a result that says a person is needed.
  * Everything written passes through the secret redactor.
@@ -41,6 +44,7 @@ typedef struct agent_mcp_opts {
     struct act_secrets *secrets;   /* borrowed; NULL = environment secrets only */
     const char *audit_path;        /* JSON-lines audit log, NULL = none */
     size_t max_message_bytes;      /* larger input lines get a JSON-RPC error; default 4 MiB */
+    int deltas;                    /* 1 (default): actions answer with what changed; 0: the whole view */
 } agent_mcp_opts;
 
 void agent_mcp_opts_init(agent_mcp_opts *o);

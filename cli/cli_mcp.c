@@ -42,14 +42,23 @@ static int parse_mcp_args(int argc, char **argv, agent_mcp_opts *o, const char *
                 *secrets_file = v;
             else
                 o->audit_path = v;
+        } else if (!strcmp(a, "--deltas")) {
+            if (!need_value(i, argc, argv))
+                return -1;
+            const char *v = argv[++i];
+            if (strcmp(v, "on") && strcmp(v, "off")) {
+                fprintf(stderr, "eous mcp: --deltas '%s': expected on or off\n", v);
+                return -1;
+            }
+            o->deltas = !strcmp(v, "on");
         } else if (!strcmp(a, "--w3c-only")) {
             o->w3c_only = 1;
         } else if (!strcmp(a, "--headed")) {
             o->headed = 1;
         } else {
             fprintf(stderr,
-                    "eous mcp: unexpected argument '%s' (expected --mode, --webdriver, --w3c-only, --policy, "
-                    "--secrets, --audit, --headed)\n",
+                    "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --webdriver, --w3c-only, "
+                    "--policy, --secrets, --audit, --headed)\n",
                     a);
             return -1;
         }

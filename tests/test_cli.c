@@ -67,6 +67,10 @@ Test(cli, help_version_and_usage_errors)
     e = ts_slurp(err_path);
     cr_assert(strstr(e, "--mode 'vision': expected hybrid, pruned, atomic or html"), "%s", e);
     free(e);
+    cr_assert_eq(run_cli((const char *[]){"mcp", "--deltas", "maybe", NULL}), 2);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "--deltas 'maybe': expected on or off"), "%s", e);
+    free(e);
 }
 
 /* whole numbers in range, digits only: " 5", "+5", "5 ", "40" workers and an

@@ -132,7 +132,7 @@ async function runScript(sess, kind, base, script) {
   let view = await sess.call('browser_navigate', { url: base + script.path }, log);
   if (kind === 'playwright') view = await sess.call('browser_snapshot', {}, log);
   for (const step of script.steps) {
-    if (kind === 'eous') {
+    if (kind !== 'playwright') {
       const [tool, args] = step.eous(view);
       view = await sess.call(tool, args, log);
     } else {
@@ -144,13 +144,15 @@ async function runScript(sess, kind, base, script) {
     }
   }
   const snap = await sess.call('browser_snapshot', {}, null); // one snapshot of the final page, outside the script
-  return { log, snapshotTokens: countTokens(snap), finalSnapshot: snap };
+  // a step: the navigation or one action, with the page seen after it (eous: 1 call, Playwright: 2)
+  return { log, steps: 1 + script.steps.length, snapshotTokens: countTokens(snap), finalSnapshot: snap };
 }
 
 async function runServer(kind, base, work) {
   let transport;
-  if (kind === 'eous') {
-    transport = new StdioClientTransport({ command: EOUS, args: ['mcp'], stderr: 'pipe',
+  if (kind === 'eous' || kind === 'eous-full') {
+    // eous-full: the same server sending the whole view after every action (--deltas off), for the tokens deltas save
+    transport = new StdioClientTransport({ command: EOUS, args: kind === 'eous' ? ['mcp'] : ['mcp', '--deltas', 'off'], stderr: 'pipe',
       env: { ...process.env, EOUS_SECRET_API_TOKEN: SECRET } });
   } else {
     const secrets = join(work, 'secrets.env');
@@ -191,8 +193,12 @@ function summarize(kind, run) {
       calls: r.log.length,
       tokens: r.log.reduce((a, c) => a + c.tokens, 0),
       ms_per_call: r.log.reduce((a, c) => a + c.ms, 0) / r.log.length,
+      steps: r.steps,
+      ms_per_step: r.log.reduce((a, c) => a + c.ms, 0) / r.steps,
       snapshot_tokens: r.snapshotTokens,
     })),
+    steps: run.results.reduce((a, r) => a + r.steps, 0),
+    ms_per_step: calls.reduce((a, c) => a + c.ms, 0) / run.results.reduce((a, r) => a + r.steps, 0),
     calls: calls.length,
     tokens: calls.reduce((a, c) => a + c.tokens, 0),
     ms_per_call: calls.reduce((a, c) => a + c.ms, 0) / calls.length,
@@ -209,9 +215,10 @@ const out = {};
 try {
   // both at once: the shared machine is too slow to run them one after the other in time; each
   // suffers the other's load alike
-  const [e, p] = await Promise.all(['eous', 'playwright'].map((kind) => runServer(kind, site.url, work)));
+  const [e, p, f] = await Promise.all(['eous', 'playwright', 'eous-full'].map((kind) => runServer(kind, site.url, work)));
   out.eous = summarize('eous', e);
   out.playwright = summarize('playwright', p);
+  out.eous_full = summarize('eous-full', f);
 } catch (e) {
   console.error(`mcp.mjs: ${e.message}`);
   code = 3;
@@ -224,46 +231,52 @@ if (code) process.exit(code);
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
 const pwVersion = require('@playwright/mcp/package.json').version;
 const sdkVersion = JSON.parse(readFileSync(join(here, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8')).version;
-const e = out.eous, p = out.playwright;
+const e = out.eous, p = out.playwright, f = out.eous_full;
 const ratio = e.tokens / p.tokens;
 const result = {
   commit, date: new Date().toISOString(), load_average_1m: loadavg()[0], playwright_mcp: pwVersion, mcp_sdk: sdkVersion,
-  tokenizer: 'o200k_base (gpt-tokenizer)', eous: e, playwright: p, token_ratio: ratio,
-  goal: { tokens_at_most_half: ratio <= 0.5, no_leak: e.leaks.length === 0, no_slower_per_call: e.ms_per_call <= p.ms_per_call },
+  tokenizer: 'o200k_base (gpt-tokenizer)', eous: e, playwright: p, eous_deltas_off: f, token_ratio: ratio,
+  token_ratio_deltas_off: f.tokens / p.tokens,
+  goal: { tokens_at_most_half: ratio <= 0.5, no_leak: e.leaks.length === 0 && f.leaks.length === 0,
+    no_slower_per_call: e.ms_per_call <= p.ms_per_call, no_slower_per_step: e.ms_per_step <= p.ms_per_step },
 };
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'mcp.json'), JSON.stringify(result, null, 2) + '\n');
 const rows = e.scripts.map((s, i) => {
   const q = p.scripts[i];
-  return `| ${s.script} | ${s.calls} / ${q.calls} | ${s.tokens} / ${q.tokens} | ${(s.tokens / q.tokens).toFixed(2)} | ${s.snapshot_tokens} / ${q.snapshot_tokens} | ${s.ms_per_call.toFixed(0)} / ${q.ms_per_call.toFixed(0)} |`;
+  return `| ${s.script} | ${s.calls} / ${q.calls} | ${s.tokens} / ${q.tokens} | ${(s.tokens / q.tokens).toFixed(2)} | ${f.scripts[i].tokens} | ${s.snapshot_tokens} / ${q.snapshot_tokens} | ${s.ms_per_step.toFixed(0)} / ${q.ms_per_step.toFixed(0)} | ${s.ms_per_call.toFixed(0)} / ${q.ms_per_call.toFixed(0)} |`;
 });
 const md = `# eous mcp vs Playwright MCP
 
 Commit ${commit}, ${result.date}; @playwright/mcp ${pwVersion} and eous driven by the same
 @modelcontextprotocol/sdk ${sdkVersion} client over stdio; Chromium ${CHROMIUM} headless for both;
-tokens are o200k_base. Both servers ran at the same time; 1-minute load average at the end:
+tokens are o200k_base. The servers ran at the same time (eous, eous --deltas off, Playwright MCP); 1-minute load average at the end:
 ${result.load_average_1m.toFixed(1)} (a shared 2-core machine: milliseconds are noisy, tokens are not). Produced by \`node benchmarks/compare/mcp.mjs\`.
 
 Each script opens a Playground screen and changes fields as an agent would. An agent has to see the
-page after each action: eous answers every action with the new view; Playwright MCP links its
-snapshot to a file, so its side of a step is the action plus \`browser_snapshot\`. eous sets a
+page after each action: eous answers every action with the new view, on the same page as a delta
+(what changed since the view it sent last; \`--deltas off\` sends it whole, column "eous, deltas off");
+Playwright MCP links its snapshot to a file, so its side of a step is the action plus \`browser_snapshot\`.
+A step is the navigation or one action with the page seen after it: one eous call, two Playwright calls,
+so "ms per step" compares the same work and "ms per call" does not. eous sets a
 component with one \`browser_call\`; Playwright clicks and types. (Dropdown picks are left out of this
 run: Playwright's snapshot of an open antd dropdown gave the scripts no option to pick in time.)
 "snapshot" is one \`browser_snapshot\` of the final page. Figures are eous / Playwright.
 
-| script | tool calls | tokens of all tool results | ratio | snapshot tokens | ms per call |
-|---|---|---|---|---|---|
+| script | tool calls | tokens of all tool results | ratio | eous, deltas off: tokens | snapshot tokens | ms per step | ms per call |
+|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
-| **all** | ${e.calls} / ${p.calls} | ${e.tokens} / ${p.tokens} | **${ratio.toFixed(2)}** | | ${e.ms_per_call.toFixed(0)} / ${p.ms_per_call.toFixed(0)} (median ${e.ms_per_call_median.toFixed(0)} / ${p.ms_per_call_median.toFixed(0)}) |
+| **all** | ${e.calls} / ${p.calls} | ${e.tokens} / ${p.tokens} | **${ratio.toFixed(2)}** | ${f.tokens} (${(f.tokens / p.tokens).toFixed(2)}×) | | ${e.ms_per_step.toFixed(0)} / ${p.ms_per_step.toFixed(0)} | ${e.ms_per_call.toFixed(0)} / ${p.ms_per_call.toFixed(0)} (median ${e.ms_per_call_median.toFixed(0)} / ${p.ms_per_call_median.toFixed(0)}) |
 
 Leaks found by grep in every tool result and the server's stderr (the typed secret
 \`${'{{secret:API_TOKEN}}'}\`, the password field's own value, the Settings page's data-agent-secret and
 data-agent-hidden text):
-eous: ${e.leaks.length ? e.leaks.join(', ') : 'none'} · Playwright MCP: ${p.leaks.length ? p.leaks.join(', ') : 'none'}.
+eous: ${e.leaks.length ? e.leaks.join(', ') : 'none'} · eous, deltas off: ${f.leaks.length ? f.leaks.join(', ') : 'none'} · Playwright MCP: ${p.leaks.length ? p.leaks.join(', ') : 'none'}.
 
 Goal (≤ 0.5× Playwright's tokens per script, no leak, no slower per call):
 tokens ${result.goal.tokens_at_most_half ? 'met' : 'NOT met'} (${ratio.toFixed(2)}×) · leaks ${result.goal.no_leak ? 'met' : 'NOT met'} ·
-per call ${result.goal.no_slower_per_call ? 'met' : 'NOT met'} (${e.ms_per_call.toFixed(0)} vs ${p.ms_per_call.toFixed(0)} ms mean).
+per call ${result.goal.no_slower_per_call ? 'met' : 'NOT met'} (${e.ms_per_call.toFixed(0)} vs ${p.ms_per_call.toFixed(0)} ms mean) ·
+per step ${result.goal.no_slower_per_step ? 'met' : 'NOT met'} (${e.ms_per_step.toFixed(0)} vs ${p.ms_per_step.toFixed(0)} ms mean).
 `;
 writeFileSync(join(outDir, 'mcp.md'), md);
 process.stdout.write(md);

@@ -150,7 +150,13 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     assert.equal(r.isError, false, text(r));
     assert.match(text(r), /typed \d+ characters/);
     assert.match(text(r), /textbox \[\d+\] 'Full name' value: '\[redacted\]'/, 'the typed secret is not masked in the view');
-    const buy = idOf(text(r), /button \[(\d+)\] 'Buy credits'/);
+    // deltas: on the same page an action answers with what changed, not the whole view again
+    assert.match(text(r), /\(changes since the last observation\)/, `no delta after typing:\n${text(r)}`);
+    assert.doesNotMatch(text(r), /'Buy credits'/, 'an unchanged line was sent again');
+    const buy = idOf(view, /button \[(\d+)\] 'Buy credits'/);
+    const whole = text(await call('browser_snapshot'));
+    assert.doesNotMatch(whole, /changes since the last observation/, 'browser_snapshot must be the whole view');
+    assert.match(whole, new RegExp(`button \\[${buy}\\] 'Buy credits'`), 'ids stay the same on the same page');
     r = await call('browser_click', { ref: buy });
     assert.equal(r.isError, true, 'a data-agent-confirm click went through without the person');
     assert.match(text(r), /said no/);

@@ -10,7 +10,9 @@
 // each step is the action plus browser_snapshot.  Components: eous acts through browser_call
 // (one call per field); Playwright clicks and types (a dropdown is open + pick).
 //
-// usage: node benchmarks/compare/mcp.mjs [--out DIR] [--dump DIR]
+// usage: node benchmarks/compare/mcp.mjs [--out DIR] [--dump DIR] [--one-at-a-time]
+//   --one-at-a-time: the servers run one after the other, each on a machine the others do not load
+//   (for milliseconds on an idle machine); by default they run at the same time.
 // Needs build/eous, benchmarks/site/dist and /usr/bin/chromium (Playwright downloads nothing).
 // Exit codes: 0 ok, 2 missing prerequisite, 3 a server or script failed.
 import { spawn, execSync } from 'node:child_process';
@@ -29,11 +31,14 @@ const require = createRequire(import.meta.url);
 const argv = process.argv.slice(2);
 let outDir = join(root, 'benchmarks/results');
 let dumpDir = null;
+let oneAtATime = false;
+const loadStart = loadavg()[0];
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--out') outDir = resolve(argv[++i]);
   else if (argv[i] === '--dump') dumpDir = resolve(argv[++i]);
+  else if (argv[i] === '--one-at-a-time') oneAtATime = true;
   else {
-    console.error(`mcp.mjs: unknown argument ${argv[i]} (expected --out DIR, --dump DIR)`);
+    console.error(`mcp.mjs: unknown argument ${argv[i]} (expected --out DIR, --dump DIR, --one-at-a-time)`);
     process.exit(2);
   }
 }
@@ -215,7 +220,11 @@ const out = {};
 try {
   // both at once: the shared machine is too slow to run them one after the other in time; each
   // suffers the other's load alike
-  const [e, p, f] = await Promise.all(['eous', 'playwright', 'eous-full'].map((kind) => runServer(kind, site.url, work)));
+  const kinds = ['eous', 'playwright', 'eous-full'];
+  const runs = [];
+  if (oneAtATime) for (const k of kinds) runs.push(await runServer(k, site.url, work));
+  else runs.push(...(await Promise.all(kinds.map((k) => runServer(k, site.url, work)))));
+  const [e, p, f] = runs;
   out.eous = summarize('eous', e);
   out.playwright = summarize('playwright', p);
   out.eous_full = summarize('eous-full', f);
@@ -250,7 +259,7 @@ const md = `# eous mcp vs Playwright MCP
 
 Commit ${commit}, ${result.date}; @playwright/mcp ${pwVersion} and eous driven by the same
 @modelcontextprotocol/sdk ${sdkVersion} client over stdio; Chromium ${CHROMIUM} headless for both;
-tokens are o200k_base. The servers ran at the same time (eous, eous --deltas off, Playwright MCP); 1-minute load average at the end:
+tokens are o200k_base. The servers (eous, eous --deltas off, Playwright MCP) ran ${oneAtATime ? 'one after the other' : 'at the same time'}; 1-minute load average at the start ${loadStart.toFixed(1)}, at the end:
 ${result.load_average_1m.toFixed(1)} (a shared 2-core machine: milliseconds are noisy, tokens are not). Produced by \`node benchmarks/compare/mcp.mjs\`.
 
 Each script opens a Playground screen and changes fields as an agent would. An agent has to see the

@@ -443,7 +443,7 @@ static plan_outcome plan_step(run_state *st, int *step, llm_usage *usage, eous_r
  * sets location), even one that then failed because its page went away:
  * where it led must be allowed too, else go back and refuse (the refusal is
  * the step's error).  An action refused before it touched the page cannot
- * have navigated: no round trip to ask. */
+ * have navigated: nothing to ask. */
 static eous_rc check_where_it_led(run_state *st, const act_action *a, eous_rc arc, eous_err *aerr)
 {
     int touched = !eous_rc_ends_task(arc) && arc != EOUS_E_POLICY && arc != EOUS_E_REJECTED &&
@@ -451,7 +451,8 @@ static eous_rc check_where_it_led(run_state *st, const act_action *a, eous_rc ar
     act_policy *pol = st->o->policy ? st->o->policy : st->own_policy;
     if (a->kind == ACT_STOP || !touched || !pol)
         return arc;
-    eous_rc lrc = act_check_landing(st->s, pol, aerr);
+    /* the URL the settle after the action read: no round trip of its own */
+    eous_rc lrc = act_exec_check_landing(st->x, pol, aerr);
     return lrc ? lrc : arc;
 }
 

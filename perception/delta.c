@@ -142,7 +142,7 @@ static int blocks_parse(const char *text, blocks *v)
         b->depth = depth;
         b->component = has_id && is_component_id(id, idn);
         if (b->component) {
-            /* its tools line and table rows: deeper lines without an id */
+            /* its table rows: deeper lines without an id (its tools are on its own line) */
             while (*e == '\n') {
                 const char *q = e + 1;
                 int d = 0;

@@ -2,8 +2,8 @@
  * changed since the view the planner saw last.
  *
  * A view text is read as blocks: a component block is a line whose id is a
- * component's ([c3] ...) with the lines under it that carry no id of their
- * own (its tools line, table rows); every other line is a block of its own,
+ * component's ([c3] ... → tools) with the deeper lines under it that carry no
+ * id of their own (table rows); every other line is a block of its own,
  * keyed by its [id] (lines without one by their text and how many times that
  * text came before).  The delta against the previous view is
  *     (changes since the last observation)

@@ -241,7 +241,7 @@ eous_rc act_exec_check_landing(act_exec *x, const act_policy *pol, eous_err *err
 {
     /* an http(s) page the settle read; an error page's location is chrome-error:,
      * where the driver names the URL that failed */
-    if (x->settled_url && (!strncmp(x->url, "http://", 7) || !strncmp(x->url, "https://", 8)))
+    if (x->settled_url && eous_is_http_url(x->url))
         return refuse_landing(x->s, pol, x->url, err);
     return act_check_landing(x->s, pol, err);
 }

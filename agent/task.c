@@ -163,7 +163,7 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
     t->sites = eous_json_arr(t->raw, "sites");
     if (!t->problem[0])
         check_eval(t);
-    if (!t->problem[0] && t->start_url && strncmp(t->start_url, "http://", 7) && strncmp(t->start_url, "https://", 8))
+    if (!t->problem[0] && t->start_url && !eous_is_http_url(t->start_url))
         snprintf(t->problem, sizeof t->problem, "start_url '%.100s' is not an http(s) URL", t->start_url);
     return EOUS_OK;
 }

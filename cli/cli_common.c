@@ -126,11 +126,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         } else if (!strcmp(a, "--deltas")) {
             const char *v;
             VALUE(v);
-            if (strcmp(v, "on") && strcmp(v, "off")) {
-                fprintf(stderr, "eous %s: --deltas '%s': expected on or off\n", argv[0], v);
+            if (cli_parse_on_off(argv[0], a, v, &co->deltas))
                 return -1;
-            }
-            co->deltas = !strcmp(v, "on");
         } else if (!strcmp(a, "--max-batch")) {
             const char *v;
             VALUE(v);
@@ -320,6 +317,16 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
         ro->grounding = co->cmd && !strcmp(co->cmd, "bench") ? AGENT_GROUND_STRICT : AGENT_GROUND_REPORT;
     ro->screenshots = co->screenshots;
     ro->max_image_px = co->max_image_px;
+}
+
+int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out)
+{
+    if (strcmp(v, "on") && strcmp(v, "off")) {
+        fprintf(stderr, "eous %s: %s '%s': expected on or off\n", cmd, opt, v);
+        return -1;
+    }
+    *out = !strcmp(v, "on");
+    return 0;
 }
 
 int cli_parse_range(const char *cmd, const char *opt, const char *v, long min, long max, const char *what,

@@ -62,6 +62,10 @@ eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err);
 #define CLI_IMAGE_PX_MIN 16
 #define CLI_IMAGE_PX_MAX 10000
 
+/* An on|off option's value into *out (1 on, 0 off): 0, or -1 after a one-line
+ * error naming cmd, the option and the value. */
+int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out);
+
 /* An option's whole-number value in [min, max] into *out: 0, or -1 after a
  * one-line error naming cmd, the option, the value and what was expected. */
 int cli_parse_range(const char *cmd, const char *opt, const char *v, long min, long max, const char *what,

@@ -5,6 +5,7 @@
 #include "actions/policy.h"
 #include "actions/secrets.h"
 #include "cli/cli.h"
+#include "cli/cli_common.h"
 #include "agent/mcp.h"
 
 static int need_value(int i, int argc, char **argv)
@@ -45,12 +46,8 @@ static int parse_mcp_args(int argc, char **argv, agent_mcp_opts *o, const char *
         } else if (!strcmp(a, "--deltas")) {
             if (!need_value(i, argc, argv))
                 return -1;
-            const char *v = argv[++i];
-            if (strcmp(v, "on") && strcmp(v, "off")) {
-                fprintf(stderr, "eous mcp: --deltas '%s': expected on or off\n", v);
+            if (cli_parse_on_off("mcp", a, argv[++i], &o->deltas))
                 return -1;
-            }
-            o->deltas = !strcmp(v, "on");
         } else if (!strcmp(a, "--w3c-only")) {
             o->w3c_only = 1;
         } else if (!strcmp(a, "--headed")) {

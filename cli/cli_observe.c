@@ -16,11 +16,6 @@ static int fail(const eous_err *err)
     return eous_rc_exit_code(err->rc);
 }
 
-static int url_ok(const char *url)
-{
-    return !strncmp(url, "http://", 7) || !strncmp(url, "https://", 8);
-}
-
 /* The vision screenshot of obs into path (atomically); its legend on stderr. */
 static eous_rc write_marked_shot(wd_session *s, const perc_obs *obs, int max_px, const char *path, eous_err *err)
 {
@@ -70,7 +65,7 @@ int cli_observe(int argc, char **argv)
     }
     perc_opts o;
     perc_opts_init(&o);
-    if (!url || !url_ok(url)) {
+    if (!url || !eous_is_http_url(url)) {
         fprintf(stderr, "eous observe: expected an http(s) URL, got '%s'\n", url ? url : "");
         return 2;
     }
@@ -137,7 +132,7 @@ int cli_call(int argc, char **argv)
         fprintf(stderr, "eous call: expected URL KEY TOOL PARAMS_JSON, got %d argument(s)\n", npos);
         return 2;
     }
-    if (!url_ok(pos[0])) {
+    if (!eous_is_http_url(pos[0])) {
         fprintf(stderr, "eous call: expected an http(s) URL, got '%s'\n", pos[0]);
         return 2;
     }

@@ -87,6 +87,11 @@ static size_t unicode_space(const unsigned char *p)
     return 0;
 }
 
+int eous_is_http_url(const char *url)
+{
+    return !strncmp(url, "http://", 7) || !strncmp(url, "https://", 8);
+}
+
 int eous_is_blank(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;

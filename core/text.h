@@ -26,6 +26,10 @@ char *eous_number_str(double d, char out[EOUS_NUMBER_STR_MAX]);
  * U+202F, U+205F, U+3000). */
 int eous_is_blank(const char *s);
 
+/* 1 when url (not NULL) starts with http:// or https:// (the schemes a task,
+ * a WebDriver endpoint and a page eous acts on may have). */
+int eous_is_http_url(const char *url);
+
 /* 1 when s (not NULL) equals one of list[0..n). */
 int eous_in_list(const char *s, const char *const *list, size_t n);
 #define EOUS_IN_LIST(s, L) eous_in_list((s), (L), sizeof(L) / sizeof *(L))

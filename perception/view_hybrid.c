@@ -142,8 +142,8 @@ static int same_values(const cJSON *arr, const cJSON *en, int *labelled)
 
 /* arr: the enum of one of the component's tool parameters with the same
  * values, or starting with them (any length: a long enum prints its head, the
- * state list would print the same head again).  count (arr NULL): an enum of that many values,
- * short enough to print in full (render_enum shows 15).  NULL if none. */
+ * state list would print the same head again).  count (arr NULL): an enum of
+ * that many values (printed whole, or its head and "… +N more").  NULL if none. */
 static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr, int count, int *labelled)
 {
     const cJSON *tm;
@@ -163,7 +163,7 @@ static const cJSON *tool_enum_like(const perc_component *comp, const cJSON *arr,
             }
             if (!en)
                 continue;
-            if (arr ? same_values(arr, en, labelled) : cJSON_GetArraySize(en) == count && count <= 15)
+            if (arr ? same_values(arr, en, labelled) : cJSON_GetArraySize(en) == count)
                 return en;
         }
     }
@@ -278,17 +278,10 @@ static void render_option_labels(pctx *c, const cJSON *arr, const char *prefix, 
  * option list in the state with that many leaves. */
 static int options_counted(const perc_component *comp, int count)
 {
-    const cJSON *tm, *it;
-    cJSON_ArrayForEach(tm, comp->metadata) {
-        const cJSON *p;
-        cJSON_ArrayForEach(p, eous_json_obj(tm, "params")) {
-            const cJSON *en = eous_json_arr(p, "enum");
-            if (!en && eous_json_obj(p, "items"))
-                en = eous_json_arr(eous_json_obj(p, "items"), "enum");
-            if (en && cJSON_GetArraySize(en) == count)
-                return 1;
-        }
-    }
+    int labelled;
+    if (tool_enum_like(comp, NULL, count, &labelled))
+        return 1;
+    const cJSON *it;
     cJSON_ArrayForEach(it, comp->state) {
         if (!cJSON_IsArray(it) || !it->child || is_current_value_key(it->string ? it->string : ""))
             continue;
@@ -462,9 +455,7 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
     }
 }
 
-/* "as in c6.setValue" when another component's tools printed this list
- * already (check-in and check-out share their blackout dates); 0 if not,
- * after remembering it as this tool's. */
+/* Notes that list was printed as comp.name, for a later "as in comp.name". */
 static void remember_view_list(pctx *c, const cJSON *list, const char *comp, const char *name)
 {
     if (c->n_view_lists < 64 && comp && name) {
@@ -476,6 +467,9 @@ static void remember_view_list(pctx *c, const cJSON *list, const char *comp, con
     }
 }
 
+/* "as in c6.setValue" when another component's tools printed this list
+ * already (check-in and check-out share their blackout dates); 0 if not,
+ * after remembering it as this tool's. */
 static int refer_to_view_list(pctx *c, const cJSON *list)
 {
     for (int i = 0; i < c->n_view_lists; i++)
@@ -621,22 +615,15 @@ static void render_other_limits(pctx *c, const cJSON *cons)
 {
     const cJSON *k;
     cJSON_ArrayForEach(k, cons) {
-        if (!k->string || IN(k->string, LIMIT_KEYS))
-            continue;
         /* an object is one param's limits (shown with that param), unless it maps options to their children */
-        if (cJSON_IsObject(k) && !is_option_map(k))
+        if (!k->string || IN(k->string, LIMIT_KEYS) || (cJSON_IsObject(k) && !is_option_map(k)))
             continue;
-        if (cJSON_IsObject(k)) {
-            pv_put(c, ", ");
-            pv_put(c, k->string);
-            pv_put(c, "=");
-            render_option_map(c, k);
-            continue;
-        }
         pv_put(c, ", ");
         pv_put(c, k->string);
         pv_put(c, "=");
-        if (cJSON_IsArray(k))
+        if (cJSON_IsObject(k))
+            render_option_map(c, k);
+        else if (cJSON_IsArray(k))
             render_scalar_list(c, k, MAX_DISABLED_SHOWN, "|", NULL);
         else
             put_bound(c, k);
@@ -1088,11 +1075,9 @@ static void emit_unplaced(pctx *c, int page_tools)
         const perc_component *comp = &c->obs->comps[i];
         if (c->emitted[i] || !comp->visible || comp->agent_hidden || is_page_tool(comp) != page_tools)
             continue;
-        if (comp->backend_id && perc_obs_node_by_backend(c->obs, comp->backend_id)) {
-            const perc_node *root = perc_obs_node_by_backend(c->obs, comp->backend_id);
-            if (root->hidden)
-                continue;
-        }
+        const perc_node *root = comp->backend_id ? perc_obs_node_by_backend(c->obs, comp->backend_id) : NULL;
+        if (root && root->hidden)
+            continue;
         if (!header) {
             pv_put(c, page_tools ? "page tools:\n" : "not on screen:\n");
             header = 1;

@@ -353,7 +353,13 @@ Test(act_exec, settled_action_names_its_page_and_dialogs)
     EXPECT_JS("location.pathname", "\"/index.html\"");
     /* a dialog the hook recorded is reported with the action that settled after it */
     wd_execute(B.session, "window.__eous_dialogs__.push('alert \"hello\"'); return 1;", NULL, NULL, &err);
-    cr_assert_eq(step("{\"scroll\": \"down\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    perc_obs *obs = observe();
+    before = wd_session_round_trips(B.session);
+    cr_assert_eq(step_on(obs, "{\"scroll\": \"down\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    /* the wheel action and the settle that read the URL and the dialogs; a dialog read of its own would make 3 */
+    cr_assert_eq(wd_session_round_trips(B.session) - before, 2, "round trips of a scroll: %lu",
+                 wd_session_round_trips(B.session) - before);
+    perc_obs_free(obs);
     cr_assert(strstr(r.message, "; the page opened alert \"hello\" (dismissed)"), "%s", r.message);
     cr_assert(r.dialog);
     act_result_clear(&r);

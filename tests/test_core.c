@@ -1,6 +1,6 @@
 /* tests/test_core.c — core helpers without a browser: base64 both ways
  * (RFC 4648's test vectors, every padding case, and a round trip of all
- * byte values); a buffer's first failed append stays failed. */
+ * byte values); a buffer's first failed append stays failed; http(s) URLs. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,4 +57,15 @@ Test(core_buf, a_failed_append_fails_every_later_one_until_reset)
     cr_expect_eq(eous_buf_puts(&b, "xyz", &err), EOUS_OK);
     cr_expect_str_eq(b.data, "xyz");
     eous_buf_free(&b);
+}
+
+Test(core_text, http_urls_are_the_two_schemes_and_nothing_else)
+{
+    cr_assert(eous_is_http_url("http://127.0.0.1:8080/"));
+    cr_assert(eous_is_http_url("https://example.test"));
+    cr_assert_not(eous_is_http_url("chrome-error://chromewebdata/"));
+    cr_assert_not(eous_is_http_url("file:///etc/passwd"));
+    cr_assert_not(eous_is_http_url("httpx://a"));
+    cr_assert_not(eous_is_http_url("HTTP:/x"));
+    cr_assert_not(eous_is_http_url(""));
 }

@@ -461,6 +461,33 @@ Test(perc_views, hybrid_option_lists_fold_into_the_tool_enum)
     expect_hybrid(&b, reg, dom, expected);
 }
 
+/* Said once across components and keys: a valueLabel that is the value in
+ * other words goes, an optionCount a state list already counts goes, and a
+ * state list shown whole is what another component's equal enum refers to. */
+Test(perc_views, hybrid_refers_to_state_lists_and_drops_what_they_count)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "P", "2 3", NULL, 1);
+    node(&b, "2", "generic", "", "", NULL, 2);
+    node(&b, "3", "generic", "", "", NULL, 3);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"dest\",\"dept\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,0],\"backendNodeId\":[1,2,3],"
+                      "\"nodeName\":[0,1,1],\"attributes\":[[],[2,3],[2,4]]}}]}";
+    const char *reg =
+        "{\"dest\":{\"kind\":\"cascader\",\"label\":\"Destination\",\"state\":{\"optionCount\":4,"
+        "\"options\":[\"France\",\"Italy\",\"Spain\",\"Japan\"]},\"tools\":[\"clear\"],"
+        "\"metadata\":{\"clear\":{\"params\":{}}}},"
+        "\"dept\":{\"kind\":\"select\",\"label\":\"Department\",\"state\":{\"value\":\"platform\","
+        "\"valueLabel\":\"Platform\"},\"tools\":[\"setCountry\"],\"metadata\":{\"setCountry\":{\"params\":"
+        "{\"country\":{\"enum\":[\"France\",\"Italy\",\"Spain\",\"Japan\"],\"required\":true}}}}}}";
+    const char *expected = "Tab 0 (current): P\n\n"
+                           "[c1] cascader 'Destination' options: France | Italy | Spain | Japan → clear()\n"
+                           "[c2] select 'Department' value: 'platform' → setCountry(country: as in c1.options)\n";
+    expect_hybrid(&b, reg, dom, expected);
+}
+
 /* Long text is cut after N characters, never inside a UTF-8 sequence (an
  * invalid byte would make the prompt's JSON text invalid); newlines and bars
  * in a cell cannot break the view's lines. */

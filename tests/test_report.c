@@ -25,24 +25,31 @@ static void legend_fills(const char *html, char *out, size_t n)
     }
 }
 
-Test(report, each_mode_has_its_own_colour)
+/* Writes dir/results.jsonl with one passed short-tier task t1 of 2 steps per
+ * mode, then the reports from it; returns the text of dir/name (caller frees). */
+static char *report_of(char *dir, const char *const *modes, int n, const char *name)
 {
-    char dir[] = "/tmp/eous-report-unit-XXXXXX";
     cr_assert(mkdtemp(dir));
     char path[300];
     snprintf(path, sizeof path, "%s/results.jsonl", dir);
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
-    const char *modes[] = {"atomic", "pruned", "hybrid", "html", "vision"};
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < n; i++)
         fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"%s\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n",
                 modes[i]);
     fclose(f);
     int all_passed = 1, any_infra = 0;
     eous_err err = {0};
     cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
-    snprintf(path, sizeof path, "%s/report.html", dir);
-    char *html = ts_slurp(path);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return ts_slurp(path);
+}
+
+Test(report, each_mode_has_its_own_colour)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX";
+    const char *modes[] = {"atomic", "pruned", "hybrid", "html", "vision"};
+    char *html = report_of(dir, modes, 5, "report.html");
     cr_assert_not_null(html);
     char fills[256];
     legend_fills(html, fills, sizeof fills);
@@ -62,18 +69,8 @@ Test(report, each_mode_has_its_own_colour)
 Test(report, empty_tier_shows_no_rate)
 {
     char dir[] = "/tmp/eous-report-unit-XXXXXX";
-    cr_assert(mkdtemp(dir));
-    char path[300];
-    snprintf(path, sizeof path, "%s/results.jsonl", dir);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
-    fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"atomic\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n");
-    fclose(f);
-    int all_passed = 1, any_infra = 0;
-    eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
-    snprintf(path, sizeof path, "%s/summary.md", dir);
-    char *md = ts_slurp(path);
+    const char *modes[] = {"atomic"};
+    char *md = report_of(dir, modes, 1, "summary.md");
     cr_assert(strstr(md, "| atomic | 100.0% · 2.00 (n=1) | – (n=0) | – (n=0) |"), "%s", md);
     free(md);
     eous_rmtree(dir);

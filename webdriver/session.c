@@ -260,7 +260,7 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
         wd_session_opts_init(&o);
     if (!url || !*url)
         return eous_err_set(err, EOUS_E_INVALID, "no WebDriver URL given");
-    if (strncmp(url, "http://", 7) && strncmp(url, "https://", 8))
+    if (!eous_is_http_url(url))
         return eous_err_set(err, EOUS_E_INVALID, "WebDriver URL '%s': expected http://HOST:PORT", url);
 
     wd_session *s = calloc(1, sizeof *s);

@@ -9,18 +9,17 @@
 #include <string.h>
 
 /* The id argument of element actions, as the tool schemas describe it. */
-#define ID_PROP "\"id\":{\"type\":\"string\",\"description\":\"element id from the observation\"}"
+#define ID_PROP "\"id\":{\"type\":\"string\"}"
 
 static const act_verb verbs[] = {
     {.name = "call",
      .kind = ACT_CALL,
      .tool_keys = {"k", "tool", "params"},
      .tool_sig = "{\"k\": <component id or key>, \"tool\": <string>, \"params\": <object>}",
-     .tool_description = "Run a tool offered by a component (a [cN] line of the observation). Prefer this "
-                         "whenever the component has a tool for what you want.",
-     .tool_props = "{\"k\":{\"type\":\"string\",\"description\":\"the component id from the observation, e.g. c3\"},"
-                   "\"tool\":{\"type\":\"string\",\"description\":\"one of the tools listed for that component\"},"
-                   "\"params\":{\"type\":\"object\",\"description\":\"the tool's parameters, as listed with it\"}}",
+     .tool_description = "Run a component's tool; prefer it to clicking and typing.",
+     .tool_props = "{\"k\":{\"type\":\"string\",\"description\":\"component id, e.g. c3\"},"
+                   "\"tool\":{\"type\":\"string\",\"description\":\"a tool listed for it\"},"
+                   "\"params\":{\"type\":\"object\",\"description\":\"its parameters, as listed\"}}",
      .tool_help = "run a tool of component k (e.g. k=\"c3\", tool=\"setValue\", params={\"date\": \"2025-12-31\"}). "
                   "Prefer it whenever the component offers a tool for what you want; params must satisfy the "
                   "constraints listed with the tool.",
@@ -35,7 +34,7 @@ static const act_verb verbs[] = {
      .tool_keys = {"id"},
      .tool_sig = "{\"id\": <element id>}",
      .tool_description = "Click an element.",
-     .tool_props = "{\"id\":{\"type\":\"string\",\"description\":\"element id from the observation, e.g. 12\"}}",
+     .tool_props = "{" ID_PROP "}",
      .text_sig = "click [id]",
      .text_help = "click the element with this id.",
      .script_sig = "{\"click\": <target>}"},
@@ -43,9 +42,9 @@ static const act_verb verbs[] = {
      .kind = ACT_TYPE,
      .tool_keys = {"id", "text", "enter"},
      .tool_sig = "{\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}",
-     .tool_description = "Clear a field and type text into it.",
+     .tool_description = "Clear a field and type into it.",
      .tool_props = "{" ID_PROP ",\"text\":{\"type\":\"string\"},"
-                   "\"enter\":{\"type\":\"boolean\",\"description\":\"press Enter after typing\"}}",
+                   "\"enter\":{\"type\":\"boolean\",\"description\":\"then press Enter\"}}",
      .text_sig = "type [id] [text] [0|1]",
      .text_usage = "type [id] [text] [press_enter_after=0|1]",
      .text_help = "clear the field, type text; Enter is pressed after typing unless the last field is 0.",
@@ -55,7 +54,7 @@ static const act_verb verbs[] = {
      .kind = ACT_HOVER,
      .tool_keys = {"id"},
      .tool_sig = "{\"id\": <element id>}",
-     .tool_description = "Move the mouse over an element.",
+     .tool_description = "Hover over an element.",
      .tool_props = "{" ID_PROP "}",
      .text_sig = "hover [id]",
      .text_help = "move the mouse over the element.",
@@ -64,8 +63,8 @@ static const act_verb verbs[] = {
      .kind = ACT_PRESS,
      .tool_keys = {"keys"},
      .tool_sig = "{\"keys\": <key combination like \"Control+a\">}",
-     .tool_description = "Press a key combination.",
-     .tool_props = "{\"keys\":{\"type\":\"string\",\"description\":\"e.g. Enter, Control+a\"}}",
+     .tool_description = "Press keys.",
+     .tool_props = "{\"keys\":{\"type\":\"string\",\"description\":\"e.g. Control+a\"}}",
      .text_sig = "press [key_comb]",
      .text_help = "press a key combination, e.g. press [Enter] or press [Control+a].",
      .script_sig = "{\"press\": <key combination>}"},
@@ -83,8 +82,8 @@ static const act_verb verbs[] = {
      .kind = ACT_SELECT,
      .tool_keys = {"id", "option"},
      .tool_sig = "{\"id\": <element id>, \"option\": <string>}",
-     .tool_description = "Choose an option of a select element.",
-     .tool_props = "{" ID_PROP ",\"option\":{\"type\":\"string\",\"description\":\"the option's label\"}}",
+     .tool_description = "Choose an option of a select.",
+     .tool_props = "{" ID_PROP ",\"option\":{\"type\":\"string\",\"description\":\"its label\"}}",
      .tool_help = "act on the element with this id, as a person would.",
      .text_sig = "select [id] [option]",
      .text_help = "choose option (its label) in a select element.",
@@ -102,7 +101,7 @@ static const act_verb verbs[] = {
     {.name = "go_back",
      .kind = ACT_GO_BACK,
      .tool_sig = "{}",
-     .tool_description = "Go to the previous page.",
+     .tool_description = "Go back.",
      .tool_props = "{}",
      .text_sig = "go_back",
      .text_help = "the previous page.",
@@ -110,7 +109,7 @@ static const act_verb verbs[] = {
     {.name = "go_forward",
      .kind = ACT_GO_FORWARD,
      .tool_sig = "{}",
-     .tool_description = "Go to the next page.",
+     .tool_description = "Go forward.",
      .tool_props = "{}",
      .text_sig = "go_forward",
      .text_help = "the next page.",
@@ -119,15 +118,15 @@ static const act_verb verbs[] = {
      .kind = ACT_TAB_FOCUS,
      .tool_keys = {"index"},
      .tool_sig = "{\"index\": <tab number from 0>}",
-     .tool_description = "Switch to a browser tab.",
-     .tool_props = "{\"index\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"tab index from 0\"}}",
+     .tool_description = "Switch tab.",
+     .tool_props = "{\"index\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"from 0\"}}",
      .text_sig = "tab_focus [tab_index]",
      .text_help = "switch to the browser tab with this index (from 0).",
      .script_sig = "{\"tab_focus\": <tab number from 0>}"},
     {.name = "close_tab",
      .kind = ACT_CLOSE_TAB,
      .tool_sig = "{}",
-     .tool_description = "Close the current tab.",
+     .tool_description = "Close the tab.",
      .tool_props = "{}",
      .tool_help = "navigate.",
      .text_sig = "close_tab",
@@ -138,8 +137,8 @@ static const act_verb verbs[] = {
      .tool_keys = {"answer"},
      .tool_sig = "{\"answer\": <string, may be empty>}",
      .tool_description = "Finish the task.",
-     .tool_props = "{\"answer\":{\"type\":\"string\",\"description\":\"the answer the objective asks for; empty "
-                   "when none is needed; N/A when the task cannot be done\"}}",
+     .tool_props = "{\"answer\":{\"type\":\"string\",\"description\":\"what the objective asks; empty if "
+                   "nothing; N/A if impossible\"}}",
      .tool_help = "finish, with the answer the objective asks for (empty when none is needed); if the task "
                   "cannot be done, answer \"N/A\".",
      .text_sig = "stop [answer]",

@@ -29,6 +29,7 @@ void agent_run_opts_init(agent_run_opts *o)
     o->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
     o->max_batch = AGENT_DEFAULT_MAX_BATCH;
     o->deltas = -1;
+    o->history = LLM_DEFAULT_HISTORY;
     o->screenshots = AGENT_SHOTS_FAILURE;
 }
 
@@ -89,6 +90,15 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "completion_tokens", (double)r->completion_tokens);
     cJSON_AddNumberToObject(o, "cached_tokens", (double)r->cached_tokens);
     cJSON_AddNumberToObject(o, "cost_usd", r->cost_usd);
+    if (r->history) {
+        cJSON *b = cJSON_AddObjectToObject(o, "request_tokens");
+        cJSON_AddNumberToObject(b, "total", (double)r->request_tokens);
+        cJSON_AddNumberToObject(b, "prefix", (double)r->prefix_tokens);
+        cJSON_AddNumberToObject(b, "new", (double)(r->request_tokens - r->prefix_tokens));
+        cJSON_AddNumberToObject(b, "fixed", (double)r->fixed_tokens);
+        cJSON_AddStringToObject(o, "history", r->history);
+        cJSON_AddNumberToObject(o, "history_restarts", r->history_restarts);
+    }
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
     cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);
@@ -247,6 +257,7 @@ typedef struct run_state {
     int max_batch;
     int cursor, cursor_sub;       /* the script planner's next step (and action in an array step) */
     llm_turn *turn;               /* the model's last reply, its results filled in as actions run */
+    llm_conv *conv;               /* history full: the task's conversation; NULL stateless or script */
     perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
     perc_obs *act_view;           /* the view later actions of a batch run on (after the stale check), or NULL */
     size_t batch_index;           /* of the action being run, for its trace line */
@@ -293,6 +304,11 @@ static eous_rc run_check(run_state *st, eous_err *err)
     } else if (!st->o->llm) {
         return eous_err_set(err, EOUS_E_INVALID, "planner %s needs a model (--llm or --cassette)",
                             agent_planner_name(st->o->planner));
+    } else if (st->o->deltas == 1 && st->o->history != LLM_HISTORY_FULL) {
+        /* a delta names lines of a view the request must hold */
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "--deltas on with --history stateless: a stateless request holds no earlier view for "
+                            "a delta to refer to; use --history full or --deltas off");
     }
     /* a deterministic plan gets the steps it has (the budget is for models) */
     st->max_steps = st->o->max_steps;
@@ -342,8 +358,11 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     st->res->settle_ms += settle_ms;
     perc_opts_init(&st->po);
     st->po.mode = o->mode;
-    st->send_deltas = o->planner != AGENT_PLANNER_SCRIPT && o->deltas != 0;
+    int model = o->planner != AGENT_PLANNER_SCRIPT;
+    st->send_deltas = model && o->history == LLM_HISTORY_FULL && o->deltas != 0;
     if ((o->deltas == 1 || st->send_deltas) && (rc = perc_delta_new(NULL, &st->delta, err)))
+        return rc;
+    if (model && o->history == LLM_HISTORY_FULL && (rc = llm_conv_new(o->history_budget, &st->conv, err)))
         return rc;
     return EOUS_OK;
 }
@@ -361,11 +380,13 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     in.observation = st->send_deltas ? st->sent_text : perc_obs_text(st->obs);
     in.max_batch = st->max_batch;
     in.prev_turn = st->turn;
+    in.conv = st->conv;
     in.deltas = st->send_deltas;
     in.mode = perc_mode_name(st->o->mode);
     in.history = st->hist;
     in.n_history = st->n_hist;
     in.last_error = st->last_error[0] ? st->last_error : NULL;
+    in.last_error_is_answer = st->failed_parses > 0;
     in.image_png = st->shot.png;
     in.image_len = st->shot.len;
     in.image_legend = st->shot.legend;
@@ -374,15 +395,20 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     llm_turn *turn = NULL;
     eous_rc prc = llm_next_actions(st->o->llm, &in, st->batch.a, (size_t)st->max_batch, &st->batch.n, &turn,
                                    usage, &perr);
-    /* the results of the reply before went with this request */
-    llm_turn_free(st->turn);
-    st->turn = turn;
+    /* the results of the reply before went with this request; when this reply failed they go again */
+    if (prc == EOUS_OK) {
+        llm_turn_free(st->turn);
+        st->turn = turn;
+    }
     res->plan_calls++;
     st->batch.dropped = (size_t)usage->extra_tool_calls;
     res->prompt_tokens += usage->prompt_tokens;
     res->completion_tokens += usage->completion_tokens;
     res->cached_tokens += usage->cached_tokens;
     res->cost_usd += usage->cost_usd;
+    res->request_tokens += usage->request_tokens;
+    res->prefix_tokens += usage->prefix_tokens;
+    res->fixed_tokens += usage->fixed_tokens;
     if (prc == EOUS_E_INVALID && st->o->planner == AGENT_PLANNER_REPLAY) {
         *rc = eous_err_set(err, EOUS_E_INVALID, "%s", perr.msg);
         return PLAN_FAIL;
@@ -524,6 +550,13 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     cJSON_AddStringToObject(line, arc ? "error" : "result", arc ? aerr->msg : ar->message);
     cJSON_AddNumberToObject(line, "prompt_tokens", (double)usage->prompt_tokens);
     cJSON_AddNumberToObject(line, "completion_tokens", (double)usage->completion_tokens);
+    if (usage->calls) {
+        cJSON_AddNumberToObject(line, "cached_tokens", (double)usage->cached_tokens);
+        cJSON *b = cJSON_AddObjectToObject(line, "request_tokens");
+        cJSON_AddNumberToObject(b, "total", (double)usage->request_tokens);
+        cJSON_AddNumberToObject(b, "prefix", (double)usage->prefix_tokens);
+        cJSON_AddNumberToObject(b, "fixed", (double)usage->fixed_tokens);
+    }
     cJSON *tm = cJSON_AddObjectToObject(line, "ms");
     cJSON_AddNumberToObject(tm, "perceive", ms->perceive);
     cJSON_AddNumberToObject(tm, "plan", ms->plan);
@@ -538,9 +571,12 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     trace_line(&st->trace, line);
 }
 
-/* Appends (action, result) to the history the model sees next step. */
-static void remember(run_state *st, const char *action_text, const char *result)
+/* Appends (action, "status: result") to the history the model sees next step;
+ * status is "ok", "error" or "not run", as tool results say it. */
+static void remember(run_state *st, const char *action_text, const char *status, const char *what)
 {
+    char result[1100];
+    snprintf(result, sizeof result, "%s: %s", status, what ? what : "");
     llm_history_item *hg = realloc(st->hist, (st->n_hist + 1) * sizeof *hg);
     if (hg)
         st->hist = hg;
@@ -620,7 +656,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     st->last_status = arc ? LLM_ACTION_ERROR : LLM_ACTION_OK;
     SET(st->last_result, arc ? aerr.msg : ar.message);
     st->last_dialog = ar.dialog;
-    remember(st, action_text, arc ? aerr.msg : ar.message);
+    remember(st, action_text, arc ? "error" : "ok", arc ? aerr.msg : ar.message);
     free(action_text);
 
     step_outcome out = STEP_NEXT;
@@ -685,9 +721,7 @@ static void note_not_run(run_state *st, size_t i, const char *why)
     if (a)
         act_exec_note_not_run(st->x, a, why);
     if (st->o->planner != AGENT_PLANNER_SCRIPT) {
-        char r[700];
-        snprintf(r, sizeof r, "not run: %s", why);
-        remember(st, text ? text : dropped, r);
+        remember(st, text ? text : dropped, "not run", why);
     }
     llm_turn_set_result(st->turn, i, LLM_ACTION_NOT_RUN, why);
     free(text);
@@ -821,6 +855,12 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
     res->obs_bytes_total += perc_obs_text_len(st->obs);
     st->sent_text = perc_obs_text(st->obs);
     st->sent_is_delta = 0;
+    if (llm_conv_over_budget(st->conv)) {
+        /* the conversation starts afresh: its first view is whole */
+        llm_conv_reset(st->conv);
+        perc_delta_reset(st->delta);
+        res->history_restarts++;
+    }
     if (st->delta) {
         if ((rc = perc_delta_next(st->delta, st->obs, &st->sent_text, &st->sent_is_delta, &ms->obs_tokens,
                                   &ms->obs_tokens_sent, err)))
@@ -982,6 +1022,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
                                                                       : "o200k_base";
     res->tier = t->tier;
+    res->history = o->planner != AGENT_PLANNER_SCRIPT ? llm_history_name((llm_history)o->history) : NULL;
     res->grounding = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
     res->screen = t->screen;
     res->intent = t->intent;
@@ -1012,6 +1053,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     perc_obs_free(st.act_view);
     agent_batch_clear(&st.batch);
     llm_turn_free(st.turn);
+    llm_conv_free(st.conv);
     perc_delta_free(st.delta);
     perc_marked_shot_clear(&st.shot);
     agent_evidence_free(st.ev);

@@ -33,6 +33,10 @@ typedef struct agent_run_opts {
     int deltas;                    /* observation deltas (perception/delta.h): 1 on, 0 off, -1 (default) on
                                     * for the llm planner only; with the script planner the trace still
                                     * records what a delta would have cost */
+    int history;                   /* llm_history: how requests carry what came before (llm/llm.h); default
+                                    * full.  Deltas need full: with stateless, deltas on is refused */
+    size_t history_budget;         /* full: o200k tokens a conversation may hold before it starts afresh
+                                    * (0 = LLM_DEFAULT_HISTORY_BUDGET) */
     agent_ground_mode grounding;   /* script planner: check each step against its view (agent/grounding.h) */
     agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
     int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
@@ -53,8 +57,13 @@ typedef struct agent_result {
     int plan_calls;           /* plans asked for: model round trips (script: batches) */
     int not_run;              /* planned actions a batch stopped before */
     int semantic_actions, atomic_actions, fallbacks, errors;
-    long prompt_tokens, completion_tokens, cached_tokens;
+    long prompt_tokens, completion_tokens, cached_tokens; /* the provider's usage */
     double cost_usd;
+    /* what eous counts a provider bills (llm/bill.c): whole requests, the prefix each shares with
+     * the request before it (cacheable), their fixed part (system prompt and tool schemas) */
+    long request_tokens, prefix_tokens, fixed_tokens;
+    const char *history;      /* static: "stateless" | "full" (model planners), NULL for scripts */
+    int history_restarts;     /* full: conversations started afresh at the budget */
     double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
     size_t obs_bytes_total, obs_tokens_total;
     size_t obs_tokens_sent_total; /* o200k tokens of the observations as sent: deltas when they are on */

@@ -49,6 +49,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->max_obs_tokens = -1;
     co->max_batch = AGENT_DEFAULT_MAX_BATCH;
     co->deltas = -1;
+    co->history = LLM_DEFAULT_HISTORY;
     co->grounding = -1;
     co->screenshots = AGENT_SHOTS_FAILURE;
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
@@ -128,6 +129,22 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             VALUE(v);
             if (cli_parse_on_off(argv[0], a, v, &co->deltas))
                 return -1;
+        } else if (!strcmp(a, "--history")) {
+            const char *v;
+            VALUE(v);
+            llm_history h;
+            if (llm_history_parse(v, &h)) {
+                fprintf(stderr, "eous %s: --history '%s': expected stateless or full\n", argv[0], v);
+                return -1;
+            }
+            co->history = (int)h;
+        } else if (!strcmp(a, "--history-budget")) {
+            const char *v;
+            VALUE(v);
+            long n;
+            if (cli_parse_range(argv[0], a, v, 1000, 10000000, "a number of tokens", &n))
+                return -1;
+            co->history_budget = (size_t)n;
         } else if (!strcmp(a, "--max-batch")) {
             const char *v;
             VALUE(v);
@@ -213,6 +230,13 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     }
     if (co->planner == AGENT_PLANNER_REPLAY && !co->cassette) {
         fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", argv[0]);
+        return -1;
+    }
+    if (co->deltas == 1 && co->history == LLM_HISTORY_STATELESS && co->planner != AGENT_PLANNER_SCRIPT) {
+        fprintf(stderr,
+                "eous %s: --deltas on with --history stateless: a stateless request holds no earlier view for a "
+                "delta to refer to; use --history full or --deltas off\n",
+                argv[0]);
         return -1;
     }
     return 0;
@@ -306,6 +330,8 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->max_steps = co->max_steps;
     ro->max_batch = co->max_batch;
     ro->deltas = co->deltas;
+    ro->history = co->history;
+    ro->history_budget = co->history_budget;
     ro->max_seconds = co->max_seconds;
     ro->llm = co->llm;
     ro->policy = co->policy;

@@ -28,7 +28,9 @@ typedef struct cli_opts {
     const char *lock_file;
     int max_steps;
     int max_batch;             /* --max-batch N (default 8) */
-    int deltas;                /* --deltas on|off: 1/0; -1 = default (on for the llm planner) */
+    int deltas;                /* --deltas on|off: 1/0; -1 = default (on for the llm planner with history full) */
+    int history;               /* --history stateless|full (llm_history), default full */
+    size_t history_budget;     /* --history-budget N tokens; 0 = LLM_DEFAULT_HISTORY_BUDGET */
     long max_obs_tokens;       /* --max-obs-tokens: o200k tokens kept of each observation; -1 = default */
     double max_seconds;
     int workers;

@@ -2,12 +2,11 @@
  * (llm_turn) so the next request can give each tool call its result in the
  * provider's own format, and several action lines of WebArena text.
  *
- * The next request after a reply with tool calls carries, before the step's
- * user message: a one-line user message, the reply as the assistant message,
- * then the results — OpenAI: one {"role":"tool","tool_call_id"} message per
- * call; Anthropic: one tool_result block per tool_use id (is_error for errors
- * and actions not run) at the head of the step's user message.  Only the last
- * reply goes back this way; older actions stay in the PREVIOUS ACTIONS text. */
+ * In a conversation (llm/conv.c) the next request carries the reply as the
+ * assistant message, then its results — OpenAI: one
+ * {"role":"tool","tool_call_id"} message per call; Anthropic: one tool_result
+ * block per tool_use id (is_error for errors and actions not run) at the head
+ * of the step's user message. */
 #define _GNU_SOURCE
 #include "llm/llm_int.h"
 
@@ -111,8 +110,6 @@ eous_rc llm_turn_from_response(llm_provider p, const cJSON *root, llm_turn **out
     return EOUS_OK;
 }
 
-static const char turn_opening[] = "Continue the task. Your previous answer and the result of each of its actions follow.";
-
 static cJSON *text_message(const char *role, const char *text)
 {
     cJSON *m = cJSON_CreateObject();
@@ -126,25 +123,32 @@ static const char *result_of(const llm_turn *t, size_t i)
     return t->results[i] ? t->results[i] : "not run: no result was recorded";
 }
 
-eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, cJSON *user, eous_err *err)
+const cJSON *llm_turn_assistant(const llm_turn *t)
 {
-    cJSON_AddItemToArray(msgs, text_message("user", turn_opening));
-    cJSON_AddItemToArray(msgs, cJSON_Duplicate(t->assistant, 1));
-    if (t->provider == LLM_OPENAI) {
-        for (size_t i = 0; i < t->n; i++) {
-            cJSON *m = text_message("tool", result_of(t, i));
-            cJSON_AddStringToObject(m, "tool_call_id", t->ids[i]);
-            cJSON_AddItemToArray(msgs, m);
+    return t ? t->assistant : NULL;
+}
+
+eous_rc llm_turn_add_results(llm_provider p, const llm_turn *t, cJSON *msgs, cJSON *user, eous_err *err)
+{
+    size_t before = (size_t)cJSON_GetArraySize(msgs);
+    cJSON *m = cJSON_CreateObject();
+    if (!m) {
+        cJSON_Delete(user);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    cJSON_AddStringToObject(m, "role", "user");
+    if (p == LLM_OPENAI) {
+        for (size_t i = 0; t && i < t->n; i++) {
+            cJSON *r = text_message("tool", result_of(t, i));
+            cJSON_AddStringToObject(r, "tool_call_id", t->ids[i]);
+            cJSON_AddItemToArray(msgs, r);
         }
-        cJSON *m = cJSON_CreateObject();
-        cJSON_AddStringToObject(m, "role", "user");
         cJSON_AddItemToObject(m, "content", user);
-        cJSON_AddItemToArray(msgs, m);
     } else {
-        cJSON *m = cJSON_CreateObject();
-        cJSON_AddStringToObject(m, "role", "user");
+        /* Anthropic: the results lead the user message as tool_result blocks, the step's text (or
+         * its parts, with an image) follows; content is always blocks so a cache mark fits */
         cJSON *content = cJSON_AddArrayToObject(m, "content");
-        for (size_t i = 0; i < t->n; i++) {
+        for (size_t i = 0; t && i < t->n; i++) {
             cJSON *b = cJSON_CreateObject();
             cJSON_AddStringToObject(b, "type", "tool_result");
             cJSON_AddStringToObject(b, "tool_use_id", t->ids[i]);
@@ -153,22 +157,20 @@ eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, cJSON *user, eous_
                 cJSON_AddBoolToObject(b, "is_error", 1);
             cJSON_AddItemToArray(content, b);
         }
-        /* the step's text (or its parts, with an image) after the results */
         if (cJSON_IsArray(user)) {
             cJSON *part;
             while ((part = cJSON_DetachItemFromArray(user, 0)))
                 cJSON_AddItemToArray(content, part);
-            cJSON_Delete(user);
         } else {
             cJSON *txt = cJSON_CreateObject();
             cJSON_AddStringToObject(txt, "type", "text");
             cJSON_AddStringToObject(txt, "text", cJSON_IsString(user) ? user->valuestring : "");
             cJSON_AddItemToArray(content, txt);
-            cJSON_Delete(user);
         }
-        cJSON_AddItemToArray(msgs, m);
+        cJSON_Delete(user);
     }
-    if (!cJSON_GetArraySize(msgs))
+    cJSON_AddItemToArray(msgs, m);
+    if ((size_t)cJSON_GetArraySize(msgs) <= before)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     return EOUS_OK;
 }

@@ -34,6 +34,7 @@ struct llm_client {
     int have_price;
     unsigned long calls;
     uint64_t rng;
+    llm_bill prev_bill;     /* the last request's pieces: what the next one shares with it */
 };
 
 /* ---- options --------------------------------------------------------------- */
@@ -124,6 +125,7 @@ void llm_client_free(llm_client *c)
     eous_http_free(c->http);
     llm_cassette_free(c->cassette);
     llm_price_table_free(c->prices);
+    llm_bill_clear(&c->prev_bill);
     eous_wipe_free(c->auth_header);
     eous_wipe_free(c->key);
     free(c->model);
@@ -294,6 +296,9 @@ void llm_usage_add(llm_usage *sum, const llm_usage *one)
     sum->obs_tokens += one->obs_tokens;
     sum->extra_tool_calls += one->extra_tool_calls;
     sum->calls += one->calls;
+    sum->request_tokens += one->request_tokens;
+    sum->prefix_tokens += one->prefix_tokens;
+    sum->fixed_tokens += one->fixed_tokens;
 }
 
 /* ---- request bodies ---------------------------------------------------------- */
@@ -305,39 +310,31 @@ static int openai_reasoning_model(const char *m)
     return !strncmp(m, "o1", 2) || !strncmp(m, "o3", 2) || !strncmp(m, "o4", 2) || !strncmp(m, "gpt-5", 5);
 }
 
-/* The conversation's last user turn: after the last reply and its tool
- * results when a batch ran, else a user message of its own. */
-static void add_user_turn(cJSON *msgs, const llm_turn *prev, cJSON *content)
-{
-    if (prev) {
-        llm_turn_add_messages(prev, msgs, content, NULL);
-        return;
-    }
-    cJSON *m = cJSON_CreateObject();
-    cJSON_AddStringToObject(m, "role", "user");
-    cJSON_AddItemToObject(m, "content", content);
-    cJSON_AddItemToArray(msgs, m);
-}
-
-static char *build_body(const llm_client *c, const llm_step_input *in, const char *system, const char *user,
-                        const llm_image *img, int tools, int with_call, int max_tokens, double temperature)
+/* The request body around msgs (this request's messages after the system
+ * prompt, duplicated in): model, system prompt, tools, limits.  Anthropic
+ * gets cache_control marks (llm/conv.c).  Caller frees; NULL out of memory. */
+static cJSON *build_body(const llm_client *c, const llm_step_input *in, const char *system, const cJSON *msgs,
+                         int tools, int with_call, int max_tokens, double temperature)
 {
     cJSON *root = cJSON_CreateObject();
-    if (!root)
+    cJSON *copy = cJSON_Duplicate(msgs, 1);
+    if (!root || !copy) {
+        cJSON_Delete(root);
+        cJSON_Delete(copy);
         return NULL;
-    /* batches: parallel tool calls asked for, the last reply's results sent back */
+    }
     int parallel = in && in->max_batch > 1;
-    const llm_turn *prev = parallel ? in->prev_turn : NULL;
     cJSON_AddStringToObject(root, "model", c->model);
-    /* the text, or with a vision image the parts llm/image.c makes */
-    cJSON *content = img ? llm_image_content(c->provider, user, img) : cJSON_CreateString(user);
     if (c->provider == LLM_OPENAI) {
-        cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
+        cJSON *all = cJSON_AddArrayToObject(root, "messages");
         cJSON *m = cJSON_CreateObject();
         cJSON_AddStringToObject(m, "role", "system");
         cJSON_AddStringToObject(m, "content", system);
-        cJSON_AddItemToArray(msgs, m);
-        add_user_turn(msgs, prev, content);
+        cJSON_AddItemToArray(all, m);
+        cJSON *it;
+        while ((it = cJSON_DetachItemFromArray(copy, 0)))
+            cJSON_AddItemToArray(all, it);
+        cJSON_Delete(copy);
         int reasoning = openai_reasoning_model(c->model);
         cJSON_AddNumberToObject(root, reasoning ? "max_completion_tokens" : "max_tokens", max_tokens);
         if (temperature >= 0 && !reasoning)
@@ -351,8 +348,7 @@ static char *build_body(const llm_client *c, const llm_step_input *in, const cha
     } else {
         cJSON_AddNumberToObject(root, "max_tokens", max_tokens);
         cJSON_AddStringToObject(root, "system", system);
-        cJSON *msgs = cJSON_AddArrayToObject(root, "messages");
-        add_user_turn(msgs, prev, content);
+        cJSON_AddItemToObject(root, "messages", copy);
         if (temperature >= 0)
             cJSON_AddNumberToObject(root, "temperature", temperature > 1 ? 1 : temperature);
         if (tools) {
@@ -362,9 +358,22 @@ static char *build_body(const llm_client *c, const llm_step_input *in, const cha
             if (!parallel)
                 cJSON_AddBoolToObject(tc, "disable_parallel_tool_use", 1);
         }
+        if (in) /* the judge's one-off question has nothing to cache */
+            llm_conv_mark_cache(root);
     }
-    char *s = eous_json_print(root);
+    return root;
+}
+
+/* A plain text request (the judge): body text, caller frees. */
+static char *build_text_body(const llm_client *c, const char *system, const char *user, int max_tokens,
+                             double temperature)
+{
+    size_t n_old;
+    cJSON *msgs = llm_conv_messages(NULL, c->provider, NULL, cJSON_CreateString(user), &n_old);
+    cJSON *root = msgs ? build_body(c, NULL, system, msgs, 0, 0, max_tokens, temperature) : NULL;
+    char *s = root ? eous_json_print(root) : NULL;
     cJSON_Delete(root);
+    cJSON_Delete(msgs);
     return s;
 }
 
@@ -726,6 +735,100 @@ eous_rc llm_response_to_action(llm_client *c, const cJSON *root, act_action *out
     return rc;
 }
 
+/* The reply as the conversation keeps it: the turn's assistant message, or a text message. */
+static cJSON *reply_message(const llm_client *c, const llm_turn *turn, const answer *a)
+{
+    if (turn)
+        return cJSON_Duplicate(llm_turn_assistant(turn), 1);
+    cJSON *m = cJSON_CreateObject();
+    if (!m)
+        return NULL;
+    cJSON_AddStringToObject(m, "role", "assistant");
+    if (c->provider == LLM_OPENAI) {
+        cJSON_AddStringToObject(m, "content", a->text ? a->text : "");
+    } else {
+        cJSON *blk = cJSON_CreateObject();
+        cJSON_AddStringToObject(blk, "type", "text");
+        cJSON_AddStringToObject(blk, "text", a->text && *a->text ? a->text : "(no text)");
+        cJSON_AddItemToArray(cJSON_AddArrayToObject(m, "content"), blk);
+    }
+    return m;
+}
+
+/* One request, made and counted before it is sent. */
+typedef struct request {
+    char *system, *user, *body, *key_body;
+    cJSON *msgs;  /* this request's messages after the system prompt (what a conversation keeps) */
+    cJSON *root;  /* the body as JSON */
+    size_t n_old; /* of msgs, how many the conversation already held */
+    llm_image img;
+} request;
+
+static void request_clear(request *r)
+{
+    free(r->system);
+    free(r->user);
+    free(r->body);
+    free(r->key_body);
+    cJSON_Delete(r->msgs);
+    cJSON_Delete(r->root);
+    llm_image_clear(&r->img);
+    memset(r, 0, sizeof *r);
+}
+
+/* The request llm_next_actions sends for in, counted into u (llm/bill.c) against the client's
+ * previous request, which it then becomes. */
+static eous_rc make_request(llm_client *c, const llm_step_input *in, request *r, llm_usage *u, eous_err *err)
+{
+    memset(r, 0, sizeof *r);
+    eous_rc rc = llm_render_prompt(&c->o, in, &r->system, &r->user, u, err);
+    if (rc)
+        return rc;
+    int image = in->image_png != NULL;
+    if (image && (rc = llm_image_init(&r->img, in->image_png, in->image_len, in->image_legend, c->o.image_detail,
+                                      err)))
+        return rc;
+    /* the text, or with a vision image the parts llm/image.c makes */
+    cJSON *content = image ? llm_image_content(c->provider, r->user, &r->img) : cJSON_CreateString(r->user);
+    r->msgs = content ? llm_conv_messages(in->conv, c->provider, in->prev_turn, content, &r->n_old) : NULL;
+    r->root = r->msgs ? build_body(c, in, r->system, r->msgs, c->o.use_tools, llm_mode_has_call(in->mode),
+                                   c->o.max_tokens, c->o.temperature)
+                      : NULL;
+    r->body = r->root ? eous_json_print(r->root) : NULL;
+    /* the cassette's copy: the same text with the image's hash for its bytes */
+    if (image && r->body)
+        r->key_body = llm_image_key_body(&r->img, c->provider, r->body);
+    if (!r->body || (image && !r->key_body))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    llm_bill bill;
+    memset(&bill, 0, sizeof bill);
+    if ((rc = llm_bill_count(c->provider, r->root, &bill, err)))
+        return rc;
+    u->request_tokens = bill.total;
+    u->fixed_tokens = bill.fixed;
+    u->prefix_tokens = llm_bill_shared_prefix(c->prev_bill.n ? &c->prev_bill : NULL, &bill);
+    llm_bill_clear(&c->prev_bill);
+    c->prev_bill = bill;
+    return EOUS_OK;
+}
+
+eous_rc llm_render_request(llm_client *c, const llm_step_input *in, char **body, llm_usage *usage, eous_err *err)
+{
+    llm_usage u;
+    memset(&u, 0, sizeof u);
+    *body = NULL;
+    request r;
+    eous_rc rc = make_request(c, in, &r, &u, err);
+    if (!rc) {
+        *body = r.body;
+        r.body = NULL;
+    }
+    request_clear(&r);
+    if (usage)
+        *usage = u;
+    return rc;
+}
+
 eous_rc llm_next_actions(llm_client *c, const llm_step_input *in, act_action *out, size_t cap, size_t *n_out,
                          llm_turn **turn, llm_usage *usage, eous_err *err)
 {
@@ -738,48 +841,47 @@ eous_rc llm_next_actions(llm_client *c, const llm_step_input *in, act_action *ou
         act_action_clear(&out[i]);
     if (in->max_batch <= 1 && cap > 1)
         cap = 1;
-    char *system = NULL, *user = NULL, *body = NULL, *key_body = NULL;
-    cJSON *resp = NULL;
+    cJSON *resp = NULL, *reply = NULL;
+    llm_turn *t = NULL;
     answer a;
     memset(&a, 0, sizeof a);
-    llm_image img, *imgp = NULL;
-    memset(&img, 0, sizeof img);
-    eous_rc rc = llm_render_prompt(&c->o, in, &system, &user, &u, err);
+    request r;
+    eous_rc rc = make_request(c, in, &r, &u, err);
     if (rc)
         goto done;
-    if (in->image_png) {
-        if ((rc = llm_image_init(&img, in->image_png, in->image_len, in->image_legend, c->o.image_detail, err)))
-            goto done;
-        imgp = &img;
-    }
-    body = build_body(c, in, system, user, imgp, c->o.use_tools, llm_mode_has_call(in->mode), c->o.max_tokens,
-                      c->o.temperature);
-    /* the cassette's copy: the same text with the image's hash for its bytes */
-    if (imgp && body)
-        key_body = llm_image_key_body(imgp, c->provider, body);
-    if (!body || (imgp && !key_body)) {
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        goto done;
-    }
-    if ((rc = exchange(c, body, key_body ? key_body : body, &resp, &u, err)) || (rc = extract(c, resp, &a, err)))
+    if ((rc = exchange(c, r.body, r.key_body ? r.key_body : r.body, &resp, &u, err)) ||
+        (rc = extract(c, resp, &a, err)))
         goto done;
     if ((rc = answer_to_actions(c, &a, out, cap, n_out, &u, err)))
         goto done;
-    if (turn && in->max_batch > 1 && a.n_tool_calls && (rc = llm_turn_from_response(c->provider, resp, turn, err))) {
+    /* a reply with tool calls is kept so its results go back in the next request */
+    if (a.n_tool_calls && (in->conv || turn) && (rc = llm_turn_from_response(c->provider, resp, &t, err)))
+        goto done;
+    if (in->conv) {
+        if (!(reply = reply_message(c, t, &a))) {
+            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            goto done;
+        }
+        if ((rc = llm_conv_commit(in->conv, c->provider, r.msgs, r.n_old, reply, t == NULL, in->n_history, err)))
+            goto done;
+    }
+    if (turn) {
+        *turn = t;
+        t = NULL;
+    }
+done:
+    if (rc) {
         for (size_t i = 0; i < *n_out; i++)
             act_action_clear(&out[i]);
         *n_out = 0;
     }
-done:
     if (usage)
         *usage = u;
+    llm_turn_free(t);
     answer_free(&a);
     cJSON_Delete(resp);
-    llm_image_clear(&img);
-    free(system);
-    free(user);
-    free(body);
-    free(key_body);
+    cJSON_Delete(reply);
+    request_clear(&r);
     return rc;
 }
 
@@ -860,8 +962,8 @@ eous_rc llm_judge(llm_client *c, llm_judge_kind kind, const char *question, cons
     if (rc)
         goto done;
     /* the verdict needs no creativity: temperature 0 unless the user turned it off */
-    body = build_body(c, NULL, judge_system, ub.data, NULL, 0, 0, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
-                      c->o.temperature >= 0 ? 0 : -1);
+    body = build_text_body(c, judge_system, ub.data, c->o.max_tokens > 768 ? c->o.max_tokens : 768,
+                           c->o.temperature >= 0 ? 0 : -1);
     if (!body) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;

@@ -83,6 +83,37 @@ size_t llm_turn_n_calls(const llm_turn *t);
 void llm_turn_set_result(llm_turn *t, size_t i, llm_action_status status, const char *text);
 void llm_turn_free(llm_turn *t);
 
+/* How a task's requests carry what came before (llm/conv.c):
+ *   stateless  WebArena's shape: every request is the system prompt and one user message (the
+ *              objective, the URL, every previous action with its result, the whole observation).
+ *              Deltas cannot be read this way and are refused (agent_run_task).
+ *   full       one conversation per task: the first user message as above, then each reply with its
+ *              tool results and the next observation (a delta refers to the observation before it,
+ *              which the same request holds).  Requests only grow at the end, so a provider can cache
+ *              the prefix; once the conversation holds budget tokens, the next request starts afresh
+ *              (previous actions as text, the whole view). */
+typedef enum llm_history { LLM_HISTORY_STATELESS = 0, LLM_HISTORY_FULL } llm_history;
+#define LLM_DEFAULT_HISTORY LLM_HISTORY_FULL
+#define LLM_DEFAULT_HISTORY_BUDGET 24000
+/* "stateless" | "full" → *out; -1 on anything else. */
+int llm_history_parse(const char *s, llm_history *out);
+const char *llm_history_name(llm_history h);
+
+/* One task's conversation (history full).  Made by the caller, passed in
+ * llm_step_input.conv; llm_next_actions appends each request's new messages
+ * and the reply once the reply parsed.  Not thread-safe; free accepts NULL. */
+typedef struct llm_conv llm_conv;
+eous_rc llm_conv_new(size_t budget_tokens, llm_conv **out, eous_err *err);
+void llm_conv_free(llm_conv *c);
+/* 1 when the conversation holds its budget: the caller sends the next view
+ * whole and calls llm_conv_reset, so the next request starts afresh. */
+int llm_conv_over_budget(const llm_conv *c);
+void llm_conv_reset(llm_conv *c);
+/* o200k tokens the conversation's messages hold (llm/bill.c's count). */
+size_t llm_conv_tokens(const llm_conv *c);
+/* Fresh starts after the first (budget reached). */
+int llm_conv_collapses(const llm_conv *c);
+
 typedef struct llm_step_input {
     const char *objective;
     const char *url;
@@ -91,14 +122,18 @@ typedef struct llm_step_input {
     const llm_history_item *history;
     size_t n_history;
     const char *last_error; /* NULL when the last step went fine */
+    int last_error_is_answer; /* last_error is about the model's last answer (it did not parse), not an
+                                 action's result: a conversation repeats only such errors */
     /* batches: how many actions one answer may hold (0 or 1: exactly one, the
      * request asks for no parallel tool calls, prompts as before) */
     int max_batch;
     /* the previous reply with its results (NULL: none, or a text reply): sent
-     * back as tool results; only used when max_batch > 1 */
+     * back as tool results in a conversation (conv); unused when stateless */
     const llm_turn *prev_turn;
+    /* history full: the task's conversation (borrowed); NULL = stateless */
+    llm_conv *conv;
     /* 1: observations after the first may be deltas (perception/delta.c); the
-     * system prompt says how to read them */
+     * system prompt says how to read them.  Only with a conversation (conv). */
     int deltas;
     /* vision: the set-of-marks screenshot (PNG, borrowed) and its legend, sent as an
      * image part after the text and the legend as text; NULL = text only */
@@ -120,6 +155,13 @@ typedef struct llm_usage {
                                prompt_tokens above is the provider's own figure) */
     int extra_tool_calls;   /* tool calls after the first, ignored */
     long calls;             /* model calls (1 per llm_next_action / llm_judge) */
+    /* what a provider bills, counted by eous (llm/bill.c): o200k tokens of the whole request (system
+     * prompt, tool schemas, every message, images by the provider's rule), of which the prefix equal to
+     * the client's previous request (what a provider's cache can serve) and the fixed part (system
+     * prompt and tool schemas) */
+    long request_tokens;
+    long prefix_tokens;
+    long fixed_tokens;
 } llm_usage;
 
 /* One model call → one action (out must be initialised; it is cleared first).
@@ -168,6 +210,11 @@ void llm_usage_add(llm_usage *sum, const llm_usage *one);
  * truncated), for debugging and tests.  Caller frees both.  usage may be NULL. */
 eous_rc llm_render_prompt(const llm_opts *o, const llm_step_input *in, char **system, char **user,
                           llm_usage *usage, eous_err *err);
+
+/* The request body llm_next_actions would send for in (caller frees *body), with its counts in
+ * usage (request_tokens, prefix_tokens against the client's previous request — which this one
+ * becomes —, fixed_tokens); nothing is sent.  For benchmarks and tests. */
+eous_rc llm_render_request(llm_client *c, const llm_step_input *in, char **body, llm_usage *usage, eous_err *err);
 
 /* Tokens of text as o200k_base counts them (core/tokenize.h); a shape estimate (see prompt.c)
  * only when the tokenizer data is missing.  The observation budget counts with this. */

@@ -18,10 +18,12 @@ eous_rc llm_response_to_action(llm_client *c, const cJSON *root, act_action *out
 /* ---- batch.c ---- */
 /* The reply's tool calls as a turn (*out NULL when it made none). */
 eous_rc llm_turn_from_response(llm_provider p, const cJSON *root, llm_turn **out, eous_err *err);
-/* Appends the turn's messages and then the step's user content (a string, or
- * an array of parts with a vision image; taken over) to msgs (after the system
- * message for OpenAI). */
-eous_rc llm_turn_add_messages(const llm_turn *t, cJSON *msgs, cJSON *user, eous_err *err);
+/* Appends the turn's results (t may be NULL: none) and then a user message
+ * with the step's content (a string, or an array of parts with a vision
+ * image; taken over) to msgs, in provider p's shape. */
+eous_rc llm_turn_add_results(llm_provider p, const llm_turn *t, cJSON *msgs, cJSON *user, eous_err *err);
+/* The reply as the provider sent it (borrowed). */
+const cJSON *llm_turn_assistant(const llm_turn *t);
 /* Several action lines in the last ``` fence (each a WebArena action), else
  * one action by act_parse_text's rules.  Lines beyond cap go to *dropped. */
 eous_rc llm_parse_text_actions(const char *text, act_action *out, size_t cap, size_t *n_out, size_t *dropped,
@@ -32,6 +34,46 @@ eous_rc llm_parse_text_actions(const char *text, act_action *out, size_t cap, si
 int llm_mode_has_call(const char *mode);
 /* Tool definitions in the provider's shape (owned by caller). */
 cJSON *llm_tools_json(llm_provider p, int with_call);
+
+/* ---- bill.c ---- */
+/* One request as a provider bills it: its pieces (tool schemas, system
+ * prompt, messages) in order with o200k tokens each. */
+typedef struct llm_bill_piece {
+    char hash[17]; /* the piece's compact JSON, cache_control markers aside */
+    long tokens;
+} llm_bill_piece;
+typedef struct llm_bill {
+    llm_bill_piece *pieces; /* owned */
+    size_t n, cap;
+    long total;  /* every piece and the reply's priming */
+    long fixed;  /* tool schemas and system prompt */
+} llm_bill;
+eous_rc llm_bill_count(llm_provider p, const cJSON *body, llm_bill *out, eous_err *err);
+void llm_bill_clear(llm_bill *b);
+/* Tokens of the leading pieces cur shares with prev (NULL: none). */
+long llm_bill_shared_prefix(const llm_bill *prev, const llm_bill *cur);
+/* One message's tokens as llm_bill_count counts them. */
+long llm_bill_message_tokens(llm_provider p, const cJSON *msg);
+
+/* ---- conv.c ---- */
+/* This request's messages after the system prompt (a new array, caller
+ * owns): the conversation so far (none when conv is NULL), the last reply's
+ * results (prev) and a user message with content (taken over).  *n_old gets
+ * how many came from the conversation. */
+cJSON *llm_conv_messages(const llm_conv *conv, llm_provider p, const llm_turn *prev, cJSON *content,
+                         size_t *n_old);
+/* 1 when the conversation already holds a reply: the user message is a continuation. */
+int llm_conv_continuing(const llm_conv *conv);
+/* Where the text results of a text reply start in the history (llm_step_input.history), or
+ * (size_t)-1 when the last reply was tool calls (its results go as tool results). */
+size_t llm_conv_text_results_from(const llm_conv *conv);
+/* After a reply parsed: keeps msgs[n_old..] and the reply (assistant message, borrowed) and
+ * where the history stands (n_history), for the next request. */
+eous_rc llm_conv_commit(llm_conv *conv, llm_provider p, const cJSON *msgs, size_t n_old, const cJSON *assistant,
+                        int text_reply, size_t n_history, eous_err *err);
+/* Anthropic prompt caching: cache_control on the system prompt and on the last block of the
+ * last two user messages (the previous request's end, which its cache holds, and this one's). */
+void llm_conv_mark_cache(cJSON *body);
 
 /* ---- image.c ---- */
 typedef struct llm_image {

@@ -109,6 +109,27 @@ static int n_requests(void)
 }
 
 /* The observation of a request: between <observation> and </observation> of its last user text. */
+/* 1 when a message of body before its last carries text (string content or a text part). */
+static int earlier_message_holds(const cJSON *body, const char *text)
+{
+    const cJSON *msgs = eous_json_arr(body, "messages");
+    int n = cJSON_GetArraySize(msgs);
+    for (int i = 0; i < n - 1; i++) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(msgs, i), "content");
+        if (cJSON_IsString(c) && strstr(c->valuestring, text))
+            return 1;
+        const cJSON *part;
+        if (!cJSON_IsArray(c))
+            continue;
+        cJSON_ArrayForEach(part, c) {
+            const char *t = eous_json_str(part, "text");
+            if (t && strstr(t, text))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static char *observation_of(const cJSON *body)
 {
     const cJSON *msgs = eous_json_arr(body, "messages");
@@ -271,7 +292,20 @@ Test(batch, delta_after_a_state_change_carries_exactly_that_component)
              "setValue(value)",
              want_id);
     cr_expect_str_eq(delta, expect, "the delta is exactly the changed component:\n%s\n(view:\n%s)", delta, full);
+    /* the delta's base is in the same request: the conversation still holds the whole first view,
+     * and the first request is the second's prefix, message for message */
+    cr_expect(earlier_message_holds(b1, full), "the view the delta refers to is in the request");
+    const cJSON *m0 = eous_json_arr(b0, "messages"), *m1 = eous_json_arr(b1, "messages");
+    cr_assert_gt(cJSON_GetArraySize(m1), cJSON_GetArraySize(m0));
+    for (int i = 0; i < cJSON_GetArraySize(m0); i++)
+        cr_expect(cJSON_Compare(cJSON_GetArrayItem(m0, i), cJSON_GetArrayItem(m1, i), 1),
+                  "message %d of the first request opens the second", i);
     cJSON *r = result_of(outdir);
+    const cJSON *bill = eous_json_obj(r, "request_tokens");
+    cr_expect_gt(eous_json_num(bill, "prefix", 0), eous_json_num(bill, "fixed", 0) / 2,
+                 "the second request shares more than its fixed part with the first");
+    cr_expect_gt(eous_json_num(bill, "total", 0), eous_json_num(bill, "prefix", 0));
+    cr_expect_str_eq(eous_json_str(r, "history"), "full");
     cr_expect_lt(eous_json_num(r, "obs_tokens_sent", 0), eous_json_num(r, "obs_tokens", 0),
                  "the trace and results record both sizes");
     cJSON_Delete(r);
@@ -293,6 +327,43 @@ Test(batch, delta_after_a_state_change_carries_exactly_that_component)
     cr_expect(strstr(delta, "input 'First name' value: 'Ada'") && strstr(delta, "input 'Last name'"), "%s", delta);
     free(delta);
     cJSON_Delete(b1);
+
+    /* --history stateless: WebArena's shape, one user message with the whole view and every action */
+    mock_stop(&S.mock);
+    start_mock("[" REPLY(CALL("first", "setValue", "{\"value\":\"Ada\"}")) "," STOP "]");
+    snprintf(outdir, sizeof outdir, "%s/stateless", S.tmpdir);
+    cr_assert_eq(run_llm("openai:test-model", outdir, (const char *[]){"--history", "stateless", NULL}), 0);
+    b1 = request_body(1);
+    cr_expect_eq(cJSON_GetArraySize(eous_json_arr(b1, "messages")), 2, "system and one user message");
+    delta = observation_of(b1);
+    cr_expect(strstr(delta, "input 'First name' value: 'Ada'") && strstr(delta, "input 'Last name'"), "whole: %s",
+              delta);
+    free(delta);
+    char *text = cJSON_PrintUnformatted(b1);
+    cr_expect(strstr(text, "PREVIOUS ACTIONS:\\n1. call [") && strstr(text, "-> ok: "),
+              "the action and its result as text: %s", text);
+    free(text);
+    cJSON_Delete(b1);
+}
+
+Test(batch, deltas_need_a_conversation)
+{
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/refused", S.tmpdir);
+    const char *args[] = {"run", TASK_BATCH, "--planner", "llm", "--llm", "openai:test-model", "--mode", "hybrid",
+                          "--out", outdir, "--history", "stateless", "--deltas", "on", NULL};
+    cr_expect_eq(ts_cli_run(args, S.out_path, S.err_path, 60), 2, "bad input");
+    char *e = ts_slurp(S.err_path);
+    cr_expect(strstr(e, "--deltas on with --history stateless") && !strchr(strchr(e, '\n') + 1, '\n'),
+              "one line: %s", e);
+    free(e);
+    cr_expect_neq(access(outdir, F_OK), 0, "nothing written");
+    args[11] = "some";
+    args[12] = NULL;
+    cr_expect_eq(ts_cli_run(args, S.out_path, S.err_path, 60), 2);
+    e = ts_slurp(S.err_path);
+    cr_expect(strstr(e, "--history 'some': expected stateless or full"), "%s", e);
+    free(e);
 }
 
 /* ---- a recorded batched delta run replays exactly ------------------------------- */

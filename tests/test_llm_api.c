@@ -312,9 +312,13 @@ Test(llm_api, anthropic_request_and_tool_use)
     cr_expect_null(eous_json_str(h, "authorization"));
     cr_expect_str_eq(eous_json_str(body, "model"), "claude-sonnet-4-20250514");
     cr_expect_eq(eous_json_int(body, "max_tokens", 0), 1024);
-    const char *sys = eous_json_str(body, "system");
-    cr_assert_not_null(sys, "system is top-level");
-    cr_expect(strstr(sys, "call(k, tool, params)") != NULL);
+    /* the system prompt is a text block marked for Anthropic's prompt cache (it and the tools are
+     * the same on every request) */
+    const cJSON *sys0 = cJSON_GetArrayItem(eous_json_arr(body, "system"), 0);
+    const char *sys = eous_json_str(sys0, "text");
+    cr_assert_not_null(sys, "system is top-level, as text blocks");
+    cr_expect(strstr(sys, "[cN] line is a component") != NULL);
+    cr_expect_str_eq(eous_json_str(eous_json_obj(sys0, "cache_control"), "type"), "ephemeral");
     const cJSON *msgs = eous_json_arr(body, "messages");
     cr_expect_eq(cJSON_GetArraySize(msgs), 1);
     cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(msgs, 0), "role"), "user");

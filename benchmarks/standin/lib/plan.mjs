@@ -108,7 +108,7 @@ function seen(value, shown, { answer = false } = {}) {
   if (answer && value.trim() === 'N/A') return true; // the stop tool's own word for "cannot be done"
   if (dateForms(value).some((f) => hasWords(shown, norm(f)))) return true;
   if (answer) {
-    const parts = value.split(/,\s*|\s+and\s+/).filter((p) => p.trim());
+    const parts = value.split(/,\s+|\s+and\s+/).filter((p) => p.trim());
     if (parts.length > 1 && parts.every((p) => hasWords(shown, norm(p)))) return true;
   }
   return false;

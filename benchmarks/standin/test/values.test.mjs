@@ -1,0 +1,96 @@
+// Values must be visible in the request; "from" rules are evaluated on the current view.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { View } from '../lib/view.mjs';
+import { evalFrom } from '../lib/plan.mjs';
+import { userText, openaiBody, decideOn, view, HYBRID_TOOLS } from './fixtures.mjs';
+
+const FORM = "[1] RootWebArea 'Form'\n\t[2] textbox 'Name'\n\t[3] combobox 'Country' hasPopup: menu\n\t[4] StaticText 'Total: 1,020 EUR'";
+const run = (intent, atomic_script, { observation = FORM, tools, turns } = {}) =>
+  decideOn('openai', openaiBody({ first: userText({ objective: intent, observation }), tools, turns }),
+    [{ task_id: 1, intent, script: atomic_script, atomic_script }]);
+const answer = (d) => (d.calls[0].name === 'stop' ? d.calls[0].args.answer : null);
+
+test('typed text, an option and a stop answer must be in the request', () => {
+  assert.equal(answer(run('Type Ada', [{ type: "textbox 'Name'", text: 'Zed' }])), 'cannot see Zed');
+  assert.deepEqual(run('Type Ada', [{ type: "textbox 'Name'", text: 'ada' }]).calls[0].args.text, 'ada');
+  assert.equal(answer(run('Pick a country', [{ select: "combobox 'Country'", option: 'France' }])), 'cannot see France');
+  assert.equal(answer(run('What is the total?', [{ stop: '1,020 EUR' }])), '1,020 EUR');
+  assert.equal(answer(run('What is the total?', [{ stop: '999' }])), 'cannot see 999');
+  assert.equal(answer(run('What is the total?', [{ stop: '1,0' }])), 'cannot see 1,0'); // whole words only
+});
+
+test('a value shown in a tool result counts; accents, case and spaces aside; a date as printed', () => {
+  const d = run('Type the code', [{ type: "textbox 'Name'", text: 'Zoë  Ünal' }], {
+    turns: [{ calls: [{ name: 'click', args: { id: '9' } }], results: ['error: try the code ZOE UNAL'], user: 'next' }] });
+  assert.equal(d.calls[0].args.text, 'Zoë  Ünal');
+  assert.equal(run('Check in on June 20, 2025', [{ type: "textbox 'Name'", text: '2025-06-20' }]).calls[0].name, 'type');
+  assert.equal(answer(run('Check in soon', [{ type: "textbox 'Name'", text: '2025-06-20' }])), 'cannot see 2025-06-20');
+});
+
+test('every call param, numbers and booleans too; a secret by its name; list answers by parts; N/A', () => {
+  const hv = "[c1] inputnumber 'Guests' value: 2 → setValue(value: integer, 1..8)\n[c2] switch 'Active' checked: true → setValue(checked: boolean)";
+  const hy = (intent, script) => run(intent, script, { observation: hv, tools: HYBRID_TOOLS });
+  assert.equal(answer(hy('Book for 3 guests', [{ call: 'Guests', tool: 'setValue', params: { value: 4 } }])), 'cannot see 4');
+  assert.deepEqual(hy('Book for 3 guests', [{ call: 'Guests', tool: 'setValue', params: { value: 3 } }]).calls[0].args,
+    { k: 'c1', tool: 'setValue', params: { value: 3 } });
+  assert.equal(hy('Turn it off', [{ call: 'Active', tool: 'setValue', params: { checked: false } }]).calls[0].name, 'stop');
+  assert.equal(hy('Set active to false', [{ call: 'Active', tool: 'setValue', params: { checked: false } }]).calls[0].name, 'call');
+  const secret = [{ type: "textbox 'Name'", text: '{{secret:WIKI_PASSWORD}}' }];
+  assert.equal(run('Log in (the password is the stored secret WIKI_PASSWORD)', secret).calls[0].name, 'type');
+  assert.equal(answer(run('Log in', secret)), 'cannot see {{secret:WIKI_PASSWORD}}');
+  assert.equal(answer(run('Which cities: Lisbon, Porto or Faro?', [{ stop: 'Lisbon, Porto and Faro' }])), 'Lisbon, Porto and Faro');
+  assert.equal(answer(run('Book 12 guests', [{ stop: 'N/A' }])), 'N/A');
+});
+
+// ---- from rules -----------------------------------------------------------------------
+
+const ev = (rule, v, text) => evalFrom(rule, '?', new View(v), text ?? '');
+
+test('count of rows shown…: hybrid table component, pruned | rows, atomic row lines (headers and no-data rows aside)', () => {
+  assert.deepEqual(ev('count of rows shown after the filter', view('orders.hybrid')), { value: '20' });
+  assert.deepEqual(ev('count of rows shown', view('users.pruned')), { value: '10' });
+  assert.deepEqual(ev('count of rows shown', view('orders.atomic')), { value: '20' });
+  assert.deepEqual(ev('count of rows shown', view('booking.hybrid')), { value: '0' }); // (no rows)
+  // the answer is the computed count, not the plan's number
+  const d = run('How many orders are shown?', [{ stop: '7', from: 'count of rows shown after the filter' }],
+    { observation: view('orders.pruned') });
+  assert.equal(answer(d), '20');
+});
+
+test("count of options listed for '<label>': only a whole list", () => {
+  assert.deepEqual(ev("count of options listed for 'Room type'", view('booking-open.hybrid')), { value: '8' });
+  assert.deepEqual(ev("count of options listed for 'Destination'", view('booking-open.hybrid')), { value: '12' });
+  assert.match(ev("count of options listed for 'Country of residence'", view('apply-open.hybrid')).error, /only part/);
+  assert.deepEqual(ev("count of options listed for 'Members'", view('settings-open.pruned')), { value: '2' });
+  assert.match(ev("count of options listed for 'Nope'", view('settings-open.pruned')).error, /cannot see Nope/);
+});
+
+test("sum|min|max of column '<name>' over the shown rows", () => {
+  const v = "[c5] table 'Orders' → sort(column)\n\t| key | items | total |\n\t| A | 2 | 649.14 |\n\t| B | 4 | 966.74 |\n\t| C | 1 | 1,000.5 |";
+  assert.deepEqual(ev("sum of column 'total'", v), { value: '2616.38' });
+  assert.deepEqual(ev("min of column 'Items'", v), { value: '1' });
+  assert.deepEqual(ev("max of column 'items' over the shown rows", v), { value: '4' });
+  assert.deepEqual(ev("max of column 'Total'", view('orders.pruned')), { value: '966.74' }); // 'Total (EUR)'
+  assert.match(ev("sum of column 'weight'", v).error, /no column 'weight'/);
+});
+
+test("date 'YYYY-MM-DD' plus|minus N days: the date and N must be shown", () => {
+  assert.deepEqual(ev("date '2025-06-20' plus 14 days", '', 'check in 2025-06-20 for 14 nights'), { value: '2025-07-04' });
+  assert.deepEqual(ev("date '2025-03-01' minus 1 day", '', '2025-03-01 1'), { value: '2025-02-28' });
+  assert.deepEqual(ev("date '2025-06-20' plus 14 days", '', 'check in 2025-06-20'), { error: 'cannot see 14' });
+  assert.deepEqual(ev("date '2025-06-20' plus 14 days", '', '14 nights'), { error: 'cannot see 2025-06-20' });
+  const d = run('Check out 14 days after 2025-06-20', [{ type: "textbox 'Name'", text: '2025-07-04', from: "date '2025-06-20' plus 14 days" }]);
+  assert.equal(d.calls[0].args.text, '2025-07-04');
+});
+
+test('placeholder: typed text need not be seen; never a stop answer or an option', () => {
+  assert.equal(run('Reach the next step', [{ type: "textbox 'Name'", text: 'X Y', from: 'placeholder details' }]).calls[0].name, 'type');
+  assert.match(answer(run('Reach the next step', [{ stop: 'X Y', from: 'placeholder' }])), /cannot see how X Y was found/);
+  assert.match(answer(run('Reach the next step', [{ select: "combobox 'Country'", option: 'Chile', from: 'placeholder' }])), /cannot see how Chile/);
+});
+
+test('any other rule: cannot see how the value was found', () => {
+  assert.equal(answer(run('How many?', [{ stop: '8', from: 'count of the Room type options the select offers' }])),
+    'cannot see how 8 was found (count of the Room type options the select offers)');
+});

@@ -390,6 +390,52 @@ static eous_rc lookup(const act_secrets *s, const char *name, const char *page_u
     return EOUS_OK;
 }
 
+/* 1 when the secret may be used on page_url (unscoped, or one of its domains covers the page). */
+static int usable_on(const char *domains, const char *page_url)
+{
+    act_url u;
+    return !domains || !*domains ||
+           (page_url && act_url_parse(page_url, &u) == 0 && u.host[0] && domain_ok(domains, &u));
+}
+
+static int listed(const char *out, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = out; (p = strstr(p, name)); p += n)
+        if ((p == out || p[-1] == ' ') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+void act_secrets_names(const act_secrets *s, const char *page_url, char *out, size_t size)
+{
+    extern char **environ;
+    size_t len = 0;
+    out[0] = '\0';
+#define ADD(name, nlen)                                                                                         \
+    do {                                                                                                      \
+        char one[256];                                                                                        \
+        snprintf(one, sizeof one, "%.*s", (int)(nlen), (name));                                              \
+        if (!listed(out, one) && len + strlen(one) + 3 < size)                                               \
+            len += (size_t)snprintf(out + len, size - len, "%s%s", len ? ", " : "", one);                    \
+    } while (0)
+    for (char **e = environ; e && *e; e++) {
+        if (strncmp(*e, ENV_PREFIX, strlen(ENV_PREFIX)) || !strncmp(*e, ENV_DOMAINS, strlen(ENV_DOMAINS)))
+            continue;
+        const char *name = *e + strlen(ENV_PREFIX), *eq = strchr(name, '=');
+        if (!eq || !valid_name(name, (size_t)(eq - name)))
+            continue;
+        char var[300];
+        snprintf(var, sizeof var, ENV_DOMAINS "%.*s", (int)(eq - name), name);
+        if (usable_on(getenv(var), page_url))
+            ADD(name, eq - name);
+    }
+    for (size_t i = 0; s && i < s->n; i++)
+        if (usable_on(s->v[i].domains, page_url))
+            ADD(s->v[i].name, strlen(s->v[i].name));
+#undef ADD
+}
+
 eous_rc act_secrets_expand(const act_secrets *s, const char *text, const char *page_url, char **out, eous_err *err)
 {
     *out = NULL;

@@ -54,6 +54,10 @@ eous_rc act_secrets_expand(const act_secrets *s, const char *text, const char *p
 eous_rc act_secrets_expand_json(const act_secrets *s, const cJSON *v, const char *page_url, cJSON **out,
                                 eous_err *err);
 
+/* The names (never the values) of the secrets usable on page_url, "A, B", into out (empty when
+ * none): what a model is told it may type as {{secret:NAME}}.  s may be NULL (environment only). */
+void act_secrets_names(const act_secrets *s, const char *page_url, char *out, size_t size);
+
 /* Wipes then frees (NULL is fine). */
 void act_secret_free(char *value);
 void act_secret_json_free(cJSON *v);

@@ -10,6 +10,7 @@
 
 #include "actions/exec.h"
 #include "actions/policy.h"
+#include "actions/secrets.h"
 #include "agent/batch.h"
 #include "agent/run.h"
 #include "agent/site_reset.h"
@@ -377,6 +378,9 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     memset(&in, 0, sizeof in);
     in.objective = st->t->intent;
     in.url = perc_obs_url(st->obs);
+    char secret_names[512];
+    act_secrets_names(st->o->secrets, in.url, secret_names, sizeof secret_names);
+    in.secret_names = secret_names;
     in.observation = st->send_deltas ? st->sent_text : perc_obs_text(st->obs);
     in.max_batch = st->max_batch;
     in.prev_turn = st->turn;

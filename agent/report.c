@@ -18,6 +18,10 @@ typedef struct agg {
     int n, passed, infra, skipped, interrupted, needs_judge; /* needs_judge: neither passed nor failed */
     double steps, tokens, obs_tokens, wall_ms, perceive_ms, act_ms, settle_ms, plan_ms;
     double semantic, atomic, fallbacks;
+    /* what a provider bills (model planners): round trips, input as reported (of it cached), completion,
+     * and eous's own count of whole requests and their fixed part */
+    double plan_calls, prompt, cached, completion, request, fixed, cost;
+    int billed;                         /* results that carry request_tokens */
     int scripted;                       /* results of the script planner */
     int grounded, computed, addressing, ungrounded, ungrounded_tasks; /* grounding verdicts (steps), tasks stopped */
     char grounding[16];                 /* the mode the results were checked in ("" = none seen) */
@@ -53,6 +57,17 @@ static void add(agg *a, const cJSON *r)
     a->semantic += eous_json_num(r, "semantic_actions", 0);
     a->atomic += eous_json_num(r, "atomic_actions", 0);
     a->fallbacks += eous_json_num(r, "fallbacks", 0);
+    a->plan_calls += eous_json_num(r, "plan_calls", 0);
+    const cJSON *bill = eous_json_obj(r, "request_tokens");
+    if (bill) {
+        a->billed++;
+        a->prompt += eous_json_num(r, "prompt_tokens", 0);
+        a->cached += eous_json_num(r, "cached_tokens", 0);
+        a->completion += eous_json_num(r, "completion_tokens", 0);
+        a->cost += eous_json_num(r, "cost_usd", 0);
+        a->request += eous_json_num(bill, "total", 0);
+        a->fixed += eous_json_num(bill, "fixed", 0);
+    }
     const char *planner = eous_json_str(r, "planner");
     a->scripted += planner && !strcmp(planner, "script");
     const cJSON *g = eous_json_obj(r, "grounding");
@@ -95,6 +110,16 @@ static cJSON *agg_json(const agg *a)
     cJSON_AddNumberToObject(o, "semantic_share",
                             a->semantic + a->atomic ? a->semantic / (a->semantic + a->atomic) : 0);
     cJSON_AddNumberToObject(o, "fallbacks", a->fallbacks);
+    cJSON_AddNumberToObject(o, "avg_plan_calls", avg(a->plan_calls, a->n));
+    if (a->billed) {
+        cJSON *b = cJSON_AddObjectToObject(o, "billed_per_task");
+        cJSON_AddNumberToObject(b, "input_tokens", avg(a->prompt, a->billed));
+        cJSON_AddNumberToObject(b, "cached_input_tokens", avg(a->cached, a->billed));
+        cJSON_AddNumberToObject(b, "completion_tokens", avg(a->completion, a->billed));
+        cJSON_AddNumberToObject(b, "cost_usd", avg(a->cost, a->billed));
+        cJSON_AddNumberToObject(b, "request_tokens_counted", avg(a->request, a->billed));
+        cJSON_AddNumberToObject(b, "fixed_share", a->request ? a->fixed / a->request : 0);
+    }
     if (a->grounding[0]) {
         cJSON *g = cJSON_AddObjectToObject(o, "grounding");
         cJSON_AddStringToObject(g, "mode", a->grounding);
@@ -283,6 +308,23 @@ static void summary_md(eous_buf *md, const results *R)
     /* obs tokens are eous's own o200k count; model tokens are what the provider reported */
     eous_buf_puts(md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
                       "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
+    int any_billed = 0;
+    for (int m = 0; m < R->nm; m++)
+        any_billed |= ms[m].tier[3].billed > 0;
+    if (any_billed) {
+        /* a request bills its whole text, not the observation alone (llm/bill.c) */
+        eous_buf_puts(md, "\nWhat a provider bills, per task (input as the provider reported it):\n\n"
+                          "| mode | round trips | input tokens | of them cached | completion tokens | cost (USD) | "
+                          "fixed share of requests |\n|---|---|---|---|---|---|---|\n", NULL);
+        for (int m = 0; m < R->nm; m++) {
+            const agg *a = &ms[m].tier[3];
+            if (a->billed)
+                eous_buf_printf(md, NULL, "| %s | %.2f | %.0f | %.0f | %.0f | %.4f | %.0f%% |\n", ms[m].name,
+                                avg(a->plan_calls, a->n), avg(a->prompt, a->billed), avg(a->cached, a->billed),
+                                avg(a->completion, a->billed), avg(a->cost, a->billed),
+                                a->request ? a->fixed / a->request * 100 : 0);
+        }
+    }
     for (int m = 0; m < R->nm; m++) {
         const agg *a = &ms[m].tier[3];
         if (a->grounding[0])

@@ -117,6 +117,9 @@ int llm_conv_collapses(const llm_conv *c);
 typedef struct llm_step_input {
     const char *objective;
     const char *url;
+    /* names of the secrets the model may type as {{secret:NAME}} ("A, B"; NULL or "" = none): eous
+     * fills the values in at execution, the model never sees them */
+    const char *secret_names;
     const char *observation;
     const char *mode; /* "hybrid"|"pruned"|"atomic"|"html"; NULL = "hybrid" */
     const llm_history_item *history;

@@ -281,6 +281,10 @@ static eous_rc build_user(eous_buf *b, const llm_step_input *in, size_t max_obs_
             goto done;
         if ((rc = put_history(b, in, 0, err)))
             goto done;
+        if (in->secret_names && *in->secret_names &&
+            ((rc = eous_buf_puts(b, "\nSECRETS you may type as {{secret:NAME}} (filled in for you): ", err)) ||
+             (rc = put_line(b, in->secret_names, err))))
+            goto done;
         if (in->last_error && *in->last_error &&
             ((rc = eous_buf_puts(b, "\nLAST ERROR: ", err)) || (rc = put_line(b, in->last_error, err))))
             goto done;

@@ -224,6 +224,12 @@ Test(act_secrets, file_mode_lines_and_expansion)
     cr_assert_null(out);
     cr_assert_eq(act_secrets_expand(s, "{{secret:LOCAL_PW}}", "http://127.0.0.1:41234/x", &out, &err), EOUS_OK);
     act_secret_free(out);
+    /* what a model is told it may type: names usable on the page, never values */
+    char names[256];
+    act_secrets_names(s, "https://evil.com/", names, sizeof names);
+    cr_assert_str_eq(names, "API_KEY, PASSWORD");
+    act_secrets_names(s, "https://shop.example.com/login", names, sizeof names);
+    cr_assert_str_eq(names, "API_KEY, PASSWORD, SHOP_PW");
 
     /* unknown and malformed placeholders */
     cr_assert_eq(act_secrets_expand(s, "{{secret:NOPE}}", NULL, &out, &err), EOUS_E_INVALID);
@@ -276,6 +282,11 @@ Test(act_secrets, environment_and_scoping)
     cr_assert_str_eq(out, "env-token-777");
     act_secret_free(out);
     cr_assert_eq(act_secrets_expand(s, "{{secret:ENV_TOKEN}}", "http://localhost:9/", &out, &err), EOUS_E_POLICY);
+    char names[128];
+    act_secrets_names(s, "http://127.0.0.1:9/", names, sizeof names);
+    cr_assert(strstr(names, "ENV_TOKEN") && !strstr(names, "DOMAINS"), "%s", names);
+    act_secrets_names(s, "http://localhost:9/", names, sizeof names);
+    cr_assert_null(strstr(names, "ENV_TOKEN"), "scoped to 127.0.0.1: %s", names);
     /* NULL secrets: environment only */
     cr_assert_eq(act_secrets_expand(NULL, "{{secret:ENV_TOKEN}}", "http://127.0.0.1/", &out, &err), EOUS_OK);
     act_secret_free(out);

@@ -48,6 +48,13 @@ Test(llm_prompt, hybrid_prompt_has_everything)
     cr_expect(strstr(user, "1. click [12] -> ok") != NULL);
     cr_expect(strstr(user, "2. type [7] [Ada] [1] -> element not interactable") != NULL);
     cr_expect(strstr(user, "LAST ERROR: type: no element with id 7") != NULL);
+    cr_expect_null(strstr(user, "SECRETS"), "no secrets, no line");
+    in.secret_names = "WIKI_PASSWORD";
+    free(sys);
+    free(user);
+    cr_assert_eq(llm_render_prompt(&o, &in, &sys, &user, &u, NULL), EOUS_OK);
+    cr_expect(strstr(user, "\nSECRETS you may type as {{secret:NAME}} (filled in for you): WIKI_PASSWORD\n"), "%s",
+              user);
     cr_expect(strstr(user, "<observation>\n[1] RootWebArea 'Booking'\n\t[c3] datepicker") != NULL, "%s", user);
     cr_expect_eq(u.obs_truncated, 0);
     cr_expect_gt(u.obs_tokens, 5);

@@ -5,7 +5,10 @@
 // then system, then messages.  Each tool and each message (each system block)
 // costs its text's o200k tokens plus FRAME tokens of framing (OpenAI's
 // published count for chat messages: <|start|>role…<|message|>…<|end|>), and
-// the reply is primed with PRIME more.  A tool is its JSON definition as sent;
+// the reply is primed with PRIME more.  An OpenAI tool is counted by OpenAI's
+// published rule for function definitions (the tiktoken cookbook: 7 per
+// function, name:description, 3 + 3 per property with name:type:description,
+// enum items 3 each, 12 after the last); an Anthropic tool is its JSON as sent;
 // a tool call its name and arguments; a tool result its text; images are not
 // counted.  Framing is represented by negative numbers, so two prompts share a
 // prefix exactly when their texts and roles do.
@@ -40,10 +43,32 @@ const add = (t, ...arrays) => { for (const a of arrays) for (const x of a) t.pus
 const partsText = (content) => typeof content === 'string' ? content
   : Array.isArray(content) ? content.filter((p) => p?.type === 'text').map((p) => p.text ?? '').join('\n') : '';
 
+const marks = (n) => Array.from({ length: Math.max(n, 0) }, () => ROLE.tool_def);
+const noStop = (d) => (d && d.endsWith('.') ? d.slice(0, -1) : d ?? '');
+
+// OpenAI's count of one function definition, as a token sequence (constants as marks).
+export function openaiToolTokens(tool) {
+  const fn = tool?.function ?? {};
+  const t = [];
+  add(t, marks(7), enc(`${fn.name ?? ''}:${noStop(fn.description)}`));
+  const props = Object.entries(fn.parameters?.properties ?? {});
+  if (props.length) add(t, marks(3));
+  for (const [key, p] of props) {
+    let n = 3;
+    if (Array.isArray(p.enum)) {
+      n -= 3;
+      for (const item of p.enum) add(t, marks(3), enc(String(item)));
+    }
+    add(t, marks(n), enc(`${key}:${p.type ?? ''}:${noStop(p.description)}`));
+  }
+  return t;
+}
+
 // OpenAI: the prompt's tokens.
 export function openaiTokens(body) {
   const t = [];
-  for (const tool of body.tools ?? []) add(t, frame('tool_def'), enc(JSON.stringify(tool)));
+  for (const tool of body.tools ?? []) add(t, openaiToolTokens(tool));
+  if ((body.tools ?? []).length) add(t, marks(12));
   for (const m of body.messages ?? []) {
     add(t, frame(m.role), enc(partsText(m.content)));
     for (const c of m.tool_calls ?? []) add(t, enc(c.function?.name), enc(c.function?.arguments));

@@ -11,14 +11,20 @@ const n = (s) => encode(s).length;
 const words = (k, w = 'apple') => Array.from({ length: k }, () => ` ${w}`).join('');
 
 test('the whole request is counted: tools, system, messages, tool calls and results, framing', () => {
-  const tool = { type: 'function', function: { name: 'click', parameters: { type: 'object' } } };
+  const tool = { type: 'function', function: { name: 'click', description: 'Click an element.',
+    parameters: { type: 'object', properties: { id: { type: 'string', description: 'its id' },
+      side: { type: 'string', enum: ['left', 'right'] } } } } };
   const body = { model: 'm', tools: [tool], messages: [
     { role: 'system', content: 'You are an agent.' },
     { role: 'user', content: [{ type: 'text', text: 'OBJECTIVE: x' }] },
     { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'click', arguments: '{"id":"3"}' } }] },
     { role: 'tool', tool_call_id: 'call_1', content: 'ok: clicked' },
   ] };
-  const expected = FRAME + n(JSON.stringify(tool)) + FRAME + n('You are an agent.') + FRAME + n('OBJECTIVE: x')
+  // OpenAI's published count for a function: 7, name:description (no final stop), 3 for the
+  // properties, 3 + name:type:description each, an enum's items 3 + the item each (its own 3 dropped), 12 after
+  const toolTokens = 7 + n('click:Click an element') + 3 + 3 + n('id:string:its id')
+    + 3 + n('left') + 3 + n('right') + n('side:string:') + 12;
+  const expected = toolTokens + FRAME + n('You are an agent.') + FRAME + n('OBJECTIVE: x')
     + FRAME + n('click') + n('{"id":"3"}') + FRAME + n('ok: clicked') + n('call_1') + PRIME;
   assert.equal(new Caches().openaiUsage(body).prompt_tokens, expected);
   assert.equal(FRAME, 3);

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# benchmarks/perf/model_path.sh — the suites on the model path: `eous bench --planner llm` with
+# the view-bound stand-in model (benchmarks/standin) as the model, on the Playground and DokuWiki,
+# at equal settings per mode, then benchmarks/perf/model_path.mjs writes model_path.{md,json}.
+#
+#   benchmarks/perf/model_path.sh [OUT_DIR] [RESULTS_DIR]
+#
+# Runs (each on both grounds, --workers $WORKERS, default 2):
+#   default    hybrid, pruned, atomic — the defaults: --history full, deltas on, --max-batch 8
+#   one        hybrid, pruned, atomic — --max-batch 1 (atomic here is the one-action-per-reply baseline)
+#   stateless  hybrid, pruned, atomic — --history stateless (deltas off), --max-batch 8
+# CONFIGS="default one" runs a subset; TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
+# (e.g. a slice).  Services run on loopback free ports and are stopped by PID on exit.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+BUILD="${BUILD:-$ROOT/build}"
+EOUS="$BUILD/eous"
+OUT="${1:-$ROOT/out/model}"
+RESULTS="${2:-$ROOT/benchmarks/results}"
+WORKERS="${WORKERS:-2}"
+CONFIGS="${CONFIGS:-default one stateless}"
+TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
+TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
+
+[[ -x "$EOUS" ]] || { echo "model_path: $EOUS not built (run make build)" >&2; exit 2; }
+[[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
+[[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
+  { echo "model_path: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
+for c in $CONFIGS; do
+  case "$c" in default|one|stateless) ;; *) echo "model_path: CONFIGS: unknown run '$c' (expected default, one, stateless)" >&2; exit 2 ;; esac
+done
+
+SITE_PID="" STANDIN_PID="" WIKI_DIR=""
+tmp="$(mktemp -d)"
+cleanup() {
+  [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
+  [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
+  [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# a line from a background service's stdout (its first), or fail
+first_line() {
+  local fifo="$1" line
+  read -r -t 60 line <"$fifo" || { echo "model_path: $2 did not start" >&2; exit 3; }
+  printf '%s' "$line"
+}
+
+mkfifo "$tmp/site" "$tmp/standin"
+bash "$ROOT/scripts/serve-site" --port 0 >"$tmp/site" &
+SITE_PID=$!
+export EOUS_SITE_PLAYGROUND="$(first_line "$tmp/site" "the Playground")"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS_PLAYGROUND" --tasks "$TASKS_DOKUWIKI" \
+  --log "$OUT/standin.jsonl" >"$tmp/standin" &
+STANDIN_PID=$!
+port="$(first_line "$tmp/standin" "the stand-in")"
+STANDIN_URL="http://127.0.0.1:${port#PORT }"
+# the stand-in checks that a key is sent, as the providers do; it is not a secret
+export OPENAI_API_KEY=standin-local-key
+
+WIKI_DIR="$OUT/wiki-instance"
+if WIKI_URL="$(bash "$ROOT/scripts/wiki" start --dir "$WIKI_DIR" --secrets "$OUT/wiki-secrets.env")"; then
+  export EOUS_SITE_DOKUWIKI="$WIKI_URL" EOUS_SITE_DOKUWIKI_RESET="$ROOT/scripts/wiki reset $WIKI_DIR"
+else
+  echo "model_path: DokuWiki did not start; its suite is skipped" >&2
+  WIKI_DIR=""
+fi
+
+echo "model_path: Playground $EOUS_SITE_PLAYGROUND, stand-in $STANDIN_URL, DokuWiki ${WIKI_URL:-none}"
+rc=0
+for c in $CONFIGS; do
+  case "$c" in
+    default) extra=() ;;
+    one) extra=(--max-batch 1) ;;
+    stateless) extra=(--history stateless) ;;
+  esac
+  for ground in playground dokuwiki; do
+    if [[ "$ground" == dokuwiki ]]; then
+      [[ -n "$WIKI_DIR" ]] || continue
+      tasks="$TASKS_DOKUWIKI" more=(--secrets "$OUT/wiki-secrets.env")
+    else
+      tasks="$TASKS_PLAYGROUND" more=()
+    fi
+    echo "model_path: $c on $ground"
+    set +e
+    "$EOUS" bench "$tasks" --modes hybrid,pruned,atomic --planner llm --llm openai:standin \
+      --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/$c/$ground" "${extra[@]}" "${more[@]}" \
+      >"$OUT/$c-$ground.log" 2>&1
+    brc=$?
+    set -e
+    ((brc <= 1)) || { echo "model_path: eous bench ($c, $ground) exited $brc; see $OUT/$c-$ground.log" >&2; rc=$brc; }
+    ((brc == 0 || rc != 0)) || rc=$brc
+  done
+done
+node "$ROOT/benchmarks/perf/model_path.mjs" "$OUT" "$RESULTS" "$CONFIGS"
+exit $rc

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "support/service.h"
 #include "support/testsrv.h"
 
 typedef struct llm_mock {
@@ -80,58 +81,20 @@ static inline int mock_start(llm_mock *m, const char *scenario_json, int plain)
     fputs(scenario_json, f);
     fclose(f);
     unlink(m->log);
-    int fds[2];
-    if (pipe(fds) != 0)
+    const char *script = EOUS_SOURCE_DIR "/tests/mock/llm_mock.mjs";
+    const char *plain_argv[] = {"node", script, "--scenario", m->scenario, "--log", m->log, "--plain", NULL};
+    const char *tls_argv[] = {"node", script, "--scenario", m->scenario, "--log", m->log,
+                              "--cert", m->cert, "--key", m->key, NULL};
+    if (ts_service_start(plain ? plain_argv : tls_argv, &m->pid, &m->port))
         return -1;
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        close(fds[1]);
-        const char *script = EOUS_SOURCE_DIR "/tests/mock/llm_mock.mjs";
-        if (plain)
-            execlp("node", "node", script, "--scenario", m->scenario, "--log", m->log, "--plain", (char *)NULL);
-        else
-            execlp("node", "node", script, "--scenario", m->scenario, "--log", m->log, "--cert", m->cert,
-                   "--key", m->key, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
-    m->pid = pid;
-    char buf[128];
-    size_t n = 0;
-    double until = eous_now_ms() + 15000;
-    while (n < sizeof buf - 1 && eous_now_ms() < until) {
-        struct pollfd p = {fds[0], POLLIN, 0};
-        if (poll(&p, 1, 200) <= 0)
-            continue;
-        ssize_t r = read(fds[0], buf + n, sizeof buf - 1 - n);
-        if (r <= 0)
-            break;
-        n += (size_t)r;
-        buf[n] = '\0';
-        if (strchr(buf, '\n'))
-            break;
-    }
-    close(fds[0]);
-    buf[n] = '\0';
-    if (sscanf(buf, "PORT %d", &m->port) != 1) {
-        fprintf(stderr, "llm_mock: no port from node (got '%s')\n", buf);
-        return -1;
-    }
     snprintf(m->base, sizeof m->base, "%s://127.0.0.1:%d", plain ? "http" : "https", m->port);
     return 0;
 }
 
 static inline void mock_stop(llm_mock *m)
 {
-    if (m->pid > 0) {
-        kill(m->pid, SIGTERM);
-        waitpid(m->pid, NULL, 0);
-        m->pid = -1;
-    }
+    ts_service_stop(m->pid);
+    m->pid = -1;
 }
 
 static inline void mock_teardown(llm_mock *m)

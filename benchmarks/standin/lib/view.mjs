@@ -273,6 +273,9 @@ export function findComponent(view, target, tool) {
 const splitRow = (s) => s.replace(/^\|\s?/, '').replace(/\s?\|$/, '').split(' | ').map((c) => c.trim());
 const cellText = (c) => /^[A-Za-z][\w-]* \[[^\]\s]+\] '(.*)'/.exec(c)?.[1] ?? c;
 
+// antd's empty table: one cell "No data" (Chromium names it "No data No data": the image's alt and the text)
+const isNoData = (text) => /^(no data ?)+$/.test(norm(text));
+
 // The tables the view shows, each {header: [names], rows: [[cells]]}:
 //   hybrid: a table component's "| key | … |" line and the rows under it;
 //   pruned: consecutive "| … |" lines, the one of columnheaders is the header;
@@ -285,7 +288,7 @@ export function tables(view) {
   const endRow = () => {
     if (!row) return;
     if (row.cells.length && row.cells.every((c) => c.header)) atomicTable.header = row.cells.map((c) => c.text);
-    else if (row.cells.length && !(row.cells.length === 1 && norm(row.cells[0].text) === 'no data'))
+    else if (row.cells.length && !(row.cells.length === 1 && isNoData(row.cells[0].text)))
       atomicTable.rows.push(row.cells.map((c) => c.text));
     row = null;
   };
@@ -306,7 +309,7 @@ export function tables(view) {
       if (!pruned) out.push((pruned = { header: [], rows: [] }));
       const cells = splitRow(c);
       if (cells.some((x) => /^columnheader\b/.test(x))) pruned.header = cells.map(cellText);
-      else if (!(cells.length === 1 && norm(cells[0]) === 'no data')) pruned.rows.push(cells.map(cellText));
+      else if (!(cells.length === 1 && isNoData(cells[0]))) pruned.rows.push(cells.map(cellText));
       continue;
     }
     pruned = null;

@@ -125,3 +125,12 @@ for (const [provider, build] of [['openai', openaiBody], ['anthropic', anthropic
     assert.deepEqual(d.calls, [{ name: 'call', args: { k: 'c11', tool: 'click', params: {} } }]);
   });
 }
+
+test('an empty antd table is no rows: its one cell reads "No data No data" in the atomic view', () => {
+  const atomic = "[249] table ''\n\t[252] rowgroup ''\n\t\t[253] row ''\n\t\t\t[254] columnheader 'Name'\n"
+    + "\t[1036] row ''\n\t\t[1033] cell 'No data No data'\n\t\t\t[1029] image 'No data'\n";
+  const t = tables(new View(atomic));
+  assert.equal(t.reduce((n, x) => n + x.rows.length, 0), 0);
+  const one = atomic.replace("'No data No data'", "'Ada Lovelace'");
+  assert.equal(tables(new View(one)).reduce((n, x) => n + x.rows.length, 0), 1);
+});

@@ -24,6 +24,7 @@ const RUN_LABEL = {
   default: 'defaults: --history full, deltas on, --max-batch 8',
   one: '--max-batch 1 (one action per reply; atomic = the WebArena-style baseline)',
   stateless: '--history stateless (whole view each request, no deltas), --max-batch 8',
+  baseline: 'atomic, --max-batch 1: the WebArena-style one-action-per-reply baseline',
 };
 // USD per 1M tokens: input, cached input, output (the providers' published list prices)
 const PRICES = [
@@ -150,7 +151,7 @@ for (const run of RUNS) {
     md.push(`| ${run} | ${other} | ${rx(r.round_trips)} | ${rx(r.input_tokens)} | ${rx(r.cost)} |`);
   }
 }
-const hd = both('default', 'hybrid'), base = both('one', 'atomic');
+const hd = both('default', 'hybrid'), base = both('one', 'atomic') || both('baseline', 'atomic');
 if (hd && base) {
   const r = { round_trips: ratio(hd, base, 'round_trips'), input_tokens: ratio(hd, base, 'input_tokens'),
     cost: hd.cost_usd['gpt-4.1'] / base.cost_usd['gpt-4.1'] };

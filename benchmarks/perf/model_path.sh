@@ -9,7 +9,8 @@
 #   default    hybrid, pruned, atomic — the defaults: --history full, deltas on, --max-batch 8
 #   one        hybrid, pruned, atomic — --max-batch 1 (atomic here is the one-action-per-reply baseline)
 #   stateless  hybrid, pruned, atomic — --history stateless (deltas off), --max-batch 8
-# CONFIGS="default one" runs a subset; TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
+#   baseline   atomic only, --max-batch 1 (the one-action-per-reply baseline, without the rest of "one")
+# CONFIGS="default baseline" runs a subset (make demo's); TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
 # (e.g. a slice).  Services run on loopback free ports and are stopped by PID on exit.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -27,7 +28,7 @@ TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
 [[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
   { echo "model_path: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
 for c in $CONFIGS; do
-  case "$c" in default|one|stateless) ;; *) echo "model_path: CONFIGS: unknown run '$c' (expected default, one, stateless)" >&2; exit 2 ;; esac
+  case "$c" in default|one|stateless|baseline) ;; *) echo "model_path: CONFIGS: unknown run '$c' (expected default, one, stateless, baseline)" >&2; exit 2 ;; esac
 done
 
 SITE_PID="" STANDIN_PID="" WIKI_DIR=""
@@ -72,10 +73,12 @@ fi
 echo "model_path: Playground $EOUS_SITE_PLAYGROUND, stand-in $STANDIN_URL, DokuWiki ${WIKI_URL:-none}"
 rc=0
 for c in $CONFIGS; do
+  modes=hybrid,pruned,atomic
   case "$c" in
     default) extra=() ;;
     one) extra=(--max-batch 1) ;;
     stateless) extra=(--history stateless) ;;
+    baseline) extra=(--max-batch 1) modes=atomic ;;
   esac
   for ground in playground dokuwiki; do
     if [[ "$ground" == dokuwiki ]]; then
@@ -86,7 +89,7 @@ for c in $CONFIGS; do
     fi
     echo "model_path: $c on $ground"
     set +e
-    "$EOUS" bench "$tasks" --modes hybrid,pruned,atomic --planner llm --llm openai:standin \
+    "$EOUS" bench "$tasks" --modes "$modes" --planner llm --llm openai:standin \
       --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/$c/$ground" "${extra[@]}" "${more[@]}" \
       >"$OUT/$c-$ground.log" 2>&1
     brc=$?

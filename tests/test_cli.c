@@ -276,6 +276,12 @@ Test(cli, observe_unreachable_or_5xx_start_url_exits_3)
     e = ts_slurp(err_path);
     cr_assert(strstr(e, "HTTP 503"), "%s", e);
     free(e);
+    /* and so is one whose page is not there (a site whose files are not built yet) */
+    snprintf(url, sizeof url, "%s/no-such-page.html", ts_server_url(srv));
+    cr_assert_eq(run_cli((const char *[]){"observe", url, NULL}), 3);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "HTTP 404") && strstr(e, url), "%s", e);
+    free(e);
     ts_server_stop(srv);
 }
 

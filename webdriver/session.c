@@ -454,7 +454,7 @@ eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
     int status = (int)eous_json_num(v, "status", 0);
     if (neterr && *neterr)
         rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page could not be loaded: net::%.80s", url, neterr);
-    else if (status >= 500) {
+    else if (status >= 400) { /* the task's page is not there (404, 401, a 5xx): the site's failure, not the agent's */
         rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page answered HTTP %d", url, status);
         if (err)
             err->http_status = status;

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "core/buf.h"
@@ -127,6 +128,32 @@ void eous_redact_clear(void)
     pthread_mutex_unlock(&redact_lock);
 }
 
+/* Query parameters that carry a credential in a URL (a feed key, an OAuth token, a signed URL's
+ * signature): their values are redacted wherever a URL is printed, as secrets are. */
+static const char *const credential_params[] = {"key", "token", "api_key", "apikey", "access_token", "auth", "sig",
+                                                "signature", "password"};
+
+/* Length of "?name=" / "&name=" at p when name is a credential parameter, else 0. */
+static size_t credential_param_at(const char *p)
+{
+    if (*p != '?' && *p != '&')
+        return 0;
+    for (size_t i = 0; i < sizeof credential_params / sizeof *credential_params; i++) {
+        size_t n = strlen(credential_params[i]);
+        if (!strncasecmp(p + 1, credential_params[i], n) && p[1 + n] == '=')
+            return n + 2;
+    }
+    return 0;
+}
+
+/* Where a URL's query value ends. */
+static const char *param_value_end(const char *v)
+{
+    while (*v && !strchr("&#\"' \t\r\n<>)]|", *v))
+        v++;
+    return v;
+}
+
 char *eous_redact(const char *text)
 {
     if (!text)
@@ -142,10 +169,15 @@ char *eous_redact(const char *text)
             if (n > best && strncmp(p, secrets[i], n) == 0)
                 best = n;
         }
+        size_t param = best ? 0 : credential_param_at(p);
         if (best) {
             if (eous_buf_puts(&out, "[redacted]", NULL))
                 goto oom;
             p += best;
+        } else if (param && *param_value_end(p + param) != *(p + param)) {
+            if (eous_buf_append(&out, p, param, NULL) || eous_buf_puts(&out, "[redacted]", NULL))
+                goto oom;
+            p = param_value_end(p + param);
         } else {
             if (eous_buf_putc(&out, *p, NULL))
                 goto oom;

@@ -69,3 +69,19 @@ Test(core_text, http_urls_are_the_two_schemes_and_nothing_else)
     cr_assert_not(eous_is_http_url("HTTP:/x"));
     cr_assert_not(eous_is_http_url(""));
 }
+
+Test(core_redact, credential_query_parameters_are_redacted_wherever_a_url_is_printed)
+{
+    /* a Redmine Atom link carries the user's feed key; signed URLs carry a signature */
+    char *r = eous_redact("[41] link 'Atom' url: http://127.0.0.1:3000/issues.atom?key=3f9a0c77e1&page=2");
+    cr_expect_str_eq(r, "[41] link 'Atom' url: http://127.0.0.1:3000/issues.atom?key=[redacted]&page=2");
+    free(r);
+    r = eous_redact("{\"url\":\"https://x.test/a?q=cats&Access_Token=abc.def-9#top\"} and ?sig=zz) and ?api_key=k1 end");
+    cr_expect_str_eq(r, "{\"url\":\"https://x.test/a?q=cats&Access_Token=[redacted]#top\"} and ?sig=[redacted]) and "
+                        "?api_key=[redacted] end");
+    free(r);
+    /* other parameters, names that only start alike, and empty values stay */
+    r = eous_redact("/search?keyword=ada&monkey=1&token= &page=3");
+    cr_expect_str_eq(r, "/search?keyword=ada&monkey=1&token= &page=3");
+    free(r);
+}

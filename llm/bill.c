@@ -204,7 +204,8 @@ static long openai_tool_tokens(const cJSON *tool)
             n -= 3;
         cJSON_ArrayForEach(e, eous_json_arr(p, "enum"))
             n += 3 + (cJSON_IsString(e) ? text_tokens(e->valuestring) : 1);
-        n += line_tokens(p->string, eous_json_str(p, "type"), eous_json_str(p, "description"));
+        const char *pd = eous_json_str(p, "description");
+        n += line_tokens(p->string, eous_json_str(p, "type"), pd ? pd : "");
     }
     return n;
 }

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "core/tokenize.h"
-#include "llm/llm.h"
+#include "llm/llm_int.h"
 
 static size_t count(const char *hay, const char *needle)
 {
@@ -294,4 +294,68 @@ Test(llm_prompt, client_option_errors)
     cr_expect_eq(llm_client_new(&o, &c, &e), EOUS_E_INVALID);
     cr_expect(strstr(e.msg, "unknown provider 'gemini'") != NULL);
     llm_client_free(NULL);
+}
+
+/* ---- what a provider bills (llm/bill.c) ----------------------------------------- */
+
+Test(llm_bill, a_conversation_shares_its_prefix_and_cache_marks_do_not_break_it)
+{
+    const char *a_text = "{\"model\":\"m\",\"system\":\"You operate a browser.\","
+                         "\"tools\":[{\"name\":\"click\",\"description\":\"Click.\",\"input_schema\":{}}],"
+                         "\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"OBJECTIVE: x\\n"
+                         "<observation>\\n[1] button 'Go'\\n</observation>\","
+                         "\"cache_control\":{\"type\":\"ephemeral\"}}]}]}";
+    cJSON *a = cJSON_Parse(a_text);
+    cJSON *b = cJSON_Duplicate(a, 1);
+    cr_assert(a && b);
+    /* the next request: the same messages (its mark moved on), the reply, the result and a delta */
+    cJSON *msgs = cJSON_GetObjectItem(b, "messages");
+    cJSON_DeleteItemFromObject(cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(msgs, 0), "content"), 0),
+                               "cache_control");
+    cJSON_AddItemToArray(msgs, cJSON_Parse("{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\","
+                                           "\"name\":\"click\",\"input\":{\"id\":\"1\"}}]}"));
+    cJSON_AddItemToArray(msgs, cJSON_Parse("{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\","
+                                           "\"tool_use_id\":\"t1\",\"content\":\"ok: clicked\"},{\"type\":\"text\","
+                                           "\"text\":\"URL: /next\"}]}"));
+    llm_bill ba, bb;
+    memset(&ba, 0, sizeof ba);
+    memset(&bb, 0, sizeof bb);
+    cr_assert_eq(llm_bill_count(LLM_ANTHROPIC, a, &ba, NULL), EOUS_OK);
+    cr_assert_eq(llm_bill_count(LLM_ANTHROPIC, b, &bb, NULL), EOUS_OK);
+    cr_expect_eq(ba.n, 3, "a tool, the system prompt, one message");
+    cr_expect_eq(bb.n, 5);
+    long user0 = ba.pieces[2].tokens;
+    cr_expect_eq(ba.fixed, ba.pieces[0].tokens + ba.pieces[1].tokens, "tools and system are the fixed part");
+    cr_expect_eq(ba.total, ba.fixed + user0 + 3, "every piece and the reply's priming");
+    cr_expect_eq(llm_bill_shared_prefix(&ba, &bb), ba.total - 3, "the whole first request is the second's prefix");
+    cr_expect_gt(bb.total, ba.total);
+    cr_expect_eq(llm_bill_shared_prefix(NULL, &bb), 0, "nothing before the first request");
+    /* a changed system prompt shares only the tools */
+    cJSON_ReplaceItemInObject(b, "system", cJSON_CreateString("Another prompt."));
+    llm_bill bc;
+    memset(&bc, 0, sizeof bc);
+    cr_assert_eq(llm_bill_count(LLM_ANTHROPIC, b, &bc, NULL), EOUS_OK);
+    cr_expect_eq(llm_bill_shared_prefix(&bb, &bc), bb.pieces[0].tokens);
+    llm_bill_clear(&ba);
+    llm_bill_clear(&bb);
+    llm_bill_clear(&bc);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+Test(llm_bill, openai_tools_are_counted_by_the_published_rule)
+{
+    /* 7 a function, name:description without its full stop, 3 for properties, 3 + name:type:description a
+     * property, an enum's items 3 + the item each (the property's own 3 dropped), 12 after the last */
+    cJSON *body = cJSON_Parse("{\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"scroll\",\"description\":"
+                              "\"Scroll the page.\",\"parameters\":{\"type\":\"object\",\"properties\":{\"direction\":"
+                              "{\"type\":\"string\",\"enum\":[\"up\",\"down\"]}}}}}],\"messages\":[]}");
+    llm_bill b;
+    memset(&b, 0, sizeof b);
+    cr_assert_eq(llm_bill_count(LLM_OPENAI, body, &b, NULL), EOUS_OK);
+    long want = 7 + (long)llm_estimate_tokens("scroll:Scroll the page", 22) + 3 + 3 + (long)llm_estimate_tokens("up", 2) +
+                3 + (long)llm_estimate_tokens("down", 4) + (long)llm_estimate_tokens("direction:string:", 17) + 12;
+    cr_expect_eq(b.fixed, want);
+    llm_bill_clear(&b);
+    cJSON_Delete(body);
 }

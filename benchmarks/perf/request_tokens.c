@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "support/gitrev.h"
 #include "core/core.h"
 #include "llm/llm.h"
 
@@ -20,17 +21,6 @@ static const char *SCREENS[] = {"booking", "users", "settings", "orders", "apply
 static const char *MODES[] = {"hybrid", "pruned", "atomic"};
 static const char *INTENT = "Book a Deluxe room in Paris, France for Ada Lovelace, 2 guests, check-in 2025-06-20, "
                             "check-out 2025-06-23.";
-
-static void git_commit(char *out, size_t size)
-{
-    snprintf(out, size, "unknown");
-    FILE *p = popen("git -C '" EOUS_SOURCE_DIR "' rev-parse --short HEAD 2>/dev/null", "r");
-    if (!p)
-        return;
-    if (fgets(out, (int)size, p))
-        out[strcspn(out, "\n")] = '\0';
-    pclose(p);
-}
 
 typedef struct row {
     long total, fixed;
@@ -84,7 +74,7 @@ int main(int argc, char **argv)
     setenv("ANTHROPIC_API_KEY", "unused-nothing-is-sent", 1);
     static const char *const specs[] = {"openai:gpt-4o", "anthropic:claude-sonnet-4"};
     char commit[64], path[4096];
-    git_commit(commit, sizeof commit);
+    ts_git_commit(commit, sizeof commit);
     cJSON *root = cJSON_CreateObject(), *rows = cJSON_AddArrayToObject(root, "rows");
     cJSON_AddStringToObject(root, "commit", commit);
     snprintf(path, sizeof path, "%s/request_tokens.md", outdir);

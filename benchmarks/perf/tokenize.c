@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "support/gitrev.h"
 #include "core/core.h"
 #include "core/tokenize.h"
 #include "support/tok_corpus.h"
@@ -33,17 +34,6 @@ static long rss_bytes(void)
         fclose(f);
     }
     return rss * sysconf(_SC_PAGESIZE);
-}
-
-static void git_commit(char *out, size_t size)
-{
-    snprintf(out, size, "unknown");
-    FILE *p = popen("git -C '" EOUS_SOURCE_DIR "' rev-parse --short HEAD 2>/dev/null", "r");
-    if (!p)
-        return;
-    if (fgets(out, (int)size, p))
-        out[strcspn(out, "\n")] = 0;
-    pclose(p);
 }
 
 typedef struct side {
@@ -149,7 +139,7 @@ int main(int argc, char **argv)
         return 2;
     }
     char commit[64], node[64] = "?", path[4096];
-    git_commit(commit, sizeof commit);
+    ts_git_commit(commit, sizeof commit);
     cJSON *root = cJSON_CreateObject(), *arr = cJSON_AddArrayToObject(root, "encodings");
     cJSON_AddStringToObject(root, "commit", commit);
     cJSON_AddNumberToObject(root, "rounds", rounds);

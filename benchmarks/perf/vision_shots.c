@@ -8,21 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/gitrev.h"
 #include "perception/shot.h"
 #include "support/browser.h"
 
 #define RUNS 9
-
-static void git_commit(char *out, size_t size)
-{
-    snprintf(out, size, "unknown");
-    FILE *p = popen("git -C '" EOUS_SOURCE_DIR "' rev-parse --short HEAD 2>/dev/null", "r");
-    if (!p)
-        return;
-    if (fgets(out, (int)size, p))
-        out[strcspn(out, "\n")] = 0;
-    pclose(p);
-}
 
 static int cmp(const void *a, const void *b)
 {
@@ -84,7 +74,7 @@ fail:
 static void write_results(const char *outdir, const row *rows, int n)
 {
     char commit[64], path[1024];
-    git_commit(commit, sizeof commit);
+    ts_git_commit(commit, sizeof commit);
     snprintf(path, sizeof path, "%s/vision_shots.json", outdir);
     FILE *j = fopen(path, "w");
     snprintf(path, sizeof path, "%s/vision_shots.md", outdir);

@@ -1,0 +1,16 @@
+/* tests/support/gitrev.c — see gitrev.h. */
+#include "support/gitrev.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void ts_git_commit(char *out, size_t size)
+{
+    snprintf(out, size, "unknown");
+    FILE *p = popen("git -C '" EOUS_SOURCE_DIR "' rev-parse --short HEAD 2>/dev/null", "r");
+    if (!p)
+        return;
+    if (fgets(out, (int)size, p))
+        out[strcspn(out, "\n")] = '\0';
+    pclose(p);
+}

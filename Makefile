@@ -28,7 +28,7 @@ site:
 # would take CI past an hour.  `make test-release SUITE_TESTS=.` runs every
 # test on the release build, `make test-asan SUITE_TESTS=none` every test
 # under ASan.
-SUITE_TESTS ?= test_bench_site|test_wiki_site|mcp_client
+SUITE_TESTS ?= test_bench_site|test_wiki_site|test_model_path|mcp_client|standin_unit
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j1 -R '$(SUITE_TESTS)'

@@ -151,7 +151,10 @@ static void mode_class(eous_buf *h, const char *mode)
 static void tokens_cell(eous_buf *h, const cJSON *r)
 {
     double model = eous_json_num(r, "prompt_tokens", 0) + eous_json_num(r, "completion_tokens", 0);
-    if (model > 0)
+    double cached = eous_json_num(r, "cached_tokens", 0);
+    if (model > 0 && cached > 0) /* what a provider bills: the cached part at its discount */
+        eous_buf_printf(h, NULL, "%.0f (%.0f cached)", model, cached);
+    else if (model > 0)
         eous_buf_printf(h, NULL, "%.0f", model);
     else
         eous_buf_printf(h, NULL, "%.0f obs", eous_json_num(r, "obs_tokens", 0));
@@ -280,10 +283,17 @@ static void step_item(eous_buf *h, const char *out_dir, const cJSON *line)
         labelled(h, "result", error ? "error: " : "result: ", error ? error : eous_json_str(line, "result"));
         const cJSON *ms = cJSON_GetObjectItemCaseSensitive(line, "ms");
         eous_buf_printf(h, NULL, "<div class='ms'>perceive %.0f · plan %.0f · act %.0f · settle %.0f ms · "
-                                 "%.0f+%.0f model tokens</div>",
+                                 "%.0f+%.0f model tokens",
                         eous_json_num(ms, "perceive", 0), eous_json_num(ms, "plan", 0), eous_json_num(ms, "act", 0),
                         eous_json_num(ms, "settle", 0), eous_json_num(line, "prompt_tokens", 0),
                         eous_json_num(line, "completion_tokens", 0));
+        /* the request as billed: its prefix shared with the request before, its fixed part */
+        const cJSON *bill = cJSON_GetObjectItemCaseSensitive(line, "request_tokens");
+        if (bill)
+            eous_buf_printf(h, NULL, " · request %.0f (prefix %.0f, fixed %.0f, cached %.0f)",
+                            eous_json_num(bill, "total", 0), eous_json_num(bill, "prefix", 0),
+                            eous_json_num(bill, "fixed", 0), eous_json_num(line, "cached_tokens", 0));
+        eous_buf_puts(h, "</div>", NULL);
     }
     observation(h, out_dir, line);
     shot(h, eous_json_str(line, "screenshot"), "the page the planner saw");

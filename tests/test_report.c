@@ -75,3 +75,38 @@ Test(report, empty_tier_shows_no_rate)
     free(md);
     eous_rmtree(dir);
 }
+
+/* A model run's summary says what a provider bills per task: round trips, input (cached), completion,
+ * cost, the fixed share; a script run's has no such table. */
+Test(report, model_runs_report_what_a_provider_bills)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[300];
+    snprintf(path, sizeof path, "%s/results.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    for (int i = 0; i < 2; i++)
+        fprintf(f,
+                "{\"task_id\":\"t%d\",\"mode\":\"hybrid\",\"planner\":\"llm\",\"status\":\"passed\",\"tier\":\"short\","
+                "\"steps\":3,\"plan_calls\":%d,\"prompt_tokens\":%d,\"cached_tokens\":%d,\"completion_tokens\":40,"
+                "\"cost_usd\":0.01,\"request_tokens\":{\"total\":%d,\"prefix\":0,\"new\":0,\"fixed\":%d}}\n",
+                i, 2 + i * 2, 3000 + i * 1000, 1024 * i, 3000 + i * 1000, 1000 + i * 400);
+    fprintf(f, "{\"task_id\":\"t9\",\"mode\":\"atomic\",\"planner\":\"script\",\"status\":\"passed\",\"tier\":\"short\","
+               "\"steps\":2}\n");
+    fclose(f);
+    int all_passed = 1, any_infra = 0;
+    eous_err err = {0};
+    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    char *md = ts_slurp(path);
+    /* round trips (2+4)/2, input (3000+4000)/2, cached 1024/2, fixed (1000+1400)/(3000+4000) */
+    cr_expect(strstr(md, "| hybrid | 3.00 | 3500 | 512 | 40 | 0.0100 | 34% |"), "%s", md);
+    cr_expect_null(strstr(md, "| atomic | 2.00 |"), "a script run bills nothing: %s", md);
+    free(md);
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    char *html = ts_slurp(path);
+    cr_expect(strstr(html, "4040 (1024 cached)"), "the task's tokens say what was cached");
+    free(html);
+    eous_rmtree(dir);
+}

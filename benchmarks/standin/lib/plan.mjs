@@ -82,13 +82,16 @@ export function position(req) {
 
 // ---- what the request shows -------------------------------------------------------------
 
-// Everything a value may be read from: the intent, the URL lines, every
-// observation, every action result (not the actions' own text).
+// Everything a value may be read from: the intent, the URL lines, the names of
+// the secrets eous offers, every observation, every action result (not the
+// actions' own text).
 function shownText(req, objective, observations) {
   const parts = [objective];
   for (const e of req.events) {
     if (e.kind === 'result') parts.push(e.text);
     if (e.kind === 'user') for (const m of e.text.matchAll(/^URL: (.*)$/gm)) parts.push(m[1]);
+    // the names of the secrets eous fills in ("SECRETS you may type as {{secret:NAME}} (…): A, B")
+    if (e.kind === 'user') for (const m of e.text.matchAll(/^SECRETS [^\n]*?\): (.*)$/gm)) parts.push(m[1]);
   }
   const first = req.events.find((e) => e.kind === 'user');
   if (first) for (const r of previousActions(first.text)) parts.push(r.text);

@@ -16,9 +16,11 @@ export const ATOMIC_TOOLS = ['click', 'type', 'hover', 'press', 'scroll', 'selec
 export const HYBRID_TOOLS = ['call', ...ATOMIC_TOOLS];
 
 // The step's user message (llm/prompt.c's build_user).
-export function userText({ objective, url = 'http://127.0.0.1:8080/page', previous = [], observation }) {
+export function userText({ objective, url = 'http://127.0.0.1:8080/page', previous = [], observation, secrets }) {
   const prev = previous.length ? previous.map((p, i) => `\n${i + 1}. ${p}`).join('') : ' none';
-  return `OBJECTIVE: ${objective}\nURL: ${url}\nPREVIOUS ACTIONS:${prev}\n<observation>\n${observation}\n</observation>`;
+  // eous names the secrets a model may type on this page (llm/prompt.c)
+  const sec = secrets ? `\nSECRETS you may type as {{secret:NAME}} (filled in for you): ${secrets}` : '';
+  return `OBJECTIVE: ${objective}\nURL: ${url}\nPREVIOUS ACTIONS:${prev}${sec}\n<observation>\n${observation}\n</observation>`;
 }
 
 // turns: [{calls: [{name, args}], results: ['ok: …'], errors?: [bool], user: text}]

@@ -39,6 +39,9 @@ test('every call param, numbers and booleans too; a secret by its name; list ans
   const secret = [{ type: "textbox 'Name'", text: '{{secret:WIKI_PASSWORD}}' }];
   assert.equal(run('Log in (the password is the stored secret WIKI_PASSWORD)', secret).calls[0].name, 'type');
   assert.equal(answer(run('Log in', secret)), 'cannot see {{secret:WIKI_PASSWORD}}');
+  const offered = decideOn('openai', openaiBody({ first: userText({ objective: 'Log in', observation: FORM,
+    secrets: 'WIKI_PASSWORD, API_KEY' }) }), [{ task_id: 1, intent: 'Log in', script: secret, atomic_script: secret }]);
+  assert.equal(offered.calls[0].name, 'type', 'eous named the secret in the request');
   assert.equal(answer(run('Which cities: Lisbon, Porto or Faro?', [{ stop: 'Lisbon, Porto and Faro' }])), 'Lisbon, Porto and Faro');
   assert.equal(answer(run('Book 12 guests', [{ stop: 'N/A' }])), 'N/A');
 });

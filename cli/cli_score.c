@@ -20,7 +20,7 @@ int cli_score(int argc, char **argv)
     }
     char *line = NULL;
     size_t cap = 0;
-    int lineno = 0, bad = 0;
+    int lineno = 0, bad = 0, scored = 0;
     while (getline(&line, &cap, stdin) > 0) {
         lineno++;
         if (line[strspn(line, " \t\r\n")] == '\0')
@@ -40,6 +40,7 @@ int cli_score(int argc, char **argv)
         };
         agent_eval_result r;
         agent_score_observed(eval, eous_json_str(in, "intent"), &obs, NULL, &r);
+        scored++;
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "score", r.score);
         cJSON_AddStringToObject(o, "status", r.needs_judge ? "needs_judge" : r.unsupported ? "unsupported"
@@ -54,5 +55,11 @@ int cli_score(int argc, char **argv)
         cJSON_Delete(in);
     }
     free(line);
+    /* nothing to score is a mistake in the pipe feeding us, not a success */
+    if (!bad && !scored) {
+        fprintf(stderr, "eous score: stdin held no JSON line to score; expected {\"eval\": {...}, \"answer\": ..., "
+                        "\"url\": ..., \"values\": [...]} one a line\n");
+        bad = 1;
+    }
     return bad ? 2 : 0;
 }

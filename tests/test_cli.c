@@ -408,3 +408,14 @@ Test(cli, bench_on_a_folder_of_suites_names_the_suites_and_grounding_flag_is_che
     cr_assert(strstr(e, "--grounding 'loose'") && strstr(e, "strict, report or off"), "%s", e);
     free(e);
 }
+
+/* eous score with nothing on stdin (a broken pipe upstream) says so and exits 2, not 0 with no output */
+Test(cli, score_with_nothing_on_stdin_is_bad_input)
+{
+    cr_assert_eq(run_cli((const char *[]){"score", NULL}), 2);
+    char *e = ts_slurp(err_path), *o = ts_slurp(out_path);
+    cr_expect(strstr(e, "eous score: stdin held no JSON line to score") && ts_count_lines(e) == 1, "%s", e);
+    cr_expect_eq(o[0], '\0', "nothing printed: %s", o);
+    free(e);
+    free(o);
+}

@@ -238,14 +238,14 @@ add({ screen: 'users', kind: 'info', start: '/users', intent: 'How many users ar
 for (const i of [9, 88]) { // deactivate via edit modal (short)
   const u = USERS.filter((x) => x.active)[i];
   add(T('Deactivate the user {{name}}.', { name: u.name }, { screen: 'users', kind: 'state', start: '/users',
-    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Active', 'setValue', { checked: false }), call('Edit user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Active', 'setValue', { checked: false }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), click("switch 'Active'"), click("button 'Save'"), stop('')],
     program: prog(`${userField(u.id, 'active')} + '|' + ${INACTIVE}`, `false|${N_INACTIVE + 1}`) }));
 }
 {
   const u = USERS.find((x) => x.role !== 'Billing' && x.id > 'u150');
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Change the role of ${u.name} to Billing.`,
-    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Role', 'setValue', { value: 'Billing' }), call('Edit user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Role', 'setValue', { value: 'Billing' }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), select("combobox '* Role'", 'Billing'), click("button 'Save'"), stop('')],
     program: prog(`${userField(u.id, 'role')} + '|' + ${STATE}.users.filter(u => u.role === 'Billing').length`, `Billing|${USERS.filter((x) => x.role === 'Billing').length + 1}`) });
 }
@@ -279,7 +279,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const u = USERS[77];
   const dep = DEPARTMENT_LEAVES.find((d) => d.value !== u.department && d.value === 'legal') || DEPARTMENT_LEAVES[9];
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Change the email of ${u.name} to ${u.name.split(' ')[0].toLowerCase()}@corp.example.com and move them to the ${dep.title} department.`,
-    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}@corp.example.com` }), call('Department', 'setValue', { value: dep.value }), call('Edit user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}@corp.example.com` }), call('Department', 'setValue', { value: dep.value }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), type("textbox '* Email'", `${u.name.split(' ')[0].toLowerCase()}@corp.example.com`), click("combobox '* Department'"), click(`treeitem '${dep.title}'`), click("button 'Save'"), stop('')],
     program: prog(`${userField(u.id, 'email')} + '|' + ${userField(u.id, 'department')}`, `${u.name.split(' ')[0].toLowerCase()}@corp.example.com|${dep.value}`) });
 }
@@ -323,7 +323,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
 { // full edit
   const u = USERS[199];
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Edit ${u.name}: rename to "${u.name.split(' ')[0]} Knuth", set the email to ${u.name.split(' ')[0].toLowerCase()}.knuth@example.com, role Admin, department Security, and deactivate the account.`,
-    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Name', 'setValue', { text: `${u.name.split(' ')[0]} Knuth` }), call('Email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com` }), call('Role', 'setValue', { value: 'Admin' }), call('Department', 'setValue', { value: 'security' }), call('Active', 'setValue', { checked: false }), call('Edit user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Name', 'setValue', { text: `${u.name.split(' ')[0]} Knuth` }), call('Email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com` }), call('Role', 'setValue', { value: 'Admin' }), call('Department', 'setValue', { value: 'security' }), call('Active', 'setValue', { checked: false }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), type("textbox '* Name'", `${u.name.split(' ')[0]} Knuth`), type("textbox '* Email'", `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com`), select("combobox '* Role'", 'Admin'), click("combobox '* Department'"), click("treeitem 'Security'"), ...(u.active ? [click("switch 'Active'")] : []), click("button 'Save'"), stop('')],
     program: prog(`${STATE}.users.filter(u => u.id === '${u.id}').map(u => [u.name, u.email, u.role, u.department, u.active].join('|')).join(';')`, `${u.name.split(' ')[0]} Knuth|${u.name.split(' ')[0].toLowerCase()}.knuth@example.com|Admin|security|false`) });
 }
@@ -581,7 +581,8 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
 {
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Set up the project for the Data team: department Data, retention 90 days, tags "ml", "analytics" and "reporting" added to the existing ones, notifications by Email and Slack, and description "Data platform".',
     script: [call('Department', 'setValue', { value: 'data' }), call('Retention (days)', 'setValue', { value: 90 }), call('Tags', 'setValue', { values: [...DEFAULT_SETTINGS.tags, 'ml', 'analytics', 'reporting'] }), call('Notifications', 'check', { value: 'slack' }), call('Description', 'setValue', { text: 'Data platform' }), SAVE_S, stop('')],
-    atomic: [click("combobox '* Department'"), click("treeitem 'Data'"), click("StaticText '90'"), click("checkbox 'Slack'"), type("textbox 'Description'", 'Data platform'), click("tab 'Members'"), addTag('ml'), addTag('analytics'), addTag('reporting'), press('Escape'), SAVE_A, stop('')],
+    // the slider's marks first: while the department tree closes, WebArena's repeated-text rule can drop the '90' mark
+    atomic: [click("StaticText '90'"), click("combobox '* Department'"), click("treeitem 'Data'"), click("checkbox 'Slack'"), type("textbox 'Description'", 'Data platform'), click("tab 'Members'"), addTag('ml'), addTag('analytics'), addTag('reporting'), press('Escape'), SAVE_A, stop('')],
     program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.department, s.retentionDays, s.tags.join(','), s.notifications.join(','), s.description].join('|'))[0]`, 'data|90|web,beta,ml,analytics,reporting|email,slack|Data platform') });
 }
 

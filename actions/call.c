@@ -89,7 +89,8 @@ eous_rc act_find_component(const perc_obs *obs, const act_action *a, const perc_
             eous_buf_puts(&b, i ? ", " : "", NULL);
             comp_line(&b, hits[i]);
         }
-        eous_rc rc = eous_err_set(err, EOUS_E_INVALID, "call: \"%s\" names %zu components: %s; use its id or kind 'label'", k, nh,
+        eous_rc rc = eous_err_set(err, EOUS_E_INVALID,
+                                  "call: \"%s\" names %zu components: %s; use its id or kind 'label'", k, nh,
                                   b.data ? b.data : "");
         eous_buf_free(&b);
         return rc;

@@ -391,7 +391,9 @@ static int count_options(const char *view, const char *label, long *n, char *why
     snprintf(why, wn, "the view shows nothing named '%.100s'", label);
     while (want && next_line(&cur, &line, &len)) {
         size_t lead = strspn(line, " \t");
-        if (!after && len > lead + 2 && line[lead] == '[' && line[lead + 1] == 'c' && isdigit((unsigned char)line[lead + 2])) {
+        int comp_line = len > lead + 2 && line[lead] == '[' && line[lead + 1] == 'c' &&
+                        isdigit((unsigned char)line[lead + 2]);
+        if (!after && comp_line) {
             char *l = norm_n(line + lead, len - lead);
             const char *sp = l ? strchr(l, ' ') : NULL;      /* after "[cN]" */
             const char *sp2 = sp ? strchr(sp + 1, ' ') : NULL; /* after the kind */
@@ -752,8 +754,8 @@ static void check_params(const ground_ctx *g, const call_ctx *cc, const cJSON *p
         if (is_secret(p->valuestring) || found_in(g, p->valuestring, IN_VIEW | IN_INTENT))
             return;
         if ((!g->in->rule || !g->in->rule[0]) && g->in->call_page_tool)
-            verdict(out, AGENT_GROUND_ADDRESSING, "page-data look-up: param %s '%.200s' is not in the view or the intent",
-                    name, p->valuestring);
+            verdict(out, AGENT_GROUND_ADDRESSING,
+                    "page-data look-up: param %s '%.200s' is not in the view or the intent", name, p->valuestring);
         else
             by_rule(g, cc->r, what, p->valuestring,
                     !strcmp(name, "text") && cc->a->tool && !strcmp(cc->a->tool, "setValue"),
@@ -1024,8 +1026,11 @@ static void check_action(const ground_ctx *g, const act_action *a, agent_ground_
         if (r.kind == RULE_PLACEHOLDER && a->kind != ACT_TYPE &&
             !(a->kind == ACT_CALL && a->tool && !strcmp(a->tool, "setValue") &&
               cJSON_IsString(cJSON_GetObjectItemCaseSensitive(a->params, "text")))) {
+            const char *what = a->kind == ACT_STOP     ? "a stop answer"
+                               : a->kind == ACT_SELECT ? "an option"
+                                                       : act_kind_name(a->kind);
             verdict(out, AGENT_GROUND_UNGROUNDED, "placeholder is only for typed text or a setValue text param, not %s",
-                    a->kind == ACT_STOP ? "a stop answer" : a->kind == ACT_SELECT ? "an option" : act_kind_name(a->kind));
+                    what);
             return;
         }
     }

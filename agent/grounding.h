@@ -78,7 +78,7 @@ const char *agent_ground_mode_name(agent_ground_mode m);
 typedef enum agent_ground_verdict {
     AGENT_GROUND_GROUNDED = 0, /* every item was in the view, the intent or (where allowed) seen before */
     AGENT_GROUND_COMPUTED,     /* a value derived by the step's stated rule, checked against the view */
-    AGENT_GROUND_ADDRESSING,   /* css= target or a page-data look-up: allowed for RPA, counted as ungrounded addressing */
+    AGENT_GROUND_ADDRESSING,   /* css= target or a page-data look-up: allowed for RPA, counted as such */
     AGENT_GROUND_UNGROUNDED    /* an item appears nowhere the planner could have read it; missing names it */
 } agent_ground_verdict;
 

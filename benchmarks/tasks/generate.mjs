@@ -28,8 +28,6 @@ const PLACEHOLDER = 'placeholder'; // filler text the task does not score
 const goto = (p) => ({ goto: P + p });
 const MENU = { home: 'Home', booking: 'Travel booking', users: 'Users', settings: 'Project settings', orders: 'Orders', apply: 'Job application' };
 const menu = (k) => click(`menuitem '${MENU[k]}'`);
-const OPEN_PICKER = '.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)';
-const cell = (iso) => click(`css=${OPEN_PICKER} td.ant-picker-cell-in-view[title="${iso}"]`);
 const months = (fromYm, toYm) => (+toYm.slice(0, 4) - +fromYm.slice(0, 4)) * 12 + (+toYm.slice(5, 7) - +fromYm.slice(5, 7));
 function monthMoves(fromYm, iso, panels = 1) {
   const n = months(fromYm, iso.slice(0, 7));
@@ -38,7 +36,7 @@ function monthMoves(fromYm, iso, panels = 1) {
   return Array(-n).fill(click("button 'Previous month'"));
 }
 // antd's DatePicker takes a typed YYYY-MM-DD (Enter confirms it), as a person or a model would enter it;
-// the calendar (monthMoves, cell) is only walked where the task is about what it shows
+// the calendar (monthMoves, then "cell 'D'" as the views print a day) is only walked where the task is about what it shows
 const pickDate = (input, _viewYm, iso) => [type(input, iso, true)];
 
 // ---------- task assembly ----------

@@ -1019,8 +1019,11 @@ static void check_action(const ground_ctx *g, const act_action *a, agent_ground_
     memset(&r, 0, sizeof r);
     if (g->in->rule && g->in->rule[0]) {
         rule_eval(g, &r);
-        if (!r.kind) { /* not one of the vocabulary: the step is ungrounded whatever it holds */
-            verdict(out, AGENT_GROUND_UNGROUNDED, "%s", r.why);
+        if (!r.ok) { /* not in the vocabulary, or it does not hold on this view: ungrounded */
+            if (!strncmp(r.why, "rule '", 6))
+                verdict(out, AGENT_GROUND_UNGROUNDED, "%s", r.why);
+            else
+                verdict(out, AGENT_GROUND_UNGROUNDED, "rule '%.100s': %s", g->in->rule, r.why);
             return;
         }
         if (r.kind == RULE_PLACEHOLDER && a->kind != ACT_TYPE &&

@@ -300,6 +300,9 @@ Test(grounding, unknown_rules_and_placeholders_are_refused)
     REFUSED(check("{\"stop\": \"1470\", \"from\": \"7 nights x 210 EUR\"}", "", NULL), "is not one of");
     REFUSED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\", \"from\": \"the name shown\"}", "", NULL),
             "is not one of");
+    /* a stated rule must hold even where the value was shown anyway */
+    REFUSED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\", \"from\": \"sum of column 'visits'\"}", "", NULL),
+            "rule 'sum of column 'visits'': the view shows no column 'visits'");
     /* placeholder: typed text and a setValue text param only */
     COMPUTED(check("{\"type\": \"212\", \"text\": \"X Y\", \"from\": \"placeholder\"}", "", NULL));
     COMPUTED(check_with("{\"call\": \"Guest name\", \"tool\": \"setValue\", \"params\": {\"text\": \"X Y\"}, "

@@ -18,9 +18,21 @@ static void comp_line(eous_buf *b, const perc_component *c)
                     c->label ? c->label : "");
 }
 
-/* k: view id or key; from scripts also a label (whole words, any case and
- * accents) or a kind.  Several matches: the one that has the tool, else an
- * error listing the candidates. */
+/* 1 when component c is written "kind 'label'" by k (kind and label folded) */
+static int kind_label_match(const perc_component *c, const char *role, const char *name)
+{
+    char a[128], b[128], la[512], lb[512];
+    act_fold(role, a, sizeof a);
+    act_fold(c->kind, b, sizeof b);
+    act_fold(name, la, sizeof la);
+    act_fold(c->label, lb, sizeof lb);
+    return !strcmp(a, b) && !strcmp(la, lb);
+}
+
+/* k: view id or key; from scripts also "kind 'label'" (as the hybrid view
+ * prints it), a label (whole, then whole words, any case and accents) or a
+ * kind.  Several matches: the one that has the tool, else an error listing
+ * the candidates. */
 eous_rc act_find_component(const perc_obs *obs, const act_action *a, const perc_component **out, eous_err *err)
 {
     *out = NULL;
@@ -34,14 +46,27 @@ eous_rc act_find_component(const perc_obs *obs, const act_action *a, const perc_
     size_t n = perc_obs_n_components(obs);
     const perc_component *hits[32];
     size_t nh = 0;
-    for (int pass = 0; pass < 2 && !nh; pass++) {
+    char role[64], name[512];
+    int nth = 1;
+    int kind_label = act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0;
+    char fk[512];
+    act_fold(k, fk, sizeof fk);
+    for (int pass = kind_label ? 0 : 1; pass < 4 && !nh; pass++) {
         for (size_t i = 0; i < n && nh < 32; i++) {
             const perc_component *c = perc_obs_component(obs, i);
-            char fk[128], fc[128];
-            act_fold(k, fk, sizeof fk);
+            char fl[512], fc[128];
+            act_fold(c->label, fl, sizeof fl);
             act_fold(c->kind, fc, sizeof fc);
-            if (pass == 0 ? act_words_match(k, c->label) : !strcmp(fk, fc))
+            int hit = pass == 0   ? kind_label_match(c, role, name)
+                      : pass == 1 ? c->label && !strcmp(fk, fl)
+                      : pass == 2 ? act_words_match(k, c->label)
+                                  : !strcmp(fk, fc);
+            if (hit)
                 hits[nh++] = c;
+        }
+        if (pass == 0 && nh >= (size_t)nth && nth > 1) { /* "kind 'label' #2": the second of them */
+            hits[0] = hits[nth - 1];
+            nh = 1;
         }
     }
     if (nh == 1) {
@@ -64,7 +89,8 @@ eous_rc act_find_component(const perc_obs *obs, const act_action *a, const perc_
             eous_buf_puts(&b, i ? ", " : "", NULL);
             comp_line(&b, hits[i]);
         }
-        eous_rc rc = eous_err_set(err, EOUS_E_INVALID, "call: \"%s\" names %zu components: %s; use a key", k, nh,
+        eous_rc rc = eous_err_set(err, EOUS_E_INVALID,
+                                  "call: \"%s\" names %zu components: %s; use its id or kind 'label'", k, nh,
                                   b.data ? b.data : "");
         eous_buf_free(&b);
         return rc;

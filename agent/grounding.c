@@ -8,12 +8,15 @@
 #include "agent/grounding.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
+#include "actions/exec.h"
 #include "perception/perc.h"
 
 int agent_ground_mode_parse(const char *s, agent_ground_mode *out)
@@ -106,10 +109,40 @@ static int find_norm(const char *hay, const char *nd)
     return 0;
 }
 
+/* The normalised text with the views' element ids ("[12]", "[c5]") taken out:
+ * values are looked up there, so an answer "7" is not found in an id "[7]". */
+static char *strip_ids(char *s)
+{
+    if (!s)
+        return NULL;
+    char *w = s;
+    for (const char *p = s; *p;) {
+        if (*p == '[') {
+            const char *q = p + 1 + (p[1] == 'c');
+            const char *d = q;
+            while (isdigit((unsigned char)*q))
+                q++;
+            if (q > d && *q == ']') {
+                p = q + 1;
+                if (*p == ' ' && (w == s || w[-1] == ' '))
+                    p++;
+                continue;
+            }
+        }
+        *w++ = *p++;
+    }
+    if (w > s && w[-1] == ' ')
+        w--;
+    *w = '\0';
+    return s;
+}
+
 /* The texts one check searches, each normalised once. */
 typedef struct ground_ctx {
     const agent_ground_input *in;
-    char *view, *intent; /* normalised copies (NULL intent: none) */
+    char *view;          /* normalised view, ids kept: targets are looked up here */
+    char *vals;          /* normalised view without ids: values are looked up here */
+    char *intent;        /* normalised intent, NULL when none */
 } ground_ctx;
 
 /* 1 when needle occurs in the normalised text. */
@@ -125,10 +158,10 @@ typedef enum where { IN_VIEW = 1, IN_INTENT = 2, IN_SEEN = 4 } where;
 
 static int found_in(const ground_ctx *g, const char *needle, int places)
 {
-    char *nd = norm(needle);
+    char *nd = strip_ids(norm(needle));
     if (!nd)
         return 0;
-    int found = ((places & IN_VIEW) && find_norm(g->view, nd)) ||
+    int found = ((places & IN_VIEW) && find_norm(g->vals, nd)) ||
                 ((places & IN_INTENT) && g->intent && find_norm(g->intent, nd));
     const agent_ground_log *seen = g->in->seen;
     for (size_t i = 0; !found && (places & IN_SEEN) && seen && i < seen->n; i++)
@@ -156,108 +189,114 @@ __attribute__((format(printf, 3, 4))) static void verdict(agent_ground_result *o
     va_end(ap);
 }
 
-/* Every string in params (nested arrays and objects too) must be in the view or
- * the intent; a page-level tool's look-up is counted as addressing instead. */
-static void check_params(const ground_ctx *g, const cJSON *p, const char *name, agent_ground_result *out)
-{
-    if (cJSON_IsString(p)) {
-        if (is_secret(p->valuestring) || found_in(g, p->valuestring, IN_VIEW | IN_INTENT))
-            return;
-        if (g->in->rule && g->in->rule[0])
-            verdict(out, AGENT_GROUND_COMPUTED, "param %s '%.200s' computed: %.200s", name, p->valuestring,
-                    g->in->rule);
-        else if (g->in->call_page_tool)
-            verdict(out, AGENT_GROUND_ADDRESSING, "page-data look-up: param %s '%.200s' is not in the view or the intent",
-                    name, p->valuestring);
-        else
-            verdict(out, AGENT_GROUND_UNGROUNDED, "param %s '%.200s' is not in the view or the intent", name,
-                    p->valuestring);
-        return;
-    }
-    const cJSON *c;
-    cJSON_ArrayForEach(c, p) check_params(g, c, c->string ? c->string : name, out);
-}
+/* ---- lines of the raw view ------------------------------------------------ */
 
-static void check_call(const ground_ctx *g, const act_action *a, agent_ground_result *out)
+/* Walks the view's lines: *line and *len for each, 0 at the end. */
+static int next_line(const char **cur, const char **line, size_t *len)
 {
-    const char *k = a->target ? a->target : "";
-    char id[80];
-    snprintf(id, sizeof id, "[%.70s]", k);
-    int shown = norm_has(g->view, id) || norm_has(g->view, k);
-    if (!shown && g->in->call_view_id && g->in->call_view_id[0]) {
-        snprintf(id, sizeof id, "[%.70s]", g->in->call_view_id);
-        shown = norm_has(g->view, id);
-    }
-    if (!shown)
-        verdict(out, AGENT_GROUND_UNGROUNDED, "call target '%.200s' is not in the view", k);
-    else if (a->tool && !norm_has(g->view, a->tool))
-        verdict(out, AGENT_GROUND_UNGROUNDED, "tool '%.200s' of '%.80s' is not in the view", a->tool, k);
-    check_params(g, a->params, "value", out);
-}
-
-/* 1 when the normalised view h shows a node "role 'name'" — as the atomic view writes it
- * ("[12] role 'name'") or the pruned one ("role [12] 'name'"). */
-static int view_has_role_name(const char *h, const char *role, const char *name)
-{
-    char *raw = NULL;
-    if (asprintf(&raw, "'%s'", name) < 0)
+    if (!*cur || !**cur)
         return 0;
-    /* quoted before normalising: spaces at the name's ends are part of it */
-    char *r = norm(role), *quoted = norm(raw);
-    free(raw);
-    int found = 0;
-    size_t rl = r ? strlen(r) : 0;
-    if (h && r && quoted) {
-        for (const char *p = h; !found && (p = strstr(p, quoted)); p++) {
-            const char *q = p;
-            if (q > h && q[-1] == ' ')
-                q--;
-            if (q > h && q[-1] == ']') { /* skip the pruned view's " [id]" */
-                while (q > h && q[-1] != '[')
-                    q--;
-                if (q > h)
-                    q--;
-                if (q > h && q[-1] == ' ')
-                    q--;
-            }
-            found = (size_t)(q - h) >= rl && !strncmp(q - rl, r, rl) &&
-                    (q - rl == h || !word_byte((unsigned char)q[-(long)rl - 1]));
-        }
-        /* the pruned view leaves an empty name out: "textbox [10] value: ..." */
-        char *open = NULL;
-        if (!found && !strcmp(quoted, "''") && asprintf(&open, "%s [", r) >= 0) {
-            for (const char *p = h; !found && (p = strstr(p, open)); p++) {
-                const char *close = strchr(p, ']');
-                found = (p == h || !word_byte((unsigned char)p[-1])) && close && strncmp(close + 1, " '", 2);
-            }
-        }
-        free(open);
+    *line = *cur;
+    const char *eol = strchr(*cur, '\n');
+    *len = eol ? (size_t)(eol - *cur) : strlen(*cur);
+    *cur = eol ? eol + 1 : NULL;
+    return 1;
+}
+
+static char *norm_n(const char *s, size_t n)
+{
+    char *c = strndup(s, n);
+    char *o = c ? norm(c) : NULL;
+    free(c);
+    return o;
+}
+
+/* The normalised line that prints component view_id ("[c5] table 'Users' …"), or NULL. */
+static char *component_line(const char *view, const char *view_id)
+{
+    char head[32];
+    int hn = snprintf(head, sizeof head, "[%s] ", view_id);
+    const char *cur = view, *line;
+    size_t len;
+    while (next_line(&cur, &line, &len)) {
+        size_t lead = strspn(line, " \t");
+        if (len >= lead + (size_t)hn && !strncmp(line + lead, head, (size_t)hn))
+            return norm_n(line + lead, len - lead);
     }
-    free(quoted);
-    free(r);
+    return NULL;
+}
+
+/* Depth (leading tabs) and role of a view line: atomic "[12] role 'name'",
+ * pruned "role [12] 'name'" or "role 'name'"; role "" for text lines. */
+static int line_role(const char *line, size_t len, char *role, size_t rn)
+{
+    int depth = 0;
+    while ((size_t)depth < len && line[depth] == '\t')
+        depth++;
+    const char *p = line + depth, *end = line + len;
+    if (p < end && *p == '[') {
+        const char *q = memchr(p, ']', (size_t)(end - p));
+        p = q ? q + 1 : end;
+        while (p < end && *p == ' ')
+            p++;
+    }
+    size_t n = 0;
+    while (p + n < end && (isalnum((unsigned char)p[n])))
+        n++;
+    int named = p + n < end && (p[n] == ' ' || p[n] == '\0') && n;
+    snprintf(role, rn, "%.*s", named || p + n == end ? (int)n : 0, p);
+    return depth;
+}
+
+/* 1 when the raw line names 'name' (quoted, normalised comparison). */
+static int line_names(const char *line, size_t len, const char *name)
+{
+    char *l = norm_n(line, len), *raw = NULL, *q = NULL;
+    int found = 0;
+    if (l && asprintf(&raw, "'%s'", name) >= 0 && (q = norm(raw)))
+        found = strstr(l, q) != NULL;
+    free(raw);
+    free(q);
+    free(l);
     return found;
 }
 
-/* An atomic target: css= is addressing; "role 'name'" (" #N" dropped) and
- * view ids ("12", "[12]") must be in the view. */
-static void check_target(const ground_ctx *g, const act_action *a, agent_ground_result *out)
+/* ---- the rules a step may state ("from") -------------------------------- */
+
+typedef enum rule_kind {
+    RULE_ROWS = 1, RULE_OPTIONS, RULE_SUM, RULE_MIN, RULE_MAX, RULE_DATE, RULE_MATCHES, RULE_PLACEHOLDER
+} rule_kind;
+
+typedef struct rule {
+    rule_kind kind;
+    int ok;          /* the rule is one of the vocabulary and gave a value */
+    char value[64];  /* what it gives: a count, a number, a date */
+    char why[240];   /* when !ok: why, one line */
+} rule;
+
+static const char RULES[] = "count of rows shown…, count of options listed for '<label>', sum|min|max of column "
+                            "'<name>', date 'YYYY-MM-DD' plus|minus N days, count of matches in the last result, "
+                            "placeholder";
+
+/* s starts with word (any case) followed by the end or a space */
+static const char *after_word(const char *s, const char *word)
 {
-    const char *k = a->target ? a->target : "";
-    if (!strncmp(k, "css=", 4)) {
-        verdict(out, AGENT_GROUND_ADDRESSING, "css target '%.250s'", k);
-        return;
-    }
-    char needle[600], role[64], name[512];
-    int nth, shown;
-    if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
-        snprintf(needle, sizeof needle, "%s '%s'", role, name);
-        shown = view_has_role_name(g->view, role, name);
-    } else {
-        snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
-        shown = norm_has(g->view, needle);
-    }
-    if (!shown)
-        verdict(out, AGENT_GROUND_UNGROUNDED, "target %.250s is not in the view", needle);
+    size_t n = strlen(word);
+    if (strncasecmp(s, word, n))
+        return NULL;
+    return s + n;
+}
+
+/* "'text'" at s, the whole of what is left (or followed by tail): text → out */
+static const char *quoted(const char *s, char *out, size_t n)
+{
+    if (*s != '\'')
+        return NULL;
+    const char *e = strchr(s + 1, '\'');
+    if (!e || (size_t)(e - s - 1) >= n)
+        return NULL;
+    snprintf(out, n, "%.*s", (int)(e - s - 1), s + 1);
+    return e + 1;
 }
 
 /* Data rows of the tables in the view: hybrid "| ... |" lines after each
@@ -288,24 +327,657 @@ static long count_rows(const char *view)
     return rows;
 }
 
-/* The rules the check can verify; others are taken as stated. */
-static void check_rule(const ground_ctx *g, const char *answer, agent_ground_result *out)
+static int is_item_role(const char *r)
 {
-    if (strncasecmp(g->in->rule, "count of rows", 13))
-        return;
-    char *end;
-    long want = strtol(answer, &end, 10);
-    long have = count_rows(g->in->view);
-    if (end == answer || *end || want != have) {
-        char got[32];
-        snprintf(got, sizeof got, "%ld", have);
-        verdict(out, AGENT_GROUND_UNGROUNDED, "answer '%.200s' is not the %s rows the view shows", answer, got);
+    return !strcmp(r, "option") || !strcmp(r, "menuitem") || !strcmp(r, "menuitemcheckbox") ||
+           !strcmp(r, "menuitemradio") || !strcmp(r, "treeitem");
+}
+
+/* The hybrid component line "[cN] kind 'label' …": its options state
+ * ("options: a | b") or its tools' first listed values ("value: a|b|c"). */
+static int hybrid_options(const char *l, long *n, char *why, size_t wn)
+{
+    const char *list = strstr(l, " options: "), *end;
+    char sep = '|';
+    if (list) {
+        list += 10;
+        end = strstr(list, " →");
+        if (!end)
+            end = list + strlen(list);
+    } else {
+        const char *tools = strstr(l, " → ");
+        const char *p = tools;
+        list = NULL;
+        while (p && (p = strstr(p, ": "))) {
+            p += 2;
+            size_t k = strcspn(p, ";)");
+            if (memchr(p, '|', k)) {
+                list = p;
+                break;
+            }
+        }
+        if (!list) {
+            snprintf(why, wn, "the view lists no options for it");
+            return -1;
+        }
+        end = list + strcspn(list, ";)");
     }
+    if (memmem(list, (size_t)(end - list), "…", strlen("…")) || memmem(list, (size_t)(end - list), " more", 5)) {
+        snprintf(why, wn, "the view does not list its options whole");
+        return -1;
+    }
+    *n = 1;
+    for (const char *p = list; p < end; p++)
+        *n += *p == sep;
+    return 0;
+}
+
+/* count of options listed for 'label': hybrid, the component so labelled;
+ * atomic/pruned, the item lines of the first list (listbox, menu, tree)
+ * after the element named 'label' (a combobox's popup, a cascader's next
+ * column). */
+static int count_options(const char *view, const char *label, long *n, char *why, size_t wn)
+{
+    const char *cur = view, *line;
+    size_t len;
+    char role[32];
+    char *want = NULL, *raw = NULL;
+    if (asprintf(&raw, "'%s'", label) < 0)
+        return -1;
+    want = norm(raw);
+    free(raw);
+    int rc = -1, after = 0, list_depth = -1;
+    *n = 0;
+    snprintf(why, wn, "the view shows nothing named '%.100s'", label);
+    while (want && next_line(&cur, &line, &len)) {
+        size_t lead = strspn(line, " \t");
+        int comp_line = len > lead + 2 && line[lead] == '[' && line[lead + 1] == 'c' &&
+                        isdigit((unsigned char)line[lead + 2]);
+        if (!after && comp_line) {
+            char *l = norm_n(line + lead, len - lead);
+            const char *sp = l ? strchr(l, ' ') : NULL;      /* after "[cN]" */
+            const char *sp2 = sp ? strchr(sp + 1, ' ') : NULL; /* after the kind */
+            if (sp2 && !strncmp(sp2 + 1, want, strlen(want)) &&
+                (sp2[1 + strlen(want)] == ' ' || !sp2[1 + strlen(want)])) {
+                rc = hybrid_options(l, n, why, wn);
+                free(l);
+                break;
+            }
+            free(l);
+            continue;
+        }
+        int depth = line_role(line, len, role, sizeof role);
+        if (!after) {
+            after = role[0] && line_names(line, len, label);
+            if (after)
+                snprintf(why, wn, "no list follows '%.100s' in the view", label);
+        } else if (list_depth < 0) {
+            if (!strcmp(role, "listbox") || !strcmp(role, "menu") || !strcmp(role, "tree"))
+                list_depth = depth;
+        } else if (depth <= list_depth) {
+            break;
+        } else if (is_item_role(role)) {
+            ++*n;
+        }
+    }
+    if (list_depth >= 0)
+        rc = 0;
+    free(want);
+    return rc;
+}
+
+/* Splits a "| a | b |" line into trimmed cells; returns their count. */
+static int pipe_cells(const char *line, size_t len, char cells[][96], int max)
+{
+    const char *p = line + strspn(line, " \t"), *end = line + len;
+    if (p >= end || *p != '|')
+        return 0;
+    int n = 0;
+    for (p++; p < end && n < max;) {
+        const char *bar = memchr(p, '|', (size_t)(end - p));
+        if (!bar)
+            break;
+        const char *a = p, *b = bar;
+        while (a < b && *a == ' ')
+            a++;
+        while (b > a && b[-1] == ' ')
+            b--;
+        snprintf(cells[n++], 96, "%.*s", (int)(b - a), a);
+        p = bar + 1;
+    }
+    return n;
+}
+
+/* A number a cell shows: "649.14", "1,250.00 EUR", "'12'" (atomic names). */
+static int cell_number(const char *s, double *out)
+{
+    char buf[96];
+    size_t w = 0;
+    for (const char *p = s; *p && w + 1 < sizeof buf; p++)
+        if (*p != ',' && *p != '\'')
+            buf[w++] = *p;
+    buf[w] = '\0';
+    char *end;
+    *out = strtod(buf, &end);
+    return end != buf && (*end == '\0' || *end == ' ');
+}
+
+/* sum, min or max of the column named col over the rows the view shows:
+ * hybrid/pruned pipe tables (header line, then rows), atomic rows of cells
+ * under a row of column headers. */
+static int column_stat(const char *view, const char *col, rule_kind k, double *out, char *why, size_t wn)
+{
+    const char *cur = view, *line;
+    size_t len;
+    char cells[24][96], role[32];
+    int col_at = -1, in_pipe = 0, n = 0, atomic_col = -1, header_depth = -1, row_depth = -1, cell_i = 0;
+    int heads = 0;
+    double acc = 0;
+    snprintf(why, wn, "the view shows no column '%.100s'", col);
+    while (next_line(&cur, &line, &len)) {
+        int nc = pipe_cells(line, len, cells, 24);
+        if (nc) {
+            if (!in_pipe) {
+                col_at = -1;
+                for (int i = 0; i < nc; i++)
+                    if (!strcasecmp(cells[i], col))
+                        col_at = i;
+            } else if (col_at >= 0 && col_at < nc) {
+                double v;
+                if (!cell_number(cells[col_at], &v)) {
+                    snprintf(why, wn, "column '%.60s' shows '%.60s', not a number", col, cells[col_at]);
+                    return -1;
+                }
+                acc = !n ? v : k == RULE_SUM ? acc + v : k == RULE_MIN ? (v < acc ? v : acc) : (v > acc ? v : acc);
+                n++;
+            }
+            in_pipe = 1;
+            continue;
+        }
+        in_pipe = 0;
+        int depth = line_role(line, len, role, sizeof role);
+        if (!strcmp(role, "columnheader")) {
+            if (depth != header_depth)
+                heads = 0, header_depth = depth;
+            if (line_names(line, len, col))
+                atomic_col = heads;
+            heads++;
+        } else if (!strcmp(role, "row")) {
+            row_depth = depth;
+            cell_i = 0;
+        } else if (row_depth >= 0 && depth == row_depth + 1 && (!strcmp(role, "cell") || !strcmp(role, "gridcell"))) {
+            if (cell_i++ == atomic_col) {
+                const char *q = memchr(line, '\'', len);
+                double v;
+                if (!q || !cell_number(q, &v)) {
+                    snprintf(why, wn, "column '%.60s' shows a cell that is not a number", col);
+                    return -1;
+                }
+                acc = !n ? v : k == RULE_SUM ? acc + v : k == RULE_MIN ? (v < acc ? v : acc) : (v > acc ? v : acc);
+                n++;
+            }
+        } else if (row_depth >= 0 && depth <= row_depth && strcmp(role, "row")) {
+            row_depth = -1;
+        }
+    }
+    if (!n) {
+        if (col_at >= 0 || atomic_col >= 0)
+            snprintf(why, wn, "the view shows no rows under column '%.100s'", col);
+        return -1;
+    }
+    *out = acc;
+    return 0;
+}
+
+/* The items of the "matches" array in the last result of this run that has one. */
+static int count_matches(const agent_ground_log *seen, long *n, char *why, size_t wn)
+{
+    snprintf(why, wn, "no result of this run lists matches");
+    for (size_t i = seen ? seen->n : 0; i-- > 0;) {
+        const char *p = strstr(seen->texts[i], "\"matches\":[");
+        if (!p)
+            continue;
+        p += 11;
+        int depth = 0, instr = 0, items = 0, any = 0;
+        for (; *p; p++) {
+            if (instr) {
+                if (*p == '\\' && p[1])
+                    p++;
+                else if (*p == '"')
+                    instr = 0;
+                continue;
+            }
+            if (*p == '"')
+                instr = 1;
+            if (*p == '[' || *p == '{')
+                depth++;
+            else if ((*p == ']' || *p == '}') && depth-- == 0)
+                break;
+            else if (*p == ',' && depth == 0)
+                items++;
+            if (*p != ' ' && *p != ']')
+                any = 1;
+        }
+        if (*p != ']') {
+            snprintf(why, wn, "the last result's matches are cut short");
+            return -1;
+        }
+        *n = any ? items + 1 : 0;
+        return 0;
+    }
+    return -1;
+}
+
+/* "date 'YYYY-MM-DD' plus N days": both parts read in this run or the intent */
+static int date_rule(const ground_ctx *g, const char *s, char *value, size_t vn, char *why, size_t wn)
+{
+    char date[32];
+    const char *p = quoted(s, date, sizeof date);
+    int y, m, d, used = 0;
+    if (!p || sscanf(date, "%4d-%2d-%2d%n", &y, &m, &d, &used) != 3 || used != 10) {
+        snprintf(why, wn, "rule '%.120s': expected date 'YYYY-MM-DD' plus|minus N days", g->in->rule);
+        return -1;
+    }
+    int sign;
+    if ((p = after_word(p, " plus ")))
+        sign = 1;
+    else if ((p = after_word(s + 12, " minus ")))
+        sign = -1;
+    else {
+        snprintf(why, wn, "rule '%.120s': expected date 'YYYY-MM-DD' plus|minus N days", g->in->rule);
+        return -1;
+    }
+    char *end;
+    long days = strtol(p, &end, 10);
+    if (end == p || days < 0 || (strcasecmp(end, " days") && strcasecmp(end, " day"))) {
+        snprintf(why, wn, "rule '%.120s': expected date 'YYYY-MM-DD' plus|minus N days", g->in->rule);
+        return -1;
+    }
+    char nstr[24];
+    snprintf(nstr, sizeof nstr, "%ld", days);
+    const char *unseen = !found_in(g, date, IN_VIEW | IN_INTENT | IN_SEEN) ? date
+                         : !found_in(g, nstr, IN_VIEW | IN_INTENT | IN_SEEN) ? nstr
+                                                                              : NULL;
+    if (unseen) {
+        snprintf(why, wn, "rule '%.120s': %s is in no observation of this run nor the intent", g->in->rule, unseen);
+        return -1;
+    }
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    tm.tm_year = y - 1900;
+    tm.tm_mon = m - 1;
+    tm.tm_mday = d + sign * (int)days;
+    tm.tm_hour = 12;
+    time_t t = timegm(&tm);
+    struct tm out;
+    gmtime_r(&t, &out);
+    strftime(value, vn, "%Y-%m-%d", &out);
+    return 0;
+}
+
+/* Reads the step's rule and works out what it gives on this view. */
+static void rule_eval(const ground_ctx *g, rule *r)
+{
+    memset(r, 0, sizeof *r);
+    const char *s = g->in->rule, *p;
+    char arg[200];
+    long n = 0;
+    double v = 0;
+    int rc = -1;
+    if ((p = after_word(s, "count of rows shown")) && (!*p || *p == ' ' || *p == ',')) {
+        r->kind = RULE_ROWS;
+        n = count_rows(g->in->view);
+        rc = 0;
+    } else if ((p = after_word(s, "count of options listed for ")) && (p = quoted(p, arg, sizeof arg)) && !*p) {
+        r->kind = RULE_OPTIONS;
+        rc = count_options(g->in->view, arg, &n, r->why, sizeof r->why);
+    } else if (((p = after_word(s, "sum of column ")) && (r->kind = RULE_SUM)) ||
+               ((p = after_word(s, "min of column ")) && (r->kind = RULE_MIN)) ||
+               ((p = after_word(s, "max of column ")) && (r->kind = RULE_MAX))) {
+        if ((p = quoted(p, arg, sizeof arg)) && !*p)
+            rc = column_stat(g->in->view, arg, r->kind, &v, r->why, sizeof r->why);
+        else
+            snprintf(r->why, sizeof r->why, "rule '%.120s': expected a column name in quotes", s);
+        if (!rc)
+            snprintf(r->value, sizeof r->value, "%.2f", v);
+    } else if ((p = after_word(s, "date ")) && *p == '\'') {
+        r->kind = RULE_DATE;
+        rc = date_rule(g, p, r->value, sizeof r->value, r->why, sizeof r->why);
+    } else if (!strcasecmp(s, "count of matches in the last result")) {
+        r->kind = RULE_MATCHES;
+        rc = count_matches(g->in->seen, &n, r->why, sizeof r->why);
+    } else if (!strcasecmp(s, "placeholder")) {
+        r->kind = RULE_PLACEHOLDER;
+        rc = 0;
+    } else {
+        snprintf(r->why, sizeof r->why, "rule '%.100s' is not one of: %s", s, RULES);
+        return;
+    }
+    if (!rc && (r->kind == RULE_ROWS || r->kind == RULE_OPTIONS || r->kind == RULE_MATCHES))
+        snprintf(r->value, sizeof r->value, "%ld", n);
+    r->ok = rc == 0;
+}
+
+/* 1 when the value s is what the rule gives (numbers compared as numbers). */
+static int rule_gives(const rule *r, const char *s)
+{
+    if (r->kind == RULE_PLACEHOLDER)
+        return 1;
+    if (r->kind == RULE_DATE)
+        return !strcmp(s, r->value);
+    char *e1, *e2;
+    double a = strtod(s, &e1), b = strtod(r->value, &e2);
+    return e1 != s && !*e1 && !*e2 && fabs(a - b) < 0.005;
+}
+
+/* The verdict on a value (what) not found where it may come from: computed
+ * when the stated rule gives it, else ungrounded.  placeholder_ok: filler text. */
+static void by_rule(const ground_ctx *g, const rule *r, const char *what, const char *value, int placeholder_ok,
+                    const char *nowhere, agent_ground_result *out)
+{
+    if (!g->in->rule || !g->in->rule[0])
+        verdict(out, AGENT_GROUND_UNGROUNDED, "%s '%.150s' %s", what, value, nowhere);
+    else if (!r->ok)
+        verdict(out, AGENT_GROUND_UNGROUNDED, "%s '%.100s': %s", what, value, r->why);
+    else if (r->kind == RULE_PLACEHOLDER && !placeholder_ok)
+        verdict(out, AGENT_GROUND_UNGROUNDED, "%s '%.150s': placeholder is only for typed text", what, value);
+    else if (!rule_gives(r, value))
+        verdict(out, AGENT_GROUND_UNGROUNDED, "%s '%.100s' is not the %s that '%.100s' gives", what, value, r->value,
+                g->in->rule);
+    else
+        verdict(out, AGENT_GROUND_COMPUTED, "%s '%.120s' computed: %.150s", what, value, g->in->rule);
+}
+
+/* ---- the checks ------------------------------------------------------------ */
+
+/* A page number shows as a page item: the pruned view's pager line
+ * ("1 2 3 4 5") or a "listitem|link|button 'N'" line.  The hybrid view folds
+ * the pager into its component, so it shows none. */
+static int view_shows_page(const char *view, const char *num)
+{
+    const char *cur = view, *line;
+    size_t len;
+    char role[32], *raw = NULL;
+    if (asprintf(&raw, "'%s'", num) < 0)
+        return 0;
+    int found = 0;
+    while (!found && next_line(&cur, &line, &len)) {
+        size_t lead = strspn(line, " \t");
+        if (len > lead && strspn(line + lead, "0123456789 ") == len - lead && memchr(line + lead, ' ', len - lead)) {
+            char *l = norm_n(line + lead, len - lead);
+            found = l && find_norm(l, num);
+            free(l);
+            continue;
+        }
+        line_role(line, len, role, sizeof role);
+        if (!strcmp(role, "listitem") || !strcmp(role, "link") || !strcmp(role, "button")) {
+            const char *q = memchr(line, '\'', len);
+            found = q && (size_t)(line + len - q) >= strlen(raw) && !strncmp(q, raw, strlen(raw));
+        }
+    }
+    free(raw);
+    return found;
+}
+
+/* 1 when the component line l shows param name as a boolean: typed boolean on
+ * its tools ("checked: boolean", "breakfast?: boolean") or a state true/false. */
+static int line_shows_boolean(const char *l, const char *name)
+{
+    static const char *const tails[] = {": boolean", "?: boolean", ": true", ": false"};
+    int found = 0;
+    for (size_t i = 0; !found && l && i < sizeof tails / sizeof *tails; i++) {
+        char *nd = NULL;
+        if (asprintf(&nd, "%s%s", name, tails[i]) < 0)
+            return 0;
+        char *n = norm(nd);
+        free(nd);
+        found = n && find_norm(l, n);
+        free(n);
+    }
+    return found;
+}
+
+typedef struct call_ctx {
+    const act_action *a;
+    const char *line; /* the component's normalised view line, or NULL */
+    const rule *r;
+} call_ctx;
+
+/* Every value in params (nested arrays and objects too; strings, numbers,
+ * booleans) must be in the view or the intent, or given by the stated rule. */
+static void check_params(const ground_ctx *g, const call_ctx *cc, const cJSON *p, const char *name,
+                         agent_ground_result *out)
+{
+    char num[64], what[96];
+    snprintf(what, sizeof what, "param %.60s", name);
+    if (cJSON_IsString(p)) {
+        if (is_secret(p->valuestring) || found_in(g, p->valuestring, IN_VIEW | IN_INTENT))
+            return;
+        if ((!g->in->rule || !g->in->rule[0]) && g->in->call_page_tool)
+            verdict(out, AGENT_GROUND_ADDRESSING,
+                    "page-data look-up: param %s '%.200s' is not in the view or the intent", name, p->valuestring);
+        else
+            by_rule(g, cc->r, what, p->valuestring,
+                    !strcmp(name, "text") && cc->a->tool && !strcmp(cc->a->tool, "setValue"),
+                    "is not in the view or the intent", out);
+        return;
+    }
+    if (cJSON_IsNumber(p)) {
+        double v = p->valuedouble;
+        if (v == (double)(long long)v && fabs(v) < 1e15)
+            snprintf(num, sizeof num, "%lld", (long long)v);
+        else
+            snprintf(num, sizeof num, "%.15g", v);
+        if (!strcmp(name, "page")) {
+            if (view_shows_page(g->in->view, num))
+                return;
+            by_rule(g, cc->r, what, num, 0, "is not a page the view shows", out);
+            return;
+        }
+        if (found_in(g, num, IN_VIEW | IN_INTENT))
+            return;
+        by_rule(g, cc->r, what, num, 0, "is not in the view or the intent", out);
+        return;
+    }
+    if (cJSON_IsBool(p)) {
+        if (!line_shows_boolean(cc->line, name))
+            verdict(out, AGENT_GROUND_UNGROUNDED, "param %.60s %s: the view shows no boolean %.60s for '%.80s'", name,
+                    cJSON_IsTrue(p) ? "true" : "false", name, cc->a->target ? cc->a->target : "");
+        return;
+    }
+    const cJSON *c;
+    cJSON_ArrayForEach(c, p) check_params(g, cc, c, c->string ? c->string : name, out);
+}
+
+/* 1 when the normalised line starts with head and a space or its end follows */
+static int starts_with(const char *line, const char *head)
+{
+    size_t n = strlen(head);
+    return !strncmp(line, head, n) && (line[n] == ' ' || line[n] == '\0' || line[n] == '(');
+}
+
+/* The target as the view prints the component: its id ("c5", "[c5]"), its
+ * label ("Users"), "kind 'label'" (table 'Users'), or a page tool's name. */
+static int target_as_printed(const agent_ground_input *in, const char *k, const char *line)
+{
+    char buf[600];
+    const char *id = in->call_view_id;
+    size_t kn = strlen(k);
+    if (!strcmp(k, id) || (kn == strlen(id) + 2 && k[0] == '[' && !strncmp(k + 1, id, kn - 2) && k[kn - 1] == ']'))
+        return 1;
+    if (in->call_page_tool && in->call_key && !strcmp(k, in->call_key)) {
+        snprintf(buf, sizeof buf, "[%s] %s(", id, in->call_key);
+        char *h = norm(buf);
+        int ok = h && !strncmp(line, h, strlen(h));
+        free(h);
+        return ok;
+    }
+    if (!in->call_kind || !in->call_label || !in->call_label[0])
+        return 0;
+    /* the view's head for the component, and the two ways a plan may write it */
+    snprintf(buf, sizeof buf, "[%s] %s '%s'", id, in->call_kind, in->call_label);
+    char *head = norm(buf), *nk = norm(k), *label = norm(in->call_label);
+    snprintf(buf, sizeof buf, "%s '%s'", in->call_kind, in->call_label);
+    char *kind_label = norm(buf);
+    char role[64], name[512];
+    int nth, ok = 0;
+    if (head && nk && label && kind_label && starts_with(line, head)) {
+        if (!strcmp(nk, label) || !strcmp(nk, kind_label))
+            ok = 1;
+        else if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0 && nth == 1) {
+            snprintf(buf, sizeof buf, "%s '%s'", role, name);
+            char *alt = norm(buf);
+            ok = alt && !strcmp(alt, kind_label);
+            free(alt);
+        }
+    }
+    free(head);
+    free(nk);
+    free(label);
+    free(kind_label);
+    return ok;
+}
+
+static void check_call(const ground_ctx *g, const rule *r, const act_action *a, agent_ground_result *out)
+{
+    const agent_ground_input *in = g->in;
+    const char *k = a->target ? a->target : "";
+    char *line = in->call_view_id && in->call_view_id[0] ? component_line(in->view, in->call_view_id) : NULL;
+    if (!line) {
+        verdict(out, AGENT_GROUND_UNGROUNDED, "call target '%.200s' names no component the view shows", k);
+    } else if (!target_as_printed(in, k, line)) {
+        char shown[240];
+        if (in->call_page_tool)
+            snprintf(shown, sizeof shown, "[%s] %s(…)", in->call_view_id, in->call_key ? in->call_key : "");
+        else
+            snprintf(shown, sizeof shown, "[%s] %s '%.150s'", in->call_view_id, in->call_kind ? in->call_kind : "",
+                     in->call_label ? in->call_label : "");
+        if (in->call_key && !strcmp(k, in->call_key))
+            verdict(out, AGENT_GROUND_UNGROUNDED,
+                    "call target '%.100s' is a component key the view does not print; it shows %s", k, shown);
+        else
+            verdict(out, AGENT_GROUND_UNGROUNDED,
+                    "call target '%.100s' is not how the view prints %s (its id, label or kind 'label')", k, shown);
+    } else if (a->tool) {
+        char buf[200];
+        snprintf(buf, sizeof buf, "%s(", a->tool);
+        char *t = norm(buf);
+        /* the tool name on the component's own line, as "name(" */
+        const char *p = line;
+        int ok = 0;
+        while (t && !ok && (p = strstr(p, t))) {
+            ok = p == line || !word_byte((unsigned char)p[-1]);
+            p++;
+        }
+        if (!ok)
+            verdict(out, AGENT_GROUND_UNGROUNDED, "tool '%.200s' of '%.80s' is not in the view", a->tool, k);
+        free(t);
+    }
+    call_ctx cc = {.a = a, .line = line, .r = r};
+    check_params(g, &cc, a->params, "value", out);
+    free(line);
+}
+
+/* 1 when the normalised view h shows a node "role 'name'" — as the atomic view writes it
+ * ("[12] role 'name'") or the pruned one ("role [12] 'name'"). */
+static int view_has_role_name(const char *h, const char *role, const char *name)
+{
+    char *raw = NULL;
+    if (asprintf(&raw, "'%s'", name) < 0)
+        return 0;
+    /* quoted before normalising: spaces at the name's ends are part of it */
+    char *r = norm(role), *quoted_name = norm(raw);
+    free(raw);
+    int found = 0;
+    size_t rl = r ? strlen(r) : 0;
+    if (h && r && quoted_name) {
+        for (const char *p = h; !found && (p = strstr(p, quoted_name)); p++) {
+            const char *q = p;
+            if (q > h && q[-1] == ' ')
+                q--;
+            if (q > h && q[-1] == ']') { /* skip the pruned view's " [id]" */
+                while (q > h && q[-1] != '[')
+                    q--;
+                if (q > h)
+                    q--;
+                if (q > h && q[-1] == ' ')
+                    q--;
+            }
+            found = (size_t)(q - h) >= rl && !strncmp(q - rl, r, rl) &&
+                    (q - rl == h || !word_byte((unsigned char)q[-(long)rl - 1]));
+        }
+        /* the pruned view leaves an empty name out: "textbox [10] value: ..." */
+        char *open = NULL;
+        if (!found && !strcmp(quoted_name, "''") && asprintf(&open, "%s [", r) >= 0) {
+            for (const char *p = h; !found && (p = strstr(p, open)); p++) {
+                const char *close = strchr(p, ']');
+                found = (p == h || !word_byte((unsigned char)p[-1])) && close && strncmp(close + 1, " '", 2);
+            }
+        }
+        free(open);
+    }
+    free(quoted_name);
+    free(r);
+    return found;
+}
+
+/* An atomic target: css= is addressing; "role 'name'" (" #N" dropped) and
+ * view ids ("12", "[12]") must be in the view. */
+static void check_target(const ground_ctx *g, const act_action *a, agent_ground_result *out)
+{
+    const char *k = a->target ? a->target : "";
+    if (!strncmp(k, "css=", 4)) {
+        verdict(out, AGENT_GROUND_ADDRESSING, "css target '%.250s'", k);
+        return;
+    }
+    char needle[600], role[64], name[512];
+    int nth, shown;
+    if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
+        snprintf(needle, sizeof needle, "%s '%s'", role, name);
+        shown = view_has_role_name(g->view, role, name);
+    } else {
+        snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
+        shown = norm_has(g->view, needle);
+    }
+    if (!shown)
+        verdict(out, AGENT_GROUND_UNGROUNDED, "target %.250s is not in the view", needle);
+}
+
+/* Typed text: each of its lines was read in this run or the intent (a
+ * textarea's text shows one line per node), or the rule gives it. */
+static void check_typed(const ground_ctx *g, const rule *r, const char *text, agent_ground_result *out)
+{
+    if (is_secret(text))
+        return;
+    const char *missing = NULL;
+    size_t mlen = 0;
+    for (const char *p = text; !missing;) {
+        size_t n = strcspn(p, "\n");
+        char *line = strndup(p, n);
+        char *l = line ? norm(line) : NULL;
+        if (l && l[0] && !found_in(g, line, IN_VIEW | IN_INTENT | IN_SEEN))
+            missing = p, mlen = n;
+        free(l);
+        free(line);
+        if (!p[n])
+            break;
+        p += n + 1;
+    }
+    if (!missing)
+        return;
+    char v[220];
+    snprintf(v, sizeof v, "%.*s", (int)(strlen(text) < 200 ? strlen(text) : 200), text);
+    if (g->in->rule && g->in->rule[0]) {
+        by_rule(g, r, "typed text", v, 1, "", out);
+        return;
+    }
+    verdict(out, AGENT_GROUND_UNGROUNDED, "typed text '%.*s' is in no observation of this run nor the intent",
+            (int)(mlen < 200 ? mlen : 200), missing);
 }
 
 /* Every word and number of the answer was read in this run or the intent,
- * or the plan says how it was computed. */
-static void check_answer(const ground_ctx *g, const char *answer, agent_ground_result *out)
+ * or the stated rule gives the answer (then it must). */
+static void check_answer(const ground_ctx *g, const rule *r, const char *answer, agent_ground_result *out)
 {
     const char *missing = NULL;
     size_t missing_len = 0;
@@ -323,23 +995,51 @@ static void check_answer(const ground_ctx *g, const char *answer, agent_ground_r
         if (!found_in(g, tok, IN_VIEW | IN_INTENT | IN_SEEN))
             missing = s, missing_len = (size_t)(p - s);
     }
-    if (missing && g->in->rule && g->in->rule[0]) {
-        verdict(out, AGENT_GROUND_COMPUTED, "answer computed: %.250s", g->in->rule);
+    if (g->in->rule && g->in->rule[0]) {
+        if (r->ok && r->kind == RULE_PLACEHOLDER)
+            verdict(out, AGENT_GROUND_UNGROUNDED, "a stop answer cannot be a placeholder");
+        else if (!r->ok)
+            verdict(out, AGENT_GROUND_UNGROUNDED, "answer '%.100s': %s", answer, r->why);
+        else if (!rule_gives(r, answer))
+            verdict(out, AGENT_GROUND_UNGROUNDED, "answer '%.100s' is not the %s that '%.100s' gives", answer,
+                    r->value, g->in->rule);
+        else if (missing)
+            verdict(out, AGENT_GROUND_COMPUTED, "answer computed: %.250s", g->in->rule);
     } else if (missing) {
         char tok[256];
         snprintf(tok, sizeof tok, "%.*s", (int)(missing_len < 200 ? missing_len : 200), missing);
         verdict(out, AGENT_GROUND_UNGROUNDED, "answer '%s' appears in no observation of this run nor the intent", tok);
     }
-    if (g->in->rule && g->in->rule[0])
-        check_rule(g, answer, out);
 }
 
 /* The verdict on one action, the texts normalised once for all its items. */
 static void check_action(const ground_ctx *g, const act_action *a, agent_ground_result *out)
 {
+    rule r;
+    memset(&r, 0, sizeof r);
+    if (g->in->rule && g->in->rule[0]) {
+        rule_eval(g, &r);
+        if (!r.ok) { /* not in the vocabulary, or it does not hold on this view: ungrounded */
+            if (!strncmp(r.why, "rule '", 6))
+                verdict(out, AGENT_GROUND_UNGROUNDED, "%s", r.why);
+            else
+                verdict(out, AGENT_GROUND_UNGROUNDED, "rule '%.100s': %s", g->in->rule, r.why);
+            return;
+        }
+        if (r.kind == RULE_PLACEHOLDER && a->kind != ACT_TYPE &&
+            !(a->kind == ACT_CALL && a->tool && !strcmp(a->tool, "setValue") &&
+              cJSON_IsString(cJSON_GetObjectItemCaseSensitive(a->params, "text")))) {
+            const char *what = a->kind == ACT_STOP     ? "a stop answer"
+                               : a->kind == ACT_SELECT ? "an option"
+                                                       : act_kind_name(a->kind);
+            verdict(out, AGENT_GROUND_UNGROUNDED, "placeholder is only for typed text or a setValue text param, not %s",
+                    what);
+            return;
+        }
+    }
     switch (a->kind) {
     case ACT_CALL:
-        check_call(g, a, out);
+        check_call(g, &r, a, out);
         break;
     case ACT_CLICK:
     case ACT_HOVER:
@@ -347,29 +1047,20 @@ static void check_action(const ground_ctx *g, const act_action *a, agent_ground_
         break;
     case ACT_TYPE:
         check_target(g, a, out);
-        if (a->text && !is_secret(a->text) && !found_in(g, a->text, IN_VIEW | IN_INTENT | IN_SEEN)) {
-            if (g->in->rule && g->in->rule[0])
-                verdict(out, AGENT_GROUND_COMPUTED, "typed text '%.200s' computed: %.200s", a->text, g->in->rule);
-            else
-                verdict(out, AGENT_GROUND_UNGROUNDED,
-                        "typed text '%.200s' is in no observation of this run nor the intent", a->text);
-        }
+        if (a->text)
+            check_typed(g, &r, a->text, out);
         break;
     case ACT_SELECT:
         check_target(g, a, out);
-        if (a->text && !found_in(g, a->text, IN_VIEW | IN_INTENT)) {
-            if (g->in->rule && g->in->rule[0])
-                verdict(out, AGENT_GROUND_COMPUTED, "option '%.200s' chosen: %.200s", a->text, g->in->rule);
-            else
-                verdict(out, AGENT_GROUND_UNGROUNDED, "option '%.200s' is not in the view or the intent", a->text);
-        }
+        if (a->text && !found_in(g, a->text, IN_VIEW | IN_INTENT))
+            by_rule(g, &r, "option", a->text, 0, "is not in the view or the intent", out);
         break;
     case ACT_GOTO:
         if (a->text && !found_in(g, a->text, IN_VIEW | IN_INTENT | IN_SEEN))
             verdict(out, AGENT_GROUND_ADDRESSING, "goto '%.250s' is a URL no observation showed", a->text);
         break;
     case ACT_STOP:
-        check_answer(g, a->text ? a->text : "", out);
+        check_answer(g, &r, a->text ? a->text : "", out);
         break;
     default: /* press, scroll, history and tab moves name nothing on the page */
         break;
@@ -379,12 +1070,14 @@ static void check_action(const ground_ctx *g, const act_action *a, agent_ground_
 void agent_ground_check(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
 {
     memset(out, 0, sizeof *out);
-    ground_ctx g = {.in = in, .view = norm(in->view), .intent = in->intent ? norm(in->intent) : NULL};
-    if (!g.view || (in->intent && !g.intent))
+    ground_ctx g = {.in = in, .view = norm(in->view), .vals = strip_ids(norm(in->view)),
+                    .intent = in->intent ? norm(in->intent) : NULL};
+    if (!g.view || !g.vals || (in->intent && !g.intent))
         verdict(out, AGENT_GROUND_UNGROUNDED, "out of memory checking the step");
     else
         check_action(&g, a, out);
     free(g.view);
+    free(g.vals);
     free(g.intent);
 }
 
@@ -400,7 +1093,7 @@ int agent_ground_log_add(agent_ground_log *log, const char *text)
         log->texts = t;
         log->cap = cap;
     }
-    if (!(log->texts[log->n] = norm(text)))
+    if (!(log->texts[log->n] = strip_ids(norm(text))))
         return -1;
     log->n++;
     return 0;
@@ -423,10 +1116,16 @@ void agent_ground_step(const struct perc_obs *obs, const char *intent, const age
     in.intent = intent;
     in.seen = seen;
     if (a->kind == ACT_CALL && a->target) {
-        const perc_component *c = perc_obs_find_component(obs, a->target);
-        if (c) {
+        /* the component the executor would call: by id, key, label or kind 'label' */
+        const perc_component *c = NULL;
+        int backend_id;
+        eous_err err;
+        if (act_locate(obs, a, &c, &backend_id, &err) == EOUS_OK && c) {
             in.call_view_id = c->view_id;
             in.call_page_tool = c->backend_id == 0;
+            in.call_key = c->key;
+            in.call_kind = c->kind;
+            in.call_label = c->label;
         }
     }
     in.rule = eous_json_str(step, "from");

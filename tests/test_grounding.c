@@ -1,7 +1,10 @@
 /* tests/test_grounding.c — the grounding check of scripted plans: the pure
- * check on view texts, then whole plans on the real Playground in Chromium
- * where an unseen row key, an unseen enum value and an answer the page never
- * showed each fail under strict grounding (and run under report). */
+ * check on view texts (call targets as the view prints them, never internal
+ * keys; strings, numbers, booleans and page numbers; each rule of the "from"
+ * vocabulary right and wrong; unknown rules and misplaced placeholders), then
+ * whole plans on the real Playground in Chromium where an unseen row key, an
+ * unseen enum value and an answer the page never showed each fail under
+ * strict grounding (and run under report). */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <unistd.h>
@@ -20,13 +23,42 @@ static const char *VIEW =
     "[c5] table 'Users' total: 300 rowCount: 300 page: 1 pageSize: 10 → "
     "filter(column: role|department; values: [Admin|Editor|emea|… +4 more]) · rowAction(key: string; "
     "action: edit)\n"
-    "\t| key | name | role |\n"
-    "\t| u001 | Annie Boyd | Editor |\n"
-    "\t| u002 | Niklaus Turing | Admin |\n"
+    "\t| key | name | role | logins |\n"
+    "\t| u001 | Annie Boyd | Editor | 12 |\n"
+    "\t| u002 | Niklaus Turing | Admin | 30 |\n"
+    "[c6] select 'Room type' mode: 'single' → setValue(value: standard|superior|deluxe|family|suite|studio) clear()\n"
+    "[c7] select 'Country' → setValue(value: Argentina|Chile|… +40 more)\n"
+    "[c8] switch 'Active' checked: true → setValue(checked: boolean) toggle()\n"
+    "[c9] inputnumber 'Guests' value: 2 → setValue(value: integer, 1..8)\n"
+    "[c10] pagination 'Users pages' page: 1 → goToPage(page: integer, 1..30)\n"
+    "[c11] input 'Guest name' → setValue(text) clear()\n"
     "[211] checkbox 'Slack \\xa0'\n"
     "[212] button 'Edit Annie Boyd'\n"
+    "[213] combobox '* Role' expanded: True\n"
+    "[214] listbox ''\n"
+    "\t[215] option 'Admin'\n"
+    "\t[216] option 'Editor'\n"
+    "\t[217] option 'Viewer'\n"
     "link [4] 'Log in'\n" /* the pruned view puts the id between role and name */
-    "textbox [10] value: 'x'\n";  /* and leaves an empty name out */
+    "textbox [10] value: 'x'\n"  /* and leaves an empty name out */
+    "1 2 3 4 5\n"                 /* and prints antd's pager as its page numbers */
+    "page tools:\n"
+    "\t[c12] open_order(id) — Open the detail page of one order by id.\n";
+
+/* A component the call's target resolves to, as agent_ground_step fills it. */
+typedef struct comp {
+    const char *view_id, *key, *kind, *label;
+    int page_tool;
+} comp;
+
+static const comp USERS = {"c5", "table-users", "table", "Users", 0};
+static const comp ROOM = {"c6", "select-room-type", "select", "Room type", 0};
+static const comp COUNTRY = {"c7", "select-country", "select", "Country", 0};
+static const comp ACTIVE = {"c8", "switch-edit-active", "switch", "Active", 0};
+static const comp GUESTS = {"c9", "inputnumber-guests", "inputnumber", "Guests", 0};
+static const comp PAGER = {"c10", "pagination-users", "pagination", "Users pages", 0};
+static const comp NAME = {"c11", "input-guest-name", "input", "Guest name", 0};
+static const comp OPEN_ORDER = {"c12", "open_order", "webmcp", "Open the detail page of one order by id.", 1};
 
 static act_action parse_step(const char *json)
 {
@@ -40,116 +72,250 @@ static act_action parse_step(const char *json)
     return a;
 }
 
-static agent_ground_result check(const char *step_json, const char *intent, const char *call_view_id,
-                                 const char *rule, const char *seen0)
+/* Checks step_json (its "from" is the rule) against VIEW, with the component
+ * its call target resolves to (NULL: none) and one earlier text seen0. */
+static agent_ground_result check_with(const char *step_json, const char *intent, const comp *c, const char *seen0)
 {
     act_action a = parse_step(step_json);
+    cJSON *j = cJSON_Parse(step_json);
     agent_ground_input in;
     memset(&in, 0, sizeof in);
     in.view = VIEW;
     in.intent = intent;
-    in.call_view_id = call_view_id;
-    in.rule = rule;
+    if (c) {
+        in.call_view_id = c->view_id;
+        in.call_key = c->key;
+        in.call_kind = c->kind;
+        in.call_label = c->label;
+        in.call_page_tool = c->page_tool;
+    }
+    in.rule = eous_json_str(j, "from");
     agent_ground_log seen = {0};
     cr_assert_eq(agent_ground_log_add(&seen, seen0), 0);
     in.seen = &seen;
     agent_ground_result r;
     agent_ground_check(&in, &a, &r);
     act_action_clear(&a);
+    cJSON_Delete(j);
     agent_ground_log_free(&seen);
     return r;
 }
 
-Test(grounding, call_key_resolving_to_a_shown_component_and_a_visible_row_is_grounded)
+static agent_ground_result check(const char *step_json, const char *intent, const char *seen0)
 {
-    agent_ground_result r =
-        check("{\"call\": \"table-users\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u002\", \"action\": \"edit\"}}",
-              "Edit Niklaus", "c5", NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "%s", r.missing);
-    /* without the resolved id the key names nothing the view shows */
-    r = check("{\"call\": \"table-users\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u002\"}}", "", NULL, NULL,
-              NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
-    cr_assert(strstr(r.missing, "table-users"), "%s", r.missing);
+    return check_with(step_json, intent, NULL, seen0);
+}
+
+#define GROUNDED(r) cr_assert_eq((r).verdict, AGENT_GROUND_GROUNDED, "%s", (r).missing)
+#define COMPUTED(r) cr_assert_eq((r).verdict, AGENT_GROUND_COMPUTED, "%s", (r).missing)
+#define REFUSED(r, text)                                                                       \
+    do {                                                                                       \
+        agent_ground_result r_ = (r);                                                          \
+        cr_assert_eq(r_.verdict, AGENT_GROUND_UNGROUNDED, "expected ungrounded: %s", r_.missing); \
+        cr_assert(strstr(r_.missing, text), "'%s' in: %s", text, r_.missing);                  \
+    } while (0)
+
+Test(grounding, call_target_is_what_the_view_prints_never_an_internal_key)
+{
+    const char *intent = "Edit Niklaus";
+    /* the key resolves, but the view never prints it */
+    REFUSED(check_with("{\"call\": \"table-users\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u002\", "
+                       "\"action\": \"edit\"}}", intent, &USERS, NULL),
+            "is a component key the view does not print; it shows [c5] table 'Users'");
+    /* its id, its label as the line prints it, kind 'label' */
+    const char *forms[] = {"c5", "[c5]", "Users", "users", "table 'Users'", "table \\\"Users\\\""};
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+        char step[256];
+        snprintf(step, sizeof step,
+                 "{\"call\": \"%s\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u002\", \"action\": \"edit\"}}",
+                 forms[i]);
+        GROUNDED(check_with(step, intent, &USERS, NULL));
+    }
+    /* part of a label, or the wrong kind, is not how the view prints it */
+    REFUSED(check_with("{\"call\": \"User\", \"tool\": \"rowAction\", \"params\": {}}", "", &USERS, NULL),
+            "is not how the view prints [c5] table 'Users'");
+    REFUSED(check_with("{\"call\": \"select 'Users'\", \"tool\": \"rowAction\", \"params\": {}}", "", &USERS, NULL),
+            "is not how the view prints");
+    /* a page tool by the name printed under "page tools:" */
+    GROUNDED(check_with("{\"call\": \"open_order\", \"tool\": \"open_order\", \"params\": {\"id\": \"ORD-1042\"}}",
+                        "Who placed order ORD-1042?", &OPEN_ORDER, NULL));
+    /* nothing resolved: the view shows no such component */
+    REFUSED(check_with("{\"call\": \"Orders\", \"tool\": \"rowAction\", \"params\": {}}", "", NULL, NULL),
+            "names no component the view shows");
+    /* the tool must be on the component's own line (setValue is on other lines) */
+    REFUSED(check_with("{\"call\": \"Users\", \"tool\": \"setValue\", \"params\": {}}", "", &USERS, NULL),
+            "tool 'setValue' of 'Users' is not in the view");
 }
 
 Test(grounding, unseen_row_key_is_ungrounded_on_word_boundaries)
 {
     /* u011 is not on the page; "u01" must not be found inside "u011" either way round */
-    agent_ground_result r = check(
-        "{\"call\": \"c5\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u011\", \"action\": \"edit\"}}",
-        "Deactivate the user Ivan Sammet.", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
-    cr_assert(strstr(r.missing, "u011"), "%s", r.missing);
-    r = check("{\"call\": \"c5\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u00\"}}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "u00 is a prefix of shown keys, not a shown key");
+    REFUSED(check_with("{\"call\": \"c5\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u011\", "
+                       "\"action\": \"edit\"}}",
+                       "Deactivate the user Ivan Sammet.", &USERS, NULL),
+            "u011");
+    REFUSED(check_with("{\"call\": \"c5\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u00\"}}", "", &USERS, NULL),
+            "u00");
 }
 
 Test(grounding, enum_value_must_be_in_the_view_or_the_intent)
 {
-    const char *step = "{\"call\": \"c5\", \"tool\": \"filter\", \"params\": {\"column\": \"department\", "
+    const char *step = "{\"call\": \"Users\", \"tool\": \"filter\", \"params\": {\"column\": \"department\", "
                        "\"values\": [\"legal\"]}}";
-    agent_ground_result r = check(step, "How many users work in HR?", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
-    cr_assert(strstr(r.missing, "legal"), "%s", r.missing);
-    r = check(step, "How many users work in Legal?", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "named by the intent (any case): %s", r.missing);
-    r = check("{\"call\": \"c5\", \"tool\": \"sortBy\", \"params\": {}}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "a tool the view does not offer");
+    REFUSED(check_with(step, "How many users work in HR?", &USERS, NULL), "legal");
+    GROUNDED(check_with(step, "How many users work in Legal?", &USERS, NULL));
+}
+
+Test(grounding, numbers_booleans_and_page_numbers_are_checked)
+{
+    /* a number in the intent, and one found nowhere */
+    GROUNDED(check_with("{\"call\": \"Guests\", \"tool\": \"setValue\", \"params\": {\"value\": 7}}", "for 7 guests",
+                        &GUESTS, NULL));
+    REFUSED(check_with("{\"call\": \"Guests\", \"tool\": \"setValue\", \"params\": {\"value\": 7}}", "for two guests",
+                       &GUESTS, NULL),
+            "param value '7' is not in the view or the intent");
+    /* nested in arrays and objects too */
+    REFUSED(check_with("{\"call\": \"Users\", \"tool\": \"filter\", \"params\": {\"column\": \"role\", \"values\": "
+                       "[\"Admin\", {\"min\": 77}]}}", "", &USERS, NULL),
+            "'77'");
+    /* an element id is not shown data: the views' ids are taken out of value look-ups */
+    REFUSED(check_with("{\"call\": \"Guests\", \"tool\": \"setValue\", \"params\": {\"value\": 212}}", "", &GUESTS,
+                       NULL),
+            "'212'");
+    REFUSED(check("{\"stop\": \"212\"}", "", NULL), "'212'");
+    /* a page number must be a page item the view shows: the pager line, not any "12" on the page */
+    GROUNDED(check_with("{\"call\": \"Users pages\", \"tool\": \"goToPage\", \"params\": {\"page\": 3}}", "",
+                        &PAGER, NULL));
+    REFUSED(check_with("{\"call\": \"Users pages\", \"tool\": \"goToPage\", \"params\": {\"page\": 12}}", "",
+                       &PAGER, NULL),
+            "param page '12' is not a page the view shows");
+    /* a boolean where the component's own line shows that param as a boolean */
+    GROUNDED(check_with("{\"call\": \"Active\", \"tool\": \"setValue\", \"params\": {\"checked\": false}}",
+                        "Deactivate Annie Boyd", &ACTIVE, NULL));
+    REFUSED(check_with("{\"call\": \"Guests\", \"tool\": \"setValue\", \"params\": {\"checked\": true}}", "", &GUESTS,
+                       NULL),
+            "the view shows no boolean checked for 'Guests'");
+    REFUSED(check_with("{\"call\": \"Active\", \"tool\": \"setValue\", \"params\": {\"notify\": true}}", "", &ACTIVE,
+                       NULL),
+            "no boolean notify");
 }
 
 Test(grounding, atomic_targets_and_text)
 {
-    agent_ground_result r = check("{\"click\": \"button 'Edit Annie Boyd'\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "%s", r.missing);
-    r = check("{\"click\": \"checkbox 'Slack \xc2\xa0'\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "the view's \\xa0 escape is a no-break space: %s", r.missing);
-    r = check("{\"click\": \"button 'Edit Ivan Sammet'\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
-    r = check("{\"click\": \"button 'Edit'\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "a name is matched whole");
-    r = check("{\"click\": \"link 'Log out'\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
-    r = check("{\"click\": \"212\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED);
-    r = check("{\"click\": \"button \\\"Edit Annie Boyd\\\" #1\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "double quotes and #N, as the executor reads them: %s", r.missing);
-    r = check("{\"click\": \"link 'Log in'\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "pruned view: %s", r.missing);
-    r = check("{\"click\": \"textbox ''\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "pruned view, no name: %s", r.missing);
-    r = check("{\"click\": \"button ''\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "no unnamed button shown");
-    r = check("{\"click\": \"css=.ant-pagination-item-3\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_ADDRESSING);
-    r = check("{\"type\": \"css=#q\", \"text\": \"Grace\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED, "text from nowhere outweighs the css address");
-    r = check("{\"type\": \"212\", \"text\": \"2025-07-15\", \"from\": \"check-in plus 14 nights\"}", "", NULL,
-              "check-in plus 14 nights", NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_COMPUTED, "a value the step says how it computed: %s", r.missing);
-    r = check("{\"type\": \"212\", \"text\": \"{{secret:PW}}\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "a secret comes from the secrets file");
+    GROUNDED(check("{\"click\": \"button 'Edit Annie Boyd'\"}", "", NULL));
+    GROUNDED(check("{\"click\": \"checkbox 'Slack \xc2\xa0'\"}", "", NULL)); /* the view's \xa0 is a no-break space */
+    REFUSED(check("{\"click\": \"button 'Edit Ivan Sammet'\"}", "", NULL), "is not in the view");
+    REFUSED(check("{\"click\": \"button 'Edit'\"}", "", NULL), "is not in the view"); /* a name is matched whole */
+    REFUSED(check("{\"click\": \"link 'Log out'\"}", "", NULL), "is not in the view");
+    GROUNDED(check("{\"click\": \"212\"}", "", NULL));
+    GROUNDED(check("{\"click\": \"button \\\"Edit Annie Boyd\\\" #1\"}", "", NULL));
+    GROUNDED(check("{\"click\": \"link 'Log in'\"}", "", NULL));   /* pruned view */
+    GROUNDED(check("{\"click\": \"textbox ''\"}", "", NULL));      /* pruned view, no name */
+    REFUSED(check("{\"click\": \"button ''\"}", "", NULL), "is not in the view");
+    cr_assert_eq(check("{\"click\": \"css=.ant-pagination-item-3\"}", "", NULL).verdict, AGENT_GROUND_ADDRESSING);
+    REFUSED(check("{\"type\": \"css=#q\", \"text\": \"Grace\"}", "", NULL), "Grace"); /* text from nowhere */
+    GROUNDED(check("{\"type\": \"212\", \"text\": \"{{secret:PW}}\"}", "", NULL));
+    /* a textarea's text shows one line per node: typed text is checked line by line */
+    GROUNDED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\\nNiklaus Turing\\n\"}", "", NULL));
+    REFUSED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\\nIvan Sammet\"}", "", NULL), "'Ivan Sammet'");
 }
 
-Test(grounding, stop_answer_must_have_been_shown_or_computed_by_a_stated_rule)
+Test(grounding, stop_answer_must_have_been_shown_or_given_by_a_rule)
 {
-    agent_ground_result r = check("{\"stop\": \"Niklaus Turing\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "%s", r.missing);
-    r = check("{\"stop\": \"555-0100\"}", "What is the phone number of Ada Lovelace?", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
-    cr_assert(strstr(r.missing, "555-0100"), "%s", r.missing);
-    r = check("{\"stop\": \"Ivan Sammet\"}", "", NULL, NULL, "| u011 | Ivan Sammet |");
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED, "seen on an earlier page of the run: %s", r.missing);
-    r = check("{\"stop\": \"\"}", "", NULL, NULL, NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_GROUNDED);
-    r = check("{\"stop\": \"1470\", \"from\": \"7 nights x 210 EUR\"}", "", NULL, "7 nights x 210 EUR", NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_COMPUTED);
-    /* a rule the check can verify: the view shows 2 data rows */
-    r = check("{\"stop\": \"2\", \"from\": \"count of rows shown\"}", "", NULL, "count of rows shown", NULL);
-    cr_assert_neq(r.verdict, AGENT_GROUND_UNGROUNDED, "%s", r.missing);
-    r = check("{\"stop\": \"17\", \"from\": \"count of rows shown\"}", "", NULL, "count of rows shown", NULL);
-    cr_assert_eq(r.verdict, AGENT_GROUND_UNGROUNDED);
-    cr_assert(strstr(r.missing, "the 2 rows"), "%s", r.missing);
+    GROUNDED(check("{\"stop\": \"Niklaus Turing\"}", "", NULL));
+    REFUSED(check("{\"stop\": \"555-0100\"}", "What is the phone number of Ada Lovelace?", NULL), "555-0100");
+    GROUNDED(check("{\"stop\": \"Ivan Sammet\"}", "", "| u011 | Ivan Sammet |")); /* seen earlier in the run */
+    GROUNDED(check("{\"stop\": \"\"}", "", NULL));
+}
+
+Test(grounding, rule_count_of_rows_shown)
+{
+    /* the view shows 2 data rows ("2" is also shown, so the answer stays grounded) */
+    GROUNDED(check("{\"stop\": \"2\", \"from\": \"count of rows shown after the filter\"}", "", NULL));
+    REFUSED(check("{\"stop\": \"17\", \"from\": \"count of rows shown\"}", "", NULL),
+            "is not the 2 that 'count of rows shown' gives");
+    REFUSED(check("{\"stop\": \"2\", \"from\": \"count of rows shownx\"}", "", NULL), "is not one of");
+}
+
+Test(grounding, rule_count_of_options_listed)
+{
+    /* hybrid: the select's line lists six options whole */
+    COMPUTED(check("{\"stop\": \"6\", \"from\": \"count of options listed for 'Room type'\"}", "", NULL));
+    REFUSED(check("{\"stop\": \"4\", \"from\": \"count of options listed for 'Room type'\"}", "", NULL),
+            "is not the 6");
+    /* a list cut short ("… +40 more") counts nothing */
+    REFUSED(check("{\"stop\": \"42\", \"from\": \"count of options listed for 'Country'\"}", "", NULL),
+            "does not list its options whole");
+    /* atomic: the items of the listbox after the element so named */
+    GROUNDED(check("{\"stop\": \"3\", \"from\": \"count of options listed for '* Role'\"}", "", NULL));
+    REFUSED(check("{\"stop\": \"2\", \"from\": \"count of options listed for '* Role'\"}", "", NULL),
+            "is not the 3");
+    REFUSED(check("{\"stop\": \"3\", \"from\": \"count of options listed for 'Department'\"}", "", NULL),
+            "shows nothing named 'Department'");
+}
+
+Test(grounding, rule_sum_min_max_of_a_column)
+{
+    COMPUTED(check("{\"stop\": \"42\", \"from\": \"sum of column 'logins'\"}", "", NULL));
+    REFUSED(check("{\"stop\": \"41\", \"from\": \"sum of column 'logins'\"}", "", NULL), "is not the 42.00");
+    GROUNDED(check("{\"stop\": \"12\", \"from\": \"min of column 'Logins'\"}", "", NULL));
+    REFUSED(check("{\"stop\": \"12\", \"from\": \"max of column 'logins'\"}", "", NULL), "is not the 30.00");
+    REFUSED(check("{\"stop\": \"3\", \"from\": \"sum of column 'visits'\"}", "", NULL), "no column 'visits'");
+    REFUSED(check("{\"stop\": \"3\", \"from\": \"sum of column 'name'\"}", "", NULL), "not a number");
+}
+
+Test(grounding, rule_date_arithmetic)
+{
+    const char *intent = "Book 14 nights from 2025-07-01.";
+    COMPUTED(check("{\"type\": \"212\", \"text\": \"2025-07-15\", \"from\": \"date '2025-07-01' plus 14 days\"}",
+                   intent, NULL));
+    REFUSED(check("{\"type\": \"212\", \"text\": \"2025-07-16\", \"from\": \"date '2025-07-01' plus 14 days\"}", intent,
+                  NULL),
+            "is not the 2025-07-15");
+    COMPUTED(check("{\"stop\": \"2025-02-28\", \"from\": \"date '2025-03-01' minus 1 day\"}", "", "from 2025-03-01"));
+    /* the date and N must have been read */
+    REFUSED(check("{\"type\": \"212\", \"text\": \"2025-07-15\", \"from\": \"date '2025-07-01' plus 14 days\"}",
+                  "Book the longest stay from 2025-07-01.", NULL),
+            "14 is in no observation");
+    REFUSED(check("{\"type\": \"212\", \"text\": \"2025-07-15\", \"from\": \"date '2025-7-1' plus 14 days\"}", intent,
+                  NULL),
+            "expected date 'YYYY-MM-DD'");
+}
+
+Test(grounding, rule_count_of_matches_in_the_last_result)
+{
+    const char *res = "Destination.search: ok; result {\"matches\":[[\"Japan\",\"Tokyo\"],[\"Japan\",\"Kyoto\"]]}";
+    COMPUTED(check("{\"stop\": \"22\", \"from\": \"count of matches in the last result\"}", "",
+                   "x.search: ok; result {\"matches\":[[\"a\"],[\"b\"],[\"c\"],[\"d\"],[\"e\"],[\"f\"],[\"g\"],"
+                   "[\"h\"],[\"i\"],[\"j\"],[\"k\"],[\"l\"],[\"m\"],[\"n\"],[\"o\"],[\"p\"],[\"q\"],[\"r\"],[\"s\"],"
+                   "[\"t\"],[\"u\"],[\"v\"]]}"));
+    REFUSED(check("{\"stop\": \"3\", \"from\": \"count of matches in the last result\"}", "", res), "is not the 2");
+    REFUSED(check("{\"stop\": \"2\", \"from\": \"count of matches in the last result\"}", "", NULL),
+            "no result of this run lists matches");
+}
+
+Test(grounding, unknown_rules_and_placeholders_are_refused)
+{
+    /* a rule outside the vocabulary is ungrounded whatever it says */
+    REFUSED(check("{\"stop\": \"1470\", \"from\": \"7 nights x 210 EUR\"}", "", NULL), "is not one of");
+    REFUSED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\", \"from\": \"the name shown\"}", "", NULL),
+            "is not one of");
+    /* a stated rule must hold even where the value was shown anyway */
+    REFUSED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\", \"from\": \"sum of column 'visits'\"}", "", NULL),
+            "rule 'sum of column 'visits'': the view shows no column 'visits'");
+    /* placeholder: typed text and a setValue text param only */
+    COMPUTED(check("{\"type\": \"212\", \"text\": \"X Y\", \"from\": \"placeholder\"}", "", NULL));
+    COMPUTED(check_with("{\"call\": \"Guest name\", \"tool\": \"setValue\", \"params\": {\"text\": \"X Y\"}, "
+                        "\"from\": \"placeholder\"}", "", &NAME, NULL));
+    REFUSED(check("{\"stop\": \"N/A\", \"from\": \"placeholder\"}", "", NULL), "not a stop answer");
+    REFUSED(check("{\"select\": \"213\", \"option\": \"Zed\", \"from\": \"placeholder\"}", "", NULL), "not an option");
+    REFUSED(check_with("{\"call\": \"Room type\", \"tool\": \"setValue\", \"params\": {\"value\": \"penthouse\"}, "
+                       "\"from\": \"placeholder\"}", "", &ROOM, NULL),
+            "placeholder is only for typed text");
+    REFUSED(check_with("{\"call\": \"Guests\", \"tool\": \"setValue\", \"params\": {\"value\": 5}, "
+                       "\"from\": \"placeholder\"}", "", &GUESTS, NULL),
+            "placeholder is only for typed text");
+    (void)COUNTRY;
 }
 
 Test(grounding, modes_parse)
@@ -224,9 +390,9 @@ static const char *UNSEEN_KEY =
               "\"eval\": {\"eval_types\": [\"program_html\"], \"reference_answers\": null, \"reference_url\": \"\", "
               "\"program_html\": [{\"url\": \"last\", \"locator\": \"document.defaultView.__playground__.state()."
               "users.find(u => u.id === 'u011').active\", \"required_contents\": {\"exact_match\": \"false\"}}]}, "
-              "\"script\": [{\"call\": \"table-users\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u011\", "
-              "\"action\": \"edit\"}}, {\"call\": \"switch-edit-active\", \"tool\": \"setValue\", \"params\": "
-              "{\"checked\": false}}, {\"call\": \"modal-edit-user\", \"tool\": \"submit\", \"params\": {}}, "
+              "\"script\": [{\"call\": \"Users\", \"tool\": \"rowAction\", \"params\": {\"key\": \"u011\", "
+              "\"action\": \"edit\"}}, {\"call\": \"Active\", \"tool\": \"setValue\", \"params\": "
+              "{\"checked\": false}}, {\"call\": \"modal 'Edit user'\", \"tool\": \"submit\", \"params\": {}}, "
               "{\"stop\": \"\"}]}";
 
 Test(grounding_site, unseen_row_key_fails_strict_and_runs_under_report)
@@ -262,7 +428,7 @@ Test(grounding_site, unseen_row_key_fails_strict_and_runs_under_report)
     TASK_HEAD "\"start_url\": \"__PLAYGROUND__/users\", \"intent\": \"How many users are in the first department " \
               "after Legal in the filter list?\", \"eval\": {\"eval_types\": [\"string_match\"], " \
               "\"reference_answers\": {\"exact_match\": \"x\"}, \"reference_url\": \"\", \"program_html\": []}, " \
-              "\"script\": [{\"call\": \"table-users\", \"tool\": \"filter\", \"params\": {\"column\": " \
+              "\"script\": [{\"call\": \"Users\", \"tool\": \"filter\", \"params\": {\"column\": " \
               "\"department\", \"values\": [\"%s\"]}}, {\"stop\": \"\"}]}"
 
 Test(grounding_site, unseen_enum_value_fails_strict)

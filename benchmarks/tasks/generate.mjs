@@ -24,11 +24,10 @@ const press = (k) => ({ press: k });
 // a computed answer says how it was computed from what the page showed
 const stop = (a, from) => (from ? { stop: a, from } : { stop: a });
 const COUNT_ROWS = 'count of rows shown after the filter';
+const PLACEHOLDER = 'placeholder'; // filler text the task does not score
 const goto = (p) => ({ goto: P + p });
 const MENU = { home: 'Home', booking: 'Travel booking', users: 'Users', settings: 'Project settings', orders: 'Orders', apply: 'Job application' };
 const menu = (k) => click(`menuitem '${MENU[k]}'`);
-const OPEN_PICKER = '.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)';
-const cell = (iso) => click(`css=${OPEN_PICKER} td.ant-picker-cell-in-view[title="${iso}"]`);
 const months = (fromYm, toYm) => (+toYm.slice(0, 4) - +fromYm.slice(0, 4)) * 12 + (+toYm.slice(5, 7) - +fromYm.slice(5, 7));
 function monthMoves(fromYm, iso, panels = 1) {
   const n = months(fromYm, iso.slice(0, 7));
@@ -37,7 +36,7 @@ function monthMoves(fromYm, iso, panels = 1) {
   return Array(-n).fill(click("button 'Previous month'"));
 }
 // antd's DatePicker takes a typed YYYY-MM-DD (Enter confirms it), as a person or a model would enter it;
-// the calendar (monthMoves, cell) is only walked where the task is about what it shows
+// the calendar (monthMoves, then "cell 'D'" as the views print a day) is only walked where the task is about what it shows
 const pickDate = (input, _viewYm, iso) => [type(input, iso, true)];
 
 // ---------- task assembly ----------
@@ -87,23 +86,24 @@ const bookingKey = `${STATE}.bookings.map(b => [b.guestName, b.destination.join(
 const bkStr = (b) => [b.name, `${b.country}/${b.city}`, b.checkin, b.checkout, b.guests, b.room, b.arrival ?? '', !!b.breakfast].join('|');
 function bookingSteps(b, { first = true } = {}) {
   const script = [
-    call('input-guest-name', 'setValue', { text: b.name }),
+    call('Guest name', 'setValue', { text: b.name }),
     call('Destination', 'setValue', { path: [b.country, b.city] }),
     call('Check-in', 'setValue', { date: b.checkin }),
-    call('datepicker-checkout', 'setValue', { date: b.checkout }),
+    call('Check-out', 'setValue', { date: b.checkout }),
   ];
   const atomic = [
     type("textbox '* Guest name'", b.name),
     click("combobox '* Destination'"), click(`menuitemcheckbox '${b.country} right'`), click(`menuitemcheckbox '${b.city}'`),
     ...pickDate("textbox '* Check-in'", '2025-06', b.checkin),
-    ...pickDate("textbox '* Check-out'", b.checkin.slice(0, 7), b.checkout).map((st) => (b.checkoutFrom ? { ...st, from: b.checkoutFrom } : st)),
+    // the longest stay: the check-out calendar's last day that can be clicked (its cells print as "cell 'D'")
+    ...(b.lastDay ? [click("textbox '* Check-out'"), click(`cell '${+b.checkout.slice(8)}'`)] : pickDate("textbox '* Check-out'", b.checkin.slice(0, 7), b.checkout)),
   ];
   if (b.guests !== 2) { script.push(call('Guests', 'setValue', { value: b.guests })); atomic.push(type("spinbutton '* Guests'", String(b.guests))); }
-  script.push(call('select-room-type', 'setValue', { value: b.room }));
+  script.push(call('Room type', 'setValue', { value: b.room }));
   atomic.push(select("combobox '* Room type'", roomLabel(b.room)));
-  if (b.arrival) { script.push(call('timepicker-arrival', 'setValue', { time: b.arrival })); atomic.push(type("textbox 'Arrival time'", b.arrival, true)); }
-  if (b.breakfast) { script.push(call('checkbox-breakfast', 'check')); atomic.push(click("checkbox 'Extras Breakfast included'")); }
-  script.push(call('button-book', 'click'));
+  if (b.arrival) { script.push(call('Arrival time', 'setValue', { time: b.arrival })); atomic.push(type("textbox 'Arrival time'", b.arrival, true)); }
+  if (b.breakfast) { script.push(call('Breakfast included', 'check')); atomic.push(click("checkbox 'Extras Breakfast included'")); }
+  script.push(call('Book', 'click'));
   atomic.push(click("button 'Book'"));
   return { script, atomic };
 }
@@ -149,7 +149,7 @@ for (const e of [
   add(T('What estimated total (in EUR) does the booking form show for a {{room}} room from {{checkin}} to {{checkout}} without breakfast? Answer with the number only.',
     { room: roomLabel(e.room), checkin: e.checkin, checkout: e.checkout }, {
     screen: 'booking', kind: 'info', start: '/booking',
-    script: [call('select-room-type', 'setValue', { value: e.room }), call('datepicker-checkin', 'setValue', { date: e.checkin }), call('datepicker-checkout', 'setValue', { date: e.checkout }), stop(String(total))],
+    script: [call('Room type', 'setValue', { value: e.room }), call('Check-in', 'setValue', { date: e.checkin }), call('Check-out', 'setValue', { date: e.checkout }), stop(String(total))],
     atomic: [select("combobox '* Room type'", roomLabel(e.room)), ...pickDate("textbox '* Check-in'", '2025-06', e.checkin), ...pickDate("textbox '* Check-out'", e.checkin.slice(0, 7), e.checkout), stop(String(total))],
     answer: { exact_match: String(total) },
   }));
@@ -160,32 +160,34 @@ for (const e of [
   add({
     screen: 'booking', kind: 'info', start: '/booking',
     intent: `For 3 guests in a Deluxe room from 2025-06-21 to 2025-06-24 with breakfast included, what estimated total in EUR does the booking form show? Answer with the number only.`,
-    script: [call('select-room-type', 'setValue', { value: e.room }), call('datepicker-checkin', 'setValue', { date: e.checkin }), call('datepicker-checkout', 'setValue', { date: e.checkout }), call('inputnumber-guests', 'setValue', { value: 3 }), call('checkbox-breakfast', 'check'), stop(String(total))],
+    script: [call('Room type', 'setValue', { value: e.room }), call('Check-in', 'setValue', { date: e.checkin }), call('Check-out', 'setValue', { date: e.checkout }), call('Guests', 'setValue', { value: 3 }), call('Breakfast included', 'check'), stop(String(total))],
     atomic: [select("combobox '* Room type'", 'Deluxe'), ...pickDate("textbox '* Check-in'", '2025-06', e.checkin), ...pickDate("textbox '* Check-out'", '2025-06', e.checkout), type("spinbutton '* Guests'", '3'), click("checkbox 'Extras Breakfast included'"), stop(String(total))],
     answer: { exact_match: String(total) },
   });
 }
 // short booking
 add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'How many room types can be chosen in the booking form? Answer with a number.',
-  script: [stop(String(ROOM_TYPES.length), 'count of the Room type options the select offers')], atomic: [click("combobox '* Room type'"), stop(String(ROOM_TYPES.length), 'count of the Room type options listed')], answer: { exact_match: String(ROOM_TYPES.length) } });
+  // hybrid: the select's line lists its options whole; atomic: antd's virtual list shows two option nodes, the
+  // number is read where the page shows it (see README "Grounded plans")
+  script: [stop(String(ROOM_TYPES.length), "count of options listed for 'Room type'")], atomic: [click("combobox '* Room type'"), stop(String(ROOM_TYPES.length))], answer: { exact_match: String(ROOM_TYPES.length) } });
 {
   const pt = DESTINATIONS.find((d) => d[0] === 'Portugal')[1];
   add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'Which cities in Portugal can be chosen as a destination? List them all.',
-    script: [call('cascader-destination', 'search', { query: 'Portugal' }), stop(pt.join(', '))],
+    script: [call('Destination', 'search', { query: 'Portugal' }), stop(pt.join(', '))],
     atomic: [click("combobox '* Destination'"), click("menuitemcheckbox 'Portugal right'"), stop(pt.join(', '))], answer: { must_include: pt } });
   const jp = DESTINATIONS.find((d) => d[0] === 'Japan')[1];
   add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'How many cities in Japan are offered as booking destinations? Answer with a number.',
-    script: [call('cascader-destination', 'search', { query: 'Japan' }), stop(String(jp.length), 'count of the Japanese cities the search returned')],
-    atomic: [click("combobox '* Destination'"), click("menuitemcheckbox 'Japan right'"), stop(String(jp.length), 'count of the cities listed under Japan')], answer: { exact_match: String(jp.length) } });
+    script: [call('Destination', 'search', { query: 'Japan' }), stop(String(jp.length), 'count of matches in the last result')],
+    atomic: [click("combobox '* Destination'"), click("menuitemcheckbox 'Japan right'"), stop(String(jp.length), "count of options listed for 'Japan right'")], answer: { exact_match: String(jp.length) } });
 }
 add({ screen: 'booking', kind: 'nav', start: '/', intent: 'Open the travel booking page.',
-  script: [call('menu-main', 'navigateTo', { key: 'booking' }), stop('')], atomic: [menu('booking'), stop('')], url: `${P}/booking` });
+  script: [call('Main navigation', 'navigateTo', { key: 'booking' }), stop('')], atomic: [menu('booking'), stop('')], url: `${P}/booking` });
 add({ screen: 'booking', kind: 'info', start: '/booking', intent: 'What is the largest number of guests one booking can have? Answer with a number.',
   script: [stop(String(MAX_GUESTS))], atomic: [stop(String(MAX_GUESTS))], answer: { exact_match: String(MAX_GUESTS) } });
 // unachievable booking
 add({ screen: 'booking', kind: 'unachievable', start: '/booking',
   intent: 'Book a Standard room in Rome, Italy for Linus Torvalds with check-in on 2025-12-25 and check-out on 2025-12-27. If it cannot be done, answer N/A.',
-  script: [call('input-guest-name', 'setValue', { text: 'Linus Torvalds' }), stop('N/A')],
+  script: [call('Guest name', 'setValue', { text: 'Linus Torvalds' }), stop('N/A')],
   atomic: [click("textbox '* Check-in'"), ...monthMoves('2025-06', '2025-12-25'), stop('N/A')],
   answer: { fuzzy_match: 'N/A' }, note: '2025-12-25 is a blackout date: check-in is disabled on that day.' });
 add({ screen: 'booking', kind: 'unachievable', start: '/booking',
@@ -194,7 +196,7 @@ add({ screen: 'booking', kind: 'unachievable', start: '/booking',
   answer: { fuzzy_match: 'N/A' }, note: `At most ${MAX_GUESTS} guests per booking.` });
 { // the longest allowed stay (replaces an unachievable variant: the suite keeps 4-6 unachievable tasks)
   const b = { name: 'Ada Lovelace', country: 'Portugal', city: 'Lisbon', checkin: '2025-07-01', checkout: '2025-07-15', guests: 2, room: 'suite',
-    checkoutFrom: `the check-in date plus the longest stay the check-out calendar enables (${MAX_NIGHTS} nights)` };
+    lastDay: true };
   const { script, atomic } = bookingSteps(b);
   add({ screen: 'booking', kind: 'state', start: '/booking',
     intent: `Book the longest stay the site allows for Ada Lovelace in a Suite in Lisbon, Portugal, for 2 guests, checking in on 2025-07-01.`,
@@ -211,17 +213,17 @@ const ROLE_TRIGGER = "button 'filter'", DEPT_TRIGGER = "button 'filter' #2", ACT
 const fmenu = (label) => click(`menuitem '\u00a0 ${label}'`); // Chromium: NBSP + space before the label
 const searchUser = (name) => type("textbox 'Search users'", name);
 // hybrid: find the user, then add the row the search shows to the selection
-const searchSelect = (u) => [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'selectRows', { keys: [u.id], mode: 'add' })];
+const searchSelect = (u) => [call('Search users', 'setValue', { text: u.name }), call('Users', 'selectRows', { keys: [u.id], mode: 'add' })];
 
 for (const i of [4, 57, 133]) {
   const u = userAt(i);
   add(T('What is the email address of {{name}}?', { name: u.name }, { screen: 'users', kind: 'info', start: '/users',
-    script: [call('input-user-search', 'setValue', { text: u.name }), stop(u.email)], atomic: [searchUser(u.name), stop(u.email)], answer: { exact_match: u.email } }));
+    script: [call('Search users', 'setValue', { text: u.name }), stop(u.email)], atomic: [searchUser(u.name), stop(u.email)], answer: { exact_match: u.email } }));
 }
 for (const i of [21, 240]) {
   const u = userAt(i);
   add(T('Which role does {{name}} have?', { name: u.name }, { screen: 'users', kind: 'info', start: '/users',
-    script: [call('input-user-search', 'setValue', { text: u.name }), stop(u.role)], atomic: [searchUser(u.name), stop(u.role)], answer: { exact_match: u.role } }));
+    script: [call('Search users', 'setValue', { text: u.name }), stop(u.role)], atomic: [searchUser(u.name), stop(u.role)], answer: { exact_match: u.role } }));
 }
 add({ screen: 'users', kind: 'info', start: '/users', intent: 'How many users are active? Answer with a number.',
   script: [stop(String(USERS.filter((u) => u.active).length))], atomic: [stop(String(USERS.filter((u) => u.active).length))],
@@ -229,19 +231,19 @@ add({ screen: 'users', kind: 'info', start: '/users', intent: 'How many users ar
 {
   const first = [...USERS].sort((a, b) => a.created.localeCompare(b.created))[0];
   add({ screen: 'users', kind: 'info', start: '/users', intent: 'Which user account was created first? Give the name.',
-    script: [call('table-users', 'sort', { column: 'created', order: 'ascend' }), stop(first.name)], atomic: [click("columnheader 'Created'"), stop(first.name)], answer: { must_include: [first.name] } });
+    script: [call('Users', 'sort', { column: 'created', order: 'ascend' }), stop(first.name)], atomic: [click("columnheader 'Created'"), stop(first.name)], answer: { must_include: [first.name] } });
 }
 for (const i of [9, 88]) { // deactivate via edit modal (short)
   const u = USERS.filter((x) => x.active)[i];
   add(T('Deactivate the user {{name}}.', { name: u.name }, { screen: 'users', kind: 'state', start: '/users',
-    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('switch-edit-active', 'setValue', { checked: false }), call('modal-edit-user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Active', 'setValue', { checked: false }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), click("switch 'Active'"), click("button 'Save'"), stop('')],
     program: prog(`${userField(u.id, 'active')} + '|' + ${INACTIVE}`, `false|${N_INACTIVE + 1}`) }));
 }
 {
   const u = USERS.find((x) => x.role !== 'Billing' && x.id > 'u150');
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Change the role of ${u.name} to Billing.`,
-    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('select-edit-role', 'setValue', { value: 'Billing' }), call('modal-edit-user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Role', 'setValue', { value: 'Billing' }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), select("combobox '* Role'", 'Billing'), click("button 'Save'"), stop('')],
     program: prog(`${userField(u.id, 'role')} + '|' + ${STATE}.users.filter(u => u.role === 'Billing').length`, `Billing|${USERS.filter((x) => x.role === 'Billing').length + 1}`) });
 }
@@ -252,7 +254,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const n = countUsers(role, [dep], active).length;
   const title = departmentTitle(dep);
   add(T('How many {{status}} users with the role {{role}} work in the {{department}} department? Answer with a number.', { status: active ? 'active' : 'inactive', role, department: title }, { screen: 'users', kind: 'info', start: '/users',
-    script: [call('table-users', 'filter', { column: 'active', values: [String(active)] }), call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [dep] }), stop(String(n))],
+    script: [call('Users', 'filter', { column: 'active', values: [String(active)] }), call('Users', 'filter', { column: 'role', values: [role] }), call('Users', 'filter', { column: 'department', values: [dep] }), stop(String(n))],
     atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), fmenu(title), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu(active ? 'Active' : 'Inactive'), click("button 'OK'"), stop(String(n), COUNT_ROWS)],
     answer: { exact_match: String(n) } }));
 }
@@ -262,12 +264,12 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   for (const u of us) atomic.push(searchUser(u.name), click("checkbox 'Select row 1'"));
   atomic.push(click("button 'Deactivate selected (3)'"), stop(''));
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate these users in one bulk action: ${us.map((u) => u.name).join(', ')}.`,
-    script: [...us.flatMap(searchSelect), call('button-bulk-deactivate', 'click'), stop('')], atomic,
+    script: [...us.flatMap(searchSelect), call('Deactivate selected', 'click'), stop('')], atomic,
     program: prog(`${STATE}.users.filter(u => ${JSON.stringify(us.map((u) => u.id))}.includes(u.id) && !u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `3/${USERS.filter((u) => !u.active).length + 3}`) });
 }
 { // medium: add user through drawer
   add({ screen: 'users', kind: 'state', start: '/users', intent: 'Add a new user named Hedy Lamarr, email hedy.lamarr@example.com, role Editor, in the Research department.',
-    script: [call('button-add-user', 'click'), call('input-new-name', 'setValue', { text: 'Hedy Lamarr' }), call('input-new-email', 'setValue', { text: 'hedy.lamarr@example.com' }), call('select-new-role', 'setValue', { value: 'Editor' }), call('treeselect-new-department', 'setValue', { value: 'research' }), call('drawer-add-user', 'submit'), stop('')],
+    script: [call("button 'Add user'", 'click'), call('Full name', 'setValue', { text: 'Hedy Lamarr' }), call('Email address', 'setValue', { text: 'hedy.lamarr@example.com' }), call('Role', 'setValue', { value: 'Editor' }), call('Department', 'setValue', { value: 'research' }), call("drawer 'Add user'", 'submit'), stop('')],
     atomic: [click("button 'Add user'"), type("textbox '* Full name'", 'Hedy Lamarr'), type("textbox '* Email address'", 'hedy.lamarr@example.com'), select("combobox '* Role'", 'Editor'), click("combobox '* Department'"), click("treeitem 'Research'"), click("button 'Create user'"), stop('')],
     program: prog(`${STATE}.users.filter(u => u.email === 'hedy.lamarr@example.com').map(u => [u.name, u.role, u.department, u.active].join('|')).join(';')`, 'Hedy Lamarr|Editor|research|true') });
 }
@@ -275,14 +277,14 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const u = USERS[77];
   const dep = DEPARTMENT_LEAVES.find((d) => d.value !== u.department && d.value === 'legal') || DEPARTMENT_LEAVES[9];
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Change the email of ${u.name} to ${u.name.split(' ')[0].toLowerCase()}@corp.example.com and move them to the ${dep.title} department.`,
-    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('input-edit-email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}@corp.example.com` }), call('treeselect-edit-department', 'setValue', { value: dep.value }), call('modal-edit-user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}@corp.example.com` }), call('Department', 'setValue', { value: dep.value }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), type("textbox '* Email'", `${u.name.split(' ')[0].toLowerCase()}@corp.example.com`), click("combobox '* Department'"), click(`treeitem '${dep.title}'`), click("button 'Save'"), stop('')],
     program: prog(`${userField(u.id, 'email')} + '|' + ${userField(u.id, 'department')}`, `${u.name.split(' ')[0].toLowerCase()}@corp.example.com|${dep.value}`) });
 }
 { // medium: list names of a small filtered group
   const g = countUsers('Admin', ['emea'], true);
   add({ screen: 'users', kind: 'info', start: '/users', intent: 'List the names of all active Admins in the EMEA department.',
-    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: ['emea'] }), stop(g.map((u) => u.name).join(', '))],
+    script: [call('Users', 'filter', { column: 'active', values: ['true'] }), call('Users', 'filter', { column: 'role', values: ['Admin'] }), call('Users', 'filter', { column: 'department', values: ['emea'] }), stop(g.map((u) => u.name).join(', '))],
     atomic: [click(ROLE_TRIGGER), fmenu('Admin'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('EMEA'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), stop(g.map((u) => u.name).join(', '))],
     answer: { must_include: g.map((u) => u.name) } });
 }
@@ -294,7 +296,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   }
   const { role, a, b, g } = pick;
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate every active ${role} user in the ${a.title} and ${b.title} departments.`,
-    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: [role] }), call('table-users', 'filter', { column: 'department', values: [a.value, b.value] }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
+    script: [call('Users', 'filter', { column: 'active', values: ['true'] }), call('Users', 'filter', { column: 'role', values: [role] }), call('Users', 'filter', { column: 'department', values: [a.value, b.value] }), call('Users', 'selectRows', { keys: g.map((u) => u.id) }), call('Deactivate selected', 'click'), stop('')],
     atomic: [click(ROLE_TRIGGER), fmenu(role), click("button 'OK'"), click(DEPT_TRIGGER), ...DEPARTMENT_LEAVES.filter((d) => d === a || d === b).map((d) => fmenu(d.title)), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"), click("checkbox 'Select all'"), click(`button 'Deactivate selected (${g.length})'`), stop('')],
     program: prog(`${STATE}.users.filter(u => u.role === '${role}' && ['${a.value}','${b.value}'].includes(u.department) && u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `0/${USERS.filter((u) => !u.active).length + g.length}`) });
 }
@@ -302,7 +304,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const sales = ['emea', 'americas', 'apac'];
   const g = countUsers('Admin', sales, true).sort((a, b) => b.created.localeCompare(a.created)).slice(0, 3);
   add({ screen: 'users', kind: 'state', start: '/users', intent: 'Among the active Admins in the Sales departments (EMEA, Americas, APAC), deactivate the three whose accounts were created most recently.',
-    script: [call('table-users', 'filter', { column: 'active', values: ['true'] }), call('table-users', 'filter', { column: 'role', values: ['Admin'] }), call('table-users', 'filter', { column: 'department', values: sales }), call('table-users', 'sort', { column: 'created', order: 'descend' }), call('table-users', 'selectRows', { keys: g.map((u) => u.id) }), call('button-bulk-deactivate', 'click'), stop('')],
+    script: [call('Users', 'filter', { column: 'active', values: ['true'] }), call('Users', 'filter', { column: 'role', values: ['Admin'] }), call('Users', 'filter', { column: 'department', values: sales }), call('Users', 'sort', { column: 'created', order: 'descend' }), call('Users', 'selectRows', { keys: g.map((u) => u.id) }), call('Deactivate selected', 'click'), stop('')],
     atomic: [click(ROLE_TRIGGER), fmenu('Admin'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('EMEA'), fmenu('Americas'), fmenu('APAC'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Active'), click("button 'OK'"),
       click("columnheader 'Created'"), click("columnheader 'Created'"), click("checkbox 'Select row 1'"), click("checkbox 'Select row 2'"), click("checkbox 'Select row 3'"), click("button 'Deactivate selected (3)'"), stop('')],
     program: prog(`${STATE}.users.filter(u => ${JSON.stringify(g.map((u) => u.id))}.includes(u.id) && !u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `3/${USERS.filter((u) => !u.active).length + 3}`) });
@@ -313,13 +315,13 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   for (const u of us) atomic.push(searchUser(u.name), click("checkbox 'Select row 1'"));
   atomic.push(click("button 'Deactivate selected (5)'"), stop(''));
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Deactivate these five users: ${us.map((u) => u.name).join(', ')}.`,
-    script: [...us.flatMap(searchSelect), call('button-bulk-deactivate', 'click'), stop('')], atomic,
+    script: [...us.flatMap(searchSelect), call('Deactivate selected', 'click'), stop('')], atomic,
     program: prog(`${STATE}.users.filter(u => ${JSON.stringify(us.map((u) => u.id))}.includes(u.id) && !u.active).length + '/' + ${STATE}.users.filter(u => !u.active).length`, `5/${USERS.filter((u) => !u.active).length + 5}`) });
 }
 { // full edit
   const u = USERS[199];
   add({ screen: 'users', kind: 'state', start: '/users', intent: `Edit ${u.name}: rename to "${u.name.split(' ')[0]} Knuth", set the email to ${u.name.split(' ')[0].toLowerCase()}.knuth@example.com, role Admin, department Security, and deactivate the account.`,
-    script: [call('input-user-search', 'setValue', { text: u.name }), call('table-users', 'rowAction', { key: u.id, action: 'edit' }), call('input-edit-name', 'setValue', { text: `${u.name.split(' ')[0]} Knuth` }), call('input-edit-email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com` }), call('select-edit-role', 'setValue', { value: 'Admin' }), call('treeselect-edit-department', 'setValue', { value: 'security' }), call('switch-edit-active', 'setValue', { checked: false }), call('modal-edit-user', 'submit'), stop('')],
+    script: [call('Search users', 'setValue', { text: u.name }), call('Users', 'rowAction', { key: u.id, action: 'edit' }), call('Name', 'setValue', { text: `${u.name.split(' ')[0]} Knuth` }), call('Email', 'setValue', { text: `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com` }), call('Role', 'setValue', { value: 'Admin' }), call('Department', 'setValue', { value: 'security' }), call('Active', 'setValue', { checked: false }), call("modal 'Edit user'", 'submit'), stop('')],
     atomic: [searchUser(u.name), click(`button 'Edit ${u.name}'`), type("textbox '* Name'", `${u.name.split(' ')[0]} Knuth`), type("textbox '* Email'", `${u.name.split(' ')[0].toLowerCase()}.knuth@example.com`), select("combobox '* Role'", 'Admin'), click("combobox '* Department'"), click("treeitem 'Security'"), ...(u.active ? [click("switch 'Active'")] : []), click("button 'Save'"), stop('')],
     program: prog(`${STATE}.users.filter(u => u.id === '${u.id}').map(u => [u.name, u.email, u.role, u.department, u.active].join('|')).join(';')`, `${u.name.split(' ')[0]} Knuth|${u.name.split(' ')[0].toLowerCase()}.knuth@example.com|Admin|security|false`) });
 }
@@ -328,7 +330,7 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
   const news = [['Joan Clarke', 'joan.clarke@example.com', 'Viewer', 'data', 'Data'], ['Claude Shannon', 'claude.shannon@example.com', 'Support', 'hr', 'HR']];
   for (const [n, e, r, d, dt] of news) {
     atomic.push(click("button 'Add user'"), type("textbox '* Full name'", n), type("textbox '* Email address'", e), select("combobox '* Role'", r), click("combobox '* Department'"), click(`treeitem '${dt}'`), click("button 'Create user'"));
-    script.push(call('button-add-user', 'click'), call('input-new-name', 'setValue', { text: n }), call('input-new-email', 'setValue', { text: e }), call('select-new-role', 'setValue', { value: r }), call('treeselect-new-department', 'setValue', { value: d }), call('button-create-user', 'click'));
+    script.push(call("button 'Add user'", 'click'), call('Full name', 'setValue', { text: n }), call('Email address', 'setValue', { text: e }), call('Role', 'setValue', { value: r }), call('Department', 'setValue', { value: d }), call('Create user', 'click'));
   }
   add({ screen: 'users', kind: 'state', start: '/users', intent: 'Add two users: Joan Clarke (joan.clarke@example.com, Viewer, Data department) and Claude Shannon (claude.shannon@example.com, Support, HR department).',
     script: [...script, stop('')], atomic: [...atomic, stop('')],
@@ -337,22 +339,28 @@ for (const [role, dep, active] of [['Admin', 'security', false], ['Support', 'hr
 { // long info: names across filters with page size
   const g = countUsers('Viewer', ['platform', 'frontend', 'data', 'security'], false);
   add({ screen: 'users', kind: 'info', start: '/users', intent: 'List the names of all inactive Viewers in the Engineering departments (Platform, Frontend, Data, Security).',
-    script: [call('table-users', 'filter', { column: 'active', values: ['false'] }), call('table-users', 'filter', { column: 'role', values: ['Viewer'] }), call('table-users', 'filter', { column: 'department', values: ['platform', 'frontend', 'data', 'security'] }), stop(g.map((u) => u.name).join(', '))],
+    script: [call('Users', 'filter', { column: 'active', values: ['false'] }), call('Users', 'filter', { column: 'role', values: ['Viewer'] }), call('Users', 'filter', { column: 'department', values: ['platform', 'frontend', 'data', 'security'] }), stop(g.map((u) => u.name).join(', '))],
     atomic: [click(ROLE_TRIGGER), fmenu('Viewer'), click("button 'OK'"), click(DEPT_TRIGGER), fmenu('Platform'), fmenu('Frontend'), fmenu('Data'), fmenu('Security'), click("button 'OK'"), click(ACTIVE_TRIGGER), fmenu('Inactive'), click("button 'OK'"), stop(g.map((u) => u.name).join(', '))],
     answer: { must_include: g.map((u) => u.name) } });
 }
 add({ screen: 'users', kind: 'unachievable', start: '/users', intent: 'What is the phone number of Ada Lovelace? If the site does not show it, answer N/A.',
-  script: [call('input-user-search', 'setValue', { text: 'Ada Lovelace' }), stop('N/A')], atomic: [searchUser('Ada Lovelace'), stop('N/A')], answer: { fuzzy_match: 'N/A' }, note: 'Users have no phone number field.' });
+  script: [call('Search users', 'setValue', { text: 'Ada Lovelace' }), stop('N/A')], atomic: [searchUser('Ada Lovelace'), stop('N/A')], answer: { fuzzy_match: 'N/A' }, note: 'Users have no phone number field.' });
 add({ screen: 'users', kind: 'nav', start: '/', intent: 'Open the user administration page.',
-  script: [call('menu-main', 'navigateTo', { key: 'users' }), stop('')], atomic: [menu('users'), stop('')], url: `${P}/users` });
+  script: [call('Main navigation', 'navigateTo', { key: 'users' }), stop('')], atomic: [menu('users'), stop('')], url: `${P}/users` });
 
 // =====================================================================================
 // ORDERS
 const O = (id) => ORDERS.find((o) => o.id === id);
 const orderPage = (id) => Math.floor(ORDERS.findIndex((o) => o.id === id) / 20) + 1;
-const pageBtn = (n) => click(`css=.ant-pagination-item-${n}`);
-const openOrderAtomic = (id) => { const p = orderPage(id); return [...(p > 1 ? [pageBtn(p)] : []), click(`link '${id}'`)]; };
-const openOrderScript = (id) => { const p = orderPage(id); return [...(p > 1 ? [call('pagination-orders', 'goToPage', { page: p })] : []), call('table-orders', 'rowAction', { key: id, action: 'view' })]; };
+// a person finds an order past the first page by paging on (atomic: the pager's 'Next Page' item; its page
+// buttons carry no names the views print) or, in the hybrid view, by the page's open_order tool with the
+// id the intent names (the hybrid view folds the pager into one component and shows no page items)
+const nextPages = (p) => Array(p - 1).fill(click("listitem 'Next Page'"));
+const openOrderAtomic = (id) => [...nextPages(orderPage(id)), click(`link '${id}'`)];
+const openOrderScript = (id) => (orderPage(id) > 1 ? [call('open_order', 'open_order', { id })] : [call('Orders', 'rowAction', { key: id, action: 'view' })]);
+// the order page's advance button says what it does
+const ADVANCE = { pending: 'Mark as paid', paid: 'Mark as shipped', shipped: 'Mark as delivered' };
+const advance = (from) => call(ADVANCE[from], 'click');
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
 const STATUS_COUNTS = `${JSON.stringify(STATUSES)}.map(s => ${STATE}.orders.filter(o => o.status === s).length).join(',')`;
@@ -362,17 +370,17 @@ const statusOf = (id) => `${STATE}.orders.find(o => o.id === '${id}').status`;
 for (const id of ['ORD-1027', 'ORD-1063']) {
   const o = O(id);
   add(T('What is the status of order {{id}}?', { id }, { screen: 'orders', kind: 'info', start: '/orders',
-    script: [call('pagination-orders', 'goToPage', { page: orderPage(id) }), stop(o.status)], atomic: [pageBtn(orderPage(id)), stop(o.status)], answer: { exact_match: o.status } }));
+    script: [call('open_order', 'open_order', { id }), stop(o.status)], atomic: [...nextPages(orderPage(id)), stop(o.status)], answer: { exact_match: o.status } }));
 }
 {
   const o = O('ORD-1042');
   add({ screen: 'orders', kind: 'info', start: '/orders', intent: 'Who placed order ORD-1042?',
-    script: [call('pagination-orders', 'goToPage', { page: 3 }), stop(o.customer)], atomic: [pageBtn(3), stop(o.customer)], answer: { exact_match: o.customer } });
+    script: [call('open_order', 'open_order', { id: o.id }), stop(o.customer)], atomic: [...nextPages(orderPage(o.id)), stop(o.customer)], answer: { exact_match: o.customer } });
 }
 for (const st of ['cancelled', 'pending']) {
   const n = ORDERS.filter((o) => o.status === st).length;
   add(T('How many orders have the status {{status}}? Answer with a number.', { status: st }, { screen: 'orders', kind: 'info', start: '/orders',
-    script: [call('select-order-status', 'setValue', { value: st }), stop(String(n))], atomic: [select("combobox 'Status'", cap(st)), stop(String(n))], answer: { exact_match: String(n) } }));
+    script: [call('Status', 'setValue', { value: st }), stop(String(n))], atomic: [select("combobox 'Status'", cap(st)), stop(String(n))], answer: { exact_match: String(n) } }));
 }
 for (const id of ['ORD-1055', 'ORD-1090']) {
   add(T('Open the detail page of order {{id}}.', { id }, { screen: 'orders', kind: 'nav', start: '/orders',
@@ -381,11 +389,11 @@ for (const id of ['ORD-1055', 'ORD-1090']) {
 { // advance one order (short)
   const o = ORDERS.find((x) => x.status === 'pending' && orderPage(x.id) <= 4);
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Order ${o.id} has been paid. Mark it as paid.`,
-    script: [...openOrderScript(o.id), call('button-advance-status', 'click'), stop('')], atomic: [...openOrderAtomic(o.id), click("button 'Mark as paid'"), stop('')],
+    script: [...openOrderScript(o.id), advance('pending'), stop('')], atomic: [...openOrderAtomic(o.id), click("button 'Mark as paid'"), stop('')],
     program: prog(`${statusOf(o.id)} + '|' + ${STATUS_COUNTS}`, `paid|${countsAfter([[o.id, 'paid']])}`) });
   const o2 = ORDERS.find((x) => x.status === 'paid' && orderPage(x.id) <= 4);
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Cancel order ${o2.id}.`,
-    script: [...openOrderScript(o2.id), call('button-cancel-order', 'click'), stop('')], atomic: [...openOrderAtomic(o2.id), click("button 'Cancel order'"), stop('')],
+    script: [...openOrderScript(o2.id), call('Cancel order', 'click'), stop('')], atomic: [...openOrderAtomic(o2.id), click("button 'Cancel order'"), stop('')],
     program: prog(`${statusOf(o2.id)} + '|' + ${STATUS_COUNTS}`, `cancelled|${countsAfter([[o2.id, 'cancelled']])}`) });
 }
 // medium orders
@@ -397,9 +405,9 @@ for (const q of [
   { from: '2025-04-01', to: '2025-04-30', status: 'paid' },
 ]) {
   const n = ordersWhere(q).length;
-  const script = [call('rangepicker-order-dates', 'setValue', { start: q.from, end: q.to }), call('select-order-status', 'setValue', { value: q.status })];
+  const script = [call('Order dates', 'setValue', { start: q.from, end: q.to }), call('Status', 'setValue', { value: q.status })];
   const atomic = [...rangeAtomic(q.from, q.to), select("combobox 'Status'", cap(q.status))];
-  if (q.customer) { script.push(call('input-customer-search', 'setValue', { text: q.customer })); atomic.push(type("textbox 'Customer name'", q.customer)); }
+  if (q.customer) { script.push(call('Customer', 'setValue', { text: q.customer })); atomic.push(type("textbox 'Customer name'", q.customer)); }
   add(T('How many {{status}} orders{{customer}} were placed between {{from}} and {{to}} (inclusive)? Answer with a number.', { status: q.status, customer: q.customer ? ` from customers named ${q.customer}` : '', from: q.from, to: q.to }, { screen: 'orders', kind: 'info', start: '/orders',
     script: [...script, stop(String(n))], atomic: [...atomic, stop(String(n))], answer: { exact_match: String(n) } }));
 }
@@ -408,27 +416,27 @@ for (const q of [
   const list = ordersWhere({ customer: c });
   const sum = list.reduce((a, o) => a + o.total, 0).toFixed(2);
   add({ screen: 'orders', kind: 'info', start: '/orders', intent: `What is the total amount in EUR of all orders placed by ${c}? Answer with the number shown, two decimals.`,
-    script: [call('input-customer-search', 'setValue', { text: c }), stop(sum)], atomic: [type("textbox 'Customer name'", c), stop(sum)], answer: { exact_match: sum } });
+    script: [call('Customer', 'setValue', { text: c }), stop(sum)], atomic: [type("textbox 'Customer name'", c), stop(sum)], answer: { exact_match: sum } });
 }
 { // nav medium: most expensive delivered order of a customer in a month
   const c = 'Donald Stroustrup';
   const list = ordersWhere({ customer: c }).sort((a, b) => b.total - a.total);
   const best = list[0];
   add({ screen: 'orders', kind: 'nav', start: '/orders', intent: `Open the detail page of the most expensive order placed by ${c}.`,
-    script: [call('input-customer-search', 'setValue', { text: c }), call('table-orders', 'rowAction', { key: best.id, action: 'view' }), stop('')],
+    script: [call('Customer', 'setValue', { text: c }), call('Orders', 'rowAction', { key: best.id, action: 'view' }), stop('')],
     atomic: [type("textbox 'Customer name'", c), click(`link '${best.id}'`), stop('')], url: `${P}/orders/${best.id}` });
 }
 { // medium: advance two orders
   const [a, b] = ORDERS.filter((x) => x.status === 'paid' && orderPage(x.id) <= 3).slice(0, 2);
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Orders ${a.id} and ${b.id} have been handed to the carrier. Mark both as shipped.`,
-    script: [...openOrderScript(a.id), call('button-advance-status', 'click'), call('button-back-to-orders', 'click'), ...openOrderScript(b.id), call('button-advance-status', 'click'), stop('')],
+    script: [...openOrderScript(a.id), advance('paid'), call('Back to orders', 'click'), ...openOrderScript(b.id), advance('paid'), stop('')],
     atomic: [...openOrderAtomic(a.id), click("button 'Mark as shipped'"), click("button 'Back to orders'"), ...openOrderAtomic(b.id), click("button 'Mark as shipped'"), stop('')],
     program: prog(`${statusOf(a.id)} + '|' + ${statusOf(b.id)}`, 'shipped|shipped') });
 }
 { // medium: take a pending order to delivered
   const o = ORDERS.find((x) => x.status === 'pending' && orderPage(x.id) === 2);
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Order ${o.id} was paid, shipped and has now arrived. Move it all the way to delivered.`,
-    script: [...openOrderScript(o.id), call('button-advance-status', 'click'), call('button-advance-status', 'click'), call('button-advance-status', 'click'), stop('')],
+    script: [...openOrderScript(o.id), advance('pending'), advance('paid'), advance('shipped'), stop('')],
     atomic: [...openOrderAtomic(o.id), click("button 'Mark as paid'"), click("button 'Mark as shipped'"), click("button 'Mark as delivered'"), stop('')],
     program: prog(`${statusOf(o.id)} + '|' + ${STATUS_COUNTS}`, `delivered|${countsAfter([[o.id, 'delivered']])}`) });
 }
@@ -436,10 +444,10 @@ for (const q of [
 for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
   const paid = ordersWhere({ customer: c, status: 'paid' });
   const atomic = [type("textbox 'Customer name'", c), select("combobox 'Status'", 'Paid')];
-  const script = [call('input-customer-search', 'setValue', { text: c }), call('select-order-status', 'setValue', { value: 'paid' })];
+  const script = [call('Customer', 'setValue', { text: c }), call('Status', 'setValue', { value: 'paid' })];
   for (const o of paid) {
     atomic.push(click(`link '${o.id}'`), click("button 'Mark as shipped'"), click("button 'Back to orders'"));
-    script.push(call('table-orders', 'rowAction', { key: o.id, action: 'view' }), call('button-advance-status', 'click'), call('menu-main', 'navigateTo', { key: 'orders' }));
+    script.push(call('Orders', 'rowAction', { key: o.id, action: 'view' }), advance('paid'), call('Main navigation', 'navigateTo', { key: 'orders' }));
   }
   add(T('Mark every paid order of {{customer}} as shipped.', { customer: c }, { screen: 'orders', kind: 'state', start: '/orders',
     script: [...script, stop('')], atomic: [...atomic, stop('')],
@@ -449,10 +457,10 @@ for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
   const from = '2025-06-01', to = '2025-06-15';
   const pend = ordersWhere({ from, to, status: 'pending' });
   const atomic = [...rangeAtomic(from, to), select("combobox 'Status'", 'Pending')];
-  const script = [call('rangepicker-order-dates', 'setValue', { start: from, end: to }), call('select-order-status', 'setValue', { value: 'pending' })];
+  const script = [call('Order dates', 'setValue', { start: from, end: to }), call('Status', 'setValue', { value: 'pending' })];
   for (const o of pend) {
     atomic.push(click(`link '${o.id}'`), click("button 'Cancel order'"), click("button 'Back to orders'"));
-    script.push(call('table-orders', 'rowAction', { key: o.id, action: 'view' }), call('button-cancel-order', 'click'), call('button-back-to-orders', 'click'));
+    script.push(call('Orders', 'rowAction', { key: o.id, action: 'view' }), call('Cancel order', 'click'), call('Back to orders', 'click'));
   }
   add({ screen: 'orders', kind: 'state', start: '/orders', intent: `Cancel every order that is still pending and was placed between ${from} and ${to}.`,
     script: [...script, stop('')], atomic: [...atomic, stop('')],
@@ -465,7 +473,7 @@ for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
     const n = ordersWhere({ customer: c, status: 'delivered' }).length;
     parts.push(`${c}: ${n}`);
     atomic.push(type("textbox 'Customer name'", c), ...(atomic.length ? [] : [select("combobox 'Status'", 'Delivered')]));
-    script.push(call('input-customer-search', 'setValue', { text: c }), ...(script.length ? [] : [call('select-order-status', 'setValue', { value: 'delivered' })]));
+    script.push(call('Customer', 'setValue', { text: c }), ...(script.length ? [] : [call('Status', 'setValue', { value: 'delivered' })]));
   }
   const counts = cs.map((c) => ordersWhere({ customer: c, status: 'delivered' }).length);
   const best = cs[counts.indexOf(Math.max(...counts))];
@@ -477,63 +485,64 @@ for (const c of ['Linus Hamilton', 'Grace Stroustrup']) {
   const list = ordersWhere({ from: '2025-04-01', to: '2025-04-30', status: 'cancelled' }).sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id));
   const o = list[0];
   add({ screen: 'orders', kind: 'nav', start: '/orders', intent: 'Open the detail page of the latest cancelled order placed in April 2025, from 2025-04-01 to 2025-04-30 (latest date; if two share it, the higher order number).',
-    script: [call('rangepicker-order-dates', 'setValue', { start: '2025-04-01', end: '2025-04-30' }), call('select-order-status', 'setValue', { value: 'cancelled' }), call('table-orders', 'rowAction', { key: o.id, action: 'view' }), stop('')],
+    script: [call('Order dates', 'setValue', { start: '2025-04-01', end: '2025-04-30' }), call('Status', 'setValue', { value: 'cancelled' }), call('Orders', 'rowAction', { key: o.id, action: 'view' }), stop('')],
     atomic: [...rangeAtomic('2025-04-01', '2025-04-30'), select("combobox 'Status'", 'Cancelled'), click(`link '${o.id}'`), stop('')], url: `${P}/orders/${o.id}` });
 }
 add({ screen: 'orders', kind: 'unachievable', start: '/orders', intent: 'Open order ORD-2000 and mark it as shipped. If the order does not exist, answer N/A.',
-  script: [call('input-customer-search', 'setValue', { text: 'ORD-2000' }), stop('N/A')], atomic: [click(`css=.ant-pagination-item-${Math.ceil(ORDERS.length / 20)}`), stop('N/A')],
+  script: [call('Customer', 'setValue', { text: 'ORD-2000' }), stop('N/A')], atomic: [type("textbox 'Customer name'", 'ORD-2000'), stop('N/A')],
   answer: { fuzzy_match: 'N/A' }, note: `Order numbers run from ORD-1001 to ORD-${1000 + ORDERS.length}.` });
 add({ screen: 'orders', kind: 'nav', start: '/', intent: 'Open the order management page.',
-  script: [call('menu-main', 'navigateTo', { key: 'orders' }), stop('')], atomic: [menu('orders'), stop('')], url: `${P}/orders` });
+  script: [call('Main navigation', 'navigateTo', { key: 'orders' }), stop('')], atomic: [menu('orders'), stop('')], url: `${P}/orders` });
 
 // =====================================================================================
 // SETTINGS
 const S = (f) => `${STATE}.settings.${f}`;
-const SAVE_S = call('button-save-settings', 'click');
-// tags: the Members dropdown must be closed first (it covers the Tags field)
+const SAVE_S = call('Save settings', 'click');
+// tags: the Members dropdown must be closed first (it covers the Tags field); choosing a selected tag or
+// member again deselects it, as a person removes one from the list (the tags' close icons have no names)
 const addTag = (t) => select("combobox 'Tags'", t);
 const SAVE_A = click("button 'Save settings'");
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Make the project public.',
   script: [call('Visibility', 'setValue', { value: 'public' }), SAVE_S, stop('')], atomic: [click("radio 'Public'"), SAVE_A, stop('')], program: prog(`${S('visibility')} + '|' + ${S('savedCount')}`, 'public|1') });
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Rename the project to "Atlas Portal".',
-  script: [call('input-project-name', 'setValue', { text: 'Atlas Portal' }), SAVE_S, stop('')], atomic: [type("textbox '* Project name'", 'Atlas Portal'), SAVE_A, stop('')], program: prog(S('projectName'), 'Atlas Portal') });
+  script: [call('Project name', 'setValue', { text: 'Atlas Portal' }), SAVE_S, stop('')], atomic: [type("textbox '* Project name'", 'Atlas Portal'), SAVE_A, stop('')], program: prog(S('projectName'), 'Atlas Portal') });
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Also send project notifications to Slack.',
-  script: [call('checkboxgroup-notifications', 'check', { value: 'slack' }), SAVE_S, stop('')], atomic: [click("checkbox 'Slack'"), SAVE_A, stop('')], program: prog(`${S('notifications')}.join(',') + '|' + ${S('savedCount')} + '|' + ${S('projectName')}`, `email,slack|1|${DEFAULT_SETTINGS.projectName}`) });
+  script: [call('Notifications', 'check', { value: 'slack' }), SAVE_S, stop('')], atomic: [click("checkbox 'Slack'"), SAVE_A, stop('')], program: prog(`${S('notifications')}.join(',') + '|' + ${S('savedCount')} + '|' + ${S('projectName')}`, `email,slack|1|${DEFAULT_SETTINGS.projectName}`) });
 add({ screen: 'settings', kind: 'info', start: '/settings', intent: 'How many days of data does the project currently retain? Answer with a number.',
   script: [stop(String(DEFAULT_SETTINGS.retentionDays))], atomic: [click("slider ''"), stop(String(DEFAULT_SETTINGS.retentionDays))], answer: { exact_match: String(DEFAULT_SETTINGS.retentionDays) } });
 add({ screen: 'settings', kind: 'info', start: '/settings', intent: 'Who are the members of the project? List their names.',
-  script: [call('tabs-settings', 'setTab', { key: 'members' }), stop(DEFAULT_SETTINGS.members.join(', '))], atomic: [click("tab 'Members'"), stop(DEFAULT_SETTINGS.members.join(', '))], answer: { must_include: DEFAULT_SETTINGS.members } });
+  script: [call('Settings sections', 'setTab', { key: 'members' }), stop(DEFAULT_SETTINGS.members.join(', '))], atomic: [click("tab 'Members'"), stop(DEFAULT_SETTINGS.members.join(', '))], answer: { must_include: DEFAULT_SETTINGS.members } });
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Rotate the API token: set it to tok_rotated_2025 and save.',
-  script: [call('tabs-settings', 'setTab', { key: 'security' }), call('input-api-token', 'setValue', { text: 'tok_rotated_2025' }), SAVE_S, stop('')],
+  script: [call('Settings sections', 'setTab', { key: 'security' }), call('API token', 'setValue', { text: 'tok_rotated_2025' }), SAVE_S, stop('')],
   atomic: [click("tab 'Security'"), type("textbox '* API token'", 'tok_rotated_2025'), SAVE_A, stop('')], program: prog(`${S('apiToken')} + '|' + ${S('savedCount')} + '|' + ${S('projectName')}`, `tok_rotated_2025|1|${DEFAULT_SETTINGS.projectName}`) });
 add({ screen: 'settings', kind: 'unachievable', start: '/settings', intent: 'Set the data retention to 500 days. If that is not possible, answer N/A.',
   script: [stop('N/A')], atomic: [stop('N/A')], answer: { fuzzy_match: 'N/A' }, note: 'Retention is limited to 1-365 days.' });
 add({ screen: 'settings', kind: 'nav', start: '/', intent: 'Go to the project settings page.',
-  script: [call('menu-main', 'navigateTo', { key: 'settings' }), stop('')], atomic: [menu('settings'), stop('')], url: `${P}/settings` });
+  script: [call('Main navigation', 'navigateTo', { key: 'settings' }), stop('')], atomic: [menu('settings'), stop('')], url: `${P}/settings` });
 // medium
 {
   const [m1, m2] = [MEMBER_OPTIONS[10], MEMBER_OPTIONS[41]];
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: `Add ${m1} and ${m2} as project members and tag the project "security".`,
-    script: [call('select-members', 'select', { value: m1 }), call('select-members', 'select', { value: m2 }), call('select-tags', 'select', { value: 'security' }), SAVE_S, stop('')],
+    script: [call('Members', 'select', { value: m1 }), call('Members', 'select', { value: m2 }), call('Tags', 'select', { value: 'security' }), SAVE_S, stop('')],
     atomic: [click("tab 'Members'"), select("combobox '* Members'", m1), select("combobox '* Members'", m2), press('Escape'), addTag('security'), press('Escape'), SAVE_A, stop('')],
     program: prog(`${S('members')}.join(',') + '|' + ${S('tags')}.join(',')`, `${[...DEFAULT_SETTINGS.members, m1, m2].join(',')}|${[...DEFAULT_SETTINGS.tags, 'security'].join(',')}`) });
 }
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Move the project to the Frontend department, keep data for 90 days and make it internal.',
-  script: [call('treeselect-department', 'setValue', { value: 'frontend' }), call('slider-retention', 'setValue', { value: 90 }), call('radiogroup-visibility', 'setValue', { value: 'internal' }), SAVE_S, stop('')],
-  atomic: [click("combobox '* Department'"), click("treeitem 'Frontend'"), click('css=.ant-slider-mark-text:nth-child(2)'), click("radio 'Internal'"), SAVE_A, stop('')],
+  script: [call('Department', 'setValue', { value: 'frontend' }), call('Retention (days)', 'setValue', { value: 90 }), call('Visibility', 'setValue', { value: 'internal' }), SAVE_S, stop('')],
+  atomic: [click("combobox '* Department'"), click("treeitem 'Frontend'"), click("StaticText '90'"), click("radio 'Internal'"), SAVE_A, stop('')],
   program: prog(`document.defaultView.Array.of(${S('department')}, ${S('retentionDays')}, ${S('visibility')}).join('|')`, 'frontend|90|internal') });
 {
   const m = DEFAULT_SETTINGS.members[1];
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: `Remove ${m} from the project members and allow guests.`,
-    script: [call('select-members', 'deselect', { value: m }), call('switch-allow-guests', 'setValue', { checked: true }), SAVE_S, stop('')],
-    atomic: [click("tab 'Members'"), click(`css=.ant-select-selection-item[title="${m}"] .ant-select-selection-item-remove`), click("switch 'Allow guests'"), SAVE_A, stop('')],
+    script: [call('Members', 'deselect', { value: m }), call('Allow guests', 'setValue', { checked: true }), SAVE_S, stop('')],
+    atomic: [click("tab 'Members'"), select("combobox '* Members'", m), press('Escape'), click("switch 'Allow guests'"), SAVE_A, stop('')],
     program: prog(`${S('members')}.join(',') + '|' + ${S('allowGuests')}`, `${DEFAULT_SETTINGS.members.filter((x) => x !== m).join(',')}|true`) });
 }
 add({ screen: 'settings', kind: 'info', start: '/settings', intent: 'Try to save the settings with an empty project name. What error message is shown under the field?',
-  script: [call('input-project-name', 'clear'), stop('Project name is required')], atomic: [type("textbox '* Project name'", ''), SAVE_A, stop('Project name is required')],
+  script: [call('Project name', 'clear'), stop('Project name is required')], atomic: [type("textbox '* Project name'", ''), SAVE_A, stop('Project name is required')],
   answer: { must_include: ['Project name is required'] } });
 add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off email notifications and turn on SMS and Push notifications, then set the description to "Mobile first".',
-  script: [call('checkboxgroup-notifications', 'setValue', { values: ['sms', 'push'] }), call('textarea-description', 'setValue', { text: 'Mobile first' }), SAVE_S, stop('')],
+  script: [call('Notifications', 'setValue', { values: ['sms', 'push'] }), call('Description', 'setValue', { text: 'Mobile first' }), SAVE_S, stop('')],
   atomic: [click("checkbox 'Email'"), click("checkbox 'SMS'"), click("checkbox 'Push'"), type("textbox 'Description'", 'Mobile first'), SAVE_A, stop('')],
   program: prog(`${S('notifications')}.join(',') + '|' + ${S('description')}`, 'sms,push|Mobile first') });
 // long
@@ -541,10 +550,10 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
   const ms = [MEMBER_OPTIONS[5], MEMBER_OPTIONS[22], MEMBER_OPTIONS[50]];
   add({ screen: 'settings', kind: 'state', start: '/settings',
     intent: `Reconfigure the project: name "Atlas Mobile", description "iOS and Android apps", visibility Internal, retention 180 days, notifications Slack and Webhook only, department Design; add members ${ms.join(', ')}; add the tags "mobile" and "ux"; allow guests.`,
-    script: [call('input-project-name', 'setValue', { text: 'Atlas Mobile' }), call('textarea-description', 'setValue', { text: 'iOS and Android apps' }), call('radiogroup-visibility', 'setValue', { value: 'internal' }), call('slider-retention', 'setValue', { value: 180 }),
-      call('checkboxgroup-notifications', 'setValue', { values: ['slack', 'webhook'] }), call('treeselect-department', 'setValue', { value: 'design' }), call('select-members', 'setValue', { values: [...DEFAULT_SETTINGS.members, ...ms] }),
-      call('select-tags', 'setValue', { values: [...DEFAULT_SETTINGS.tags, 'mobile', 'ux'] }), call('switch-allow-guests', 'toggle'), SAVE_S, stop('')],
-    atomic: [type("textbox '* Project name'", 'Atlas Mobile'), type("textbox 'Description'", 'iOS and Android apps'), click("radio 'Internal'"), click('css=.ant-slider-mark-text:nth-child(3)'),
+    script: [call('Project name', 'setValue', { text: 'Atlas Mobile' }), call('Description', 'setValue', { text: 'iOS and Android apps' }), call('Visibility', 'setValue', { value: 'internal' }), call('Retention (days)', 'setValue', { value: 180 }),
+      call('Notifications', 'setValue', { values: ['slack', 'webhook'] }), call('Department', 'setValue', { value: 'design' }), call('Members', 'setValue', { values: [...DEFAULT_SETTINGS.members, ...ms] }),
+      call('Tags', 'setValue', { values: [...DEFAULT_SETTINGS.tags, 'mobile', 'ux'] }), call('Allow guests', 'toggle'), SAVE_S, stop('')],
+    atomic: [type("textbox '* Project name'", 'Atlas Mobile'), type("textbox 'Description'", 'iOS and Android apps'), click("radio 'Internal'"), click("StaticText '180'"),
       click("checkbox 'Email'"), click("checkbox 'Slack'"), click("checkbox 'Webhook'"), click("combobox '* Department'"), click("treeitem 'Design'"),
       click("tab 'Members'"), ...ms.map((m) => select("combobox '* Members'", m)), press('Escape'), addTag('mobile'), addTag('ux'), press('Escape'), click("switch 'Allow guests'"), SAVE_A, stop('')],
     program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.projectName, s.description, s.visibility, s.retentionDays, s.notifications.join(','), s.department, s.members.length, s.tags.join(','), s.allowGuests].join('|'))[0]`,
@@ -553,44 +562,44 @@ add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Turn off e
 {
   add({ screen: 'settings', kind: 'state', start: '/settings',
     intent: 'Hand the project over: rename it to "Atlas Legacy", set retention to 365 days, make it private, move it to the Legal department, replace all notifications with Webhook, remove every tag, and set the API token to tok_handover_0001.',
-    script: [call('input-project-name', 'setValue', { text: 'Atlas Legacy' }), call('slider-retention', 'setValue', { value: 365 }), call('radiogroup-visibility', 'setValue', { value: 'private' }), call('treeselect-department', 'setValue', { value: 'legal' }),
-      call('checkboxgroup-notifications', 'setValue', { values: ['webhook'] }), call('select-tags', 'clear'), call('input-api-token', 'setValue', { text: 'tok_handover_0001' }), SAVE_S, stop('')],
-    atomic: [type("textbox '* Project name'", 'Atlas Legacy'), click('css=.ant-slider-mark-text:nth-child(4)'), click("radio 'Private'"), click("combobox '* Department'"), click("treeitem 'Legal'"),
-      click("checkbox 'Email'"), click("checkbox 'Webhook'"), click("tab 'Members'"), click('css=.ant-select-selection-item[title="web"] .ant-select-selection-item-remove'), click('css=.ant-select-selection-item[title="beta"] .ant-select-selection-item-remove'),
+    script: [call('Project name', 'setValue', { text: 'Atlas Legacy' }), call('Retention (days)', 'setValue', { value: 365 }), call('Visibility', 'setValue', { value: 'private' }), call('Department', 'setValue', { value: 'legal' }),
+      call('Notifications', 'setValue', { values: ['webhook'] }), call('Tags', 'clear'), call('API token', 'setValue', { text: 'tok_handover_0001' }), SAVE_S, stop('')],
+    atomic: [type("textbox '* Project name'", 'Atlas Legacy'), click("slider ''"), press('End'), click("radio 'Private'"), click("combobox '* Department'"), click("treeitem 'Legal'"),
+      click("checkbox 'Email'"), click("checkbox 'Webhook'"), click("tab 'Members'"), addTag('web'), addTag('beta'), press('Escape'),
       click("tab 'Security'"), type("textbox '* API token'", 'tok_handover_0001'), SAVE_A, stop('')],
     program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.projectName, s.retentionDays, s.visibility, s.department, s.notifications.join(','), s.tags.length, s.apiToken].join('|'))[0]`, 'Atlas Legacy|365|private|legal|webhook|0|tok_handover_0001') });
 }
 {
   const ms = MEMBER_OPTIONS.slice(30, 35);
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: `Replace the project members with exactly these five people: ${ms.join(', ')}.`,
-    script: [call('select-members', 'setValue', { values: ms }), SAVE_S, stop('')],
-    atomic: [click("tab 'Members'"), ...DEFAULT_SETTINGS.members.map((m) => click(`css=.ant-select-selection-item[title="${m}"] .ant-select-selection-item-remove`)), ...ms.map((m) => select("combobox '* Members'", m)), press('Escape'), SAVE_A, stop('')],
+    script: [call('Members', 'setValue', { values: ms }), SAVE_S, stop('')],
+    atomic: [click("tab 'Members'"), ...DEFAULT_SETTINGS.members.map((m) => select("combobox '* Members'", m)), ...ms.map((m) => select("combobox '* Members'", m)), press('Escape'), SAVE_A, stop('')],
     program: prog(`${S('members')}.join(',')`, ms.join(',')) });
 }
 {
   add({ screen: 'settings', kind: 'state', start: '/settings', intent: 'Set up the project for the Data team: department Data, retention 90 days, tags "ml", "analytics" and "reporting" added to the existing ones, notifications by Email and Slack, and description "Data platform".',
-    script: [call('treeselect-department', 'setValue', { value: 'data' }), call('slider-retention', 'setValue', { value: 90 }), call('select-tags', 'setValue', { values: [...DEFAULT_SETTINGS.tags, 'ml', 'analytics', 'reporting'] }), call('checkboxgroup-notifications', 'check', { value: 'slack' }), call('textarea-description', 'setValue', { text: 'Data platform' }), SAVE_S, stop('')],
-    atomic: [click("combobox '* Department'"), click("treeitem 'Data'"), click('css=.ant-slider-mark-text:nth-child(2)'), click("checkbox 'Slack'"), type("textbox 'Description'", 'Data platform'), click("tab 'Members'"), addTag('ml'), addTag('analytics'), addTag('reporting'), press('Escape'), SAVE_A, stop('')],
+    script: [call('Department', 'setValue', { value: 'data' }), call('Retention (days)', 'setValue', { value: 90 }), call('Tags', 'setValue', { values: [...DEFAULT_SETTINGS.tags, 'ml', 'analytics', 'reporting'] }), call('Notifications', 'check', { value: 'slack' }), call('Description', 'setValue', { text: 'Data platform' }), SAVE_S, stop('')],
+    // the slider's marks first: while the department tree closes, WebArena's repeated-text rule can drop the '90' mark
+    atomic: [click("StaticText '90'"), click("combobox '* Department'"), click("treeitem 'Data'"), click("checkbox 'Slack'"), type("textbox 'Description'", 'Data platform'), click("tab 'Members'"), addTag('ml'), addTag('analytics'), addTag('reporting'), press('Escape'), SAVE_A, stop('')],
     program: prog(`document.defaultView.Array.of(${STATE}.settings).map(s => [s.department, s.retentionDays, s.tags.join(','), s.notifications.join(','), s.description].join('|'))[0]`, 'data|90|web,beta,ml,analytics,reporting|email,slack|Data platform') });
 }
 
 // =====================================================================================
 // APPLY
-const FILLER = 'placeholder personal details, needed only to reach the Position step';
 const POS = (v) => POSITIONS.find((p) => p.value === v).label;
 const FORM_VALUES = (fields) => `document.defaultView.Array.of(document.defaultView.__ci4a__.getStatus('form-apply')['form-apply'].state.values).map(v => [${fields.map((f) => `v.${f}`).join(', ')}].join('|'))[0]`;
 const REVIEW_TEXT = "document.querySelector('.ant-descriptions').innerText";
 const appKey = `${STATE}.applications.map(a => [a.fullName, a.email, a.country, a.position, a.startDate, a.salary, a.workMode, a.skills.join('+'), a.agree].join('|')).join(';')`;
 function applySteps(a, { submit = true } = {}) {
-  const script = [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'),
-    call('select-position', 'setValue', { value: a.position }), call('Start date', 'setValue', { date: a.start }), call('inputnumber-salary', 'setValue', { value: a.salary }),
-    ...(a.mode !== 'hybrid' ? [call('radiogroup-work-mode', 'setValue', { value: a.mode })] : []), call('checkboxgroup-skills', 'setValue', { values: a.skills }), call('steps-apply', 'next')];
+  const script = [call('Full name', 'setValue', { text: a.name }), call('Email', 'setValue', { text: a.email }), call('Country of residence', 'setValue', { value: a.country }), call('Application steps', 'next'),
+    call('Position', 'setValue', { value: a.position }), call('Start date', 'setValue', { date: a.start }), call('Expected salary (EUR)', 'setValue', { value: a.salary }),
+    ...(a.mode !== 'hybrid' ? [call('Work mode', 'setValue', { value: a.mode })] : []), call('Skills', 'setValue', { values: a.skills }), call('Application steps', 'next')];
   const atomic = [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"),
     select("combobox '* Position'", POS(a.position)), ...pickDate("textbox '* Start date'", '2025-07', a.start), type("spinbutton '* Expected salary (EUR)'", String(a.salary)),
     ...(a.mode !== 'hybrid' ? [click(`radio '${{ onsite: 'On-site', remote: 'Remote' }[a.mode]}'`)] : []), ...a.skills.map((s) => click(`checkbox '${{ c: 'C', javascript: 'JavaScript', python: 'Python', sql: 'SQL', rust: 'Rust', go: 'Go' }[s]}'`)), click("button 'Next'")];
-  if (a.letter) { script.push(call('textarea-cover-letter', 'setValue', { text: a.letter })); atomic.push(type("textbox 'Cover letter'", a.letter)); }
+  if (a.letter) { script.push(call('Cover letter', 'setValue', { text: a.letter })); atomic.push(type("textbox 'Cover letter'", a.letter)); }
   if (submit) {
-    script.push(call('checkbox-agree', 'check'), call('button-submit-application', 'click'));
+    script.push(call('I accept the terms', 'check'), call('Submit application', 'click'));
     atomic.push(click("checkbox 'I accept the terms'"), click("button 'Submit application'"));
   }
   return { script, atomic };
@@ -616,30 +625,30 @@ function WM(m) { return { onsite: 'On-site', hybrid: 'Hybrid', remote: 'Remote' 
 function SK(s) { return { c: 'C', javascript: 'JavaScript', python: 'Python', sql: 'SQL', rust: 'Rust', go: 'Go' }[s]; }
 // short apply
 add({ screen: 'apply', kind: 'nav', start: '/', intent: 'Open the job application form.',
-  script: [call('menu-main', 'navigateTo', { key: 'apply' }), stop('')], atomic: [menu('apply'), stop('')], url: `${P}/apply` });
+  script: [call('Main navigation', 'navigateTo', { key: 'apply' }), stop('')], atomic: [menu('apply'), stop('')], url: `${P}/apply` });
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'What is the title of the last step of the job application?',
   script: [stop('Review and submit')], atomic: [stop('Review and submit')], answer: { exact_match: 'Review and submit' } });
 add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details of the job application for Ada Lovelace (ada@example.com, living in Ireland) and continue to the next step.',
-  script: [call('input-full-name', 'setValue', { text: 'Ada Lovelace' }), call('input-email', 'setValue', { text: 'ada@example.com' }), call('select-country', 'setValue', { value: 'Ireland' }), call('steps-apply', 'next'), stop('')],
+  script: [call('Full name', 'setValue', { text: 'Ada Lovelace' }), call('Email', 'setValue', { text: 'ada@example.com' }), call('Country of residence', 'setValue', { value: 'Ireland' }), call('Application steps', 'next'), stop('')],
   atomic: [type("textbox '* Full name'", 'Ada Lovelace'), type("textbox '* Email'", 'ada@example.com'), select("combobox '* Country of residence'", 'Ireland'), click("button 'Next'"), stop('')],
   program: [...prog(`${STATE}.ui.applyStep`, '1'), ...prog(FORM_VALUES(['fullName', 'email', 'country']), 'Ada Lovelace|ada@example.com|Ireland')] });
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'Press Next on the empty job application. What error message appears under the email field?',
-  script: [call('button-next', 'click'), stop('Enter your email')], atomic: [click("button 'Next'"), stop('Enter your email')], answer: { must_include: ['Enter your email'] } });
+  script: [call('Next', 'click'), stop('Enter your email')], atomic: [click("button 'Next'"), stop('Enter your email')], answer: { must_include: ['Enter your email'] } });
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job application, an email "grace@" is entered. What error message does the form show for it after pressing Next?',
-  script: [call('input-email', 'setValue', { text: 'grace@' }), call('button-next', 'click'), stop('Enter a valid email')], atomic: [type("textbox '* Email'", 'grace@'), click("button 'Next'"), stop('Enter a valid email')], answer: { must_include: ['Enter a valid email'] } });
+  script: [call('Email', 'setValue', { text: 'grace@' }), call('Next', 'click'), stop('Enter a valid email')], atomic: [type("textbox '* Email'", 'grace@'), click("button 'Next'"), stop('Enter a valid email')], answer: { must_include: ['Enter a valid email'] } });
 // medium apply
 {
   const a = { name: 'Alan Kay', email: 'alan.kay@example.com', country: 'Australia' };
   add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'Fill in the personal details for Alan Kay (alan.kay@example.com, Australia), continue, choose the Designer position and press Next without anything else. What error message is shown for the skills?',
-    script: [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'), call('select-position', 'setValue', { value: 'designer' }), call('button-next', 'click'), stop('Pick at least one skill')],
+    script: [call('Full name', 'setValue', { text: a.name }), call('Email', 'setValue', { text: a.email }), call('Country of residence', 'setValue', { value: a.country }), call('Application steps', 'next'), call('Position', 'setValue', { value: 'designer' }), call('Next', 'click'), stop('Pick at least one skill')],
     atomic: [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"), select("combobox '* Position'", 'Designer'), click("button 'Next'"), stop('Pick at least one skill')],
     answer: { must_include: ['Pick at least one skill'] } });
   add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details for Alan Kay (alan.kay@example.com, Australia), go to the next step, then go back and change the country to New Zealand, and continue to the Position step again.',
-    script: [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'), call('steps-apply', 'prev'), call('select-country', 'setValue', { value: 'New Zealand' }), call('steps-apply', 'next'), stop('')],
+    script: [call('Full name', 'setValue', { text: a.name }), call('Email', 'setValue', { text: a.email }), call('Country of residence', 'setValue', { value: a.country }), call('Application steps', 'next'), call('Application steps', 'prev'), call('Country of residence', 'setValue', { value: 'New Zealand' }), call('Application steps', 'next'), stop('')],
     atomic: [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"), click("button 'Previous'"), select("combobox '* Country of residence'", 'New Zealand'), click("button 'Next'"), stop('')],
     program: [...prog(`${STATE}.ui.applyStep + '|' + ${STATE}.ui.applyCountry`, '1|New Zealand'), ...prog(FORM_VALUES(['fullName', 'email']), 'Alan Kay|alan.kay@example.com')] });
   add({ screen: 'apply', kind: 'state', start: '/apply', intent: 'Fill in the personal details for Alan Kay (alan.kay@example.com, Australia) and the Position step (Site Reliability Engineer, remote, skill Go, salary 90000 EUR, start date 2025-07-15) and reach the review step, without submitting.',
-    script: [call('input-full-name', 'setValue', { text: a.name }), call('input-email', 'setValue', { text: a.email }), call('select-country', 'setValue', { value: a.country }), call('steps-apply', 'next'), call('select-position', 'setValue', { value: 'sre' }), call('datepicker-start-date', 'setValue', { date: '2025-07-15' }), call('inputnumber-salary', 'setValue', { value: 90000 }), call('radiogroup-work-mode', 'setValue', { value: 'remote' }), call('checkboxgroup-skills', 'check', { value: 'go' }), call('steps-apply', 'next'), stop('')],
+    script: [call('Full name', 'setValue', { text: a.name }), call('Email', 'setValue', { text: a.email }), call('Country of residence', 'setValue', { value: a.country }), call('Application steps', 'next'), call('Position', 'setValue', { value: 'sre' }), call('Start date', 'setValue', { date: '2025-07-15' }), call('Expected salary (EUR)', 'setValue', { value: 90000 }), call('Work mode', 'setValue', { value: 'remote' }), call('Skills', 'check', { value: 'go' }), call('Application steps', 'next'), stop('')],
     atomic: [type("textbox '* Full name'", a.name), type("textbox '* Email'", a.email), select("combobox '* Country of residence'", a.country), click("button 'Next'"), select("combobox '* Position'", 'Site Reliability Engineer'), ...pickDate("textbox '* Start date'", '2025-07', '2025-07-15'), type("spinbutton '* Expected salary (EUR)'", '90000'), click("radio 'Remote'"), click("checkbox 'Go'"), click("button 'Next'"), stop('')],
     program: [...prog(`${STATE}.ui.applyStep + '|' + ${STATE}.applications.length`, '2|0'),
       ...prog(FORM_VALUES(['fullName', 'email', 'country', 'position', 'salary', 'workMode', "skills.join('+')"]), 'Alan Kay|alan.kay@example.com|Australia|sre|90000|remote|go'),
@@ -647,19 +656,21 @@ add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job applic
 }
 add({ screen: 'apply', kind: 'info', start: '/apply', intent: 'In the job application, what is the earliest start date that can be chosen? Answer as YYYY-MM-DD.',
   // the question needs the Position step; any personal details get there (the step says so)
-  script: [{ ...call('input-full-name', 'setValue', { text: 'X Y' }), from: FILLER }, { ...call('input-email', 'setValue', { text: 'x@example.com' }), from: FILLER }, { ...call('select-country', 'setValue', { value: 'Chile' }), from: FILLER }, call('steps-apply', 'next'), stop('2025-07-01')],
-  atomic: [{ ...type("textbox '* Full name'", 'X Y'), from: FILLER }, { ...type("textbox '* Email'", 'x@example.com'), from: FILLER }, { ...select("combobox '* Country of residence'", 'Chile'), from: FILLER }, click("button 'Next'"), click("textbox '* Start date'"), click("button 'Previous month'"), stop('2025-07-01', 'the first day the start-date calendar enables: day 1 of the July 2025 panel, nothing before it')],
+  // (typed filler is a placeholder; the country is the first the view lists). Atomic: the calendar's first
+  // day that can be clicked, whose date the field then shows
+  script: [{ ...call('Full name', 'setValue', { text: 'X Y' }), from: PLACEHOLDER }, { ...call('Email', 'setValue', { text: 'x@example.com' }), from: PLACEHOLDER }, call('Country of residence', 'setValue', { value: 'Argentina' }), call('Application steps', 'next'), stop('2025-07-01')],
+  atomic: [{ ...type("textbox '* Full name'", 'X Y'), from: PLACEHOLDER }, { ...type("textbox '* Email'", 'x@example.com'), from: PLACEHOLDER }, click("combobox '* Country of residence'"), select("combobox '* Country of residence'", 'Argentina'), click("button 'Next'"), click("textbox '* Start date'"), click("cell '1'"), stop('2025-07-01')],
   answer: { exact_match: '2025-07-01' } });
 add({ screen: 'apply', kind: 'unachievable', start: '/apply', intent: 'Apply for the Backend Engineer position for Ken Thompson (ken@example.com, United States) with start date 2025-07-05. If that start date cannot be chosen, answer N/A.',
-  script: [call('input-full-name', 'setValue', { text: 'Ken Thompson' }), call('input-email', 'setValue', { text: 'ken@example.com' }), call('select-country', 'setValue', { value: 'United States' }), call('steps-apply', 'next'),
-    call('select-position', 'setValue', { value: 'backend-engineer' }), stop('N/A')],
+  script: [call('Full name', 'setValue', { text: 'Ken Thompson' }), call('Email', 'setValue', { text: 'ken@example.com' }), call('Country of residence', 'setValue', { value: 'United States' }), call('Application steps', 'next'),
+    call('Position', 'setValue', { value: 'backend-engineer' }), stop('N/A')],
   atomic: [type("textbox '* Full name'", 'Ken Thompson'), type("textbox '* Email'", 'ken@example.com'), select("combobox '* Country of residence'", 'United States'), click("button 'Next'"), click("textbox '* Start date'"), stop('N/A')],
   answer: { fuzzy_match: 'N/A' }, note: '2025-07-05 is a Saturday; weekends are disabled for the start date.' });
 { // two applications in a row
   const a = APPS[2], b = { ...APPS[4], name: 'Grace Hopper', email: 'grace.hopper@example.com' };
   const s1 = applySteps(a), s2 = applySteps(b);
   add({ screen: 'apply', kind: 'state', start: '/apply', intent: `Submit two applications: first ${a.name} (${a.email}, ${a.country}) for ${POS(a.position)}, starting ${a.start}, salary ${a.salary}, ${WM(a.mode)}, skills ${a.skills.map(SK).join(', ')}; then ${b.name} (${b.email}, ${b.country}) for ${POS(b.position)}, starting ${b.start}, salary ${b.salary}, ${WM(b.mode)}, skills ${b.skills.map(SK).join(', ')}. Accept the terms each time.`,
-    script: [...s1.script, call('button-new-application', 'click'), ...s2.script, stop('')], atomic: [...s1.atomic, click("button 'New application'"), ...s2.atomic, stop('')],
+    script: [...s1.script, call('New application', 'click'), ...s2.script, stop('')], atomic: [...s1.atomic, click("button 'New application'"), ...s2.atomic, stop('')],
     program: prog(appKey, `${appStr(a)};${appStr(b)}`) });
 }
 

@@ -172,11 +172,10 @@ const templates = [
         { url: page(c.id, '&do=export_xhtml'), locator: rowValue('Status'), required_contents: { exact_match: c.d.status } },
         { url: page(c.id, '&do=export_xhtml'), locator: rowValue('Lead'), required_contents: { exact_match: c.lead } },
       ]),
-      // the editor shows the page source; the plan retypes it with the one cell changed
+      // the editor shows the page source one line per node; the plan retypes it in three parts, each read
+      // from the view or the intent: the source up to the Status cell, the new status, the rest of the source
       plan: [...login(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },
-        { type: "textbox ''", text: seedSource(c.id).replace(new RegExp(`(\\| Status +\\| )${c.from}( *)`),
-          (_, a, b) => a + c.d.status + ' '.repeat(Math.max(1, b.length + c.from.length - c.d.status.length))),
-          from: `the page source the editor shows, with the Status cell set to ${c.d.status}` },
+        ...retypeCell(seedSource(c.id), new RegExp(`(\\| Status +\\| )${c.from}( *)`), c.from, c.d.status),
         { click: "button 'Save'" }, { stop: '' }],
     }),
   },
@@ -201,6 +200,20 @@ const templates = [
     }),
   },
 ];
+
+// typed steps that replace the text `from` matched by re (groups: what precedes it, the padding after it)
+// with `to`, keeping the column aligned
+function retypeCell(source, re, from, to) {
+  const m = source.match(re);
+  if (!m) throw new Error(`no ${re} in the source`);
+  const at = m.index + m[1].length;
+  const pad = ' '.repeat(Math.max(1, m[2].length + from.length - to.length));
+  return [
+    { type: "textbox ''", text: source.slice(0, at) },
+    { type: "textbox ''", text: to, clear: false },
+    { type: "textbox ''", text: pad + source.slice(at + from.length + m[2].length), clear: false },
+  ];
+}
 
 function seedSource(id) {
   return readFileSync(join(here, 'seed', 'pages', ...id.split(':')) + '.txt', 'utf8').trimEnd();

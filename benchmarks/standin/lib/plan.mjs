@@ -96,7 +96,8 @@ function shownText(req, objective, observations) {
   const first = req.events.find((e) => e.kind === 'user');
   if (first) for (const r of previousActions(first.text)) parts.push(r.text);
   for (const o of observations) parts.push(o.text);
-  return norm(parts.join('\n').replace(/\\xa0/g, ' '));
+  // element ids are not data: "[8]" must not make 8 seen (as agent/grounding.c)
+  return norm(parts.join('\n').replace(/\\xa0/g, ' ').replace(/\[c?\d+\]/g, ' '));
 }
 
 // 1 when a person could have read value off the request.  A {{secret:NAME}}
@@ -129,9 +130,35 @@ function scalars(obj, path = '') {
 
 // A value the plan says was derived by `rule`, evaluated on the current view:
 // {value} (computed), {placeholder: true}, or {error}.
-export function evalFrom(rule, value, view, shown) {
+// The items of the "matches" list in the last action result the request holds (a search tool's answer).
+function lastResultMatches(req) {
+  const results = (req?.events ?? []).filter((e) => e.kind === 'result');
+  const text = results.length ? results[results.length - 1].text : '';
+  const at = text.indexOf('"matches"');
+  const open = at >= 0 ? text.indexOf('[', at) : -1;
+  if (open < 0) return null;
+  let depth = 0, inStr = false;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (inStr) { if (ch === '\\') i++; else if (ch === '"') inStr = false; continue; }
+    if (ch === '"') inStr = true;
+    else if (ch === '[') depth++;
+    else if (ch === ']' && --depth === 0) {
+      try { const list = JSON.parse(text.slice(open, i + 1)); return Array.isArray(list) ? list.length : null; }
+      catch { return null; }
+    }
+  }
+  return null;
+}
+
+export function evalFrom(rule, value, view, shown, req) {
   const r = String(rule).trim();
   let m;
+  if (/^count of matches in the last result$/i.test(r)) {
+    const n = lastResultMatches(req);
+    return n == null ? { error: `cannot see how ${value} was found (${r}): the last result lists no matches` }
+      : { value: String(n) };
+  }
   if (/^count of rows shown\b/i.test(r)) return { value: String(rowsShown(view)) };
   if ((m = /^count of options listed for '(.+)'$/i.exec(r))) {
     const n = optionsListed(view, m[1]);
@@ -181,7 +208,7 @@ export function resolveStep(step, ctx) {
   if ('from' in step) {
     const mainValue = verb === 'stop' ? step.stop : verb === 'type' ? step.text : verb === 'select' ? step.option
       : verb === 'call' ? scalars(step.params ?? {})[0]?.[1] : undefined;
-    derived = evalFrom(step.from, mainValue, view, shown);
+    derived = evalFrom(step.from, mainValue, view, shown, req);
     if (derived.error) return cannot(derived.error);
     const textual = verb === 'type' || (verb === 'call' && step.tool === 'setValue'
       && typeof (step.params ?? {}).text === 'string');

@@ -97,3 +97,18 @@ test('any other rule: cannot see how the value was found', () => {
   assert.equal(answer(run('How many?', [{ stop: '8', from: 'count of the Room type options the select offers' }])),
     'cannot see how 8 was found (count of the Room type options the select offers)');
 });
+
+test('"count of matches in the last result": the items of the matches list the last tool result holds', () => {
+  const req = { events: [{ kind: 'result', text: 'ok: clicked' },
+    { kind: 'result', text: 'ok: {"matches":[{"label":"Tokyo"},{"label":"Osaka, \\"Kansai\\" [x]"},{"label":"Kyoto"}]}' }] };
+  assert.deepEqual(evalFrom('count of matches in the last result', '3', new View(''), '', req), { value: '3' });
+  const none = { events: [{ kind: 'result', text: 'ok: searched' }] };
+  assert.ok(evalFrom('count of matches in the last result', '3', new View(''), '', none).error);
+});
+
+test('element ids are not data: [8] in a view does not make 8 seen', () => {
+  const obs = "[8] button 'Go'\n[12] StaticText 'Total 5'";
+  const stop = (v) => answer(run('How many?', [{ stop: v }], { observation: obs }));
+  assert.equal(stop('8'), 'cannot see 8');
+  assert.equal(stop('5'), '5');
+});

@@ -250,6 +250,7 @@ typedef struct run_state {
     char **hist_text;             /* owns hist's strings, two per item */
     size_t n_hist;
     act_action prev[MAX_REPEATED_ACTIONS];
+    char prev_view[MAX_REPEATED_ACTIONS][17]; /* hash of the view each was taken on */
     int n_prev;
     char last_error[1024];
     int failed_parses;
@@ -604,11 +605,25 @@ static void remember(run_state *st, const char *action_text, const char *status,
 
 /* 1 when the model has now repeated this action MAX_REPEATED_ACTIONS times
  * (WebArena's rule: it is stuck); a deterministic plan may repeat on purpose. */
+/* The hash of the view action a is taken on. */
+static void acted_view_hash(const run_state *st, char out[17])
+{
+    const perc_obs *v = st->act_view ? st->act_view : st->obs;
+    eous_hash_hex(perc_obs_text(v), perc_obs_text_len(v), out);
+}
+
+/* 1 when a model takes the same action for the third time on an unchanged view: it is stuck.  (WebArena
+ * stops on the same action three times whatever the page did; a pager clicked through its pages, the
+ * same "Next Page" on a new page each time, is progress.) */
 static int repeats(const run_state *st, const act_action *a)
 {
     int same = st->o->planner != AGENT_PLANNER_SCRIPT && st->n_prev >= MAX_REPEATED_ACTIONS - 1;
-    for (int i = 0; i < MAX_REPEATED_ACTIONS - 1 && same; i++)
-        same = act_equal(&st->prev[(st->n_prev - 1 - i) % MAX_REPEATED_ACTIONS], a);
+    char view[17];
+    acted_view_hash(st, view);
+    for (int i = 0; i < MAX_REPEATED_ACTIONS - 1 && same; i++) {
+        int k = (st->n_prev - 1 - i) % MAX_REPEATED_ACTIONS;
+        same = act_equal(&st->prev[k], a) && !strcmp(st->prev_view[k], view);
+    }
     return same;
 }
 
@@ -695,6 +710,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         return out;
     }
     act_action_clear(&st->prev[st->n_prev % MAX_REPEATED_ACTIONS]);
+    acted_view_hash(st, st->prev_view[st->n_prev % MAX_REPEATED_ACTIONS]);
     st->prev[st->n_prev % MAX_REPEATED_ACTIONS] = *a; /* moves ownership */
     st->n_prev++;
     if (same) {

@@ -488,3 +488,22 @@ Test(batch, several_webarena_action_lines_are_one_batch)
     cr_expect_eq(n, 1);
     act_action_clear(&out[0]);
 }
+
+/* ---- a model stuck on one action ------------------------------------------------- */
+
+/* The same action on an unchanged view for the third time ends the task (repeated_action); the first
+ * repetition changed the view (the field took the value), so it took four answers to be stuck. */
+Test(batch, the_same_action_on_an_unchanged_view_three_times_stops)
+{
+    const char *one = REPLY(CALL("first", "setValue", "{\"value\":\"Ada\"}"));
+    char responses[2048];
+    snprintf(responses, sizeof responses, "[%s,%s,%s,%s,%s," STOP "]", one, one, one, one, one);
+    start_mock(responses);
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/stuck", S.tmpdir);
+    cr_assert_eq(run_llm("openai:test-model", outdir, (const char *[]){"--max-batch", "1", NULL}), 1);
+    cJSON *r = result_of(outdir);
+    cr_expect_str_eq(eous_json_str(r, "stop_reason"), "repeated_action");
+    cr_expect_eq(eous_json_int(r, "steps", -1), 4, "V0, then three times on the view with Ada");
+    cJSON_Delete(r);
+}

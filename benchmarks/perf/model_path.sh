@@ -7,7 +7,7 @@
 #
 # Runs (each on both grounds, --workers $WORKERS, default 2):
 #   default    hybrid, pruned, atomic — the defaults: --history full, deltas on, --max-batch 8
-#   one        hybrid, pruned, atomic — --max-batch 1 (atomic here is the one-action-per-reply baseline)
+#   one        hybrid, atomic — --max-batch 1 (atomic here is the one-action-per-reply baseline)
 #   stateless  hybrid, pruned, atomic — --history stateless (deltas off), --max-batch 8
 #   baseline   atomic only, --max-batch 1 (the one-action-per-reply baseline, without the rest of "one")
 # CONFIGS="default baseline" runs a subset (make demo's); TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
@@ -54,6 +54,10 @@ SITE_PID=$!
 export EOUS_SITE_PLAYGROUND="$(first_line "$tmp/site" "the Playground")"
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# the figures belong to this commit (model_path.mjs prints it)
+git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown >"$OUT/commit"
+[[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
+  sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
 node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS_PLAYGROUND" --tasks "$TASKS_DOKUWIKI" \
   --log "$OUT/standin.jsonl" >"$tmp/standin" &
 STANDIN_PID=$!
@@ -76,7 +80,7 @@ for c in $CONFIGS; do
   modes=hybrid,pruned,atomic
   case "$c" in
     default) extra=() ;;
-    one) extra=(--max-batch 1) ;;
+    one) extra=(--max-batch 1) modes=hybrid,atomic ;;
     stateless) extra=(--history stateless) ;;
     baseline) extra=(--max-batch 1) modes=atomic ;;
   esac

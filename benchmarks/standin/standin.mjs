@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { readRequest, BadRequest } from './lib/request.mjs';
-import { decide, indexTasks } from './lib/plan.mjs';
+import { decide, indexTasks, planProblem } from './lib/plan.mjs';
 import { Caches, completionTokens } from './lib/usage.mjs';
 
 const MAX_BODY = 64 * 1024 * 1024;
@@ -52,11 +52,15 @@ function loadTasks(dirs) {
     }
     for (const n of names) {
       const file = path.join(dir, n);
+      let task;
       try {
-        list.push(JSON.parse(fs.readFileSync(file, 'utf8')));
+        task = JSON.parse(fs.readFileSync(file, 'utf8'));
       } catch (e) {
         fail(`${file}: expected a JSON task file (${e.message})`);
       }
+      const problem = planProblem(task);
+      if (problem) fail(`${file}: ${problem}`);
+      list.push(task);
     }
   }
   return indexTasks(list);

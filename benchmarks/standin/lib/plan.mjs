@@ -18,6 +18,28 @@ const VALUE_TOOLS = new Set(['setValue', 'clear', 'check', 'uncheck']);
 
 // ---- tasks ------------------------------------------------------------------------------
 
+const TARGETED = new Set(['call', 'click', 'type', 'hover', 'select']);
+
+// What is wrong with a task's plans, or null: every step (an array entry is a batch of steps) must name a
+// verb, and a targeted verb a non-empty target ("call" a tool too).  A step that names nothing could only be
+// played by knowing the page, so it is refused before any request.
+export function planProblem(task) {
+  for (const plan of ['script', 'atomic_script']) {
+    if (task[plan] === undefined) continue;
+    if (!Array.isArray(task[plan])) return `${plan}: expected a list of steps`;
+    const steps = task[plan].flatMap((s, i) => (Array.isArray(s) ? s.map((x, k) => [`${i}.${k}`, x]) : [[`${i}`, s]]));
+    for (const [at, step] of steps) {
+      const v = step && typeof step === 'object' ? verbOf(step) : undefined;
+      if (!v) return `${plan}[${at}]: a step that names nothing; expected one of ${VERBS.join(', ')}`;
+      if (TARGETED.has(v) && (typeof step[v] !== 'string' || !step[v].trim()))
+        return `${plan}[${at}]: ${v} names no target; expected e.g. {"${v}": "role 'name'"} or a component's label`;
+      if (v === 'call' && (typeof step.tool !== 'string' || !step.tool.trim()))
+        return `${plan}[${at}]: call ${step.call} names no tool`;
+    }
+  }
+  return null;
+}
+
 export function indexTasks(list) {
   const byIntent = new Map();
   for (const t of list) if (typeof t.intent === 'string' && !byIntent.has(t.intent)) byIntent.set(t.intent, t);

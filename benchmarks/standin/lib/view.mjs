@@ -369,20 +369,21 @@ export function optionsListed(view, label) {
     if (list.some((x) => /…|\+\d+ more|^as in\b/.test(x))) return { error: `[${comp.id}] lists only part of its options` };
     return list.length;
   }
-  const strip = (s) => norm(s).replace(/^\* /, '');
-  const lines = view.lines();
-  const shown = lines.some((l) => occurrences(l.content).some((o) => {
-    const m = (o.form === 'id-first'
-      ? /^\[[^\]\s]+\] (combobox|listbox) '(.*)'/
-      : /^(combobox|listbox) \[[^\]\s]+\] '(.*)'/).exec(l.content.slice(o.pos));
-    return m && strip(m[2].replace(/'(\s.*)?$/, '')) === strip(label);
-  }));
-  if (!shown) return { error: `cannot see ${label}` };
-  let count = 0;
-  for (const l of lines)
-    for (const o of occurrences(l.content)) {
-      const s = l.content.slice(o.pos);
-      if (o.form === 'id-first' ? /^\[[^\]\s]+\] option /.test(s) : /^option \[/.test(s)) count++;
-    }
+  // atomic/pruned (as agent/grounding.c): the item lines of the first list (listbox, menu, tree) after the
+  // element named 'label' — a combobox's popup, a cascader's next column
+  const ITEMS = new Set(['option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem']);
+  const roleOf = (content) => /^(?:\[[^\]\s]+\] )?([A-Za-z]+)/.exec(content)?.[1] ?? '';
+  const names = (content) => norm(content).includes(`'${n}'`);
+  let after = false, listDepth = -1, count = 0;
+  for (const l of view.lines()) {
+    const role = roleOf(l.content);
+    if (!after) after = !!role && names(l.content);
+    else if (listDepth < 0) { if (['listbox', 'menu', 'tree'].includes(role)) listDepth = l.depth; }
+    else if (ITEMS.has(role)) count++;
+    // a delta's added lines come without their indentation: items right after the list are its own too
+    else if (l.depth <= listDepth) break;
+  }
+  if (!after) return { error: `cannot see ${label}` };
+  if (listDepth < 0) return { error: `no list follows '${label}'` };
   return count;
 }

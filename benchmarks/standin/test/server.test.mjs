@@ -147,6 +147,18 @@ test('bad arguments: one line naming the input, exit 2', () => {
   const r2 = spawnSync(process.execPath, [SERVER, '--tasks', path.join(dir, 'nope')], { encoding: 'utf8' });
   assert.equal(r2.status, 2);
   assert.match(r2.stderr, /^standin: --tasks .*nope: expected a readable directory/);
+  // a plan step that names nothing is refused before any request
+  const bad = fs.mkdtempSync(path.join(os.tmpdir(), 'standin-bad-'));
+  fs.writeFileSync(path.join(bad, '1.json'), JSON.stringify({ intent: 'x', script: [{ click: 'button \'Go\'' }, { click: '' }] }));
+  const r3 = spawnSync(process.execPath, [SERVER, '--tasks', bad], { encoding: 'utf8' });
+  assert.equal(r3.status, 2);
+  assert.equal(r3.stderr, `standin: ${path.join(bad, '1.json')}: script[1]: click names no target; expected e.g. `
+    + '{"click": "role \'name\'"} or a component\'s label\n');
+  fs.writeFileSync(path.join(bad, '1.json'), JSON.stringify({ intent: 'x', atomic_script: [[{ wait: 1 }]] }));
+  const r4 = spawnSync(process.execPath, [SERVER, '--tasks', bad], { encoding: 'utf8' });
+  assert.equal(r4.status, 2);
+  assert.match(r4.stderr, /atomic_script\[0\.0\]: a step that names nothing; expected one of call, click/);
+  fs.rmSync(bad, { recursive: true });
 });
 
 test('SIGTERM: exit 0', async () => {

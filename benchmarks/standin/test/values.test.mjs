@@ -112,3 +112,14 @@ test('element ids are not data: [8] in a view does not make 8 seen', () => {
   assert.equal(stop('8'), 'cannot see 8');
   assert.equal(stop('5'), '5');
 });
+
+test('count of options listed for a label in atomic views: the first list after it, nested or flattened by a delta', () => {
+  const nested = "[1] menu ''\n\t[2] menuitemcheckbox 'Japan right'\n\t[3] menuitemcheckbox 'Spain right'\n"
+    + "[9] menu ''\n\t[10] menuitemcheckbox 'Tokyo'\n\t[11] menuitemcheckbox 'Kyoto'\n[12] button 'OK'";
+  assert.deepEqual(ev("count of options listed for 'Japan right'", nested), { value: '2' });
+  // a delta's "+ " lines carry no indentation: the reconstructed view has them flat after the base
+  const flat = "[1] menu ''\n\t[2] menuitemcheckbox 'Japan right'\n[9] menu ''\n[10] menuitemcheckbox 'Tokyo'\n"
+    + "[11] menuitemcheckbox 'Kyoto'\n[13] menuitemcheckbox 'Osaka'\n[12] button 'OK'";
+  assert.deepEqual(ev("count of options listed for 'Japan right'", flat), { value: '3' });
+  assert.ok(ev("count of options listed for 'Peru'", nested).error);
+});

@@ -6,11 +6,15 @@
  *
  * Installed for every new document through CDP, before the page's scripts.
  * A polyfill installs document.modelContext later, with Object.defineProperty:
- * while the document loads, that one call is watched (and the watch removed
- * at the first modelContext or at load).  Each observation runs this again,
+ * while the document loads, that call is watched (the watch is removed at the
+ * first modelContext defined or at load).  Each observation runs this again,
  * for a modelContext that appeared some other way; tools registered before
  * that keep the browser's message. */
 (function() {
+  /* a frame's initial about:blank: touching its document.modelContext (measured,
+   * Chromium 156) leaves the frame's next document with a getTools() that never
+   * answers and its tools unlisted; the real document gets its own run */
+  if (location.href === 'about:blank') return;
   const install = () => {
     const mc = document.modelContext;
     if (!mc || typeof mc.registerTool !== 'function') return false;
@@ -47,12 +51,15 @@
     catch (e) { return false; }
     return true;
   };
-  if (install() || document.readyState !== 'loading' || Object.defineProperty.__eousWatch) return;
+  install();
+  /* a polyfill may come (or replace the native one) while the page loads */
+  if (document.readyState !== 'loading' || Object.defineProperty.__eousWatch) return;
   const define = Object.defineProperty;
   const unwatch = () => { if (Object.defineProperty === watch) Object.defineProperty = define; };
   const watch = function(target, key) {
     const r = define.apply(this, arguments);
-    if (key === 'modelContext' && target === document && install()) unwatch();
+    // on document, Document.prototype (the published polyfill) or navigator (older ones)
+    if (key === 'modelContext' && install()) unwatch();
     return r;
   };
   define(watch, '__eousWatch', {value: true});

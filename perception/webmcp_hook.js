@@ -11,10 +11,11 @@
  * for a modelContext that appeared some other way; tools registered before
  * that keep the browser's message. */
 (function() {
-  /* a frame's initial about:blank: touching its document.modelContext (measured,
-   * Chromium 156) leaves the frame's next document with a getTools() that never
-   * answers and its tools unlisted; the real document gets its own run */
-  if (location.href === 'about:blank') return;
+  /* top documents only: in a frame (measured, Chromium 156), touching
+   * document.modelContext as the document starts sometimes leaves the frame's
+   * tools unlisted for good (and its initial about:blank's getTools() never
+   * answers).  A frame's tool failing keeps the browser's message. */
+  if (window !== window.top || location.href === 'about:blank') return;
   const install = () => {
     const mc = document.modelContext;
     if (!mc || typeof mc.registerTool !== 'function') return false;

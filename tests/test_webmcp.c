@@ -82,14 +82,20 @@ static void open_page(const char *impl)
                                   /* the frame's tool is listed: by the top (native) or by the frame's polyfill */
                                   "const done = arguments[arguments.length - 1];"
                                   "const f = document.querySelector('iframe');"
+                                  "const t0 = Date.now(); let seen = 'nothing';"
                                   "const poll = async () => { try {"
                                   "  const d = window.realImpl === 'native' ? document : f.contentDocument;"
-                                  "  const t = await d.modelContext.getTools();"
-                                  "  if (t.some(x => x.name === 'frame_tool')) return done(true); } catch (e) {}"
+                                  "  seen = 'frame ' + f.contentDocument.readyState + ', no modelContext';"
+                                  "  const t = await Promise.race([d.modelContext.getTools(),"
+                                  "    new Promise(r => setTimeout(() => r(null), 2000))]);"
+                                  "  seen = t ? 'tools ' + t.map(x => x.name).join(',') : 'getTools() did not answer';"
+                                  "  if (t && t.some(x => x.name === 'frame_tool')) return done(true); } catch (e) { seen = String(e); }"
+                                  "  if (Date.now() - t0 > 10000) return done(seen);"
                                   "  setTimeout(poll, 20); };"
                                   "poll();",
                                   NULL, &v, &err),
                  EOUS_OK, "%s", err.msg);
+    cr_assert(cJSON_IsTrue(v), "%s: the frame's tool is not listed: %s", impl, cJSON_IsString(v) ? v->valuestring : "?");
     cJSON_Delete(v);
 }
 

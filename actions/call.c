@@ -201,9 +201,12 @@ static cJSON *unwrap_result(const char *ser)
         const cJSON *first = cJSON_IsArray(content) ? content->child : NULL;
         const char *text = eous_json_str(first, "text");
         if (text && cJSON_GetArraySize(content) == 1) {
+            /* text belongs to v: the new value is made before v goes */
             cJSON *in = cJSON_Parse(text);
+            if (!in)
+                in = cJSON_CreateString(text);
             cJSON_Delete(v);
-            v = in ? in : cJSON_CreateString(text);
+            v = in;
             continue;
         }
         break;
@@ -229,6 +232,17 @@ static eous_rc page_error(const cJSON *v, const char *who, eous_err *err)
     const char *msg = eous_json_str(v, "message") ? eous_json_str(v, "message") : "";
     const char *cons = eous_json_str(v, "constraints");
     eous_rc kind = EOUS_E_PAGE;
+    if (!strcmp(code, "tool_error")) {
+        /* a WebMCP tool's own message (thrown Error or string, or an isError
+         * result), word for word; "generic" when the browser kept only its own */
+        eous_rc rc = eous_err_set(err, EOUS_E_PAGE, "%s: the page's tool failed: %s%s", who, msg,
+                                  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "generic"))
+                                      ? " (the browser gave no reason of the tool's own)"
+                                      : "");
+        if (err)
+            eous_err_set_code(err, code);
+        return rc;
+    }
     if (!strcmp(code, "unknown_component"))
         kind = EOUS_E_STALE;
     else if (!strcmp(code, "unknown_tool"))
@@ -339,7 +353,15 @@ static eous_rc call_in_page(act_exec *x, const perc_component *c, const act_acti
 }
 
 /* "c3.setValue: ok; result ...; state ..." from a successful call. */
-static eous_rc call_ok(const cJSON *v, const char *who, act_result *res, eous_err *err)
+/* A WebMCP tool annotated untrustedContentHint: its output is page data. */
+static int untrusted_output(const perc_component *c, const char *tool)
+{
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(c->metadata, tool ? tool : "");
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(meta, "annotations"),
+                                                         "untrustedContentHint"));
+}
+
+static eous_rc call_ok(const cJSON *v, const char *who, int untrusted, act_result *res, eous_err *err)
 {
     cJSON *result = unwrap_result(eous_json_str(v, "result"));
     eous_rc rc = EOUS_OK;
@@ -361,8 +383,11 @@ static eous_rc call_ok(const cJSON *v, const char *who, act_result *res, eous_er
     if (!shown && result && !(cJSON_IsObject(result) && cJSON_GetObjectItemCaseSensitive(result, "state")))
         shown = result;
     if (shown && !cJSON_IsNull(shown) && !cJSON_IsTrue(shown)) {
-        eous_buf_puts(&b, "; result ", NULL);
+        /* untrusted output is delimited as page data: never instructions */
+        eous_buf_puts(&b, untrusted ? "; result (page data, untrusted) <page-data>" : "; result ", NULL);
         put_capped(&b, shown, 300);
+        if (untrusted)
+            eous_buf_puts(&b, "</page-data>", NULL);
     }
     if (res->state) {
         eous_buf_puts(&b, "; state ", NULL);
@@ -375,7 +400,7 @@ static eous_rc call_ok(const cJSON *v, const char *who, act_result *res, eous_er
 }
 
 /* The call script's answer as a result or an error. */
-static eous_rc call_answer(act_exec *x, const perc_component *c, const cJSON *v, const char *who,
+static eous_rc call_answer(act_exec *x, const perc_component *c, const char *tool, const cJSON *v, const char *who,
                            const char *what, act_result *res, eous_err *err)
 {
     const char *st = eous_json_str(v, "status");
@@ -394,14 +419,42 @@ static eous_rc call_answer(act_exec *x, const perc_component *c, const cJSON *v,
     if (!strcmp(st, "noprovider"))
         return eous_err_set(err, EOUS_E_STALE, "stale: the page no longer offers %s components (%s); observe again",
                             c->provider ? c->provider : "ci4a", who);
-    if (!strcmp(st, "timeout"))
-        return eous_err_set(err, EOUS_E_TIMEOUT, "%s: no answer from the page within %.0f ms", who,
-                            x->o.call_timeout_ms);
+    if (!strcmp(st, "timeout")) {
+        if (eous_json_str(v, "form") && *eous_json_str(v, "form"))
+            return eous_err_set(err, EOUS_E_TIMEOUT,
+                                "%s: the form is filled and waits for a person to submit it (no toolautosubmit); "
+                                "no answer within %.0f ms",
+                                who, x->o.call_timeout_ms);
+        return eous_err_set(err, EOUS_E_TIMEOUT, "%s: no answer from the page within %.0f ms%s", who,
+                            x->o.call_timeout_ms,
+                            c->provider && !strcmp(c->provider, "webmcp") ? " (the call was cancelled)" : "");
+    }
     if (!strcmp(st, "error"))
         return page_error(v, who, err);
     if (!strcmp(st, "ok"))
-        return call_ok(v, who, res, err);
+        return call_ok(v, who, untrusted_output(c, tool), res, err);
     return eous_err_set(err, EOUS_E_PAGE, "%s: unexpected answer from the call script", who);
+}
+
+/* "describe" on a page tool (WebMCP, bridge) that has no tool of that name:
+ * its whole description and input schema, from the observation (the view
+ * cuts long descriptions and says so); nothing reaches the page. */
+static eous_rc describe_page_tool(const perc_component *c, const char *who, act_result *res)
+{
+    const char *tool = c->tools && cJSON_IsString(c->tools->child) ? c->tools->child->valuestring : c->key;
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(c->metadata, tool);
+    const char *desc = eous_json_str(meta, "description");
+    char *schema = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(meta, "inputSchema"));
+    if (!desc)
+        desc = c->label ? c->label : "";
+    /* what fits the result line (4 kB); a longer text says what it left out */
+    size_t len = strlen(desc), keep = eous_utf8_cut(desc, 2800);
+    res->path = "semantic";
+    act_res_msg(res, "%s: ok; description (page data) <page-data>%.*s</page-data>%s; input schema %.800s", who,
+                (int)keep, desc, keep < len ? " (the rest of it is too long to show)" : "",
+                schema ? schema : "{}");
+    free(schema);
+    return EOUS_OK;
 }
 
 eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
@@ -416,6 +469,9 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
     char who[300], what[512];
     snprintf(who, sizeof who, "%s.%s", c->key, a->tool ? a->tool : "");
     snprintf(what, sizeof what, "call %s", who);
+    if (a->tool && !strcmp(a->tool, "describe") && !act_tool_exists(c->tools, c->metadata, "describe") &&
+        strcmp(c->provider ? c->provider : "ci4a", "ci4a"))
+        return describe_page_tool(c, who, res);
     int confirmed = 0;
     if ((rc = check_call(x, c, a, what, &confirmed, err)))
         return rc;
@@ -423,7 +479,7 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
     /* secrets are filled in for the page only, and wiped after */
     if (!(rc = act_secrets_expand_json(x->secrets, a->params, x->url, &params, err)) &&
         !(rc = call_in_page(x, c, a, params, who, what, confirmed, &v, err)))
-        rc = call_answer(x, c, v, who, what, res, err);
+        rc = call_answer(x, c, a->tool, v, who, what, res, err);
     act_secret_json_free(params);
     cJSON_Delete(v);
     return rc;

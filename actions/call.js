@@ -1,10 +1,13 @@
 /* A semantic call: marks, provider, bounded call, settle, new state and the
  * dialogs the page opened meanwhile.
  * args: key, tool, params, timeoutMs, quietMs, capMs, confirmed, provider
- * ("ci4a" | "webmcp" | "bridge"). */
+ * ("ci4a" | "webmcp" | "bridge").  A WebMCP call's params go as an object
+ * to Chromium's executeTool and as JSON text to the draft's and the
+ * polyfill's (webmcp_call.js). */
 return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
 // @include page_helpers.js
 // @include dialogs.js
+// @include webmcp_call.js
   const t0 = performance.now();
   const msg = e => {
     try { return (e && e.message != null) ? String(e.message) : String(e); }
@@ -29,14 +32,12 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
     if (c && !confirmed) return {status: 'confirm', sentence: c.getAttribute('data-agent-confirm') || ''};
   }
   let call;
+  let abort = null, wm = null;
   if (provider === 'webmcp') {
-    const mc = document.modelContext;
-    if (!mc || typeof mc.executeTool !== 'function') return {status: 'noprovider'};
-    let tools = [];
-    try { tools = Array.from(await mc.getTools() || []); } catch (e) {}
-    const tool = tools.find(t => t && t.name === K);
-    if (!tool) return {status: 'gone'};
-    call = () => mc.executeTool(tool, P);
+    wm = await webmcpFind(K);
+    if (wm.status) return wm;
+    abort = new AbortController();
+    call = () => webmcpRun(wm, P, abort.signal);
   } else if (provider === 'bridge') {
     const ag = window.agent;
     if (!ag || typeof ag.act !== 'function') return {status: 'noprovider'};
@@ -61,7 +62,13 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
     result = await Promise.race([Promise.resolve().then(call), to]);
   } catch (e) {
     clearTimeout(timer);
-    if (e && e.__eousTimeout) return {status: 'timeout', actMs: performance.now() - t0};
+    if (e && e.__eousTimeout) {
+      // the page's tool is told the call is over (AbortSignal, as executeTool takes it)
+      if (abort) try { abort.abort(); } catch (x) {}
+      const form = wm && wm.form && !wm.form.hasAttribute('toolautosubmit') ? 'form' : '';
+      return {status: 'timeout', form, actMs: performance.now() - t0};
+    }
+    if (wm) return webmcpError(wm, e, performance.now() - t0);
     let cons = null;
     try { if (e && e.constraints !== undefined) cons = JSON.stringify(e.constraints); } catch (x) {}
     let code = '';
@@ -70,6 +77,11 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
   }
   clearTimeout(timer);
   const actMs = performance.now() - t0;
+  if (wm) {
+    const r = webmcpResult(result);
+    if (r.isError) return {status: 'error', code: 'tool_error', message: r.message, constraints: null, actMs};
+    result = r.value;
+  }
   const s = await settle(quiet, cap);
   let state = null;
   if (provider === 'ci4a') {

@@ -16,6 +16,7 @@
 #include "actions/dialog_take_js.h"
 #include "actions/quiet_hook_js.h"
 #include "actions/settle_js.h"
+#include "perception/webmcp_hook_js.h" /* PERC_WEBMCP_HOOK_JS */
 
 void act_exec_opts_init(act_exec_opts *o)
 {
@@ -98,9 +99,10 @@ eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous
     x->vw = EOUS_DEFAULT_WINDOW_WIDTH;
     x->vh = EOUS_DEFAULT_WINDOW_HEIGHT;
     x->seed = (unsigned)((unsigned long)eous_now_ms() ^ (unsigned long)(size_t)x);
-    /* every new document records its dialogs and its last change from its start */
-    const char *const hooks[] = {ACT_DIALOG_HOOK_JS, ACT_QUIET_HOOK_JS};
-    for (size_t i = 0; i < 2 && wd_session_has_cdp(s); i++) {
+    /* every new document records its dialogs, its last change and what its
+     * WebMCP tools throw, from its start */
+    const char *const hooks[] = {ACT_DIALOG_HOOK_JS, ACT_QUIET_HOOK_JS, PERC_WEBMCP_HOOK_JS};
+    for (size_t i = 0; i < sizeof hooks / sizeof *hooks && wd_session_has_cdp(s); i++) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "source", hooks[i]);
         cJSON *r = NULL;

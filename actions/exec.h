@@ -67,7 +67,7 @@ void act_exec_set_secrets(act_exec *x, act_secrets *sec);
 typedef struct act_result {
     const char *path;            /* "semantic" | "atomic" | "none" (static string) */
     char fallback_reason[256];   /* why a call ran atomically; "" otherwise */
-    char message[1024];          /* one line for the trace and the model: the result or the error */
+    char message[4096];          /* one line for the trace and the model: the result or the error */
     double act_ms;               /* acting, including the page tool call */
     double settle_ms;            /* waiting for the page to settle afterwards */
     int stopped;                 /* ACT_STOP */

@@ -323,7 +323,8 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
         c->kind = "webmcp";
         c->provider = "webmcp";
         const char *desc = eous_json_str(t, "description");
-        /* the label is what a model reads first: the description, kept short */
+        /* the label (what targets and candidates lists name) is the
+         * description kept short; the view shows it whole from M */
         if (desc && strlen(desc) > 90)
             c->label = eous_arena_printf(obs->arena, "%.*s…", (int)eous_utf8_cut(desc, 87), desc);
         else
@@ -338,6 +339,13 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
         cJSON *meta = cJSON_AddObjectToObject(md, name);
         if (desc)
             cJSON_AddStringToObject(meta, "description", desc);
+        /* annotations (readOnlyHint, untrustedContentHint) and a declarative
+         * <form toolname>'s autosubmit travel with the tool's M */
+        for (const char *const *f = (const char *const[]){"title", "annotations", "form", NULL}; *f; f++) {
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(t, *f);
+            if (v && !cJSON_IsNull(v) && !(cJSON_IsString(v) && !*v->valuestring))
+                cJSON_AddItemToObject(meta, *f, cJSON_Duplicate(v, 1));
+        }
         const cJSON *schema = cJSON_GetObjectItemCaseSensitive(t, "inputSchema");
         if (cJSON_IsString(schema)) {
             cJSON *parsed = cJSON_Parse(schema->valuestring);

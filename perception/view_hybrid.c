@@ -892,14 +892,39 @@ static int is_page_tool(const perc_component *comp)
            (!comp->state || !comp->state->child);
 }
 
+/* Characters of a page tool's description shown in the view: a description
+ * states the tool's rules ("closed on Sundays"), so it is shown whole up to
+ * this cap, and past it the line says how much is left and how to read it. */
+#define PAGE_TOOL_DESC_CAP 600
+
+static size_t utf8_chars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
 static void emit_page_tool(pctx *c, int ci, int depth)
 {
     const perc_component *comp = start_component(c, ci, depth);
     render_tool_list(c, comp, 0);
-    if (comp->label && *comp->label) {
+    const char *tool = comp->tools && cJSON_IsString(comp->tools->child) ? comp->tools->child->valuestring : "";
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(comp->metadata, tool);
+    const cJSON *ann = cJSON_GetObjectItemCaseSensitive(meta, "annotations");
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ann, "readOnlyHint")))
+        pv_put(c, " read-only");
+    const char *desc = eous_json_str(meta, "description");
+    if (!desc || !*desc)
+        desc = comp->label;
+    if (desc && *desc) {
         pv_put(c, " — ");
         /* a page's description cannot start a line of its own */
-        pv_put_flat(c, comp->label, 200, 0);
+        size_t chars = utf8_chars(desc);
+        pv_put_flat(c, desc, PAGE_TOOL_DESC_CAP, 0);
+        if (chars > PAGE_TOOL_DESC_CAP && !c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, " (%zu more characters: call tool describe on %s)",
+                                    chars - PAGE_TOOL_DESC_CAP, c->view->comp_ids[ci]);
     }
     pv_put(c, "\n");
 }

@@ -56,9 +56,6 @@ typedef struct act_verb {
     const char *tool_sig;         /* the arguments as error messages show them */
     const char *tool_description; /* the tool's description in its schema */
     const char *tool_props;       /* JSON Schema "properties" of the arguments (one per tool_keys) */
-    /* the prompt's tool-call prose lists verbs as name(keys) in table order; a
-     * row with tool_help ends a group: "click(id), ..., select(id, option): <help>" */
-    const char *tool_help;
     /* as WebArena text */
     const char *text_sig;         /* as error messages show it */
     const char *text_usage;       /* as the prompt shows it; NULL: text_sig */

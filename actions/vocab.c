@@ -20,9 +20,6 @@ static const act_verb verbs[] = {
      .tool_props = "{\"k\":{\"type\":\"string\",\"description\":\"component id, e.g. c3\"},"
                    "\"tool\":{\"type\":\"string\",\"description\":\"a tool listed for it\"},"
                    "\"params\":{\"type\":\"object\",\"description\":\"its parameters, as listed\"}}",
-     .tool_help = "run a tool of component k (e.g. k=\"c3\", tool=\"setValue\", params={\"date\": \"2025-12-31\"}). "
-                  "Prefer it whenever the component offers a tool for what you want; params must satisfy the "
-                  "constraints listed with the tool.",
      .text_sig = "call [k] [tool] [{\"param\": value}]",
      .text_help = "run tool of component k (e.g. call [c3] [setValue] [{\"date\": \"2025-12-31\"}]). Prefer it "
                   "whenever the component offers a tool for what you want; parameters must satisfy the "
@@ -84,7 +81,6 @@ static const act_verb verbs[] = {
      .tool_sig = "{\"id\": <element id>, \"option\": <string>}",
      .tool_description = "Choose an option of a select.",
      .tool_props = "{" ID_PROP ",\"option\":{\"type\":\"string\",\"description\":\"its label\"}}",
-     .tool_help = "act on the element with this id, as a person would.",
      .text_sig = "select [id] [option]",
      .text_help = "choose option (its label) in a select element.",
      .script_keys = {"option", "from"},
@@ -128,7 +124,6 @@ static const act_verb verbs[] = {
      .tool_sig = "{}",
      .tool_description = "Close the tab.",
      .tool_props = "{}",
-     .tool_help = "navigate.",
      .text_sig = "close_tab",
      .text_help = "close the current tab.",
      .script_sig = "{\"close_tab\": true}"},
@@ -139,8 +134,6 @@ static const act_verb verbs[] = {
      .tool_description = "Finish the task.",
      .tool_props = "{\"answer\":{\"type\":\"string\",\"description\":\"what the objective asks; empty if "
                    "nothing; N/A if impossible\"}}",
-     .tool_help = "finish, with the answer the objective asks for (empty when none is needed); if the task "
-                  "cannot be done, answer \"N/A\".",
      .text_sig = "stop [answer]",
      .text_help = "finish. Put the answer the objective asks for in the brackets, or leave them empty when no "
                   "answer is needed. If the task cannot be done, use stop [N/A].",

@@ -120,27 +120,17 @@ static const char *mode_observation_help(const char *mode)
            "the values listed there.\n";
 }
 
-/* The action list, from the vocabulary (actions/vocab.c): for the text form
- * one "<usage>: <help>" line a verb; for tool calls "name(keys)" grouped up
- * to the row that carries the group's help. */
-static eous_rc put_actions(eous_buf *b, int with_call, int text_form, eous_err *err)
+/* The action list of the text form (WebArena's prompt), from the vocabulary (actions/vocab.c): one
+ * "<usage>: <help>" line a verb.  With tool calling the tool schemas describe the actions instead. */
+static eous_rc put_actions(eous_buf *b, int with_call, eous_err *err)
 {
     size_t n;
     const act_verb *verbs = act_verbs(&n);
     eous_rc rc = EOUS_OK;
     for (size_t i = 0; i < n && !rc; i++) {
         const act_verb *v = &verbs[i];
-        if (!with_call && v->kind == ACT_CALL)
-            continue;
-        if (text_form) {
+        if (with_call || v->kind != ACT_CALL)
             rc = eous_buf_printf(b, err, "%s: %s\n", v->text_usage ? v->text_usage : v->text_sig, v->text_help);
-            continue;
-        }
-        rc = eous_buf_printf(b, err, "%s(", v->name);
-        for (size_t k = 0; k < 4 && v->tool_keys[k] && !rc; k++)
-            rc = eous_buf_printf(b, err, "%s%s", k ? ", " : "", v->tool_keys[k]);
-        if (!rc)
-            rc = v->tool_help ? eous_buf_printf(b, err, "): %s\n", v->tool_help) : eous_buf_puts(b, "), ", err);
     }
     return rc;
 }
@@ -170,7 +160,7 @@ static eous_rc build_system(eous_buf *b, const llm_step_input *in, int use_tools
         return rc;
     /* with tool calling the tool schemas describe the actions; the text form lists them here */
     if (!use_tools &&
-        ((rc = eous_buf_puts(b, "\nActions:\n", err)) || (rc = put_actions(b, with_call, 1, err))))
+        ((rc = eous_buf_puts(b, "\nActions:\n", err)) || (rc = put_actions(b, with_call, err))))
         return rc;
     if ((rc = eous_buf_puts(b,
                             "Use only ids from the current observation; correct a failed action, do not repeat "

@@ -2,14 +2,16 @@
  * libmicrohttpd: see mcp.h.  Sections: options and allow-lists, sessions,
  * answers (JSON, SSE streams), the request handler, serve.
  *
- * Threads: libmicrohttpd runs one thread per connection.  A request message
- * runs on its connection's thread under its session's `run` lock (one request
- * per session at a time), except tools/call, which runs on a worker thread
- * while the connection thread streams what it emits as server-sent events:
- * notifications and elicitation requests can then reach the client before the
- * answer, and the client's answer to them (another POST) is delivered to the
- * waiting call.  The session table, reference counts and idle clocks are under
- * the server's lock. */
+ * Threads: libmicrohttpd runs one thread per connection.  Each session has
+ * its own thread that runs its requests in order from a queue: its browser is
+ * started there, and chromedriver's parent-death signal (PR_SET_PDEATHSIG,
+ * which follows the thread that forked it) then lasts as long as the session.
+ * A connection thread queues the message and waits for the answer (JSON), or,
+ * for tools/call, streams what the session emits as server-sent events:
+ * notifications and elicitation requests reach the client before the answer,
+ * and the client's answer to them (another POST) is delivered to the waiting
+ * call without queueing.  The session table, reference counts and idle clocks
+ * are under the server's lock. */
 #define _GNU_SOURCE
 #include "agent/mcp.h"
 #include "agent/mcp_int.h"
@@ -66,19 +68,24 @@ typedef struct http_server {
     unsigned char token_digest[32];
     int stopping;               /* under lock */
     pthread_mutex_t lock;
-    pthread_cond_t cond;        /* workers and sessions ending */
+    pthread_cond_t cond;        /* sessions ending */
     http_session **sessions;    /* the open sessions, o.max_sessions slots; under lock */
-    int n_workers;              /* tools/call threads running; under lock */
     int n_alive;                /* sessions not yet freed (closed ones may still run); under lock */
 } http_server;
 
 struct http_session {
     char id[33];                /* 128 random bits as hex */
     char log_name[24];          /* "session 1a2b3c4d": the id's first 8 characters, for logs */
-    agent_mcp *m;
+    agent_mcp *m;               /* created and freed on the session's thread */
     http_server *srv;
-    pthread_mutex_t run;        /* one request at a time */
-    http_stream *stream;        /* the running request's answer; set and read under run */
+    pthread_t thread;           /* runs the queued requests */
+    pthread_mutex_t q_lock;
+    pthread_cond_t q_cond;
+    http_stream *q_head, *q_tail; /* requests waiting; under q_lock */
+    int q_stop;                 /* the thread ends once the queue is empty; under q_lock */
+    int started;                /* 1 running, -1 agent_mcp_new failed (err set); under q_lock */
+    eous_err start_err;
+    http_stream *stream;        /* the running request's answer; the session thread's own */
     int refs;                   /* table + requests in flight; under srv->lock */
     int busy;                   /* requests in flight; under srv->lock */
     int closed;                 /* out of the table (DELETE, idle, shutdown); under srv->lock */
@@ -215,13 +222,20 @@ static int token_ok(const http_server *srv, const char *authorization)
 
 static void session_emit(void *ud, const char *text);
 
+/* Ends the session's thread (it finishes what is queued, then frees its
+ * agent_mcp, which stops the browser) and frees the session. */
 static void session_free(http_session *s)
 {
     if (!s)
         return;
+    pthread_mutex_lock(&s->q_lock);
+    s->q_stop = 1;
+    pthread_cond_broadcast(&s->q_cond);
+    pthread_mutex_unlock(&s->q_lock);
+    pthread_join(s->thread, NULL);
     EOUS_INFO("mcp", "%s: closed", s->log_name);
-    agent_mcp_free(s->m); /* stops its browser */
-    pthread_mutex_destroy(&s->run);
+    pthread_mutex_destroy(&s->q_lock);
+    pthread_cond_destroy(&s->q_cond);
     http_server *srv = s->srv;
     free(s);
     pthread_mutex_lock(&srv->lock);
@@ -260,7 +274,7 @@ static http_session *session_find(http_server *srv, const char *id)
     pthread_mutex_lock(&srv->lock);
     for (int i = 0; id && i < srv->o.max_sessions && !found; i++) {
         http_session *s = srv->sessions[i];
-        if (s && strlen(id) == strlen(s->id) && CRYPTO_memcmp(s->id, id, strlen(id)) == 0)
+        if (s && s->refs && strlen(id) == strlen(s->id) && CRYPTO_memcmp(s->id, id, strlen(id)) == 0)
             found = s;
     }
     if (found) {
@@ -282,6 +296,8 @@ static void session_release(http_session *s)
     session_unref(s);
 }
 
+static void *session_main(void *arg);
+
 /* A new session in the table with a reference for the caller (busy), or NULL
  * with *full set when max_sessions are open. */
 static http_session *session_new(http_server *srv, int *full, eous_err *err)
@@ -301,39 +317,54 @@ static http_session *session_new(http_server *srv, int *full, eous_err *err)
         snprintf(s->id + 2 * i, 3, "%02x", raw[i]);
     snprintf(s->log_name, sizeof s->log_name, "session %.8s", s->id);
     s->srv = srv;
-    pthread_mutex_init(&s->run, NULL);
-    agent_mcp_opts so = srv->o.session;
-    so.log_name = s->log_name;
+    pthread_mutex_init(&s->q_lock, NULL);
+    pthread_cond_init(&s->q_cond, NULL);
     pthread_mutex_lock(&srv->lock);
     int slot = -1;
     for (int i = 0; i < srv->o.max_sessions && slot < 0; i++)
         if (!srv->sessions[i])
             slot = i;
-    if (slot < 0 || srv->stopping) {
-        pthread_mutex_unlock(&srv->lock);
+    int stopping = srv->stopping;
+    if (slot >= 0 && !stopping) {
+        srv->sessions[slot] = s; /* held while the session starts, so max_sessions holds under a race */
+        srv->n_alive++;
+    }
+    pthread_mutex_unlock(&srv->lock);
+    int started = 0;
+    if (slot < 0 || stopping) {
         *full = slot < 0;
         if (!*full)
             eous_err_set(err, EOUS_E_INTERRUPTED, "the server is stopping");
-        pthread_mutex_destroy(&s->run);
+    } else if (pthread_create(&s->thread, NULL, session_main, s)) {
+        eous_err_set(err, EOUS_E_INFRA, "no thread for a new session");
+    } else {
+        pthread_mutex_lock(&s->q_lock);
+        while (!s->started)
+            pthread_cond_wait(&s->q_cond, &s->q_lock);
+        started = s->started;
+        pthread_mutex_unlock(&s->q_lock);
+        if (started < 0) {
+            eous_err_set(err, s->start_err.rc, "%s", s->start_err.msg);
+            pthread_join(s->thread, NULL);
+        }
+    }
+    if (started <= 0) {
+        if (slot >= 0 && !stopping) {
+            pthread_mutex_lock(&srv->lock);
+            srv->sessions[slot] = NULL;
+            srv->n_alive--;
+            pthread_mutex_unlock(&srv->lock);
+        }
+        pthread_mutex_destroy(&s->q_lock);
+        pthread_cond_destroy(&s->q_cond);
         free(s);
         return NULL;
     }
-    srv->sessions[slot] = s; /* held while agent_mcp_new runs, so max_sessions holds under a race */
-    srv->n_alive++;
+    pthread_mutex_lock(&srv->lock);
     s->refs = 2; /* the table's and the caller's */
     s->busy = 1;
     s->last_active_ms = eous_now_ms();
     pthread_mutex_unlock(&srv->lock);
-    if (agent_mcp_new(&so, &s->m, err)) {
-        pthread_mutex_lock(&srv->lock);
-        srv->sessions[slot] = NULL;
-        srv->n_alive--;
-        pthread_mutex_unlock(&srv->lock);
-        pthread_mutex_destroy(&s->run);
-        free(s);
-        return NULL;
-    }
-    agent_mcp_set_emit(s->m, session_emit, s);
     EOUS_INFO("mcp", "%s: opened", s->log_name);
     return s;
 }
@@ -350,7 +381,7 @@ static void reap_idle(http_server *srv)
     pthread_mutex_lock(&srv->lock);
     for (int i = 0; i < srv->o.max_sessions && n < sizeof drop / sizeof drop[0]; i++) {
         http_session *s = srv->sessions[i];
-        if (!s || now - s->last_active_ms < limit)
+        if (!s || !s->refs || now - s->last_active_ms < limit) /* !refs: still starting */
             continue;
         if (s->busy) {
             agent_mcp_hangup(s->m);
@@ -377,10 +408,11 @@ struct http_stream {
     char *last;         /* the last message emitted (the answer, for a JSON reply) */
     int n_messages;
     int done;           /* the request has finished */
-    int refs;           /* the connection's and the worker's */
+    int refs;           /* the connection's and, while queued or running, the session thread's */
     http_server *srv;
-    http_session *s;    /* worker: the session (referenced) */
-    cJSON *msg;         /* worker: the request (owned) */
+    http_session *s;    /* a streamed answer: the session, referenced until the response is freed */
+    cJSON *msg;         /* the request (owned) */
+    http_stream *next;  /* the session's queue */
 };
 
 static http_stream *stream_new(http_server *srv)
@@ -489,7 +521,74 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 
 static void stream_release(void *cls)
 {
-    stream_unref(cls);
+    http_stream *st = cls;
+    if (st->s)
+        session_release(st->s);
+    stream_unref(st);
+}
+
+/* ---- the session's thread ------------------------------------------------- */
+
+static void *session_main(void *arg)
+{
+    http_session *s = arg;
+    agent_mcp_opts so = s->srv->o.session;
+    so.log_name = s->log_name;
+    eous_err_clear(&s->start_err);
+    agent_mcp *m = NULL;
+    int ok = agent_mcp_new(&so, &m, &s->start_err) == EOUS_OK;
+    if (ok)
+        agent_mcp_set_emit(m, session_emit, s);
+    pthread_mutex_lock(&s->q_lock);
+    s->m = m;
+    s->started = ok ? 1 : -1;
+    pthread_cond_broadcast(&s->q_cond);
+    while (ok) {
+        while (!s->q_head && !s->q_stop)
+            pthread_cond_wait(&s->q_cond, &s->q_lock);
+        http_stream *st = s->q_head;
+        if (!st)
+            break; /* stopping, nothing left */
+        s->q_head = st->next;
+        if (!s->q_head)
+            s->q_tail = NULL;
+        pthread_mutex_unlock(&s->q_lock);
+        s->stream = st;
+        agent_mcp_handle(m, st->msg);
+        s->stream = NULL;
+        stream_done(st);
+        stream_unref(st);
+        pthread_mutex_lock(&s->q_lock);
+    }
+    pthread_mutex_unlock(&s->q_lock);
+    /* on this thread, before it ends: the driver it started is stopped, not killed */
+    agent_mcp_free(m);
+    return NULL;
+}
+
+/* Queues st (its msg set) on the session's thread, which takes a reference. */
+static void session_submit(http_session *s, http_stream *st)
+{
+    pthread_mutex_lock(&st->lock);
+    st->refs++;
+    pthread_mutex_unlock(&st->lock);
+    pthread_mutex_lock(&s->q_lock);
+    st->next = NULL;
+    if (s->q_tail)
+        s->q_tail->next = st;
+    else
+        s->q_head = st;
+    s->q_tail = st;
+    pthread_cond_broadcast(&s->q_cond);
+    pthread_mutex_unlock(&s->q_lock);
+}
+
+static void stream_wait(http_stream *st)
+{
+    pthread_mutex_lock(&st->lock);
+    while (!st->done)
+        pthread_cond_wait(&st->cond, &st->lock);
+    pthread_mutex_unlock(&st->lock);
 }
 
 static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *r,
@@ -546,92 +645,54 @@ typedef struct http_req {
     int too_large;
 } http_req;
 
-/* Runs a request on s (referenced by the caller) into st, one at a time per session. */
-static void run_request(http_session *s, const cJSON *msg, http_stream *st)
-{
-    pthread_mutex_lock(&s->run);
-    s->stream = st;
-    agent_mcp_handle(s->m, msg);
-    s->stream = NULL;
-    pthread_mutex_unlock(&s->run);
-}
-
-static void *worker(void *arg)
-{
-    http_stream *st = arg;
-    http_server *srv = st->srv;
-    run_request(st->s, st->msg, st);
-    session_release(st->s);
-    stream_done(st);
-    stream_unref(st);
-    pthread_mutex_lock(&srv->lock);
-    srv->n_workers--;
-    pthread_cond_broadcast(&srv->cond);
-    pthread_mutex_unlock(&srv->lock);
-    return NULL;
-}
-
-/* tools/call: answered as an event stream filled by a worker thread.  Takes
- * msg and the caller's reference on s. */
+/* tools/call: answered as an event stream the session thread fills.  Takes
+ * msg and the caller's reference on s (dropped when the response is freed). */
 static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *s, cJSON *msg)
 {
-    http_server *srv = s->srv;
-    http_stream *st = stream_new(srv);
+    http_stream *st = stream_new(s->srv);
     if (!st) {
         cJSON_Delete(msg);
         session_release(s);
         return reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL, RPC_SERVER_ERROR, "out of memory");
     }
-    st->s = s;
     st->msg = msg;
-    st->refs = 2;
-    pthread_mutex_lock(&srv->lock);
-    srv->n_workers++;
-    pthread_mutex_unlock(&srv->lock);
-    pthread_t th;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    int started = pthread_create(&th, &attr, worker, st) == 0;
-    pthread_attr_destroy(&attr);
-    if (!started) {
-        pthread_mutex_lock(&srv->lock);
-        srv->n_workers--;
-        pthread_mutex_unlock(&srv->lock);
-        const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
-        enum MHD_Result ok =
-            reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, id, RPC_SERVER_ERROR, "no thread for the call; retry later");
-        session_release(s);
-        st->refs = 1;
-        stream_unref(st);
-        return ok;
-    }
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 64 * 1024, stream_read, st,
                                                                stream_release);
     if (!r) {
         stream_unref(st);
+        session_release(s);
         return MHD_NO;
     }
+    st->s = s;
+    session_submit(s, st);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
     return queue(c, MHD_HTTP_OK, r, "text/event-stream", NULL);
 }
 
-/* Any other request: run here; one message is a JSON answer, more (a
- * notification first) an event stream of them.  Takes the caller's reference. */
-static enum MHD_Result answer_now(struct MHD_Connection *c, http_session *s, const cJSON *msg, int with_id)
+/* Any other message, run in turn on the session's thread while this one
+ * waits: one message out is a JSON answer, more (a notification first) an
+ * event stream of them; none (a notification) 202.  Takes msg and the caller's
+ * reference on s; with_id: the answer carries the session id (initialize). */
+static enum MHD_Result answer_now(struct MHD_Connection *c, http_session *s, cJSON *msg, int with_id)
 {
     http_stream *st = stream_new(s->srv);
     if (!st) {
+        cJSON_Delete(msg);
         session_release(s);
         return reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL, RPC_SERVER_ERROR, "out of memory");
     }
-    run_request(s, msg, st);
+    st->msg = msg;
+    session_submit(s, st);
+    stream_wait(st);
     enum MHD_Result ok;
-    if (st->n_messages == 1)
-        ok = reply_text(c, MHD_HTTP_OK, st->last, "application/json", with_id ? s->id : NULL);
+    const char *sid = with_id ? s->id : NULL;
+    if (st->n_messages == 0)
+        ok = queue(c, MHD_HTTP_ACCEPTED, MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT),
+                   NULL, NULL);
+    else if (st->n_messages == 1)
+        ok = reply_text(c, MHD_HTTP_OK, st->last, "application/json", sid);
     else
-        ok = reply_text(c, MHD_HTTP_OK, st->sse.data ? st->sse.data : "", "text/event-stream",
-                        with_id ? s->id : NULL);
+        ok = reply_text(c, MHD_HTTP_OK, st->sse.data ? st->sse.data : "", "text/event-stream", sid);
     stream_unref(st);
     session_release(s);
     return ok;
@@ -647,22 +708,25 @@ static int accept_ok(const char *accept)
     return strstr(accept, "*/*") || (json && sse);
 }
 
-static enum MHD_Result handle_initialize(http_server *srv, struct MHD_Connection *c, const cJSON *msg,
-                                         const cJSON *id)
+/* Takes msg. */
+static enum MHD_Result handle_initialize(http_server *srv, struct MHD_Connection *c, cJSON *msg, const cJSON *id)
 {
     int full = 0;
     eous_err err;
     eous_err_clear(&err);
     http_session *s = session_new(srv, &full, &err);
+    enum MHD_Result ok;
     if (!s && full)
-        return reply_error(c, MHD_HTTP_OK, id, RPC_SERVER_ERROR,
-                           "eous mcp: %d sessions are open, the most --max-sessions allows; end one (HTTP DELETE) "
-                           "or retry later",
-                           srv->o.max_sessions);
-    if (!s)
-        return reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, id, RPC_SERVER_ERROR, "eous mcp: no session: %s",
-                           err.msg);
-    return answer_now(c, s, msg, 1);
+        ok = reply_error(c, MHD_HTTP_OK, id, RPC_SERVER_ERROR,
+                         "eous mcp: %d sessions are open, the most --max-sessions allows; end one (HTTP DELETE) "
+                         "or retry later",
+                         srv->o.max_sessions);
+    else if (!s)
+        ok = reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, id, RPC_SERVER_ERROR, "eous mcp: no session: %s", err.msg);
+    else
+        return answer_now(c, s, msg, 1);
+    cJSON_Delete(msg);
+    return ok;
 }
 
 /* A whole POST body: one JSON-RPC message. */
@@ -688,6 +752,7 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
         ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, kind, "%s", why);
     } else if (kind == AGENT_MCP_REQUEST && !strcmp(method, "initialize")) {
         ok = handle_initialize(srv, c, msg, id);
+        msg = NULL;
     } else if (version && !agent_mcp_protocol_version(version)) {
         ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, RPC_INVALID_REQUEST,
                          "Bad Request: MCP-Protocol-Version '%.40s' is not supported (2025-11-25, 2025-06-18, "
@@ -702,21 +767,17 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
                          sid);
     } else if (kind == AGENT_MCP_REQUEST && !strcmp(method, "tools/call")) {
         ok = answer_streaming(c, s, msg);
-        msg = NULL; /* the worker owns it */
-    } else if (kind == AGENT_MCP_REQUEST) {
-        ok = answer_now(c, s, msg, 0);
-    } else {
-        /* a response (to our elicitation) or notifications/cancelled reaches a running call
-         * without waiting for it; other notifications wait their turn */
-        int wait = kind == AGENT_MCP_NOTIFICATION && strcmp(method, "notifications/cancelled");
-        if (wait)
-            pthread_mutex_lock(&s->run);
+        msg = NULL;
+    } else if (kind == AGENT_MCP_RESPONSE ||
+               (kind == AGENT_MCP_NOTIFICATION && !strcmp(method, "notifications/cancelled"))) {
+        /* the answer to our elicitation, or a cancellation, reaches the running call now */
         agent_mcp_handle(s->m, msg);
-        if (wait)
-            pthread_mutex_unlock(&s->run);
         session_release(s);
         struct MHD_Response *r = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
         ok = queue(c, MHD_HTTP_ACCEPTED, r, NULL, NULL);
+    } else {
+        ok = answer_now(c, s, msg, 0); /* other requests and notifications take their turn */
+        msg = NULL;
     }
     cJSON_Delete(msg);
     return ok;
@@ -924,18 +985,16 @@ static void server_stop(http_server *srv)
     pthread_mutex_lock(&srv->lock);
     srv->stopping = 1;
     for (int i = 0; srv->sessions && i < srv->o.max_sessions; i++)
-        if (srv->sessions[i])
+        if (srv->sessions[i] && srv->sessions[i]->refs)
             agent_mcp_hangup(srv->sessions[i]->m);
     pthread_mutex_unlock(&srv->lock);
     if (srv->d)
         MHD_stop_daemon(srv->d); /* joins the connection threads */
     srv->d = NULL;
     pthread_mutex_lock(&srv->lock);
-    while (srv->n_workers)
-        pthread_cond_wait(&srv->cond, &srv->lock);
     for (int i = 0; srv->sessions && i < srv->o.max_sessions; i++) {
         http_session *s = srv->sessions[i];
-        if (!s)
+        if (!s || !s->refs)
             continue;
         session_close_locked(s);
         pthread_mutex_unlock(&srv->lock);

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,20 @@ function groupAlive(pgid) {
   try { process.kill(-pgid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
 }
 const gone = (pid) => !alive(pid) && !groupAlive(pid);
+
+// The browser profile directories of the processes in a driver's process group.
+function profileDirs(pgid) {
+  const dirs = new Set();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+      for (const arg of readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'))
+        if (arg.startsWith('--user-data-dir=')) dirs.add(arg.slice(16));
+    } catch { /* gone meanwhile */ }
+  }
+  return [...dirs];
+}
 
 async function until(cond, ms) {
   const end = Date.now() + ms;
@@ -180,11 +194,16 @@ test('SDK client over HTTP: two sessions, each its own browser; a value typed in
     assert.equal(r.isError, false, text(r));
     assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/);
 
+    // B's browser is its own: not A's page, tab or typed value, before or after it loads the same page
+    let snapB = text(await call(b, 'browser_snapshot'));
+    assert.doesNotMatch(snapB, /Ada Lovelace|Actions fixture/, `session B sees session A's page:\n${snapB}`);
+    assert.doesNotMatch(text(await call(b, 'browser_tabs', { action: 'list' })), /Actions fixture/);
     r = await call(b, 'browser_navigate', { url: `${fixture}/index.html` });
     assert.equal(r.isError, false, text(r));
-    const snapB = text(await call(b, 'browser_snapshot'));
+    snapB = text(await call(b, 'browser_snapshot'));
     assert.match(snapB, /textbox \[\d+\] 'Full name'/);
     assert.doesNotMatch(snapB, /Ada Lovelace/, 'a value typed in one session shows in the other');
+    assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/, 'B disturbed A');
     const drivers = srv.drivers();
     assert.equal(drivers.length, 2, `expected one browser per session: ${srv.stderr()}`);
     assert.notEqual(drivers[0].pid, drivers[1].pid);
@@ -345,17 +364,21 @@ test('HTTP: an idle session is closed and its browser stopped; SIGTERM with sess
     assert.equal(res.isError, false, text(res));
     clients.push(s);
   }
-  // one call in flight when the signal comes
-  const inflight = clients[0].c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, LONG)
-    .catch((e) => e);
+  // one call in flight when the signal comes (its client is left to find out on its own)
+  clients[0].c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, LONG).catch(() => {});
   await new Promise((res) => setTimeout(res, 300));
   const pids = srv2.drivers().map((d) => d.pid);
   assert.equal(pids.length, 2);
   assert.ok(pids.every(alive));
+  const dirs = pids.flatMap(profileDirs);
+  assert.equal(dirs.length, 2, 'each browser has its own profile directory');
+  assert.ok(dirs.every(existsSync));
   srv2.p.kill('SIGTERM');
   assert.equal(await srv2.exited, 143);
-  await inflight;
   for (const pid of pids) assert.ok(await until(() => gone(pid), 20000), `browser ${pid} outlived the server`);
+  // stopped, not killed: a killed browser leaves its profile behind
+  for (const d of dirs) assert.ok(!existsSync(d), `profile ${d} left behind`);
+  for (const s of [idle, ...clients]) await s.c.close().catch(() => {});
   await srv.stop();
 });
 

@@ -168,10 +168,11 @@ static eous_rc read_token(const char *path, char **out, eous_err *err)
     close(fd);
     if (rc)
         return rc;
-    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
-        n--;
-    buf[n] = '\0';
-    if (!n || strpbrk(buf, " \t\r\n"))
+    size_t len = n > 0 && n <= MCP_TOKEN_MAX ? (size_t)n : 0;
+    while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r' || buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+        len--;
+    buf[len] = '\0';
+    if (!len || strpbrk(buf, " \t\r\n"))
         return eous_err_set(err, EOUS_E_INVALID, "--token %s: expected one token of visible characters", path);
     if (!(*out = strdup(buf)))
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");

@@ -37,6 +37,9 @@
 #define HTTP_CONN_TIMEOUT_S 60                       /* a connection silent this long is closed (slow clients) */
 #define HTTP_MAX_CONNECTIONS 256
 #define HTTP_MAX_LIST 32
+/* how long past the idle timeout a session's call may run (a slow page, a person deciding
+ * on a confirmation) before the session is closed under it */
+#define HTTP_BUSY_GRACE_MS 120000.0
 
 /* JSON-RPC codes used here (mcp.c has the rest) */
 #define RPC_PARSE_ERROR -32700
@@ -369,8 +372,11 @@ static http_session *session_new(http_server *srv, int *full, eous_err *err)
     return s;
 }
 
-/* Closes sessions idle longer than the timeout; a session whose request has
- * run that long (an unanswered confirmation) is hung up so it ends. */
+/* Closes sessions idle longer than the timeout, and sessions whose call has
+ * run longer than that and the grace (a confirmation nobody answers: the
+ * client may be gone); a running call then ends at its next wait and the
+ * browser stops after it.  A dropped connection alone never ends a call: the
+ * spec says it is not a cancellation. */
 static void reap_idle(http_server *srv)
 {
     if (srv->o.idle_timeout_s <= 0)
@@ -381,13 +387,12 @@ static void reap_idle(http_server *srv)
     pthread_mutex_lock(&srv->lock);
     for (int i = 0; i < srv->o.max_sessions && n < sizeof drop / sizeof drop[0]; i++) {
         http_session *s = srv->sessions[i];
-        if (!s || !s->refs || now - s->last_active_ms < limit) /* !refs: still starting */
+        if (!s || !s->refs) /* still starting */
             continue;
-        if (s->busy) {
-            agent_mcp_hangup(s->m);
+        double idle = now - s->last_active_ms;
+        if (idle < limit || (s->busy && idle < limit + HTTP_BUSY_GRACE_MS))
             continue;
-        }
-        EOUS_INFO("mcp", "%s: idle for %d s", s->log_name, srv->o.idle_timeout_s);
+        EOUS_INFO("mcp", "%s: %s for %.0f s", s->log_name, s->busy ? "one call running" : "idle", idle / 1000);
         session_close_locked(s);
         drop[n++] = s;
     }

@@ -353,6 +353,12 @@ test('HTTP: an idle session is closed and its browser stopped; SIGTERM with sess
   const r = await request(srv.url, { body: { jsonrpc: '2.0', id: 1, method: 'ping' },
     headers: { 'mcp-session-id': idle.t.sessionId } });
   assert.equal(r.status, 404, 'an idle-closed session still answers');
+  // a call that runs longer than the idle timeout is not cut short, and its session stays
+  const busy = await open();
+  const w = await busy.c.callTool({ name: 'browser_wait_for', arguments: { time: 5 } }, undefined, LONG);
+  assert.equal(w.isError, false, text(w));
+  assert.match(text(w), /waited (?:[5-9]|\d\d)\.\d s/, 'the idle timeout cut a running call short');
+  assert.equal((await busy.c.callTool({ name: 'browser_snapshot', arguments: {} }, undefined, LONG)).isError, false);
 
   // now sessions kept busy, and SIGTERM
   const srv2 = await startServer();
@@ -378,7 +384,7 @@ test('HTTP: an idle session is closed and its browser stopped; SIGTERM with sess
   for (const pid of pids) assert.ok(await until(() => gone(pid), 20000), `browser ${pid} outlived the server`);
   // stopped, not killed: a killed browser leaves its profile behind
   for (const d of dirs) assert.ok(!existsSync(d), `profile ${d} left behind`);
-  for (const s of [idle, ...clients]) await s.c.close().catch(() => {});
+  for (const s of [idle, busy, ...clients]) await s.c.close().catch(() => {});
   await srv.stop();
 });
 

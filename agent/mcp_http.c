@@ -650,17 +650,27 @@ typedef struct http_req {
     int too_large;
 } http_req;
 
-/* tools/call: answered as an event stream the session thread fills.  Takes
- * msg and the caller's reference on s (dropped when the response is freed). */
-static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *s, cJSON *msg)
+/* A stream for msg (taken), or NULL, out of memory, after dropping msg and
+ * the caller's reference on s. */
+static http_stream *stream_for(http_session *s, cJSON *msg)
 {
     http_stream *st = stream_new(s->srv);
     if (!st) {
         cJSON_Delete(msg);
         session_release(s);
-        return reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL, RPC_SERVER_ERROR, "out of memory");
+        return NULL;
     }
     st->msg = msg;
+    return st;
+}
+
+/* tools/call: answered as an event stream the session thread fills.  Takes
+ * msg and the caller's reference on s (dropped when the response is freed). */
+static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *s, cJSON *msg)
+{
+    http_stream *st = stream_for(s, msg);
+    if (!st)
+        return reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL, RPC_SERVER_ERROR, "out of memory");
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 64 * 1024, stream_read, st,
                                                                stream_release);
     if (!r) {
@@ -680,13 +690,9 @@ static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *
  * reference on s; with_id: the answer carries the session id (initialize). */
 static enum MHD_Result answer_now(struct MHD_Connection *c, http_session *s, cJSON *msg, int with_id)
 {
-    http_stream *st = stream_new(s->srv);
-    if (!st) {
-        cJSON_Delete(msg);
-        session_release(s);
+    http_stream *st = stream_for(s, msg);
+    if (!st)
         return reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL, RPC_SERVER_ERROR, "out of memory");
-    }
-    st->msg = msg;
     session_submit(s, st);
     stream_wait(st);
     enum MHD_Result ok;

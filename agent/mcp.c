@@ -2,9 +2,11 @@
  * tools, dispatch, serve. */
 #define _GNU_SOURCE
 #include "agent/mcp.h"
+#include "agent/mcp_int.h"
 
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,13 +31,19 @@
 /* newest first; a client asking for another gets the newest */
 static const char *const protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
 
+/* logging/setLevel's levels (RFC 5424 severities), least severe first */
+static const char *const log_levels[] = {"debug", "info", "notice", "warning", "error", "critical", "alert",
+                                         "emergency"};
+
 struct agent_mcp {
     agent_mcp_opts o;
-    int in_fd;
-    FILE *out;
+    int in_fd;               /* stdio: the client's messages; -1 under another transport */
+    FILE *out;               /* stdio: where messages go */
+    agent_mcp_emit_fn emit;  /* another transport: where messages go (set with agent_mcp_set_emit) */
+    void *emit_ud;
     char rbuf[65536];
     size_t rpos, rlen;
-    int eof;
+    int eof;                 /* the client is gone (end of input, agent_mcp_hangup); under io_lock */
     agent_browser b;
     int browser_open;
     act_exec *x;
@@ -47,10 +55,16 @@ struct agent_mcp {
     int initialized;
     int client_elicitation;  /* the client declared the elicitation capability */
     cJSON *busy_id;          /* id of the request being served (borrowed), for cancellation */
-    int busy_cancelled;
+    int busy_cancelled;      /* under io_lock */
     long next_request_id;
-    char pending_id[32];     /* our elicitation request awaiting its answer, "" when none */
-    cJSON *pending_response; /* its answer once read */
+    char pending_id[32];     /* our elicitation request awaiting its answer, "" when none; under io_lock */
+    cJSON *pending_response; /* its answer once read; under io_lock */
+    int log_level;           /* logging/setLevel: index in log_levels; -1 = the client never asked */
+    /* Under a transport with threads (HTTP) responses and notifications may arrive on
+     * another thread while a request runs: they set the fields marked "under io_lock"
+     * and signal io_cond.  Under stdio the lock is never contended. */
+    pthread_mutex_t io_lock;
+    pthread_cond_t io_cond;
 };
 
 void agent_mcp_opts_init(agent_mcp_opts *o)
@@ -79,7 +93,10 @@ eous_rc agent_mcp_new(const agent_mcp_opts *o, agent_mcp **out, eous_err *err)
     m->policy = m->o.policy;
     if (!m->policy) {
         eous_rc rc = act_policy_new(&m->own_policy, err);
+        if (!rc && m->o.policy_file)
+            rc = act_policy_load(m->own_policy, m->o.policy_file, err);
         if (rc) {
+            act_policy_free(m->own_policy);
             free(m);
             return rc;
         }
@@ -91,9 +108,14 @@ eous_rc agent_mcp_new(const agent_mcp_opts *o, agent_mcp **out, eous_err *err)
     /* never the TTY prompt: stdin is the protocol channel */
     act_policy_set_interactive(m->policy, 0);
     m->in_fd = -1;
+    m->log_level = -1;
+    pthread_mutex_init(&m->io_lock, NULL);
+    pthread_cond_init(&m->io_cond, NULL);
     eous_rc drc = m->o.deltas ? perc_delta_new(NULL, &m->delta, err) : EOUS_OK;
     if (drc) {
         act_policy_free(m->own_policy);
+        pthread_mutex_destroy(&m->io_lock);
+        pthread_cond_destroy(&m->io_cond);
         free(m);
         return drc;
     }
@@ -120,7 +142,9 @@ static int read_line(agent_mcp *m, eous_buf *line)
                 continue;
             }
             if (n <= 0) {
+                pthread_mutex_lock(&m->io_lock);
                 m->eof = 1;
+                pthread_mutex_unlock(&m->io_lock);
                 continue;
             }
             m->rpos = 0;
@@ -154,10 +178,14 @@ static void write_message(agent_mcp *m, cJSON *msg)
     free(text);
     if (!safe)
         return;
-    /* a vanished client gives EPIPE (SIGPIPE is ignored); the read side then ends */
-    fputs(safe, m->out);
-    fputc('\n', m->out);
-    fflush(m->out);
+    if (m->emit) {
+        m->emit(m->emit_ud, safe);
+    } else if (m->out) {
+        /* a vanished client gives EPIPE (SIGPIPE is ignored); the read side then ends */
+        fputs(safe, m->out);
+        fputc('\n', m->out);
+        fflush(m->out);
+    }
     free(safe);
 }
 
@@ -193,6 +221,75 @@ static void notify(agent_mcp *m, const char *method)
     write_message(m, r);
 }
 
+/* notifications/message, only once the client chose a level (logging/setLevel) and at or above it */
+static void log_to_client(agent_mcp *m, const char *level, const char *text)
+{
+    size_t i = 0;
+    while (i < sizeof log_levels / sizeof log_levels[0] && strcmp(log_levels[i], level))
+        i++;
+    if (m->log_level < 0 || (int)i < m->log_level)
+        return;
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "jsonrpc", "2.0");
+    cJSON_AddStringToObject(r, "method", "notifications/message");
+    cJSON *p = cJSON_AddObjectToObject(r, "params");
+    cJSON_AddStringToObject(p, "level", level);
+    cJSON_AddStringToObject(p, "logger", "eous");
+    cJSON_AddStringToObject(p, "data", text);
+    write_message(m, r);
+}
+
+/* ---- input while a request runs -------------------------------------------- */
+
+static int client_gone(agent_mcp *m)
+{
+    pthread_mutex_lock(&m->io_lock);
+    int v = m->eof;
+    pthread_mutex_unlock(&m->io_lock);
+    return v;
+}
+
+static int cancelled(agent_mcp *m)
+{
+    pthread_mutex_lock(&m->io_lock);
+    int v = m->busy_cancelled;
+    pthread_mutex_unlock(&m->io_lock);
+    return v;
+}
+
+/* Waits up to timeout_ms for the client's next message: under stdio it is read
+ * and handled here; under another transport another thread delivers it
+ * (agent_mcp_handle) and signals io_cond.  0 when the client is gone or a
+ * signal came: no point waiting longer. */
+static int wait_input(agent_mcp *m, int timeout_ms)
+{
+    if (m->in_fd < 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_sec += timeout_ms / 1000;
+        ts.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_mutex_lock(&m->io_lock);
+        if (!m->eof && !m->busy_cancelled && !m->pending_response)
+            pthread_cond_timedwait(&m->io_cond, &m->io_lock, &ts);
+        int gone = m->eof;
+        pthread_mutex_unlock(&m->io_lock);
+        return !gone && !eous_interrupted();
+    }
+    if (!input_ready(m, timeout_ms))
+        return !eous_interrupted();
+    eous_buf line;
+    eous_buf_init(&line, m->o.max_message_bytes);
+    int r = read_line(m, &line);
+    if (r == 1)
+        handle_message(m, line.data ? line.data : "", line.len);
+    eous_buf_free(&line);
+    return r != 0 && r != -2;
+}
+
 /* ---- browser --------------------------------------------------------------- */
 
 static void stop_browser(agent_mcp *m)
@@ -223,7 +320,9 @@ static eous_rc ensure_browser(agent_mcp *m, eous_err *err)
     if (rc)
         return rc;
     m->browser_open = 1;
-    EOUS_INFO("mcp", "browser started (chromedriver pid %d)", m->b.driver ? (int)wd_driver_pid(m->b.driver) : 0);
+    EOUS_INFO("mcp", "%s%sbrowser started (chromedriver pid %d)", m->o.log_name ? m->o.log_name : "",
+              m->o.log_name ? ": " : "", m->b.driver ? (int)wd_driver_pid(m->b.driver) : 0);
+    log_to_client(m, "info", "browser started");
     act_exec_opts xo;
     act_exec_opts_init(&xo);
     xo.audit_path = m->o.audit_path;
@@ -618,20 +717,12 @@ static eous_rc tool_screenshot(agent_mcp *m, const cJSON *args, tool_out *out, e
 static void wait_interruptible(agent_mcp *m, double ms)
 {
     double end = eous_now_ms() + ms;
-    while (!eous_interrupted() && !m->busy_cancelled) {
+    while (!eous_interrupted() && !cancelled(m)) {
         double left = end - eous_now_ms();
         if (left <= 0)
             return;
-        if (input_ready(m, (int)(left > 200 ? 200 : left))) {
-            eous_buf line;
-            eous_buf_init(&line, m->o.max_message_bytes);
-            int r = read_line(m, &line);
-            if (r == 1)
-                handle_message(m, line.data ? line.data : "", line.len);
-            eous_buf_free(&line);
-            if (r == 0 || r == -2)
-                return; /* the client went away: no point waiting */
-        }
+        if (!wait_input(m, (int)(left > 200 ? 200 : left)))
+            return; /* the client went away: no point waiting */
     }
 }
 
@@ -658,7 +749,7 @@ static eous_rc tool_wait_for(agent_mcp *m, const cJSON *args, tool_out *out, eou
             const char *view = perc_obs_text(m->obs);
             if ((!text || strstr(view, text)) && (!gone || !strstr(view, gone)))
                 break;
-            if (eous_now_ms() - t0 >= cap || m->eof || eous_interrupted() || m->busy_cancelled)
+            if (eous_now_ms() - t0 >= cap || client_gone(m) || eous_interrupted() || cancelled(m))
                 return eous_err_set(err, EOUS_E_TIMEOUT, "browser_wait_for: %s '%s' not seen within %.0f s",
                                     text ? "text" : "text gone", text ? text : gone, cap / 1000);
             wait_interruptible(m, 300);
@@ -847,8 +938,10 @@ static void call_tool(agent_mcp *m, const cJSON *id, const cJSON *params)
     eous_buf_init(&out.text, 0);
     eous_err err;
     eous_err_clear(&err);
+    pthread_mutex_lock(&m->io_lock);
     m->busy_id = (cJSON *)id;
     m->busy_cancelled = 0;
+    pthread_mutex_unlock(&m->io_lock);
     eous_rc rc;
     if (fn) {
         rc = fn(m, args, &out, &err);
@@ -857,8 +950,11 @@ static void call_tool(agent_mcp *m, const cJSON *id, const cJSON *params)
         rc = key ? call_component(m, key, key, args, &out, &err) : eous_err_set(&err, EOUS_E_NOMEM, "out of memory");
         free(key);
     }
+    pthread_mutex_lock(&m->io_lock);
     m->busy_id = NULL;
-    if (m->busy_cancelled) {
+    int was_cancelled = m->busy_cancelled;
+    pthread_mutex_unlock(&m->io_lock);
+    if (was_cancelled) {
         /* the client cancelled it: no answer is expected */
     } else if (rc) {
         eous_buf msg;
@@ -894,6 +990,7 @@ static void initialize(agent_mcp *m, const cJSON *id, const cJSON *params)
     cJSON_AddStringToObject(r, "protocolVersion", version);
     cJSON *caps = cJSON_AddObjectToObject(r, "capabilities");
     cJSON_AddBoolToObject(cJSON_AddObjectToObject(caps, "tools"), "listChanged", 1);
+    cJSON_AddObjectToObject(caps, "logging");
     cJSON *info = cJSON_AddObjectToObject(r, "serverInfo");
     cJSON_AddStringToObject(info, "name", "eous");
     cJSON_AddStringToObject(info, "version", EOUS_VERSION);
@@ -912,10 +1009,31 @@ static void handle_notification(agent_mcp *m, const char *method, const cJSON *p
         m->initialized = 1;
     } else if (!strcmp(method, "notifications/cancelled")) {
         const cJSON *rid = cJSON_GetObjectItemCaseSensitive(params, "requestId");
-        if (m->busy_id && rid && cJSON_Compare(rid, m->busy_id, 1))
+        pthread_mutex_lock(&m->io_lock);
+        if (m->busy_id && rid && cJSON_Compare(rid, m->busy_id, 1)) {
             m->busy_cancelled = 1;
+            pthread_cond_broadcast(&m->io_cond);
+        }
+        pthread_mutex_unlock(&m->io_lock);
         /* a request already answered (or unknown) is ignored, as the spec allows */
     }
+}
+
+static void set_log_level(agent_mcp *m, const cJSON *id, const cJSON *params)
+{
+    const char *level = eous_json_str(params, "level");
+    for (size_t i = 0; level && i < sizeof log_levels / sizeof log_levels[0]; i++)
+        if (!strcmp(level, log_levels[i])) {
+            m->log_level = (int)i;
+            rpc_result(m, id, cJSON_CreateObject());
+            return;
+        }
+    char msg[300];
+    snprintf(msg, sizeof msg,
+             "logging/setLevel: level '%.80s': expected debug, info, notice, warning, error, critical, alert or "
+             "emergency",
+             level ? level : "(missing)");
+    rpc_error(m, id, RPC_INVALID_PARAMS, msg);
 }
 
 static void handle_request(agent_mcp *m, const cJSON *id, const char *method, const cJSON *params)
@@ -930,10 +1048,65 @@ static void handle_request(agent_mcp *m, const cJSON *id, const char *method, co
         rpc_result(m, id, list_tools(m));
     else if (!strcmp(method, "tools/call"))
         call_tool(m, id, params);
+    else if (!strcmp(method, "logging/setLevel"))
+        set_log_level(m, id, params);
     else {
         char msg[200];
         snprintf(msg, sizeof msg, "Method not found: %.120s", method);
         rpc_error(m, id, RPC_METHOD_NOT_FOUND, msg);
+    }
+}
+
+int agent_mcp_classify(const cJSON *msg, const cJSON **id_out, const char **why)
+{
+    *id_out = NULL;
+    *why = NULL;
+    if (cJSON_IsArray(msg)) {
+        *why = "Invalid Request: JSON-RPC batches are not supported";
+        return RPC_INVALID_REQUEST;
+    }
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
+    const char *version = eous_json_str(msg, "jsonrpc");
+    int id_ok = !id || cJSON_IsString(id) || cJSON_IsNumber(id);
+    if (!cJSON_IsObject(msg) || !id_ok || !version || strcmp(version, "2.0")) {
+        *id_out = id_ok ? id : NULL;
+        *why = "Invalid Request: expected a JSON-RPC 2.0 object";
+        return RPC_INVALID_REQUEST;
+    }
+    *id_out = id;
+    if (!method)
+        return AGENT_MCP_RESPONSE;
+    if (!cJSON_IsString(method) || (params && !cJSON_IsObject(params))) {
+        *why = "Invalid Request: method must be a string and params an object";
+        return RPC_INVALID_REQUEST;
+    }
+    return id ? AGENT_MCP_REQUEST : AGENT_MCP_NOTIFICATION;
+}
+
+void agent_mcp_handle(agent_mcp *m, const cJSON *msg)
+{
+    const cJSON *id = NULL;
+    const char *why = NULL;
+    int kind = agent_mcp_classify(msg, &id, &why);
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
+    if (kind < 0) {
+        rpc_error(m, id, kind, why);
+    } else if (kind == AGENT_MCP_RESPONSE) {
+        /* only ours (elicitation) are expected */
+        pthread_mutex_lock(&m->io_lock);
+        if (cJSON_IsString(id) && m->pending_id[0] && !strcmp(id->valuestring, m->pending_id) &&
+            !m->pending_response) {
+            m->pending_response = cJSON_Duplicate(msg, 1);
+            pthread_cond_broadcast(&m->io_cond);
+        }
+        pthread_mutex_unlock(&m->io_lock);
+    } else if (kind == AGENT_MCP_NOTIFICATION) {
+        handle_notification(m, method->valuestring, params);
+    } else {
+        handle_request(m, id, method->valuestring, params);
     }
 }
 
@@ -947,26 +1120,7 @@ static void handle_message(agent_mcp *m, const char *text, size_t len)
         rpc_error(m, NULL, RPC_PARSE_ERROR, e);
         return;
     }
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
-    const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
-    const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
-    int id_ok = !id || cJSON_IsString(id) || cJSON_IsNumber(id);
-    if (cJSON_IsArray(msg)) {
-        rpc_error(m, NULL, RPC_INVALID_REQUEST, "Invalid Request: JSON-RPC batches are not supported");
-    } else if (!cJSON_IsObject(msg) || !id_ok || strcmp(eous_json_str(msg, "jsonrpc") ? eous_json_str(msg, "jsonrpc") : "", "2.0")) {
-        rpc_error(m, id_ok ? id : NULL, RPC_INVALID_REQUEST, "Invalid Request: expected a JSON-RPC 2.0 object");
-    } else if (!method) {
-        /* a response: only ours (elicitation) are expected */
-        if (cJSON_IsString(id) && m->pending_id[0] && !strcmp(id->valuestring, m->pending_id) &&
-            !m->pending_response)
-            m->pending_response = cJSON_Duplicate(msg, 1);
-    } else if (!cJSON_IsString(method) || (params && !cJSON_IsObject(params))) {
-        rpc_error(m, id, RPC_INVALID_REQUEST, "Invalid Request: method must be a string and params an object");
-    } else if (!id) {
-        handle_notification(m, method->valuestring, params);
-    } else {
-        handle_request(m, id, method->valuestring, params);
-    }
+    agent_mcp_handle(m, msg);
     cJSON_Delete(msg);
 }
 
@@ -975,7 +1129,9 @@ static void handle_message(agent_mcp *m, const char *text, size_t len)
 static int ask_person(void *ud, const char *sentence, const char *what)
 {
     agent_mcp *m = ud;
+    pthread_mutex_lock(&m->io_lock);
     snprintf(m->pending_id, sizeof m->pending_id, "eous-confirm-%ld", ++m->next_request_id);
+    pthread_mutex_unlock(&m->io_lock);
     cJSON *req = cJSON_CreateObject();
     cJSON_AddStringToObject(req, "jsonrpc", "2.0");
     cJSON_AddStringToObject(req, "id", m->pending_id);
@@ -991,25 +1147,30 @@ static int ask_person(void *ud, const char *sentence, const char *what)
     cJSON_AddStringToObject(confirm, "title", "Go ahead");
     cJSON_AddItemToObject(schema, "required", cJSON_CreateStringArray((const char *[]){"confirm"}, 1));
     write_message(m, req);
-    eous_buf line;
-    eous_buf_init(&line, m->o.max_message_bytes);
     int yes = 0;
-    while (!m->pending_response && !m->busy_cancelled) {
-        int r = read_line(m, &line);
-        if (r == 0 || r == -2)
+    cJSON *answer = NULL;
+    for (;;) {
+        pthread_mutex_lock(&m->io_lock);
+        answer = m->pending_response;
+        m->pending_response = NULL;
+        int stop = m->busy_cancelled;
+        if (answer || stop)
+            m->pending_id[0] = '\0';
+        pthread_mutex_unlock(&m->io_lock);
+        if (answer || stop || !wait_input(m, 500))
             break;
-        if (r == 1)
-            handle_message(m, line.data ? line.data : "", line.len);
     }
-    if (m->pending_response) {
-        const cJSON *res = eous_json_obj(m->pending_response, "result");
+    if (answer) {
+        const cJSON *res = eous_json_obj(answer, "result");
         const char *action = eous_json_str(res, "action");
         yes = action && !strcmp(action, "accept") && eous_json_bool(eous_json_obj(res, "content"), "confirm", 0);
     }
+    cJSON_Delete(answer);
+    pthread_mutex_lock(&m->io_lock);
+    m->pending_id[0] = '\0';
     cJSON_Delete(m->pending_response);
     m->pending_response = NULL;
-    m->pending_id[0] = '\0';
-    eous_buf_free(&line);
+    pthread_mutex_unlock(&m->io_lock);
     return yes;
 }
 
@@ -1056,5 +1217,30 @@ void agent_mcp_free(agent_mcp *m)
     act_policy_free(m->own_policy);
     perc_delta_free(m->delta);
     free(m->page_tools_sig);
+    cJSON_Delete(m->pending_response);
+    pthread_mutex_destroy(&m->io_lock);
+    pthread_cond_destroy(&m->io_cond);
     free(m);
+}
+
+void agent_mcp_set_emit(agent_mcp *m, agent_mcp_emit_fn fn, void *ud)
+{
+    m->emit = fn;
+    m->emit_ud = ud;
+}
+
+void agent_mcp_hangup(agent_mcp *m)
+{
+    pthread_mutex_lock(&m->io_lock);
+    m->eof = 1;
+    pthread_cond_broadcast(&m->io_cond);
+    pthread_mutex_unlock(&m->io_lock);
+}
+
+const char *agent_mcp_protocol_version(const char *asked)
+{
+    for (size_t i = 0; asked && i < sizeof protocol_versions / sizeof protocol_versions[0]; i++)
+        if (!strcmp(asked, protocol_versions[i]))
+            return protocol_versions[i];
+    return NULL;
 }

@@ -1,9 +1,11 @@
 /* agent/mcp.h — eous as a Model Context Protocol server: JSON-RPC 2.0, one
- * message per line, over a pair of streams (stdio for `eous mcp`).
+ * message per line over a pair of streams (stdio for `eous mcp`), or
+ * Streamable HTTP for many clients at once (agent_mcp_http_serve, `eous mcp
+ * --port`).
  *
  * Methods: initialize (protocol-version negotiation), ping, tools/list,
- * tools/call; notifications/initialized and notifications/cancelled are
- * accepted.  Tools are named like Playwright MCP's where the meaning is the
+ * tools/call, logging/setLevel; notifications/initialized and
+ * notifications/cancelled are accepted.  Tools are named like Playwright MCP's where the meaning is the
  * same (browser_navigate, browser_snapshot, browser_click, browser_type,
  * browser_select_option, browser_hover, browser_press_key,
  * browser_navigate_back, browser_tabs, browser_take_screenshot,
@@ -45,6 +47,8 @@ typedef struct agent_mcp_opts {
     const char *audit_path;        /* JSON-lines audit log, NULL = none */
     size_t max_message_bytes;      /* larger input lines get a JSON-RPC error; default 4 MiB */
     int deltas;                    /* 1 (default): actions answer with what changed; 0: the whole view */
+    const char *policy_file;       /* with policy NULL: each server loads its own policy from this file */
+    const char *log_name;          /* prefix of this server's log lines (an HTTP session's), NULL = none */
 } agent_mcp_opts;
 
 void agent_mcp_opts_init(agent_mcp_opts *o);
@@ -57,5 +61,45 @@ eous_rc agent_mcp_new(const agent_mcp_opts *o, agent_mcp **out, eous_err *err);
  * returns.  Streams are borrowed. */
 eous_rc agent_mcp_serve(agent_mcp *m, FILE *in, FILE *out, eous_err *err);
 void agent_mcp_free(agent_mcp *m);
+
+/* ---- Streamable HTTP (MCP 2025-11-25 transport) ----------------------------
+ *
+ * One endpoint, /mcp.  POST carries one JSON-RPC message: a request is
+ * answered with application/json, or text/event-stream for tools/call (so
+ * notifications and elicitation requests can come before the answer); a
+ * notification or response gets 202.  initialize opens a session whose id
+ * comes back in Mcp-Session-Id and must be sent with every later message;
+ * DELETE ends it.  GET gets 405 (no server-initiated stream).  Each session is
+ * its own agent_mcp: its own browser (chromedriver and Chrome, so cookies,
+ * storage and pages are never shared), deltas and confirmation prompts; its
+ * requests run one at a time.  A session idle for idle_timeout_s is closed and
+ * its browser stopped.
+ *
+ * DNS-rebinding protection: a request whose Host is not a loopback name, the
+ * bound address or in allowed_hosts, or whose Origin (when sent) is not a
+ * loopback origin or in allowed_origins, gets 403.  With a token every request
+ * needs `Authorization: Bearer TOKEN` (compared in constant time) or gets 401.
+ * Bodies larger than max_body_bytes get 413; an unknown session 404; a missing
+ * one 400; an unsupported MCP-Protocol-Version 400.  Every refusal carries a
+ * one-line JSON-RPC error. */
+
+typedef struct agent_mcp_http_opts {
+    agent_mcp_opts session;        /* each session's options; session.policy must be NULL (use policy_file):
+                                    * a session's confirmation prompt is set on its own policy */
+    const char *host;              /* address to bind; default 127.0.0.1 */
+    int port;                      /* 0 = a free port */
+    const char *allowed_origins;   /* comma-separated scheme://host[:port] besides loopback ones; "*" = any */
+    const char *allowed_hosts;     /* comma-separated host names (Host header) besides loopback; "*" = any */
+    const char *token;             /* bearer token, borrowed; NULL = none */
+    int max_sessions;              /* default 16; initialize beyond it gets a JSON-RPC error */
+    int idle_timeout_s;            /* default 1800; 0 = never */
+    size_t max_body_bytes;         /* default 4 MiB */
+    FILE *url_out;                 /* the bound URL is written here as one line once listening; NULL = not */
+} agent_mcp_http_opts;
+
+void agent_mcp_http_opts_init(agent_mcp_http_opts *o);
+/* Serves until SIGINT/SIGTERM (EOUS_E_INTERRUPTED) or a bind error; every
+ * session's browser is stopped before it returns. */
+eous_rc agent_mcp_http_serve(const agent_mcp_http_opts *o, eous_err *err);
 
 #endif

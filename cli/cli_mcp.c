@@ -1,12 +1,29 @@
-/* cli/cli_mcp.c — `eous mcp`: the runtime as an MCP server over stdio. */
+/* cli/cli_mcp.c — `eous mcp`: the runtime as an MCP server over stdio, or
+ * with --port over Streamable HTTP for many clients (agent/mcp.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "actions/policy.h"
 #include "actions/secrets.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 #include "agent/mcp.h"
+
+#define MCP_TOKEN_MAX 4096
+
+typedef struct mcp_cli {
+    agent_mcp_http_opts h;  /* h.session: the stdio server's options too */
+    int http;               /* --port given */
+    const char *http_only;  /* an HTTP option given, for the error without --port */
+    const char *policy_file;
+    const char *secrets_file;
+    const char *token_file;
+} mcp_cli;
 
 static int need_value(int i, int argc, char **argv)
 {
@@ -16,12 +33,71 @@ static int need_value(int i, int argc, char **argv)
     return 0;
 }
 
-/* Fills o from argv; policy/secrets file names go to *policy_file / *secrets_file. */
-static int parse_mcp_args(int argc, char **argv, agent_mcp_opts *o, const char **policy_file,
-                          const char **secrets_file)
+/* The HTTP options; 1 when a was one of them (value consumed), 0 when not, -1 on a bad value. */
+static int parse_http_arg(int *i, int argc, char **argv, mcp_cli *c)
 {
+    const char *a = argv[*i];
+    static const char *const names[] = {"--port", "--host", "--allowed-origins", "--allowed-hosts", "--token",
+                                        "--max-sessions", "--idle-timeout", "--max-body"};
+    size_t k = 0;
+    while (k < sizeof names / sizeof names[0] && strcmp(a, names[k]))
+        k++;
+    if (k == sizeof names / sizeof names[0])
+        return 0;
+    if (!need_value(*i, argc, argv))
+        return -1;
+    const char *v = argv[++*i];
+    long n = 0;
+    c->http_only = a;
+    switch (k) {
+    case 0:
+        if (cli_parse_range("mcp", a, v, 0, 65535, "a TCP port (0 = any free one)", &n))
+            return -1;
+        c->h.port = (int)n;
+        c->http = 1;
+        break;
+    case 1:
+        c->h.host = v;
+        break;
+    case 2:
+        c->h.allowed_origins = v;
+        break;
+    case 3:
+        c->h.allowed_hosts = v;
+        break;
+    case 4:
+        c->token_file = v;
+        break;
+    case 5:
+        if (cli_parse_range("mcp", a, v, 1, 1024, "sessions open at once", &n))
+            return -1;
+        c->h.max_sessions = (int)n;
+        break;
+    case 6:
+        if (cli_parse_range("mcp", a, v, 0, 7 * 24 * 3600, "seconds (0 = never)", &n))
+            return -1;
+        c->h.idle_timeout_s = (int)n;
+        break;
+    default:
+        if (cli_parse_range("mcp", a, v, 1024, 1024L * 1024 * 1024, "bytes", &n))
+            return -1;
+        c->h.max_body_bytes = (size_t)n;
+        break;
+    }
+    return 1;
+}
+
+/* Fills c from argv. */
+static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
+{
+    agent_mcp_opts *o = &c->h.session;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int http = parse_http_arg(&i, argc, argv, c);
+        if (http < 0)
+            return -1;
+        if (http)
+            continue;
         if (!strcmp(a, "--mode")) {
             if (!need_value(i, argc, argv))
                 return -1;
@@ -38,9 +114,9 @@ static int parse_mcp_args(int argc, char **argv, agent_mcp_opts *o, const char *
             if (!strcmp(a, "--webdriver"))
                 o->webdriver = v;
             else if (!strcmp(a, "--policy"))
-                *policy_file = v;
+                c->policy_file = v;
             else if (!strcmp(a, "--secrets"))
-                *secrets_file = v;
+                c->secrets_file = v;
             else
                 o->audit_path = v;
         } else if (!strcmp(a, "--deltas")) {
@@ -55,43 +131,97 @@ static int parse_mcp_args(int argc, char **argv, agent_mcp_opts *o, const char *
         } else {
             fprintf(stderr,
                     "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --webdriver, --w3c-only, "
-                    "--policy, --secrets, --audit, --headed)\n",
+                    "--policy, --secrets, --audit, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
+                    "--token, --max-sessions, --idle-timeout, --max-body)\n",
                     a);
             return -1;
         }
     }
+    if (c->http_only && !c->http) {
+        fprintf(stderr, "eous mcp: %s needs --port (it is an HTTP option; without --port eous mcp speaks stdio)\n",
+                c->http_only);
+        return -1;
+    }
     return 0;
+}
+
+/* The bearer token from a 0600 file, trailing whitespace dropped (caller frees). */
+static eous_rc read_token(const char *path, char **out, eous_err *err)
+{
+    *out = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return eous_err_set(err, EOUS_E_INVALID, "--token %s: %s", path, strerror(errno));
+    struct stat st;
+    char buf[MCP_TOKEN_MAX + 1];
+    ssize_t n = -1;
+    eous_rc rc = EOUS_OK;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        rc = eous_err_set(err, EOUS_E_INVALID, "--token %s: not a regular file", path);
+    else if (st.st_mode & 077)
+        rc = eous_err_set(err, EOUS_E_INVALID, "--token %s: readable by others (mode %04o; expected 0600: chmod 600 %s)",
+                          path, (unsigned)(st.st_mode & 07777), path);
+    else if ((n = read(fd, buf, sizeof buf)) < 0)
+        rc = eous_err_set(err, EOUS_E_INVALID, "--token %s: %s", path, strerror(errno));
+    else if (n > MCP_TOKEN_MAX)
+        rc = eous_err_set(err, EOUS_E_INVALID, "--token %s: longer than %d bytes", path, MCP_TOKEN_MAX);
+    close(fd);
+    if (rc)
+        return rc;
+    size_t len = n > 0 && n <= MCP_TOKEN_MAX ? (size_t)n : 0;
+    while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r' || buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+        len--;
+    buf[len] = '\0';
+    if (!len || strpbrk(buf, " \t\r\n"))
+        return eous_err_set(err, EOUS_E_INVALID, "--token %s: expected one token of visible characters", path);
+    if (!(*out = strdup(buf)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    return EOUS_OK;
 }
 
 int cli_mcp(int argc, char **argv)
 {
-    agent_mcp_opts o;
-    agent_mcp_opts_init(&o);
-    const char *policy_file = NULL, *secrets_file = NULL;
-    if (parse_mcp_args(argc, argv, &o, &policy_file, &secrets_file))
+    mcp_cli c;
+    memset(&c, 0, sizeof c);
+    agent_mcp_http_opts_init(&c.h);
+    if (parse_mcp_args(argc, argv, &c))
         return 2;
+    agent_mcp_opts *o = &c.h.session;
     eous_err err;
     eous_err_clear(&err);
     act_policy *policy = NULL;
     act_secrets *secrets = NULL;
     agent_mcp *m = NULL;
+    char *token = NULL;
     int code = 0;
     eous_rc rc;
-    if (policy_file && ((rc = act_policy_new(&policy, &err)) || (rc = act_policy_load(policy, policy_file, &err)))) {
+    /* the policy file is read here either way, so a bad one is refused before serving */
+    if (c.policy_file &&
+        ((rc = act_policy_new(&policy, &err)) || (rc = act_policy_load(policy, c.policy_file, &err)))) {
         code = 2;
         goto done;
     }
     /* secrets: the environment always, plus the 0600 file when given */
     if ((rc = act_secrets_new(&secrets, &err)) ||
-        (secrets_file && (rc = act_secrets_load_file(secrets, secrets_file, &err)))) {
+        (c.secrets_file && (rc = act_secrets_load_file(secrets, c.secrets_file, &err))) ||
+        (c.token_file && (rc = read_token(c.token_file, &token, &err)))) {
         code = 2;
         goto done;
     }
-    o.policy = policy;
-    o.secrets = secrets;
+    o->secrets = secrets;
     wd_install_signal_handlers(); /* also ignores SIGPIPE: a vanished client must not leave the browser behind */
     wd_become_subreaper();
-    if ((rc = agent_mcp_new(&o, &m, &err))) {
+    if (c.http) {
+        /* each session loads its own policy: a confirmation prompt is set on the session's own */
+        o->policy_file = c.policy_file;
+        c.h.token = token;
+        c.h.url_out = stdout;
+        rc = agent_mcp_http_serve(&c.h, &err);
+        code = rc ? eous_rc_exit_code(rc) : 0;
+        goto done;
+    }
+    o->policy = policy;
+    if ((rc = agent_mcp_new(o, &m, &err))) {
         code = eous_rc_exit_code(rc);
         goto done;
     }
@@ -99,10 +229,11 @@ int cli_mcp(int argc, char **argv)
     if (rc)
         code = rc == EOUS_E_INTERRUPTED ? 130 : eous_rc_exit_code(rc);
 done:
-    if (code && code != 130)
+    if (code && code != 130 && code != 143)
         fprintf(stderr, "eous mcp: %s\n", err.msg);
     agent_mcp_free(m);
     act_secrets_free(secrets);
     act_policy_free(policy);
+    free(token);
     return code;
 }

@@ -1,0 +1,33 @@
+/* agent/mcp_int.h — what the MCP transports (mcp.c's stdio loop, mcp_http.c)
+ * share inside the agent module.  Not installed. */
+#ifndef EOUS_AGENT_MCP_INT_H
+#define EOUS_AGENT_MCP_INT_H
+
+#include "agent/mcp.h"
+
+/* agent_mcp_classify's kinds; a negative value is a JSON-RPC error code */
+#define AGENT_MCP_REQUEST 1
+#define AGENT_MCP_NOTIFICATION 2
+#define AGENT_MCP_RESPONSE 3
+
+/* Where a server's messages go (text is one JSON message, already through the
+ * secret redactor; borrowed for the call).  Set before any message is handled. */
+typedef void (*agent_mcp_emit_fn)(void *ud, const char *text);
+void agent_mcp_set_emit(agent_mcp *m, agent_mcp_emit_fn fn, void *ud);
+
+/* The kind of msg, or a JSON-RPC error code with *why (static text); *id_out
+ * is the id to answer with (borrowed from msg, NULL when it has none usable). */
+int agent_mcp_classify(const cJSON *msg, const cJSON **id_out, const char **why);
+
+/* Handles one message (msg borrowed).  Requests must come one at a time;
+ * responses and notifications/cancelled may come from another thread while a
+ * request runs (they wake its waits).  Answers go through the emit function. */
+void agent_mcp_handle(agent_mcp *m, const cJSON *msg);
+
+/* The client is gone: waits (elicitation, browser_wait_for) end now. */
+void agent_mcp_hangup(agent_mcp *m);
+
+/* The supported protocol version equal to asked (static), NULL when unknown. */
+const char *agent_mcp_protocol_version(const char *asked);
+
+#endif

@@ -1,0 +1,424 @@
+// tests/mcp/mcp_http.test.mjs — `eous mcp --port 0` (Streamable HTTP) driven
+// by the official MCP TypeScript SDK client (StreamableHTTPClientTransport)
+// and by raw HTTP requests, against real Chromium on a loopback fixture page.
+// Every server is started on a free loopback port and stopped by its PID.
+// Run: EOUS_CLI=build/eous node --test tests/mcp/   (ctest does this)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
+const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
+const sdkUrl = (p) => pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href;
+const { Client } = await import(sdkUrl('client/index.js'));
+const { StreamableHTTPClientTransport } = await import(sdkUrl('client/streamableHttp.js'));
+const { ElicitRequestSchema, LoggingMessageNotificationSchema } = await import(sdkUrl('types.js'));
+
+const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
+const SECRET = 'http-S3cret-Value-5521';
+const helpers = []; // fixture servers and eous servers, stopped by PID in after()
+let fixture;
+
+function alive(pid) {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); // a zombie has exited
+  } catch { return false; }
+}
+function groupAlive(pgid) {
+  try { process.kill(-pgid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}
+const gone = (pid) => !alive(pid) && !groupAlive(pid);
+
+// The browser profile directories of the processes in a driver's process group.
+function profileDirs(pgid) {
+  const dirs = new Set();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+      for (const arg of readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'))
+        if (arg.startsWith('--user-data-dir=')) dirs.add(arg.slice(16));
+    } catch { /* gone meanwhile */ }
+  }
+  return [...dirs];
+}
+
+async function until(cond, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await cond()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return cond();
+}
+
+function serveFixture(dir) {
+  return new Promise((ok, fail) => {
+    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', dir],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    helpers.push(p);
+    p.once('error', fail);
+    p.stdout.once('data', (d) => ok(String(d).trim()));
+  });
+}
+
+// `eous mcp --port 0 ARGS`: resolves once it printed the URL it bound.
+async function startServer(args = [], env = {}) {
+  const p = spawn(EOUS, ['mcp', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, EOUS_LOG: 'info', EOUS_SECRET_HTTP_TEST: SECRET, ...env },
+  });
+  helpers.push(p);
+  let out = '', err = '';
+  p.stdout.on('data', (d) => { out += d; });
+  p.stderr.on('data', (d) => { err += d; });
+  const exited = new Promise((r) => p.once('exit', (code, sig) => r(code ?? sig)));
+  assert.ok(await until(() => out.includes('\n') || p.exitCode !== null, 60000), `no URL printed: ${err}`);
+  const lines = out.split('\n').filter(Boolean);
+  assert.equal(lines.length, 1, `stdout must be one line, the URL: ${out}`);
+  assert.match(lines[0], /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  return {
+    p, url: lines[0], exited, stdout: () => out, stderr: () => err,
+    // chromedriver PIDs by session (the first 8 characters of its id), from the log
+    drivers: () => [...err.matchAll(/session (\w+): browser started \(chromedriver pid (\d+)\)/g)]
+      .map((m) => ({ session: m[1], pid: Number(m[2]) })),
+    async stop() { if (p.exitCode === null) p.kill('SIGTERM'); return exited; },
+  };
+}
+
+// One raw HTTP exchange (node:http, so Host can be set); the body is parsed when it is JSON.
+function request(url, { method = 'POST', body, headers = {}, chunked = false } = {}) {
+  const u = new URL(url);
+  return new Promise((ok, fail) => {
+    const req = http.request({
+      host: u.hostname, port: u.port, path: u.pathname, method,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    }, (res) => {
+      let d = '';
+      res.on('data', (c) => { d += c; });
+      res.on('end', () => {
+        let json = null;
+        try { json = JSON.parse(d); } catch { /* SSE or empty */ }
+        ok({ status: res.statusCode, headers: res.headers, body: d, json });
+      });
+    });
+    req.on('error', fail);
+    const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    if (text !== undefined && chunked) {
+      for (let i = 0; i < text.length; i += 1000) req.write(text.slice(i, i + 1000));
+      req.end();
+    } else {
+      if (text !== undefined) req.setHeader('content-length', Buffer.byteLength(text));
+      req.end(text);
+    }
+  });
+}
+
+const INIT = (id = 1) => ({ jsonrpc: '2.0', id, method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+
+async function rawSession(url, headers = {}) {
+  const r = await request(url, { body: INIT(), headers });
+  assert.equal(r.status, 200, r.body);
+  const sid = r.headers['mcp-session-id'];
+  assert.match(sid, /^[0-9a-f]{32}$/);
+  const n = await request(url, { body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    headers: { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25', ...headers } });
+  assert.equal(n.status, 202);
+  return sid;
+}
+
+const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+const idOf = (view, re) => {
+  const m = view.match(re);
+  assert.ok(m, `${re} not in the view:\n${view}`);
+  return m[1];
+};
+
+async function sdkClient(url, capabilities = {}) {
+  const t = new StreamableHTTPClientTransport(new URL(url));
+  const c = new Client({ name: 'eous-http-test', version: '1.0.0' }, { capabilities });
+  return { c, t };
+}
+
+before(async () => {
+  assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
+  fixture = await serveFixture(join(root, 'tests/fixtures/actions'));
+});
+
+after(() => { for (const p of helpers) if (p.exitCode === null) p.kill('SIGTERM'); });
+
+test('SDK client over HTTP: two sessions, each its own browser; a value typed in one is not in the other; confirmation through elicitation', { timeout: 1500000 }, async () => {
+  const srv = await startServer();
+  const a = await sdkClient(srv.url, { elicitation: {} });
+  const b = await sdkClient(srv.url);
+  const asked = [];
+  a.c.setRequestHandler(ElicitRequestSchema, async (req) => {
+    asked.push(req.params.message);
+    return { action: 'accept', content: { confirm: true } };
+  });
+  const logs = [];
+  a.c.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => { logs.push(n.params); });
+  const results = [];
+  const call = async (who, name, args = {}) => {
+    const r = await who.c.callTool({ name, arguments: args }, undefined, LONG);
+    results.push(JSON.stringify(r));
+    return r;
+  };
+  try {
+    await a.c.connect(a.t);
+    await b.c.connect(b.t);
+    assert.equal(a.c.getServerVersion().name, 'eous');
+    assert.ok(a.c.getServerCapabilities().logging, 'logging capability not declared');
+    assert.ok(a.t.sessionId && b.t.sessionId && a.t.sessionId !== b.t.sessionId, 'each client its own session');
+    await a.c.setLoggingLevel('info');
+    const names = (await a.c.listTools(undefined, LONG)).tools.map((x) => x.name);
+    for (const n of ['browser_navigate', 'browser_snapshot', 'browser_type', 'browser_click', 'browser_call'])
+      assert.ok(names.includes(n), `${n} missing from tools/list`);
+
+    let r = await call(a, 'browser_navigate', { url: `${fixture}/index.html` });
+    assert.equal(r.isError, false, text(r));
+    assert.ok(logs.some((l) => l.data === 'browser started'), 'no notifications/message after logging/setLevel');
+    const name = idOf(text(r), /textbox \[(\d+)\] 'Full name'/);
+    const tax = idOf(text(r), /textbox \[(\d+)\] 'Tax ID'/);
+    r = await call(a, 'browser_type', { ref: name, text: 'Ada Lovelace' });
+    assert.equal(r.isError, false, text(r));
+    r = await call(a, 'browser_type', { ref: tax, text: '{{secret:HTTP_TEST}}' }); // typed, never shown
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/);
+
+    // B's browser is its own: not A's page, tab or typed value, before or after it loads the same page
+    let snapB = text(await call(b, 'browser_snapshot'));
+    assert.doesNotMatch(snapB, /Ada Lovelace|Actions fixture/, `session B sees session A's page:\n${snapB}`);
+    assert.doesNotMatch(text(await call(b, 'browser_tabs', { action: 'list' })), /Actions fixture/);
+    r = await call(b, 'browser_navigate', { url: `${fixture}/index.html` });
+    assert.equal(r.isError, false, text(r));
+    snapB = text(await call(b, 'browser_snapshot'));
+    assert.match(snapB, /textbox \[\d+\] 'Full name'/);
+    assert.doesNotMatch(snapB, /Ada Lovelace/, 'a value typed in one session shows in the other');
+    assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/, 'B disturbed A');
+    const drivers = srv.drivers();
+    assert.equal(drivers.length, 2, `expected one browser per session: ${srv.stderr()}`);
+    assert.notEqual(drivers[0].pid, drivers[1].pid);
+    assert.notEqual(drivers[0].session, drivers[1].session);
+
+    // a confirmation asks the person through the client while the call streams (SSE)
+    const buy = idOf(text(await call(a, 'browser_snapshot')), /button \[(\d+)\] 'Buy credits'/);
+    r = await call(a, 'browser_click', { ref: buy });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /clicked/);
+    assert.equal(asked.length, 1);
+    assert.match(asked[0], /Charges \$20 to your card/);
+
+    // ending a session stops its browser and only its
+    const pidA = drivers.find((d) => a.t.sessionId.startsWith(d.session)).pid;
+    const pidB = drivers.find((d) => b.t.sessionId.startsWith(d.session)).pid;
+    await a.t.terminateSession();
+    assert.ok(await until(() => gone(pidA), 30000), 'DELETE left the session\'s browser running');
+    assert.ok(alive(pidB), 'ending one session stopped another\'s browser');
+    r = await call(b, 'browser_snapshot');
+    assert.equal(r.isError, false);
+  } finally {
+    await a.c.close().catch(() => {});
+    await b.c.close().catch(() => {});
+  }
+  assert.equal(await srv.stop(), 143);
+  for (const d of srv.drivers()) assert.ok(gone(d.pid), `browser ${d.pid} outlived the server`);
+  for (const s of [...results, srv.stderr(), srv.stdout()])
+    assert.ok(!s.includes(SECRET), 'the secret value reached a tool result or the log');
+});
+
+test('HTTP: refusals are one-line JSON-RPC errors with the right status', { timeout: 600000 }, async () => {
+  const srv = await startServer(['--max-body', '2048', '--allowed-origins', 'https://app.example']);
+  const url = srv.url;
+  try {
+    // DNS rebinding: a foreign Host or Origin is refused before anything runs
+    let r = await request(url, { body: INIT(), headers: { host: 'evil.example:80' } });
+    assert.equal(r.status, 403);
+    assert.match(r.json.error.message, /Host 'evil\.example:80' is not allowed/);
+    r = await request(url, { body: INIT(), headers: { origin: 'http://evil.example' } });
+    assert.equal(r.status, 403);
+    assert.match(r.json.error.message, /Origin 'http:\/\/evil\.example' is not allowed/);
+    r = await request(url, { body: INIT(), headers: { origin: 'http://localhost:5173' } });
+    assert.equal(r.status, 200, 'a loopback Origin is allowed');
+    r = await request(url, { body: INIT(), headers: { origin: 'https://app.example' } });
+    assert.equal(r.status, 200, '--allowed-origins is honoured');
+
+    const sid = await rawSession(url);
+    const h = { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' };
+    r = await request(url, { body: { jsonrpc: '2.0', id: 2, method: 'ping' }, headers: h });
+    assert.deepEqual([r.status, r.json.id, r.json.result], [200, 2, {}]);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 3, method: 'ping' },
+      headers: { ...h, 'mcp-session-id': 'f'.repeat(32) } });
+    assert.equal(r.status, 404);
+    assert.match(r.json.error.message, /Session not found/);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 4, method: 'ping' } });
+    assert.equal(r.status, 400);
+    assert.match(r.json.error.message, /no Mcp-Session-Id/);
+    r = await request(url, { body: '{"jsonrpc": "2.0", "id": 5, "method": ', headers: h });
+    assert.deepEqual([r.status, r.json.id, r.json.error.code], [400, null, -32700]);
+    r = await request(url, { body: [{ jsonrpc: '2.0', id: 6, method: 'ping' }], headers: h });
+    assert.deepEqual([r.status, r.json.error.code], [400, -32600]);
+    assert.match(r.json.error.message, /batches/);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 7, method: 'ping' },
+      headers: { ...h, 'mcp-protocol-version': '1999-01-01' } });
+    assert.equal(r.status, 400);
+    assert.match(r.json.error.message, /MCP-Protocol-Version '1999-01-01' is not supported/);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 8, method: 'resources/list' }, headers: h });
+    assert.deepEqual([r.status, r.json.error.code], [200, -32601]);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 9, method: 'logging/setLevel', params: { level: 'loud' } },
+      headers: h });
+    assert.equal(r.json.error.code, -32602);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 10, method: 'logging/setLevel', params: { level: 'debug' } },
+      headers: h });
+    assert.deepEqual(r.json.result, {});
+    // body over the cap, with a length and chunked
+    const big = { jsonrpc: '2.0', id: 11, method: 'ping', params: { pad: 'x'.repeat(8000) } };
+    r = await request(url, { body: big, headers: h });
+    assert.equal(r.status, 413);
+    assert.match(r.json.error.message, /larger than 2048 bytes/);
+    r = await request(url, { body: big, headers: h, chunked: true });
+    assert.equal(r.status, 413);
+    assert.match(r.json.error.message, /larger than 2048 bytes/);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 12, method: 'ping' }, headers: { ...h, 'content-type': 'text/plain' } });
+    assert.equal(r.status, 415);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 13, method: 'ping' }, headers: { ...h, accept: 'application/json' } });
+    assert.equal(r.status, 406);
+    r = await request(url, { method: 'GET', headers: { ...h, accept: 'text/event-stream' } });
+    assert.equal(r.status, 405);
+    r = await request(url.replace(/\/mcp$/, '/other'), { body: INIT() });
+    assert.equal(r.status, 404);
+    // the server still serves after all that
+    r = await request(url, { body: { jsonrpc: '2.0', id: 14, method: 'tools/list' }, headers: h });
+    assert.ok(r.json.result.tools.length > 10);
+    r = await request(url, { method: 'DELETE', headers: h });
+    assert.equal(r.status, 200);
+    r = await request(url, { body: { jsonrpc: '2.0', id: 15, method: 'ping' }, headers: h });
+    assert.equal(r.status, 404, 'a deleted session still answers');
+  } finally {
+    assert.equal(await srv.stop(), 143);
+  }
+  assert.doesNotMatch(srv.stderr(), /browser started/, 'refusals started a browser');
+});
+
+test('HTTP: --token needs the bearer token; --max-sessions refuses one more session with a JSON-RPC error', { timeout: 600000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eous-http-'));
+  const tokenFile = join(dir, 'token');
+  const TOKEN = 'tok-' + 'a1b2c3d4e5f6'.repeat(3);
+  writeFileSync(tokenFile, TOKEN + '\n', { mode: 0o600 });
+  const srv = await startServer(['--token', tokenFile, '--max-sessions', '1']);
+  try {
+    let r = await request(srv.url, { body: INIT() });
+    assert.equal(r.status, 401);
+    assert.equal(r.headers['www-authenticate'], 'Bearer');
+    r = await request(srv.url, { body: INIT(), headers: { authorization: `Bearer ${TOKEN}x` } });
+    assert.equal(r.status, 401);
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const sid = await rawSession(srv.url, auth);
+    r = await request(srv.url, { body: INIT(2), headers: auth });
+    assert.equal(r.status, 200);
+    assert.equal(r.json.id, 2);
+    assert.equal(r.json.error.code, -32000);
+    assert.match(r.json.error.message, /1 sessions are open, the most --max-sessions allows/);
+    assert.equal(r.headers['mcp-session-id'], undefined);
+    r = await request(srv.url, { method: 'DELETE', headers: { ...auth, 'mcp-session-id': sid } });
+    assert.equal(r.status, 200);
+    await rawSession(srv.url, auth); // a slot is free again
+  } finally {
+    assert.equal(await srv.stop(), 143);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(!srv.stderr().includes(TOKEN) && !srv.stdout().includes(TOKEN), 'the token reached the log');
+});
+
+test('HTTP: an idle session is closed and its browser stopped; SIGTERM with sessions open stops every browser, exit 143', { timeout: 900000 }, async () => {
+  const srv = await startServer(['--idle-timeout', '3']);
+  const open = async () => {
+    const s = await sdkClient(srv.url);
+    await s.c.connect(s.t);
+    const r = await s.c.callTool({ name: 'browser_navigate', arguments: { url: `${fixture}/index.html` } }, undefined, LONG);
+    assert.equal(r.isError, false, text(r));
+    return s;
+  };
+  const idle = await open();
+  const idlePid = srv.drivers()[0].pid;
+  assert.ok(await until(() => gone(idlePid), 120000), 'an idle session kept its browser');
+  const r = await request(srv.url, { body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+    headers: { 'mcp-session-id': idle.t.sessionId } });
+  assert.equal(r.status, 404, 'an idle-closed session still answers');
+  // a call that runs longer than the idle timeout is not cut short, and its session stays
+  const busy = await open();
+  const w = await busy.c.callTool({ name: 'browser_wait_for', arguments: { time: 5 } }, undefined, LONG);
+  assert.equal(w.isError, false, text(w));
+  assert.match(text(w), /waited (?:[5-9]|\d\d)\.\d s/, 'the idle timeout cut a running call short');
+  assert.equal((await busy.c.callTool({ name: 'browser_snapshot', arguments: {} }, undefined, LONG)).isError, false);
+
+  // now sessions kept busy, and SIGTERM
+  const srv2 = await startServer();
+  const clients = [];
+  for (let i = 0; i < 2; i++) {
+    const s = await sdkClient(srv2.url);
+    await s.c.connect(s.t);
+    const res = await s.c.callTool({ name: 'browser_navigate', arguments: { url: `${fixture}/index.html` } }, undefined, LONG);
+    assert.equal(res.isError, false, text(res));
+    clients.push(s);
+  }
+  // one call in flight when the signal comes (its client is left to find out on its own)
+  clients[0].c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, LONG).catch(() => {});
+  await new Promise((res) => setTimeout(res, 300));
+  const pids = srv2.drivers().map((d) => d.pid);
+  assert.equal(pids.length, 2);
+  assert.ok(pids.every(alive));
+  const dirs = pids.flatMap(profileDirs);
+  assert.equal(dirs.length, 2, 'each browser has its own profile directory');
+  assert.ok(dirs.every(existsSync));
+  srv2.p.kill('SIGTERM');
+  assert.equal(await srv2.exited, 143);
+  for (const pid of pids) assert.ok(await until(() => gone(pid), 20000), `browser ${pid} outlived the server`);
+  // stopped, not killed: a killed browser leaves its profile behind
+  for (const d of dirs) assert.ok(!existsSync(d), `profile ${d} left behind`);
+  for (const s of [idle, busy, ...clients]) await s.c.close().catch(() => {});
+  await srv.stop();
+});
+
+test('HTTP: a client killed mid-call leaves nothing behind once its session times out', { timeout: 600000 }, async () => {
+  const srv = await startServer(['--idle-timeout', '3']);
+  const clientCode = `
+    const { Client } = await import(${JSON.stringify(sdkUrl('client/index.js'))});
+    const { StreamableHTTPClientTransport } = await import(${JSON.stringify(sdkUrl('client/streamableHttp.js'))});
+    const t = new StreamableHTTPClientTransport(new URL(${JSON.stringify(srv.url)}));
+    const c = new Client({ name: 'vanishing', version: '0' });
+    await c.connect(t);
+    await c.callTool({ name: 'browser_navigate', arguments: { url: ${JSON.stringify(`${fixture}/index.html`)} } }, undefined, { timeout: 240000 });
+    console.log('waiting');
+    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000 });
+    console.log('should not get here');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', clientCode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  helpers.push(child);
+  let out = '', err = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { err += d; });
+  const exited = new Promise((r) => child.once('exit', r));
+  assert.ok(await until(() => /waiting/.test(out), 240000), `client never got going: ${out} ${err}`);
+  const pid = srv.drivers()[0].pid;
+  assert.ok(alive(pid));
+  await new Promise((r) => setTimeout(r, 300)); // the wait_for call is in flight
+  child.kill('SIGKILL');
+  await exited;
+  assert.ok(await until(() => gone(pid), 120000), 'the killed client\'s browser outlived its session');
+  assert.match(srv.stderr(), /session \w+: closed/);
+  // the server keeps serving others
+  const s = await sdkClient(srv.url);
+  await s.c.connect(s.t);
+  assert.ok((await s.c.listTools()).tools.length > 10);
+  await s.c.close();
+  assert.equal(await srv.stop(), 143);
+  assert.doesNotMatch(out, /should not get here/);
+});

@@ -54,6 +54,7 @@ typedef struct act_verb {
     /* as a model tool call */
     const char *tool_keys[4];     /* argument names, in schema order, all required */
     const char *tool_sig;         /* the arguments as error messages show them */
+    const char *tool_optional[2]; /* tool-call argument names it may also take (not required) */
     const char *tool_description; /* the tool's description in its schema */
     const char *tool_props;       /* JSON Schema "properties" of the arguments (one per tool_keys) */
     /* as WebArena text */

@@ -266,7 +266,8 @@ static eous_rc tool_args_object(const act_verb *v, const char *args_json, const 
         return eous_err_set(err, EOUS_E_PARSE, "%s, arguments must be a JSON object, got a %s", ctx,
                             eous_json_type_name(args));
     for (const cJSON *it = args->child; it; it = it->next)
-        if (!in_list(v->tool_keys, 4, it->string ? it->string : ""))
+        if (!in_list(v->tool_keys, 4, it->string ? it->string : "") &&
+            !in_list(v->tool_optional, 2, it->string ? it->string : ""))
             return eous_err_set(err, EOUS_E_PARSE, "%s, unknown key \"%.64s\"", ctx, it->string ? it->string : "");
     return EOUS_OK;
 }
@@ -334,6 +335,10 @@ static eous_rc tool_action_args(const act_verb *v, const cJSON *args, const char
         a = cJSON_GetObjectItemCaseSensitive(args, "enter");
         if (a && !cJSON_IsNull(a) && !json_to_bool(a, &out->enter))
             return bad_arg(ctx, args, "enter", "true or false", err);
+        /* clear defaults to true: a field is replaced unless the model says to add to it */
+        a = cJSON_GetObjectItemCaseSensitive(args, "clear");
+        if (a && !cJSON_IsNull(a) && !json_to_bool(a, &out->clear))
+            return bad_arg(ctx, args, "clear", "true or false", err);
         return EOUS_OK;
     case ACT_SELECT:
         return (out->text = json_to_text(a)) ? EOUS_OK : bad_arg(ctx, args, key, "a string", err);

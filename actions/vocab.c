@@ -38,10 +38,12 @@ static const act_verb verbs[] = {
     {.name = "type",
      .kind = ACT_TYPE,
      .tool_keys = {"id", "text", "enter"},
-     .tool_sig = "{\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}",
-     .tool_description = "Clear a field and type into it.",
+     .tool_optional = {"clear"},
+     .tool_sig = "{\"id\": <element id>, \"text\": <string>, \"enter\": <bool>, \"clear\"?: <bool>}",
+     .tool_description = "Type into a field (cleared first unless clear is false).",
      .tool_props = "{" ID_PROP ",\"text\":{\"type\":\"string\"},"
-                   "\"enter\":{\"type\":\"boolean\",\"description\":\"then press Enter\"}}",
+                   "\"enter\":{\"type\":\"boolean\",\"description\":\"then press Enter\"},"
+                   "\"clear\":{\"type\":\"boolean\",\"description\":\"false: type after what it holds\"}}",
      .text_sig = "type [id] [text] [0|1]",
      .text_usage = "type [id] [text] [press_enter_after=0|1]",
      .text_help = "clear the field, type text; Enter is pressed after typing unless the last field is 0.",

@@ -289,7 +289,13 @@ export function resolveStep(step, ctx) {
       if (verb === 'click' || verb === 'hover') return { call: { name: verb, args: { id: el.id } }, why };
       if (verb === 'type') {
         const enter = step.enter === true;
-        return { call: { name: 'type', args: { id: el.id, text: String(text ?? ''), enter } }, why, followable: !enter };
+        const args = { id: el.id, text: String(text ?? ''), enter };
+        // typing after what a field holds needs the tool's clear parameter, as the request offers it
+        if (step.clear === false) {
+          if (!req.toolParams?.get('type')?.has('clear')) return cannot(`cannot type after what ${target} holds: the type tool has no clear`);
+          args.clear = false;
+        }
+        return { call: { name: 'type', args }, why, followable: !enter };
       }
       // a native <select> (Chromium: combobox with hasPopup: menu) keeps its page; an antd one opens a popup
       return { call: { name: 'select', args: { id: el.id, option: String(option ?? '') } }, why,

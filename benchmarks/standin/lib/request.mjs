@@ -47,7 +47,9 @@ function openai(body) {
     }
   });
   const toolNames = new Set((body.tools ?? []).map((t) => t?.function?.name).filter(Boolean));
-  return { system: system.join('\n'), events, toolNames, parallelOff: body.parallel_tool_calls === false };
+  const toolParams = new Map((body.tools ?? []).filter((t) => t?.function?.name)
+    .map((t) => [t.function.name, new Set(Object.keys(t.function.parameters?.properties ?? {}))]));
+  return { system: system.join('\n'), events, toolNames, toolParams, parallelOff: body.parallel_tool_calls === false };
 }
 
 function anthropic(body) {
@@ -73,7 +75,9 @@ function anthropic(body) {
     if (texts.length) events.push({ kind: 'user', text: texts.join('\n') });
   });
   const toolNames = new Set((body.tools ?? []).map((t) => t?.name).filter(Boolean));
-  return { system, events, toolNames, parallelOff: body.tool_choice?.disable_parallel_tool_use === true };
+  const toolParams = new Map((body.tools ?? []).filter((t) => t?.name)
+    .map((t) => [t.name, new Set(Object.keys(t.input_schema?.properties ?? {}))]));
+  return { system, events, toolNames, toolParams, parallelOff: body.tool_choice?.disable_parallel_tool_use === true };
 }
 
 // body: the parsed JSON.  Checks what both APIs require before anything else.
@@ -92,5 +96,6 @@ export function readRequest(provider, body) {
     const m = /\bat most (\d+)\b/.exec(r.system);
     if (m) maxBatch = Math.max(1, Number(m[1]));
   }
-  return { provider, model: body.model, system: r.system, events: r.events, toolNames: r.toolNames, maxBatch };
+  return { provider, model: body.model, system: r.system, events: r.events, toolNames: r.toolNames,
+    toolParams: r.toolParams, maxBatch };
 }

@@ -181,7 +181,9 @@ function printedAs(content, occ, role, name) {
   const forms = occ.form === 'id-first'
     ? [`[${occ.id}] ${role} '${name}'`, ...(name ? [] : [`[${occ.id}] ${role}`])]
     : [`${role} [${occ.id}] '${name}'`, ...(name ? [] : [`${role} [${occ.id}]`])];
-  return forms.some((f) => content.startsWith(f, occ.pos) && endsAt(content, occ.pos + f.length));
+  // the unnamed form ("textbox [32] value: …") must not be a named line's start ("textbox [5] '[F]'")
+  return forms.some((f, i) => content.startsWith(f, occ.pos) && endsAt(content, occ.pos + f.length)
+    && !(i === 1 && content.startsWith(" '", occ.pos + f.length)));
 }
 
 // "role 'name'" or "role 'name' #N" → {role, name, nth}, or null.

@@ -14,6 +14,11 @@ export const view = (name) => fs.readFileSync(path.join(VIEWS, `${name}.txt`), '
 export const ATOMIC_TOOLS = ['click', 'type', 'hover', 'press', 'scroll', 'select', 'goto', 'go_back', 'go_forward',
   'tab_focus', 'close_tab', 'stop'];
 export const HYBRID_TOOLS = ['call', ...ATOMIC_TOOLS];
+// the properties eous's type tool takes (actions/vocab.c); other tools need none here.  A name ending in
+// '-' is that tool without its optional parameters (an older schema).
+const PROPS = { type: ['id', 'text', 'enter', 'clear'], 'type-': ['id', 'text', 'enter'] };
+const props = (name) => Object.fromEntries((PROPS[name] ?? []).map((k) => [k, { type: 'string' }]));
+const bare = (name) => name.replace(/-$/, '');
 
 // The step's user message (llm/prompt.c's build_user).
 export function userText({ objective, url = 'http://127.0.0.1:8080/page', previous = [], observation, secrets }) {
@@ -36,7 +41,8 @@ export function openaiBody({ model = 'standin', system = 'You are an agent.', fi
     if (t.user !== undefined) messages.push({ role: 'user', content: t.user });
   }
   return { model, messages, max_tokens: 1000, tools: tools.map((name) => ({ type: 'function',
-    function: { name, description: `the ${name} action`, parameters: { type: 'object', properties: {} } } })),
+    function: { name: bare(name), description: `the ${bare(name)} action`,
+      parameters: { type: 'object', properties: props(name) } } })),
   tool_choice: 'required', parallel_tool_calls: parallel, stream: false };
 }
 
@@ -53,8 +59,8 @@ export function anthropicBody({ model = 'standin', system = 'You are an agent.',
     if (t.user !== undefined) content.push({ type: 'text', text: t.user });
     messages.push({ role: 'user', content });
   }
-  return { model, max_tokens: 1000, system, messages, tools: tools.map((name) => ({ name,
-    description: `the ${name} action`, input_schema: { type: 'object', properties: {} } })),
+  return { model, max_tokens: 1000, system, messages, tools: tools.map((name) => ({ name: bare(name),
+    description: `the ${bare(name)} action`, input_schema: { type: 'object', properties: props(name) } })),
   tool_choice: { type: 'any', ...(parallel ? {} : { disable_parallel_tool_use: true }) } };
 }
 

@@ -123,3 +123,13 @@ test('count of options listed for a label in atomic views: the first list after 
   assert.deepEqual(ev("count of options listed for 'Japan right'", flat), { value: '3' });
   assert.ok(ev("count of options listed for 'Peru'", nested).error);
 });
+
+test('typing after what a field holds (clear: false) passes clear: false, when the type tool offers it', () => {
+  const step = [{ type: "textbox 'Name'", text: '\nA new line.', clear: false }];
+  const d = run('Add the line "A new line." to the name', step);
+  assert.deepEqual(d.calls[0].args, { id: '2', text: '\nA new line.', enter: false, clear: false });
+  const old = run('Add the line "A new line." to the name', step,
+    { tools: ['click', 'type-', 'stop'] });
+  assert.equal(answer(old), "cannot type after what textbox 'Name' holds: the type tool has no clear");
+  assert.equal(run('Type Ada', [{ type: "textbox 'Name'", text: 'Ada' }]).calls[0].args.clear, undefined);
+});

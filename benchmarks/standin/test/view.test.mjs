@@ -134,3 +134,11 @@ test('an empty antd table is no rows: its one cell reads "No data No data" in th
   const one = atomic.replace("'No data No data'", "'Ada Lovelace'");
   assert.equal(tables(new View(one)).reduce((n, x) => n + x.rows.length, 0), 1);
 });
+
+test("an unnamed target (textbox '') is the line printed without a name, not a named one's start", () => {
+  const pruned = "textbox [5] '[F]'\nbutton [6] 'Search'\ntextbox [32] value: 'Cirrus runs a network'";
+  assert.equal(findElement(new View(pruned), 'textbox', '').id, '32');
+  const atomic = "[5] textbox '[F]'\n[32] textbox '' value: 'x'";
+  assert.equal(findElement(new View(atomic), 'textbox', '').id, '32');
+  assert.equal(findElement(new View("textbox [5] '[F]'"), 'textbox', ''), null);
+});

@@ -437,3 +437,24 @@ Test(act_parse, reuse_without_leaks)
     cr_assert_neq(act_parse_text("click [bad id]", &A, &E), EOUS_OK);
     cr_expect_null(A.text);
 }
+
+/* type's optional clear: false types after what the field holds (a line added to a page's text) */
+Test(act_parse, tool_type_takes_an_optional_clear)
+{
+    act_action a;
+    act_action_init(&a);
+    eous_err err;
+    cr_assert_eq(act_parse_tool_call("type", "{\"id\":\"5\",\"text\":\"x\",\"enter\":false,\"clear\":false}", &a, &err),
+                 EOUS_OK, "%s", err.msg);
+    cr_expect_eq(a.clear, 0);
+    act_action_clear(&a);
+    cr_assert_eq(act_parse_tool_call("type", "{\"id\":\"5\",\"text\":\"x\",\"enter\":false}", &a, &err), EOUS_OK);
+    cr_expect_eq(a.clear, 1, "cleared unless told otherwise");
+    act_action_clear(&a);
+    cr_expect_eq(act_parse_tool_call("type", "{\"id\":\"5\",\"text\":\"x\",\"enter\":false,\"clear\":\"no\"}", &a, &err),
+                 EOUS_E_PARSE);
+    cr_expect(strstr(err.msg, "clear"), "%s", err.msg);
+    cr_expect_eq(act_parse_tool_call("click", "{\"id\":\"5\",\"clear\":false}", &a, &err), EOUS_E_PARSE,
+                 "clear is type's alone");
+    act_action_clear(&a);
+}

@@ -123,12 +123,20 @@ Test(act_parse, vocabulary_rows_agree_with_themselves)
                   "%s: a signature or help is missing", v[i].name);
         cJSON *props = cJSON_Parse(v[i].tool_props);
         cr_assert(cJSON_IsObject(props), "%s: tool_props is not a JSON object", v[i].name);
-        size_t k = 0;
-        for (const cJSON *p = props->child; p; p = p->next, k++)
-            cr_expect(k < 4 && v[i].tool_keys[k] && !strcmp(p->string, v[i].tool_keys[k]),
-                      "%s: property %s is not argument %zu", v[i].name, p->string, k);
-        cr_expect(k == 4 || !v[i].tool_keys[k], "%s: argument %s has no schema", v[i].name,
-                  k < 4 && v[i].tool_keys[k] ? v[i].tool_keys[k] : "");
+        /* the required arguments first, in order, then the optional ones */
+        size_t k = 0, opt = 0;
+        for (const cJSON *p = props->child; p; p = p->next, k++) {
+            if (k < 4 && v[i].tool_keys[k]) {
+                cr_expect_str_eq(p->string, v[i].tool_keys[k], "%s: property %s is not argument %zu", v[i].name,
+                                 p->string, k);
+                continue;
+            }
+            cr_expect(opt < 2 && v[i].tool_optional[opt] && !strcmp(p->string, v[i].tool_optional[opt]),
+                      "%s: property %s is neither an argument nor an optional one", v[i].name, p->string);
+            opt++;
+        }
+        cr_expect(opt == 2 || !v[i].tool_optional[opt], "%s: optional %s has no schema", v[i].name,
+                  opt < 2 && v[i].tool_optional[opt] ? v[i].tool_optional[opt] : "");
         cJSON_Delete(props);
     }
     cr_expect_str_eq(act_verb_names(), "call, click, type, hover, press, scroll, select, goto, go_back, go_forward, "

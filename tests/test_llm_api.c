@@ -243,8 +243,8 @@ Test(llm_api, openai_bad_tool_arguments_are_fed_back)
     start("[{\"kind\":\"tool\",\"calls\":[{\"name\":\"type\",\"args\":{\"id\":\"7\"}}]}]", "openai", "gpt-4o", 1);
     cr_assert_eq(next("hybrid"), EOUS_E_PARSE);
     cr_expect_str_eq(E.code, "syntax");
-    cr_expect(strstr(E.msg, "type: expected {\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}, missing "
-                            "\"text\"") != NULL,
+    cr_expect(strstr(E.msg, "type: expected {\"id\": <element id>, \"text\": <string>, \"enter\": <bool>, "
+                            "\"clear\"?: <bool>}, missing \"text\"") != NULL,
               "%s", E.msg);
 }
 

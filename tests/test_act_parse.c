@@ -256,7 +256,8 @@ Test(act_parse, tool_call_value_coercions)
 Test(act_parse, tool_call_errors_say_what_was_expected)
 {
     tool_bad("type", "{\"id\":3}",
-             "type: expected {\"id\": <element id>, \"text\": <string>, \"enter\": <bool>}, missing \"text\"");
+             "type: expected {\"id\": <element id>, \"text\": <string>, \"enter\": <bool>, \"clear\"?: <bool>}, "
+             "missing \"text\"");
     tool_bad("type", "{\"id\":3,\"text\":\"a\",\"enter\":\"maybe\"}", "\"enter\" must be true or false");
     tool_bad("type", "{\"id\":3,\"text\":[\"a\"]}", "\"text\" must be a string, got a array");
     tool_bad("click", "{}", "missing \"id\"");

@@ -131,6 +131,10 @@ function seen(value, shown, { answer = false } = {}) {
   const secret = /^\{\{secret:([A-Za-z0-9_]+)\}\}$/.exec(value);
   if (secret) return hasWords(shown, norm(secret[1]));
   if (!value.trim()) return true;
+  // a text of several lines (a page's source retyped) is seen line by line, as a view prints a textarea's
+  // lines as nodes of their own (agent/grounding.c does the same)
+  if (!answer && value.includes('\n'))
+    return value.split('\n').filter((l) => l.trim()).every((l) => seen(l, shown));
   if (answer && value.trim() === 'N/A') return true; // the stop tool's own word for "cannot be done"
   if (dateForms(value).some((f) => hasWords(shown, norm(f)))) return true;
   if (answer) {

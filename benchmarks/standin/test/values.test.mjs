@@ -133,3 +133,11 @@ test('typing after what a field holds (clear: false) passes clear: false, when t
   assert.equal(answer(old), "cannot type after what textbox 'Name' holds: the type tool has no clear");
   assert.equal(run('Type Ada', [{ type: "textbox 'Name'", text: 'Ada' }]).calls[0].args.clear, undefined);
 });
+
+test('a text of several lines is seen line by line (a textarea prints a node a line)', () => {
+  const src = "[1] RootWebArea 'Edit'\n\t[2] textbox '' value: '== Title =='\n\t\tStaticText '== Title =='\n"
+    + "\t\tStaticText '| Status | paused |'";
+  const step = (text) => run('Edit the page', [{ type: "textbox ''", text }], { observation: src });
+  assert.equal(step('== Title ==\n\n| Status | ').calls[0].name, 'type');
+  assert.equal(answer(step('== Title ==\n| Lead | Ada |')), 'cannot see == Title ==\n| Lead | Ada |');
+});

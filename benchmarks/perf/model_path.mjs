@@ -173,6 +173,27 @@ for (const run of RUNS) {
     md.push(`| ${run} | ${other} | ${rx(r.round_trips)} | ${rx(r.input_tokens)} | ${rx(r.cost)} |`);
   }
 }
+// the same ratios on the tasks every mode of the run passed (pruned fails where its view drops what an
+// atomic plan names; a failed task's tokens would compare unlike with unlike)
+for (const run of RUNS) {
+  const per = {};
+  for (const ground of GROUNDS) {
+    const rs = readResults(join(outDir, run, ground, 'results.jsonl')) ?? [];
+    const modes = [...new Set(rs.map((r) => r.mode))];
+    const ok = new Set([...new Set(rs.map((r) => r.task_id))].filter((t) =>
+      modes.every((m) => rs.some((r) => r.task_id === t && r.mode === m && r.status === 'passed'))));
+    for (const m of modes) (per[m] ??= []).push(...rs.filter((r) => r.mode === m && ok.has(r.task_id)));
+  }
+  for (const other of ['atomic', 'pruned']) {
+    if (!per.hybrid?.length || !per[other]?.length) continue;
+    const h = stats(per.hybrid), o = stats(per[other]);
+    const r = { tasks: per.hybrid.length, round_trips: h.round_trips / o.round_trips,
+      input_tokens: h.input_tokens / o.input_tokens, cost: h.cost_usd['gpt-4.1'] / o.cost_usd['gpt-4.1'] };
+    ratios[`${run}:${other}:all-passed`] = r;
+    md.push(`| ${run}, the ${r.tasks} tasks every mode passed | ${other} | ${rx(r.round_trips)} | ${rx(r.input_tokens)} | `
+      + `${rx(r.cost)} |`);
+  }
+}
 const hd = both('default', 'hybrid'), base = both('one', 'atomic') || both('baseline', 'atomic');
 if (hd && base) {
   const r = { round_trips: ratio(hd, base, 'round_trips'), input_tokens: ratio(hd, base, 'input_tokens'),

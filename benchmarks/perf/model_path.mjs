@@ -23,7 +23,7 @@ const MODES = ['hybrid', 'pruned', 'atomic'];
 const RUN_LABEL = {
   default: 'defaults: --history full, deltas on, --max-batch 8',
   one: '--max-batch 1, hybrid and atomic (one action per reply; atomic = the WebArena-style baseline)',
-  stateless: '--history stateless (whole view each request, no deltas), --max-batch 8',
+  stateless: '--history stateless (whole view each request, no deltas), --max-batch 8 (run on a slice: see the task counts)',
   baseline: 'atomic, --max-batch 1: the WebArena-style one-action-per-reply baseline',
 };
 // USD per 1M tokens: input, cached input, output (the providers' published list prices)

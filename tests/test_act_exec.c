@@ -16,23 +16,12 @@ static act_policy *P;
 static void setup(void)
 {
     cr_assert_eq(ts_browser_start(&B, EOUS_SOURCE_DIR "/tests/fixtures/actions"), 0, "browser start failed");
-    eous_err err;
-    act_exec_opts o;
-    act_exec_opts_init(&o);
-    o.call_timeout_ms = 800;
-    cr_assert_eq(act_exec_new(B.session, &o, &X, &err), EOUS_OK, "%s", err.msg);
-    cr_assert_eq(act_policy_new(&P, &err), EOUS_OK);
-    act_policy_allow_origin(P, ts_browser_url(&B, "/"), &err);
-    act_policy_set_interactive(P, 0);
-    act_exec_set_policy(X, P);
+    cr_assert_eq(ts_exec_start(&B, 800, &X, &P), 0);
 }
 
 static void teardown(void)
 {
-    act_exec_free(X);
-    X = NULL;
-    act_policy_free(P);
-    P = NULL;
+    ts_exec_stop(&X, &P);
     ts_browser_stop(&B);
 }
 

@@ -18,20 +18,12 @@ static void setup(void)
     if (!ts_site_root())
         return;
     cr_assert_eq(ts_browser_start(&B, ts_site_root()), 0, "browser start failed");
-    eous_err err;
-    cr_assert_eq(act_exec_new(B.session, NULL, &X, &err), EOUS_OK, "%s", err.msg);
-    act_policy_new(&P, &err);
-    act_policy_allow_origin(P, ts_browser_url(&B, "/"), &err);
-    act_policy_set_interactive(P, 0);
-    act_exec_set_policy(X, P);
+    cr_assert_eq(ts_exec_start(&B, 0, &X, &P), 0);
 }
 
 static void teardown(void)
 {
-    act_exec_free(X);
-    X = NULL;
-    act_policy_free(P);
-    P = NULL;
+    ts_exec_stop(&X, &P);
     if (ts_site_root())
         ts_browser_stop(&B);
 }

@@ -25,23 +25,12 @@ static void setup(void)
     cr_assert_eq(stat(ROOT "/node_modules/@mcp-b/webmcp-polyfill/dist/index.iife.js", &st), 0,
                  "the WebMCP polyfill is not installed: run scripts/setup (npm ci in tests/fixtures/webmcp)");
     cr_assert_eq(ts_browser_start(&B, ROOT), 0, "browser start failed");
-    eous_err err;
-    act_exec_opts o;
-    act_exec_opts_init(&o);
-    o.call_timeout_ms = 1500;
-    cr_assert_eq(act_exec_new(B.session, &o, &X, &err), EOUS_OK, "%s", err.msg);
-    cr_assert_eq(act_policy_new(&P, &err), EOUS_OK);
-    act_policy_allow_origin(P, ts_browser_url(&B, "/"), &err);
-    act_policy_set_interactive(P, 0);
-    act_exec_set_policy(X, P);
+    cr_assert_eq(ts_exec_start(&B, 1500, &X, &P), 0);
 }
 
 static void teardown(void)
 {
-    act_exec_free(X);
-    X = NULL;
-    act_policy_free(P);
-    P = NULL;
+    ts_exec_stop(&X, &P);
     ts_browser_stop(&B);
 }
 

@@ -623,6 +623,8 @@ static enum MHD_Result reply_text(struct MHD_Connection *c, unsigned status, con
 
 /* A refusal: HTTP status and a JSON-RPC error (id borrowed, NULL = null) saying why in one line. */
 static enum MHD_Result reply_error(struct MHD_Connection *c, unsigned status, const cJSON *id, int code,
+                                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static enum MHD_Result reply_error(struct MHD_Connection *c, unsigned status, const cJSON *id, int code,
                                    const char *fmt, ...)
 {
     char message[400];
@@ -898,6 +900,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
     *con_cls = NULL;
 }
 
+/* libmicrohttpd's own log lines (a printf format and its arguments) */
+static void on_mhd_log(void *cls, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 static void on_mhd_log(void *cls, const char *fmt, va_list ap)
 {
     (void)cls;

@@ -8,6 +8,7 @@
 
 #include "actions/exec.h"
 #include "support/browser.h"
+#include "support/page_js.h"
 
 static ts_browser B;
 static act_exec *X;
@@ -80,25 +81,13 @@ static eous_rc text_step_on(perc_obs *obs, const char *text, act_result *r, eous
     return rc;
 }
 
-/* The page's answer to an expression, as a compact JSON string (caller frees). */
+/* The page's answer to an expression, as compact JSON (caller frees). */
 static char *js(const char *expr)
 {
-    char script[1024];
-    snprintf(script, sizeof script, "return JSON.stringify(%s);", expr);
-    cJSON *v = NULL;
-    eous_err err;
-    cr_assert_eq(wd_execute(B.session, script, NULL, &v, &err), EOUS_OK, "%s: %s", expr, err.msg);
-    char *s = strdup(cJSON_IsString(v) ? v->valuestring : "undefined");
-    cJSON_Delete(v);
-    return s;
+    return ts_page_json(B.session, expr);
 }
 
-#define EXPECT_JS(expr, want)                                                                                  \
-    do {                                                                                                       \
-        char *got_ = js(expr);                                                                                 \
-        cr_assert_str_eq(got_, want, "%s: got %s", expr, got_);                                                           \
-        free(got_);                                                                                            \
-    } while (0)
+#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(B.session, expr, want)
 
 /* View id of the first node with this role and name. */
 static const char *view_id(const perc_obs *obs, const char *role, const char *name)

@@ -12,6 +12,7 @@
 
 #include "actions/exec.h"
 #include "support/browser.h"
+#include "support/page_js.h"
 
 #define ROOT EOUS_SOURCE_DIR "/tests/fixtures/webmcp"
 
@@ -36,25 +37,7 @@ static void teardown(void)
 
 TestSuite(webmcp, .init = setup, .fini = teardown, .timeout = 240);
 
-/* The page's answer to an expression, as compact JSON (caller frees). */
-static char *js(const char *expr)
-{
-    char script[1024];
-    snprintf(script, sizeof script, "return JSON.stringify(%s);", expr);
-    cJSON *v = NULL;
-    eous_err err;
-    cr_assert_eq(wd_execute(B.session, script, NULL, &v, &err), EOUS_OK, "%s: %s", expr, err.msg);
-    char *s = strdup(cJSON_IsString(v) ? v->valuestring : "undefined");
-    cJSON_Delete(v);
-    return s;
-}
-
-#define EXPECT_JS(expr, want)                                                                                  \
-    do {                                                                                                       \
-        char *got_ = js(expr);                                                                                 \
-        cr_assert_str_eq(got_, want, "%s: got %s", expr, got_);                                                \
-        free(got_);                                                                                            \
-    } while (0)
+#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(B.session, expr, want)
 
 /* Opens the fixture with one implementation and waits for the frame's tool. */
 static void open_page(const char *impl)

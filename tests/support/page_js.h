@@ -6,6 +6,7 @@
 #define EOUS_TS_PAGE_JS_H
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,5 +23,21 @@ static inline char *ts_page_js(wd_session *s, const char *script)
     cr_assert_not_null(out, "out of memory reading the answer of %s", script);
     return out;
 }
+
+/* JSON.stringify(expr) in the page, as compact JSON text; "undefined" when expr is (caller frees). */
+static inline char *ts_page_json(wd_session *s, const char *expr)
+{
+    char script[1024];
+    snprintf(script, sizeof script, "const v = JSON.stringify(%s); return v === undefined ? 'undefined' : v;", expr);
+    return ts_page_js(s, script);
+}
+
+/* The page's JSON for expr is want, or the test fails naming both. */
+#define TS_EXPECT_PAGE_JSON(session, expr, want)                                                               \
+    do {                                                                                                       \
+        char *got_ = ts_page_json((session), (expr));                                                          \
+        cr_assert_str_eq(got_, want, "%s: got %s", expr, got_);                                                \
+        free(got_);                                                                                            \
+    } while (0)
 
 #endif

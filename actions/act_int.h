@@ -63,6 +63,8 @@ struct act_exec {
      * no round trip asks again: x->url is the page it led to; its dialogs */
     int settled_url;
     cJSON *settled_dialogs; /* owned; NULL when that script did not read them */
+    cJSON *output;          /* owned: what read steps took, {name: value}; NULL before the first */
+    cJSON *downloads;       /* owned: what download steps saved, [{name, size, mime, sha256, file}] */
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */

@@ -33,6 +33,8 @@ eous_rc act_action_copy(act_action *out, const act_action *in, eous_err *err)
     out->clear = in->clear;
     out->index = in->index;
     out->from_script = in->from_script;
+    out->retries = in->retries;
+    out->timeout_ms = in->timeout_ms;
     if ((in->target && !(out->target = strdup(in->target))) ||
         (in->tool && !(out->tool = strdup(in->tool))) ||
         (in->text && !(out->text = strdup(in->text))) ||
@@ -85,6 +87,17 @@ char *act_format(const act_action *a)
         bad = bad || put_arg(&b, num);
         break;
     }
+    case ACT_WAIT:
+    case ACT_READ:
+    case ACT_EXPECT:
+    case ACT_UPLOAD:
+    case ACT_DOWNLOAD: {
+        /* the target when it has one, then its options as JSON */
+        char *p = a->params ? eous_json_print(a->params) : NULL;
+        bad = bad || (a->params && !p) || (a->target && put_arg(&b, a->target)) || put_arg(&b, p ? p : "{}");
+        free(p);
+        break;
+    }
     case ACT_NONE:
     case ACT_GO_BACK:
     case ACT_GO_FORWARD:
@@ -110,7 +123,7 @@ int act_equal(const act_action *a, const act_action *b)
     if (a->kind != b->kind || !str_eq(a->target, b->target) || !str_eq(a->tool, b->tool) ||
         !str_eq(a->text, b->text))
         return 0;
-    if (a->kind == ACT_CALL) {
+    if (a->kind == ACT_CALL || act_kind_is_rpa(a->kind)) {
         /* absent params and {} mean the same call */
         int ea = !a->params || (cJSON_IsObject(a->params) && !a->params->child);
         int eb = !b->params || (cJSON_IsObject(b->params) && !b->params->child);
@@ -121,5 +134,5 @@ int act_equal(const act_action *a, const act_action *b)
         return 0;
     if (a->kind == ACT_TAB_FOCUS && a->index != b->index)
         return 0;
-    return 1;
+    return a->retries == b->retries && a->timeout_ms == b->timeout_ms;
 }

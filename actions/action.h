@@ -23,8 +23,20 @@ typedef enum act_kind {
     ACT_GO_FORWARD,
     ACT_TAB_FOCUS,   /* tab_focus(index) */
     ACT_CLOSE_TAB,
-    ACT_STOP         /* stop(answer) */
+    ACT_STOP,        /* stop(answer) */
+    /* RPA steps (actions/wait.c, read.c, expect.c, files.c); their options
+     * live in params.  Only read is offered to models as well. */
+    ACT_WAIT,        /* wait {text|target|url|gone|network_idle, timeout_ms} */
+    ACT_READ,        /* read(target, as, what): data into the task's output */
+    ACT_EXPECT,      /* expect {text|url|value|count}: an assertion */
+    ACT_UPLOAD,      /* upload(target, files): files from --files DIR */
+    ACT_DOWNLOAD     /* download(target): click and wait for the file */
 } act_kind;
+
+/* The last kind, for tables indexed by kind. */
+#define ACT_KIND_LAST ACT_DOWNLOAD
+/* 1 for the RPA kinds (wait, read, expect, upload, download). */
+#define act_kind_is_rpa(k) ((k) >= ACT_WAIT && (k) <= ACT_KIND_LAST)
 
 typedef struct act_action {
     act_kind kind;
@@ -33,7 +45,8 @@ typedef struct act_action {
      * scripts, a target "role 'name'" / "role 'name' #2" / "css=SELECTOR". */
     char *target;
     char *tool;        /* ACT_CALL */
-    cJSON *params;     /* ACT_CALL: a JSON object (owned) */
+    cJSON *params;     /* ACT_CALL: a JSON object (owned); the RPA kinds: their
+                        * options ({"text": …, "timeout_ms": N}, {"as", "what"}, {"files"}) */
     /* ACT_TYPE text, ACT_PRESS keys, ACT_SCROLL "up"|"down", ACT_SELECT option,
      * ACT_GOTO url, ACT_STOP answer. May hold {{secret:NAME}} placeholders. */
     char *text;
@@ -41,6 +54,8 @@ typedef struct act_action {
     int clear;         /* ACT_TYPE: clear the field first (default 1) */
     int index;         /* ACT_TAB_FOCUS */
     int from_script;   /* 1: target is a script target, not an observation id */
+    int retries;       /* a script step's "retries": attempts after the first (0) */
+    int timeout_ms;    /* a script step's "timeout_ms": bound on its attempts (0 = none) */
 } act_action;
 
 /* ---- the action vocabulary ---------------------------------------------------
@@ -64,6 +79,7 @@ typedef struct act_verb {
     /* as a script step */
     const char *script_keys[4];   /* keys besides the verb */
     const char *script_sig;
+    int script_only;              /* 1: a script step only, not offered to models (wait, expect, files) */
 } act_verb;
 
 /* The rows, in prompt order; *n gets their count.  Static storage. */

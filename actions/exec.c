@@ -12,8 +12,10 @@
 
 #include "actions/act_int.h"
 #include "actions/audit.h"
+#include "actions/rpa_int.h"
 #include "actions/dialog_hook_js.h"
 #include "actions/dialog_take_js.h"
+#include "actions/net_hook_js.h"
 #include "actions/quiet_hook_js.h"
 #include "actions/settle_js.h"
 #include "perception/webmcp_hook_js.h" /* PERC_WEBMCP_HOOK_JS */
@@ -101,7 +103,7 @@ eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous
     x->seed = (unsigned)((unsigned long)eous_now_ms() ^ (unsigned long)(size_t)x);
     /* every new document records its dialogs, its last change and what its
      * WebMCP tools throw, from its start */
-    const char *const hooks[] = {ACT_DIALOG_HOOK_JS, ACT_QUIET_HOOK_JS, PERC_WEBMCP_HOOK_JS};
+    const char *const hooks[] = {ACT_DIALOG_HOOK_JS, ACT_QUIET_HOOK_JS, PERC_WEBMCP_HOOK_JS, ACT_NET_HOOK_JS};
     for (size_t i = 0; i < sizeof hooks / sizeof *hooks && wd_session_has_cdp(s); i++) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "source", hooks[i]);
@@ -127,6 +129,8 @@ void act_exec_free(act_exec *x)
         return;
     act_audit_close(x->audit);
     cJSON_Delete(x->settled_dialogs);
+    cJSON_Delete(x->output);
+    cJSON_Delete(x->downloads);
     free(x);
 }
 
@@ -316,6 +320,11 @@ static eous_rc dispatch(act_exec *x, const perc_obs *obs, const act_action *a, a
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         act_res_msg(res, "stopped with answer: %.900s", res->answer);
         return EOUS_OK;
+    case ACT_WAIT: return act_run_wait(x, a, res, err);
+    case ACT_READ: *settle = 0; return act_run_read(x, obs, a, res, err);
+    case ACT_EXPECT: *settle = 0; return act_run_expect(x, obs, a, res, err);
+    case ACT_UPLOAD: return act_run_upload(x, obs, a, res, err);
+    case ACT_DOWNLOAD: return act_run_download(x, obs, a, res, err);
     case ACT_NONE: break;
     }
     *settle = 0;

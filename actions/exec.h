@@ -50,6 +50,8 @@ typedef struct act_exec_opts {
     double settle_cap_ms;    /* longest settle wait, default 3000 */
     const char *audit_path;  /* JSON-lines audit log appended to; NULL = none */
     int interactive;         /* -1 (default): leave the policy alone; 0/1 is applied to the policy set with act_exec_set_policy */
+    const char *files_dir;   /* upload steps take files only from here (--files); NULL = uploads refused */
+    const char *download_dir;/* download steps save here (created on first use); NULL = downloads refused */
 } act_exec_opts;
 
 void act_exec_opts_init(act_exec_opts *o);

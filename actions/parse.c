@@ -4,6 +4,7 @@
  * Every error names the action, says what was expected and what was wrong, in
  * one line, because for a model that message is the only way to correct itself. */
 #include "actions/action.h"
+#include "actions/rpa_int.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -342,6 +343,8 @@ static eous_rc tool_action_args(const act_verb *v, const cJSON *args, const char
         return EOUS_OK;
     case ACT_SELECT:
         return (out->text = json_to_text(a)) ? EOUS_OK : bad_arg(ctx, args, key, "a string", err);
+    case ACT_READ:
+        return act_read_tool_args(args, ctx, out, err);
     case ACT_PRESS:
     case ACT_GOTO:
         if (!cJSON_IsString(a) || !a->valuestring[0] || !(out->text = strdup(a->valuestring)))
@@ -371,7 +374,7 @@ eous_rc act_parse_tool_call(const char *name, const char *args_json, act_action 
     const char *nb = name ? name : "", *ne = nb + strlen(nb);
     trim_span(&nb, &ne);
     const act_verb *v = act_verb_find(nb, (size_t)(ne - nb));
-    if (!v)
+    if (!v || v->script_only)
         return eous_err_set(err, EOUS_E_PARSE, "unknown tool \"%.*s\"; expected one of %s",
                             (int)(ne - nb > 64 ? 64 : ne - nb), nb, act_verb_names());
     char ctx[256];
@@ -492,6 +495,23 @@ static eous_rc take_call(const char *p, const char *end, const char *ctx, act_ac
 
 /* Parses one action written at s[0..n) (verb first).  Text after the action
  * (a model's trailing prose) is ignored, as WebArena's regexes do. */
+/* read [id] [name] [what], the model's extraction step. */
+static eous_rc take_read(const char *p, const char *end, const char *ctx, act_action *out, eous_err *err)
+{
+    const char *b[3], *e[3];
+    for (int i = 0; i < 3; i++)
+        if (!take_group(&p, end, &b[i], &e[i]))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, missing [%s]", ctx, i == 0 ? "id" : i == 1 ? "name" : "what");
+    if (!(out->target = norm_id(b[0], (size_t)(e[0] - b[0]))))
+        return eous_err_set(err, EOUS_E_PARSE, "%s, [%.*s] is not an element or component id", ctx,
+                            (int)(e[0] - b[0] > 40 ? 40 : e[0] - b[0]), b[0]);
+    char *as = dupn(b[1], (size_t)(e[1] - b[1])), *what = dupn(b[2], (size_t)(e[2] - b[2]));
+    eous_rc rc = as && what ? act_read_set(as, what, ctx, out, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    free(as);
+    free(what);
+    return rc;
+}
+
 static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err)
 {
     const char *p = s, *end = s + n;
@@ -508,7 +528,7 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
         lower[i] = (char)tolower((unsigned char)vb[i]);
     lower[vn] = '\0';
     const act_verb *v = act_verb_find(lower, vn);
-    if (!v)
+    if (!v || v->script_only)
         return eous_err_set(err, EOUS_E_PARSE, "unknown action \"%s\"; expected one of %s", lower, act_verb_names());
     char ctx[160];
     snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->text_sig);
@@ -585,6 +605,10 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
         break;
     case ACT_CALL:
         if ((rc = take_call(p, end, ctx, out, err)))
+            goto done;
+        break;
+    case ACT_READ:
+        if ((rc = take_read(p, end, ctx, out, err)))
             goto done;
         break;
     default: /* go_back, go_forward, close_tab take nothing */
@@ -765,13 +789,20 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
     snprintf(ctx, sizeof ctx, "%s step: expected %s", v->name, v->script_sig);
     for (const cJSON *it = step->child; it; it = it->next) {
         const char *k = it->string ? it->string : "";
-        if (it != val && !in_list(v->script_keys, 4, k))
+        if (it != val && !in_list(v->script_keys, 4, k) && !act_step_common_key(k))
             return eous_err_set(err, EOUS_E_INVALID, "%s, unknown key \"%.64s\"", ctx, k);
     }
+    if ((rc = act_step_common_parse(step, ctx, out, err)))
+        goto done;
     out->kind = v->kind;
     out->from_script = 1;
     const cJSON *a;
     switch (v->kind) {
+    case ACT_WAIT: rc = act_wait_parse(val, ctx, out, err); break;
+    case ACT_READ: rc = act_read_parse(val, step, ctx, out, err); break;
+    case ACT_EXPECT: rc = act_expect_parse(val, ctx, out, err); break;
+    case ACT_UPLOAD:
+    case ACT_DOWNLOAD: rc = act_files_parse(val, step, ctx, out, err); break;
     case ACT_CALL:
         if ((rc = script_target(val, ctx, &out->target, err)))
             goto done;

@@ -141,6 +141,61 @@ static const act_verb verbs[] = {
                   "answer is needed. If the task cannot be done, use stop [N/A].",
      .script_keys = {"from"},
      .script_sig = "{\"stop\": <answer>, \"from\"?: <the rule that computed it from what the page showed>}"},
+    /* RPA steps: wait, expect, upload and download are script steps only; read is a model tool too */
+    {.name = "wait",
+     .kind = ACT_WAIT,
+     .tool_sig = "{}",
+     .tool_description = "Wait for the page.",
+     .tool_props = "{}",
+     .text_sig = "wait",
+     .text_help = "(script steps only)",
+     .script_sig = "{\"wait\": {\"text\" | \"target\" | \"url\" | \"gone\": <string> | \"network_idle\": true, "
+                   "\"timeout_ms\"?: <ms>}}",
+     .script_only = 1},
+    {.name = "read",
+     .kind = ACT_READ,
+     .tool_keys = {"id", "as", "what"},
+     .tool_sig = "{\"id\": <element or component id>, \"as\": <output name>, \"what\": \"rows\" | \"value\" | "
+                 "\"text\" | \"state\"}",
+     .tool_description = "Read data from the page into the task's output: a table's rows, a field's value, an "
+                         "element's text or a component's state.",
+     .tool_props = "{" ID_PROP ",\"as\":{\"type\":\"string\",\"description\":\"the output's name\"},"
+                   "\"what\":{\"type\":\"string\",\"enum\":[\"rows\",\"value\",\"text\",\"state\"]}}",
+     .text_sig = "read [id] [name] [rows|value|text|state]",
+     .text_help = "put a table's rows, a field's value, an element's text or a component's state into the output "
+                  "under name.",
+     .script_keys = {"as", "what"},
+     .script_sig = "{\"read\": <target or component>, \"as\": <name>, \"what\": \"rows\" | \"value\" | \"text\" | "
+                   "\"state\"}"},
+    {.name = "expect",
+     .kind = ACT_EXPECT,
+     .tool_sig = "{}",
+     .tool_description = "Check the page.",
+     .tool_props = "{}",
+     .text_sig = "expect",
+     .text_help = "(script steps only)",
+     .script_sig = "{\"expect\": {\"text\": <string>} | {\"url\": <string>} | {\"value\": <string>, \"of\": "
+                   "<target>} | {\"count\": <n>, \"of\": <target or output name>}}",
+     .script_only = 1},
+    {.name = "upload",
+     .kind = ACT_UPLOAD,
+     .tool_sig = "{}",
+     .tool_description = "Upload files.",
+     .tool_props = "{}",
+     .text_sig = "upload",
+     .text_help = "(script steps only)",
+     .script_keys = {"files"},
+     .script_sig = "{\"upload\": <file input target>, \"files\": [<file name under --files DIR>, ...]}",
+     .script_only = 1},
+    {.name = "download",
+     .kind = ACT_DOWNLOAD,
+     .tool_sig = "{}",
+     .tool_description = "Download a file.",
+     .tool_props = "{}",
+     .text_sig = "download",
+     .text_help = "(script steps only)",
+     .script_sig = "{\"download\": <target that starts the download>, \"timeout_ms\"?: <ms>}",
+     .script_only = 1},
 };
 #define N_VERBS (sizeof verbs / sizeof *verbs)
 

@@ -129,7 +129,7 @@ static eous_rc put_actions(eous_buf *b, int with_call, eous_err *err)
     eous_rc rc = EOUS_OK;
     for (size_t i = 0; i < n && !rc; i++) {
         const act_verb *v = &verbs[i];
-        if (with_call || v->kind != ACT_CALL)
+        if ((with_call || v->kind != ACT_CALL) && !v->script_only)
             rc = eous_buf_printf(b, err, "%s: %s\n", v->text_usage ? v->text_usage : v->text_sig, v->text_help);
     }
     return rc;
@@ -327,7 +327,7 @@ cJSON *llm_tools_json(llm_provider p, int with_call)
     const act_verb *verbs = act_verbs(&n);
     for (size_t i = 0; i < n; i++) {
         const act_verb *t = &verbs[i];
-        if (!with_call && t->kind == ACT_CALL)
+        if ((!with_call && t->kind == ACT_CALL) || t->script_only)
             continue;
         cJSON *schema = cJSON_CreateObject();
         cJSON *props = cJSON_Parse(t->tool_props), *req = cJSON_CreateArray();

@@ -1,0 +1,37 @@
+/* actions/step_opts.c — the keys every script step may carry besides its
+ * own: "retries" (attempts after the first, with back-off; agent/loop.c
+ * runs them) and "timeout_ms" (a bound on the step's attempts, and the wait
+ * of wait and download steps that name none). */
+#include <string.h>
+
+#include "actions/rpa_int.h"
+
+/* Bounds a task file may ask for: a cron job must end. */
+#define MAX_RETRIES 10
+
+int act_step_common_key(const char *key)
+{
+    return !strcmp(key, "retries") || !strcmp(key, "timeout_ms");
+}
+
+/* A whole number in [lo, hi] from a JSON number; -1 when it is not one. */
+static int whole(const cJSON *v, int lo, int hi)
+{
+    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(long long)v->valuedouble || v->valuedouble < lo ||
+        v->valuedouble > hi)
+        return -1;
+    return (int)v->valuedouble;
+}
+
+eous_rc act_step_common_parse(const cJSON *step, const char *ctx, act_action *out, eous_err *err)
+{
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(step, "retries");
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(step, "timeout_ms");
+    if (r && (out->retries = whole(r, 0, MAX_RETRIES)) < 0)
+        return eous_err_set(err, EOUS_E_INVALID, "%s, \"retries\" must be a whole number from 0 to %d", ctx,
+                            MAX_RETRIES);
+    if (t && (out->timeout_ms = whole(t, 1, ACT_MAX_WAIT_MS)) < 0)
+        return eous_err_set(err, EOUS_E_INVALID, "%s, \"timeout_ms\" must be a whole number of ms from 1 to %d",
+                            ctx, ACT_MAX_WAIT_MS);
+    return EOUS_OK;
+}

@@ -76,6 +76,7 @@ typedef struct act_result {
     char *answer;                /* ACT_STOP's answer (owned; act_result_clear frees) */
     cJSON *state;                /* the component's new S after a call (owned), else NULL */
     int dialog;                  /* the page opened a dialog during the action (message says which) */
+    int attempts;                /* set by the caller that retried the step: attempts it took (0 = one) */
 } act_result;
 
 /* Executes a against the page obs was taken from (obs may be NULL for

@@ -270,7 +270,8 @@ static eous_rc wait_for_file(int fd, const char *dir, const seen_names *before, 
     double t0 = eous_now_ms();
     int partial = 0;
     for (;;) {
-        if (scan(dir, NULL, before, found, n, &partial))
+        /* Chromium reserves NAME empty while NAME.crdownload fills: complete when none is left */
+        if (scan(dir, NULL, before, found, n, &partial) && !partial)
             return EOUS_OK;
         double left = timeout_ms - (eous_now_ms() - t0);
         if (left <= 0)

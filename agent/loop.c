@@ -13,6 +13,7 @@
 #include "actions/secrets.h"
 #include "agent/batch.h"
 #include "agent/run.h"
+#include "agent/outputs.h"
 #include "agent/site_reset.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
@@ -59,6 +60,8 @@ void agent_result_clear(agent_result *r)
     if (!r)
         return;
     free(r->answer);
+    cJSON_Delete(r->output);
+    cJSON_Delete(r->downloads);
     memset(r, 0, sizeof *r);
 }
 
@@ -122,6 +125,7 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
     if (r->screenshot[0])
         cJSON_AddStringToObject(o, "screenshot", r->screenshot);
+    agent_outputs_json(r, o);
     char *s = eous_json_print(o);
     cJSON_Delete(o);
     char *clean = s ? eous_redact(s) : NULL;
@@ -273,6 +277,7 @@ typedef struct run_state {
     int sent_is_delta;
     agent_ground_log seen;        /* grounding: views and results of this run */
     agent_ground_result ground;   /* grounding: the verdict on the step being taken */
+    char downloads_dir[4096];     /* download steps save here (agent/outputs.h) */
 } run_state;
 
 /* What one step's plan phase decided. */
@@ -339,6 +344,11 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     act_exec_opts xo;
     act_exec_opts_init(&xo);
     xo.audit_path = o->audit_path;
+    xo.files_dir = o->files_dir;
+    if (o->trace_path) {
+        agent_downloads_dir(o->trace_path, st->downloads_dir, sizeof st->downloads_dir);
+        xo.download_dir = st->downloads_dir;
+    }
     if ((rc = act_exec_new(st->s, &xo, &st->x, err)))
         return rc;
     if (o->policy) {
@@ -553,6 +563,8 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     if (ar->fallback_reason[0])
         cJSON_AddStringToObject(line, "fallback_reason", ar->fallback_reason);
     cJSON_AddStringToObject(line, arc ? "error" : "result", arc ? aerr->msg : ar->message);
+    if (ar->attempts)
+        cJSON_AddNumberToObject(line, "attempt", ar->attempts);
     cJSON_AddNumberToObject(line, "prompt_tokens", (double)usage->prompt_tokens);
     cJSON_AddNumberToObject(line, "completion_tokens", (double)usage->completion_tokens);
     if (usage->calls) {
@@ -627,6 +639,52 @@ static int repeats(const run_state *st, const act_action *a)
     return same;
 }
 
+/* Runs a; a script step with "retries" runs again on a fresh view after a
+ * failure the page may outgrow (not policy, bad input or the infrastructure),
+ * backing off 250 ms, 500 ms, 1 s … (at most 4 s) within its "timeout_ms".
+ * Every failed attempt before the last gets its own trace line. */
+static eous_rc execute_with_retries(run_state *st, int step, const act_action *a, act_result *ar, eous_err *aerr)
+{
+    const perc_obs *view = st->act_view ? st->act_view : st->obs;
+    perc_obs *fresh = NULL;
+    double t0 = eous_now_ms(), backoff = 250;
+    eous_rc arc;
+    for (int attempt = 1;; attempt++) {
+        arc = act_execute(st->x, fresh ? fresh : view, a, ar, aerr);
+        int last = attempt > a->retries || arc == EOUS_OK || arc == EOUS_E_POLICY || arc == EOUS_E_INVALID ||
+                   eous_rc_ends_task(arc) || eous_interrupted() ||
+                   (a->timeout_ms > 0 && eous_now_ms() - t0 + backoff > a->timeout_ms);
+        if (last) {
+            if (attempt > 1) /* the trace line of the step says which attempt it was */
+                ar->attempts = attempt;
+            break;
+        }
+        cJSON *line = cJSON_CreateObject();
+        char *text = act_format(a);
+        cJSON_AddNumberToObject(line, "step", step);
+        cJSON_AddStringToObject(line, "action", text ? text : act_kind_name(a->kind));
+        cJSON_AddNumberToObject(line, "attempt", attempt);
+        cJSON_AddStringToObject(line, "error", aerr->msg);
+        cJSON_AddNumberToObject(line, "retry_in_ms", backoff);
+        trace_line(&st->trace, line);
+        free(text);
+        act_result_clear(ar);
+        eous_sleep_ms(backoff); /* back-off: the page gets time to catch up */
+        backoff = backoff * 2 > 4000 ? 4000 : backoff * 2;
+        perc_obs_free(fresh);
+        fresh = NULL;
+        st->po.id_base = view;
+        eous_rc orc = act_observe(st->s, &st->po, &fresh, aerr);
+        st->po.id_base = NULL;
+        if (orc) {
+            arc = orc;
+            break;
+        }
+    }
+    perc_obs_free(fresh);
+    return arc;
+}
+
 /* Outcome of one step: go on, stop the loop (to score), or end the task. */
 typedef enum step_outcome { STEP_NEXT, STEP_STOP, STEP_FAIL } step_outcome;
 
@@ -653,7 +711,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         act_action_clear(a);
         return STEP_STOP;
     }
-    eous_rc arc = act_execute(st->x, st->act_view ? st->act_view : st->obs, a, &ar, &aerr);
+    eous_rc arc = execute_with_retries(st, *step + 1, a, &ar, &aerr);
     arc = check_where_it_led(st, a, arc, &aerr);
     if (grounding_on(st))
         agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);
@@ -692,7 +750,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         if (st->o->planner == AGENT_PLANNER_SCRIPT) {
             /* a deterministic plan whose step fails stops with the step's error */
             snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
-            SET(res->stop_reason, "script_error");
+            SET(res->stop_reason, a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "expect_failed" : "script_error");
             out = STEP_STOP;
         }
     } else {
@@ -991,6 +1049,14 @@ static eous_rc run_score(run_state *st, eous_err *err)
         SET(res->eval_detail, "not scored: an ungrounded step ended the task");
         return EOUS_OK;
     }
+    if (!strcmp(res->stop_reason, "expect_failed")) {
+        /* an assertion that failed fails the job, whatever the evaluators say */
+        SET(res->status, "failed");
+        SET(res->eval_detail, "not scored: an expect step failed");
+        agent_evidence_capture_final(st->ev, st->s);
+        keep_final(st, 0);
+        return EOUS_OK;
+    }
     agent_eval_result ev;
     int navigates = eval_may_navigate(st->t->eval);
     if (navigates) /* the page as the task left it, before an evaluator leaves it */
@@ -1066,6 +1132,13 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         rc = run_score(&st, err);
     if (rc)
         rc = run_failed(&st, rc, err);
+    eous_err oerr;
+    eous_err_clear(&oerr);
+    if (!rc && agent_outputs_finish(t, st.x, o->trace_path, res, &oerr)) {
+        SET(res->status, "infra");
+        SET(res->error, oerr.msg);
+        rc = eous_err_set(err, EOUS_E_IO, "%s", oerr.msg);
+    }
     res->wall_ms = eous_now_ms() - st.t0;
     agent_site_leave();
     perc_obs_free(st.obs);

@@ -40,6 +40,7 @@ typedef struct agent_run_opts {
     agent_ground_mode grounding;   /* script planner: check each step against its view (agent/grounding.h) */
     agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
     int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
+    const char *files_dir;         /* --files: upload steps take files only from here (actions/rpa.h) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -70,7 +71,8 @@ typedef struct agent_result {
     const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
     char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
                                * "infra", "model_unavailable" (the model endpoint failed after its retries),
-                               * "ungrounded" (strict grounding refused a scripted step) */
+                               * "ungrounded" (strict grounding refused a scripted step), "expect_failed" (an
+                               * expect step failed: not scored), "output_schema" (the output broke its schema) */
     const char *grounding;    /* static: "strict" | "report" | "off" */
     int steps_grounded, steps_computed, steps_addressing, steps_ungrounded; /* grounding verdicts */
     char error[512];
@@ -78,6 +80,11 @@ typedef struct agent_result {
     const char *tier;         /* borrowed from the task */
     const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
+    /* RPA steps (agent/outputs.h): what read steps took and download steps saved (owned, NULL when
+     * none), output.json relative to the run directory ("" when not written: only a passed task's is) */
+    cJSON *output, *downloads;
+    char output_file[512];
+    int repaired;             /* --repair llm replaced a failed script step and the task passed */
 } agent_result;
 
 void agent_result_clear(agent_result *r);

@@ -1,6 +1,9 @@
 /* agent/task.c — see task.h. */
 #include "agent/task.h"
 
+#include "actions/action.h"
+#include "agent/schema.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +117,43 @@ static void check_eval(agent_task *t)
     }
 }
 
+/* Every script step parses and the output schema is one eous can apply: a
+ * task that would stop on its own file is bad input before a browser starts. */
+static void check_plans(agent_task *t)
+{
+    eous_err e;
+    eous_err_clear(&e);
+    if (t->output_schema && agent_schema_check(t->output_schema, &e)) {
+        snprintf(t->problem, sizeof t->problem, "%s", e.msg);
+        return;
+    }
+    const cJSON *plans[2] = {t->script, t->atomic_script};
+    const char *names[2] = {"script", "atomic_script"};
+    for (int p = 0; p < 2; p++) {
+        int i = 0;
+        const cJSON *step;
+        cJSON_ArrayForEach(step, plans[p]) {
+            i++;
+            const cJSON *one;
+            int k = 0;
+            for (one = cJSON_IsArray(step) ? step->child : step; one; one = cJSON_IsArray(step) ? one->next : NULL) {
+                k++;
+                act_action a;
+                act_action_init(&a);
+                eous_rc rc = act_parse_script_step(one, &a, &e);
+                act_action_clear(&a);
+                if (rc == EOUS_E_INVALID || rc == EOUS_E_PARSE) {
+                    if (cJSON_IsArray(step))
+                        snprintf(t->problem, sizeof t->problem, "%s step %d, action %d: %s", names[p], i, k, e.msg);
+                    else
+                        snprintf(t->problem, sizeof t->problem, "%s step %d: %s", names[p], i, e.msg);
+                    return;
+                }
+            }
+        }
+    }
+}
+
 static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int index, eous_err *err)
 {
     if (!cJSON_IsObject(cfg))
@@ -163,6 +203,9 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
     t->sites = eous_json_arr(t->raw, "sites");
     if (!t->problem[0])
         check_eval(t);
+    t->output_schema = cJSON_GetObjectItemCaseSensitive(t->raw, "output_schema");
+    if (!t->problem[0])
+        check_plans(t);
     if (!t->problem[0] && t->start_url && !eous_is_http_url(t->start_url))
         snprintf(t->problem, sizeof t->problem, "start_url '%.100s' is not an http(s) URL", t->start_url);
     return EOUS_OK;

@@ -21,6 +21,7 @@ typedef struct agent_task {
     const cJSON *eval;
     const cJSON *script;      /* semantic-first plan, or NULL */
     const cJSON *atomic_script;
+    const cJSON *output_schema; /* JSON Schema (agent/schema.h) the read steps' output must satisfy, or NULL */
     const char *storage_state;/* path or NULL */
     int require_login;
     int require_reset;        /* WebArena: the task changes its site; reset it first (agent/site_reset.h) */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "actions/policy.h"
@@ -96,6 +97,8 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             VALUE(co->policy_file);
         } else if (!strcmp(a, "--secrets")) {
             VALUE(co->secrets_file);
+        } else if (!strcmp(a, "--files")) {
+            VALUE(co->files_dir);
         } else if (!strcmp(a, "--lock")) {
             VALUE(co->lock_file);
         } else if (!strcmp(a, "--screenshots")) {
@@ -280,6 +283,9 @@ eous_rc cli_setup_run(cli_opts *co, eous_err *err)
             return rc == EOUS_E_NOMEM ? rc : EOUS_E_INVALID;
         act_policy_set_interactive(co->policy, isatty(0));
     }
+    struct stat fst;
+    if (co->files_dir && (stat(co->files_dir, &fst) || !S_ISDIR(fst.st_mode)))
+        return eous_err_set(err, EOUS_E_INVALID, "--files %s: expected a directory of files to upload", co->files_dir);
     /* secrets: the environment always, plus the 0600 file when given */
     if ((rc = act_secrets_new(&co->secrets, err)))
         return rc;
@@ -336,6 +342,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->llm = co->llm;
     ro->policy = co->policy;
     ro->secrets = co->secrets;
+    ro->files_dir = co->files_dir;
     /* a benchmark figure counts only grounded plans; a single run reports */
     if (co->grounding >= 0)
         ro->grounding = (agent_ground_mode)co->grounding;

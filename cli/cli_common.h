@@ -25,6 +25,7 @@ typedef struct cli_opts {
     const char *out_dir;
     const char *policy_file;
     const char *secrets_file;
+    const char *files_dir;     /* --files DIR: the only place upload steps take files from */
     const char *lock_file;
     int max_steps;
     int max_batch;             /* --max-batch N (default 8) */

@@ -129,7 +129,7 @@ eous_rc act_run_upload(act_exec *x, const perc_obs *obs, const act_action *a, ac
         cJSON_AddItemToArray(args, cJSON_CreateNumber(n));
         rc = wd_execute(x->s, ACT_FILE_INPUT_JS, args, &v, err);
     }
-    const char *why = rc ? NULL : eous_json_str(v, "error");
+    const char *why = rc ? NULL : eous_json_str(v, "refused");
     const char *input = rc || why ? NULL : wd_element_id_of(cJSON_GetObjectItem(v, "el"));
     if (why)
         rc = eous_err_set(err, !strcmp(why, "hidden") ? EOUS_E_POLICY : EOUS_E_NOT_FOUND, "upload: %s %s", t.what,

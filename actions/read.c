@@ -101,7 +101,7 @@ static eous_rc read_element(act_exec *x, const perc_obs *obs, const act_action *
         cJSON_AddItemToArray(args, cJSON_CreateString(what));
         rc = wd_execute(x->s, ACT_READ_JS, args, &v, err);
     }
-    const char *why = rc ? NULL : eous_json_str(v, "error");
+    const char *why = rc ? NULL : eous_json_str(v, "refused");
     if (why)
         rc = eous_err_set(err, !strcmp(why, "secret") || !strcmp(why, "hidden") ? EOUS_E_POLICY : EOUS_E_NOT_FOUND,
                           "read: %s %s", t.what,

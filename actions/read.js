@@ -1,10 +1,11 @@
 // What a read step (actions/read.c) takes from an element: a table's rows as
 // objects keyed by its column headers, a field's value, or the element's text.
-// arguments: [element, what]; answers {value} or {error: why}.
+// arguments: [element, what]; answers {value} or {refused: why}.
+// (never "error": WebDriver takes a script answer with that key for its own error)
 const [el, what] = arguments;
 const clean = (s) => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
-if (!el || !el.isConnected) return {error: 'gone'};
-if (el.closest('[data-agent-hidden]')) return {error: 'hidden'};
+if (!el || !el.isConnected) return {refused: 'gone'};
+if (el.closest('[data-agent-hidden]')) return {refused: 'hidden'};
 const SECRET = 'input[type=password], [data-agent-secret], [autocomplete~="one-time-code"], [autocomplete^="cc-"]';
 const isSecret = (e) => e.matches(SECRET) || !!e.closest('[data-agent-secret]');
 // text without hidden regions or secret fields' values
@@ -25,7 +26,7 @@ if (what === 'text') return {value: textOf(el)};
 if (what === 'value') {
   const f = el.matches('input, select, textarea') ? el : el.querySelector('input, select, textarea');
   if (!f) return {value: textOf(el), from: 'text'};
-  if (isSecret(f)) return {error: 'secret'};
+  if (isSecret(f)) return {refused: 'secret'};
   if (f.type === 'checkbox' || f.type === 'radio') return {value: f.checked};
   if (f.tagName === 'SELECT') {
     const labels = [...f.selectedOptions].map((o) => clean(o.label || o.text));
@@ -37,7 +38,7 @@ if (what === 'value') {
 if (what === 'rows') {
   const table = el.matches('table, [role=table], [role=grid]') ? el
     : el.closest('table, [role=table], [role=grid]') || el.querySelector('table, [role=table], [role=grid]');
-  if (!table) return {error: 'no table'};
+  if (!table) return {refused: 'no table'};
   const native = table.tagName === 'TABLE';
   const allRows = native ? [...table.rows] : [...table.querySelectorAll('[role=row]')];
   const cellsOf = (r) => native ? [...r.cells] : [...r.querySelectorAll('[role=cell], [role=gridcell], [role=columnheader], [role=rowheader]')];
@@ -70,4 +71,4 @@ if (what === 'rows') {
   }
   return {value: rows};
 }
-return {error: 'what'};
+return {refused: 'what'};

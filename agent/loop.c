@@ -278,6 +278,7 @@ typedef struct run_state {
     agent_ground_log seen;        /* grounding: views and results of this run */
     agent_ground_result ground;   /* grounding: the verdict on the step being taken */
     char downloads_dir[4096];     /* download steps save here (agent/outputs.h) */
+    const char *unscored;         /* why the task fails without its evaluators (a failed RPA step), or NULL */
 } run_state;
 
 /* What one step's plan phase decided. */
@@ -751,6 +752,10 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
             /* a deterministic plan whose step fails stops with the step's error */
             snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
             SET(res->stop_reason, a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "expect_failed" : "script_error");
+            /* a job that did not do its work fails, whatever its evaluators (if any) would say of the page */
+            if (act_kind_is_rpa(a->kind) || !cJSON_GetArraySize(eous_json_arr(st->t->eval, "eval_types")))
+                st->unscored = a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "not scored: an expect step failed"
+                                                                                : "not scored: a script step failed";
             out = STEP_STOP;
         }
     } else {
@@ -1049,10 +1054,9 @@ static eous_rc run_score(run_state *st, eous_err *err)
         SET(res->eval_detail, "not scored: an ungrounded step ended the task");
         return EOUS_OK;
     }
-    if (!strcmp(res->stop_reason, "expect_failed")) {
-        /* an assertion that failed fails the job, whatever the evaluators say */
+    if (st->unscored) {
         SET(res->status, "failed");
-        SET(res->eval_detail, "not scored: an expect step failed");
+        SET(res->eval_detail, st->unscored);
         agent_evidence_capture_final(st->ev, st->s);
         keep_final(st, 0);
         return EOUS_OK;

@@ -1,0 +1,260 @@
+/* tests/test_rpa.c — the RPA steps (wait, read, expect, upload, download,
+ * retries, output_schema) through `eous run` on real Chromium against a slow
+ * back office page (tests/fixtures/pages/rpa/index.html: a report ready 1.5 s
+ * after it is asked for, a download that starts 2 s after its click), and
+ * the bad inputs: each one line, exit 2 or a failed task, no output.json. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/core.h"
+#include "support/cli.h"
+#include "support/testsrv.h"
+
+#define TASKS EOUS_SOURCE_DIR "/tests/fixtures/rpa/tasks"
+#define PAGES EOUS_SOURCE_DIR "/tests/fixtures/pages"
+
+static char tmpdir[256], out_path[300], err_path[300], files_dir[300];
+static ts_server *SRV;
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-rpa-XXXXXX");
+    cr_assert(mkdtemp(tmpdir));
+    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
+    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    /* --files: one file to upload, and a symlink that leads out of the directory */
+    snprintf(files_dir, sizeof files_dir, "%s/files", tmpdir);
+    cr_assert_eq(mkdir(files_dir, 0755), 0);
+    char p[400];
+    snprintf(p, sizeof p, "%s/note.txt", files_dir);
+    FILE *f = fopen(p, "w");
+    cr_assert_not_null(f);
+    fputs("hello upload\n", f);
+    fclose(f);
+    snprintf(p, sizeof p, "%s/escape.txt", files_dir);
+    cr_assert_eq(symlink("/etc/hostname", p), 0);
+    SRV = ts_server_start(PAGES);
+    cr_assert_not_null(SRV);
+    setenv("EOUS_SITE_RPA", ts_server_url(SRV), 1);
+}
+
+static void teardown(void)
+{
+    if (SRV)
+        ts_server_stop(SRV);
+    SRV = NULL;
+    eous_rmtree(tmpdir);
+}
+
+TestSuite(rpa, .init = setup, .fini = teardown, .timeout = 600);
+
+/* eous run TASKS/<id>.json --out tmpdir/<id> --files files_dir [extra]; the exit code. */
+static int run_task(const char *id, const char *extra, char *outdir, size_t n)
+{
+    char task[400];
+    snprintf(task, sizeof task, "%s/%s.json", TASKS, id);
+    snprintf(outdir, n, "%s/%s", tmpdir, id);
+    const char *args[] = {"run", task, "--out", outdir, "--files", files_dir, extra, NULL};
+    int rc = ts_cli_run(args, out_path, err_path, 240);
+    cr_assert_lt(rc, 124, "%s: exit %d\n%s", id, rc, ts_slurp(err_path));
+    return rc;
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static void sha256_hex(const char *path, char out[65])
+{
+    char *s = ts_slurp(path);
+    unsigned char d[EVP_MAX_MD_SIZE];
+    unsigned dl = 0;
+    EVP_Digest(s, strlen(s), d, &dl, EVP_sha256(), NULL);
+    for (unsigned i = 0; i < dl; i++)
+        snprintf(out + 2 * i, 3, "%02x", d[i]);
+    free(s);
+}
+
+/* Waits for a slow report, reads a table into rows keyed by its headers, a
+ * text and a value, asserts them, uploads a file from --files, and saves a
+ * download that starts 2 s after its click: output.json and results.jsonl
+ * carry the data, the result the file's name, size, MIME type and sha256. */
+Test(rpa, job_waits_reads_asserts_uploads_and_downloads)
+{
+    char out[400];
+    int rc = run_task("rpa-job", NULL, out, sizeof out);
+    int nl = 0;
+    cJSON *r = ts_result_line(out, &nl);
+    cr_assert_not_null(r);
+    cr_expect_eq(rc, 0, "exit %d: %s", rc, eous_json_str(r, "error"));
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    const cJSON *o = eous_json_obj(r, "output");
+    const cJSON *inv = eous_json_arr(o, "invoices");
+    cr_assert_eq(cJSON_GetArraySize(inv), 3, "three rows");
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(inv, 1), "Customer"), "Grace");
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(inv, 1), "Amount"), "20.00");
+    cr_expect_str_eq(eous_json_str(o, "total"), "Total: 42.75");
+    cr_expect_str_eq(eous_json_str(o, "reference"), "PO-7");
+    cr_expect_str_eq(eous_json_str(o, "chosen"), "Chosen: note.txt (13 bytes)", "the page got the uploaded file");
+    /* output.json is the same data */
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", out, eous_json_str(r, "output_file"));
+    char *text = ts_slurp(path);
+    cJSON *file = cJSON_Parse(text);
+    cr_expect(cJSON_Compare(file, o, 1), "output.json holds the output: %s", text);
+    cJSON_Delete(file);
+    free(text);
+    /* the late download */
+    const cJSON *dl = cJSON_GetArrayItem(eous_json_arr(r, "downloads"), 0);
+    cr_assert_not_null(dl, "a download in the result");
+    cr_expect_str_eq(eous_json_str(dl, "name"), "late-report.csv");
+    cr_expect_str_eq(eous_json_str(dl, "mime"), "text/csv");
+    struct stat st;
+    cr_assert_eq(stat(PAGES "/rpa/report.csv", &st), 0);
+    cr_expect_eq((long)eous_json_num(dl, "size", -1), (long)st.st_size);
+    char want[65];
+    sha256_hex(PAGES "/rpa/report.csv", want);
+    cr_expect_str_eq(eous_json_str(dl, "sha256"), want);
+    snprintf(path, sizeof path, "%s/%s", out, eous_json_str(dl, "file"));
+    char *saved = ts_slurp(path), *orig = ts_slurp(PAGES "/rpa/report.csv");
+    cr_expect_str_eq(saved, orig, "the saved file is the server's");
+    free(saved);
+    free(orig);
+    cJSON_Delete(r);
+}
+
+/* A step that fails: one line naming what, a failed task (exit 1), and no output.json. */
+static void expect_failed_step(const char *id, const char *needle)
+{
+    char out[400];
+    int rc = run_task(id, NULL, out, sizeof out);
+    int nl = 0;
+    cJSON *r = ts_result_line(out, &nl);
+    cr_assert_not_null(r, "%s: a result", id);
+    cr_expect_eq(rc, 1, "%s: exit %d", id, rc);
+    cr_expect_str_eq(eous_json_str(r, "status"), "failed", "%s", id);
+    const char *e = eous_json_str(r, "error");
+    cr_expect(e && strstr(e, needle), "%s: error names it: %s", id, e);
+    cr_expect(e && !strchr(e, '\n'), "%s: one line", id);
+    cr_expect_null(cJSON_GetObjectItem(r, "output"), "%s: no output in the result", id);
+    char path[600];
+    snprintf(path, sizeof path, "%s/trace/%s-hybrid/output.json", out, id);
+    cr_expect(!exists(path), "%s: no output.json", id);
+    snprintf(path, sizeof path, "%s/trace/%s-hybrid/step-01.txt", out, id);
+    cr_expect(exists(path), "%s: the step's view is kept", id);
+    cJSON_Delete(r);
+}
+
+Test(rpa, upload_through_a_symlink_out_of_files_is_refused)
+{
+    expect_failed_step("rpa-upload-symlink", "leads outside --files");
+}
+
+Test(rpa, read_of_a_hidden_region_is_refused)
+{
+    expect_failed_step("rpa-read-hidden", "data-agent-hidden");
+}
+
+Test(rpa, read_of_something_not_shown_fails)
+{
+    expect_failed_step("rpa-read-missing", "no table 'Payments' on the page");
+}
+
+Test(rpa, read_of_a_secret_field_is_refused)
+{
+    expect_failed_step("rpa-read-secret", "secret field");
+    char path[600];
+    snprintf(path, sizeof path, "%s/rpa-read-secret", tmpdir);
+    cr_expect_null(ts_file_with(path, "hunter2"), "the password is nowhere in the run directory");
+}
+
+Test(rpa, expect_on_a_missing_target_fails)
+{
+    expect_failed_step("rpa-expect-missing", "expected a value of textbox 'Quantity', got no such target");
+}
+
+/* A failed assertion: expected … got …, the failed step's screenshot and final.png. */
+Test(rpa, expect_mismatch_fails_with_expected_got_and_evidence)
+{
+    expect_failed_step("rpa-expect-wrong", "expected 4 items in the output (invoices), got 3");
+    char path[600];
+    snprintf(path, sizeof path, "%s/rpa-expect-wrong/trace/rpa-expect-wrong-hybrid/step-02-failed.png", tmpdir);
+    cr_expect(exists(path), "the failed step's screenshot");
+    snprintf(path, sizeof path, "%s/rpa-expect-wrong/trace/rpa-expect-wrong-hybrid/step-02.txt", tmpdir);
+    cr_expect(exists(path), "the failed step's view");
+}
+
+Test(rpa, wait_that_times_out_says_what_did_not_happen)
+{
+    expect_failed_step("rpa-wait-timeout", "text 'Never shown' did not appear within 1500 ms");
+}
+
+Test(rpa, output_breaking_its_schema_fails_with_the_path)
+{
+    expect_failed_step("rpa-schema-mismatch", "output_schema: at /invoices/0/Amount: expected text matching");
+}
+
+/* An expect that holds only once the slow report is ready passes through its
+ * retries; each failed attempt is a trace line of its own. */
+Test(rpa, retries_back_off_until_the_page_catches_up)
+{
+    char out[400];
+    int rc = run_task("rpa-retry", NULL, out, sizeof out);
+    cr_expect_eq(rc, 0, "exit %d: %s", rc, ts_slurp(out_path));
+    char path[600];
+    snprintf(path, sizeof path, "%s/trace/rpa-retry-hybrid.jsonl", out);
+    char *tr = ts_slurp(path);
+    int attempts = 0;
+    for (const char *p = tr; (p = strstr(p, "\"retry_in_ms\"")); p++)
+        attempts++;
+    cr_expect_geq(attempts, 1, "a failed attempt before the report was ready: %s", tr);
+    cr_expect(strstr(tr, "\"attempt\":"), "the step's line says which attempt passed");
+    free(tr);
+}
+
+/* Bad input: one line on stderr, exit 2, no result written as passed. */
+static void expect_bad_input(const char *id, const char *extra, const char *needle)
+{
+    char out[400];
+    int rc = run_task(id, extra, out, sizeof out);
+    cr_expect_eq(rc, 2, "%s: exit %d", id, rc);
+    char *e = ts_slurp(err_path);
+    cr_expect(strstr(e, needle), "%s: stderr names it: %s", id, e);
+    cr_expect_eq(ts_count_lines(e), 1, "%s: one line: %s", id, e);
+    free(e);
+    char path[600];
+    snprintf(path, sizeof path, "%s/trace/%s-hybrid/output.json", out, id);
+    cr_expect(!exists(path), "%s: no output.json", id);
+}
+
+Test(rpa, upload_path_with_dotdot_is_bad_input)
+{
+    expect_bad_input("rpa-upload-dotdot", NULL, "'../secrets.env' is outside --files");
+}
+
+Test(rpa, schema_that_does_not_parse_is_bad_input)
+{
+    expect_bad_input("rpa-bad-schema", NULL, "output_schema at /properties/x/$ref: unsupported keyword");
+}
+
+/* Without CDP a download cannot be saved: the step says so in one line. */
+Test(rpa, download_under_w3c_only_says_it_cannot)
+{
+    char out[400];
+    int rc = run_task("rpa-download-w3c", "--w3c-only", out, sizeof out);
+    int nl = 0;
+    cJSON *r = ts_result_line(out, &nl);
+    cr_assert_not_null(r);
+    cr_expect_eq(rc, 1, "exit %d", rc);
+    const char *e = eous_json_str(r, "error");
+    cr_expect(e && strstr(e, "download: cannot save files without CDP"), "%s", e);
+    cJSON_Delete(r);
+}

@@ -507,6 +507,8 @@ static eous_rc take_read(const char *p, const char *end, const char *ctx, act_ac
                             (int)(e[0] - b[0] > 40 ? 40 : e[0] - b[0]), b[0]);
     char *as = dupn(b[1], (size_t)(e[1] - b[1])), *what = dupn(b[2], (size_t)(e[2] - b[2]));
     eous_rc rc = as && what ? act_read_set(as, what, ctx, out, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (rc == EOUS_E_INVALID)
+        rc = eous_err_remap(err, EOUS_E_PARSE);
     free(as);
     free(what);
     return rc;

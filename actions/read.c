@@ -63,7 +63,9 @@ eous_rc act_read_parse(const cJSON *val, const cJSON *step, const char *ctx, act
 
 eous_rc act_read_tool_args(const cJSON *args, const char *ctx, act_action *out, eous_err *err)
 {
-    return set_from_json(args, ctx, out, err);
+    eous_rc rc = set_from_json(args, ctx, out, err);
+    /* a model's answer that does not fit is told why and asked again */
+    return rc == EOUS_E_INVALID ? eous_err_remap(err, EOUS_E_PARSE) : rc;
 }
 
 /* The component a names, when it names one (no message when not). */

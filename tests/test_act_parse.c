@@ -115,7 +115,7 @@ Test(act_parse, vocabulary_rows_agree_with_themselves)
 {
     size_t n;
     const act_verb *v = act_verbs(&n);
-    cr_assert_eq(n, (size_t)ACT_STOP, "one row per kind");
+    cr_assert_eq(n, (size_t)ACT_KIND_LAST, "one row per kind");
     for (size_t i = 0; i < n; i++) {
         cr_expect_eq(act_verb_find(v[i].name, strlen(v[i].name)), &v[i], "%s", v[i].name);
         cr_expect_str_eq(act_kind_name(v[i].kind), v[i].name);
@@ -140,7 +140,7 @@ Test(act_parse, vocabulary_rows_agree_with_themselves)
         cJSON_Delete(props);
     }
     cr_expect_str_eq(act_verb_names(), "call, click, type, hover, press, scroll, select, goto, go_back, go_forward, "
-                                       "tab_focus, close_tab, stop");
+                                       "tab_focus, close_tab, stop, wait, read, expect, upload, download");
 }
 
 Test(act_parse, copy_is_deep_and_equal)
@@ -466,4 +466,90 @@ Test(act_parse, tool_type_takes_an_optional_clear)
     cr_expect_eq(act_parse_tool_call("click", "{\"id\":\"5\",\"clear\":false}", &a, &err), EOUS_E_PARSE,
                  "clear is type's alone");
     act_action_clear(&a);
+}
+
+/* ---- RPA steps: wait, read, expect, upload, download; retries and timeout_ms ---- */
+
+Test(act_parse, script_rpa_steps)
+{
+    step_ok("{\"wait\": {\"text\": \"Saved\", \"timeout_ms\": 5000}}", "wait [{\"text\":\"Saved\",\"timeout_ms\":5000}]");
+    step_ok("{\"wait\": {\"target\": \"button 'Export'\"}}", "wait [{\"target\":\"button 'Export'\"}]");
+    step_ok("{\"wait\": {\"url\": \"/done\"}}", "wait [{\"url\":\"/done\"}]");
+    step_ok("{\"wait\": {\"gone\": \"Loading\"}}", "wait [{\"gone\":\"Loading\"}]");
+    step_ok("{\"wait\": {\"network_idle\": true}}", "wait [{\"network_idle\":true}]");
+    step_ok("{\"read\": \"table 'Orders'\", \"as\": \"orders\", \"what\": \"rows\"}",
+            "read [table 'Orders'] [{\"as\":\"orders\",\"what\":\"rows\"}]");
+    step_ok("{\"read\": \"css=#total\", \"as\": \"total\"}", "read [css=#total] [{\"as\":\"total\",\"what\":\"text\"}]");
+    step_ok("{\"read\": \"Check-in\", \"as\": \"d\", \"what\": \"state\"}", "read [Check-in] [{\"as\":\"d\",\"what\":\"state\"}]");
+    step_ok("{\"expect\": {\"text\": \"Saved\"}}", "expect [{\"text\":\"Saved\"}]");
+    step_ok("{\"expect\": {\"url\": \"/orders\"}}", "expect [{\"url\":\"/orders\"}]");
+    step_ok("{\"expect\": {\"value\": 4, \"of\": \"spinbutton 'Guests'\"}}",
+            "expect [{\"value\":4,\"of\":\"spinbutton 'Guests'\"}]");
+    step_ok("{\"expect\": {\"count\": 23, \"of\": \"orders\"}}", "expect [{\"count\":23,\"of\":\"orders\"}]");
+    step_ok("{\"upload\": \"button 'Attachment'\", \"files\": [\"a.csv\", \"sub/b.png\"]}",
+            "upload [button 'Attachment'] [{\"files\":[\"a.csv\",\"sub/b.png\"]}]");
+    step_ok("{\"download\": \"link 'Export'\"}", "download [link 'Export'] [{}]");
+    /* retries and timeout_ms go on any step; they do not show in the action's text */
+    step_ok("{\"click\": \"button 'Save'\", \"retries\": 3, \"timeout_ms\": 2000}", "click [button 'Save']");
+    cr_expect_eq(A.retries, 3);
+    cr_expect_eq(A.timeout_ms, 2000);
+    step_ok("{\"download\": \"link 'Export'\", \"timeout_ms\": 30000}", "download [link 'Export'] [{}]");
+    cr_expect_eq(A.timeout_ms, 30000);
+}
+
+Test(act_parse, script_rpa_errors_name_the_problem)
+{
+    step_bad("{\"wait\": \"Saved\"}", "wait step: expected {\"wait\": {\"text\"");
+    step_bad("{\"wait\": {}}", "no condition");
+    step_bad("{\"wait\": {\"text\": \"a\", \"url\": \"b\"}}", "one condition per wait");
+    step_bad("{\"wait\": {\"text\": \"a\", \"timeout_ms\": -1}}", "\"timeout_ms\" must be a whole number");
+    step_bad("{\"wait\": {\"text\": \"a\", \"timeout_ms\": 9999999}}", "from 1 to 600000");
+    step_bad("{\"wait\": {\"network_idle\": 1}}", "\"network_idle\" must be true");
+    step_bad("{\"wait\": {\"colour\": \"red\"}}", "unknown key \"colour\"");
+    step_bad("{\"read\": \"table 'T'\"}", "missing \"as\"");
+    step_bad("{\"read\": \"table 'T'\", \"as\": \"a b\"}", "\"as\" must be letters");
+    step_bad("{\"read\": \"table 'T'\", \"as\": \"t\", \"what\": \"cells\"}", "\"what\" must be rows, value, text or state");
+    step_bad("{\"read\": \"\", \"as\": \"t\"}", "non-empty string");
+    step_bad("{\"expect\": {\"count\": 3}}", "\"count\" needs \"of\"");
+    step_bad("{\"expect\": {\"text\": \"a\", \"of\": \"x\"}}", "\"text\" takes no \"of\"");
+    step_bad("{\"expect\": {\"count\": 1.5, \"of\": \"x\"}}", "a whole number from 0");
+    step_bad("{\"expect\": {\"text\": \"a\", \"url\": \"b\"}}", "one check per expect");
+    step_bad("{\"expect\": {}}", "no check");
+    step_bad("{\"upload\": \"x\"}", "\"files\" must be a list of 1 to 16 file names");
+    step_bad("{\"upload\": \"x\", \"files\": []}", "\"files\" must be a list");
+    step_bad("{\"upload\": \"x\", \"files\": [\"../etc/passwd\"]}", "'../etc/passwd' is outside --files");
+    step_bad("{\"upload\": \"x\", \"files\": [\"/etc/passwd\"]}", "'/etc/passwd' is outside --files");
+    step_bad("{\"upload\": \"x\", \"files\": [\"a/../../b\"]}", "is outside --files");
+    step_bad("{\"download\": 3}", "the target must be a non-empty string");
+    step_bad("{\"click\": \"x\", \"retries\": 11}", "\"retries\" must be a whole number from 0 to 10");
+    step_bad("{\"click\": \"x\", \"retries\": \"2\"}", "\"retries\" must be a whole number");
+    step_bad("{\"click\": \"x\", \"timeout_ms\": 0}", "\"timeout_ms\" must be a whole number");
+}
+
+/* read is a model tool too (tool call and WebArena text); the other RPA steps are script steps only */
+Test(act_parse, model_reads_but_does_not_wait)
+{
+    tool_ok("read", "{\"id\": \"c3\", \"as\": \"rows\", \"what\": \"rows\"}", "read [c3] [{\"as\":\"rows\",\"what\":\"rows\"}]");
+    tool_ok("read", "{\"id\": 12, \"as\": \"total\", \"what\": \"text\"}", "read [12] [{\"as\":\"total\",\"what\":\"text\"}]");
+    tool_bad("read", "{\"id\": \"12\", \"as\": \"t\", \"what\": \"html\"}", "\"what\" must be rows, value, text or state");
+    tool_bad("read", "{\"id\": \"12\", \"what\": \"text\"}", "\"as\"");
+    tool_bad("wait", "{}", "unknown tool \"wait\"");
+    tool_bad("upload", "{}", "unknown tool \"upload\"");
+    act_action_clear(&A);
+    cr_assert_eq(act_parse_text("read [12] [total] [text]", &A, &E), EOUS_OK, "%s", E.msg);
+    expect_format(&A, "read [12] [{\"as\":\"total\",\"what\":\"text\"}]");
+    act_action_clear(&A);
+    cr_expect_neq(act_parse_text("read [12] [total]", &A, &E), EOUS_OK);
+    cr_expect_neq(act_parse_text("expect [x]", &A, &E), EOUS_OK, "expect is not a model action");
+    /* copies keep the step's options */
+    act_action_clear(&A);
+    cJSON *j = cJSON_Parse("{\"expect\": {\"count\": 2, \"of\": \"x\"}, \"retries\": 2}");
+    cr_assert_eq(act_parse_script_step(j, &A, &E), EOUS_OK, "%s", E.msg);
+    cJSON_Delete(j);
+    act_action c;
+    cr_assert_eq(act_action_copy(&c, &A, &E), EOUS_OK);
+    cr_expect(act_equal(&c, &A));
+    c.retries = 0;
+    cr_expect(!act_equal(&c, &A), "retries count in equality");
+    act_action_clear(&c);
 }

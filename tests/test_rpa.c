@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "support/browser.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
 
@@ -256,5 +257,37 @@ Test(rpa, download_under_w3c_only_says_it_cannot)
     cr_expect_eq(rc, 1, "exit %d", rc);
     const char *e = eous_json_str(r, "error");
     cr_expect(e && strstr(e, "download: cannot save files without CDP"), "%s", e);
+    cJSON_Delete(r);
+}
+
+/* The Playground's orders, filtered to pending, read page by page through its
+ * pager: every row once (the summary's count), keyed by the table's headers,
+ * checked against the task's output_schema. */
+Test(rpa, playground_orders_every_page_into_rows)
+{
+    const char *root = ts_site_root();
+    cr_assert_not_null(root, "the Playground is built (make site)");
+    ts_server *site = ts_server_start(root);
+    cr_assert_not_null(site);
+    setenv("EOUS_SITE_PLAYGROUND", ts_server_url(site), 1);
+    char out[400];
+    snprintf(out, sizeof out, "%s/orders", tmpdir);
+    const char *args[] = {"run", EOUS_SOURCE_DIR "/tests/fixtures/rpa/playground/orders-pending.json", "--out", out, NULL};
+    int rc = ts_cli_run(args, out_path, err_path, 240);
+    ts_server_stop(site);
+    int nl = 0;
+    cJSON *r = ts_result_line(out, &nl);
+    cr_assert_not_null(r, "%s", ts_slurp(err_path));
+    cr_expect_eq(rc, 0, "exit %d: %s", rc, eous_json_str(r, "error"));
+    const cJSON *orders = eous_json_arr(eous_json_obj(r, "output"), "orders");
+    cr_expect_eq(cJSON_GetArraySize(orders), 70, "the 70 pending orders of 4 pages");
+    int seen_last = 0;
+    const cJSON *o;
+    cJSON_ArrayForEach(o, orders) {
+        cr_expect_str_eq(eous_json_str(o, "Status"), "Pending");
+        seen_last |= !strcmp(eous_json_str(o, "Order") ? eous_json_str(o, "Order") : "", "ORD-1396");
+    }
+    cr_expect(seen_last, "the last page's last order is there");
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(orders, 0), "Total (EUR)"), "966.74");
     cJSON_Delete(r);
 }

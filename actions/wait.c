@@ -160,8 +160,10 @@ eous_rc act_run_wait(act_exec *x, const act_action *a, act_result *res, eous_err
         if (met < 0)
             return err && err->rc ? err->rc : EOUS_E_INFRA;
         if (met) {
-            act_res_msg(res, "waited %.0f ms: %s %s%.300s%s", eous_now_ms() - t0, cond, value ? "'" : "",
-                        value ? value : "", value ? "'" : "");
+            if (value)
+                act_res_msg(res, "waited %.0f ms: %s '%.300s'", eous_now_ms() - t0, cond, value);
+            else
+                act_res_msg(res, "waited %.0f ms: the network is idle", eous_now_ms() - t0);
             return EOUS_OK;
         }
         if (eous_now_ms() - t0 >= timeout)

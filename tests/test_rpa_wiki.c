@@ -1,0 +1,88 @@
+/* tests/test_rpa_wiki.c — RPA steps on a web application nobody here wrote:
+ * the bundled DokuWiki (scripts/wiki, as tests/test_wiki_site.c serves it).
+ * One job logs in with a secret, uploads a media file through the media
+ * manager's own uploader, waits for it to be listed, saves a page and waits
+ * for its text, then downloads the page export DokuWiki sends as an
+ * attachment (do=export_raw).  The checks read the wiki's own files. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "support/cli.h"
+
+#define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
+#define FIX EOUS_SOURCE_DIR "/tests/fixtures/rpa"
+
+static char tmpdir[256], wikidir[300], secrets[300], out_path[300], err_path[300];
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-rpa-wiki-XXXXXX");
+    cr_assert(mkdtemp(tmpdir));
+    snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
+    snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
+    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
+    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    char cmd[900], url[256] = "";
+    snprintf(cmd, sizeof cmd, "bash %s start --dir %s --secrets %s", WIKI, wikidir, secrets);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p && fgets(url, sizeof url, p), "scripts/wiki start printed a URL");
+    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
+    url[strcspn(url, "\n")] = '\0';
+    setenv("EOUS_SITE_DOKUWIKI", url, 1);
+}
+
+static void teardown(void)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
+    if (system(cmd) != 0)
+        fprintf(stderr, "scripts/wiki stop failed\n");
+    eous_rmtree(tmpdir);
+}
+
+TestSuite(rpa_wiki, .init = setup, .fini = teardown, .timeout = 600);
+
+Test(rpa_wiki, upload_media_wait_after_save_download_export)
+{
+    char out[400];
+    snprintf(out, sizeof out, "%s/run", tmpdir);
+    const char *args[] = {"run", FIX "/dokuwiki/media-export.json", "--mode", "atomic", "--secrets", secrets, "--files",
+                          FIX "/files", "--out", out, NULL};
+    int rc = ts_cli_run(args, out_path, err_path, 300);
+    int nl = 0;
+    cJSON *r = ts_result_line(out, &nl);
+    cr_assert_not_null(r, "a result: %s", ts_slurp(err_path));
+    cr_expect_eq(rc, 0, "exit %d: %s", rc, eous_json_str(r, "error"));
+    /* the wiki keeps the uploaded file byte for byte */
+    char path[700];
+    snprintf(path, sizeof path, "%s/data/media/buoy-b2.png", wikidir);
+    char *kept = ts_slurp(path), *sent = ts_slurp(FIX "/files/buoy-b2.png");
+    cr_expect(kept[0] && !memcmp(kept, sent, 8), "the media manager stored the PNG");
+    free(kept);
+    free(sent);
+    /* the download is the page's source as DokuWiki exports it */
+    const cJSON *dl = cJSON_GetArrayItem(eous_json_arr(r, "downloads"), 0);
+    cr_assert_not_null(dl, "a download in the result");
+    cr_expect_str_eq(eous_json_str(dl, "name"), "aurora.txt");
+    cr_expect_str_eq(eous_json_str(dl, "mime"), "text/plain");
+    snprintf(path, sizeof path, "%s/data/pages/projects/aurora.txt", wikidir);
+    char *source = ts_slurp(path);
+    cr_expect_eq((size_t)eous_json_num(dl, "size", -1), strlen(source));
+    snprintf(path, sizeof path, "%s/%s", out, eous_json_str(dl, "file"));
+    char *got = ts_slurp(path);
+    cr_expect_str_eq(got, source, "the export is the page source");
+    free(got);
+    free(source);
+    /* the password typed from the secrets file is nowhere in the run directory */
+    char *env = ts_slurp(secrets), *pw = strstr(env, "WIKI_PASSWORD=");
+    cr_assert_not_null(pw);
+    pw += strlen("WIKI_PASSWORD=");
+    pw[strcspn(pw, "\r\n")] = '\0';
+    cr_expect_null(ts_file_with(out, pw), "the secret leaked into %s", ts_file_with(out, pw));
+    free(env);
+    cJSON_Delete(r);
+}

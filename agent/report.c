@@ -25,6 +25,7 @@ typedef struct agg {
     int scripted;                       /* results of the script planner */
     int grounded, computed, addressing, ungrounded, ungrounded_tasks; /* grounding verdicts (steps), tasks stopped */
     char grounding[16];                 /* the mode the results were checked in ("" = none seen) */
+    int repaired, downloads, outputs;   /* RPA: passed through --repair, files saved, output.json written */
 } agg;
 
 typedef struct mode_stats {
@@ -82,6 +83,9 @@ static void add(agg *a, const cJSON *r)
     }
     const char *why = eous_json_str(r, "stop_reason");
     a->ungrounded_tasks += why && !strcmp(why, "ungrounded");
+    a->repaired += eous_json_bool(r, "repaired", 0);
+    a->downloads += cJSON_GetArraySize(eous_json_arr(r, "downloads"));
+    a->outputs += eous_json_str(r, "output_file") != NULL;
 }
 
 static double avg(double sum, int n)
@@ -96,6 +100,8 @@ static cJSON *agg_json(const agg *a)
     cJSON_AddNumberToObject(o, "passed", a->passed);
     cJSON_AddNumberToObject(o, "infra_errors", a->infra);
     cJSON_AddNumberToObject(o, "needs_judge", a->needs_judge);
+    cJSON_AddNumberToObject(o, "repaired", a->repaired);
+    cJSON_AddNumberToObject(o, "downloads", a->downloads);
     /* of the tasks with a verdict: one waiting for a judge is neither a pass nor a failure */
     cJSON_AddNumberToObject(o, "success_rate", avg(a->passed, a->n - a->needs_judge));
     cJSON_AddNumberToObject(o, "avg_steps", avg(a->steps, a->n));
@@ -334,6 +340,14 @@ static void summary_md(eous_buf *md, const results *R)
                             "%d task(s) stopped as ungrounded.\n",
                             ms[m].name, a->grounding, a->grounded, a->computed, a->addressing, a->ungrounded,
                             a->ungrounded_tasks);
+    }
+    for (int m = 0; m < R->nm; m++) {
+        const agg *a = &ms[m].tier[3];
+        if (a->repaired || a->downloads || a->outputs) /* RPA jobs: a repaired pass is counted apart */
+            eous_buf_printf(md, NULL,
+                            "\n%s RPA: %d task(s) passed after --repair replaced a step (counted in passed; "
+                            "see repair.json), %d file(s) downloaded, %d output.json written.\n",
+                            ms[m].name, a->repaired, a->downloads, a->outputs);
     }
     for (int m = 0; m < R->nm; m++)
         if (ms[m].tier[3].needs_judge)

@@ -110,3 +110,36 @@ Test(report, model_runs_report_what_a_provider_bills)
     free(html);
     eous_rmtree(dir);
 }
+
+/* RPA runs: summary.md and summary.json count repaired passes apart, and the files downloaded. */
+Test(report, summary_counts_repaired_tasks_and_downloads)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[300];
+    snprintf(path, sizeof path, "%s/results.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("{\"task_id\":\"a\",\"mode\":\"hybrid\",\"status\":\"passed\",\"steps\":3,\"repaired\":true,"
+          "\"output_file\":\"trace/a-hybrid/output.json\",\"downloads\":[{\"name\":\"r.csv\"},{\"name\":\"s.csv\"}]}\n"
+          "{\"task_id\":\"b\",\"mode\":\"hybrid\",\"status\":\"passed\",\"steps\":2,\"downloads\":[{\"name\":\"t.pdf\"}]}\n",
+          f);
+    fclose(f);
+    int all_passed = 1, any_infra = 0;
+    eous_err err = {0};
+    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    char *md = ts_slurp(path);
+    cr_expect(strstr(md, "hybrid RPA: 1 task(s) passed after --repair replaced a step"), "%s", md);
+    cr_expect(strstr(md, "3 file(s) downloaded, 1 output.json written"), "%s", md);
+    free(md);
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    char *js = ts_slurp(path);
+    cJSON *sum = cJSON_Parse(js);
+    const cJSON *all = eous_json_obj(eous_json_obj(eous_json_obj(sum, "modes"), "hybrid"), "all");
+    cr_expect_eq(eous_json_int(all, "repaired", -1), 1, "%s", js);
+    cr_expect_eq(eous_json_int(all, "downloads", -1), 3, "%s", js);
+    cJSON_Delete(sum);
+    free(js);
+    eous_rmtree(dir);
+}

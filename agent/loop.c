@@ -14,6 +14,7 @@
 #include "agent/batch.h"
 #include "agent/run.h"
 #include "agent/outputs.h"
+#include "agent/repair.h"
 #include "agent/site_reset.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
@@ -279,6 +280,8 @@ typedef struct run_state {
     agent_ground_result ground;   /* grounding: the verdict on the step being taken */
     char downloads_dir[4096];     /* download steps save here (agent/outputs.h) */
     const char *unscored;         /* why the task fails without its evaluators (a failed RPA step), or NULL */
+    agent_repair_log repairs;     /* --repair llm: the steps the model replaced */
+    int n_repaired;
 } run_state;
 
 /* What one step's plan phase decided. */
@@ -686,6 +689,68 @@ static eous_rc execute_with_retries(run_state *st, int step, const act_action *a
     return arc;
 }
 
+/* --repair llm: a script step whose target is gone is replaced once by the
+ * model's action on a fresh view, run, and logged for repair.json. */
+static eous_rc try_repair(run_state *st, int step, const act_action *a, act_result *ar, eous_err *aerr)
+{
+    perc_obs *now = NULL;
+    act_action repl;
+    act_action_init(&repl);
+    llm_usage usage;
+    memset(&usage, 0, sizeof usage);
+    eous_err rerr;
+    eous_err_clear(&rerr);
+    st->po.id_base = st->obs;
+    eous_rc rc = act_observe(st->s, &st->po, &now, &rerr);
+    st->po.id_base = NULL;
+    if (!rc)
+        rc = agent_repair_ask(st->o->llm, now, perc_mode_name(st->o->mode), st->t->intent, a, aerr->msg, &repl,
+                              &usage, &rerr);
+    st->res->plan_calls += usage.calls > 0;
+    st->res->prompt_tokens += usage.prompt_tokens;
+    st->res->completion_tokens += usage.completion_tokens;
+    st->res->cost_usd += usage.cost_usd;
+    size_t i = st->batch_index;
+    int entry = st->batch.entry[i];
+    const cJSON *orig = cJSON_GetArrayItem(st->plan, entry);
+    int sub = cJSON_IsArray(orig) ? st->batch.sub[i] : -1;
+    if (sub >= 0)
+        orig = cJSON_GetArrayItem(orig, sub);
+    cJSON *line = cJSON_CreateObject();
+    cJSON_AddNumberToObject(line, "step", step);
+    if (rc) {
+        cJSON_AddStringToObject(line, "repair_error", rerr.msg);
+        trace_line(&st->trace, line);
+        /* the step's own failure stays the task's; the repair's is said beside it */
+        size_t n = strlen(aerr->msg);
+        snprintf(aerr->msg + n, sizeof aerr->msg - n, " (repair: %s)", rerr.msg);
+        perc_obs_free(now);
+        return eous_rc_ends_task(rc) ? rc : aerr->rc ? aerr->rc : EOUS_E_NOT_FOUND;
+    }
+    char *model_text = act_format(&repl);
+    cJSON *new_step = agent_repair_script_step(now, &repl, orig);
+    const char *plan_name = st->plan == st->t->script ? "script" : "atomic_script";
+    act_result_clear(ar);
+    eous_err xerr;
+    eous_err_clear(&xerr);
+    rc = act_execute(st->x, now, &repl, ar, &xerr);
+    agent_repair_log_add(&st->repairs, plan_name, entry, sub, orig, new_step, model_text, aerr->msg,
+                         perc_obs_text(now));
+    cJSON_AddStringToObject(line, "repaired_by", model_text ? model_text : "");
+    if (new_step)
+        cJSON_AddItemToObject(line, "replacement", cJSON_Duplicate(new_step, 1));
+    cJSON_AddStringToObject(line, rc ? "repair_error" : "repair_result", rc ? xerr.msg : ar->message);
+    trace_line(&st->trace, line);
+    if (!rc)
+        st->n_repaired++;
+    *aerr = xerr;
+    free(model_text);
+    cJSON_Delete(new_step);
+    act_action_clear(&repl);
+    perc_obs_free(now);
+    return rc;
+}
+
 /* Outcome of one step: go on, stop the loop (to score), or end the task. */
 typedef enum step_outcome { STEP_NEXT, STEP_STOP, STEP_FAIL } step_outcome;
 
@@ -713,6 +778,9 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         return STEP_STOP;
     }
     eous_rc arc = execute_with_retries(st, *step + 1, a, &ar, &aerr);
+    if (arc && st->o->repair && st->o->llm && st->o->planner == AGENT_PLANNER_SCRIPT &&
+        agent_repair_wanted(a, arc, aerr.msg))
+        arc = try_repair(st, *step + 1, a, &ar, &aerr);
     arc = check_where_it_led(st, a, arc, &aerr);
     if (grounding_on(st))
         agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);
@@ -1143,6 +1211,11 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         SET(res->error, oerr.msg);
         rc = eous_err_set(err, EOUS_E_IO, "%s", oerr.msg);
     }
+    /* a repaired pass is a pass, counted apart; the proposed edit is always written down */
+    res->repaired = st.n_repaired > 0 && !strcmp(res->status, "passed");
+    if (agent_repair_log_write(&st.repairs, t, res->mode, res->repaired, o->trace_path, &oerr))
+        EOUS_WARN("agent", "%s", oerr.msg);
+    agent_repair_log_free(&st.repairs);
     res->wall_ms = eous_now_ms() - st.t0;
     agent_site_leave();
     perc_obs_free(st.obs);

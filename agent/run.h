@@ -41,6 +41,8 @@ typedef struct agent_run_opts {
     agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
     int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
     const char *files_dir;         /* --files: upload steps take files only from here (actions/rpa.h) */
+    int repair;                    /* --repair llm: a script step whose target is gone is replaced once by
+                                    * the model (llm) when it can (agent/repair.h) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);

@@ -99,6 +99,14 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             VALUE(co->secrets_file);
         } else if (!strcmp(a, "--files")) {
             VALUE(co->files_dir);
+        } else if (!strcmp(a, "--repair")) {
+            const char *v;
+            VALUE(v);
+            if (strcmp(v, "llm") && strcmp(v, "off")) {
+                fprintf(stderr, "eous %s: --repair '%s': expected llm or off\n", argv[0], v);
+                return -1;
+            }
+            co->repair = !strcmp(v, "llm");
         } else if (!strcmp(a, "--lock")) {
             VALUE(co->lock_file);
         } else if (!strcmp(a, "--screenshots")) {
@@ -235,6 +243,11 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", argv[0]);
         return -1;
     }
+    if (co->repair && !co->llm_spec && co->planner != AGENT_PLANNER_REPLAY) {
+        fprintf(stderr, "eous %s: --repair llm needs --llm PROVIDER:MODEL (or --planner replay --cassette FILE)\n",
+                argv[0]);
+        return -1;
+    }
     if (co->deltas == 1 && co->history == LLM_HISTORY_STATELESS && co->planner != AGENT_PLANNER_SCRIPT) {
         fprintf(stderr,
                 "eous %s: --deltas on with --history stateless: a stateless request holds no earlier view for a "
@@ -291,7 +304,7 @@ eous_rc cli_setup_run(cli_opts *co, eous_err *err)
         return rc;
     if (co->secrets_file && (rc = act_secrets_load_file(co->secrets, co->secrets_file, err)))
         return rc == EOUS_E_NOMEM ? rc : EOUS_E_INVALID;
-    if (co->planner != AGENT_PLANNER_SCRIPT || co->llm_spec) {
+    if (co->planner != AGENT_PLANNER_SCRIPT || co->llm_spec || co->repair) {
         llm_opts lo;
         llm_opts_init(&lo);
         if (co->llm_spec && (rc = llm_parse_spec(co->llm_spec, &lo, err)))
@@ -343,6 +356,10 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->policy = co->policy;
     ro->secrets = co->secrets;
     ro->files_dir = co->files_dir;
+    ro->repair = co->repair;
+    /* --repair with --planner replay: the script runs, its repairs come from the cassette */
+    if (co->repair && co->planner == AGENT_PLANNER_REPLAY)
+        ro->planner = AGENT_PLANNER_SCRIPT;
     /* a benchmark figure counts only grounded plans; a single run reports */
     if (co->grounding >= 0)
         ro->grounding = (agent_ground_mode)co->grounding;

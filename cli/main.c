@@ -18,6 +18,8 @@ static void usage(FILE *f)
           "                  [--webdriver URL] [--out DIR] [--max-steps N] [--max-seconds N]\n"
           "                  [--secrets FILE] [--policy FILE] [--w3c-only] [--max-obs-tokens N]\n"
           "                  [--max-batch N] [--deltas on|off] [--history stateless|full] [--history-budget N]\n"
+          "                  [--files DIR] [--repair llm]   RPA: uploads only from DIR; a script step whose\n"
+          "                  target is gone replaced once by the model (repair.json beside the trace)\n"
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
           "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
           "                  [--restart-browser-every N]  a fresh browser per worker every N tasks (100)\n"
@@ -26,6 +28,7 @@ static void usage(FILE *f)
           "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"
           "  check TASK.json...   validate task files, one line per problem\n"
           "  compare RUN_A RUN_B [--format md|json]   per task × mode changes; exit 1 on regressions\n"
+          "  repair apply RUN_DIR   the task files a run's --repair proposed, under RUN_DIR/repaired/\n"
           "  score            WebArena's evaluators on JSON lines {eval,intent,answer,url,values} from stdin\n"
           "  mcp             [--mode hybrid|pruned|atomic] [--deltas on|off] [--webdriver URL] [--w3c-only]\n"
           "                  [--policy FILE] [--secrets FILE] [--audit FILE] [--headed]   MCP server over stdio;\n"
@@ -98,8 +101,10 @@ int main(int argc, char **argv)
         return cli_score(argc - 1, argv + 1);
     if (!strcmp(cmd, "mcp"))
         return cli_mcp(argc - 1, argv + 1);
+    if (!strcmp(cmd, "repair"))
+        return cli_repair(argc - 1, argv + 1);
     fprintf(stderr,
-            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp; see eous --help)\n",
+            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp, repair; see eous --help)\n",
             cmd);
     return 2;
 }

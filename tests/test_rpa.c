@@ -16,6 +16,7 @@
 #include "support/browser.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
+#include "mock/llm_mock.h"
 
 #define TASKS EOUS_SOURCE_DIR "/tests/fixtures/rpa/tasks"
 #define PAGES EOUS_SOURCE_DIR "/tests/fixtures/pages"
@@ -290,4 +291,77 @@ Test(rpa, playground_orders_every_page_into_rows)
     cr_expect(seen_last, "the last page's last order is there");
     cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(orders, 0), "Total (EUR)"), "966.74");
     cJSON_Delete(r);
+}
+
+/* A label renamed since the script was written ("Create report" is now
+ * "Generate report"): with --repair llm the model is asked once, its click
+ * runs, the task passes as repaired and repair.json holds the proposed step;
+ * the same run replayed from the cassette (no model server, no key) repairs
+ * the same way, and `eous repair apply` writes the fixed task file for review. */
+Test(rpa, renamed_label_repaired_through_a_replayed_model_answer)
+{
+    llm_mock mock;
+    cr_assert_eq(mock_setup(&mock), 0);
+    cr_assert_eq(mock_start_responses(&mock, "[{\"kind\":\"tool\",\"calls\":[{\"name\":\"click\",\"args\":{\"id\":\"1\"}}]}]"), 0);
+    setenv("OPENAI_API_KEY", "sk-test-repair-KEY-0123456789", 1);
+    char base[200], cassette[400], rec[400], rep[400], task[400];
+    snprintf(base, sizeof base, "%s/v1", mock.base);
+    snprintf(cassette, sizeof cassette, "%s/repair.cassette.jsonl", tmpdir);
+    snprintf(rec, sizeof rec, "%s/record", tmpdir);
+    snprintf(rep, sizeof rep, "%s/replay", tmpdir);
+    snprintf(task, sizeof task, "%s/rpa-renamed.json", TASKS);
+    int rc = ts_cli_run((const char *[]){"run", task, "--repair", "llm", "--llm", "openai:test-model", "--llm-base-url", base,
+                                         "--llm-ca", mock.ca, "--cassette", cassette, "--out", rec, NULL},
+                        out_path, err_path, 240);
+    mock_teardown(&mock);
+    int nl = 0;
+    cJSON *r = ts_result_line(rec, &nl);
+    cr_assert_not_null(r, "%s", ts_slurp(err_path));
+    cr_expect_eq(rc, 0, "recorded run: exit %d: %s", rc, eous_json_str(r, "error"));
+    cr_expect(eous_json_bool(r, "repaired", 0), "marked repaired");
+    cJSON_Delete(r);
+
+    /* replay: nothing listens, no key */
+    unsetenv("OPENAI_API_KEY");
+    rc = ts_cli_run((const char *[]){"run", task, "--repair", "llm", "--planner", "replay", "--cassette", cassette,
+                                     "--out", rep, NULL},
+                    out_path, err_path, 240);
+    r = ts_result_line(rep, &nl);
+    cr_assert_not_null(r, "%s", ts_slurp(err_path));
+    cr_expect_eq(rc, 0, "replayed run: exit %d: %s", rc, eous_json_str(r, "error"));
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    cr_expect(eous_json_bool(r, "repaired", 0), "marked repaired on replay");
+    cJSON_Delete(r);
+    char path[600];
+    snprintf(path, sizeof path, "%s/trace/rpa-renamed-hybrid/repair.json", rep);
+    char *text = ts_slurp(path);
+    cJSON *j = cJSON_Parse(text);
+    const cJSON *one = cJSON_GetArrayItem(eous_json_arr(j, "repairs"), 0);
+    cr_assert_not_null(one, "repair.json: %s", text);
+    cr_expect_str_eq(eous_json_str(eous_json_obj(one, "original"), "click"), "button 'Create report'");
+    cr_expect_str_eq(eous_json_str(eous_json_obj(one, "replacement"), "click"), "button 'Generate report'");
+    cr_expect_eq(eous_json_int(eous_json_obj(one, "replacement"), "retries", -1), 1, "the step's retries stay");
+    cr_expect(strstr(eous_json_str(one, "view_excerpt"), "Generate report"), "the view excerpt shows the new target");
+    cJSON_Delete(j);
+    free(text);
+
+    /* repair apply: the task file with the step replaced, beside the run; the original untouched */
+    rc = ts_cli_run((const char *[]){"repair", "apply", rep, NULL}, out_path, err_path, 60);
+    cr_expect_eq(rc, 0, "repair apply: %s", ts_slurp(err_path));
+    snprintf(path, sizeof path, "%s/repaired/rpa-renamed.json", rep);
+    text = ts_slurp(path);
+    j = cJSON_Parse(text);
+    cr_assert_not_null(j, "the repaired file: %s", text);
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(eous_json_arr(j, "script"), 0), "click"), "button 'Generate report'");
+    cJSON_Delete(j);
+    free(text);
+    text = ts_slurp(task);
+    cr_expect(strstr(text, "Create report"), "the task file itself is not changed");
+    free(text);
+}
+
+/* Without --repair the renamed label fails the task, with the step's error. */
+Test(rpa, renamed_label_fails_without_repair)
+{
+    expect_failed_step("rpa-renamed", "no button 'Create report' on the page");
 }

@@ -79,6 +79,24 @@ static const perc_component *component_of(const perc_obs *obs, const act_action 
     return c;
 }
 
+/* read.js's {headers, rows: [[cell, ...]]} as objects keyed by header, in column order. */
+static cJSON *keyed_rows(const cJSON *t)
+{
+    const cJSON *headers = eous_json_arr(t, "headers"), *row;
+    cJSON *out = cJSON_CreateArray();
+    cJSON_ArrayForEach(row, eous_json_arr(t, "rows")) {
+        cJSON *o = cJSON_CreateObject();
+        int i = 0;
+        for (const cJSON *c = row->child; c; c = c->next, i++) {
+            const cJSON *h = cJSON_GetArrayItem(headers, i);
+            if (cJSON_IsString(h) && !cJSON_GetObjectItemCaseSensitive(o, h->valuestring))
+                cJSON_AddItemToObject(o, h->valuestring, cJSON_Duplicate(c, 1));
+        }
+        cJSON_AddItemToArray(out, o);
+    }
+    return out;
+}
+
 /* read.js on the target's element (or the component's root). */
 static eous_rc read_element(act_exec *x, const perc_obs *obs, const act_action *a, const perc_component *c,
                             const char *what, cJSON **out, eous_err *err)
@@ -113,6 +131,12 @@ static eous_rc read_element(act_exec *x, const perc_obs *obs, const act_action *
                                                      : "is gone since the observation");
     if (!rc && !(*out = cJSON_DetachItemFromObjectCaseSensitive(v, "value")))
         rc = eous_err_set(err, EOUS_E_PAGE, "read: %s gave nothing", t.what);
+    if (!rc && eous_json_bool(v, "table", 0)) {
+        cJSON *rows = keyed_rows(*out);
+        cJSON_Delete(*out);
+        if (!(*out = rows))
+            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
     cJSON_Delete(args);
     cJSON_Delete(v);
     act_target_free(&t);

@@ -54,21 +54,23 @@ if (what === 'rows') {
       for (let s = 1; s < (c.colSpan || 1); s++) headers.push(h + ' ' + (s + 1));
     }
   }
+  // rows as lists of cells, keyed in C (a browser's JSON sorts object keys; columns keep their order)
   const rows = [];
+  let width = headers.length;
   for (const r of allRows) {
     if (isHead(r) || r.getAttribute('aria-hidden') === 'true' || r.hidden || r.closest('[data-agent-hidden]')) continue;
     const cells = cellsOf(r);
     // an empty table's "No data" line spans every column: not a row
     if (cells.length === 1 && headers.length > 1 && (cells[0].colSpan || 1) >= headers.length) continue;
     if (!cells.length) continue;
-    const o = {};
-    cells.forEach((c, i) => {
+    rows.push(cells.map((c) => {
       const input = c.querySelector('input, select, textarea');
-      o[headers[i] || ('column ' + (i + 1))] = input && !textOf(c)
+      return input && !textOf(c)
         ? (isSecret(input) ? '[redacted]' : input.type === 'checkbox' ? input.checked : input.value) : textOf(c);
-    });
-    rows.push(o);
+    }));
+    width = Math.max(width, cells.length);
   }
-  return {value: rows};
+  for (let i = headers.length; i < width; i++) headers.push('column ' + (i + 1));
+  return {value: {headers, rows}, table: true};
 }
 return {refused: 'what'};

@@ -194,7 +194,7 @@ static const act_verb verbs[] = {
      .tool_props = "{}",
      .text_sig = "download",
      .text_help = "(script steps only)",
-     .script_sig = "{\"download\": <target that starts the download>, \"timeout_ms\"?: <ms>}",
+     .script_sig = "{\"download\": <target that starts the download, or the http(s) URL of a file>, \"timeout_ms\"?: <ms>}",
      .script_only = 1},
 };
 #define N_VERBS (sizeof verbs / sizeof *verbs)

@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "core/core.h"
 #include "support/cli.h"
@@ -85,4 +88,50 @@ Test(rpa_wiki, upload_media_wait_after_save_download_export)
     cr_expect_null(ts_file_with(out, pw), "the secret leaked into %s", ts_file_with(out, pw));
     free(env);
     cJSON_Delete(r);
+}
+
+/* The README's cron job (examples/cron/members-report.json) as the crontab line
+ * runs it: passes, its output.json holds the table, the export is the page
+ * source; while another run holds the --lock it does not start (exit 2). */
+Test(rpa_wiki, readme_cron_job_runs_as_written)
+{
+    char out[400], lock[400];
+    snprintf(out, sizeof out, "%s/reports/today", tmpdir);
+    snprintf(lock, sizeof lock, "%s/report.lock", tmpdir);
+    const char *args[] = {"run", EOUS_SOURCE_DIR "/examples/cron/members-report.json", "--secrets", secrets,
+                          "--out", out, "--lock", lock, NULL};
+    int rc = ts_cli_run(args, out_path, err_path, 300);
+    int nl = 0;
+    cJSON *r = ts_result_line(out, &nl);
+    cr_assert_not_null(r, "a result: %s", ts_slurp(err_path));
+    cr_expect_eq(rc, 0, "exit %d: %s", rc, eous_json_str(r, "error"));
+    char path[700];
+    snprintf(path, sizeof path, "%s/trace/members-report-hybrid/output.json", out);
+    char *text = ts_slurp(path);
+    cJSON *o = cJSON_Parse(text);
+    const cJSON *members = eous_json_arr(o, "members");
+    cr_expect_eq(cJSON_GetArraySize(members), 5, "%s", text);
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(members, 3), "Name"), "Mira Okafor");
+    cJSON_Delete(o);
+    free(text);
+    const cJSON *dl = cJSON_GetArrayItem(eous_json_arr(r, "downloads"), 0);
+    cr_assert_not_null(dl);
+    snprintf(path, sizeof path, "%s/%s", out, eous_json_str(dl, "file"));
+    char *got = ts_slurp(path);
+    snprintf(path, sizeof path, "%s/data/pages/team/members.txt", wikidir);
+    char *source = ts_slurp(path);
+    cr_expect_str_eq(got, source, "the export is the page source");
+    free(got);
+    free(source);
+    cJSON_Delete(r);
+    /* cron started it again while the first still runs: the lock says so and nothing starts */
+    int fd = open(lock, O_RDWR | O_CREAT, 0644);
+    cr_assert(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0);
+    snprintf(out, sizeof out, "%s/reports/again", tmpdir);
+    rc = ts_cli_run(args, out_path, err_path, 60);
+    close(fd);
+    cr_expect_eq(rc, 2, "exit %d", rc);
+    char *e = ts_slurp(err_path);
+    cr_expect(strstr(e, "another eous run holds the lock"), "%s", e);
+    free(e);
 }

@@ -130,6 +130,11 @@ Test(rpa, job_waits_reads_asserts_uploads_and_downloads)
     cr_expect_str_eq(saved, orig, "the saved file is the server's");
     free(saved);
     free(orig);
+    /* the report's fetch was seen start and end: network_idle waited on it */
+    snprintf(path, sizeof path, "%s/trace/rpa-job-hybrid.jsonl", out);
+    char *tr = ts_slurp(path);
+    cr_expect(strstr(tr, "the network is idle"), "network_idle waited: %s", tr);
+    free(tr);
     cJSON_Delete(r);
 }
 

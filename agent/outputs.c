@@ -81,10 +81,17 @@ eous_rc agent_outputs_finish(const agent_task *t, const struct act_exec *x, cons
     return rc;
 }
 
+/* Past this many bytes the output stays in output.json only: results.jsonl lines stay small enough to read. */
+#define MAX_INLINE_OUTPUT (64 * 1024)
+
 void agent_outputs_json(const agent_result *r, cJSON *line)
 {
-    if (r->output)
+    char *text = r->output ? cJSON_PrintUnformatted(r->output) : NULL;
+    if (text && strlen(text) <= MAX_INLINE_OUTPUT)
         cJSON_AddItemToObject(line, "output", cJSON_Duplicate(r->output, 1));
+    else if (text)
+        cJSON_AddTrueToObject(line, "output_in_file_only");
+    cJSON_free(text);
     if (r->output_file[0])
         cJSON_AddStringToObject(line, "output_file", r->output_file);
     if (r->downloads)

@@ -25,7 +25,8 @@ void agent_downloads_dir(const char *trace_path, char *out, size_t n);
 eous_rc agent_outputs_finish(const agent_task *t, const struct act_exec *x, const char *trace_path, agent_result *res,
                              eous_err *err);
 
-/* Adds "output", "output_file", "downloads" and "repaired" to a result line. */
+/* Adds "output" (when its JSON is at most 64 KiB; else "output_in_file_only": true), "output_file",
+ * "downloads" and "repaired" to a result line. */
 void agent_outputs_json(const agent_result *r, cJSON *line);
 
 #endif

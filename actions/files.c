@@ -17,6 +17,7 @@
  * sends as an attachment) is fetched by a same-origin download link instead
  * of a click, after the policy allows the URL as it would a goto.  Under
  * --w3c-only the step says in one line that it cannot. */
+#define _GNU_SOURCE /* strndup, realpath, PATH_MAX */
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>

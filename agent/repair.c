@@ -1,5 +1,6 @@
 /* agent/repair.c — --repair llm (see repair.h): the question to the model,
  * its answer as a task file's step, repair.json, and `eous repair apply`. */
+#define _GNU_SOURCE /* strndup, realpath, PATH_MAX */
 #include "agent/repair.h"
 
 #include <dirent.h>

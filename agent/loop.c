@@ -691,7 +691,8 @@ static eous_rc execute_with_retries(run_state *st, int step, const act_action *a
 
 /* --repair llm: a script step whose target is gone is replaced once by the
  * model's action on a fresh view, run, and logged for repair.json. */
-static eous_rc try_repair(run_state *st, int step, const act_action *a, act_result *ar, eous_err *aerr)
+static eous_rc try_repair(run_state *st, int step, const act_action *a, eous_rc arc, act_result *ar,
+                          eous_err *aerr)
 {
     perc_obs *now = NULL;
     act_action repl;
@@ -725,7 +726,8 @@ static eous_rc try_repair(run_state *st, int step, const act_action *a, act_resu
         size_t n = strlen(aerr->msg);
         snprintf(aerr->msg + n, sizeof aerr->msg - n, " (repair: %s)", rerr.msg);
         perc_obs_free(now);
-        return eous_rc_ends_task(rc) ? rc : aerr->rc ? aerr->rc : EOUS_E_NOT_FOUND;
+        /* a model that could not be asked leaves the job failed by its step, not the site down */
+        return rc == EOUS_E_INTERRUPTED ? rc : arc;
     }
     char *model_text = act_format(&repl);
     cJSON *new_step = agent_repair_script_step(now, &repl, orig);
@@ -780,7 +782,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     eous_rc arc = execute_with_retries(st, *step + 1, a, &ar, &aerr);
     if (arc && st->o->repair && st->o->llm && st->o->planner == AGENT_PLANNER_SCRIPT &&
         agent_repair_wanted(a, arc, aerr.msg))
-        arc = try_repair(st, *step + 1, a, &ar, &aerr);
+        arc = try_repair(st, *step + 1, a, arc, &ar, &aerr);
     arc = check_where_it_led(st, a, arc, &aerr);
     if (grounding_on(st))
         agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);

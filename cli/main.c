@@ -21,6 +21,7 @@ static void usage(FILE *f)
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
           "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
           "                  [--restart-browser-every N]  a fresh browser per worker every N tasks (100)\n"
+          "                  [--fail-on any-attempt|last-attempt]  any-attempt: an earlier failed attempt exits 1\n"
           "  observe URL     [--mode atomic|pruned|hybrid|html|vision] [--format text|json] [--webdriver URL]\n"
           "                  [--screenshot FILE.png]  vision: the set-of-marks screenshot the model gets\n"
           "  call URL KEY TOOL PARAMS_JSON [--webdriver URL]   one semantic call, result as JSON\n"

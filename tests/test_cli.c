@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "support/testsrv.h"
+#include "agent/rundir.h"
 #include "core/core.h"
 #include "support/cli.h"
 
@@ -70,6 +71,11 @@ Test(cli, help_version_and_usage_errors)
     cr_assert_eq(run_cli((const char *[]){"mcp", "--deltas", "maybe", NULL}), 2);
     e = ts_slurp(err_path);
     cr_assert(strstr(e, "--deltas 'maybe': expected on or off"), "%s", e);
+    free(e);
+    cr_assert_eq(run_cli((const char *[]){"bench", "x.json", "--fail-on", "sometimes", NULL}), 2);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "--fail-on 'sometimes': expected any-attempt or last-attempt"), "%s", e);
+    cr_assert_eq(ts_count_lines(e), 1, "one line: %s", e);
     free(e);
 }
 
@@ -315,9 +321,29 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it, .timeout = 600)
     char path[400];
     snprintf(path, sizeof path, "%s/results.jsonl", outdir);
     char *res = ts_slurp(path);
-    cr_assert_eq(ts_count_lines(res), 2, "%s", res);
-    cr_assert(strstr(res, "\"status\":\"infra\"") && strstr(res, "\"status\":\"passed\""), "%s", res);
     free(res);
+    /* each attempt kept: the first run's tries (its retries included) as infra, then the pass */
+    agent_rundir rd;
+    eous_err err;
+    cr_assert_eq(agent_rundir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    int n_rows = cJSON_GetArraySize(rd.rows);
+    cr_assert_geq(n_rows, 2);
+    for (int i = 0; i < n_rows; i++) {
+        const cJSON *r = cJSON_GetArrayItem(rd.rows, i);
+        cr_expect_eq(eous_json_int(r, "attempt", 0), i + 1, "attempts numbered in order");
+        cr_expect_str_eq(eous_json_str(r, "status"), i + 1 < n_rows ? "infra" : "passed");
+    }
+    agent_rundir_free(&rd);
+    snprintf(path, sizeof path, "%s/summary.md", outdir);
+    char *md = ts_slurp(path);
+    cr_expect(strstr(md, "1/1 passed · "), "%s", md);
+    free(md);
+    /* a cron job that must know about the failed attempts asks for them */
+    cr_assert_eq(run_cli((const char *[]){"bench", task, "--out", outdir, "--resume", "--fail-on", "any-attempt",
+                                          NULL}), 1);
+    e = ts_slurp(err_path);
+    cr_expect(strstr(e, "--fail-on any-attempt: "), "%s", e);
+    free(e);
     ts_server_stop(srv);
     unsetenv("EOUS_SITE_FIXTURE");
 }

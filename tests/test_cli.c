@@ -367,7 +367,10 @@ static int signal_mid_run(const char *cmd, const char *outdir, int sig)
     for (int i = 0; i < 1200 && access(trace, F_OK) != 0; i++)
         usleep(50 * 1000);
     cr_assert_eq(access(trace, F_OK), 0, "the task started");
-    usleep(500 * 1000); /* inside the start page's load */
+    /* inside the start page's load: the server has its request, which answers in 30 s */
+    for (int i = 0; i < 1200 && ts_server_requests(srv) < 1; i++)
+        usleep(50 * 1000);
+    cr_assert_geq(ts_server_requests(srv), 1, "the start page was asked for");
     kill(pid, sig);
     int rc = ts_cli_wait(pid, 120);
     ts_server_stop(srv);

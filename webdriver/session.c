@@ -426,12 +426,15 @@ eous_rc wd_navigate(wd_session *s, const char *url, eous_err *err)
     return post_simple(s, "/url", b, err);
 }
 
-/* What the start page became: Chromium's error page (with its net::ERR_ code)
- * or the document's HTTP status (Navigation Timing's responseStatus). */
+/* What the start page became: Chromium's error page (with its net::ERR_ code),
+ * the document's HTTP status (Navigation Timing's responseStatus), or an empty
+ * document (no element and no text in its body once loaded). */
 #define START_PAGE_JS                                                                      \
     "const n = performance.getEntriesByType('navigation')[0];"                            \
     "const code = document.querySelector('.error-code');"                                 \
+    "const b = document.body;"                                                            \
     "return {href: location.href, status: n && n.responseStatus ? n.responseStatus : 0,"  \
+    " empty: !document.documentElement || !b || (!b.firstElementChild && !b.textContent.trim()),"  \
     " neterr: location.protocol === 'chrome-error:' ? (code ? code.textContent : 'error page') : ''};"
 
 eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
@@ -458,6 +461,8 @@ eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
         rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page answered HTTP %d", url, status);
         if (err)
             err->http_status = status;
+    } else if (eous_json_bool(v, "empty", 0)) { /* a site still coming up serves a blank page */
+        rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page is an empty document (HTTP %d)", url, status);
     }
     cJSON_Delete(v);
     return rc;

@@ -578,10 +578,10 @@ eous_rc wd_find(wd_session *s, const char *using, const char *value, char **elem
     cJSON_Delete(b);
     if (!rc) {
         const char *id = wd_element_id_of(v);
-        if (id)
-            *elem_out = strdup(id);
-        else
+        if (!id)
             rc = eous_err_set(err, EOUS_E_PARSE, "find element: answer without an element reference");
+        else if (!(*elem_out = strdup(id)))
+            rc = eous_err_set(err, EOUS_E_NOMEM, "find element: out of memory");
     }
     cJSON_Delete(v);
     return rc;

@@ -60,6 +60,7 @@ struct agent_mcp {
     char pending_id[32];     /* our elicitation request awaiting its answer, "" when none; under io_lock */
     cJSON *pending_response; /* its answer once read; under io_lock */
     int log_level;           /* logging/setLevel: index in log_levels; -1 = the client never asked */
+    const char *protocol;    /* the version initialize agreed (static); NULL before it */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
      * and signal io_cond.  Under stdio the lock is never contended. */
@@ -172,7 +173,7 @@ static int input_ready(agent_mcp *m, int timeout_ms)
 
 static void write_message(agent_mcp *m, cJSON *msg)
 {
-    char *text = cJSON_PrintUnformatted(msg); /* escapes every newline inside strings */
+    char *text = eous_json_print(msg); /* escapes every newline inside strings; a page's bad UTF-8 as '?' */
     cJSON_Delete(msg);
     char *safe = text ? eous_redact(text) : NULL;
     free(text);
@@ -462,6 +463,7 @@ static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous
 typedef struct tool_out {
     eous_buf text;
     char *image_png_b64; /* browser_take_screenshot */
+    cJSON *structured;   /* structuredContent (browser_snapshot, browser_call); owned */
 } tool_out;
 
 typedef eous_rc (*tool_fn)(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err);
@@ -521,6 +523,7 @@ static eous_rc tool_snapshot(agent_mcp *m, const cJSON *args, tool_out *out, eou
     if ((rc = ensure_browser(m, err)) || (rc = observe(m, mode, err)))
         return rc;
     append_view_as(m, &out->text, 1);
+    out->structured = agent_mcp_view_structured(m->obs, NULL);
     return EOUS_OK;
 }
 
@@ -613,7 +616,16 @@ static eous_rc tool_call(agent_mcp *m, const cJSON *args, tool_out *out, eous_er
     if (!component || !tool || (params && !cJSON_IsObject(params)))
         return eous_err_set(err, EOUS_E_INVALID,
                             "browser_call: expected {component: a view id like \"c3\" or a key, tool, params: {}}");
-    return call_component(m, component, tool, params, out, err);
+    eous_rc rc = call_component(m, component, tool, params, out, err);
+    if (!rc && m->obs) {
+        /* the result line run_action wrote before the view */
+        const char *text = out->text.data ? out->text.data : "";
+        const char *nl = strchr(text, '\n');
+        char *line = strndup(text, nl ? (size_t)(nl - text) : strlen(text));
+        out->structured = agent_mcp_view_structured(m->obs, line ? line : "");
+        free(line);
+    }
+    return rc;
 }
 
 static eous_rc tool_tabs_list(agent_mcp *m, tool_out *out, eous_err *err)
@@ -777,6 +789,7 @@ typedef struct tool_def {
     const char *schema; /* JSON Schema of the arguments */
     int read_only;
     tool_fn fn;
+    int structured;     /* answers with structuredContent (agent_mcp_view_output_schema) */
 } tool_def;
 
 #define REF_PROP "\"ref\":{\"type\":\"string\",\"description\":\"element id from the view, e.g. 12\"}"
@@ -784,49 +797,49 @@ typedef struct tool_def {
 
 static const tool_def tools[] = {
     {"browser_navigate", "Navigate to a URL. Returns the new view (or what changed, on the same page).",
-     "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\"}},\"required\":[\"url\"]}", 0, tool_navigate},
+     "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\"}},\"required\":[\"url\"]}", 0, tool_navigate, 0},
     {"browser_snapshot",
      "The page as eous sees it: accessibility tree with [id]s; components as [cN] kind 'label' with their "
      "state and tools (use browser_call).",
      "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"hybrid\",\"pruned\","
      "\"atomic\",\"html\"]}}}",
-     1, tool_snapshot},
+     1, tool_snapshot, 1},
     {"browser_click", "Click an element by its view id. Returns the new view or what changed.",
-     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_click},
+     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_click, 0},
     {"browser_type",
      "Type text into an editable element (cleared first); submit presses Enter. Secrets: {{secret:NAME}}.",
      "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP ",\"text\":{\"type\":\"string\"},"
      "\"submit\":{\"type\":\"boolean\"}},\"required\":[\"ref\",\"text\"]}",
-     0, tool_type},
+     0, tool_type, 0},
     {"browser_select_option", "Select an option (label or value) in a dropdown.",
      "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP ",\"values\":{\"type\":\"array\","
      "\"items\":{\"type\":\"string\"},\"minItems\":1,\"maxItems\":1}},\"required\":[\"ref\",\"values\"]}",
-     0, tool_select},
+     0, tool_select, 0},
     {"browser_hover", "Hover over an element.",
-     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_hover},
+     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_hover, 0},
     {"browser_press_key", "Press a key or chord, e.g. Enter, ArrowDown, Control+a.",
      "{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"}},\"required\":[\"key\"]}", 0,
-     tool_press_key},
-    {"browser_navigate_back", "Go back in history.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_back},
+     tool_press_key, 0},
+    {"browser_navigate_back", "Go back in history.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_back, 0},
     {"browser_tabs", "List, open, select or close tabs.",
      "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"new\",\"select\","
      "\"close\"]},\"index\":{\"type\":\"integer\",\"minimum\":0},\"url\":{\"type\":\"string\"}},"
      "\"required\":[\"action\"]}",
-     0, tool_tabs},
+     0, tool_tabs, 0},
     {"browser_take_screenshot", "PNG of the viewport; secret fields blurred, hidden regions blank.",
-     "{\"type\":\"object\",\"properties\":{}}", 1, tool_screenshot},
+     "{\"type\":\"object\",\"properties\":{}}", 1, tool_screenshot, 0},
     {"browser_wait_for", "Wait for text to appear or go, or for a time (seconds, at most 30).",
      "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"},\"textGone\":{\"type\":\"string\"},"
      "\"time\":{\"type\":\"number\",\"minimum\":0,\"maximum\":30}}}",
-     1, tool_wait_for},
-    {"browser_close", "Close the browser.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_close},
+     1, tool_wait_for, 0},
+    {"browser_close", "Close the browser.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_close, 0},
     {"browser_call",
      "Call a component's own tool (semantic action), e.g. {component: \"c3\", tool: \"setValue\", params: "
      "{\"date\": \"2025-12-31\"}}. Params are checked against the component's constraints first.",
      "{\"type\":\"object\",\"properties\":{\"component\":{\"type\":\"string\",\"description\":\"view id (c3) or "
      "key\"},\"tool\":{\"type\":\"string\"},\"params\":{\"type\":\"object\"}},\"required\":[\"component\","
      "\"tool\"]}",
-     0, tool_call},
+     0, tool_call, 1},
 };
 
 static cJSON *tool_json(const char *name, const char *description, cJSON *schema, int read_only)
@@ -865,12 +878,21 @@ static const perc_component *find_page_tool(const agent_mcp *m, const char *name
     return NULL;
 }
 
+/* outputSchema and structuredContent came with 2025-06-18 */
+static int structured_ok(const agent_mcp *m)
+{
+    return !m->protocol || strcmp(m->protocol, "2025-06-18") >= 0;
+}
+
 static cJSON *list_tools(const agent_mcp *m)
 {
     cJSON *arr = cJSON_CreateArray();
-    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++)
-        cJSON_AddItemToArray(arr, tool_json(tools[i].name, tools[i].description, cJSON_Parse(tools[i].schema),
-                                            tools[i].read_only));
+    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
+        cJSON *t = tool_json(tools[i].name, tools[i].description, cJSON_Parse(tools[i].schema), tools[i].read_only);
+        if (tools[i].structured && structured_ok(m))
+            cJSON_AddItemToObject(t, "outputSchema", cJSON_Parse(agent_mcp_view_output_schema()));
+        cJSON_AddItemToArray(arr, t);
+    }
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
         char name[72];
@@ -888,8 +910,8 @@ static cJSON *list_tools(const agent_mcp *m)
     return r;
 }
 
-/* The tools/call result: content + isError as the MCP specification has it. */
-static cJSON *tool_result(const char *text, const char *image_b64, int is_error)
+/* The tools/call result: content (+ structuredContent, taken) + isError as the MCP specification has it. */
+static cJSON *tool_result(const char *text, const char *image_b64, cJSON *structured, int is_error)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON *content = cJSON_AddArrayToObject(r, "content");
@@ -906,6 +928,8 @@ static cJSON *tool_result(const char *text, const char *image_b64, int is_error)
         cJSON_AddStringToObject(img, "mimeType", "image/png");
         cJSON_AddItemToArray(content, img);
     }
+    if (structured)
+        cJSON_AddItemToObject(r, "structuredContent", structured);
     cJSON_AddBoolToObject(r, "isError", is_error);
     return r;
 }
@@ -965,11 +989,14 @@ static void call_tool(agent_mcp *m, const cJSON *id, const cJSON *params)
                             : "");
         if (out.text.len)
             eous_buf_puts(&msg, out.text.data, NULL);
-        rpc_result(m, id, tool_result(msg.data ? msg.data : err.msg, NULL, 1));
+        rpc_result(m, id, tool_result(msg.data ? msg.data : err.msg, NULL, NULL, 1));
         eous_buf_free(&msg);
     } else {
-        rpc_result(m, id, tool_result(out.text.data ? out.text.data : "", out.image_png_b64, 0));
+        cJSON *sc = structured_ok(m) ? out.structured : NULL;
+        out.structured = sc ? NULL : out.structured;
+        rpc_result(m, id, tool_result(out.text.data ? out.text.data : "", out.image_png_b64, sc, 0));
     }
+    cJSON_Delete(out.structured);
     eous_buf_free(&out.text);
     free(out.image_png_b64);
 }
@@ -983,6 +1010,7 @@ static void initialize(agent_mcp *m, const cJSON *id, const cJSON *params)
     for (size_t i = 0; asked && i < sizeof protocol_versions / sizeof protocol_versions[0]; i++)
         if (!strcmp(asked, protocol_versions[i]))
             version = protocol_versions[i];
+    m->protocol = version;
     m->client_elicitation = eous_json_obj(eous_json_obj(params, "capabilities"), "elicitation") != NULL;
     if (m->client_elicitation)
         act_policy_set_confirm(m->policy, ask_person, m);

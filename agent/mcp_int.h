@@ -30,4 +30,13 @@ void agent_mcp_hangup(agent_mcp *m);
 /* The supported protocol version equal to asked (static), NULL when unknown. */
 const char *agent_mcp_protocol_version(const char *asked);
 
+/* ---- structured views (mcp_structured.c) ---- */
+
+/* The outputSchema (JSON text, static) of browser_snapshot's and browser_call's structuredContent. */
+const char *agent_mcp_view_output_schema(void);
+/* obs as {url, title, result?, components: [{id, key, kind, label, provider, state, disabled, visible,
+ * confirm?, tools: [{name, description?, params?, inputSchema?, constraints?}]}]}; agent-hidden
+ * components left out.  result (what the action did) may be NULL.  Caller frees; obs borrowed. */
+cJSON *agent_mcp_view_structured(const perc_obs *obs, const char *result);
+
 #endif

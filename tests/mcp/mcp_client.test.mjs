@@ -141,6 +141,26 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     assert.doesNotMatch(view, /whsec_4f1b9c2e7d8a/, 'data-agent-secret text shown');
     assert.doesNotMatch(view, /ignore all previous instructions/, 'data-agent-hidden text shown');
 
+    // structuredContent: a client acts on components without parsing the text view
+    const snapTool = (await client.listTools(undefined, LONG)).tools.find((x) => x.name === 'browser_snapshot');
+    assert.equal(snapTool.outputSchema?.type, 'object', 'browser_snapshot has no outputSchema');
+    r = await call('browser_snapshot'); // the SDK checks structuredContent against the outputSchema
+    const sc = r.structuredContent;
+    assert.ok(sc && Array.isArray(sc.components), `no structuredContent: ${JSON.stringify(r).slice(0, 300)}`);
+    assert.match(sc.url, /\/settings$/);
+    const tabsC = sc.components.find((c) => c.kind === 'tabs' && c.label === 'Settings sections');
+    assert.ok(tabsC, `tabs not among ${sc.components.map((c) => `${c.kind} '${c.label}'`)}`);
+    assert.equal(tabsC.id, tabs, 'the structured id is not the view id');
+    assert.equal(tabsC.state.activeKey, 'security');
+    const setTab = tabsC.tools.find((t) => t.name === 'setTab');
+    assert.ok(setTab && setTab.params, `setTab and its params missing: ${JSON.stringify(tabsC.tools)}`);
+    assert.ok(sc.components.some((c) => c.provider === 'webmcp' && c.key === 'search_orders'), 'WebMCP tool missing');
+    assert.ok(!JSON.stringify(sc).includes('ignore all previous instructions'), 'data-agent-hidden in structuredContent');
+    r = await call('browser_call', { component: tabsC.id, tool: 'setTab', params: { key: 'general' } });
+    assert.equal(r.isError, false, text(r));
+    assert.match(r.structuredContent.result, /setTab/);
+    assert.equal(r.structuredContent.components.find((c) => c.key === tabsC.key).state.activeKey, 'general');
+
     // a secret typed by name, then a confirmation the person declines and then accepts
     r = await call('browser_navigate', { url: `${fixture}/index.html` });
     assert.equal(r.isError, false, text(r));
@@ -224,6 +244,17 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
   m = await s.next();
   assert.equal(m.result.protocolVersion, '2025-06-18');
+  s.send({ jsonrpc: '2.0', id: 20, method: 'tools/list' });
+  m = await s.next();
+  assert.ok(m.result.tools.find((t) => t.name === 'browser_call').outputSchema, 'no outputSchema at 2025-06-18');
+  // outputSchema came with 2025-06-18: an older client never sees it
+  s.send({ jsonrpc: '2.0', id: 21, method: 'initialize',
+    params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  m = await s.next();
+  assert.equal(m.result.protocolVersion, '2025-03-26');
+  s.send({ jsonrpc: '2.0', id: 22, method: 'tools/list' });
+  m = await s.next();
+  assert.ok(m.result.tools.every((t) => !t.outputSchema), 'outputSchema sent to a 2025-03-26 client');
   s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
   s.send('{"jsonrpc": "2.0", "id": 3, "method": ');

@@ -192,7 +192,9 @@ test('SDK client over HTTP: two sessions, each its own browser; a value typed in
     assert.equal(r.isError, false, text(r));
     r = await call(a, 'browser_type', { ref: tax, text: '{{secret:HTTP_TEST}}' }); // typed, never shown
     assert.equal(r.isError, false, text(r));
-    assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/);
+    const snapA = await call(a, 'browser_snapshot');
+    assert.match(text(snapA), /'Full name' value: 'Ada Lovelace'/);
+    assert.equal(snapA.structuredContent?.url, `${fixture}/index.html`, 'no structuredContent over HTTP');
 
     // B's browser is its own: not A's page, tab or typed value, before or after it loads the same page
     let snapB = text(await call(b, 'browser_snapshot'));

@@ -61,6 +61,8 @@ struct agent_mcp {
     cJSON *pending_response; /* its answer once read; under io_lock */
     int log_level;           /* logging/setLevel: index in log_levels; -1 = the client never asked */
     const char *protocol;    /* the version initialize agreed (static); NULL before it */
+    cJSON *progress_token;   /* the running call's _meta.progressToken (owned), NULL: no progress wanted */
+    int progress_n;          /* notifications/progress sent for it so far */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
      * and signal io_cond.  Under stdio the lock is never contended. */
@@ -240,6 +242,27 @@ static void log_to_client(agent_mcp *m, const char *level, const char *text)
     write_message(m, r);
 }
 
+/* notifications/progress for the running call, when its request asked (a
+ * progressToken in _meta): progress counts the steps so far, total only when
+ * known (a timed wait), the message says what eous is doing. */
+static void progress(agent_mcp *m, double done, double total, const char *message)
+{
+    if (!m->progress_token)
+        return;
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "jsonrpc", "2.0");
+    cJSON_AddStringToObject(r, "method", "notifications/progress");
+    cJSON *p = cJSON_AddObjectToObject(r, "params");
+    cJSON_AddItemToObject(p, "progressToken", cJSON_Duplicate(m->progress_token, 1));
+    /* the spec wants progress to increase with every notification */
+    double n = ++m->progress_n;
+    cJSON_AddNumberToObject(p, "progress", done > n ? done : n);
+    if (total > 0)
+        cJSON_AddNumberToObject(p, "total", total > n ? total : n);
+    cJSON_AddStringToObject(p, "message", message);
+    write_message(m, r);
+}
+
 /* ---- input while a request runs -------------------------------------------- */
 
 static int client_gone(agent_mcp *m)
@@ -310,6 +333,7 @@ static eous_rc ensure_browser(agent_mcp *m, eous_err *err)
 {
     if (m->browser_open)
         return EOUS_OK;
+    progress(m, 0, 0, "starting the browser");
     wd_session_opts so;
     wd_session_opts_init(&so);
     so.w3c_only = m->o.w3c_only;
@@ -421,6 +445,7 @@ static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous
         return rc;
     act_result r;
     memset(&r, 0, sizeof r);
+    progress(m, 0, 0, act_kind_name(a->kind));
     rc = act_execute(m->x, m->obs, a, &r, err);
     /* refused before the page was touched: nothing to re-check */
     int touched = rc != EOUS_E_INFRA && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_POLICY &&
@@ -447,6 +472,7 @@ static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous
     }
     if (touched || !m->obs) {
         eous_err oerr;
+        progress(m, 0, 0, "reading the page");
         if (observe(m, m->o.mode, &oerr)) {
             if (!rc)
                 rc = eous_err_set(err, oerr.rc, "%s", oerr.msg);
@@ -749,9 +775,20 @@ static eous_rc tool_wait_for(agent_mcp *m, const cJSON *args, tool_out *out, eou
     eous_rc rc;
     if ((rc = ensure_browser(m, err)))
         return rc;
-    double t0 = eous_now_ms();
+    double t0 = eous_now_ms(), end = t0 + secs * 1000, said = t0;
+    char note[160];
     if (!text && !gone) {
-        wait_interruptible(m, secs * 1000);
+        snprintf(note, sizeof note, "waiting %.1f s", secs);
+        progress(m, 0, secs, note);
+        /* a second at a time, so the client hears how far it got */
+        double now;
+        while ((now = eous_now_ms()) < end && !eous_interrupted() && !cancelled(m) && !client_gone(m)) {
+            wait_interruptible(m, end - now > 1000 ? 1000 : end - now);
+            if ((now = eous_now_ms()) < end) {
+                snprintf(note, sizeof note, "waited %.0f of %.1f s", (now - t0) / 1000, secs);
+                progress(m, (now - t0) / 1000, secs, note);
+            }
+        }
     } else {
         /* the text as the view shows it: hidden regions never count */
         double cap = (secs > 0 ? secs : MCP_WAIT_CAP_S) * 1000;
@@ -764,6 +801,11 @@ static eous_rc tool_wait_for(agent_mcp *m, const cJSON *args, tool_out *out, eou
             if (eous_now_ms() - t0 >= cap || client_gone(m) || eous_interrupted() || cancelled(m))
                 return eous_err_set(err, EOUS_E_TIMEOUT, "browser_wait_for: %s '%s' not seen within %.0f s",
                                     text ? "text" : "text gone", text ? text : gone, cap / 1000);
+            if (eous_now_ms() - said >= 1000 || said == t0) {
+                said = eous_now_ms();
+                snprintf(note, sizeof note, "waiting for %s '%.100s'", text ? "text" : "text gone", text ? text : gone);
+                progress(m, (said - t0) / 1000, cap / 1000, note);
+            }
             wait_interruptible(m, 300);
         }
     }
@@ -966,6 +1008,9 @@ static void call_tool(agent_mcp *m, const cJSON *id, const cJSON *params)
     m->busy_id = (cJSON *)id;
     m->busy_cancelled = 0;
     pthread_mutex_unlock(&m->io_lock);
+    const cJSON *token = cJSON_GetObjectItemCaseSensitive(eous_json_obj(params, "_meta"), "progressToken");
+    m->progress_token = cJSON_IsString(token) || cJSON_IsNumber(token) ? cJSON_Duplicate(token, 1) : NULL;
+    m->progress_n = 0;
     eous_rc rc;
     if (fn) {
         rc = fn(m, args, &out, &err);
@@ -978,8 +1023,12 @@ static void call_tool(agent_mcp *m, const cJSON *id, const cJSON *params)
     m->busy_id = NULL;
     int was_cancelled = m->busy_cancelled;
     pthread_mutex_unlock(&m->io_lock);
+    cJSON_Delete(m->progress_token);
+    m->progress_token = NULL;
     if (was_cancelled) {
         /* the client cancelled it: no answer is expected */
+        EOUS_INFO("mcp", "%s%s%s cancelled by the client: stopped, no answer sent", m->o.log_name ? m->o.log_name : "",
+                  m->o.log_name ? ": " : "", name);
     } else if (rc) {
         eous_buf msg;
         eous_buf_init(&msg, 0);

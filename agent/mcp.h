@@ -5,7 +5,12 @@
  *
  * Methods: initialize (protocol-version negotiation), ping, tools/list,
  * tools/call, logging/setLevel; notifications/initialized and
- * notifications/cancelled are accepted.  Tools are named like Playwright MCP's where the meaning is the
+ * notifications/cancelled are accepted (a cancelled call stops at its next
+ * wait and is never answered).  A call whose request carries
+ * _meta.progressToken gets notifications/progress as it goes (browser start,
+ * the action, reading the page, each second of a wait).  browser_snapshot
+ * and browser_call declare an outputSchema and answer with structuredContent
+ * (the components with ids, labels, state and tools) from 2025-06-18 on.  Tools are named like Playwright MCP's where the meaning is the
  * same (browser_navigate, browser_snapshot, browser_click, browser_type,
  * browser_select_option, browser_hover, browser_press_key,
  * browser_navigate_back, browser_tabs, browser_take_screenshot,

@@ -207,27 +207,25 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
 // A bare JSON-lines client: what a broken or hostile client may send.
 function rawServer() {
   const p = spawn(EOUS, ['mcp'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, EOUS_LOG: 'info' } });
+  servers.push(p); // stopped in after() when a failed assertion leaves it running
   let buf = '', stderr = '';
-  const lines = [];
+  const lines = [], notes = [];
   const waiters = [];
   p.stdout.on('data', (d) => {
     buf += d;
     let i;
     while ((i = buf.indexOf('\n')) >= 0) {
-      lines.push(JSON.parse(buf.slice(0, i)));
+      const msg = JSON.parse(buf.slice(0, i));
+      if (msg.method) notes.push(msg); // notifications (tools/list_changed, progress) kept aside
+      else lines.push(msg);
       buf = buf.slice(i + 1);
       for (const w of waiters.splice(0)) w();
     }
   });
   p.stderr.on('data', (d) => { stderr += d; });
-  const notes = [];
-  const next = async () => { // the next response; notifications (tools/list_changed) are kept aside
-    for (;;) {
-      while (!lines.length) await new Promise((r) => waiters.push(r));
-      const m = lines.shift();
-      if (m.method) notes.push(m);
-      else return m;
-    }
+  const next = async () => { // the next response
+    while (!lines.length) await new Promise((r) => waiters.push(r));
+    return lines.shift();
   };
   const send = (o) => p.stdin.write((typeof o === 'string' ? o : JSON.stringify(o)) + '\n');
   const exited = new Promise((r) => p.once('exit', (code) => r(code)));
@@ -300,6 +298,27 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
   assert.equal(m.result.isError, true);
   assert.match(m.result.content[0].text, /file: scheme is never allowed/);
 
+  // progress for a call that asked (a progressToken), and a cancelled call stops without an answer:
+  // were the wait still running, the next call would be refused as busy, or 40's answer would come first
+  s.send({ jsonrpc: '2.0', id: 40, method: 'tools/call',
+    params: { name: 'browser_wait_for', arguments: { time: 30 }, _meta: { progressToken: 'tok-40' } } });
+  assert.ok(await until(() => s.notes.some((n) => n.method === 'notifications/progress'), 60000), 'no progress');
+  s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 40, reason: 'changed my mind' } });
+  s.send({ jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'browser_snapshot', arguments: {} } });
+  m = await s.next();
+  assert.equal(m.id, 41, `the cancelled call answered: ${JSON.stringify(m).slice(0, 200)}`);
+  assert.equal(m.result.isError, false, JSON.stringify(m));
+  s.send({ jsonrpc: '2.0', id: 42, method: 'tools/call',
+    params: { name: 'browser_wait_for', arguments: { time: 1.5 }, _meta: { progressToken: 43 } } });
+  m = await s.next();
+  assert.equal(m.id, 42);
+  const prog = s.notes.filter((n) => n.method === 'notifications/progress');
+  assert.ok(prog.every((n) => n.params.progressToken === 'tok-40' || n.params.progressToken === 43));
+  const p43 = prog.filter((n) => n.params.progressToken === 43).map((n) => n.params.progress);
+  assert.ok(p43.length >= 2, `a 1.5 s wait sent ${p43.length} progress notifications`);
+  assert.ok(p43.every((v, i) => i === 0 || v > p43[i - 1]), `progress must increase: ${p43}`);
+  assert.match(s.stderr(), /browser_wait_for cancelled by the client/);
+
   const driverPid = Number(s.stderr().match(/chromedriver pid (\d+)/)[1]);
   s.p.stdin.end(); // the client disconnects
   assert.equal(await s.exited, 0);
@@ -317,8 +336,10 @@ test('a client that vanishes mid-call leaves no eous, driver or browser behind',
     await c.connect(t);
     console.log('eous pid ' + t.pid);
     await c.callTool({ name: 'browser_navigate', arguments: { url: ${JSON.stringify(`${fixture}/index.html`)} } }, undefined, { timeout: 240000 });
-    console.log('waiting');
-    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000 });
+    // the first progress notification says the wait is running on the server
+    let said = false;
+    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000,
+      onprogress: () => { if (!said) { said = true; console.log('waiting'); } } });
     console.log('should not get here');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', clientCode], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '', err = '';
@@ -329,8 +350,7 @@ test('a client that vanishes mid-call leaves no eous, driver or browser behind',
   const eousPid = Number(out.match(/eous pid (\d+)/)[1]);
   const driverPid = Number(err.match(/chromedriver pid (\d+)/)[1]);
   assert.ok(alive(eousPid) && alive(driverPid));
-  await new Promise((r) => setTimeout(r, 300)); // the wait_for call is in flight
-  child.kill('SIGKILL');
+  child.kill('SIGKILL'); // 'waiting' came from the wait's progress: the call is in flight
   await exited;
   assert.ok(await until(() => !alive(eousPid), 20000), 'eous outlived its client');
   assert.ok(await until(() => !alive(driverPid) && !groupAlive(driverPid), 20000), 'the driver or browser outlived eous');

@@ -206,6 +206,21 @@ test('SDK client over HTTP: two sessions, each its own browser; a value typed in
     assert.match(snapB, /textbox \[\d+\] 'Full name'/);
     assert.doesNotMatch(snapB, /Ada Lovelace/, 'a value typed in one session shows in the other');
     assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/, 'B disturbed A');
+
+    // progress over the call's event stream; a cancelled call stops, and the session serves the next one
+    const progB = [];
+    const ac = new AbortController();
+    let inFlight;
+    const started = new Promise((res) => { inFlight = res; });
+    const waiting = b.c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined,
+      { ...LONG, signal: ac.signal, onprogress: (p) => { progB.push(p); inFlight(); } });
+    await started;
+    assert.match(progB[0].message, /waiting 30/);
+    ac.abort('changed my mind'); // the SDK sends notifications/cancelled
+    await assert.rejects(waiting);
+    assert.equal((await call(b, 'browser_snapshot')).isError, false);
+    assert.ok(await until(() => /browser_wait_for cancelled by the client/.test(srv.stderr()), 20000),
+      `the cancelled call was not stopped: ${srv.stderr()}`);
     const drivers = srv.drivers();
     assert.equal(drivers.length, 2, `expected one browser per session: ${srv.stderr()}`);
     assert.notEqual(drivers[0].pid, drivers[1].pid);
@@ -372,9 +387,12 @@ test('HTTP: an idle session is closed and its browser stopped; SIGTERM with sess
     assert.equal(res.isError, false, text(res));
     clients.push(s);
   }
-  // one call in flight when the signal comes (its client is left to find out on its own)
-  clients[0].c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, LONG).catch(() => {});
-  await new Promise((res) => setTimeout(res, 300));
+  // one call in flight when the signal comes (its client is left to find out on its own); its first
+  // progress notification says the wait is running on the server
+  await new Promise((res) => {
+    clients[0].c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined,
+      { ...LONG, onprogress: res }).catch(() => {});
+  });
   const pids = srv2.drivers().map((d) => d.pid);
   assert.equal(pids.length, 2);
   assert.ok(pids.every(alive));
@@ -399,8 +417,10 @@ test('HTTP: a client killed mid-call leaves nothing behind once its session time
     const c = new Client({ name: 'vanishing', version: '0' });
     await c.connect(t);
     await c.callTool({ name: 'browser_navigate', arguments: { url: ${JSON.stringify(`${fixture}/index.html`)} } }, undefined, { timeout: 240000 });
-    console.log('waiting');
-    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000 });
+    // the first progress notification says the wait is running on the server
+    let said = false;
+    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000,
+      onprogress: () => { if (!said) { said = true; console.log('waiting'); } } });
     console.log('should not get here');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', clientCode], { stdio: ['ignore', 'pipe', 'pipe'] });
   helpers.push(child);
@@ -411,8 +431,7 @@ test('HTTP: a client killed mid-call leaves nothing behind once its session time
   assert.ok(await until(() => /waiting/.test(out), 240000), `client never got going: ${out} ${err}`);
   const pid = srv.drivers()[0].pid;
   assert.ok(alive(pid));
-  await new Promise((r) => setTimeout(r, 300)); // the wait_for call is in flight
-  child.kill('SIGKILL');
+  child.kill('SIGKILL'); // 'waiting' came from the wait's progress: the call is in flight
   await exited;
   assert.ok(await until(() => gone(pid), 120000), 'the killed client\'s browser outlived its session');
   assert.match(srv.stderr(), /session \w+: closed/);

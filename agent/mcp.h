@@ -25,6 +25,14 @@
  * otherwise the action is refused with a result that says a person is needed.
  * Everything written passes through the secret redactor.
  *
+ * Protocol 2026-07-28 beside the older versions: a request (not initialize)
+ * whose _meta names io.modelcontextprotocol/protocolVersion is served on its
+ * own, with the capabilities and log level its _meta names; server/discover
+ * answers; results carry resultType.  No elicitation on that version (it asks
+ * through input_required results, which eous does not speak): a confirmation
+ * is refused as without the capability.  An initialize chooses the older
+ * version's semantics for the rest of the stream (stdio) or the session.
+ *
  * The browser starts at the first tool call that needs it and stops on
  * browser_close, at the end of input, on SIGINT/SIGTERM, and in
  * agent_mcp_free.
@@ -79,6 +87,12 @@ void agent_mcp_free(agent_mcp *m);
  * storage and pages are never shared), deltas and confirmation prompts; its
  * requests run one at a time.  A session idle for idle_timeout_s is closed and
  * its browser stopped.
+ *
+ * 2026-07-28 requests need no session: their headers must repeat the body
+ * (MCP-Protocol-Version, Mcp-Method, Mcp-Name; 400 with -32020 otherwise) and
+ * they share one browser, started at the first and closed when idle; an
+ * unsupported version is 400 with -32022, an unknown method 404; closing a
+ * tool call's stream cancels it.
  *
  * DNS-rebinding protection: a request whose Host is not a loopback name, the
  * bound address or in allowed_hosts, or whose Origin (when sent) is not a

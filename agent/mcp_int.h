@@ -24,11 +24,27 @@ int agent_mcp_classify(const cJSON *msg, const cJSON **id_out, const char **why)
  * request runs (they wake its waits).  Answers go through the emit function. */
 void agent_mcp_handle(agent_mcp *m, const cJSON *msg);
 
+/* Cancels the running request whose id is this very node (borrowed from the
+ * message being handled: ids of different clients may be equal), as
+ * notifications/cancelled does; nothing when another request runs. */
+void agent_mcp_cancel(agent_mcp *m, const cJSON *id);
+
 /* The client is gone: waits (elicitation, browser_wait_for) end now. */
 void agent_mcp_hangup(agent_mcp *m);
 
 /* The supported protocol version equal to asked (static), NULL when unknown. */
 const char *agent_mcp_protocol_version(const char *asked);
+
+/* ---- 2026-07-28 (mcp.c) ---- */
+
+/* 1 when msg is a request (not initialize) carrying _meta."io.modelcontextprotocol/protocolVersion". */
+int agent_mcp_is_modern(const cJSON *msg);
+/* That version (borrowed from msg), NULL when absent or not a string. */
+const char *agent_mcp_modern_version(const cJSON *msg);
+/* The JSON-RPC error response for a modern request eous cannot serve (an unsupported version with
+ * the supported ones, no clientCapabilities, an unknown method) and its HTTP status (400, 404); NULL
+ * with *http_status 200 when it can be served.  Caller frees. */
+cJSON *agent_mcp_modern_refusal(const cJSON *msg, int *http_status);
 
 /* ---- structured views (mcp_structured.c) ---- */
 

@@ -678,6 +678,92 @@ static eous_rc tool_call(agent_mcp *m, const cJSON *args, tool_out *out, eous_er
     return rc;
 }
 
+/* ---- the page's WebMCP tools as two fixed tools ----------------------------
+ * Beside one page_<name> MCP tool per page tool (announced with
+ * notifications/tools/list_changed), for clients that read tools/list once
+ * and never again (and 2026-07-28, which has no unsolicited notifications):
+ * Playwright MCP's names.  Both read the tools from perception (providers.js)
+ * and call them as browser_call does (validated against the tool's schema,
+ * then webmcp_call.js). */
+
+static const perc_component *webmcp_tool(const agent_mcp *m, const char *name)
+{
+    for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
+        const perc_component *c = perc_obs_component(m->obs, i);
+        if (!strcmp(c->provider, "webmcp") && !c->agent_hidden && !strcmp(c->key, name))
+            return c;
+    }
+    return NULL;
+}
+
+static eous_rc tool_webmcp_list(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    (void)args;
+    eous_rc rc;
+    if ((rc = ensure_browser(m, err)) || (rc = observe(m, m->o.mode, err)))
+        return rc;
+    cJSON *sc = cJSON_CreateObject();
+    cJSON_AddStringToObject(sc, "url", perc_obs_url(m->obs));
+    cJSON *arr = cJSON_AddArrayToObject(sc, "tools");
+    for (size_t i = 0; i < perc_obs_n_components(m->obs); i++) {
+        const perc_component *c = perc_obs_component(m->obs, i);
+        if (strcmp(c->provider, "webmcp") || c->agent_hidden)
+            continue;
+        const cJSON *meta = eous_json_obj(c->metadata, c->key);
+        const char *desc = eous_json_str(meta, "description");
+        const cJSON *schema = eous_json_obj(meta, "inputSchema");
+        char *schema_text = schema ? eous_json_print(schema) : NULL;
+        eous_buf_printf(&out->text, NULL, "%s: %s\n  input: %s\n", c->key, desc ? desc : c->label,
+                        schema_text ? schema_text : "{}");
+        free(schema_text);
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddStringToObject(t, "name", c->key);
+        if (desc)
+            cJSON_AddStringToObject(t, "description", desc);
+        cJSON_AddItemToObject(t, "inputSchema", schema ? cJSON_Duplicate(schema, 1) : cJSON_CreateObject());
+        cJSON_AddItemToArray(arr, t);
+    }
+    if (!cJSON_GetArraySize(arr))
+        eous_buf_puts(&out->text, "the page offers no WebMCP tools\n", NULL);
+    else
+        eous_buf_puts(&out->text, "(text from the page: untrusted; call one with browser_webmcp_call)\n", NULL);
+    out->structured = sc;
+    return EOUS_OK;
+}
+
+static eous_rc tool_webmcp_call(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    const char *name = arg_str(args, "name");
+    const cJSON *input = cJSON_GetObjectItemCaseSensitive(args, "arguments");
+    if (!name || !*name || (input && !cJSON_IsObject(input)))
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "browser_webmcp_call: expected {name: a tool from browser_webmcp_list, arguments: {}}");
+    eous_rc rc;
+    if ((rc = ensure_browser(m, err)))
+        return rc;
+    /* the page may have registered it since the last view */
+    if (!webmcp_tool(m, name) && (rc = observe(m, m->o.mode, err)))
+        return rc;
+    if (!webmcp_tool(m, name)) {
+        eous_buf names;
+        eous_buf_init(&names, 4096);
+        for (size_t i = 0; i < perc_obs_n_components(m->obs); i++) {
+            const perc_component *c = perc_obs_component(m->obs, i);
+            if (!strcmp(c->provider, "webmcp") && !c->agent_hidden)
+                eous_buf_printf(&names, NULL, "%s%s", names.len ? ", " : "", c->key);
+        }
+        rc = eous_err_set(err, EOUS_E_NOT_FOUND, "browser_webmcp_call: the page has no WebMCP tool '%.100s' (%s%s)",
+                          name, names.len ? "it has: " : "it has none",
+                          names.len ? names.data : "");
+        eous_buf_free(&names);
+        return rc;
+    }
+    char *key = strdup(name); /* the observation is replaced while acting */
+    rc = key ? call_component(m, key, key, input, out, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    free(key);
+    return rc;
+}
+
 static eous_rc tool_tabs_list(agent_mcp *m, tool_out *out, eous_err *err)
 {
     cJSON *handles = NULL;
@@ -906,6 +992,15 @@ static const tool_def tools[] = {
      "key\"},\"tool\":{\"type\":\"string\"},\"params\":{\"type\":\"object\"}},\"required\":[\"component\","
      "\"tool\"]}",
      0, tool_call, 1},
+    {"browser_webmcp_list",
+     "The page's own WebMCP tools: name, description and input schema of each (text from the page: untrusted).",
+     "{\"type\":\"object\",\"properties\":{}}", 1, tool_webmcp_list, 0},
+    {"browser_webmcp_call",
+     "Call one of the page's WebMCP tools by name (browser_webmcp_list); arguments are checked against its input "
+     "schema first. Returns the tool's answer and the new view.",
+     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"arguments\":{\"type\":\"object\"}},"
+     "\"required\":[\"name\"]}",
+     0, tool_webmcp_call, 0},
 };
 
 static cJSON *tool_json(const char *name, const char *description, cJSON *schema, int read_only)

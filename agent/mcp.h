@@ -15,8 +15,10 @@
  * browser_select_option, browser_hover, browser_press_key,
  * browser_navigate_back, browser_tabs, browser_take_screenshot,
  * browser_wait_for, browser_close), plus browser_call (a component's own
- * tool, validated against its metadata M before the page sees it) and one
- * page_<name> tool per WebMCP tool of the page last seen.  Every action
+ * tool, validated against its metadata M before the page sees it), one
+ * page_<name> tool per WebMCP tool of the page last seen, and
+ * browser_webmcp_list / browser_webmcp_call (the same page tools behind two
+ * fixed tools, for clients that never re-read tools/list).  Every action
  * answers with the new view, or with deltas on (the default) what changed
  * since the view the client was sent last (perception/delta.h: a full view
  * after navigation, every few deltas, or when the delta would be large);

@@ -105,7 +105,7 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
     for (const n of ['browser_navigate', 'browser_snapshot', 'browser_click', 'browser_type', 'browser_select_option',
       'browser_hover', 'browser_press_key', 'browser_navigate_back', 'browser_tabs', 'browser_take_screenshot',
-      'browser_wait_for', 'browser_close', 'browser_call'])
+      'browser_wait_for', 'browser_close', 'browser_call', 'browser_webmcp_list', 'browser_webmcp_call'])
       assert.ok(names.includes(n), `${n} missing from tools/list`);
 
     // Playground: components as triplets, the page's WebMCP tools as MCP tools
@@ -128,6 +128,22 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     r = await call('page_search_orders', { status: 'lost-in-the-mail' }); // checked against M, never reaches the page
     assert.equal(r.isError, true);
     assert.match(text(r), /pending/);
+
+    // the same page tools through the two fixed tools (for clients that read tools/list once)
+    r = await call('browser_webmcp_list');
+    assert.equal(r.isError, false, text(r));
+    const listed = r.structuredContent.tools.find((x) => x.name === 'search_orders');
+    assert.ok(listed, `search_orders not listed: ${text(r)}`);
+    assert.deepEqual(listed.inputSchema, search.inputSchema, 'browser_webmcp_list and page_search_orders differ');
+    r = await call('browser_webmcp_call', { name: 'search_orders', arguments: { status: 'paid' } });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /count/);
+    r = await call('browser_webmcp_call', { name: 'search_orders', arguments: { status: 'lost-in-the-mail' } });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /pending/);
+    r = await call('browser_webmcp_call', { name: 'launch_rockets', arguments: {} });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /no WebMCP tool 'launch_rockets' \(it has: .*search_orders/);
 
     // a semantic call through browser_call, validated first
     const tabs = idOf(view, /\[(c\d+)\] tabs 'Settings sections'/);

@@ -115,6 +115,9 @@ typedef struct agent_mcp_http_opts {
     int max_sessions;              /* default 16; initialize beyond it gets a JSON-RPC error */
     int idle_timeout_s;            /* default 1800; 0 = never */
     size_t max_body_bytes;         /* default 4 MiB */
+    int request_timeout_s;         /* a request's headers and body must come within this, and a connection
+                                    * silent this long (not streaming an answer) is closed; default 60 */
+    int require_origin;            /* a request without an Origin header gets 403 (browser clients only) */
     FILE *url_out;                 /* the bound URL is written here as one line once listening; NULL = not */
 } agent_mcp_http_opts;
 

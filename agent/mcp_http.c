@@ -34,7 +34,7 @@
 #define HTTP_DEFAULT_MAX_BODY ((size_t)4 * 1024 * 1024)
 #define HTTP_STREAM_MAX ((size_t)256 * 1024 * 1024) /* what one answer may queue (screenshots are MBs) */
 #define HTTP_KEEPALIVE_MS 10000                      /* an SSE comment when a call has said nothing this long */
-#define HTTP_CONN_TIMEOUT_S 60                       /* a connection silent this long is closed (slow clients) */
+#define HTTP_DEFAULT_REQUEST_TIMEOUT_S 60             /* a request must arrive whole within this (slow clients) */
 #define HTTP_MAX_CONNECTIONS 256
 #define HTTP_MAX_LIST 32
 /* how long past the idle timeout a session's call may run (a slow page, a person deciding
@@ -55,6 +55,7 @@ void agent_mcp_http_opts_init(agent_mcp_http_opts *o)
     o->max_sessions = HTTP_DEFAULT_MAX_SESSIONS;
     o->idle_timeout_s = HTTP_DEFAULT_IDLE_S;
     o->max_body_bytes = HTTP_DEFAULT_MAX_BODY;
+    o->request_timeout_s = HTTP_DEFAULT_REQUEST_TIMEOUT_S;
 }
 
 typedef struct http_session http_session;
@@ -701,6 +702,7 @@ static enum MHD_Result reply_error(struct MHD_Connection *c, unsigned status, co
 typedef struct http_req {
     eous_buf body;
     int too_large;
+    double start_ms;    /* its headers came: the body must follow within request_timeout_s */
 } http_req;
 
 /* A stream for msg (taken), or NULL, out of memory, after dropping msg and
@@ -734,6 +736,8 @@ static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *
     }
     st->s = s;
     session_submit(s, st);
+    /* a long call is not a slow client: its stream says ": keep-alive" when it has nothing else */
+    MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, 0);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
     return queue(c, MHD_HTTP_OK, r, "text/event-stream", NULL);
 }
@@ -960,6 +964,9 @@ static enum MHD_Result check_headers(http_server *srv, struct MHD_Connection *c,
     if (!host_allowed(srv, host))
         return reply_error(c, MHD_HTTP_FORBIDDEN, NULL, RPC_SERVER_ERROR,
                            "Forbidden: Host '%.80s' is not allowed (--allowed-hosts)", host ? host : "");
+    if (!origin && srv->o.require_origin)
+        return reply_error(c, MHD_HTTP_FORBIDDEN, NULL, RPC_SERVER_ERROR,
+                           "Forbidden: no Origin header (--require-origin: only browsers' requests, which carry one)");
     if (!origin_allowed(srv, origin))
         return reply_error(c, MHD_HTTP_FORBIDDEN, NULL, RPC_SERVER_ERROR,
                            "Forbidden: Origin '%.80s' is not allowed (--allowed-origins)", origin);
@@ -1001,12 +1008,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!(rq = calloc(1, sizeof *rq)))
             return MHD_NO;
         eous_buf_init(&rq->body, srv->o.max_body_bytes);
+        rq->start_ms = eous_now_ms();
         *con_cls = rq;
         int refused = 0;
         enum MHD_Result ok = check_headers(srv, c, url, method, &refused);
         return refused ? ok : MHD_YES;
     }
     if (*upload_size) {
+        /* a body sent a few bytes at a time (slow loris) holds a thread: cut it off */
+        if (eous_now_ms() - rq->start_ms > srv->o.request_timeout_s * 1000.0) {
+            EOUS_WARN("mcp", "http: a request body took longer than %d s to arrive: connection closed",
+                      srv->o.request_timeout_s);
+            return MHD_NO; /* libmicrohttpd 0.9.75 takes no answer mid-body: closing is the answer */
+        }
         if (!rq->too_large && eous_buf_append(&rq->body, upload, *upload_size, NULL))
             rq->too_large = 1; /* the rest is read and dropped; the answer says why */
         *upload_size = 0;
@@ -1053,6 +1067,8 @@ static eous_rc server_init(http_server *srv, const agent_mcp_http_opts *o, eous_
         srv->o.max_sessions = HTTP_DEFAULT_MAX_SESSIONS;
     if (!srv->o.max_body_bytes)
         srv->o.max_body_bytes = HTTP_DEFAULT_MAX_BODY;
+    if (srv->o.request_timeout_s <= 0)
+        srv->o.request_timeout_s = HTTP_DEFAULT_REQUEST_TIMEOUT_S;
     if (!srv->o.host || !*srv->o.host)
         srv->o.host = "127.0.0.1";
     srv->o.session.max_message_bytes = srv->o.max_body_bytes;
@@ -1109,7 +1125,7 @@ static eous_rc server_start(http_server *srv, char *url, size_t url_size, eous_e
     srv->d = MHD_start_daemon(flags, (uint16_t)srv->o.port, NULL, NULL, on_request, srv,
                               MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, /* first, so every message goes there */
                               MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_NOTIFY_COMPLETED,
-                              on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_CONN_TIMEOUT_S,
+                              on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->o.request_timeout_s,
                               MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_MAX_CONNECTIONS, MHD_OPTION_END);
     if (!srv->d)
         return eous_err_set(err, EOUS_E_INFRA, "cannot listen on %s port %d (in use, or not an address of this "

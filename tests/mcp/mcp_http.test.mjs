@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -323,6 +324,53 @@ test('HTTP: refusals are one-line JSON-RPC errors with the right status', { time
     assert.equal(await srv.stop(), 143);
   }
   assert.doesNotMatch(srv.stderr(), /browser started/, 'refusals started a browser');
+});
+
+// A raw connection that sends `head` and then, every interval ms, one more byte of body (nothing when
+// drip is false): resolves with what the server sent once it closed the connection.
+function slowClient(url, head, drip) {
+  const u = new URL(url);
+  return new Promise((ok, fail) => {
+    const sock = net.connect(Number(u.port), u.hostname);
+    let got = '';
+    let timer = null;
+    sock.on('data', (d) => { got += d; });
+    sock.on('error', () => {}); // a reset is the server closing too
+    sock.on('close', () => { clearInterval(timer); ok(got); });
+    sock.on('connect', () => {
+      sock.write(head);
+      if (drip) timer = setInterval(() => { if (!sock.destroyed) sock.write(' '); }, 300);
+    });
+    sock.setTimeout(120000, () => { sock.destroy(); fail(new Error('the server never closed a slow connection')); });
+  });
+}
+
+test('HTTP: slow clients are cut off and others served meanwhile; --require-origin refuses a request without Origin', { timeout: 600000 }, async () => {
+  const srv = await startServer(['--request-timeout', '2', '--require-origin']);
+  try {
+    let r = await request(srv.url, { body: INIT() });
+    assert.equal(r.status, 403);
+    assert.equal(r.json.error.code, -32000);
+    assert.match(r.json.error.message, /no Origin header \(--require-origin/);
+    const origin = { origin: 'http://127.0.0.1:5173' };
+    const sid = await rawSession(srv.url, origin);
+    const h = { ...origin, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' };
+    const u = new URL(srv.url);
+    const head = `POST /mcp HTTP/1.1\r\nHost: ${u.host}\r\nOrigin: http://127.0.0.1\r\n` +
+      'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n';
+    // a body a byte at a time, and headers that never end: each connection is closed, with nothing served
+    const dribbler = slowClient(srv.url, `${head}Content-Length: 4000\r\n\r\n{"jsonrpc": "2.0", `, true);
+    const stalled = slowClient(srv.url, head, false);
+    r = await request(srv.url, { body: { jsonrpc: '2.0', id: 2, method: 'ping' }, headers: h });
+    assert.deepEqual([r.status, r.json.result], [200, {}], 'a slow client kept another from being served');
+    assert.equal(await dribbler, '', 'a dribbled body was answered');
+    assert.equal(await stalled, '', 'stalled headers were answered');
+    assert.match(srv.stderr(), /a request body took longer than 2 s to arrive/);
+    r = await request(srv.url, { body: { jsonrpc: '2.0', id: 3, method: 'ping' }, headers: h });
+    assert.deepEqual([r.status, r.json.result], [200, {}]);
+  } finally {
+    assert.equal(await srv.stop(), 143);
+  }
 });
 
 test('HTTP: --token needs the bearer token; --max-sessions refuses one more session with a JSON-RPC error', { timeout: 600000 }, async () => {

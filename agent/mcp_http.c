@@ -1180,28 +1180,58 @@ static void server_free(http_server *srv)
     pthread_cond_destroy(&srv->cond);
 }
 
+eous_rc agent_mcp_http_start(const agent_mcp_http_opts *o, agent_mcp_http **out, char *url, size_t url_size,
+                             eous_err *err)
+{
+    *out = NULL;
+    http_server *srv = malloc(sizeof *srv);
+    if (!srv)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_rc rc = server_init(srv, o, err);
+    if (!rc)
+        rc = server_start(srv, url, url_size, err);
+    if (rc) {
+        server_stop(srv);
+        server_free(srv);
+        free(srv);
+        return rc;
+    }
+    EOUS_INFO("mcp", "listening on %s (sessions at most %d, idle timeout %d s)", url, srv->o.max_sessions,
+              srv->o.idle_timeout_s);
+    *out = (agent_mcp_http *)srv;
+    return EOUS_OK;
+}
+
+void agent_mcp_http_tick(agent_mcp_http *h)
+{
+    reap_idle((http_server *)h);
+}
+
+void agent_mcp_http_stop(agent_mcp_http *h)
+{
+    if (!h)
+        return;
+    http_server *srv = (http_server *)h;
+    server_stop(srv);
+    server_free(srv);
+    free(srv);
+}
+
 eous_rc agent_mcp_http_serve(const agent_mcp_http_opts *o, eous_err *err)
 {
-    http_server srv;
+    agent_mcp_http *h = NULL;
     char url[128];
-    eous_rc rc = server_init(&srv, o, err);
-    if (!rc)
-        rc = server_start(&srv, url, sizeof url, err);
+    eous_rc rc = agent_mcp_http_start(o, &h, url, sizeof url, err);
     if (rc)
-        goto done;
-    EOUS_INFO("mcp", "listening on %s (sessions at most %d, idle timeout %d s)", url, srv.o.max_sessions,
-              srv.o.idle_timeout_s);
+        return rc;
     if (o->url_out) {
         fprintf(o->url_out, "%s\n", url);
         fflush(o->url_out);
     }
     while (!eous_interrupted()) {
         eous_sleep_ms(200);
-        reap_idle(&srv);
+        agent_mcp_http_tick(h);
     }
-    rc = eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
-done:
-    server_stop(&srv);
-    server_free(&srv);
-    return rc;
+    agent_mcp_http_stop(h);
+    return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
 }

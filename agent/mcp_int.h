@@ -46,6 +46,19 @@ const char *agent_mcp_modern_version(const cJSON *msg);
  * with *http_status 200 when it can be served.  Caller frees. */
 cJSON *agent_mcp_modern_refusal(const cJSON *msg, int *http_status);
 
+/* ---- the HTTP server as a handle (mcp_http.c): agent_mcp_http_serve is
+ * start, a tick every 200 ms until a signal, stop; the fuzz target and the
+ * corpus replay drive it in-process ---- */
+
+typedef struct agent_mcp_http agent_mcp_http;
+/* Listening once it returns; the URL it bound (http://ADDR:PORT/mcp) in url. */
+eous_rc agent_mcp_http_start(const agent_mcp_http_opts *o, agent_mcp_http **out, char *url, size_t url_size,
+                             eous_err *err);
+/* Closes idle sessions (call it now and then). */
+void agent_mcp_http_tick(agent_mcp_http *h);
+/* Ends every session, stops every browser, frees h (NULL is fine). */
+void agent_mcp_http_stop(agent_mcp_http *h);
+
 /* ---- structured views (mcp_structured.c) ---- */
 
 /* The outputSchema (JSON text, static) of browser_snapshot's and browser_call's structuredContent. */

@@ -55,6 +55,8 @@ Test(mcp_http_corpus, replays, .timeout = 600)
     }
     closedir(d);
     cr_expect_geq(n, 15);
+    agent_mcp_http_stop(fuzz_mcp_http_server); /* every session ended: ASan/LSan see what is left */
+    fuzz_mcp_http_server = NULL;
 }
 
 Test(mcp_http_corpus, seeds_reach_the_handler, .timeout = 600)

@@ -11,7 +11,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -78,7 +78,7 @@ function startSite() {
 
 // One session's ACTIONS actions: navigate, set 'Project name' to its marker, snapshot, switch a tab,
 // call a page WebMCP tool; again and again.
-async function runSession(url, site, marker, times, results) {
+async function runSession(url, site, marker, times, results, errors) {
   const c = new Client({ name: 'mcp-load', version: '1' });
   const t = new StreamableHTTPClientTransport(new URL(url));
   await c.connect(t);
@@ -87,7 +87,7 @@ async function runSession(url, site, marker, times, results) {
     const r = await c.callTool({ name, arguments: args }, undefined, LONG);
     times.push(performance.now() - t0);
     results.push(JSON.stringify(r));
-    if (r.isError) throw new Error(`${name}: ${r.content[0].text.slice(0, 300)}`);
+    if (r.isError) throw new Error(`${name}: ${r.content[0].text.split('\n')[0].slice(0, 200)}`);
     return r;
   };
   const text = (r) => r.content.filter((x) => x.type === 'text').map((x) => x.text).join('\n');
@@ -105,8 +105,13 @@ async function runSession(url, site, marker, times, results) {
     let prev = null;
     for (const s of steps) {
       if (done >= ACTIONS) break;
-      prev = await s(prev);
       done++;
+      try {
+        prev = await s(prev);
+      } catch (e) { // counted (a loaded machine times pages out); the cycle starts again from navigate
+        errors.push(e.message);
+        break;
+      }
     }
   }
   return { c, t };
@@ -123,9 +128,11 @@ async function run(n) {
   if (!(await until(() => out.includes('\n'), 60000))) throw new Error(`no URL: ${err}`);
   const url = out.trim();
   const markers = Array.from({ length: n }, (_, i) => `probe${i}x${Math.random().toString(36).slice(2, 10)}`);
-  const times = markers.map(() => []), results = markers.map(() => []);
+  const times = markers.map(() => []), results = markers.map(() => []), errors = [];
+  const stopAll = () => { if (srv.exitCode === null) srv.kill('SIGTERM'); site.p.kill('SIGTERM'); };
+  process.once('exit', stopAll); // a crash here must not leave the server and its browsers behind
   const t0 = performance.now();
-  const clients = await Promise.all(markers.map((m, i) => runSession(url, site.url, m, times[i], results[i])));
+  const clients = await Promise.all(markers.map((m, i) => runSession(url, site.url, m, times[i], results[i], errors)));
   const wall = performance.now() - t0;
   // memory while every session's browser is still open
   const drivers = [...err.matchAll(/session (\w+): browser started \(chromedriver pid (\d+)\)/g)].map((x) => Number(x[2]));
@@ -140,6 +147,7 @@ async function run(n) {
   srv.kill('SIGTERM');
   const code = await exited;
   site.p.kill('SIGTERM');
+  process.removeListener('exit', stopAll);
   // orphans: anything left in a session's driver process group once eous has exited
   await until(() => drivers.every((pid) => groupPids(pid).length === 0), 20000);
   const orphans = drivers.reduce((s, pid) => s + groupPids(pid).length, 0);
@@ -155,6 +163,7 @@ async function run(n) {
     p50_ms: r1(pct(flat, 50)), p95_ms: r1(pct(flat, 95)), mean_ms: r1(flat.reduce((s, x) => s + x, 0) / flat.length),
     session_p50_ms: times.map((ts) => r1(pct(ts, 50))), browsers: drivers.length, ...mem,
     leaks, sessions_missing_own_marker: ownMissing, orphaned_processes: orphans,
+    errors: errors.length, error_samples: [...new Set(errors)].slice(0, 5),
   };
 }
 
@@ -176,14 +185,14 @@ const json = {
 writeFileSync(`${OUT}.json`, JSON.stringify(json, null, 1) + '\n');
 const row = (r) => `| ${r.sessions} | ${r.actions} | ${r.p50_ms} | ${r.p95_ms} | ${r.mean_ms} | ` +
   `${Math.min(...r.session_p50_ms)}–${Math.max(...r.session_p50_ms)} | ${r.wall_s} | ${mib(r.eous_rss_kib / r.sessions)} | ` +
-  `${mib(avg(r.tree_rss_kib))} | ${mib(avg(r.tree_pss_kib))} | ${r.leaks} | ${r.orphaned_processes} | ${r.exit_code} |`;
+  `${mib(avg(r.tree_rss_kib))} | ${mib(avg(r.tree_pss_kib))} | ${r.leaks} | ${r.orphaned_processes} | ${r.exit_code} | ${r.errors} |`;
 const md = `## \`eous mcp --port\` under load (\`benchmarks/perf/mcp_load.sh\`)
 
 Commit ${commit}, ${json.date.slice(0, 10)}, ${json.cpus} cores shared with other work (figures are what this
 machine gave then, not a quiet machine's). ${json.what}. Each session is its own browser (chromedriver + Chromium).
 
-| sessions | actions | p50 ms | p95 ms | mean ms | p50 range over sessions | wall s | eous RSS MiB / session | browser tree RSS MiB / session | browser tree PSS MiB / session | leaks | orphaned processes | exit |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| sessions | actions | p50 ms | p95 ms | mean ms | p50 range over sessions | wall s | eous RSS MiB / session | browser tree RSS MiB / session | browser tree PSS MiB / session | leaks | orphaned processes | exit | failed actions |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${row(one)}
 ${row(many)}
 
@@ -193,6 +202,9 @@ ${row(many)}
 - Leaks: each session typed its own marker into 'Project name' and saw it in its own results
   (${many.sessions_missing_own_marker} sessions did not); a leak is another session's marker in a session's results.
 - Orphans: processes left in any session's driver process group after SIGTERM (eous exited ${many.exit_code}).
+- Failed actions (timed, counted, not retried; the session starts its cycle again from navigate):
+  ${[...one.error_samples, ...many.error_samples].map((e) => `\`${e}\``).join('; ') || 'none'}.
+- The machine's load average when it ended: ${loadavg().map((x) => r1(x)).join(', ')} (other work shares its ${json.cpus} cores).
 `;
 writeFileSync(`${OUT}.md`, md);
 process.stdout.write(md);

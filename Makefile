@@ -25,10 +25,11 @@ site:
 # suite-level runs (the whole Playground and DokuWiki suites, the MCP SDK
 # client), which drive the same library code as test_cli/test_e2e_* at a
 # hundred times the length and run on the release build; under ASan they
-# would take CI past an hour.  `make test-release SUITE_TESTS=.` runs every
+# would take CI past an hour.  The embedder check (it links the installed
+# library without sanitizers) and the tokenizer data check run there too.  `make test-release SUITE_TESTS=.` runs every
 # test on the release build, `make test-asan SUITE_TESTS=none` every test
 # under ASan.
-SUITE_TESTS ?= test_bench_site|test_wiki_site|test_model_path|mcp_client|standin_unit
+SUITE_TESTS ?= test_bench_site|test_wiki_site|test_model_path|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j1 -R '$(SUITE_TESTS)'

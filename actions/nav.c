@@ -135,6 +135,8 @@ eous_rc act_run_tabs(act_exec *x, const act_action *a, act_result *res, eous_err
 
 void act_tabs_clear(act_tabs *t)
 {
+    if (!t)
+        return;
     for (int i = 0; t->titles && i < t->count; i++)
         free(t->titles[i]);
     free(t->titles);

@@ -573,9 +573,26 @@ eous_rc act_policy_load_text(act_policy *p, const char *text, size_t len, const 
                 goto done;
             }
             p->default_deny = !strcmp(d, "deny");
+        } else if (!strcmp(f->string, "redact_params")) {
+            /* a site's own credential parameters (GitLab's private_token, a feed_token) */
+            int i = 0, ok = cJSON_IsArray(f);
+            const cJSON *n;
+            const cJSON *names = ok ? f : NULL;
+            cJSON_ArrayForEach(n, names) {
+                path[1].index = i++;
+                if (!cJSON_IsString(n) || eous_redact_add_param(n->valuestring)) {
+                    rc = bad_at(&L, path, 2, 0, "expected a query parameter name such as \"private_token\"", err);
+                    goto done;
+                }
+            }
+            if (!ok) {
+                rc = bad_at(&L, path, 1, 0, "\"redact_params\" must be a list of query parameter names", err);
+                goto done;
+            }
         } else {
             char what[256];
-            snprintf(what, sizeof what, "unknown policy field \"%s\" (expected navigation, rules, default)",
+            snprintf(what, sizeof what,
+                     "unknown policy field \"%s\" (expected navigation, rules, default, redact_params)",
                      f->string);
             rc = bad_at(&L, path, 1, 1, what, err);
             goto done;

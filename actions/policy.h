@@ -14,7 +14,8 @@
  *        "reason": "Places the order"},
  *       {"effect": "allow",   "kind": "table", "action": "sort"}
  *     ],
- *     "default": "allow"
+ *     "default": "allow",
+ *     "redact_params": ["private_token", "feed_token"]
  *   }
  *
  * navigation.allow: origins "scheme://host[:port]"; host and port may use
@@ -39,6 +40,9 @@
  *   An atomic action inside a component is checked against the element and
  *   then against the component.
  * default: allow | deny for actions no rule matches (default allow).
+ * redact_params: query parameters whose values are credentials on this site,
+ *   redacted in every view, trace, log and report like the built-in ones
+ *   (key, token, api_key, access_token, auth, sig; core/log.h).
  *
  * Page marks: targets inside data-agent-hidden are always refused;
  * data-agent-confirm="sentence" on the target or an ancestor needs a

@@ -34,6 +34,8 @@ eous_rc agent_browser_open_with(agent_browser *b, const char *remote_url, const 
 
 void agent_browser_close(agent_browser *b)
 {
+    if (!b)
+        return;
     wd_session_free(b->session);
     b->session = NULL;
     wd_driver_free(b->driver);

@@ -1101,6 +1101,8 @@ int agent_ground_log_add(agent_ground_log *log, const char *text)
 
 void agent_ground_log_free(agent_ground_log *log)
 {
+    if (!log)
+        return;
     for (size_t i = 0; i < log->n; i++)
         free(log->texts[i]);
     free(log->texts);

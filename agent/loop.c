@@ -73,6 +73,8 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddStringToObject(o, "mode", r->mode);
     cJSON_AddStringToObject(o, "planner", r->planner);
     cJSON_AddStringToObject(o, "status", r->status);
+    if (r->attempt > 0)
+        cJSON_AddNumberToObject(o, "attempt", r->attempt);
     cJSON_AddNumberToObject(o, "score", r->score);
     if (r->tier)
         cJSON_AddStringToObject(o, "tier", r->tier);

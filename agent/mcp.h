@@ -5,13 +5,20 @@
  *
  * Methods: initialize (protocol-version negotiation), ping, tools/list,
  * tools/call, logging/setLevel; notifications/initialized and
- * notifications/cancelled are accepted.  Tools are named like Playwright MCP's where the meaning is the
+ * notifications/cancelled are accepted (a cancelled call stops at its next
+ * wait and is never answered).  A call whose request carries
+ * _meta.progressToken gets notifications/progress as it goes (browser start,
+ * the action, reading the page, each second of a wait).  browser_snapshot
+ * and browser_call declare an outputSchema and answer with structuredContent
+ * (the components with ids, labels, state and tools) from 2025-06-18 on.  Tools are named like Playwright MCP's where the meaning is the
  * same (browser_navigate, browser_snapshot, browser_click, browser_type,
  * browser_select_option, browser_hover, browser_press_key,
  * browser_navigate_back, browser_tabs, browser_take_screenshot,
  * browser_wait_for, browser_close), plus browser_call (a component's own
- * tool, validated against its metadata M before the page sees it) and one
- * page_<name> tool per WebMCP tool of the page last seen.  Every action
+ * tool, validated against its metadata M before the page sees it), one
+ * page_<name> tool per WebMCP tool of the page last seen, and
+ * browser_webmcp_list / browser_webmcp_call (the same page tools behind two
+ * fixed tools, for clients that never re-read tools/list).  Every action
  * answers with the new view, or with deltas on (the default) what changed
  * since the view the client was sent last (perception/delta.h: a full view
  * after navigation, every few deltas, or when the delta would be large);
@@ -19,6 +26,14 @@
  * asks the person through elicitation/create when the client offers it;
  * otherwise the action is refused with a result that says a person is needed.
  * Everything written passes through the secret redactor.
+ *
+ * Protocol 2026-07-28 beside the older versions: a request (not initialize)
+ * whose _meta names io.modelcontextprotocol/protocolVersion is served on its
+ * own, with the capabilities and log level its _meta names; server/discover
+ * answers; results carry resultType.  No elicitation on that version (it asks
+ * through input_required results, which eous does not speak): a confirmation
+ * is refused as without the capability.  An initialize chooses the older
+ * version's semantics for the rest of the stream (stdio) or the session.
  *
  * The browser starts at the first tool call that needs it and stops on
  * browser_close, at the end of input, on SIGINT/SIGTERM, and in
@@ -75,6 +90,12 @@ void agent_mcp_free(agent_mcp *m);
  * requests run one at a time.  A session idle for idle_timeout_s is closed and
  * its browser stopped.
  *
+ * 2026-07-28 requests need no session: their headers must repeat the body
+ * (MCP-Protocol-Version, Mcp-Method, Mcp-Name; 400 with -32020 otherwise) and
+ * they share one browser, started at the first and closed when idle; an
+ * unsupported version is 400 with -32022, an unknown method 404; closing a
+ * tool call's stream cancels it.
+ *
  * DNS-rebinding protection: a request whose Host is not a loopback name, the
  * bound address or in allowed_hosts, or whose Origin (when sent) is not a
  * loopback origin or in allowed_origins, gets 403.  With a token every request
@@ -94,6 +115,9 @@ typedef struct agent_mcp_http_opts {
     int max_sessions;              /* default 16; initialize beyond it gets a JSON-RPC error */
     int idle_timeout_s;            /* default 1800; 0 = never */
     size_t max_body_bytes;         /* default 4 MiB */
+    int request_timeout_s;         /* a request's headers and body must come within this, and a connection
+                                    * silent this long (not streaming an answer) is closed; default 60 */
+    int require_origin;            /* a request without an Origin header gets 403 (browser clients only) */
     FILE *url_out;                 /* the bound URL is written here as one line once listening; NULL = not */
 } agent_mcp_http_opts;
 

@@ -34,7 +34,7 @@
 #define HTTP_DEFAULT_MAX_BODY ((size_t)4 * 1024 * 1024)
 #define HTTP_STREAM_MAX ((size_t)256 * 1024 * 1024) /* what one answer may queue (screenshots are MBs) */
 #define HTTP_KEEPALIVE_MS 10000                      /* an SSE comment when a call has said nothing this long */
-#define HTTP_CONN_TIMEOUT_S 60                       /* a connection silent this long is closed (slow clients) */
+#define HTTP_DEFAULT_REQUEST_TIMEOUT_S 60             /* a request must arrive whole within this (slow clients) */
 #define HTTP_MAX_CONNECTIONS 256
 #define HTTP_MAX_LIST 32
 /* how long past the idle timeout a session's call may run (a slow page, a person deciding
@@ -45,6 +45,7 @@
 #define RPC_PARSE_ERROR -32700
 #define RPC_INVALID_REQUEST -32600
 #define RPC_SERVER_ERROR -32000
+#define RPC_HEADER_MISMATCH -32020
 
 void agent_mcp_http_opts_init(agent_mcp_http_opts *o)
 {
@@ -54,6 +55,7 @@ void agent_mcp_http_opts_init(agent_mcp_http_opts *o)
     o->max_sessions = HTTP_DEFAULT_MAX_SESSIONS;
     o->idle_timeout_s = HTTP_DEFAULT_IDLE_S;
     o->max_body_bytes = HTTP_DEFAULT_MAX_BODY;
+    o->request_timeout_s = HTTP_DEFAULT_REQUEST_TIMEOUT_S;
 }
 
 typedef struct http_session http_session;
@@ -74,6 +76,8 @@ typedef struct http_server {
     pthread_cond_t cond;        /* sessions ending */
     http_session **sessions;    /* the open sessions, o.max_sessions slots; under lock */
     int n_alive;                /* sessions not yet freed (closed ones may still run); under lock */
+    http_session *modern;       /* 2026-07-28 requests' browser (that version has no sessions); under lock */
+    pthread_mutex_t modern_lock; /* held while it starts, so two first requests make one */
 } http_server;
 
 struct http_session {
@@ -266,6 +270,8 @@ static void session_close_locked(http_session *s)
     for (int i = 0; i < srv->o.max_sessions; i++)
         if (srv->sessions[i] == s)
             srv->sessions[i] = NULL;
+    if (srv->modern == s)
+        srv->modern = NULL;
     s->closed = 1;
     agent_mcp_hangup(s->m);
 }
@@ -303,7 +309,7 @@ static void *session_main(void *arg);
 
 /* A new session in the table with a reference for the caller (busy), or NULL
  * with *full set when max_sessions are open. */
-static http_session *session_new(http_server *srv, int *full, eous_err *err)
+static http_session *session_new(http_server *srv, int in_table, int *full, eous_err *err)
 {
     *full = 0;
     unsigned char raw[16];
@@ -318,18 +324,22 @@ static http_session *session_new(http_server *srv, int *full, eous_err *err)
     }
     for (size_t i = 0; i < sizeof raw; i++)
         snprintf(s->id + 2 * i, 3, "%02x", raw[i]);
-    snprintf(s->log_name, sizeof s->log_name, "session %.8s", s->id);
+    if (in_table)
+        snprintf(s->log_name, sizeof s->log_name, "session %.8s", s->id);
+    else
+        snprintf(s->log_name, sizeof s->log_name, "2026-07-28 requests");
     s->srv = srv;
     pthread_mutex_init(&s->q_lock, NULL);
     pthread_cond_init(&s->q_cond, NULL);
     pthread_mutex_lock(&srv->lock);
-    int slot = -1;
-    for (int i = 0; i < srv->o.max_sessions && slot < 0; i++)
+    int slot = in_table ? -1 : srv->o.max_sessions; /* the modern one has no slot in the table */
+    for (int i = 0; in_table && i < srv->o.max_sessions && slot < 0; i++)
         if (!srv->sessions[i])
             slot = i;
     int stopping = srv->stopping;
     if (slot >= 0 && !stopping) {
-        srv->sessions[slot] = s; /* held while the session starts, so max_sessions holds under a race */
+        if (in_table)
+            srv->sessions[slot] = s; /* held while the session starts, so max_sessions holds under a race */
         srv->n_alive++;
     }
     pthread_mutex_unlock(&srv->lock);
@@ -354,7 +364,8 @@ static http_session *session_new(http_server *srv, int *full, eous_err *err)
     if (started <= 0) {
         if (slot >= 0 && !stopping) {
             pthread_mutex_lock(&srv->lock);
-            srv->sessions[slot] = NULL;
+            if (in_table)
+                srv->sessions[slot] = NULL;
             srv->n_alive--;
             pthread_mutex_unlock(&srv->lock);
         }
@@ -372,6 +383,32 @@ static http_session *session_new(http_server *srv, int *full, eous_err *err)
     return s;
 }
 
+/* The browser 2026-07-28 requests share (that version has no sessions: the
+ * server's state is this one browser), started at the first such request and
+ * closed when idle like a session; with a reference for the caller (busy). */
+static http_session *modern_session(http_server *srv, eous_err *err)
+{
+    pthread_mutex_lock(&srv->modern_lock);
+    pthread_mutex_lock(&srv->lock);
+    http_session *s = srv->modern;
+    if (s) {
+        s->refs++;
+        s->busy++;
+        s->last_active_ms = eous_now_ms();
+    }
+    pthread_mutex_unlock(&srv->lock);
+    if (!s) {
+        int full = 0;
+        if ((s = session_new(srv, 0, &full, err))) {
+            pthread_mutex_lock(&srv->lock);
+            srv->modern = s; /* session_new's table reference is this one */
+            pthread_mutex_unlock(&srv->lock);
+        }
+    }
+    pthread_mutex_unlock(&srv->modern_lock);
+    return s;
+}
+
 /* Closes sessions idle longer than the timeout, and sessions whose call has
  * run longer than that and the grace (a confirmation nobody answers: the
  * client may be gone); a running call then ends at its next wait and the
@@ -385,8 +422,8 @@ static void reap_idle(http_server *srv)
     http_session *drop[64];
     size_t n = 0;
     pthread_mutex_lock(&srv->lock);
-    for (int i = 0; i < srv->o.max_sessions && n < sizeof drop / sizeof drop[0]; i++) {
-        http_session *s = srv->sessions[i];
+    for (int i = -1; i < srv->o.max_sessions && n < sizeof drop / sizeof drop[0]; i++) {
+        http_session *s = i < 0 ? srv->modern : srv->sessions[i]; /* -1: 2026-07-28's browser */
         if (!s || !s->refs) /* still starting */
             continue;
         double idle = now - s->last_active_ms;
@@ -418,6 +455,8 @@ struct http_stream {
     http_session *s;    /* a streamed answer: the session, referenced until the response is freed */
     cJSON *msg;         /* the request (owned) */
     http_stream *next;  /* the session's queue */
+    int cancel_on_close; /* 2026-07-28: the client closing the stream cancels the request */
+    int abandoned;      /* closed before it was done: not run, or cancelled while running */
 };
 
 static http_stream *stream_new(http_server *srv)
@@ -527,6 +566,13 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void stream_release(void *cls)
 {
     http_stream *st = cls;
+    pthread_mutex_lock(&st->lock);
+    int cancel = st->cancel_on_close && !st->done;
+    if (cancel)
+        st->abandoned = 1;
+    pthread_mutex_unlock(&st->lock);
+    if (cancel && st->s && st->s->m)
+        agent_mcp_cancel(st->s->m, cJSON_GetObjectItemCaseSensitive(st->msg, "id"));
     if (st->s)
         session_release(st->s);
     stream_unref(st);
@@ -558,8 +604,14 @@ static void *session_main(void *arg)
         if (!s->q_head)
             s->q_tail = NULL;
         pthread_mutex_unlock(&s->q_lock);
+        pthread_mutex_lock(&st->lock);
+        int abandoned = st->abandoned;
+        pthread_mutex_unlock(&st->lock);
         s->stream = st;
-        agent_mcp_handle(m, st->msg);
+        if (abandoned)
+            EOUS_INFO("mcp", "%s: a request whose client closed its stream is dropped unrun", s->log_name);
+        else
+            agent_mcp_handle(m, st->msg);
         s->stream = NULL;
         stream_done(st);
         stream_unref(st);
@@ -650,6 +702,7 @@ static enum MHD_Result reply_error(struct MHD_Connection *c, unsigned status, co
 typedef struct http_req {
     eous_buf body;
     int too_large;
+    double start_ms;    /* its headers came: the body must follow within request_timeout_s */
 } http_req;
 
 /* A stream for msg (taken), or NULL, out of memory, after dropping msg and
@@ -668,11 +721,12 @@ static http_stream *stream_for(http_session *s, cJSON *msg)
 
 /* tools/call: answered as an event stream the session thread fills.  Takes
  * msg and the caller's reference on s (dropped when the response is freed). */
-static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *s, cJSON *msg)
+static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *s, cJSON *msg, int cancel_on_close)
 {
     http_stream *st = stream_for(s, msg);
     if (!st)
         return reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, NULL, RPC_SERVER_ERROR, "out of memory");
+    st->cancel_on_close = cancel_on_close;
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 64 * 1024, stream_read, st,
                                                                stream_release);
     if (!r) {
@@ -682,6 +736,8 @@ static enum MHD_Result answer_streaming(struct MHD_Connection *c, http_session *
     }
     st->s = s;
     session_submit(s, st);
+    /* a long call is not a slow client: its stream says ": keep-alive" when it has nothing else */
+    MHD_set_connection_option(c, MHD_CONNECTION_OPTION_TIMEOUT, 0);
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
     return queue(c, MHD_HTTP_OK, r, "text/event-stream", NULL);
 }
@@ -727,7 +783,7 @@ static enum MHD_Result handle_initialize(http_server *srv, struct MHD_Connection
     int full = 0;
     eous_err err;
     eous_err_clear(&err);
-    http_session *s = session_new(srv, &full, &err);
+    http_session *s = session_new(srv, 1, &full, &err);
     enum MHD_Result ok;
     if (!s && full)
         ok = reply_error(c, MHD_HTTP_OK, id, RPC_SERVER_ERROR,
@@ -738,6 +794,77 @@ static enum MHD_Result handle_initialize(http_server *srv, struct MHD_Connection
         ok = reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, id, RPC_SERVER_ERROR, "eous mcp: no session: %s", err.msg);
     else
         return answer_now(c, s, msg, 1);
+    cJSON_Delete(msg);
+    return ok;
+}
+
+/* An Mcp-Name header's value: as sent, or decoded from the =?base64?...?= form
+ * (names that are not plain ASCII).  1 when it equals name. */
+static int header_names(const char *header, const char *name)
+{
+    size_t n = strlen(header);
+    if (n < 12 || strncmp(header, "=?base64?", 9) || strcmp(header + n - 2, "?=") || (n - 11) % 4)
+        return !strcmp(header, name);
+    size_t len = n - 11;
+    unsigned char *out = malloc(len / 4 * 3 + 1);
+    if (!out)
+        return 0;
+    int got = EVP_DecodeBlock(out, (const unsigned char *)header + 9, (int)len);
+    /* EVP_DecodeBlock counts the padding's zero bytes */
+    if (got >= 0 && len >= 1 && header[9 + len - 1] == '=')
+        got--;
+    if (got >= 0 && len >= 2 && header[9 + len - 2] == '=')
+        got--;
+    int same = got >= 0 && (size_t)got == strlen(name) && !memcmp(out, name, (size_t)got);
+    free(out);
+    return same;
+}
+
+/* A 2026-07-28 request (its version in _meta): the headers must repeat the
+ * body (MCP-Protocol-Version, Mcp-Method, Mcp-Name), then it is served on the
+ * one browser such requests share; no session is made or named.  Takes msg. */
+static enum MHD_Result handle_modern(http_server *srv, struct MHD_Connection *c, cJSON *msg, const cJSON *id)
+{
+    const char *hv = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
+    const char *hm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Method");
+    const char *hn = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Name");
+    const char *bv = agent_mcp_modern_version(msg);
+    const char *method = eous_json_str(msg, "method");
+    const char *name = eous_json_str(eous_json_obj(msg, "params"), "name");
+    enum MHD_Result ok;
+    int status = 0;
+    cJSON *refusal = NULL;
+    if (!hv || !bv || strcmp(hv, bv))
+        ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, RPC_HEADER_MISMATCH,
+                         "Header mismatch: MCP-Protocol-Version header '%.40s' does not match the body's _meta "
+                         "protocolVersion '%.40s'",
+                         hv ? hv : "(missing)", bv ? bv : "(not a string)");
+    else if (!hm || strcmp(hm, method))
+        ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, RPC_HEADER_MISMATCH,
+                         "Header mismatch: Mcp-Method header '%.60s' does not match the body's method '%.60s'",
+                         hm ? hm : "(missing)", method);
+    else if (!strcmp(method, "tools/call") && (!hn || !name || !header_names(hn, name)))
+        ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, RPC_HEADER_MISMATCH,
+                         "Header mismatch: Mcp-Name header '%.60s' does not match the tool name '%.60s'",
+                         hn ? hn : "(missing)", name ? name : "(missing)");
+    else if ((refusal = agent_mcp_modern_refusal(msg, &status))) {
+        char *text = cJSON_PrintUnformatted(refusal);
+        ok = text ? reply_text(c, (unsigned)status, text, "application/json", NULL) : MHD_NO;
+        free(text);
+        cJSON_Delete(refusal);
+    } else {
+        eous_err err;
+        eous_err_clear(&err);
+        http_session *s = modern_session(srv, &err);
+        if (!s) {
+            ok = reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, id, RPC_SERVER_ERROR, "eous mcp: no browser: %s",
+                             err.msg);
+        } else if (!strcmp(method, "tools/call")) {
+            return answer_streaming(c, s, msg, 1); /* closing its stream is its cancellation */
+        } else {
+            return answer_now(c, s, msg, 0);
+        }
+    }
     cJSON_Delete(msg);
     return ok;
 }
@@ -763,6 +890,13 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
     http_session *s = NULL;
     if (kind < 0) {
         ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, kind, "%s", why);
+    } else if (kind == AGENT_MCP_REQUEST && agent_mcp_is_modern(msg)) {
+        ok = handle_modern(srv, c, msg, id); /* an Mcp-Session-Id is ignored, as 2026-07-28 says */
+        msg = NULL;
+    } else if (kind == AGENT_MCP_NOTIFICATION && agent_mcp_is_modern(msg)) {
+        /* 2026-07-28 cancels by closing the stream; its notifications need no session */
+        struct MHD_Response *r = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+        ok = queue(c, MHD_HTTP_ACCEPTED, r, NULL, NULL);
     } else if (kind == AGENT_MCP_REQUEST && !strcmp(method, "initialize")) {
         ok = handle_initialize(srv, c, msg, id);
         msg = NULL;
@@ -779,7 +913,7 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
                          "Session not found: '%.40s' ended or never existed; send initialize without Mcp-Session-Id",
                          sid);
     } else if (kind == AGENT_MCP_REQUEST && !strcmp(method, "tools/call")) {
-        ok = answer_streaming(c, s, msg);
+        ok = answer_streaming(c, s, msg, 0);
         msg = NULL;
     } else if (kind == AGENT_MCP_RESPONSE ||
                (kind == AGENT_MCP_NOTIFICATION && !strcmp(method, "notifications/cancelled"))) {
@@ -830,6 +964,9 @@ static enum MHD_Result check_headers(http_server *srv, struct MHD_Connection *c,
     if (!host_allowed(srv, host))
         return reply_error(c, MHD_HTTP_FORBIDDEN, NULL, RPC_SERVER_ERROR,
                            "Forbidden: Host '%.80s' is not allowed (--allowed-hosts)", host ? host : "");
+    if (!origin && srv->o.require_origin)
+        return reply_error(c, MHD_HTTP_FORBIDDEN, NULL, RPC_SERVER_ERROR,
+                           "Forbidden: no Origin header (--require-origin: only browsers' requests, which carry one)");
     if (!origin_allowed(srv, origin))
         return reply_error(c, MHD_HTTP_FORBIDDEN, NULL, RPC_SERVER_ERROR,
                            "Forbidden: Origin '%.80s' is not allowed (--allowed-origins)", origin);
@@ -871,12 +1008,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!(rq = calloc(1, sizeof *rq)))
             return MHD_NO;
         eous_buf_init(&rq->body, srv->o.max_body_bytes);
+        rq->start_ms = eous_now_ms();
         *con_cls = rq;
         int refused = 0;
         enum MHD_Result ok = check_headers(srv, c, url, method, &refused);
         return refused ? ok : MHD_YES;
     }
     if (*upload_size) {
+        /* a body sent a few bytes at a time (slow loris) holds a thread: cut it off */
+        if (eous_now_ms() - rq->start_ms > srv->o.request_timeout_s * 1000.0) {
+            EOUS_WARN("mcp", "http: a request body took longer than %d s to arrive: connection closed",
+                      srv->o.request_timeout_s);
+            return MHD_NO; /* libmicrohttpd 0.9.75 takes no answer mid-body: closing is the answer */
+        }
         if (!rq->too_large && eous_buf_append(&rq->body, upload, *upload_size, NULL))
             rq->too_large = 1; /* the rest is read and dropped; the answer says why */
         *upload_size = 0;
@@ -923,10 +1067,13 @@ static eous_rc server_init(http_server *srv, const agent_mcp_http_opts *o, eous_
         srv->o.max_sessions = HTTP_DEFAULT_MAX_SESSIONS;
     if (!srv->o.max_body_bytes)
         srv->o.max_body_bytes = HTTP_DEFAULT_MAX_BODY;
+    if (srv->o.request_timeout_s <= 0)
+        srv->o.request_timeout_s = HTTP_DEFAULT_REQUEST_TIMEOUT_S;
     if (!srv->o.host || !*srv->o.host)
         srv->o.host = "127.0.0.1";
     srv->o.session.max_message_bytes = srv->o.max_body_bytes;
     pthread_mutex_init(&srv->lock, NULL);
+    pthread_mutex_init(&srv->modern_lock, NULL);
     pthread_cond_init(&srv->cond, NULL);
     if (o->session.policy)
         return eous_err_set(err, EOUS_E_INVALID, "mcp http: session.policy must be NULL (use policy_file)");
@@ -978,7 +1125,7 @@ static eous_rc server_start(http_server *srv, char *url, size_t url_size, eous_e
     srv->d = MHD_start_daemon(flags, (uint16_t)srv->o.port, NULL, NULL, on_request, srv,
                               MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, /* first, so every message goes there */
                               MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_NOTIFY_COMPLETED,
-                              on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_CONN_TIMEOUT_S,
+                              on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->o.request_timeout_s,
                               MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_MAX_CONNECTIONS, MHD_OPTION_END);
     if (!srv->d)
         return eous_err_set(err, EOUS_E_INFRA, "cannot listen on %s port %d (in use, or not an address of this "
@@ -1002,13 +1149,15 @@ static void server_stop(http_server *srv)
     for (int i = 0; srv->sessions && i < srv->o.max_sessions; i++)
         if (srv->sessions[i] && srv->sessions[i]->refs)
             agent_mcp_hangup(srv->sessions[i]->m);
+    if (srv->modern && srv->modern->refs)
+        agent_mcp_hangup(srv->modern->m);
     pthread_mutex_unlock(&srv->lock);
     if (srv->d)
         MHD_stop_daemon(srv->d); /* joins the connection threads */
     srv->d = NULL;
     pthread_mutex_lock(&srv->lock);
-    for (int i = 0; srv->sessions && i < srv->o.max_sessions; i++) {
-        http_session *s = srv->sessions[i];
+    for (int i = -1; srv->sessions && i < srv->o.max_sessions; i++) {
+        http_session *s = i < 0 ? srv->modern : srv->sessions[i];
         if (!s || !s->refs)
             continue;
         session_close_locked(s);
@@ -1027,31 +1176,62 @@ static void server_free(http_server *srv)
     free_list(srv->hosts, srv->n_hosts);
     free(srv->sessions);
     pthread_mutex_destroy(&srv->lock);
+    pthread_mutex_destroy(&srv->modern_lock);
     pthread_cond_destroy(&srv->cond);
+}
+
+eous_rc agent_mcp_http_start(const agent_mcp_http_opts *o, agent_mcp_http **out, char *url, size_t url_size,
+                             eous_err *err)
+{
+    *out = NULL;
+    http_server *srv = malloc(sizeof *srv);
+    if (!srv)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_rc rc = server_init(srv, o, err);
+    if (!rc)
+        rc = server_start(srv, url, url_size, err);
+    if (rc) {
+        server_stop(srv);
+        server_free(srv);
+        free(srv);
+        return rc;
+    }
+    EOUS_INFO("mcp", "listening on %s (sessions at most %d, idle timeout %d s)", url, srv->o.max_sessions,
+              srv->o.idle_timeout_s);
+    *out = (agent_mcp_http *)srv;
+    return EOUS_OK;
+}
+
+void agent_mcp_http_tick(agent_mcp_http *h)
+{
+    reap_idle((http_server *)h);
+}
+
+void agent_mcp_http_stop(agent_mcp_http *h)
+{
+    if (!h)
+        return;
+    http_server *srv = (http_server *)h;
+    server_stop(srv);
+    server_free(srv);
+    free(srv);
 }
 
 eous_rc agent_mcp_http_serve(const agent_mcp_http_opts *o, eous_err *err)
 {
-    http_server srv;
+    agent_mcp_http *h = NULL;
     char url[128];
-    eous_rc rc = server_init(&srv, o, err);
-    if (!rc)
-        rc = server_start(&srv, url, sizeof url, err);
+    eous_rc rc = agent_mcp_http_start(o, &h, url, sizeof url, err);
     if (rc)
-        goto done;
-    EOUS_INFO("mcp", "listening on %s (sessions at most %d, idle timeout %d s)", url, srv.o.max_sessions,
-              srv.o.idle_timeout_s);
+        return rc;
     if (o->url_out) {
         fprintf(o->url_out, "%s\n", url);
         fflush(o->url_out);
     }
     while (!eous_interrupted()) {
         eous_sleep_ms(200);
-        reap_idle(&srv);
+        agent_mcp_http_tick(h);
     }
-    rc = eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
-done:
-    server_stop(&srv);
-    server_free(&srv);
-    return rc;
+    agent_mcp_http_stop(h);
+    return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
 }

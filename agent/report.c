@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "agent/report.h"
 #include "agent/report_int.h"
+#include "agent/rundir.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,7 +194,9 @@ static void svg_bars(eous_buf *b, const char *title, const mode_stats *ms, int n
 typedef struct results {
     mode_stats ms[MAX_MODES];
     int nm;
-    cJSON *rows; /* owned */
+    cJSON *rows;          /* the attempt that counts per task × mode, its last (owned) */
+    cJSON *earlier;       /* the attempts a retry or --resume followed (owned) */
+    int failed_attempts;  /* of earlier, those that did not pass */
 } results;
 
 static void results_add(results *R, cJSON *r)
@@ -214,64 +217,50 @@ static void results_add(results *R, cJSON *r)
     cJSON_AddItemToArray(R->rows, r);
 }
 
-/* 1 when a later row is the same task × mode: a --resume rerun of an infra
- * or interrupted job supersedes its earlier line. */
-static int superseded(const cJSON *r)
+/* Reads results.jsonl through agent/rundir: every attempt's line is kept;
+ * the last per task × mode is counted, the earlier ones are listed. */
+static eous_rc results_read(const char *out_dir, results *R, agent_run_outcome *o, eous_err *err)
 {
-    const char *id = eous_json_str(r, "task_id"), *mode = eous_json_str(r, "mode");
-    for (const cJSON *n = r->next; n && id && mode; n = n->next) {
-        const char *nid = eous_json_str(n, "task_id"), *nmode = eous_json_str(n, "mode");
-        if (nid && nmode && !strcmp(nid, id) && !strcmp(nmode, mode))
-            return 1;
-    }
-    return 0;
-}
-
-static eous_rc results_read(const char *out_dir, results *R, int *all_passed, int *any_infra, eous_err *err)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/results.jsonl", out_dir);
-    char *text = NULL;
-    eous_rc rc = eous_read_file(path, 0, &text, NULL, err);
+    memset(R, 0, sizeof *R);
+    agent_rundir rd;
+    eous_rc rc = agent_rundir_load(out_dir, 0, &rd, err);
     if (rc)
         return rc;
-    memset(R, 0, sizeof *R);
-    cJSON *all = cJSON_CreateArray();
-    if (!all || !(R->rows = cJSON_CreateArray())) {
-        free(text);
-        cJSON_Delete(all);
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory reading %s", path);
+    R->rows = cJSON_CreateArray();
+    R->earlier = cJSON_CreateArray();
+    if (!R->rows || !R->earlier) {
+        cJSON_Delete(R->rows);
+        cJSON_Delete(R->earlier);
+        agent_rundir_free(&rd);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory reading %s", rd.path);
     }
-    for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
-        nl = strchr(line, '\n');
-        if (nl)
-            *nl = '\0';
-        cJSON *r = cJSON_Parse(line);
-        if (r)
-            cJSON_AddItemToArray(all, r); /* a torn last line from a killed run is ignored */
-    }
-    free(text);
-    while (all->child) {
-        int later = superseded(all->child);
-        cJSON *r = cJSON_DetachItemViaPointer(all, all->child);
-        if (later) {
-            cJSON_Delete(r);
+    while (rd.rows->child) {
+        int last = agent_rundir_is_last(rd.rows->child);
+        cJSON *r = cJSON_DetachItemViaPointer(rd.rows, rd.rows->child);
+        const char *st = eous_json_str(r, "status");
+        if (!last) {
+            R->failed_attempts += !st || strcmp(st, AGENT_ST_PASSED);
+            cJSON_AddItemToArray(R->earlier, r);
             continue;
         }
-        const char *st = eous_json_str(r, "status");
-        if (!st || strcmp(st, "passed"))
-            *all_passed = 0;
-        if (st && !strcmp(st, "infra"))
-            *any_infra = 1;
+        o->tasks++;
+        if (!st || strcmp(st, AGENT_ST_PASSED))
+            o->all_passed = 0;
+        else
+            o->passed++;
+        if (st && !strcmp(st, AGENT_ST_INFRA))
+            o->any_infra = 1;
         results_add(R, r);
     }
-    cJSON_Delete(all);
+    o->failed_attempts = R->failed_attempts;
+    agent_rundir_free(&rd);
     return EOUS_OK;
 }
 
 static eous_rc write_summary_json(const char *out_dir, const results *R, eous_err *err)
 {
     cJSON *sum = cJSON_CreateObject();
+    cJSON_AddNumberToObject(sum, "failed_attempts", R->failed_attempts);
     cJSON *modes = cJSON_AddObjectToObject(sum, "modes");
     for (int m = 0; m < R->nm && modes; m++) {
         cJSON *mo = cJSON_AddObjectToObject(modes, R->ms[m].name);
@@ -297,6 +286,16 @@ static void summary_md(eous_buf *md, const results *R)
     int all_scripted = R->nm > 0;
     for (int m = 0; m < R->nm; m++)
         all_scripted &= ms[m].tier[3].scripted == ms[m].tier[3].n;
+    /* counted by each task × mode's last attempt; the earlier failed ones are never hidden */
+    int n = 0, passed = 0;
+    for (int m = 0; m < R->nm; m++) {
+        n += ms[m].tier[3].n;
+        passed += ms[m].tier[3].passed;
+    }
+    eous_buf_printf(md, NULL, "%d/%d passed · %d failed attempt%s%s\n\n", passed, n, R->failed_attempts,
+                    R->failed_attempts == 1 ? "" : "s",
+                    R->failed_attempts ? " (earlier attempts a retry or --resume followed; each is a line of "
+                                         "results.jsonl)" : "");
     eous_buf_printf(md, NULL,
                     "| mode | tasks | success | %s | observation tokens (o200k)/step | model tokens/task | s/task | "
                     "ms/step | semantic share | fallbacks | infra |\n"
@@ -408,7 +407,7 @@ static eous_rc write_report_html(const char *out_dir, const results *R, const ch
     const char *modes[MAX_MODES];
     for (int m = 0; m < R->nm; m++)
         modes[m] = R->ms[m].name;
-    eous_rc rc = agent_report_html_write(out_dir, R->rows, modes, R->nm, md, svg.data, err);
+    eous_rc rc = agent_report_html_write(out_dir, R->rows, R->earlier, modes, R->nm, md, svg.data, err);
     eous_buf_free(&svg);
     return rc;
 }
@@ -477,14 +476,14 @@ static eous_rc write_junit(const char *out_dir, const results *R, eous_err *err)
     return EOUS_OK;
 }
 
-eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra, char **table_md, eous_err *err)
+eous_rc agent_reports_write(const char *out_dir, agent_run_outcome *o, char **table_md, eous_err *err)
 {
-    *all_passed = 1;
-    *any_infra = 0;
+    memset(o, 0, sizeof *o);
+    o->all_passed = 1;
     if (table_md)
         *table_md = NULL;
     results R;
-    eous_rc rc = results_read(out_dir, &R, all_passed, any_infra, err);
+    eous_rc rc = results_read(out_dir, &R, o, err);
     if (rc)
         return rc;
     eous_buf md;
@@ -502,5 +501,6 @@ eous_rc agent_reports_write(const char *out_dir, int *all_passed, int *any_infra
         *table_md = eous_buf_steal(&md);
     eous_buf_free(&md);
     cJSON_Delete(R.rows);
+    cJSON_Delete(R.earlier);
     return rc;
 }

@@ -327,7 +327,34 @@ static void steps(eous_buf *h, const char *out_dir, const char *id, const char *
     free(text);
 }
 
-static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const char *mode)
+/* The attempts of this task × mode before the one that counts, in order. */
+static void earlier_attempts(eous_buf *h, const cJSON *earlier, const char *id, const char *mode)
+{
+    const cJSON *e;
+    int any = 0;
+    cJSON_ArrayForEach(e, earlier) {
+        const char *eid = eous_json_str(e, "task_id"), *emode = eous_json_str(e, "mode");
+        if (!eid || !emode || strcmp(eid, id) || strcmp(emode, mode))
+            continue;
+        eous_buf_puts(h, any ? "" : "<ul class='attempts'>", NULL);
+        any = 1;
+        eous_buf_printf(h, NULL, "<li>attempt %d: <span class='st-", eous_json_int(e, "attempt", 0));
+        agent_html_text(h, eous_json_str(e, "status"));
+        eous_buf_puts(h, "'>", NULL);
+        agent_html_text(h, eous_json_str(e, "status"));
+        eous_buf_puts(h, "</span>", NULL);
+        const char *error = eous_json_str(e, "error");
+        if (error && *error) {
+            eous_buf_puts(h, " — ", NULL);
+            agent_html_text(h, error);
+        }
+        eous_buf_puts(h, "</li>", NULL);
+    }
+    if (any)
+        eous_buf_puts(h, "</ul>", NULL);
+}
+
+static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const cJSON *earlier, const char *mode)
 {
     eous_buf_puts(h, "<div class='mode-detail ", NULL);
     mode_class(h, mode);
@@ -344,13 +371,16 @@ static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const 
     labelled(h, "verdict", "eval: ", eous_json_str(r, "eval_detail"));
     labelled(h, "result", "error: ", eous_json_str(r, "error"));
     labelled(h, "answer", "answer: ", eous_json_str(r, "answer"));
+    if (eous_json_int(r, "attempt", 1) > 1)
+        eous_buf_printf(h, NULL, "<p class='ms'>attempt %d; before it:</p>", eous_json_int(r, "attempt", 1));
+    earlier_attempts(h, earlier, eous_json_str(r, "task_id"), mode);
     steps(h, out_dir, eous_json_str(r, "task_id"), mode);
     shot(h, eous_json_str(r, "screenshot"), "the page at the end of the task");
     eous_buf_puts(h, "</div>", NULL);
 }
 
-static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const char *id, int index,
-                      const char *const *modes, int nm)
+static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *id,
+                      int index, const char *const *modes, int nm)
 {
     const cJSON *any = NULL;
     eous_buf bad, have;
@@ -391,14 +421,15 @@ static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const
     for (int m = 0; m < nm; m++) {
         const cJSON *r = row_of(rows, id, modes[m]);
         if (r)
-            mode_detail(h, out_dir, r, modes[m]);
+            mode_detail(h, out_dir, r, earlier, modes[m]);
     }
     eous_buf_puts(h, "</td></tr>", NULL);
     eous_buf_free(&bad);
     eous_buf_free(&have);
 }
 
-eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const char *const *modes, int n_modes,
+eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
+                                int n_modes,
                                 const char *summary_md, const char *charts_svg, eous_err *err)
 {
     eous_buf h;
@@ -412,7 +443,7 @@ eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const ch
     int n_ids = 0;
     const char **ids = sorted_ids(rows, &n_ids);
     for (int i = 0; i < n_ids; i++)
-        task_rows(&h, out_dir, rows, ids[i], i, modes, n_modes);
+        task_rows(&h, out_dir, rows, earlier, ids[i], i, modes, n_modes);
     free(ids);
     eous_buf_printf(&h, NULL, "</tbody></table><script>%s</script></body></html>\n", script);
     char path[4200];

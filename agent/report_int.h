@@ -11,9 +11,11 @@ void agent_html_text(eous_buf *h, const char *s);
 /* Writes OUT/report.html: head (inline CSS), summary_md in a <pre>, charts_svg
  * as given, then the tasks (sorted by id, modes side by side, filters, one
  * drill-down per task read from its traces and evidence files) and the inline
- * script.  rows: results.jsonl's rows (borrowed); modes: their order.  The
- * whole page goes through the secret redactor. */
-eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const char *const *modes, int n_modes,
+ * script.  rows: each task × mode's last attempt; earlier: the attempts a
+ * retry or --resume followed, listed in the drill-down (both borrowed);
+ * modes: their order.  The whole page goes through the secret redactor. */
+eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
+                                int n_modes,
                                 const char *summary_md, const char *charts_svg, eous_err *err);
 
 #endif

@@ -53,7 +53,8 @@ typedef struct agent_result {
     char task_id[64];
     char mode[16];
     char planner[16];
-    char status[16];          /* "passed" | "failed" | "infra" | "skipped" */
+    char status[16];          /* "passed" | "failed" | "infra" | "skipped" | … (agent/rundir.h) */
+    int attempt;              /* 1-based attempt of this task × mode in the run directory (0 = not numbered) */
     double score;
     char *answer;             /* stop answer or NULL (owned) */
     int steps;                /* actions run */

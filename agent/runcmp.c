@@ -1,5 +1,6 @@
 /* agent/runcmp.c — run A vs run B per task × mode (see runcmp.h). */
 #include "agent/runcmp.h"
+#include "agent/rundir.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@ typedef struct cmp_run {
     cmp_row *rows;
     int n, cap;
     int skipped_tail;  /* 1 when a last line cut short by a crash was skipped */
+    int failed_attempts; /* earlier attempts (a retry or --resume followed) that did not pass */
 } cmp_run;
 
 typedef enum cmp_change { CH_SAME = 0, CH_CHANGED, CH_REGRESSION, CH_FIX, CH_UNSETTLED, CH_DROPPED, CH_ONLY_A, CH_ONLY_B } cmp_change;
@@ -54,101 +56,52 @@ static double num_field(const cJSON *o, const char *name)
     return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
-/* One result line into the run; a later line for the same task × mode replaces the earlier one. */
-static eous_rc run_add(cmp_run *r, const cJSON *o, long lineno, eous_err *err)
+/* The last attempt of a task × mode into the run (agent/rundir.h checked its fields). */
+static eous_rc run_add(cmp_run *r, const cJSON *o, eous_err *err)
 {
-    static const char *required[] = {"task_id", "mode", "status"};
-    for (size_t i = 0; i < sizeof required / sizeof *required; i++)
-        if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, required[i])))
-            return eous_err_set(err, EOUS_E_INVALID, "%s:%ld: no string \"%s\" (expected a result line of eous)",
-                                r->path, lineno, required[i]);
-    const char *task = cJSON_GetObjectItemCaseSensitive(o, "task_id")->valuestring;
-    const char *mode = cJSON_GetObjectItemCaseSensitive(o, "mode")->valuestring;
-    cmp_row *row = run_find(r, task, mode);
-    if (!row) {
-        if (r->n == r->cap) {
-            int cap = r->cap ? r->cap * 2 : 64;
-            cmp_row *grown = realloc(r->rows, (size_t)cap * sizeof *grown);
-            if (!grown)
-                return eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", r->path);
-            r->rows = grown;
-            r->cap = cap;
-        }
-        row = &r->rows[r->n];
-        memset(row, 0, sizeof *row);
-        row->task = eous_strdup(task);
-        row->mode = eous_strdup(mode);
-        if (!row->task || !row->mode) {
-            free(row->task);
-            free(row->mode);
+    const char *task = eous_json_str(o, "task_id"), *mode = eous_json_str(o, "mode");
+    if (r->n == r->cap) {
+        int cap = r->cap ? r->cap * 2 : 64;
+        cmp_row *grown = realloc(r->rows, (size_t)cap * sizeof *grown);
+        if (!grown)
             return eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", r->path);
-        }
-        r->n++;
+        r->rows = grown;
+        r->cap = cap;
     }
-    snprintf(row->status, sizeof row->status, "%s", cJSON_GetObjectItemCaseSensitive(o, "status")->valuestring);
+    cmp_row *row = &r->rows[r->n];
+    memset(row, 0, sizeof *row);
+    row->task = eous_strdup(task);
+    row->mode = eous_strdup(mode);
+    if (!row->task || !row->mode) {
+        free(row->task);
+        free(row->mode);
+        return eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", r->path);
+    }
+    r->n++;
+    snprintf(row->status, sizeof row->status, "%s", eous_json_str(o, "status"));
     row->steps = num_field(o, "steps");
     row->obs_tokens = num_field(o, "obs_tokens");
     row->wall_ms = num_field(o, "wall_ms");
     return EOUS_OK;
 }
 
-static eous_rc run_resolve_path(cmp_run *r, const char *arg, eous_err *err)
-{
-    struct stat st;
-    if (stat(arg, &st) != 0)
-        return eous_err_set(err, EOUS_E_INVALID, "%s: no such run (expected a run directory or its results.jsonl)",
-                            arg);
-    if (S_ISDIR(st.st_mode)) {
-        snprintf(r->path, sizeof r->path, "%s/results.jsonl", arg);
-        if (stat(r->path, &st) != 0 || !S_ISREG(st.st_mode))
-            return eous_err_set(err, EOUS_E_INVALID,
-                                "%s: no results.jsonl (expected a run directory written by eous bench or eous run --out)",
-                                arg);
-    } else {
-        snprintf(r->path, sizeof r->path, "%s", arg);
-    }
-    return EOUS_OK;
-}
-
+/* A run's results.jsonl, strictly: each task × mode by its last attempt, the
+ * earlier failed attempts counted. */
 static eous_rc run_load(cmp_run *r, const char *arg, eous_err *err)
 {
-    eous_rc rc = run_resolve_path(r, arg, err);
+    agent_rundir rd;
+    eous_rc rc = agent_rundir_load(arg, 1, &rd, err);
     if (rc)
         return rc;
-    FILE *f = fopen(r->path, "r");
-    if (!f)
-        return eous_err_set(err, EOUS_E_INVALID, "%s: cannot be read", r->path);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        int complete = len > 0 && line[len - 1] == '\n';
-        const char *p = line;
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-            p++;
-        if (!*p)
-            continue;
-        cJSON *o = cJSON_ParseWithLength(line, (size_t)len);
-        if (!cJSON_IsObject(o)) {
-            cJSON_Delete(o);
-            int at_end = !complete && getline(&line, &cap, f) < 0;
-            if (at_end) { /* the line a crash cut short: it never was a result */
-                r->skipped_tail = 1;
-                break;
-            }
-            rc = eous_err_set(err, EOUS_E_INVALID, "%s:%ld: not a JSON object (expected one result per line)",
-                              r->path, lineno);
-            break;
-        }
-        rc = run_add(r, o, lineno, err);
-        cJSON_Delete(o);
-        if (rc)
+    snprintf(r->path, sizeof r->path, "%s", rd.path);
+    r->skipped_tail = rd.skipped_tail;
+    r->failed_attempts = agent_rundir_failed_attempts(&rd);
+    const cJSON *o;
+    cJSON_ArrayForEach(o, rd.rows) {
+        if (agent_rundir_is_last(o) && (rc = run_add(r, o, err)))
             break;
     }
-    free(line);
-    fclose(f);
+    agent_rundir_free(&rd);
     return rc;
 }
 
@@ -345,6 +298,10 @@ static void put_summary(const agent_runcmp *c, eous_buf *b)
     put_move(b, 0, t.tokens_a, t.tokens_b);
     eous_buf_puts(b, ", wall s/task ", NULL);
     put_move(b, 1, t.wall_a / 1000.0, t.wall_b / 1000.0);
+    /* counted by last attempts above; an earlier failure is never hidden */
+    if (c->a.failed_attempts || c->b.failed_attempts)
+        eous_buf_printf(b, NULL, "; failed attempts a retry or --resume followed: %d → %d", c->a.failed_attempts,
+                        c->b.failed_attempts);
 }
 
 char *agent_runcmp_summary(const agent_runcmp *c)
@@ -429,6 +386,8 @@ char *agent_runcmp_json(const agent_runcmp *c)
     cJSON_AddNumberToObject(k, "other", n->other);
     cJSON_AddNumberToObject(k, "only_a", n->only_a);
     cJSON_AddNumberToObject(k, "only_b", n->only_b);
+    cJSON_AddNumberToObject(k, "failed_attempts_a", c->a.failed_attempts);
+    cJSON_AddNumberToObject(k, "failed_attempts_b", c->b.failed_attempts);
     cJSON *tt = cJSON_AddObjectToObject(o, "totals");
     cJSON_AddNumberToObject(tt, "passed_a", t.passed_a);
     cJSON_AddNumberToObject(tt, "passed_b", t.passed_b);

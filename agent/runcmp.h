@@ -3,8 +3,9 @@
  *
  * The check a research team runs in its own CI between two model or prompt
  * versions.  A run is a directory holding results.jsonl (or that file itself).
- * When a task × mode appears twice in one file (a --resume rerun), its last
- * line counts.  A last line cut short by a crash (no newline, not JSON) is
+ * When a task × mode appears twice in one file (a retry or --resume rerun),
+ * its last attempt counts and the earlier failed ones are reported beside the
+ * summary (agent/rundir.h).  A last line cut short by a crash (no newline, not JSON) is
  * skipped with a warning; any other malformed line is bad input.
  *
  * What counts as a regression: passed in A and failed in B, or passed in A and

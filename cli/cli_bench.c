@@ -15,6 +15,7 @@
 #include "cli/cli_common.h"
 #include "agent/report.h"
 #include "agent/run.h"
+#include "agent/rundir.h"
 
 #define INFRA_RETRIES 2
 /* pause before infra retry k (ms): a driver, grid node or model endpoint that
@@ -30,6 +31,7 @@ static const long infra_backoff_ms[INFRA_RETRIES] = {2000, 6000};
 typedef struct job {
     agent_task *task;
     perc_mode mode;
+    int attempt;   /* its first attempt's number: 1, or one past those results.jsonl holds (--resume) */
 } job;
 
 typedef struct bench {
@@ -160,23 +162,12 @@ static char **expand_inputs(const char **in, int n, size_t *n_out)
     return l.v;
 }
 
-/* task id + mode already in results.jsonl with a final status (not infra,
- * not interrupted: those are rerun) */
-static int already_done(const char *results, const char *id, const char *mode)
+/* task id + mode whose last attempt in results.jsonl has a final status (not
+ * infra, not interrupted: those are run again as the next attempt) */
+static int already_done(const agent_rundir *existing, const char *id, const char *mode)
 {
-    if (!results)
-        return 0;
-    char needle[256];
-    snprintf(needle, sizeof needle, "\"task_id\":\"%s\",\"mode\":\"%s\"", id, mode);
-    const char *p = results;
-    while ((p = strstr(p, needle))) {
-        const char *eol = strchr(p, '\n');
-        const char *st = strstr(p, "\"status\":\"");
-        if (st && (!eol || st < eol) && strncmp(st + 10, "infra\"", 6) && strncmp(st + 10, "interrupted\"", 12))
-            return 1;
-        p += strlen(needle);
-    }
-    return 0;
+    const cJSON *last = existing ? agent_rundir_last(existing, id, mode) : NULL;
+    return last && agent_rundir_status_final(eous_json_str(last, "status"));
 }
 
 static void progress(bench *b, const agent_result *r)
@@ -246,6 +237,17 @@ static void result_not_run(agent_result *res, const job *j, agent_planner planne
     res->intent = j->task->intent;
 }
 
+/* Appends an earlier attempt's line (one a retry follows); not counted as
+ * done.  EOUS_E_IO when it cannot be written whole. */
+static eous_rc record_attempt(bench *b, const agent_result *res, eous_err *err)
+{
+    char *line = agent_result_json(res);
+    eous_rc rc = line ? agent_rundir_append(b->co->out_dir, line, err)
+                      : eous_err_set(err, EOUS_E_NOMEM, "out of memory for a result line");
+    free(line);
+    return rc ? EOUS_E_IO : EOUS_OK;
+}
+
 /* A worker's browser, opened on first need and after an infra failure. */
 typedef struct worker_browser {
     agent_browser br;
@@ -260,19 +262,28 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
     cli_opts *co = b->co;
     eous_rc rc = EOUS_OK;
     for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
+        int this_attempt = j->attempt + attempt;
         if (attempt > 0) {
+            /* the failed attempt keeps its line: a retry adds one, never replaces it */
+            if (record_attempt(b, res, err)) {
+                rc = EOUS_E_IO;
+                break;
+            }
             EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on %s session in %ld ms", j->task->id,
                       perc_mode_name(j->mode), res->error[0] ? res->error : err->msg, attempt,
                       wb->open ? "the same" : "a fresh", infra_backoff_ms[attempt - 1]);
             backoff(infra_backoff_ms[attempt - 1]);
-            if (eous_interrupted())
+            if (eous_interrupted()) {
+                res->attempt = this_attempt;
                 break;
+            }
         }
         eous_err_clear(err);
         if (!wb->open) {
             if ((rc = agent_browser_open(&wb->br, co->webdriver, co->w3c_only, err))) {
-                result_not_run(res, j, co->planner, "infra", "infra");
+                result_not_run(res, j, co->planner, AGENT_ST_INFRA, "infra");
                 snprintf(res->error, sizeof res->error, "%s", err->msg);
+                res->attempt = this_attempt;
                 if (eous_interrupted())
                     break;
                 continue;
@@ -290,6 +301,7 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
         ro.audit_path = audit;
         agent_result_clear(res);
         rc = agent_run_task(wb->br.session, j->task, &ro, res, err);
+        res->attempt = this_attempt;
         if (rc == EOUS_E_IO) /* the run directory cannot be written: no retry helps */
             break;
         if (rc == EOUS_OK && res->error[0] && strcmp(res->status, "passed") && !session_answers(wb->br.session)) {
@@ -332,7 +344,7 @@ static int record(bench *b, const agent_result *res)
     eous_err err;
     eous_err_clear(&err);
     char *line = agent_result_json(res);
-    if (line && cli_append_result(b->co, line, &err)) {
+    if (line && agent_rundir_append(b->co->out_dir, line, &err)) {
         io_failure(b, err.msg);
         free(line);
         return -1;
@@ -387,7 +399,9 @@ static void *worker(void *arg)
             break;
         }
         if (!res.status[0])
-            snprintf(res.status, sizeof res.status, "infra");
+            snprintf(res.status, sizeof res.status, AGENT_ST_INFRA);
+        if (!res.attempt)
+            res.attempt = j->attempt;
         if (record(b, &res)) {
             agent_result_clear(&res);
             break;
@@ -448,11 +462,11 @@ int cli_bench(int argc, char **argv)
     wd_become_subreaper();
     char results_path[4200];
     snprintf(results_path, sizeof results_path, "%s/results.jsonl", co.out_dir);
-    char *existing = NULL;
-    if (co.resume)
-        eous_read_file(results_path, 0, &existing, NULL, NULL);
-    else
+    agent_rundir existing_rd, *existing = NULL;
+    if (!co.resume)
         unlink(results_path);
+    else if (!agent_rundir_load(co.out_dir, 0, &existing_rd, NULL))
+        existing = &existing_rd;
 
     bench b;
     memset(&b, 0, sizeof b);
@@ -463,17 +477,20 @@ int cli_bench(int argc, char **argv)
     b.jobs = calloc(l.n * (size_t)co.n_modes + 1, sizeof *b.jobs);
     if (!b.jobs) {
         fprintf(stderr, "eous bench: out of memory for %zu job(s)\n", l.n * (size_t)co.n_modes);
-        free(existing);
+        if (existing)
+            agent_rundir_free(existing);
         pthread_mutex_destroy(&b.lock);
         goto out_tasks;
     }
     size_t skipped_done = 0;
     for (size_t t = 0; t < l.n; t++) {
         for (int m = 0; m < co.n_modes; m++) {
-            if (already_done(existing, l.tasks[t].id, perc_mode_name(co.modes[m]))) {
+            const char *mode_name = perc_mode_name(co.modes[m]);
+            if (already_done(existing, l.tasks[t].id, mode_name)) {
                 skipped_done++;
                 continue;
             }
+            int first_attempt = (existing ? agent_rundir_attempts(existing, l.tasks[t].id, mode_name) : 0) + 1;
             if (l.tasks[t].problem[0]) {
                 /* cannot run here: recorded as skipped so the report shows it */
                 agent_result r;
@@ -481,22 +498,25 @@ int cli_bench(int argc, char **argv)
                 snprintf(r.task_id, sizeof r.task_id, "%s", l.tasks[t].id);
                 snprintf(r.mode, sizeof r.mode, "%s", perc_mode_name(co.modes[m]));
                 snprintf(r.planner, sizeof r.planner, "%s", agent_planner_name(co.planner));
-                snprintf(r.status, sizeof r.status, "skipped");
+                snprintf(r.status, sizeof r.status, AGENT_ST_SKIPPED);
                 snprintf(r.error, sizeof r.error, "%s", l.tasks[t].problem);
                 r.tier = l.tasks[t].tier;
+                r.attempt = first_attempt;
                 char *line = agent_result_json(&r);
                 eous_err werr;
-                if (line && cli_append_result(&co, line, &werr))
+                if (line && agent_rundir_append(co.out_dir, line, &werr))
                     io_failure(&b, werr.msg);
                 free(line);
                 continue;
             }
             b.jobs[b.n_jobs].task = &l.tasks[t];
             b.jobs[b.n_jobs].mode = co.modes[m];
+            b.jobs[b.n_jobs].attempt = first_attempt;
             b.n_jobs++;
         }
     }
-    free(existing);
+    if (existing)
+        agent_rundir_free(existing);
     if (skipped_done)
         fprintf(stderr, "eous bench: --resume: %zu task×mode result(s) already done\n", skipped_done);
     fprintf(stderr, "eous bench: %zu task×mode job(s) on %d worker(s)\n", b.n_jobs, co.workers);
@@ -507,12 +527,13 @@ int cli_bench(int argc, char **argv)
     for (int i = 0; i < nw; i++)
         pthread_join(th[i], NULL);
     double wall = (eous_now_ms() - b.t0) / 1000.0;
-    int all_passed = 0, any_infra = 0;
+    agent_run_outcome outcome;
+    memset(&outcome, 0, sizeof outcome);
     char *table = NULL;
     int reports_failed = 0;
     if (b.io_failed) {
         fprintf(stderr, "eous: %s\n", b.io_error); /* the disk is full: no report either */
-    } else if (agent_reports_write(co.out_dir, &all_passed, &any_infra, &table, &err)) {
+    } else if (agent_reports_write(co.out_dir, &outcome, &table, &err)) {
         fprintf(stderr, "eous: reports: %s\n", err.msg);
         reports_failed = 1;
     } else {
@@ -530,7 +551,13 @@ int cli_bench(int argc, char **argv)
         fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", b.n_jobs - b.done);
         code = eous_rc_exit_code(EOUS_E_INTERRUPTED);
     } else {
-        code = any_infra ? EOUS_EXIT_INFRA : all_passed ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
+        code = outcome.any_infra ? EOUS_EXIT_INFRA : outcome.all_passed ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
+        if (code == EOUS_EXIT_OK && co.fail_on_any_attempt && outcome.failed_attempts) {
+            /* every task passed in the end, but an earlier attempt did not */
+            fprintf(stderr, "eous bench: --fail-on any-attempt: %d earlier attempt(s) did not pass (results.jsonl "
+                    "keeps each)\n", outcome.failed_attempts);
+            code = EOUS_EXIT_FAILED;
+        }
     }
     free(b.jobs);
     pthread_mutex_destroy(&b.lock);

@@ -135,6 +135,14 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
             co->w3c_only = 1;
         } else if (!strcmp(a, "--resume")) {
             co->resume = 1;
+        } else if (!strcmp(a, "--fail-on")) {
+            const char *v;
+            VALUE(v);
+            if (strcmp(v, "any-attempt") && strcmp(v, "last-attempt")) {
+                fprintf(stderr, "eous %s: --fail-on '%s': expected any-attempt or last-attempt\n", argv[0], v);
+                return -1;
+            }
+            co->fail_on_any_attempt = !strcmp(v, "any-attempt");
         } else if (!strcmp(a, "--deltas")) {
             const char *v;
             VALUE(v);
@@ -394,14 +402,3 @@ int cli_parse_range(const char *cmd, const char *opt, const char *v, long min, l
     return 0;
 }
 
-eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/results.jsonl", co->out_dir);
-    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return eous_err_set(err, EOUS_E_IO, "%s: cannot append: %s", path, strerror(errno));
-    eous_rc rc = eous_append_line(fd, line, path, err);
-    close(fd);
-    return rc;
-}

@@ -38,6 +38,7 @@ typedef struct cli_opts {
     int workers;
     int restart_browser_every; /* bench: a fresh browser after N tasks (0 = never) */
     int resume;
+    int fail_on_any_attempt;   /* --fail-on any-attempt: a failed earlier attempt fails the exit code too */
     int grounding;             /* --grounding: an agent_ground_mode, -1 = the command's default */
     agent_shots screenshots;   /* --screenshots none|failure|final|every (default failure) */
     const char *image_detail;  /* --image-detail low|high|auto (vision; NULL = the provider's default) */
@@ -59,9 +60,6 @@ void cli_opts_free(cli_opts *co);
 eous_rc cli_setup_run(cli_opts *co, eous_err *err);
 void cli_teardown_run(cli_opts *co);
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
-/* Appends one line to OUT/results.jsonl and flushes it to disk; whole or not
- * at all (a full disk leaves no torn line: --resume reruns that job). */
-eous_rc cli_append_result(const cli_opts *co, const char *line, eous_err *err);
 /* --max-image-px's range: the longest side a screenshot may be scaled to */
 #define CLI_IMAGE_PX_MIN 16
 #define CLI_IMAGE_PX_MAX 10000

@@ -38,7 +38,7 @@ static int parse_http_arg(int *i, int argc, char **argv, mcp_cli *c)
 {
     const char *a = argv[*i];
     static const char *const names[] = {"--port", "--host", "--allowed-origins", "--allowed-hosts", "--token",
-                                        "--max-sessions", "--idle-timeout", "--max-body"};
+                                        "--max-sessions", "--idle-timeout", "--max-body", "--request-timeout"};
     size_t k = 0;
     while (k < sizeof names / sizeof names[0] && strcmp(a, names[k]))
         k++;
@@ -78,10 +78,15 @@ static int parse_http_arg(int *i, int argc, char **argv, mcp_cli *c)
             return -1;
         c->h.idle_timeout_s = (int)n;
         break;
-    default:
+    case 7:
         if (cli_parse_range("mcp", a, v, 1024, 1024L * 1024 * 1024, "bytes", &n))
             return -1;
         c->h.max_body_bytes = (size_t)n;
+        break;
+    default:
+        if (cli_parse_range("mcp", a, v, 1, 3600, "seconds", &n))
+            return -1;
+        c->h.request_timeout_s = (int)n;
         break;
     }
     return 1;
@@ -124,6 +129,9 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 return -1;
             if (cli_parse_on_off("mcp", a, argv[++i], &o->deltas))
                 return -1;
+        } else if (!strcmp(a, "--require-origin")) {
+            c->h.require_origin = 1;
+            c->http_only = a;
         } else if (!strcmp(a, "--w3c-only")) {
             o->w3c_only = 1;
         } else if (!strcmp(a, "--headed")) {
@@ -132,7 +140,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
             fprintf(stderr,
                     "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --webdriver, --w3c-only, "
                     "--policy, --secrets, --audit, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
-                    "--token, --max-sessions, --idle-timeout, --max-body)\n",
+                    "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --require-origin)\n",
                     a);
             return -1;
         }

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 #include "agent/run.h"
+#include "agent/rundir.h"
 #include "llm/llm.h"
 
 int cli_check(int argc, char **argv)
@@ -98,10 +99,18 @@ int cli_run(int argc, char **argv)
     agent_result res;
     eous_rc rc = agent_run_task(b.session, t, &ro, &res, &err);
     agent_browser_close(&b);
+    /* a rerun into the same directory is the task's next attempt, beside the earlier ones */
+    agent_rundir prev;
+    if (!agent_rundir_load(co.out_dir, 0, &prev, NULL)) {
+        res.attempt = agent_rundir_attempts(&prev, res.task_id, res.mode) + 1;
+        agent_rundir_free(&prev);
+    } else {
+        res.attempt = 1;
+    }
     char *line = rc == EOUS_E_IO ? NULL : agent_result_json(&res);
     eous_err werr;
     eous_err_clear(&werr);
-    if (line && cli_append_result(&co, line, &werr) && !rc) {
+    if (line && agent_rundir_append(co.out_dir, line, &werr) && !rc) {
         rc = werr.rc;
         err = werr;
     }

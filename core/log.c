@@ -20,6 +20,9 @@ static FILE *log_out;
 static pthread_mutex_t redact_lock = PTHREAD_MUTEX_INITIALIZER;
 static char **secrets;
 static size_t n_secrets;
+/* Credential query parameter names a policy file adds ("redact_params"), under redact_lock. */
+static char **extra_params;
+static size_t n_extra_params;
 
 void eous_log_configure(eous_log_level level, int json_lines, FILE *out)
 {
@@ -125,6 +128,11 @@ void eous_redact_clear(void)
     free(secrets);
     secrets = NULL;
     n_secrets = 0;
+    for (size_t i = 0; i < n_extra_params; i++)
+        free(extra_params[i]);
+    free(extra_params);
+    extra_params = NULL;
+    n_extra_params = 0;
     pthread_mutex_unlock(&redact_lock);
 }
 
@@ -133,17 +141,52 @@ void eous_redact_clear(void)
 static const char *const credential_params[] = {"key", "token", "api_key", "apikey", "access_token", "auth", "sig",
                                                 "signature", "password"};
 
-/* Length of "?name=" / "&name=" at p when name is a credential parameter, else 0. */
+int eous_redact_add_param(const char *name)
+{
+    if (!name || !*name || strpbrk(name, "=&?# \t\r\n"))
+        return -1;
+    pthread_mutex_lock(&redact_lock);
+    for (size_t i = 0; i < n_extra_params; i++) {
+        if (!strcasecmp(extra_params[i], name)) {
+            pthread_mutex_unlock(&redact_lock);
+            return 0;
+        }
+    }
+    char **grown = realloc(extra_params, (n_extra_params + 1) * sizeof *extra_params);
+    char *copy = strdup(name);
+    if (!grown || !copy) {
+        free(copy);
+        if (grown)
+            extra_params = grown;
+        pthread_mutex_unlock(&redact_lock);
+        return -1;
+    }
+    extra_params = grown;
+    extra_params[n_extra_params++] = copy;
+    pthread_mutex_unlock(&redact_lock);
+    return 0;
+}
+
+/* Length of "name=" at p when name is one of names, else 0. */
+static size_t param_named(const char *p, const char *const *names, size_t n_names)
+{
+    for (size_t i = 0; i < n_names; i++) {
+        size_t n = strlen(names[i]);
+        if (!strncasecmp(p, names[i], n) && p[n] == '=')
+            return n + 1;
+    }
+    return 0;
+}
+
+/* Length of "?name=" / "&name=" at p when name is a credential parameter, else 0 (redact_lock held). */
 static size_t credential_param_at(const char *p)
 {
     if (*p != '?' && *p != '&')
         return 0;
-    for (size_t i = 0; i < sizeof credential_params / sizeof *credential_params; i++) {
-        size_t n = strlen(credential_params[i]);
-        if (!strncasecmp(p + 1, credential_params[i], n) && p[1 + n] == '=')
-            return n + 2;
-    }
-    return 0;
+    size_t n = param_named(p + 1, credential_params, sizeof credential_params / sizeof *credential_params);
+    if (!n)
+        n = param_named(p + 1, (const char *const *)extra_params, n_extra_params);
+    return n ? n + 1 : 0;
 }
 
 /* Where a URL's query value ends. */

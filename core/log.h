@@ -34,6 +34,11 @@ void eous_log(eous_log_level level, const char *component, const char *fmt, ...)
 /* Registers a secret value (copied); values shorter than 4 bytes are refused
  * (returns -1) since redacting them would mangle ordinary text. */
 int eous_redact_add(const char *secret);
+/* Adds a query parameter name whose values are credentials (beside key,
+ * token, api_key, access_token, auth, sig, …), matched regardless of case;
+ * -1 for an empty name or one holding = & ? # or spaces.  eous_redact_clear
+ * forgets these too. */
+int eous_redact_add_param(const char *name);
 void eous_redact_clear(void);
 /* Returns a malloc'd copy of text with every registered secret replaced by
  * "[redacted]" (caller frees); NULL only when out of memory. */

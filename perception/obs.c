@@ -155,6 +155,14 @@ static void adopt_view(perc_obs *obs, perc_view *v)
     free(obs->text);
     free(obs->ids);
     eous_arena_free(obs->view_arena);
+    /* every view goes through the redactor: a credential in a link's query (?key=) or a
+     * registered secret shown as a field's value never reaches a planner */
+    char *clean = v->text ? eous_redact(v->text) : NULL;
+    if (clean) {
+        free(v->text);
+        v->text = clean;
+        v->text_len = strlen(clean);
+    }
     obs->text = v->text;
     obs->text_len = v->text_len;
     obs->ids = v->ids;

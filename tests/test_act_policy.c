@@ -120,7 +120,8 @@ Test(act_policy, malformed_files_name_line_and_column)
     act_policy_free(p);
     p = load("{\"rulez\": []}", &err, &rc);
     cr_assert_eq(rc, EOUS_E_INVALID);
-    cr_assert_str_eq(err.msg, "pol.json:1:2: unknown policy field \"rulez\" (expected navigation, rules, default)");
+    cr_assert_str_eq(err.msg, "pol.json:1:2: unknown policy field \"rulez\" (expected navigation, rules, default, "
+                                 "redact_params)");
     act_policy_free(p);
     p = load("{\"rules\": [{\"effect\": \"deny\", \"lable\": \"x\"}]}", &err, &rc);
     cr_assert_eq(rc, EOUS_E_INVALID);
@@ -132,10 +133,38 @@ Test(act_policy, malformed_files_name_line_and_column)
     cr_assert(!strncmp(err.msg, "pol.json:1:4:", 13), "%s", err.msg);
     act_policy_free(p);
 
+    p = load("{\"redact_params\": [\"private_token\", \"a b\"]}", &err, &rc);
+    cr_assert_eq(rc, EOUS_E_INVALID);
+    cr_assert(strstr(err.msg, "expected a query parameter name"), "%s", err.msg);
+    act_policy_free(p);
+    p = load("{\"redact_params\": \"private_token\"}", &err, &rc);
+    cr_assert_eq(rc, EOUS_E_INVALID);
+    cr_assert(strstr(err.msg, "must be a list of query parameter names"), "%s", err.msg);
+    act_policy_free(p);
+    eous_redact_clear();
+
     act_policy_new(&p, &err);
     cr_assert_eq(act_policy_load(p, "/nonexistent/pol.json", &err), EOUS_E_INVALID);
     cr_assert(strstr(err.msg, "/nonexistent/pol.json"), "%s", err.msg);
     act_policy_free(p);
+}
+
+/* A site's own credential parameter, named by the policy, is redacted like the built-in ones. */
+Test(act_policy, redact_params_names_a_sites_credential_parameters)
+{
+    eous_err err;
+    eous_rc rc;
+    const char *url = "http://127.0.0.1:8929/api/v4/projects?private_token=glpat-Zx81&per_page=5";
+    char *before = eous_redact(url);
+    cr_assert_str_eq(before, url, "not a credential until the policy says so");
+    free(before);
+    act_policy *p = load("{\"redact_params\": [\"Private_Token\"]}", &err, &rc);
+    cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
+    char *after = eous_redact(url);
+    cr_expect_str_eq(after, "http://127.0.0.1:8929/api/v4/projects?private_token=[redacted]&per_page=5");
+    free(after);
+    act_policy_free(p);
+    eous_redact_clear();
 }
 
 static int say(void *ud, const char *sentence, const char *what)

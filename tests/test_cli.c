@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "support/testsrv.h"
+#include "agent/rundir.h"
 #include "core/core.h"
 #include "support/cli.h"
 
@@ -70,6 +71,11 @@ Test(cli, help_version_and_usage_errors)
     cr_assert_eq(run_cli((const char *[]){"mcp", "--deltas", "maybe", NULL}), 2);
     e = ts_slurp(err_path);
     cr_assert(strstr(e, "--deltas 'maybe': expected on or off"), "%s", e);
+    free(e);
+    cr_assert_eq(run_cli((const char *[]){"bench", "x.json", "--fail-on", "sometimes", NULL}), 2);
+    e = ts_slurp(err_path);
+    cr_assert(strstr(e, "--fail-on 'sometimes': expected any-attempt or last-attempt"), "%s", e);
+    cr_assert_eq(ts_count_lines(e), 1, "one line: %s", e);
     free(e);
 }
 
@@ -315,9 +321,78 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it, .timeout = 600)
     char path[400];
     snprintf(path, sizeof path, "%s/results.jsonl", outdir);
     char *res = ts_slurp(path);
-    cr_assert_eq(ts_count_lines(res), 2, "%s", res);
-    cr_assert(strstr(res, "\"status\":\"infra\"") && strstr(res, "\"status\":\"passed\""), "%s", res);
     free(res);
+    /* each attempt kept: the first run's tries (its retries included) as infra, then the pass */
+    agent_rundir rd;
+    eous_err err;
+    cr_assert_eq(agent_rundir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    int n_rows = cJSON_GetArraySize(rd.rows);
+    cr_assert_geq(n_rows, 2);
+    for (int i = 0; i < n_rows; i++) {
+        const cJSON *r = cJSON_GetArrayItem(rd.rows, i);
+        cr_expect_eq(eous_json_int(r, "attempt", 0), i + 1, "attempts numbered in order");
+        cr_expect_str_eq(eous_json_str(r, "status"), i + 1 < n_rows ? "infra" : "passed");
+    }
+    agent_rundir_free(&rd);
+    snprintf(path, sizeof path, "%s/summary.md", outdir);
+    char *md = ts_slurp(path);
+    cr_expect(strstr(md, "1/1 passed · "), "%s", md);
+    free(md);
+    /* a cron job that must know about the failed attempts asks for them */
+    cr_assert_eq(run_cli((const char *[]){"bench", task, "--out", outdir, "--resume", "--fail-on", "any-attempt",
+                                          NULL}), 1);
+    e = ts_slurp(err_path);
+    cr_expect(strstr(e, "--fail-on any-attempt: "), "%s", e);
+    free(e);
+    ts_server_stop(srv);
+    unsetenv("EOUS_SITE_FIXTURE");
+}
+
+/* A site coming up: its start page answers 404, then 503, then a blank page,
+ * then the page.  Each is infra (the start page's failure, not the agent's),
+ * kept as its own attempt with what it met; the bench retries twice, and
+ * --resume runs the fourth attempt, which passes. */
+Test(cli, a_failing_start_page_is_infra_and_every_attempt_is_kept, .timeout = 600)
+{
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    char task[300], outdir[300];
+    snprintf(task, sizeof task, "%s/coming-up.json", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/coming-up", tmpdir);
+    const char *json = "{\"sites\": [\"fixture\"], \"task_id\": \"up-1\","
+                       " \"start_url\": \"__FIXTURE__/__flaky?codes=404,503,0&then=/form.html\","
+                       " \"intent\": \"Greet Ada\", \"eval\": {\"eval_types\": [\"program_html\"],"
+                       " \"reference_answers\": null, \"reference_url\": \"\", \"program_html\": [{\"url\": \"last\","
+                       " \"locator\": \"document.querySelector('#out').textContent\","
+                       " \"required_contents\": {\"exact_match\": \"Hello Ada\"}}]},"
+                       " \"script\": [{\"type\": \"textbox 'Full name'\", \"text\": \"Ada\"},"
+                       " {\"click\": \"button 'Send'\"}, {\"stop\": \"Hello Ada\"}]}";
+    cr_assert_eq(eous_write_file_atomic(task, json, strlen(json), NULL), EOUS_OK);
+    cr_assert_eq(run_cli((const char *[]){"bench", task, "--modes", "hybrid", "--out", outdir, NULL}), 3);
+    int rc = run_cli((const char *[]){"bench", task, "--modes", "hybrid", "--out", outdir, "--resume", NULL});
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 0, "the last attempt passed: %s", e);
+    free(e);
+    agent_rundir rd;
+    eous_err err;
+    cr_assert_eq(agent_rundir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(cJSON_GetArraySize(rd.rows), 4, "four attempts, each its line");
+    const char *met[] = {"HTTP 404", "HTTP 503", "empty document"};
+    for (int i = 0; i < 3; i++) {
+        const cJSON *r = cJSON_GetArrayItem(rd.rows, i);
+        cr_expect_str_eq(eous_json_str(r, "status"), "infra");
+        cr_expect_eq(eous_json_int(r, "attempt", 0), i + 1);
+        cr_expect(strstr(eous_json_str(r, "error"), met[i]), "attempt %d names what it met: %s", i + 1,
+                  eous_json_str(r, "error"));
+    }
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(rd.rows, 3), "status"), "passed");
+    cr_expect_eq(eous_json_int(cJSON_GetArrayItem(rd.rows, 3), "attempt", 0), 4);
+    agent_rundir_free(&rd);
+    char path[400];
+    snprintf(path, sizeof path, "%s/summary.md", outdir);
+    char *md = ts_slurp(path);
+    cr_expect(strstr(md, "1/1 passed · 3 failed attempts"), "%s", md);
+    free(md);
     ts_server_stop(srv);
     unsetenv("EOUS_SITE_FIXTURE");
 }
@@ -341,7 +416,10 @@ static int signal_mid_run(const char *cmd, const char *outdir, int sig)
     for (int i = 0; i < 1200 && access(trace, F_OK) != 0; i++)
         usleep(50 * 1000);
     cr_assert_eq(access(trace, F_OK), 0, "the task started");
-    usleep(500 * 1000); /* inside the start page's load */
+    /* inside the start page's load: the server has its request, which answers in 30 s */
+    for (int i = 0; i < 1200 && ts_server_requests(srv) < 1; i++)
+        usleep(50 * 1000);
+    cr_assert_geq(ts_server_requests(srv), 1, "the start page was asked for");
     kill(pid, sig);
     int rc = ts_cli_wait(pid, 120);
     ts_server_stop(srv);

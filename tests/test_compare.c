@@ -126,12 +126,19 @@ Test(compare, identical_runs_exit_0_and_b_fixing_a_is_not_a_regression)
     cr_assert_eq(compare(run_a, run_b, "md"), 0, "a fix alone exits 0");
 }
 
-Test(compare, a_resumed_rerun_counts_its_last_line)
+Test(compare, a_resumed_rerun_counts_its_last_line_and_reports_the_failed_attempt)
 {
     put(run_a, "1", "hybrid", "passed", 4, 100, 10);
     put(run_b, "1", "hybrid", "failed", 4, 100, 10);
-    put(run_b, "1", "hybrid", "passed", 4, 100, 10);   /* --resume reran it */
+    put(run_b, "1", "hybrid", "passed", 4, 100, 10);   /* rerun */
     cr_assert_eq(compare(run_a, run_b, "md"), 0);
+    char *o = ts_slurp(out_path);
+    cr_expect(strstr(o, "failed attempts a retry or --resume followed: 0 → 1"), "%s", o);
+    free(o);
+    cr_assert_eq(compare(run_a, run_b, "json"), 0);
+    o = ts_slurp(out_path);
+    cr_expect(strstr(o, "\"failed_attempts_b\":1"), "%s", o);
+    free(o);
 }
 
 Test(compare, a_last_line_cut_by_a_crash_is_skipped_but_a_broken_middle_line_is_bad_input)

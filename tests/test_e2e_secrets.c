@@ -6,7 +6,9 @@
  * stdout, stderr, results.jsonl, trace/, audit.jsonl, summary.*, report.html,
  * junit.xml.  A 0644 secrets file is refused with exit 2 naming the file and
  * its mode.  A data-agent-secret region holding the same text is shown as
- * [redacted] by `eous observe` in every mode. */
+ * [redacted] by `eous observe` in every mode.  Query parameters that carry
+ * credentials (a feed key, a signature, and a name a policy file adds) are
+ * redacted in views, traces, evidence and reports. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <fcntl.h>
@@ -207,4 +209,46 @@ Test(e2e_secrets, observe_atomic_and_html_hide_the_secret_region)
 Test(e2e_secrets, observe_hybrid_json_hides_the_secret_region)
 {
     observe_hides("hybrid", "json");
+}
+
+/* ---- credentials in URLs ---------------------------------------------------- */
+
+#define FEED_KEY "FeedKey-3f9a0c77e1"
+#define EXPORT_SIG "Sig-0b7d55aa21"
+#define PRIVATE_TOKEN "glpat-Pt-77Zx81"
+
+Test(e2e_secrets, credential_query_parameters_never_reach_a_view_or_an_output)
+{
+    char url[300];
+    snprintf(url, sizeof url, "%s/feeds.html", ts_server_url(SRV));
+    const char *modes[] = {"atomic", "pruned", "hybrid"};
+    for (int i = 0; i < 3; i++) {
+        int rc = run_cli((const char *[]){"observe", url, "--mode", modes[i], NULL});
+        char *o = ts_slurp(out_path);
+        cr_assert_eq(rc, 0, "observe %s: %s", modes[i], o);
+        cr_expect(strstr(o, "Atom"), "the page was observed (%s): %s", modes[i], o);
+        cr_expect_null(strstr(o, FEED_KEY), "the feed key is in the %s view: %s", modes[i], o);
+        cr_expect_null(strstr(o, EXPORT_SIG), "the signature is in the %s view: %s", modes[i], o);
+        if (!strcmp(modes[i], "atomic"))
+            cr_expect(strstr(o, "key=[redacted]") && strstr(o, "page=2"), "redacted, the rest kept: %s", o);
+        free(o);
+    }
+    /* a run with a policy that names the site's own parameter: nothing of the three anywhere */
+    char outdir[300], policy[300];
+    snprintf(outdir, sizeof outdir, "%s/feeds", tmpdir);
+    snprintf(policy, sizeof policy, "%s/policy.json", tmpdir);
+    const char *pj = "{\"redact_params\": [\"private_token\"]}";
+    cr_assert_eq(eous_write_file_atomic(policy, pj, strlen(pj), NULL), EOUS_OK);
+    int rc = run_cli((const char *[]){"bench", EOUS_SOURCE_DIR "/tests/fixtures/e2e/tasks/feeds.json", "--modes",
+                                      "atomic,hybrid", "--screenshots", "every", "--policy", policy, "--out", outdir,
+                                      NULL});
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 0, "%s", e);
+    free(e);
+    char *step = ts_file_with(outdir, "private_token=[redacted]") ? strdup("found") : NULL;
+    cr_expect_not_null(step, "the evidence shows the parameter, redacted");
+    free(step);
+    assert_nowhere(outdir, FEED_KEY);
+    assert_nowhere(outdir, EXPORT_SIG);
+    assert_nowhere(outdir, PRIVATE_TOKEN);
 }

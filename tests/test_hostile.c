@@ -15,8 +15,8 @@
  *  - data-agent-hidden click refused; data-agent-confirm refused in a
  *    non-interactive run with "Needs a person: <sentence>".
  *
- * Tests marked KNOWN BUG fail on the current product; see the comment above
- * each for the defect and the fix. */
+ * Three of these began as KNOWN BUG tests written before their fix; they
+ * pass now and guard the fix (each comment says what was wrong). */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <fcntl.h>
@@ -241,17 +241,10 @@ Test(hostile, hostile_registries_warn_and_the_step_still_works)
     }
 }
 
-/* KNOWN BUG: a page tool that never resolves makes the task "infra" and eous
- * exit 3.  actions/exec.c run_call returns EOUS_E_TIMEOUT ("...: no answer
- * from the page within 5000 ms") and agent/loop.c agent_run_task treats
- * arc == EOUS_E_TIMEOUT like EOUS_E_INFRA (goto done: status "infra",
- * stop_reason "infra"); `eous bench` then retries the task twice on fresh
- * browsers.  A hung page is the page's failure, not infrastructure: the step
- * should be an ordinary step error (fed back to the model as last_error, or
- * for the script planner stop with script_error, status "failed", exit 1).
- * Fix: in agent/loop.c only abort on EOUS_E_INFRA / EOUS_E_INTERRUPTED (or
- * make run_call's "timeout" status return EOUS_E_PAGE, keeping
- * EOUS_E_TIMEOUT for WebDriver-level timeouts). */
+/* A page tool that never resolves is the page's failure, not
+ * infrastructure: the step reports the hung tool and the task fails (exit 1).
+ * It once made the task "infra" (exit 3, retried on fresh browsers) because
+ * agent/loop.c treated the call's EOUS_E_TIMEOUT like EOUS_E_INFRA. */
 Test(hostile, call_tool_that_never_resolves_is_a_step_error)
 {
     char outdir[300];
@@ -269,14 +262,9 @@ Test(hostile, call_tool_that_never_resolves_is_a_step_error)
     cr_expect_eq(rc, 1, "exit 1 (task failed), not 3 (infrastructure): got %d", rc);
 }
 
-/* KNOWN BUG (reporting): an alert() inside callTool gives the step error
- * "unexpected answer from the call script"; the dialog (dismissed by
- * chromedriver's "dismiss and notify") is not named.  Fix in actions/exec.c
- * run_call: when wd_execute fails with WebDriver error "unexpected alert
- * open" (or CALL_JS returns null because a dialog interrupted it), report
- * "the page opened a dialog during the call: alert 'Alert from inside
- * callTool' (dismissed)" — the text is in the error message ("{Alert text :
- * ...}") or GET /session/{id}/alert/text. */
+/* An alert() inside callTool is named in the step error: the dialog's text
+ * (dismissed by chromedriver's "dismiss and notify").  It once read only
+ * "unexpected answer from the call script". */
 Test(hostile, alert_inside_call_tool_is_reported)
 {
     char outdir[300];
@@ -456,17 +444,9 @@ static void observe_ok(const char *path, const char *mode, const char *must_show
     free(e);
 }
 
-/* KNOWN BUG on this (loaded, 2-core) machine: with ~100,000 DOM nodes
- * `eous observe` fails with exit 3 after ~100 s: "CDP
- * Accessibility.getFullAXTree: ... no answer within 60000 ms" (atomic) or
- * "CDP DOMSnapshot.captureSnapshot ... no answer within 60000 ms".  A big
- * page is not an infrastructure failure, and perception has no budget for
- * it.  Fix in perception/observe.c perc_observe: count nodes first (the
- * providers script can return document.getElementsByTagName('*').length);
- * above a limit, fetch a bounded tree (Accessibility.getFullAXTree with
- * "depth", or getPartialAXTree around the viewport/interactive elements) and
- * add a warning "page has N nodes; perceived the first M", and report a CDP
- * timeout on one page as EOUS_E_PAGE/TIMEOUT for that step, not infra. */
+/* A page of ~100,000 DOM nodes is observed, not failed: it once ran past
+ * the CDP command timeouts (Accessibility.getFullAXTree,
+ * DOMSnapshot.captureSnapshot) on this 2-core machine and exited 3. */
 Test(hostile, observe_100k_node_dom)
 {
     observe_ok("bigdom.html", "atomic", "Top button");

@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "support/browser.h"
+#include "support/proc.h"
 
 static char tmpdir[256];
 
@@ -43,23 +45,11 @@ typedef struct snapshot {
     int n;
 } snapshot;
 
+/* The parent of a live (not zombie) pid: 1 with *ppid, else 0. */
 static int read_ppid(pid_t pid, pid_t *ppid)
 {
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    size_t r = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[r] = 0;
-    char *cp = strrchr(buf, ')');
     char state;
-    int pp;
-    if (!cp || sscanf(cp + 2, "%c %d", &state, &pp) != 2 || state == 'Z')
-        return 0;
-    *ppid = pp;
-    return 1;
+    return ts_proc_stat(pid, &state, ppid, NULL) == 0 && state != 'Z';
 }
 
 /* Adds every live descendant of root (not root itself) to s. */
@@ -262,7 +252,7 @@ Test(orphans, sigkill_run_mid_step_leaves_nothing)
     pid_t eous = spawn_eous((const char *[]){"run", task, "--out", out, NULL}, log);
     /* guardian + chromedriver + a browser with its helpers */
     cr_assert_geq(wait_for_descendants(eous, 4), 4, "eous started a driver and a browser");
-    eous_sleep_ms(500);
+    cr_assert(wait_for_a_step(out), "the task got under way");
     char why[8192];
     cr_assert_eq(kill_and_check(eous, 0, 5, log, why, sizeof why), 0, "%s", why);
     ts_server_stop(srv);
@@ -335,7 +325,8 @@ static pid_t spawn_group(void)
         _exit(127);
     }
     setpgid(pid, pid);
-    eous_sleep_ms(100);
+    while (ts_proc_group_count(pid) < 2) /* the shell has started its background child */
+        sched_yield();
     return pid;
 }
 

@@ -38,9 +38,9 @@ static char *report_of(char *dir, const char *const *modes, int n, const char *n
         fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"%s\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n",
                 modes[i]);
     fclose(f);
-    int all_passed = 1, any_infra = 0;
+    agent_run_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/%s", dir, name);
     return ts_slurp(path);
 }
@@ -95,9 +95,9 @@ Test(report, model_runs_report_what_a_provider_bills)
     fprintf(f, "{\"task_id\":\"t9\",\"mode\":\"atomic\",\"planner\":\"script\",\"status\":\"passed\",\"tier\":\"short\","
                "\"steps\":2}\n");
     fclose(f);
-    int all_passed = 1, any_infra = 0;
+    agent_run_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = ts_slurp(path);
     /* round trips (2+4)/2, input (3000+4000)/2, cached 1024/2, fixed (1000+1400)/(3000+4000) */
@@ -107,6 +107,46 @@ Test(report, model_runs_report_what_a_provider_bills)
     snprintf(path, sizeof path, "%s/report.html", dir);
     char *html = ts_slurp(path);
     cr_expect(strstr(html, "4040 (1024 cached)"), "the task's tokens say what was cached");
+    free(html);
+    eous_rmtree(dir);
+}
+
+/* Every attempt stays: a task that failed and then passed on --resume counts
+ * as passed, and the failed attempt is reported, listed and countable. */
+Test(report, an_earlier_failed_attempt_is_counted_and_listed)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[300];
+    snprintf(path, sizeof path, "%s/results.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"status\":\"infra\",\"attempt\":1,\"error\":\"chromedriver "
+               "went away\"}\n");
+    fprintf(f, "{\"task_id\":\"t2\",\"mode\":\"hybrid\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n");
+    fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"status\":\"passed\",\"attempt\":2,\"tier\":\"short\","
+               "\"steps\":3}\n");
+    fclose(f);
+    agent_run_outcome o;
+    eous_err err = {0};
+    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_eq(o.tasks, 2);
+    cr_expect_eq(o.passed, 2);
+    cr_expect(o.all_passed, "each task's last attempt passed");
+    cr_expect_not(o.any_infra, "the infra attempt was followed by a pass");
+    cr_expect_eq(o.failed_attempts, 1);
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    char *md = ts_slurp(path);
+    cr_expect(strstr(md, "2/2 passed · 1 failed attempt "), "%s", md);
+    free(md);
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    char *sj = ts_slurp(path);
+    cr_expect(strstr(sj, "\"failed_attempts\":\t1") || strstr(sj, "\"failed_attempts\": 1"), "%s", sj);
+    free(sj);
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    char *html = ts_slurp(path);
+    cr_expect(strstr(html, "attempt 1: <span class='st-infra'>infra</span> — chromedriver went away"),
+              "the drill-down lists the earlier attempt");
     free(html);
     eous_rmtree(dir);
 }
@@ -125,9 +165,9 @@ Test(report, summary_counts_repaired_tasks_and_downloads)
           "{\"task_id\":\"b\",\"mode\":\"hybrid\",\"status\":\"passed\",\"steps\":2,\"downloads\":[{\"name\":\"t.pdf\"}]}\n",
           f);
     fclose(f);
-    int all_passed = 1, any_infra = 0;
+    agent_run_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &all_passed, &any_infra, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = ts_slurp(path);
     cr_expect(strstr(md, "hybrid RPA: 1 task(s) passed after --repair replaced a step"), "%s", md);

@@ -9,35 +9,8 @@
 #include <unistd.h>
 
 #include "support/browser.h"
+#include "support/proc.h"
 
-/* Live (non-zombie) processes whose process group is pgid. */
-static int count_group(pid_t pgid)
-{
-    DIR *d = opendir("/proc");
-    struct dirent *e;
-    int n = 0;
-    while (d && (e = readdir(d))) {
-        char path[300], buf[1024];
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
-        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        size_t r = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[r] = 0;
-        char *close_paren = strrchr(buf, ')');
-        char state;
-        int ppid, pg;
-        if (close_paren && sscanf(close_paren + 2, "%c %d %d", &state, &ppid, &pg) == 3 && pg == pgid &&
-            state != 'Z')
-            n++;
-    }
-    if (d)
-        closedir(d);
-    return n;
-}
 
 TestSuite(wd_process, .timeout = 120);
 
@@ -51,10 +24,10 @@ Test(wd_process, driver_and_browser_gone_after_free)
     wd_session *s = NULL;
     cr_assert_eq(wd_session_new(wd_driver_url(d), NULL, &s, &err), EOUS_OK, "%s", err.msg);
     pid_t g = wd_driver_pid(d);
-    cr_assert_gt(count_group(g), 1, "driver and browser running in one group");
+    cr_assert_gt(ts_proc_group_count(g), 1, "driver and browser running in one group");
     /* no session delete: simulate a failed run that only frees the driver */
     wd_driver_free(d);
-    cr_assert_eq(count_group(g), 0, "processes survived the driver");
+    cr_assert_eq(ts_proc_group_count(g), 0, "processes survived the driver");
     wd_session_free(s); /* must not hang on the dead driver */
 }
 
@@ -73,7 +46,7 @@ Test(wd_process, failed_session_leaves_nothing)
     cr_assert_neq(wd_session_new(wd_driver_url(d), &o, &s, &err), EOUS_OK);
     cr_assert_null(s);
     wd_driver_free(d);
-    cr_assert_eq(count_group(g), 0);
+    cr_assert_eq(ts_proc_group_count(g), 0);
 }
 
 Test(wd_process, missing_binary_names_the_package)
@@ -120,12 +93,12 @@ Test(wd_process, sigterm_kills_driver_and_browser)
     close(pipefd[1]);
     int g = 0;
     cr_assert_eq(read(pipefd[0], &g, sizeof g), (ssize_t)sizeof g, "child started a session");
-    cr_assert_gt(count_group(g), 1);
+    cr_assert_gt(ts_proc_group_count(g), 1);
     kill(child, SIGTERM);
     int status = 0;
     waitpid(child, &status, 0);
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child cleaned up and exited 0");
-    for (int i = 0; i < 40 && count_group(g); i++)
+    for (int i = 0; i < 40 && ts_proc_group_count(g); i++)
         eous_sleep_ms(50);
-    cr_assert_eq(count_group(g), 0, "no process of the driver group survived SIGTERM");
+    cr_assert_eq(ts_proc_group_count(g), 0, "no process of the driver group survived SIGTERM");
 }

@@ -426,12 +426,15 @@ eous_rc wd_navigate(wd_session *s, const char *url, eous_err *err)
     return post_simple(s, "/url", b, err);
 }
 
-/* What the start page became: Chromium's error page (with its net::ERR_ code)
- * or the document's HTTP status (Navigation Timing's responseStatus). */
+/* What the start page became: Chromium's error page (with its net::ERR_ code),
+ * the document's HTTP status (Navigation Timing's responseStatus), or an empty
+ * document (no element and no text in its body once loaded). */
 #define START_PAGE_JS                                                                      \
     "const n = performance.getEntriesByType('navigation')[0];"                            \
     "const code = document.querySelector('.error-code');"                                 \
+    "const b = document.body;"                                                            \
     "return {href: location.href, status: n && n.responseStatus ? n.responseStatus : 0,"  \
+    " empty: !document.documentElement || !b || (!b.firstElementChild && !b.textContent.trim()),"  \
     " neterr: location.protocol === 'chrome-error:' ? (code ? code.textContent : 'error page') : ''};"
 
 eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
@@ -458,6 +461,8 @@ eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
         rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page answered HTTP %d", url, status);
         if (err)
             err->http_status = status;
+    } else if (eous_json_bool(v, "empty", 0)) { /* a site still coming up serves a blank page */
+        rc = eous_err_set(err, EOUS_E_INFRA, "%s: the start page is an empty document (HTTP %d)", url, status);
     }
     cJSON_Delete(v);
     return rc;
@@ -573,10 +578,10 @@ eous_rc wd_find(wd_session *s, const char *using, const char *value, char **elem
     cJSON_Delete(b);
     if (!rc) {
         const char *id = wd_element_id_of(v);
-        if (id)
-            *elem_out = strdup(id);
-        else
+        if (!id)
             rc = eous_err_set(err, EOUS_E_PARSE, "find element: answer without an element reference");
+        else if (!(*elem_out = strdup(id)))
+            rc = eous_err_set(err, EOUS_E_NOMEM, "find element: out of memory");
     }
     cJSON_Delete(v);
     return rc;

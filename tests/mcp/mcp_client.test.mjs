@@ -105,7 +105,7 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
     for (const n of ['browser_navigate', 'browser_snapshot', 'browser_click', 'browser_type', 'browser_select_option',
       'browser_hover', 'browser_press_key', 'browser_navigate_back', 'browser_tabs', 'browser_take_screenshot',
-      'browser_wait_for', 'browser_close', 'browser_call'])
+      'browser_wait_for', 'browser_close', 'browser_call', 'browser_webmcp_list', 'browser_webmcp_call'])
       assert.ok(names.includes(n), `${n} missing from tools/list`);
 
     // Playground: components as triplets, the page's WebMCP tools as MCP tools
@@ -129,6 +129,22 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     assert.equal(r.isError, true);
     assert.match(text(r), /pending/);
 
+    // the same page tools through the two fixed tools (for clients that read tools/list once)
+    r = await call('browser_webmcp_list');
+    assert.equal(r.isError, false, text(r));
+    const listed = r.structuredContent.tools.find((x) => x.name === 'search_orders');
+    assert.ok(listed, `search_orders not listed: ${text(r)}`);
+    assert.deepEqual(listed.inputSchema, search.inputSchema, 'browser_webmcp_list and page_search_orders differ');
+    r = await call('browser_webmcp_call', { name: 'search_orders', arguments: { status: 'paid' } });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /count/);
+    r = await call('browser_webmcp_call', { name: 'search_orders', arguments: { status: 'lost-in-the-mail' } });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /pending/);
+    r = await call('browser_webmcp_call', { name: 'launch_rockets', arguments: {} });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /no WebMCP tool 'launch_rockets' \(it has: .*search_orders/);
+
     // a semantic call through browser_call, validated first
     const tabs = idOf(view, /\[(c\d+)\] tabs 'Settings sections'/);
     r = await call('browser_call', { component: tabs, tool: 'setTab', params: { key: 'nowhere' } });
@@ -140,6 +156,26 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     assert.match(view, /activeKey: 'security'/);
     assert.doesNotMatch(view, /whsec_4f1b9c2e7d8a/, 'data-agent-secret text shown');
     assert.doesNotMatch(view, /ignore all previous instructions/, 'data-agent-hidden text shown');
+
+    // structuredContent: a client acts on components without parsing the text view
+    const snapTool = (await client.listTools(undefined, LONG)).tools.find((x) => x.name === 'browser_snapshot');
+    assert.equal(snapTool.outputSchema?.type, 'object', 'browser_snapshot has no outputSchema');
+    r = await call('browser_snapshot'); // the SDK checks structuredContent against the outputSchema
+    const sc = r.structuredContent;
+    assert.ok(sc && Array.isArray(sc.components), `no structuredContent: ${JSON.stringify(r).slice(0, 300)}`);
+    assert.match(sc.url, /\/settings$/);
+    const tabsC = sc.components.find((c) => c.kind === 'tabs' && c.label === 'Settings sections');
+    assert.ok(tabsC, `tabs not among ${sc.components.map((c) => `${c.kind} '${c.label}'`)}`);
+    assert.equal(tabsC.id, tabs, 'the structured id is not the view id');
+    assert.equal(tabsC.state.activeKey, 'security');
+    const setTab = tabsC.tools.find((t) => t.name === 'setTab');
+    assert.ok(setTab && setTab.params, `setTab and its params missing: ${JSON.stringify(tabsC.tools)}`);
+    assert.ok(sc.components.some((c) => c.provider === 'webmcp' && c.key === 'search_orders'), 'WebMCP tool missing');
+    assert.ok(!JSON.stringify(sc).includes('ignore all previous instructions'), 'data-agent-hidden in structuredContent');
+    r = await call('browser_call', { component: tabsC.id, tool: 'setTab', params: { key: 'general' } });
+    assert.equal(r.isError, false, text(r));
+    assert.match(r.structuredContent.result, /setTab/);
+    assert.equal(r.structuredContent.components.find((c) => c.key === tabsC.key).state.activeKey, 'general');
 
     // a secret typed by name, then a confirmation the person declines and then accepts
     r = await call('browser_navigate', { url: `${fixture}/index.html` });
@@ -187,27 +223,25 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
 // A bare JSON-lines client: what a broken or hostile client may send.
 function rawServer() {
   const p = spawn(EOUS, ['mcp'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, EOUS_LOG: 'info' } });
+  servers.push(p); // stopped in after() when a failed assertion leaves it running
   let buf = '', stderr = '';
-  const lines = [];
+  const lines = [], notes = [];
   const waiters = [];
   p.stdout.on('data', (d) => {
     buf += d;
     let i;
     while ((i = buf.indexOf('\n')) >= 0) {
-      lines.push(JSON.parse(buf.slice(0, i)));
+      const msg = JSON.parse(buf.slice(0, i));
+      if (msg.method) notes.push(msg); // notifications (tools/list_changed, progress) kept aside
+      else lines.push(msg);
       buf = buf.slice(i + 1);
       for (const w of waiters.splice(0)) w();
     }
   });
   p.stderr.on('data', (d) => { stderr += d; });
-  const notes = [];
-  const next = async () => { // the next response; notifications (tools/list_changed) are kept aside
-    for (;;) {
-      while (!lines.length) await new Promise((r) => waiters.push(r));
-      const m = lines.shift();
-      if (m.method) notes.push(m);
-      else return m;
-    }
+  const next = async () => { // the next response
+    while (!lines.length) await new Promise((r) => waiters.push(r));
+    return lines.shift();
   };
   const send = (o) => p.stdin.write((typeof o === 'string' ? o : JSON.stringify(o)) + '\n');
   const exited = new Promise((r) => p.once('exit', (code) => r(code)));
@@ -224,6 +258,17 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
   m = await s.next();
   assert.equal(m.result.protocolVersion, '2025-06-18');
+  s.send({ jsonrpc: '2.0', id: 20, method: 'tools/list' });
+  m = await s.next();
+  assert.ok(m.result.tools.find((t) => t.name === 'browser_call').outputSchema, 'no outputSchema at 2025-06-18');
+  // outputSchema came with 2025-06-18: an older client never sees it
+  s.send({ jsonrpc: '2.0', id: 21, method: 'initialize',
+    params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  m = await s.next();
+  assert.equal(m.result.protocolVersion, '2025-03-26');
+  s.send({ jsonrpc: '2.0', id: 22, method: 'tools/list' });
+  m = await s.next();
+  assert.ok(m.result.tools.every((t) => !t.outputSchema), 'outputSchema sent to a 2025-03-26 client');
   s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
   s.send('{"jsonrpc": "2.0", "id": 3, "method": ');
@@ -269,6 +314,27 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
   assert.equal(m.result.isError, true);
   assert.match(m.result.content[0].text, /file: scheme is never allowed/);
 
+  // progress for a call that asked (a progressToken), and a cancelled call stops without an answer:
+  // were the wait still running, the next call would be refused as busy, or 40's answer would come first
+  s.send({ jsonrpc: '2.0', id: 40, method: 'tools/call',
+    params: { name: 'browser_wait_for', arguments: { time: 30 }, _meta: { progressToken: 'tok-40' } } });
+  assert.ok(await until(() => s.notes.some((n) => n.method === 'notifications/progress'), 60000), 'no progress');
+  s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 40, reason: 'changed my mind' } });
+  s.send({ jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'browser_snapshot', arguments: {} } });
+  m = await s.next();
+  assert.equal(m.id, 41, `the cancelled call answered: ${JSON.stringify(m).slice(0, 200)}`);
+  assert.equal(m.result.isError, false, JSON.stringify(m));
+  s.send({ jsonrpc: '2.0', id: 42, method: 'tools/call',
+    params: { name: 'browser_wait_for', arguments: { time: 1.5 }, _meta: { progressToken: 43 } } });
+  m = await s.next();
+  assert.equal(m.id, 42);
+  const prog = s.notes.filter((n) => n.method === 'notifications/progress');
+  assert.ok(prog.every((n) => n.params.progressToken === 'tok-40' || n.params.progressToken === 43));
+  const p43 = prog.filter((n) => n.params.progressToken === 43).map((n) => n.params.progress);
+  assert.ok(p43.length >= 2, `a 1.5 s wait sent ${p43.length} progress notifications`);
+  assert.ok(p43.every((v, i) => i === 0 || v > p43[i - 1]), `progress must increase: ${p43}`);
+  assert.match(s.stderr(), /browser_wait_for cancelled by the client/);
+
   const driverPid = Number(s.stderr().match(/chromedriver pid (\d+)/)[1]);
   s.p.stdin.end(); // the client disconnects
   assert.equal(await s.exited, 0);
@@ -286,8 +352,10 @@ test('a client that vanishes mid-call leaves no eous, driver or browser behind',
     await c.connect(t);
     console.log('eous pid ' + t.pid);
     await c.callTool({ name: 'browser_navigate', arguments: { url: ${JSON.stringify(`${fixture}/index.html`)} } }, undefined, { timeout: 240000 });
-    console.log('waiting');
-    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000 });
+    // the first progress notification says the wait is running on the server
+    let said = false;
+    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000,
+      onprogress: () => { if (!said) { said = true; console.log('waiting'); } } });
     console.log('should not get here');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', clientCode], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '', err = '';
@@ -298,8 +366,7 @@ test('a client that vanishes mid-call leaves no eous, driver or browser behind',
   const eousPid = Number(out.match(/eous pid (\d+)/)[1]);
   const driverPid = Number(err.match(/chromedriver pid (\d+)/)[1]);
   assert.ok(alive(eousPid) && alive(driverPid));
-  await new Promise((r) => setTimeout(r, 300)); // the wait_for call is in flight
-  child.kill('SIGKILL');
+  child.kill('SIGKILL'); // 'waiting' came from the wait's progress: the call is in flight
   await exited;
   assert.ok(await until(() => !alive(eousPid), 20000), 'eous outlived its client');
   assert.ok(await until(() => !alive(driverPid) && !groupAlive(driverPid), 20000), 'the driver or browser outlived eous');

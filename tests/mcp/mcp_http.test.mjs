@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -192,7 +193,9 @@ test('SDK client over HTTP: two sessions, each its own browser; a value typed in
     assert.equal(r.isError, false, text(r));
     r = await call(a, 'browser_type', { ref: tax, text: '{{secret:HTTP_TEST}}' }); // typed, never shown
     assert.equal(r.isError, false, text(r));
-    assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/);
+    const snapA = await call(a, 'browser_snapshot');
+    assert.match(text(snapA), /'Full name' value: 'Ada Lovelace'/);
+    assert.equal(snapA.structuredContent?.url, `${fixture}/index.html`, 'no structuredContent over HTTP');
 
     // B's browser is its own: not A's page, tab or typed value, before or after it loads the same page
     let snapB = text(await call(b, 'browser_snapshot'));
@@ -204,6 +207,21 @@ test('SDK client over HTTP: two sessions, each its own browser; a value typed in
     assert.match(snapB, /textbox \[\d+\] 'Full name'/);
     assert.doesNotMatch(snapB, /Ada Lovelace/, 'a value typed in one session shows in the other');
     assert.match(text(await call(a, 'browser_snapshot')), /'Full name' value: 'Ada Lovelace'/, 'B disturbed A');
+
+    // progress over the call's event stream; a cancelled call stops, and the session serves the next one
+    const progB = [];
+    const ac = new AbortController();
+    let inFlight;
+    const started = new Promise((res) => { inFlight = res; });
+    const waiting = b.c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined,
+      { ...LONG, signal: ac.signal, onprogress: (p) => { progB.push(p); inFlight(); } });
+    await started;
+    assert.match(progB[0].message, /waiting 30/);
+    ac.abort('changed my mind'); // the SDK sends notifications/cancelled
+    await assert.rejects(waiting);
+    assert.equal((await call(b, 'browser_snapshot')).isError, false);
+    assert.ok(await until(() => /browser_wait_for cancelled by the client/.test(srv.stderr()), 20000),
+      `the cancelled call was not stopped: ${srv.stderr()}`);
     const drivers = srv.drivers();
     assert.equal(drivers.length, 2, `expected one browser per session: ${srv.stderr()}`);
     assert.notEqual(drivers[0].pid, drivers[1].pid);
@@ -308,6 +326,53 @@ test('HTTP: refusals are one-line JSON-RPC errors with the right status', { time
   assert.doesNotMatch(srv.stderr(), /browser started/, 'refusals started a browser');
 });
 
+// A raw connection that sends `head` and then, every interval ms, one more byte of body (nothing when
+// drip is false): resolves with what the server sent once it closed the connection.
+function slowClient(url, head, drip) {
+  const u = new URL(url);
+  return new Promise((ok, fail) => {
+    const sock = net.connect(Number(u.port), u.hostname);
+    let got = '';
+    let timer = null;
+    sock.on('data', (d) => { got += d; });
+    sock.on('error', () => {}); // a reset is the server closing too
+    sock.on('close', () => { clearInterval(timer); ok(got); });
+    sock.on('connect', () => {
+      sock.write(head);
+      if (drip) timer = setInterval(() => { if (!sock.destroyed) sock.write(' '); }, 300);
+    });
+    sock.setTimeout(120000, () => { sock.destroy(); fail(new Error('the server never closed a slow connection')); });
+  });
+}
+
+test('HTTP: slow clients are cut off and others served meanwhile; --require-origin refuses a request without Origin', { timeout: 600000 }, async () => {
+  const srv = await startServer(['--request-timeout', '2', '--require-origin']);
+  try {
+    let r = await request(srv.url, { body: INIT() });
+    assert.equal(r.status, 403);
+    assert.equal(r.json.error.code, -32000);
+    assert.match(r.json.error.message, /no Origin header \(--require-origin/);
+    const origin = { origin: 'http://127.0.0.1:5173' };
+    const sid = await rawSession(srv.url, origin);
+    const h = { ...origin, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' };
+    const u = new URL(srv.url);
+    const head = `POST /mcp HTTP/1.1\r\nHost: ${u.host}\r\nOrigin: http://127.0.0.1\r\n` +
+      'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n';
+    // a body a byte at a time, and headers that never end: each connection is closed, with nothing served
+    const dribbler = slowClient(srv.url, `${head}Content-Length: 4000\r\n\r\n{"jsonrpc": "2.0", `, true);
+    const stalled = slowClient(srv.url, head, false);
+    r = await request(srv.url, { body: { jsonrpc: '2.0', id: 2, method: 'ping' }, headers: h });
+    assert.deepEqual([r.status, r.json.result], [200, {}], 'a slow client kept another from being served');
+    assert.equal(await dribbler, '', 'a dribbled body was answered');
+    assert.equal(await stalled, '', 'stalled headers were answered');
+    assert.match(srv.stderr(), /a request body took longer than 2 s to arrive/);
+    r = await request(srv.url, { body: { jsonrpc: '2.0', id: 3, method: 'ping' }, headers: h });
+    assert.deepEqual([r.status, r.json.result], [200, {}]);
+  } finally {
+    assert.equal(await srv.stop(), 143);
+  }
+});
+
 test('HTTP: --token needs the bearer token; --max-sessions refuses one more session with a JSON-RPC error', { timeout: 600000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'eous-http-'));
   const tokenFile = join(dir, 'token');
@@ -370,9 +435,12 @@ test('HTTP: an idle session is closed and its browser stopped; SIGTERM with sess
     assert.equal(res.isError, false, text(res));
     clients.push(s);
   }
-  // one call in flight when the signal comes (its client is left to find out on its own)
-  clients[0].c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, LONG).catch(() => {});
-  await new Promise((res) => setTimeout(res, 300));
+  // one call in flight when the signal comes (its client is left to find out on its own); its first
+  // progress notification says the wait is running on the server
+  await new Promise((res) => {
+    clients[0].c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined,
+      { ...LONG, onprogress: res }).catch(() => {});
+  });
   const pids = srv2.drivers().map((d) => d.pid);
   assert.equal(pids.length, 2);
   assert.ok(pids.every(alive));
@@ -397,8 +465,10 @@ test('HTTP: a client killed mid-call leaves nothing behind once its session time
     const c = new Client({ name: 'vanishing', version: '0' });
     await c.connect(t);
     await c.callTool({ name: 'browser_navigate', arguments: { url: ${JSON.stringify(`${fixture}/index.html`)} } }, undefined, { timeout: 240000 });
-    console.log('waiting');
-    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000 });
+    // the first progress notification says the wait is running on the server
+    let said = false;
+    await c.callTool({ name: 'browser_wait_for', arguments: { time: 30 } }, undefined, { timeout: 240000,
+      onprogress: () => { if (!said) { said = true; console.log('waiting'); } } });
     console.log('should not get here');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', clientCode], { stdio: ['ignore', 'pipe', 'pipe'] });
   helpers.push(child);
@@ -409,8 +479,7 @@ test('HTTP: a client killed mid-call leaves nothing behind once its session time
   assert.ok(await until(() => /waiting/.test(out), 240000), `client never got going: ${out} ${err}`);
   const pid = srv.drivers()[0].pid;
   assert.ok(alive(pid));
-  await new Promise((r) => setTimeout(r, 300)); // the wait_for call is in flight
-  child.kill('SIGKILL');
+  child.kill('SIGKILL'); // 'waiting' came from the wait's progress: the call is in flight
   await exited;
   assert.ok(await until(() => gone(pid), 120000), 'the killed client\'s browser outlived its session');
   assert.match(srv.stderr(), /session \w+: closed/);

@@ -32,6 +32,24 @@ static inline char *ts_page_json(wd_session *s, const char *expr)
     return ts_page_js(s, script);
 }
 
+/* Waits in the page until expr is truthy (checked every animation frame, one
+ * round trip), or fails naming expr when the page's script timeout ends the
+ * wait first: a test waits for the condition, never for a duration. */
+static inline void ts_page_wait(wd_session *s, const char *expr)
+{
+    char script[1024];
+    snprintf(script, sizeof script,
+             "const done = arguments[arguments.length - 1];"
+             "const poll = () => { let ok = false; try { ok = !!(%s); } catch (e) {} "
+             "ok ? done(true) : requestAnimationFrame(poll); }; poll();",
+             expr);
+    cJSON *v = NULL;
+    eous_err err;
+    eous_rc rc = wd_execute_async(s, script, NULL, &v, &err);
+    cJSON_Delete(v);
+    cr_assert_eq(rc, EOUS_OK, "waiting for %s: %s", expr, err.msg);
+}
+
 /* The page's JSON for expr is want, or the test fails naming both. */
 #define TS_EXPECT_PAGE_JSON(session, expr, want)                                                               \
     do {                                                                                                       \

@@ -23,6 +23,7 @@ struct ts_server {
     pthread_t thread;
     volatile int stopping;
     volatile unsigned long requests;
+    unsigned long flaky_served; /* /__flaky answers so far (atomic) */
 };
 
 typedef struct conn {
@@ -110,6 +111,25 @@ static void *serve_conn(void *arg)
         int status = code ? (int)strtol(code + 5, NULL, 10) : 500;
         respond(c->fd, status >= 100 && status < 600 ? status : 500, "text/html; charset=utf-8", "<p>down</p>", 11);
         goto done;
+    }
+    if (!strcmp(target, "/__flaky")) {
+        /* ?codes=404,503&then=/form.html: the nth request answers the nth code, later ones the page */
+        unsigned long n = __atomic_fetch_add(&c->srv->flaky_served, 1, __ATOMIC_SEQ_CST);
+        const char *codes = strstr(query, "codes="), *then = strstr(query, "then=");
+        for (const char *p = codes ? codes + 6 : NULL; p && *p && *p != '&'; n--) {
+            if (!n) {
+                int status = (int)strtol(p, NULL, 10);
+                if (!status) /* code 0: a blank 200 page */
+                    respond(c->fd, 200, "text/html; charset=utf-8", "", 0);
+                else
+                    respond(c->fd, status >= 100 && status < 600 ? status : 500, "text/html; charset=utf-8",
+                            "<p>not yet</p>", 14);
+                goto done;
+            }
+            p = strchr(p, ',');
+            p = p ? p + 1 : NULL;
+        }
+        snprintf(target, sizeof target, "%.*s", then ? (int)strcspn(then + 5, "&") : 1, then ? then + 5 : "/");
     }
     if (strstr(target, "..")) {
         respond(c->fd, 404, "text/plain", "not found", 9);

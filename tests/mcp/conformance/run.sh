@@ -25,7 +25,7 @@ for _ in $(seq 1 300); do [[ -s "$work/url" ]] && break; kill -0 "$pid" 2>/dev/n
 url="$(head -1 "$work/url")"
 [[ "$url" == http://127.0.0.1:*/mcp ]] || { echo "run.sh: eous printed no URL: $(cat "$work/stderr")" >&2; exit 1; }
 rc=0
-(cd "$work" && "$node22" "$suite" server --url "$url" --expected-failures "$here/expected-failures.yml") || rc=$?
+(cd "$work" && "$node22" "$suite" server --url "$url" --suite all --expected-failures "$here/expected-failures.yml") || rc=$?
 kill -TERM "$pid"
 code=0
 wait "$pid" || code=$?

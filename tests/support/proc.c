@@ -1,0 +1,56 @@
+/* tests/support/proc.c — see proc.h. */
+#include "support/proc.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ts_proc_stat(pid_t pid, char *state, pid_t *ppid, pid_t *pgid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t r = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[r] = 0;
+    /* the command name may hold spaces and parentheses: the fields start after the last ')' */
+    char *cp = strrchr(buf, ')');
+    char st;
+    int pp, pg;
+    if (!cp || sscanf(cp + 2, "%c %d %d", &st, &pp, &pg) != 3)
+        return -1;
+    if (state)
+        *state = st;
+    if (ppid)
+        *ppid = pp;
+    if (pgid)
+        *pgid = pg;
+    return 0;
+}
+
+int ts_process_dead(pid_t pid)
+{
+    char st;
+    return ts_proc_stat(pid, &st, NULL, NULL) != 0 || st == 'Z';
+}
+
+int ts_proc_group_count(pid_t pgid)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    int n = 0;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        char state;
+        pid_t pg;
+        if (ts_proc_stat((pid_t)atoi(e->d_name), &state, NULL, &pg) == 0 && pg == pgid && state != 'Z')
+            n++;
+    }
+    if (d)
+        closedir(d);
+    return n;
+}

@@ -34,6 +34,12 @@ eous_rc agent_resolve_placeholders(const char *in, char **out, eous_err *err)
             name[n] = '\0';
             snprintf(var, sizeof var, "EOUS_SITE_%s", name);
             const char *val = getenv(var);
+            if ((!val || !*val) && !strcmp(name, "SSH_HOST")) {
+                /* WebArena-Verified's git remote host template, kept for its URL type (git@__SSH_HOST__:path) */
+                eous_buf_append(&b, p, (size_t)(e + 2 - p), NULL);
+                p = e + 2;
+                continue;
+            }
             if (!val || !*val) {
                 eous_buf_free(&b);
                 return eous_err_set(err, EOUS_E_INVALID, "placeholder __%s__ needs the environment variable %s (the site's base URL)",

@@ -14,6 +14,7 @@
 #include "agent/batch.h"
 #include "agent/run.h"
 #include "agent/site_reset.h"
+#include "agent/verified_run.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
 #include "perception/shot.h"
@@ -220,6 +221,8 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         cJSON_Delete(r);
         cJSON_Delete(p);
     }
+    if (t->verified) /* the task's network log starts with its start page */
+        agent_verified_begin(s);
     return wd_navigate(s, t->start_url, err);
 }
 
@@ -989,6 +992,23 @@ static eous_rc run_score(run_state *st, eous_err *err)
         /* a plan that acted on what it could not have seen scores nothing */
         SET(res->status, "failed");
         SET(res->eval_detail, "not scored: an ungrounded step ended the task");
+        return EOUS_OK;
+    }
+    if (st->t->verified) {
+        /* WebArena-Verified: the answer and the network log, scored and saved for `eous score --run` */
+        char note[300];
+        eous_rc vrc = agent_verified_finish(st->t, res->answer, st->o->trace_path, st->s, res, note, sizeof note, err);
+        if (note[0]) {
+            cJSON *line = cJSON_CreateObject();
+            cJSON_AddStringToObject(line, "verified", note);
+            trace_line(&st->trace, line);
+        }
+        if (vrc)
+            return vrc;
+        int vpassed = !strcmp(res->status, "passed");
+        if (agent_evidence_wants_final(st->ev, vpassed))
+            agent_evidence_capture_final(st->ev, st->s);
+        keep_final(st, vpassed);
         return EOUS_OK;
     }
     agent_eval_result ev;

@@ -138,9 +138,8 @@ static int score_run(const char *dir)
             fprintf(stderr, "eous score: %s/task.json: not JSON\n", base);
             bad = 1;
         } else {
-            /* the saved response is {"response": value} so a string answer keeps its type */
-            const cJSON *rv = cJSON_GetObjectItemCaseSensitive(resp, "response");
-            cJSON *r = vf_score_task(task, rv, har.root ? &har : NULL);
+            /* agent_response.json is the answer: an object, or a JSON string kept verbatim */
+            cJSON *r = vf_score_task(task, resp, har.root ? &har : NULL);
             cJSON *o = cJSON_CreateObject();
             cJSON_AddStringToObject(o, "run", names[i]->d_name);
             cJSON_AddItemToObject(o, "task_id", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(task, "task_id"), 1));

@@ -357,7 +357,7 @@ static eous_rc tool_action_args(const act_verb *v, const cJSON *args, const char
     case ACT_STOP:
         if (cJSON_IsNull(a))
             out->text = strdup("");
-        else if (cJSON_IsObject(a) || cJSON_IsArray(a)) /* a WebArena-Verified answer object, kept as JSON text */
+        else if (cJSON_IsObject(a)) /* a WebArena-Verified answer object, kept as JSON text */
             out->text = eous_json_print(a);
         else if (!(out->text = json_to_text(a)))
             return bad_arg(ctx, args, key, "a string", err);
@@ -853,7 +853,7 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
     case ACT_STOP:
         if (cJSON_IsNull(val))
             out->text = strdup("");
-        else if (cJSON_IsObject(val) || cJSON_IsArray(val)) /* {"stop": {...}}: a WebArena-Verified answer */
+        else if (cJSON_IsObject(val)) /* {"stop": {...}}: a WebArena-Verified answer */
             out->text = eous_json_print(val);
         else if (!(out->text = json_to_text(val))) {
             rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));

@@ -239,6 +239,8 @@ typedef struct run_state {
     const agent_task *t;
     const agent_run_opts *o;
     agent_result *res;
+    char *objective;              /* a verified task: the intent and the answer format; NULL = the intent */
+    cJSON *answer_schema;         /* a verified task: the stop tool's answer object; NULL = a string */
     double t0;
     trace_file trace;
     agent_evidence *ev;           /* observation files and screenshots beside the trace */
@@ -380,7 +382,8 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     agent_result *res = st->res;
     llm_step_input in;
     memset(&in, 0, sizeof in);
-    in.objective = st->t->intent;
+    in.objective = st->objective ? st->objective : st->t->intent;
+    in.answer_schema = st->answer_schema;
     in.url = perc_obs_url(st->obs);
     char secret_names[512];
     act_secrets_names(st->o->secrets, in.url, secret_names, sizeof secret_names);
@@ -1073,6 +1076,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     st.o = o;
     st.res = res;
     st.t0 = eous_now_ms();
+    if (t->verified) /* the model is told the answer format WebArena-Verified scores */
+        agent_verified_objective(t, &st.objective, &st.answer_schema);
     st.trace.fd = -1;
     st.trace.path = o->trace_path;
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
@@ -1093,6 +1098,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     perc_obs_free(st.act_view);
     agent_batch_clear(&st.batch);
     llm_turn_free(st.turn);
+    free(st.objective);
+    cJSON_Delete(st.answer_schema);
     llm_conv_free(st.conv);
     perc_delta_free(st.delta);
     perc_marked_shot_clear(&st.shot);

@@ -96,5 +96,7 @@ int vf_check_task(const cJSON *task, char *why, size_t n);
 const char *vf_task_type(const cJSON *task);
 /* The answer format a model is told for the task (caller frees). */
 char *vf_answer_format(const cJSON *task);
+/* The JSON schema of that answer, for the stop tool (caller frees). */
+cJSON *vf_answer_schema(const cJSON *task);
 
 #endif

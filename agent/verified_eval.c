@@ -877,6 +877,33 @@ char *vf_answer_format(const cJSON *task)
     return r;
 }
 
+cJSON *vf_answer_schema(const cJSON *task)
+{
+    const cJSON *rs = eous_json_obj(agent_cfg(task), "results_schema");
+    const char *tt = vf_task_type(task);
+    cJSON *s = cJSON_CreateObject();
+    cJSON_AddStringToObject(s, "type", "object");
+    cJSON_AddStringToObject(s, "description", "the outcome, as WebArena-Verified scores it");
+    cJSON *p = cJSON_AddObjectToObject(s, "properties");
+    cJSON *t = cJSON_AddObjectToObject(p, "task_type");
+    cJSON_AddStringToObject(t, "type", "string");
+    cJSON_AddItemToObject(t, "enum", cJSON_Parse("[\"RETRIEVE\", \"NAVIGATE\", \"MUTATE\"]"));
+    cJSON *st = cJSON_AddObjectToObject(p, "status");
+    cJSON_AddStringToObject(st, "type", "string");
+    cJSON_AddItemToObject(st, "enum", cJSON_Parse("[\"SUCCESS\", \"NOT_FOUND_ERROR\", \"ACTION_NOT_ALLOWED_ERROR\", "
+                                                  "\"PERMISSION_DENIED_ERROR\", \"DATA_VALIDATION_ERROR\", \"UNKNOWN_ERROR\"]"));
+    cJSON *rd = cJSON_AddObjectToObject(p, "retrieved_data");
+    cJSON_AddItemToObject(rd, "type", cJSON_Parse("[\"array\", \"null\"]"));
+    const cJSON *items = tt && !strcmp(tt, "retrieve") ? eous_json_obj(rs, "items") : NULL;
+    if (items)
+        cJSON_AddItemToObject(rd, "items", cJSON_Duplicate(items, 1));
+    cJSON_AddStringToObject(rd, "description", "the data asked for (retrieve); null otherwise");
+    cJSON *ed = cJSON_AddObjectToObject(p, "error_details");
+    cJSON_AddItemToObject(ed, "type", cJSON_Parse("[\"string\", \"null\"]"));
+    cJSON_AddItemToObject(s, "required", cJSON_Parse("[\"task_type\", \"status\", \"retrieved_data\"]"));
+    return s;
+}
+
 /* ==== eous check ============================================================== */
 
 int vf_check_task(const cJSON *task, char *why, size_t n)

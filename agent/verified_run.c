@@ -9,6 +9,15 @@
 #include "agent/har.h"
 #include "agent/verified.h"
 
+void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema)
+{
+    char *fmt = vf_answer_format(t->raw);
+    if (fmt && asprintf(objective, "%s\n\n%s", t->intent ? t->intent : "", fmt) < 0)
+        *objective = NULL;
+    free(fmt);
+    *answer_schema = vf_answer_schema(t->raw);
+}
+
 void agent_verified_begin(wd_session *s)
 {
     if (!s || !wd_session_has_network_log(s))

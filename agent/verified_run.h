@@ -10,6 +10,10 @@
 #include "agent/task.h"
 #include "webdriver/wd.h"
 
+/* The objective a model reads (the intent, then the answer format from the
+ * task's type and results_schema) and the stop tool's answer schema; the
+ * caller frees both. */
+void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema);
 /* Empties the session's network log (what earlier tasks left), when it has one. */
 void agent_verified_begin(wd_session *s);
 /* The directory of a task's files from its trace path (".../trace/T-M.jsonl"

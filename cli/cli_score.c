@@ -239,7 +239,7 @@ int cli_score(int argc, char **argv)
     free(text);
     /* nothing to score is a mistake in the pipe feeding us, not a success */
     if (!bad && !scored) {
-        fprintf(stderr, "eous score: stdin held nothing to score; expected {\"eval\": {...}, \"answer\": ..., "
+        fprintf(stderr, "eous score: stdin held no JSON line to score; expected {\"eval\": {...}, \"answer\": ..., "
                         "\"url\": ..., \"values\": [...]} one a line, or {\"task\": {...}, \"response\": ..., "
                         "\"har\": \"PATH\"}\n");
         bad = 2;

@@ -616,3 +616,68 @@ Test(verified_task, loads_verified_configs_and_picks_by_id)
     cr_assert_neq(agent_tasks_load(&f, 1, &l, &err), EOUS_OK);
     cr_assert(strstr(err.msg, "no config has task_id 99999"), "%s", err.msg);
 }
+
+/* ---- the answer: stop takes JSON, the model is told the format ---- */
+
+#include "actions/action.h"
+#include "agent/verified_run.h"
+#include "llm/llm_int.h"
+
+Test(verified_answer, stop_takes_json_in_every_form)
+{
+    act_action a;
+    act_action_init(&a);
+    eous_err err;
+    eous_err_clear(&err);
+    cJSON *step = cJSON_Parse("{\"stop\": {\"task_type\": \"RETRIEVE\", \"status\": \"SUCCESS\", \"retrieved_data\": [7]}}");
+    cr_assert_eq(act_parse_script_step(step, &a, &err), EOUS_OK, "%s", err.msg);
+    cJSON *j = cJSON_Parse(a.text);
+    cr_assert_str_eq(eous_json_str(j, "status"), "SUCCESS", "a script's answer object kept as JSON: %s", a.text);
+    cJSON_Delete(j), cJSON_Delete(step);
+    act_action_clear(&a);
+    cr_assert_eq(act_parse_tool_call("stop", "{\"answer\": {\"task_type\": \"NAVIGATE\", \"status\": \"SUCCESS\"}}", &a, &err),
+                 EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(a.text, "\"NAVIGATE\""), "%s", a.text);
+    act_action_clear(&a);
+    cr_assert_eq(act_parse_text("```stop [{\"task_type\": \"MUTATE\", \"status\": \"SUCCESS\"}]```", &a, &err), EOUS_OK,
+                 "%s", err.msg);
+    j = cJSON_Parse(a.text);
+    cr_assert_str_eq(eous_json_str(j, "task_type"), "MUTATE", "WebArena text stop carries JSON: %s", a.text);
+    cJSON_Delete(j);
+    act_action_clear(&a);
+}
+
+Test(verified_answer, the_model_is_told_the_format_and_the_tool_takes_an_object)
+{
+    cJSON *tasks = load(FIX "/tasks.json");
+    agent_task t = {.raw = task_by_id(tasks, 108), .intent = "Get the monthly count"};
+    char *objective = NULL;
+    cJSON *schema = NULL;
+    agent_verified_objective(&t, &objective, &schema);
+    cr_assert(strstr(objective, "Get the monthly count\n\n"), "%s", objective);
+    cr_assert(strstr(objective, "retrieve here"), "the task type: %s", objective);
+    cr_assert(strstr(objective, "\"format\":\"month\""), "the results_schema: %s", objective);
+    cJSON *tools = llm_tools_json(LLM_OPENAI, 1, schema);
+    const cJSON *tool, *answer = NULL;
+    cJSON_ArrayForEach(tool, tools) {
+        const cJSON *fn = eous_json_obj(tool, "function");
+        if (!strcmp(eous_json_str(fn, "name"), "stop"))
+            answer = eous_json_obj(eous_json_obj(eous_json_obj(fn, "parameters"), "properties"), "answer");
+    }
+    cr_assert_not_null(answer);
+    cr_assert_str_eq(eous_json_str(answer, "type"), "object");
+    cr_assert_not_null(eous_json_obj(eous_json_obj(eous_json_obj(answer, "properties"), "retrieved_data"), "items"));
+    cJSON_Delete(tools);
+    tools = llm_tools_json(LLM_OPENAI, 1, NULL);
+    cJSON_ArrayForEach(tool, tools) {
+        const cJSON *fn = eous_json_obj(tool, "function");
+        if (!strcmp(eous_json_str(fn, "name"), "stop"))
+            cr_assert_str_eq(eous_json_str(eous_json_obj(eous_json_obj(eous_json_obj(fn, "parameters"), "properties"), "answer"),
+                                           "type"),
+                             "string", "other tasks keep a string answer");
+    }
+    cJSON_Delete(tools);
+    cJSON_Delete(schema);
+    free(objective);
+    cJSON_Delete(tasks);
+}

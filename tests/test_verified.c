@@ -681,3 +681,89 @@ Test(verified_answer, the_model_is_told_the_format_and_the_tool_takes_an_object)
     free(objective);
     cJSON_Delete(tasks);
 }
+
+/* ---- the HAR writer ---- */
+
+#include "actions/secrets.h"
+#include "agent/har.h"
+
+static cJSON *perf_event(const char *method, const char *params_json)
+{
+    char *msg = NULL;
+    cr_assert(asprintf(&msg, "{\"message\": {\"method\": \"%s\", \"params\": %s}}", method, params_json) > 0);
+    cJSON *e = cJSON_CreateObject();
+    cJSON_AddStringToObject(e, "message", msg);
+    free(msg);
+    return e;
+}
+
+Test(verified_har, events_become_har_entries_with_secrets_replaced)
+{
+    /* a {{secret:HARPW}} value, as --secrets or EOUS_SECRET_* register it */
+    setenv("EOUS_SECRET_HARPW", "p@ss w0rd!42", 1);
+    act_secrets *sec = NULL;
+    eous_err err;
+    eous_err_clear(&err);
+    cr_assert_eq(act_secrets_new(&sec, &err), EOUS_OK, "%s", err.msg);
+    cJSON *log = cJSON_CreateArray();
+    cJSON_AddItemToArray(log, perf_event("Network.requestWillBeSent",
+        "{\"requestId\": \"1\", \"timestamp\": 5.0, \"wallTime\": 1750000000.25, \"request\": {\"url\": "
+        "\"http://127.0.0.1:8080/login?next=%2Fhome\", \"method\": \"POST\", \"headers\": {\"Content-Type\": "
+        "\"application/x-www-form-urlencoded\"}, \"postData\": \"u=mira&pw=p%40ss+w0rd%2142&note=keep\", "
+        "\"hasPostData\": true}}"));
+    cJSON_AddItemToArray(log, perf_event("Network.requestWillBeSentExtraInfo",
+        "{\"requestId\": \"1\", \"headers\": {\"Cookie\": \"sid=abc123\", \"Authorization\": \"Basic eHl6\", "
+        "\"Sec-Fetch-Mode\": \"navigate\", \"Content-Type\": \"application/x-www-form-urlencoded\"}}"));
+    cJSON_AddItemToArray(log, perf_event("Network.responseReceived",
+        "{\"requestId\": \"1\", \"timestamp\": 5.1, \"response\": {\"status\": 302, \"statusText\": \"Found\", "
+        "\"headers\": {\"Location\": \"/home\", \"Set-Cookie\": \"sid=def456\"}, \"mimeType\": \"text/html\", "
+        "\"protocol\": \"http/1.1\"}}"));
+    cJSON_AddItemToArray(log, perf_event("Network.loadingFinished",
+        "{\"requestId\": \"1\", \"timestamp\": 5.2, \"encodedDataLength\": 10}"));
+    cJSON_AddItemToArray(log, perf_event("Network.requestWillBeSent",
+        "{\"requestId\": \"2\", \"timestamp\": 6.0, \"wallTime\": 1750000001, \"request\": {\"url\": "
+        "\"http://127.0.0.1:8080/old\", \"method\": \"GET\", \"headers\": {}}}"));
+    cJSON_AddItemToArray(log, perf_event("Network.requestWillBeSent",
+        "{\"requestId\": \"2\", \"timestamp\": 6.1, \"wallTime\": 1750000001.1, \"redirectResponse\": {\"status\": 301, "
+        "\"headers\": {\"Location\": \"/new\"}, \"mimeType\": \"\"}, \"request\": {\"url\": "
+        "\"http://127.0.0.1:8080/new\", \"method\": \"GET\", \"headers\": {}}}"));
+    cJSON_AddItemToArray(log, perf_event("Network.requestWillBeSent",
+        "{\"requestId\": \"3\", \"timestamp\": 7.0, \"request\": {\"url\": \"http://127.0.0.1:8080/api\", \"method\": "
+        "\"PUT\", \"headers\": {\"Content-Type\": \"application/json\"}, \"postData\": "
+        "\"{\\\"title\\\": \\\"x\\\", \\\"password\\\": \\\"other\\\", \\\"text\\\": \\\"p@ss w0rd!42\\\"}\"}}"));
+    cJSON_AddItemToArray(log, perf_event("Network.requestWillBeSent",
+        "{\"requestId\": \"4\", \"timestamp\": 8.0, \"request\": {\"url\": \"chrome://newtab/\", \"method\": \"GET\", "
+        "\"headers\": {}}}"));
+    cJSON *har = agent_har_build(log, NULL);
+    char *text = cJSON_PrintUnformatted(har);
+    cr_assert_null(strstr(text, "p@ss w0rd!42"), "the secret as it is: %s", text);
+    cr_assert_null(strstr(text, "p%40ss+w0rd%2142"), "the secret URL-encoded");
+    cr_assert_null(strstr(text, "abc123"), "no cookie value");
+    cr_assert_null(strstr(text, "def456"), "no Set-Cookie value");
+    cr_assert_null(strstr(text, "eHl6"), "no Authorization value");
+    cr_assert_null(strstr(text, "other"), "a password field's value");
+    const cJSON *entries = eous_json_arr(eous_json_obj(har, "log"), "entries");
+    cr_assert_eq(cJSON_GetArraySize(entries), 4, "login, the redirect's two hops, the PUT; no chrome:// entry");
+    const cJSON *login = cJSON_GetArrayItem(entries, 0);
+    const cJSON *rq = eous_json_obj(login, "request");
+    cr_assert_str_eq(eous_json_str(eous_json_obj(rq, "postData"), "text"), "u=mira&pw=%5Bredacted%5D&note=keep");
+    cr_assert_eq(eous_json_num(eous_json_obj(login, "response"), "status", 0), 302);
+    cr_assert_str_eq(eous_json_str(eous_json_obj(login, "response"), "redirectURL"), "/home");
+    cr_assert_str_eq(eous_json_str(login, "startedDateTime"), "2025-06-15T15:06:40.250Z");
+    int sec_fetch = 0;
+    const cJSON *h;
+    cJSON_ArrayForEach(h, eous_json_arr(rq, "headers")) sec_fetch += !strcmp(eous_json_str(h, "name"), "Sec-Fetch-Mode");
+    cr_assert_eq(sec_fetch, 1, "the full headers of the ExtraInfo event");
+    cr_assert_str_eq(eous_json_str(cJSON_GetArrayItem(eous_json_arr(rq, "queryString"), 0), "value"), "/home");
+    cr_assert_eq(eous_json_num(eous_json_obj(cJSON_GetArrayItem(entries, 1), "response"), "status", 0), 301);
+    cr_assert_str_eq(eous_json_str(eous_json_obj(cJSON_GetArrayItem(entries, 2), "request"), "url"),
+                     "http://127.0.0.1:8080/new");
+    /* what it wrote reads back as a HAR */
+    vf_har back;
+    cr_assert_eq(vf_har_parse(text, strlen(text), "built", &back, &err), EOUS_OK, "%s", err.msg);
+    vf_har_free(&back);
+    free(text);
+    cJSON_Delete(har);
+    cJSON_Delete(log);
+    act_secrets_free(sec);
+}

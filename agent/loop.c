@@ -101,6 +101,10 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddStringToObject(o, "history", r->history);
         cJSON_AddNumberToObject(o, "history_restarts", r->history_restarts);
     }
+    if (r->har[0])
+        cJSON_AddStringToObject(o, "har", r->har);
+    if (r->agent_response[0])
+        cJSON_AddStringToObject(o, "agent_response", r->agent_response);
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
     cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);

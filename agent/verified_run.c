@@ -126,6 +126,13 @@ eous_rc agent_verified_finish(const agent_task *t, const char *answer, const cha
         }
         cJSON_Delete(null);
     }
+    if (dir) { /* paths relative to the run directory, for reports: trace/<task>-<mode>/... */
+        const char *tr = strstr(dir, "/trace/");
+        const char *rel = tr ? tr + 1 : dir;
+        snprintf(res->agent_response, sizeof res->agent_response, "%s/agent_response.json", rel);
+        if (har)
+            snprintf(res->har, sizeof res->har, "%s/network.har", rel);
+    }
     res->score = eous_json_num(score, "score", 0);
     snprintf(res->status, sizeof res->status, "%s", res->score >= 1 ? "passed" : "failed");
     /* one line per evaluator: name, status, the first failed assertion or error */

@@ -95,6 +95,14 @@ Test(verified_e2e, three_tasks_live_then_the_same_offline, .init = setup, .fini 
         cr_assert_eq(result_score(out, ids[i], st, sizeof st), 1, "task %s", ids[i]);
         cr_assert_str_eq(st, "passed");
     }
+    /* reports: the drill-down shows each evaluator's status and links the answer and the HAR */
+    char rep[500];
+    snprintf(rep, sizeof rep, "%s/report.html", out);
+    char *html = ts_slurp(rep);
+    cr_assert(strstr(html, "trace/9003-atomic/network.har"), "report.html links the HAR");
+    cr_assert(strstr(html, "trace/9001-atomic/agent_response.json"), "report.html links the answer");
+    cr_assert(strstr(html, "NetworkEventEvaluator success"), "per-evaluator status in the drill-down");
+    free(html);
     /* the mutate task was scored from its HAR's post data: the POST with the page text is there */
     char har[500];
     snprintf(har, sizeof har, "%s/trace/9003-atomic/network.har", out);

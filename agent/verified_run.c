@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "agent/har.h"
 #include "agent/verified.h"
@@ -78,6 +79,52 @@ static void fill_missing_post_data(wd_session *s, cJSON *har)
     }
 }
 
+#define BODY_CAP (256 * 1024) /* a response body kept for an evaluator, at most */
+#define BODIES_MAX 20           /* bodies fetched per task, at most */
+
+/* Response bodies only where an evaluator reads them (response_content):
+ * the entries whose method and base URL match its expected request. */
+static void fetch_bodies(wd_session *s, const agent_task *t, cJSON *har)
+{
+    const cJSON *cfg;
+    int fetched = 0;
+    vf_ctx ctx = {.sites = eous_json_arr(t->raw, "sites")};
+    cJSON_ArrayForEach(cfg, t->verified) {
+        const cJSON *exp = eous_json_obj(cfg, "expected");
+        const char *name = eous_json_str(cfg, "evaluator");
+        if (!name || strcmp(name, "NetworkEventEvaluator") || !eous_json_obj(exp, "response_content"))
+            continue;
+        vf_url_opts uo = {0};
+        cJSON *eu = vf_norm_url(&ctx, cJSON_GetObjectItemCaseSensitive(exp, "url"), &uo, 0);
+        const char *method = eous_json_str(exp, "http_method") ? eous_json_str(exp, "http_method") : "GET";
+        cJSON *e;
+        cJSON_ArrayForEach(e, eous_json_arr(eous_json_obj(har, "log"), "entries")) {
+            cJSON *rq = cJSON_GetObjectItemCaseSensitive(e, "request");
+            cJSON *content = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(e, "response"), "content");
+            if (fetched >= BODIES_MAX || !content || cJSON_GetObjectItemCaseSensitive(content, "text") ||
+                strcasecmp(eous_json_str(rq, "method") ? eous_json_str(rq, "method") : "", method))
+                continue;
+            cJSON *u = cJSON_CreateString(eous_json_str(rq, "url") ? eous_json_str(rq, "url") : "");
+            cJSON *nu = vf_norm_url(&ctx, u, &uo, 0);
+            int match = eu && nu && vf_url_compare_path(eu, nu);
+            cJSON_Delete(u), cJSON_Delete(nu);
+            if (!match)
+                continue;
+            cJSON *p = cJSON_CreateObject(), *r = NULL;
+            cJSON_AddStringToObject(p, "requestId", eous_json_str(e, "_requestId") ? eous_json_str(e, "_requestId") : "");
+            fetched++;
+            if (!wd_cdp(s, "Network.getResponseBody", p, &r, NULL) && eous_json_str(r, "body") &&
+                !eous_json_bool(r, "base64Encoded", 0) && strlen(eous_json_str(r, "body")) <= BODY_CAP) {
+                char *clean = agent_har_redact_text(eous_json_str(r, "body"), eous_json_str(content, "mimeType"));
+                cJSON_AddStringToObject(content, "text", clean ? clean : "");
+                free(clean);
+            }
+            cJSON_Delete(p), cJSON_Delete(r);
+        }
+        cJSON_Delete(eu);
+    }
+}
+
 eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
                               agent_result *res, char *note, size_t note_size, eous_err *err)
 {
@@ -106,6 +153,7 @@ eous_rc agent_verified_finish(const agent_task *t, const char *answer, const cha
         if (!wd_perf_log(s, &log, &herr)) {
             har = agent_har_build(log, NULL);
             fill_missing_post_data(s, har);
+            fetch_bodies(s, t, har);
             h.root = har;
             h.entries = eous_json_arr(eous_json_obj(har, "log"), "entries");
         } else {

@@ -183,3 +183,45 @@ Test(verified_e2e, w3c_only_says_no_har, .init = setup, .fini = teardown, .timeo
     cr_assert(strstr(s, "no network log (HAR)"), "%s", s);
     free(s);
 }
+
+#include "support/testsrv.h"
+
+/* a response body is kept where an evaluator reads it (response_content) */
+Test(verified_e2e, response_content_from_the_body, .timeout = 300)
+{
+    char dir[] = "/tmp/eous-verified-body-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    cr_assert_not_null(srv);
+    char base[128];
+    snprintf(base, sizeof base, "http://127.0.0.1:%d", ts_server_port(srv));
+    setenv("EOUS_SITE_FIXTURES", base, 1);
+    char task[400];
+    snprintf(task, sizeof task, "%s/task.json", dir);
+    FILE *f = fopen(task, "w");
+    fputs("{\"task_id\": 9100, \"sites\": [\"fixtures\"], \"start_urls\": [\"__FIXTURES__/verified/orders.html\"], "
+          "\"intent\": \"Which item is order 7?\", \"eval\": [{\"evaluator\": \"AgentResponseEvaluator\", "
+          "\"results_schema\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}, \"expected\": {\"task_type\": "
+          "\"retrieve\", \"status\": \"SUCCESS\", \"retrieved_data\": [\"Widget\"]}}, {\"evaluator\": "
+          "\"NetworkEventEvaluator\", \"ignored_query_params\": [\"page\"], \"expected\": {\"url\": "
+          "\"__FIXTURES__/verified/orders.json\", \"response_content\": {\"$.orders[0].item\": \"Widget\", \"total\": 2}}}], "
+          "\"script\": [{\"stop\": {\"task_type\": \"RETRIEVE\", \"status\": \"SUCCESS\", \"retrieved_data\": [\"widget\"]}}]}",
+          f);
+    fclose(f);
+    char out[400], so[460], se[460];
+    snprintf(out, sizeof out, "%s/run", dir);
+    snprintf(so, sizeof so, "%s/o", dir);
+    snprintf(se, sizeof se, "%s/e", dir);
+    const char *args[] = {"run", task, "--mode", "hybrid", "--out", out, NULL};
+    int rc = ts_cli_run(args, so, se, 240);
+    char har[500];
+    snprintf(har, sizeof har, "%s/trace/9100-hybrid/network.har", out);
+    char *h = ts_slurp(har);
+    char *e = ts_slurp(se);
+    cr_assert_eq(rc, 0, "%s", e);
+    cr_assert(strstr(h, "\\\"item\\\":\\\"Widget\\\""), "the body of orders.json is in the HAR: %.600s", h);
+    cr_assert_null(strstr(h, "<h1>Orders</h1>"), "no body nobody reads");
+    free(h), free(e);
+    ts_server_stop(srv);
+    eous_rmtree(dir);
+}

@@ -78,7 +78,9 @@ static double result_score(const char *out, const char *id, char *status, size_t
     return s;
 }
 
-Test(verified_e2e, three_tasks_live_then_the_same_offline, .init = setup, .fini = teardown, .timeout = 900)
+TestSuite(verified_e2e, .init = setup, .fini = teardown, .timeout = 900);
+
+Test(verified_e2e, three_tasks_live_then_the_same_offline)
 {
     char out[400], so[460], se[460];
     snprintf(out, sizeof out, "%s/run", tmpdir);
@@ -160,7 +162,7 @@ Test(verified_e2e, three_tasks_live_then_the_same_offline, .init = setup, .fini 
     free(lines);
 }
 
-Test(verified_e2e, w3c_only_says_no_har, .init = setup, .fini = teardown, .timeout = 600)
+Test(verified_e2e, w3c_only_says_no_har)
 {
     char out[400], so[460], se[460];
     snprintf(out, sizeof out, "%s/run", tmpdir);
@@ -187,7 +189,9 @@ Test(verified_e2e, w3c_only_says_no_har, .init = setup, .fini = teardown, .timeo
 #include "support/testsrv.h"
 
 /* a response body is kept where an evaluator reads it (response_content) */
-Test(verified_e2e, response_content_from_the_body, .timeout = 300)
+TestSuite(verified_body, .timeout = 300);
+
+Test(verified_body, response_content_from_the_body)
 {
     char dir[] = "/tmp/eous-verified-body-XXXXXX";
     cr_assert(mkdtemp(dir));

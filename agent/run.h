@@ -79,6 +79,8 @@ typedef struct agent_result {
     const char *tier;         /* borrowed from the task */
     const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
+    char har[256];            /* WebArena-Verified: network.har relative to the run directory, "" when none */
+    char agent_response[256]; /* WebArena-Verified: agent_response.json relative to the run directory */
 } agent_result;
 
 void agent_result_clear(agent_result *r);

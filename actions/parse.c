@@ -360,6 +360,8 @@ static eous_rc tool_action_args(const act_verb *v, const cJSON *args, const char
     case ACT_STOP:
         if (cJSON_IsNull(a))
             out->text = strdup("");
+        else if (cJSON_IsObject(a)) /* a WebArena-Verified answer object, kept as JSON text */
+            out->text = eous_json_print(a);
         else if (!(out->text = json_to_text(a)))
             return bad_arg(ctx, args, key, "a string", err);
         return out->text ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
@@ -884,6 +886,8 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
     case ACT_STOP:
         if (cJSON_IsNull(val))
             out->text = strdup("");
+        else if (cJSON_IsObject(val)) /* {"stop": {...}}: a WebArena-Verified answer */
+            out->text = eous_json_print(val);
         else if (!(out->text = json_to_text(val))) {
             rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));
             goto done;

@@ -977,6 +977,8 @@ static void check_typed(const ground_ctx *g, const rule *r, const char *text, ag
 
 /* Every word and number of the answer was read in this run or the intent,
  * or the stated rule gives the answer (then it must). */
+static void answer_values(const cJSON *v, eous_buf *b);
+
 static void check_answer(const ground_ctx *g, const rule *r, const char *answer, agent_ground_result *out)
 {
     const char *missing = NULL;
@@ -1059,11 +1061,41 @@ static void check_action(const ground_ctx *g, const act_action *a, agent_ground_
         if (a->text && !found_in(g, a->text, IN_VIEW | IN_INTENT | IN_SEEN))
             verdict(out, AGENT_GROUND_ADDRESSING, "goto '%.250s' is a URL no observation showed", a->text);
         break;
-    case ACT_STOP:
-        check_answer(g, &r, a->text ? a->text : "", out);
+    case ACT_STOP: {
+        /* a WebArena-Verified answer object: only its retrieved data names what the page showed */
+        cJSON *j = a->text && a->text[0] == '{' ? cJSON_Parse(a->text) : NULL;
+        const cJSON *rd = cJSON_IsObject(j) ? cJSON_GetObjectItemCaseSensitive(j, "retrieved_data") : NULL;
+        if (cJSON_IsObject(j)) {
+            eous_buf vb;
+            eous_buf_init(&vb, 0);
+            answer_values(rd, &vb);
+            char *data = eous_buf_steal(&vb);
+            if (data && data[strspn(data, " ")])
+                check_answer(g, &r, data, out);
+            free(data);
+        } else {
+            check_answer(g, &r, a->text ? a->text : "", out);
+        }
+        cJSON_Delete(j);
         break;
+    }
     default: /* press, scroll, history and tab moves name nothing on the page */
         break;
+    }
+}
+
+/* The values (not the keys) of an answer's retrieved data, space-separated. */
+static void answer_values(const cJSON *v, eous_buf *b)
+{
+    if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
+        const cJSON *c;
+        cJSON_ArrayForEach(c, v) answer_values(c, b);
+    } else if (cJSON_IsString(v)) {
+        eous_buf_printf(b, NULL, "%s ", v->valuestring);
+    } else if (cJSON_IsNumber(v)) {
+        char *t = eous_json_print(v);
+        eous_buf_printf(b, NULL, "%s ", t ? t : "");
+        free(t);
     }
 }
 

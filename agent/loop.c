@@ -16,6 +16,7 @@
 #include "agent/outputs.h"
 #include "agent/repair.h"
 #include "agent/site_reset.h"
+#include "agent/verified_run.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
 #include "perception/shot.h"
@@ -106,6 +107,10 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddStringToObject(o, "history", r->history);
         cJSON_AddNumberToObject(o, "history_restarts", r->history_restarts);
     }
+    if (r->har[0])
+        cJSON_AddStringToObject(o, "har", r->har);
+    if (r->agent_response[0])
+        cJSON_AddStringToObject(o, "agent_response", r->agent_response);
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
     cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);
@@ -227,6 +232,8 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         cJSON_Delete(r);
         cJSON_Delete(p);
     }
+    if (t->verified) /* the task's network log starts with its start page */
+        agent_verified_begin(s);
     return wd_navigate(s, t->start_url, err);
 }
 
@@ -243,6 +250,8 @@ typedef struct run_state {
     const agent_task *t;
     const agent_run_opts *o;
     agent_result *res;
+    char *objective;              /* a verified task: the intent and the answer format; NULL = the intent */
+    cJSON *answer_schema;         /* a verified task: the stop tool's answer object; NULL = a string */
     double t0;
     trace_file trace;
     agent_evidence *ev;           /* observation files and screenshots beside the trace */
@@ -393,7 +402,8 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     agent_result *res = st->res;
     llm_step_input in;
     memset(&in, 0, sizeof in);
-    in.objective = st->t->intent;
+    in.objective = st->objective ? st->objective : st->t->intent;
+    in.answer_schema = st->answer_schema;
     in.url = perc_obs_url(st->obs);
     char secret_names[512];
     act_secrets_names(st->o->secrets, in.url, secret_names, sizeof secret_names);
@@ -825,7 +835,8 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
             snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
             SET(res->stop_reason, a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "expect_failed" : "script_error");
             /* a job that did not do its work fails, whatever its evaluators (if any) would say of the page */
-            if (act_kind_is_rpa(a->kind) || !cJSON_GetArraySize(eous_json_arr(st->t->eval, "eval_types")))
+            if (act_kind_is_rpa(a->kind) ||
+                (!st->t->verified && !cJSON_GetArraySize(eous_json_arr(st->t->eval, "eval_types"))))
                 st->unscored = a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "not scored: an expect step failed"
                                                                                 : "not scored: a script step failed";
             out = STEP_STOP;
@@ -1133,6 +1144,23 @@ static eous_rc run_score(run_state *st, eous_err *err)
         keep_final(st, 0);
         return EOUS_OK;
     }
+    if (st->t->verified) {
+        /* WebArena-Verified: the answer and the network log, scored and saved for `eous score --run` */
+        char note[300];
+        eous_rc vrc = agent_verified_finish(st->t, res->answer, st->o->trace_path, st->s, res, note, sizeof note, err);
+        if (note[0]) {
+            cJSON *line = cJSON_CreateObject();
+            cJSON_AddStringToObject(line, "verified", note);
+            trace_line(&st->trace, line);
+        }
+        if (vrc)
+            return vrc;
+        int vpassed = !strcmp(res->status, "passed");
+        if (agent_evidence_wants_final(st->ev, vpassed))
+            agent_evidence_capture_final(st->ev, st->s);
+        keep_final(st, vpassed);
+        return EOUS_OK;
+    }
     agent_eval_result ev;
     int navigates = eval_may_navigate(st->t->eval);
     if (navigates) /* the page as the task left it, before an evaluator leaves it */
@@ -1195,6 +1223,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     st.o = o;
     st.res = res;
     st.t0 = eous_now_ms();
+    if (t->verified) /* the model is told the answer format WebArena-Verified scores */
+        agent_verified_objective(t, &st.objective, &st.answer_schema);
     st.trace.fd = -1;
     st.trace.path = o->trace_path;
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
@@ -1227,6 +1257,8 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     perc_obs_free(st.act_view);
     agent_batch_clear(&st.batch);
     llm_turn_free(st.turn);
+    free(st.objective);
+    cJSON_Delete(st.answer_schema);
     llm_conv_free(st.conv);
     perc_delta_free(st.delta);
     perc_marked_shot_clear(&st.shot);

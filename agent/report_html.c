@@ -257,6 +257,18 @@ static void observation(eous_buf *h, const char *out_dir, const cJSON *line)
     free(text);
 }
 
+/* A WebArena-Verified file of the task (agent_response.json, network.har), linked. */
+static void evidence_link(eous_buf *h, const char *rel, const char *caption)
+{
+    if (!evidence_path_ok(rel))
+        return;
+    eous_buf_puts(h, "<div class='verdict'><a href='", NULL);
+    agent_html_text(h, rel);
+    eous_buf_puts(h, "'>", NULL);
+    agent_html_text(h, caption);
+    eous_buf_puts(h, "</a></div>", NULL);
+}
+
 static void labelled(eous_buf *h, const char *cls, const char *label, const char *value)
 {
     if (!value || !*value)
@@ -371,6 +383,8 @@ static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const 
     labelled(h, "verdict", "eval: ", eous_json_str(r, "eval_detail"));
     labelled(h, "result", "error: ", eous_json_str(r, "error"));
     labelled(h, "answer", "answer: ", eous_json_str(r, "answer"));
+    evidence_link(h, eous_json_str(r, "agent_response"), "agent response (JSON)");
+    evidence_link(h, eous_json_str(r, "har"), "network log (HAR)");
     if (eous_json_int(r, "attempt", 1) > 1)
         eous_buf_printf(h, NULL, "<p class='ms'>attempt %d; before it:</p>", eous_json_int(r, "attempt", 1));
     earlier_attempts(h, earlier, eous_json_str(r, "task_id"), mode);

@@ -83,6 +83,8 @@ typedef struct agent_result {
     const char *tier;         /* borrowed from the task */
     const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
+    char har[256];            /* WebArena-Verified: network.har relative to the run directory, "" when none */
+    char agent_response[256]; /* WebArena-Verified: agent_response.json relative to the run directory */
     /* RPA steps (agent/outputs.h): what read steps took and download steps saved (owned, NULL when
      * none), output.json relative to the run directory ("" when not written: only a passed task's is) */
     cJSON *output, *downloads;

@@ -1,5 +1,7 @@
 /* agent/task.c — see task.h. */
+#define _GNU_SOURCE
 #include "agent/task.h"
+#include "agent/verified_task.h"
 
 #include "actions/action.h"
 #include "agent/schema.h"
@@ -8,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 eous_rc agent_resolve_placeholders(const char *in, char **out, eous_err *err)
 {
@@ -34,6 +37,12 @@ eous_rc agent_resolve_placeholders(const char *in, char **out, eous_err *err)
             name[n] = '\0';
             snprintf(var, sizeof var, "EOUS_SITE_%s", name);
             const char *val = getenv(var);
+            if ((!val || !*val) && !strcmp(name, "SSH_HOST")) {
+                /* WebArena-Verified's git remote host template, kept for its URL type (git@__SSH_HOST__:path) */
+                eous_buf_append(&b, p, (size_t)(e + 2 - p), NULL);
+                p = e + 2;
+                continue;
+            }
             if (!val || !*val) {
                 eous_buf_free(&b);
                 return eous_err_set(err, EOUS_E_INVALID, "placeholder __%s__ needs the environment variable %s (the site's base URL)",
@@ -159,16 +168,22 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
     if (!cJSON_IsObject(cfg))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: expected a JSON object, got %s", file, index,
                             eous_json_type_name(cfg));
+    /* WebArena-Verified: start_urls and a list of evaluators */
+    int verified = agent_verified_is_cfg(cfg);
     static const char *required[] = {"task_id", "start_url", "intent", "eval"};
-    for (size_t i = 0; i < 4; i++)
-        if (!cJSON_GetObjectItemCaseSensitive(cfg, required[i]))
-            return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: missing required field \"%s\"", file, index,
-                                required[i]);
+    for (size_t i = 0; i < 4; i++) {
+        const char *k = verified && i == 1 ? "start_urls" : required[i];
+        if (!cJSON_GetObjectItemCaseSensitive(cfg, k))
+            return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: missing required field \"%s\"", file, index, k);
+    }
+    eous_rc vrc = verified ? agent_verified_check_cfg(cfg, file, index, err) : EOUS_OK;
+    if (vrc)
+        return vrc;
     const cJSON *eval = eous_json_obj(cfg, "eval");
-    if (!eval || !eous_json_arr(eval, "eval_types"))
+    if (!verified && (!eval || !eous_json_arr(eval, "eval_types")))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"eval\" must be an object with an \"eval_types\" list",
                             file, index);
-    if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cfg, "start_url")))
+    if (!verified && !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cfg, "start_url")))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"start_url\" must be a string", file, index);
     agent_task *grown = realloc(l->tasks, (l->n + 1) * sizeof *grown);
     if (!grown)
@@ -191,23 +206,67 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
     else
         snprintf(t->id, sizeof t->id, "%d", index);
     t->intent = eous_json_str(t->raw, "intent");
-    t->start_url = eous_json_str(t->raw, "start_url");
+    t->start_url = verified ? agent_verified_start_url(t->raw) : eous_json_str(t->raw, "start_url");
     t->tier = string_or_null(t->raw, "tier");
     t->screen = string_or_null(t->raw, "screen");
-    t->eval = eous_json_obj(t->raw, "eval");
+    t->eval = verified ? NULL : eous_json_obj(t->raw, "eval");
+    t->verified = verified ? eous_json_arr(t->raw, "eval") : NULL;
     t->script = eous_json_arr(t->raw, "script");
     t->atomic_script = eous_json_arr(t->raw, "atomic_script");
     t->storage_state = string_or_null(t->raw, "storage_state");
     t->require_login = eous_json_bool(t->raw, "require_login", 0);
     t->require_reset = eous_json_bool(t->raw, "require_reset", 0);
     t->sites = eous_json_arr(t->raw, "sites");
-    if (!t->problem[0])
+    if (!t->problem[0] && verified)
+        agent_verified_check_task(t);
+    else if (!t->problem[0])
         check_eval(t);
     t->output_schema = cJSON_GetObjectItemCaseSensitive(t->raw, "output_schema");
     if (!t->problem[0])
         check_plans(t);
     if (!t->problem[0] && t->start_url && !eous_is_http_url(t->start_url))
         snprintf(t->problem, sizeof t->problem, "start_url '%.100s' is not an http(s) URL", t->start_url);
+    return EOUS_OK;
+}
+
+/* Keeps in root (a list of configs) those whose task_id is in ids ("107,108");
+ * an id no config has is an error naming it. */
+static eous_rc select_ids(cJSON *root, const char *file, const char *ids, eous_err *err)
+{
+    if (!cJSON_IsArray(root))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: picking tasks by id (#%s) needs a list of configs", file, ids);
+    char *copy = strdup(ids), *save = NULL;
+    if (!copy)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    cJSON *keep = cJSON_CreateArray();
+    for (char *id = strtok_r(copy, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+        cJSON *c, *hit = NULL;
+        cJSON_ArrayForEach(c, root) {
+            const cJSON *tid = cJSON_GetObjectItemCaseSensitive(c, "task_id");
+            char buf[64] = "";
+            if (cJSON_IsNumber(tid))
+                snprintf(buf, sizeof buf, "%d", tid->valueint);
+            else if (cJSON_IsString(tid))
+                snprintf(buf, sizeof buf, "%s", tid->valuestring);
+            if (!strcmp(buf, id))
+                hit = c;
+        }
+        if (!hit) {
+            eous_err_set(err, EOUS_E_INVALID, "%s: no config has task_id %s (picked by #%s)", file, id, ids);
+            free(copy);
+            cJSON_Delete(keep);
+            return EOUS_E_INVALID;
+        }
+        cJSON_AddItemToArray(keep, cJSON_Duplicate(hit, 1));
+    }
+    free(copy);
+    /* root becomes the picked configs */
+    while (root->child)
+        cJSON_DeleteItemFromArray(root, 0);
+    cJSON *c;
+    while ((c = cJSON_DetachItemFromArray(keep, 0)))
+        cJSON_AddItemToArray(root, c);
+    cJSON_Delete(keep);
     return EOUS_OK;
 }
 
@@ -218,9 +277,16 @@ eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_li
     if (!out->files)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     for (size_t f = 0; f < n_files; f++) {
-        out->files[out->n_files++] = strdup(files[f]);
+        /* FILE#ID,ID... picks tasks of a file by task_id (the verified dataset is one file) */
+        const char *hash = access(files[f], F_OK) ? strrchr(files[f], '#') : NULL;
+        out->files[out->n_files++] = hash ? strndup(files[f], (size_t)(hash - files[f])) : strdup(files[f]);
         const char *file = out->files[out->n_files - 1];
         cJSON *root = eous_json_parse_file(file, 0, err);
+        if (root && hash && select_ids(root, file, hash + 1, err)) {
+            cJSON_Delete(root);
+            agent_tasks_free(out);
+            return EOUS_E_INVALID;
+        }
         if (!root) {
             if (err)
                 err->rc = EOUS_E_INVALID;

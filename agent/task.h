@@ -26,6 +26,7 @@ typedef struct agent_task {
     int require_login;
     int require_reset;        /* WebArena: the task changes its site; reset it first (agent/site_reset.h) */
     const cJSON *sites;       /* the "sites" list, or NULL */
+    const cJSON *verified;    /* WebArena-Verified: its "eval" list (agent/verified_task.h); eval is NULL then */
     /* problems found at load (missing site variable, unsupported func: ...);
      * a task with problems can be listed by `eous check` but not run */
     char problem[512];

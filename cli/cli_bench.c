@@ -280,7 +280,7 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
         }
         eous_err_clear(err);
         if (!wb->open) {
-            if ((rc = agent_browser_open(&wb->br, co->webdriver, co->w3c_only, err))) {
+            if ((rc = agent_browser_open_net(&wb->br, co->webdriver, co->w3c_only, co->network_log, err))) {
                 result_not_run(res, j, co->planner, AGENT_ST_INFRA, "infra");
                 snprintf(res->error, sizeof res->error, "%s", err->msg);
                 res->attempt = this_attempt;
@@ -448,6 +448,8 @@ int cli_bench(int argc, char **argv)
         fprintf(stderr, "eous: %s\n", err.msg);
         goto out_files;
     }
+    for (size_t i = 0; i < l.n; i++) /* WebArena-Verified tasks are scored from a network log too */
+        co.network_log |= l.tasks[i].verified != NULL;
     if (co.planner != AGENT_PLANNER_SCRIPT && co.workers > 1) {
         fprintf(stderr, "eous bench: the %s planner runs with one worker (one model client)\n",
                 agent_planner_name(co.planner));

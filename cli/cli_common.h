@@ -22,6 +22,7 @@ typedef struct cli_opts {
     const char *llm_spec, *llm_base_url, *llm_ca, *cassette;
     const char *webdriver;
     int w3c_only;              /* --w3c-only: no CDP */
+    int network_log;           /* a WebArena-Verified task is among the tasks: HAR files (agent/verified_run.h) */
     const char *out_dir;
     const char *policy_file;
     const char *secrets_file;

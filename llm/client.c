@@ -340,7 +340,7 @@ static cJSON *build_body(const llm_client *c, const llm_step_input *in, const ch
         if (temperature >= 0 && !reasoning)
             cJSON_AddNumberToObject(root, "temperature", temperature);
         if (tools) {
-            cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_OPENAI, with_call));
+            cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_OPENAI, with_call, in ? in->answer_schema : NULL));
             cJSON_AddStringToObject(root, "tool_choice", "required");
             cJSON_AddBoolToObject(root, "parallel_tool_calls", parallel);
         }
@@ -352,7 +352,7 @@ static cJSON *build_body(const llm_client *c, const llm_step_input *in, const ch
         if (temperature >= 0)
             cJSON_AddNumberToObject(root, "temperature", temperature > 1 ? 1 : temperature);
         if (tools) {
-            cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_ANTHROPIC, with_call));
+            cJSON_AddItemToObject(root, "tools", llm_tools_json(LLM_ANTHROPIC, with_call, in ? in->answer_schema : NULL));
             cJSON *tc = cJSON_AddObjectToObject(root, "tool_choice");
             cJSON_AddStringToObject(tc, "type", "any");
             if (!parallel)

@@ -143,6 +143,9 @@ typedef struct llm_step_input {
     const unsigned char *image_png;
     size_t image_len;
     const char *image_legend;
+    /* a WebArena-Verified task: the JSON schema of the stop tool's answer (an object: task_type,
+     * status, retrieved_data, error_details); NULL = the answer is a string (borrowed) */
+    const cJSON *answer_schema;
 } llm_step_input;
 
 typedef struct llm_usage {

@@ -33,7 +33,8 @@ eous_rc llm_parse_text_actions(const char *text, act_action *out, size_t cap, si
 /* Which actions a mode offers: hybrid adds call(). */
 int llm_mode_has_call(const char *mode);
 /* Tool definitions in the provider's shape (owned by caller). */
-cJSON *llm_tools_json(llm_provider p, int with_call);
+/* answer_schema (may be NULL) replaces the stop tool's string answer (WebArena-Verified). */
+cJSON *llm_tools_json(llm_provider p, int with_call, const cJSON *answer_schema);
 
 /* ---- bill.c ---- */
 /* One request as a provider bills it: its pieces (tool schemas, system

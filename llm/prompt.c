@@ -318,7 +318,7 @@ eous_rc llm_render_prompt(const llm_opts *o, const llm_step_input *in, char **sy
 
 /* ---- tool schemas: from the vocabulary (actions/vocab.c) --------------------- */
 
-cJSON *llm_tools_json(llm_provider p, int with_call)
+cJSON *llm_tools_json(llm_provider p, int with_call, const cJSON *answer_schema)
 {
     cJSON *arr = cJSON_CreateArray();
     if (!arr)
@@ -331,6 +331,8 @@ cJSON *llm_tools_json(llm_provider p, int with_call)
             continue;
         cJSON *schema = cJSON_CreateObject();
         cJSON *props = cJSON_Parse(t->tool_props), *req = cJSON_CreateArray();
+        if (t->kind == ACT_STOP && answer_schema && props) /* a verified task's answer is an object */
+            cJSON_ReplaceItemInObjectCaseSensitive(props, "answer", cJSON_Duplicate(answer_schema, 1));
         for (size_t k = 0; k < 4 && t->tool_keys[k] && req; k++)
             if (!cJSON_AddItemToArray(req, cJSON_CreateString(t->tool_keys[k]))) {
                 cJSON_Delete(req);

@@ -13,6 +13,8 @@
 #include "fuzz/fuzz_task.c"
 #define FUZZ_WEBARENA_ENTRY fuzz_webarena_one
 #include "fuzz/fuzz_webarena.c"
+#define FUZZ_HAR_ENTRY fuzz_har_one
+#include "fuzz/fuzz_har.c"
 
 typedef int (*fuzz_fn)(const uint8_t *, size_t);
 
@@ -55,4 +57,9 @@ Test(fuzz_corpus, task_files)
 Test(fuzz_corpus, webarena_configs)
 {
     cr_expect_geq(replay("fuzz_webarena", fuzz_webarena_one), 10);
+}
+
+Test(fuzz_corpus, har_writer_and_reader)
+{
+    cr_expect_geq(replay("fuzz_har", fuzz_har_one), 5);
 }

@@ -19,6 +19,7 @@ struct wd_session {
     cJSON *caps;
     int has_cdp;
     int w3c_only;   /* CDP refused on purpose (wd_session_opts.w3c_only) */
+    int network_log; /* the performance log holds CDP Network events (wd_session_opts.network_log) */
     double default_timeout_ms;
     double request_timeout_ms;
     double connect_timeout_ms;
@@ -226,6 +227,14 @@ static cJSON *build_capabilities(const wd_session_opts *o, const char *profile_d
     cJSON_AddNumberToObject(timeouts, "pageLoad", o->page_load_timeout_ms);
     cJSON_AddNumberToObject(timeouts, "implicit", 0);
     cJSON *chrome = cJSON_AddObjectToObject(always, "goog:chromeOptions");
+    if (o->network_log && !o->w3c_only) {
+        /* CDP Network events into the performance log: goog/cdp/execute returns no events */
+        cJSON *lp = cJSON_AddObjectToObject(always, "goog:loggingPrefs");
+        cJSON_AddStringToObject(lp, "performance", "ALL");
+        cJSON *pp = cJSON_AddObjectToObject(chrome, "perfLoggingPrefs");
+        cJSON_AddBoolToObject(pp, "enableNetwork", 1);
+        cJSON_AddBoolToObject(pp, "enablePage", 0);
+    }
     const char *binary = o->chromium ? o->chromium : (o->remote ? NULL : wd_chromium_path());
     if (binary && *binary)
         cJSON_AddStringToObject(chrome, "binary", binary);
@@ -318,6 +327,7 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     }
     s->caps = cJSON_DetachItemFromObjectCaseSensitive(value, "capabilities");
     s->w3c_only = o.w3c_only;
+    s->network_log = o.network_log && !o.w3c_only;
     cJSON_Delete(value);
 
     /* Probe the CDP passthrough; plain W3C endpoints answer "unknown command".
@@ -370,6 +380,7 @@ void wd_session_free(wd_session *s)
 const char *wd_session_id(const wd_session *s) { return s->id; }
 const cJSON *wd_session_capabilities(const wd_session *s) { return s->caps; }
 int wd_session_has_cdp(const wd_session *s) { return s->has_cdp; }
+int wd_session_has_network_log(const wd_session *s) { return s->network_log; }
 unsigned long wd_session_round_trips(const wd_session *s) { return s->round_trips; }
 
 void wd_session_set_request_timeout(wd_session *s, double ms)

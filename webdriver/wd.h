@@ -100,6 +100,8 @@ typedef struct wd_session_opts {
     double page_load_timeout_ms;/* default 30000 */
     int w3c_only;               /* 1: never use CDP, as on endpoints without it (perception and
                                  * actions then work through W3C scripts alone) */
+    int network_log;            /* 1: chromedriver keeps CDP Network events in its "performance"
+                                 * log (goog:loggingPrefs), read with wd_perf_log; not with w3c_only */
 } wd_session_opts;
 
 void wd_session_opts_init(wd_session_opts *o);
@@ -187,6 +189,13 @@ eous_rc wd_move_to(wd_session *s, double x, double y, eous_err *err);
 
 /* PNG bytes of the viewport (caller frees). */
 eous_rc wd_screenshot(wd_session *s, unsigned char **png, size_t *len, eous_err *err);
+
+/* Takes (and so empties) chromedriver's "performance" log: *out = a list of
+ * {message, timestamp, level}, message a JSON text {"message": {method,
+ * params}}.  Needs network_log; caller frees *out. (webdriver/perflog.c) */
+eous_rc wd_perf_log(wd_session *s, cJSON **out, eous_err *err);
+/* 1 when the session was opened with network_log (and CDP). */
+int wd_session_has_network_log(const wd_session *s);
 
 /* Chrome DevTools Protocol command through goog/cdp/execute; *out = result. */
 eous_rc wd_cdp(wd_session *s, const char *cmd, const cJSON *params, cJSON **out, eous_err *err);

@@ -1,0 +1,28 @@
+/* agent/verified_run.h — a WebArena-Verified task in a live run: its network
+ * log starts with the task's start page, and at its end the answer, the HAR
+ * and the scores are written to trace/<task>-<mode>/ (task.json,
+ * agent_response.json, network.har, score.json) so `eous score --run DIR`
+ * re-scores it offline. */
+#ifndef EOUS_AGENT_VERIFIED_RUN_H
+#define EOUS_AGENT_VERIFIED_RUN_H
+
+#include "agent/run.h"
+#include "agent/task.h"
+#include "webdriver/wd.h"
+
+/* The objective a model reads (the intent, then the answer format from the
+ * task's type and results_schema) and the stop tool's answer schema; the
+ * caller frees both. */
+void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema);
+/* Empties the session's network log (what earlier tasks left), when it has one. */
+void agent_verified_begin(wd_session *s);
+/* The directory of a task's files from its trace path (".../trace/T-M.jsonl"
+ * → ".../trace/T-M"); caller frees. */
+char *agent_verified_dir(const char *trace_path);
+/* Writes the files and scores the task into res (score, status, eval_detail).
+ * An answer that is not JSON is kept verbatim and scored as the evaluator
+ * scores it, with a note.  Errors only for files that cannot be written. */
+eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
+                              agent_result *res, char *note, size_t note_size, eous_err *err);
+
+#endif

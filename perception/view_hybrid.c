@@ -799,6 +799,19 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
         }
         int pfirst = 1, n_params = cJSON_GetArraySize(params);
         const cJSON *p;
+        if (eous_json_bool(meta, "brief", 0)) {
+            /* a native form's fill(): its fields by name; each field's own
+             * line beneath shows the limits (validation uses them all) */
+            cJSON_ArrayForEach(p, params) {
+                pv_put(c, pfirst ? "" : "; ");
+                pfirst = 0;
+                pv_put_flat(c, p->string, 60, 0);
+                if (!eous_json_bool(p, "required", 0))
+                    pv_put(c, "?");
+            }
+            pv_put(c, ")");
+            continue;
+        }
         const cJSON *tool_disabled = n_params == 1 ? eous_json_arr(meta, "disabledDates") : NULL;
         cJSON_ArrayForEach(p, params) {
             if (!pfirst)

@@ -155,7 +155,7 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     }
   }
   if (T === 'setValue' || T === 'select' || T === 'clear' || T === 'check' || T === 'uncheck') {
-    if (/^(INPUT|SELECT|TEXTAREA)$/.test(root.tagName)) {
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(root.tagName) && role !== 'combobox') {
       const type = String(root.type || '').toLowerCase();
       if (T === 'check' || T === 'uncheck') return {result: await nativeCheck(root, T === 'check')};
       if (T === 'clear') {

@@ -28,10 +28,14 @@ const readNative = (caps) => {
     (el.tagName === 'INPUT' && String(el.type).toLowerCase() === 'password') ||
     SECRET_AC.test(String(el.getAttribute('autocomplete') || '').trim());
   let seq = window.__eous_native_seq__ || 0;
+  /* stamps are written after every read: a write between style reads would
+   * make each read lay the page out again (a 5,000-field form would hang) */
+  const stamps = [], given = new Map();
   const keyOf = (el, all) => {
+    if (given.has(el)) return given.get(el);
     let k = el.getAttribute('data-eous-nk');
     if (!k || !/^native-\d+$/.test(k)) { k = 'native-' + (++seq); }
-    for (const e of all || [el]) if (e.getAttribute('data-eous-nk') !== k) e.setAttribute('data-eous-nk', k);
+    for (const e of all || [el]) { given.set(e, k); if (e.getAttribute('data-eous-nk') !== k) stamps.push([e, k]); }
     return k;
   };
   const textOf = (el, skip) => {
@@ -178,12 +182,14 @@ const readNative = (caps) => {
   const all = document.querySelectorAll('input,select,textarea');
   if (all.length > MAX_SCAN) warnings.push('native: the page has ' + all.length + ' form fields; the first ' + MAX_SCAN + ' are read');
   const fieldsByForm = new Map();
+  let nFields = 0, overFields = 0;
   const radioGroups = new Map();
   const seenForm = new Set();
   for (let i = 0; i < all.length && i < MAX_SCAN; i++) {
     const el = all[i];
     const type = el.tagName === 'INPUT' ? String(el.type).toLowerCase() : '';
-    if (SKIP_TYPES.test(type) || registry(el) || agentHidden(el)) continue;
+    /* an APG combobox's input is the combobox below, not a plain field */
+    if (SKIP_TYPES.test(type) || registry(el) || agentHidden(el) || el.getAttribute('role') === 'combobox') continue;
     if (type === 'radio') {
       const gk = (el.form ? 'f' : 'd') + '|' + el.name;
       if (!el.name) { if (shown(el)) radioGroups.set('#' + i, [el]); continue; }
@@ -192,6 +198,7 @@ const readNative = (caps) => {
       continue;
     }
     if (!shown(el)) continue;
+    if (++nFields > MAX_COMPS * 2) { overFields++; continue; } /* counted, not read */
     const f = fieldOf(el);
     const list = fieldsByForm.get(el.form) || [];
     fieldsByForm.set(el.form, list);
@@ -297,8 +304,8 @@ const readNative = (caps) => {
   }
   // disclosure and accordion: a button with aria-expanded and aria-controls
   for (const b of document.querySelectorAll('button[aria-expanded][aria-controls],[role=button][aria-expanded][aria-controls]')) {
-    if (!ariaOK(b) || b.closest('[data-eous-nk]') && b.closest('[data-eous-nk]') !== b || b.getAttribute('role') === 'combobox') continue;
-    push({key: keyOf(b), kind: 'disclosure', label: nameOf(b), state: {expanded: b.getAttribute('aria-expanded') === 'true'},
+    if (!ariaOK(b) || b.getAttribute('role') === 'combobox') continue;
+    push({key: keyOf(b), kind: 'disclosure', label: nameOf(b), state: {open: b.getAttribute('aria-expanded') === 'true'},
       tools: ['expand', 'collapse'], metadata: {expand: {params: {}}, collapse: {params: {}}}});
   }
   // dialog: close()
@@ -307,7 +314,9 @@ const readNative = (caps) => {
     push({key: keyOf(d), kind: 'dialog', label: labelOf(d) !== d.id ? labelOf(d) : (d.querySelector('h1,h2,h3') ? textOf(d.querySelector('h1,h2,h3')) : 'dialog'),
       state: {modal: d.getAttribute('aria-modal') === 'true' || (d.tagName === 'DIALOG' && d.matches(':modal'))}, tools: ['close'], metadata: {close: {params: {}}}});
   }
+  if (overFields) warnings.push('native: ' + overFields + ' more form fields than the ' + MAX_COMPS * 2 + ' read');
   if (capped) warnings.push('native: ' + capped + ' more components inferred than the ' + MAX_COMPS + ' shown');
+  for (const [e, k] of stamps) e.setAttribute('data-eous-nk', k);
   window.__eous_native_seq__ = seq;
   return {comps, warnings};
 };

@@ -24,7 +24,7 @@
 static const char *CONSTRAINT_KEYS[] = {"format", "min", "max", "minDate", "maxDate", "disabledDates", "step",
                                         "minuteStep", "disabledValues"};
 static const char *CONTAINER_KINDS[] = {"table", "form", "tabs", "modal", "drawer", "card", "collapse", "list",
-                                        "layout", "wizard"};
+                                        "layout", "wizard", "dialog"};
 
 /* ---- triplet rendering --------------------------------------------------------- */
 

@@ -1,0 +1,378 @@
+/* tests/test_native.c — the native provider on real Chromium: components
+ * inferred from HTML form controls and WAI-ARIA APG widgets
+ * (perception/native.js), shown in the hybrid view, validated in C and
+ * executed (actions/native_call.js).  Every inferred tool is called and the
+ * page's value read back.  Fixtures: tests/fixtures/native/, written from the
+ * HTML standard's control types and the APG examples; no registry on them. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions/exec.h"
+#include "support/browser.h"
+#include "support/page_js.h"
+
+#define ROOT EOUS_SOURCE_DIR "/tests/fixtures/native"
+
+static ts_browser B;
+static act_exec *X;
+static act_policy *P;
+
+static void setup(void)
+{
+    cr_assert_eq(ts_browser_start(&B, ROOT), 0, "browser start failed");
+    cr_assert_eq(ts_exec_start(&B, 5000, &X, &P), 0);
+}
+
+static void teardown(void)
+{
+    ts_exec_stop(&X, &P);
+    ts_browser_stop(&B);
+}
+
+TestSuite(native, .init = setup, .fini = teardown, .timeout = 300);
+
+#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(B.session, expr, want)
+
+static void open_page(const char *path)
+{
+    eous_err err;
+    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, path), &err), EOUS_OK, "%s", err.msg);
+}
+
+static perc_obs *observe_with(perc_mode mode, unsigned providers)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = mode;
+    o.provider_set = providers;
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    return obs;
+}
+
+static perc_obs *observe(void)
+{
+    return observe_with(PERC_MODE_HYBRID, 0);
+}
+
+/* The native component of this kind and label, or NULL. */
+static const perc_component *comp(const perc_obs *obs, const char *kind, const char *label)
+{
+    for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
+        const perc_component *c = perc_obs_component(obs, i);
+        if (!strcmp(c->provider, "native") && !strcmp(c->kind, kind) && !strcmp(c->label, label))
+            return c;
+    }
+    return NULL;
+}
+
+/* call [cN] [tool] [params] on a fresh observation, as a model would (view ids). */
+static eous_rc call(const char *kind, const char *label, const char *tool, const char *params, act_result *r,
+                    eous_err *err)
+{
+    perc_obs *obs = observe();
+    const perc_component *c = comp(obs, kind, label);
+    cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
+    cr_assert(c->view_id[0], "%s '%s' has no view id:\n%s", kind, label, perc_obs_text(obs));
+    act_action a;
+    act_action_init(&a);
+    char text[2048];
+    snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id, tool, params);
+    eous_err perr;
+    cr_assert_eq(act_parse_text(text, &a, &perr), EOUS_OK, "%s: %s", text, perr.msg);
+    eous_err_clear(err);
+    memset(r, 0, sizeof *r);
+    eous_rc rc = act_execute(X, obs, &a, r, err);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    return rc;
+}
+
+#define CALL_OK(kind, label, tool, params)                                                                     \
+    do {                                                                                                       \
+        act_result r_;                                                                                         \
+        eous_err e_;                                                                                           \
+        cr_assert_eq(call(kind, label, tool, params, &r_, &e_), EOUS_OK, "%s '%s'.%s %s: %s", kind, label,    \
+                     tool, params, e_.msg);                                                                    \
+        cr_assert_str_eq(r_.path, "semantic", "%s", r_.message);                                               \
+        act_result_clear(&r_);                                                                                 \
+    } while (0)
+
+static const char *line_of(const char *view, const char *needle, char *out, size_t n)
+{
+    const char *p = strstr(view, needle);
+    if (!p)
+        return NULL;
+    while (p > view && p[-1] != '\n')
+        p--;
+    const char *e = strchr(p, '\n');
+    snprintf(out, n, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+    return out;
+}
+
+Test(native, the_view_shows_controls_with_their_constraints)
+{
+    open_page("/forms.html");
+    perc_obs *obs = observe();
+    const char *v = perc_obs_text(obs);
+    char line[2048];
+    cr_assert(line_of(v, "form 'Visit'", line, sizeof line), "%s", v);
+    cr_assert(strstr(line, "→ fill(Full name; Email; Homepage?;"), "%s", line);
+    cr_assert(strstr(line, "submit()"), "%s", line);
+    cr_assert(strstr(v, "textbox 'Full name' required: true → setValue(value, 2..40 chars) clear()"), "%s", v);
+    cr_assert(strstr(v, "textbox 'Email' required: true → setValue(value: email)"), "%s", v);
+    cr_assert(strstr(v, "textbox 'Phone' → setValue(value, /^([0-9]{3}-[0-9]{4})$/)"), "%s", v);
+    cr_assert(strstr(v, "date 'Day' → setValue(value: YYYY-MM-DD, 2027-01-01..2027-12-31)"), "%s", v);
+    cr_assert(strstr(v, "time 'Time' → setValue(value: HH:mm, 09:00..18:00)"), "%s", v);
+    cr_assert(strstr(v, "datetime 'Appointment' → setValue(value: YYYY-MM-DDTHH:mm)"), "%s", v);
+    cr_assert(strstr(v, "week 'Week' → setValue(value: YYYY-Www"), "%s", v);
+    cr_assert(strstr(v, "number 'Guests' → setValue(value: integer, 1..8)"), "%s", v);
+    cr_assert(strstr(v, "slider 'Volume' value: '6' → setValue(value: number, 0..10, step 2)"), "%s", v);
+    /* a disabled option is not offered */
+    cr_assert(strstr(v, "select 'Room' value: 'Choose…' → select(option: Choose…|Single|Double)"), "%s", v);
+    cr_assert(strstr(v, "select 'Extras' multiple: true → select(options: [Breakfast|Parking|Late checkout]) clear()"),
+              "%s", v);
+    /* radios by name, labelled by their fieldset's legend */
+    cr_assert(strstr(v, "radiogroup 'Meal' → select(option: Vegetarian|Fish|Meat)"), "%s", v);
+    cr_assert(strstr(v, "checkbox 'Send news' checked: false → check() uncheck()"), "%s", v);
+    cr_assert(strstr(v, "file 'Document' accept: '.pdf,image/*' multiple: true"), "%s", v);
+    /* fields hidden by CSS, inside data-agent-hidden, or hidden inputs: never offered */
+    cr_assert_null(strstr(v, "Hidden by CSS"), "%s", v);
+    cr_assert_null(comp(obs, "textbox", "Invisible"), "%s", v);
+    cr_assert_null(strstr(v, "Internal"), "%s", v);
+    cr_assert_null(strstr(v, "token"), "%s", v);
+    /* a registry's element is left to the registry */
+    cr_assert_null(comp(obs, "textbox", "Registry field"), "%s", v);
+    /* secret fields: kind password, no value */
+    cr_assert(comp(obs, "password", "Password") && comp(obs, "password", "PIN"), "%s", v);
+    /* an invalid pattern: a warning line, the field still usable */
+    int warned = 0;
+    for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
+        warned |= strstr(perc_obs_warning(obs, i), "'Bad pattern' has a pattern that is not a valid regular expression") != NULL;
+    cr_assert(warned, "no warning for the bad pattern");
+    cr_assert(strstr(v, "textbox 'Bad pattern' → setValue(value) clear()"), "%s", v);
+    perc_obs_free(obs);
+}
+
+Test(native, every_field_tool_sets_the_value_the_page_reads_back)
+{
+    open_page("/forms.html");
+    static const struct {
+        const char *kind, *label, *params, *id, *want;
+    } SET[] = {
+        {"textbox", "Full name", "{\"value\": \"Ada Lovelace\"}", "name", "\"Ada Lovelace\""},
+        {"textbox", "Email", "{\"value\": \"ada@example.org\"}", "email", "\"ada@example.org\""},
+        {"textbox", "Homepage", "{\"value\": \"https://example.org/\"}", "web", "\"https://example.org/\""},
+        {"textbox", "Phone", "{\"value\": \"555-1234\"}", "tel", "\"555-1234\""},
+        {"textbox", "Code", "{\"value\": \"AB12\"}", "code", "\"AB12\""},
+        {"password", "Password", "{\"value\": \"hunter2\"}", "pw", "\"hunter2\""},
+        {"date", "Day", "{\"value\": \"2027-03-01\"}", "day", "\"2027-03-01\""},
+        {"time", "Time", "{\"value\": \"10:30\"}", "at", "\"10:30\""},
+        {"datetime", "Appointment", "{\"value\": \"2027-03-01T10:30\"}", "when", "\"2027-03-01T10:30\""},
+        {"month", "Month", "{\"value\": \"2027-03\"}", "mon", "\"2027-03\""},
+        {"week", "Week", "{\"value\": \"2027-W09\"}", "wk", "\"2027-W09\""},
+        {"number", "Guests", "{\"value\": 3}", "guests", "\"3\""},
+        {"slider", "Volume", "{\"value\": 8}", "vol", "\"8\""},
+        {"textarea", "Notes", "{\"value\": \"two\\nlines\"}", "notes", "\"two\\nlines\""},
+        {"searchbox", "Search", "{\"value\": \"rooms\"}", "q", "\"rooms\""},
+        {"select", "Room", "{\"option\": \"Double\"}", "room", "\"d\""},
+    };
+    for (size_t i = 0; i < sizeof SET / sizeof *SET; i++) {
+        CALL_OK(SET[i].kind, SET[i].label, strcmp(SET[i].kind, "select") ? "setValue" : "select", SET[i].params);
+        char expr[128];
+        snprintf(expr, sizeof expr, "document.getElementById('%s').value", SET[i].id);
+        EXPECT_JS(expr, SET[i].want);
+    }
+    /* the page heard it as it listens: input events reached its model */
+    EXPECT_JS("window.model.name", "\"Ada Lovelace\"");
+    EXPECT_JS("window.model.changed_day", "true");
+    CALL_OK("textbox", "Full name", "clear", "{}");
+    EXPECT_JS("document.getElementById('name').value", "\"\"");
+    CALL_OK("select", "Extras", "select", "{\"options\": [\"Breakfast\", \"Late checkout\"]}");
+    EXPECT_JS("Array.from(document.getElementById('extras').selectedOptions).map(o => o.text)",
+              "[\"Breakfast\",\"Late checkout\"]");
+    CALL_OK("select", "Extras", "clear", "{}");
+    EXPECT_JS("document.getElementById('extras').selectedOptions.length", "0");
+    CALL_OK("radiogroup", "Meal", "select", "{\"option\": \"Fish\"}");
+    EXPECT_JS("document.querySelector('input[name=meal]:checked').value", "\"fish\"");
+    CALL_OK("checkbox", "Send news", "check", "{}");
+    EXPECT_JS("document.getElementById('news').checked", "true");
+    CALL_OK("checkbox", "Send news", "uncheck", "{}");
+    EXPECT_JS("document.getElementById('news').checked", "false");
+}
+
+Test(native, setValue_is_checked_in_c_against_the_constraints_shown)
+{
+    open_page("/forms.html");
+    static const struct {
+        const char *kind, *label, *params, *says;
+    } BAD[] = {
+        {"date", "Day", "{\"value\": \"2026-12-31\"}", "2027-01-01..2027-12-31"},
+        {"date", "Day", "{\"value\": \"03/01/2027\"}", "YYYY-MM-DD"},
+        {"number", "Guests", "{\"value\": 9}", "1..8"},
+        {"textbox", "Phone", "{\"value\": \"5551234\"}", "[0-9]{3}-[0-9]{4}"},
+        {"textbox", "Full name", "{\"value\": \"A\"}", "2..40"},
+        {"select", "Room", "{\"option\": \"Suite\"}", "Single"},
+        {"radiogroup", "Meal", "{\"option\": \"Vegan\"}", "Vegetarian"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        act_result r;
+        eous_err err;
+        const char *tool = !strcmp(BAD[i].kind, "select") || !strcmp(BAD[i].kind, "radiogroup") ? "select" : "setValue";
+        cr_assert_eq(call(BAD[i].kind, BAD[i].label, tool, BAD[i].params, &r, &err), EOUS_E_REJECTED, "%s %s: %s",
+                     BAD[i].label, BAD[i].params, err.msg);
+        cr_assert(strstr(err.msg, BAD[i].says), "%s: %s", BAD[i].label, err.msg);
+        act_result_clear(&r);
+    }
+    /* nothing reached the page */
+    EXPECT_JS("[document.getElementById('day').value, document.getElementById('guests').value, window.model.tel]",
+              "[\"\",\"\",null]");
+}
+
+Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    /* submit with a required field empty: the browser's own message, nothing sent */
+    cr_assert_eq(call("form", "Visit", "submit", "{}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "the browser's validation blocks the form: field 'Full name': "), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("location.pathname", "\"/forms.html\"");
+    /* fill names fields as the view does; constraints of each field apply */
+    cr_assert_eq(call("form", "Visit", "fill", "{\"Full name\": \"Ada\", \"Guests\": 12}", &r, &err), EOUS_E_REJECTED,
+                 "%s", err.msg);
+    cr_assert(strstr(err.msg, "1..8"), "%s", err.msg);
+    act_result_clear(&r);
+    CALL_OK("form", "Visit", "fill",
+            "{\"Full name\": \"Ada Lovelace\", \"Email\": \"ada@example.org\", \"Day\": \"2027-03-01\", "
+            "\"Meal\": \"Meat\", \"Send news\": true, \"Room\": \"Single\", \"Extras\": [\"Parking\"]}");
+    EXPECT_JS("[document.getElementById('name').value, document.getElementById('email').value, "
+              "document.getElementById('day').value, document.querySelector('input[name=meal]:checked').value, "
+              "document.getElementById('news').checked, document.getElementById('room').value, "
+              "Array.from(document.getElementById('extras').selectedOptions).map(o => o.text)]",
+              "[\"Ada Lovelace\",\"ada@example.org\",\"2027-03-01\",\"meat\",true,\"s\",[\"Parking\"]]");
+    CALL_OK("form", "Visit", "submit", "{}");
+    EXPECT_JS("location.pathname", "\"/done.html\"");
+    char *q = ts_page_json(B.session, "location.search");
+    cr_assert(strstr(q, "name=Ada+Lovelace") && strstr(q, "day=2027-03-01") && strstr(q, "meal=meat"), "%s", q);
+    free(q);
+}
+
+Test(native, a_value_that_does_not_take_is_an_error_naming_what_the_field_holds)
+{
+    open_page("/forms.html");
+    /* the page rewrites the field on input, as masks and formatters do */
+    free(ts_page_js(B.session, "document.getElementById('code').addEventListener('input', e => "
+                               "{ e.target.value = e.target.value.slice(0, 2); }); return true;"));
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call("textbox", "Code", "setValue", "{\"value\": \"AB12\"}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "\"AB12\" did not take: the field holds \"AB\""), "%s", err.msg);
+    act_result_clear(&r);
+    /* a checkbox the page unchecks again */
+    free(ts_page_js(B.session, "document.getElementById('news').addEventListener('click', e => "
+                               "{ setTimeout(() => { e.target.checked = false; }, 0); }); return true;"));
+    cr_assert_eq(call("checkbox", "Send news", "check", "{}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "not checked"), "%s", err.msg);
+    act_result_clear(&r);
+    /* a secret field's value is never named */
+    free(ts_page_js(B.session, "document.getElementById('pw').addEventListener('input', e => "
+                               "{ e.target.value = 'x'; }); return true;"));
+    cr_assert_eq(call("password", "Password", "setValue", "{\"value\": \"hunter2\"}", &r, &err), EOUS_E_PAGE, "%s",
+                 err.msg);
+    cr_assert(strstr(err.msg, "did not take"), "%s", err.msg);
+    cr_assert_null(strstr(err.msg, "hunter2"), "%s", err.msg);
+    cr_assert_null(strstr(err.msg, "\"x\""), "%s", err.msg);
+    act_result_clear(&r);
+}
+
+Test(native, confirm_marks_apply_to_inferred_components)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    eous_rc rc = call("form", "Delete account", "submit", "{}", &r, &err);
+    cr_assert_neq(rc, EOUS_OK);
+    cr_assert(strstr(err.msg, "Deleting an account cannot be undone"), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("location.pathname", "\"/forms.html\"");
+}
+
+Test(native, providers_choose_and_baselines_never_show_inferred_components)
+{
+    open_page("/forms.html");
+    perc_mode modes[] = {PERC_MODE_ATOMIC, PERC_MODE_PRUNED};
+    for (int m = 0; m < 2; m++) {
+        perc_obs *obs = observe_with(modes[m], 0);
+        cr_assert_null(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+        cr_assert_null(strstr(perc_obs_text(obs), "setValue("), "%s", perc_obs_text(obs));
+        perc_obs_free(obs);
+    }
+    perc_obs *obs = observe_with(PERC_MODE_HYBRID, PERC_PROVIDER_CI4A | PERC_PROVIDER_WEBMCP | PERC_PROVIDER_BRIDGE);
+    cr_assert_null(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+    obs = observe_with(PERC_MODE_HYBRID, PERC_PROVIDER_NATIVE);
+    cr_assert(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+    unsigned set = 0;
+    cr_assert_eq(perc_providers_parse("ci4a,webmcp,bridge,native", &set), 0);
+    cr_assert_eq(set, PERC_PROVIDER_ALL);
+    cr_assert_eq(perc_providers_parse("native", &set), 0);
+    cr_assert_eq(set, PERC_PROVIDER_NATIVE);
+    cr_assert_eq(perc_providers_parse("ci4a,dom", &set), -1);
+    cr_assert_eq(perc_providers_parse("", &set), -1);
+    cr_assert_eq(perc_providers_parse("ci4a,", &set), -1);
+}
+
+Test(native, a_form_of_5000_fields_is_capped_with_a_count)
+{
+    open_page("/forms.html");
+    free(ts_page_js(B.session,
+                    "const f = document.createElement('form'); f.setAttribute('aria-label', 'Huge');"
+                    "for (let i = 0; i < 5000; i++) { const l = document.createElement('label'); l.textContent = 'F' + i;"
+                    "  const x = document.createElement('input'); x.name = 'f' + i; l.appendChild(x); f.appendChild(l); }"
+                    "document.body.prepend(f); return true;"));
+    perc_obs *obs = observe();
+    const char *v = perc_obs_text(obs);
+    cr_assert(comp(obs, "form", "Huge"), "%s", v);
+    int capped = 0, fill_capped = 0;
+    for (size_t i = 0; i < perc_obs_n_warnings(obs); i++) {
+        capped |= strstr(perc_obs_warning(obs, i), "native: the page has ") != NULL ||
+                  strstr(perc_obs_warning(obs, i), "more components inferred than the") != NULL;
+        fill_capped |= strstr(perc_obs_warning(obs, i), "form 'Huge' has ") != NULL;
+    }
+    cr_assert(capped && fill_capped, "no cap warnings");
+    cr_assert(strstr(v, "shownInFill: 60"), "%s", v);
+    perc_obs_free(obs);
+}
+
+Test(native, apg_widgets_are_called_and_read_back)
+{
+    open_page("/apg.html");
+    CALL_OK("tabs", "Danish Composers", "select", "{\"tab\": \"Carl Andersen\"}");
+    EXPECT_JS("[document.getElementById('tab-2').getAttribute('aria-selected'), document.getElementById('tabpanel-2').hidden]",
+              "[\"true\",false]");
+    CALL_OK("combobox", "State", "select", "{\"option\": \"Arizona\"}");
+    EXPECT_JS("[document.getElementById('cb1-input').value, window.picked]", "[\"Arizona\",\"Arizona\"]");
+    CALL_OK("combobox", "State", "setValue", "{\"value\": \"Ala\"}");
+    EXPECT_JS("document.getElementById('cb1-input').value", "\"Ala\"");
+    CALL_OK("listbox", "Choose your favorite transuranic element (actinide or transactinide).", "select",
+            "{\"option\": \"Curium\"}");
+    EXPECT_JS("document.getElementById('ss_elem_Cm').getAttribute('aria-selected')", "\"true\"");
+    CALL_OK("disclosure", "What do you mean by \"shipping\"?", "expand", "{}");
+    EXPECT_JS("document.getElementById('faq1').hidden", "false");
+    CALL_OK("disclosure", "What do you mean by \"shipping\"?", "collapse", "{}");
+    EXPECT_JS("document.getElementById('faq1').hidden", "true");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call("tabs", "Danish Composers", "select", "{\"tab\": \"Nobody\"}", &r, &err), EOUS_E_REJECTED, "%s",
+                 err.msg);
+    act_result_clear(&r);
+    open_page("/apg.html?dialog");
+    CALL_OK("dialog", "Add Delivery Address", "close", "{}");
+    EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");
+}

@@ -11,6 +11,7 @@
 
 #include "actions/exec.h"
 #include "support/browser.h"
+#include "support/cli.h"
 #include "support/page_js.h"
 
 #define ROOT EOUS_SOURCE_DIR "/tests/fixtures/native"
@@ -375,4 +376,30 @@ Test(native, apg_widgets_are_called_and_read_back)
     open_page("/apg.html?dialog");
     CALL_OK("dialog", "Add Delivery Address", "close", "{}");
     EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");
+}
+
+/* --providers: a bad list is one line naming it, exit 2, for every command that takes it */
+Test(native_cli, a_bad_providers_list_is_one_line_and_exit_2)
+{
+    char dir[] = "/tmp/eous-native-cli-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char out[64], errp[64];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(errp, sizeof errp, "%s/err", dir);
+    const char *const cases[][6] = {
+        {"observe", "http://127.0.0.1:9/", "--providers", "ci4a,dom", NULL},
+        {"run", "x.json", "--providers", "", NULL},
+        {"bench", "x.json", "--providers", "native,", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cr_assert_eq(ts_cli_run(cases[i], out, errp, 60), 2, "%s %s", cases[i][0], cases[i][3]);
+        char *e = ts_slurp(errp);
+        char want[64];
+        snprintf(want, sizeof want, "--providers '%s': expected a comma list of ci4a, webmcp, bridge, native",
+                 cases[i][3]);
+        cr_assert(strstr(e, want), "%s", e);
+        cr_assert_eq(ts_count_lines(e), 1, "one line: %s", e);
+        free(e);
+    }
+    eous_rmtree(dir);
 }

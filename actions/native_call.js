@@ -21,7 +21,7 @@ const nativeLabel = el => {
   if (!l && el.labels && el.labels.length) l = nativeSquash(Array.from(el.labels).map(x => {
     let t = ''; const w = n => { for (const c of n.childNodes) { if (c.nodeType === 3) t += c.data;
       else if (c.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA)$/.test(c.tagName)) w(c); } }; w(x); return t; }).join(' '));
-  return (l || nativeSquash(el.getAttribute('title') || el.getAttribute('placeholder') || el.name || el.id || '')).replace(/[\s:*]+$/, '');
+  return (l || nativeSquash(el.getAttribute('title') || el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('id') || '')).replace(/[\s:*]+$/, '');
 };
 const nativeSecret = el => el.closest('[data-agent-secret]') != null ||
   (el.tagName === 'INPUT' && String(el.type).toLowerCase() === 'password') ||
@@ -109,7 +109,8 @@ const nativeSetField = async (key, v, secretValues) => {
   if (el.tagName === 'SELECT') return nativeSelect(el, v);
   return nativeSetValue(el, v == null ? '' : v, secretValues || nativeSecret(el));
 };
-const nativeFirstInvalid = form => Array.from(form.elements).find(e => e.willValidate && !e.validity.valid);
+const nativeFirstInvalid = form => Array.from(Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'elements').get.call(form))
+  .find(e => e.willValidate && !e.validity.valid);
 const nativeWait = async (pred, ms) => {
   const t0 = performance.now();
   for (;;) { const v = pred(); if (v || performance.now() - t0 > ms) return v; await new Promise(r => setTimeout(r, 20)); }
@@ -138,19 +139,20 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     }
     if (T === 'submit') {
       const bad = nativeFirstInvalid(root);
-      if (bad && !root.noValidate) {
+      if (bad && !root.hasAttribute('novalidate')) {
         const sub = root.querySelector('button:not([type]),button[type=submit],input[type=submit]');
         if (!sub || !sub.formNoValidate)
           throw nativeErr('invalid', "the browser's validation blocks the form: field '" + nativeLabel(bad) + "': " + bad.validationMessage);
       }
       const sub = root.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
-        (root.id ? document.querySelector('[form="' + CSS.escape(root.id) + '"][type=submit],button[form="' + CSS.escape(root.id) + '"]:not([type])') : null);
+        (root.getAttribute('id') ? document.querySelector('[form="' + CSS.escape(root.getAttribute('id')) + '"][type=submit],button[form="' +
+          CSS.escape(root.getAttribute('id')) + '"]:not([type])') : null);
       if (sub && !sub.disabled) {
         document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
         sub.setAttribute('data-eous-nks', K);
         return {submit: 'click', label: nativeSquash(sub.value || sub.textContent)};
       }
-      setTimeout(() => root.requestSubmit(), 0);
+      setTimeout(() => HTMLFormElement.prototype.requestSubmit.call(root), 0);
       return {submit: 'request'};
     }
   }

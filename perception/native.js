@@ -53,7 +53,8 @@ const readNative = (caps) => {
     if (!l && el.labels && el.labels.length) l = squash(Array.from(el.labels).map(x => textOf(x, el)).join(' '));
     if (!l) l = squash(el.getAttribute('title') || el.getAttribute('placeholder') || '');
     if (!l && el.tagName === 'INPUT' && /^(submit|button)$/.test(el.type)) l = squash(el.value);
-    if (!l) l = squash(el.getAttribute('name') || el.id || '');
+    /* no name/id fallback: a field's label is its accessible name, as the
+     * other views and the scripts written against them say it */
     return cut(l.replace(/[\s:*]+$/, ''), 200);
   };
   // HTML's pattern is a JS regular expression matched whole ('v' flag); the
@@ -88,7 +89,7 @@ const readNative = (caps) => {
   const DATE_FMT = {date: 'YYYY-MM-DD', month: 'YYYY-MM', week: 'YYYY-Www', 'datetime-local': 'YYYY-MM-DDTHH:mm', time: 'HH:mm'};
   const KIND = {date: 'date', month: 'month', week: 'week', 'datetime-local': 'datetime', time: 'time', number: 'number',
     range: 'slider', email: 'textbox', url: 'textbox', tel: 'textbox', text: 'textbox', search: 'searchbox',
-    password: 'password', checkbox: 'checkbox', radio: 'radiogroup', file: 'file'};
+    password: 'textbox', checkbox: 'checkbox', radio: 'radiogroup', file: 'file'};
   const SKIP_TYPES = /^(hidden|submit|button|reset|image|color)$/;
 
   // One field: its kind, the spec its value takes (M), its state (S).
@@ -96,8 +97,10 @@ const readNative = (caps) => {
     const tag = el.tagName, type = tag === 'INPUT' ? String(el.type).toLowerCase() : tag.toLowerCase();
     const label = labelOf(el), secret = secretOf(el), req = el.required || el.getAttribute('aria-required') === 'true';
     const spec = {type: 'string'}, state = {};
-    let kind = tag === 'SELECT' ? 'select' : tag === 'TEXTAREA' ? 'textarea' : (KIND[type] || 'textbox');
-    if (secret && kind === 'textbox') kind = 'password';
+    /* kinds are the AX roles where they name the control (a textarea is a textbox) */
+    let kind = tag === 'SELECT' ? 'select' : tag === 'TEXTAREA' ? 'textbox' : (KIND[type] || 'textbox');
+    /* a secret field keeps its role's kind (scripts name it "textbox 'Password'"); its state says secret */
+    if (secret) state.secret = true;
     let tools = ['setValue', 'clear'];
     if (tag === 'SELECT') {
       const opts = Array.from(el.options).slice(0, MAX_OPTIONS).filter(o => !o.disabled);
@@ -151,6 +154,7 @@ const readNative = (caps) => {
     if (mnl != null && mnl > 0) spec.minLength = mnl;
     if (mxl != null && mxl >= 0) spec.maxLength = mxl;
     if (secret) state.filled = el.value !== '';
+    else if (tag === 'TEXTAREA') state.multiline = true; /* its lines print beneath, as in the pruned view */
     else if (el.value !== '') state.value = cut(String(el.value), 400);
     if (el.readOnly) { state.readonly = true; tools = []; }
     return {el, kind, label, secret, spec, state, tools, req, param: 'value'};
@@ -250,10 +254,12 @@ const readNative = (caps) => {
     if (withTools.length > n) { state.fields = withTools.length; state.shownInFill = n;
       warnings.push('native: form \'' + cut(labelOf(form) || 'form', 60) + "' has " + withTools.length + ' fields; fill() takes the first ' + n); }
     const submitter = form.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
-      (form.id ? document.querySelector('button[form="' + CSS.escape(form.id) + '"]:not([type=button]):not([type=reset]),input[type=submit][form="' + CSS.escape(form.id) + '"]') : null);
+      (form.getAttribute('id') ? document.querySelector('button[form="' + CSS.escape(form.getAttribute('id')) + '"]:not([type=button]):not([type=reset]),input[type=submit][form="' + CSS.escape(form.getAttribute('id')) + '"]') : null);
     if (submitter) state.submit = cut(labelOf(submitter) || textOf(submitter), 80);
-    let flabel = squash(form.getAttribute('aria-label')) || byIds(form, 'aria-labelledby') || squash(form.getAttribute('name') || form.id || '');
-    if (!flabel) { const h = form.querySelector('legend,h1,h2,h3,h4'); flabel = h ? textOf(h) : (state.submit || 'form'); }
+    /* attributes, not properties: a form's .id is its field named "id" */
+    let flabel = squash(form.getAttribute('aria-label')) || byIds(form, 'aria-labelledby');
+    if (!flabel) { const h = form.querySelector('legend,h1,h2,h3,h4'); if (h) flabel = textOf(h); }
+    if (!flabel) flabel = state.submit || squash(form.getAttribute('name') || form.getAttribute('id') || '') || 'form';
     const fkey = keyOf(form);
     seenForm.add(form);
     push({key: fkey, kind: 'form', label: cut(flabel, 200), state, tools: ['fill', 'submit'],

@@ -50,7 +50,9 @@ void pv_put_json_short(pctx *c, const cJSON *v, size_t max)
 
 static int is_container(const perc_component *comp)
 {
-    return IN(comp->kind, CONTAINER_KINDS);
+    /* a native textarea's lines print beneath its triplet, as the pruned view prints them */
+    return IN(comp->kind, CONTAINER_KINDS) ||
+           (!strcmp(comp->provider, "native") && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(comp->state, "multiline")));
 }
 
 static int same_words(const char *a, const char *b);

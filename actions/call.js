@@ -89,7 +89,7 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
     result = r.value;
   }
   // a native form's submit: the executor clicks its button (real input, navigation)
-  if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, actMs};
+  if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, actMs};
   if (provider === 'native' && result) result = result.result;
   const s = await settle(quiet, cap);
   let state = null;

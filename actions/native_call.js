@@ -228,5 +228,52 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     if (!ok) throw nativeErr('not_taken', 'the dialog is still open');
     return {result: {closed: true}};
   }
+  if (T === 'sort') {
+    const scope = root.closest('table,[role=grid],[role=table],[role=treegrid]') || root;
+    const heads = Array.from(scope.querySelectorAll('th,[role=columnheader]')).filter(h =>
+      h.closest('table,[role=grid],[role=table],[role=treegrid]') === scope);
+    const clean = h => nativeName(h).replace(/[▲▼↑↓]/g, '').trim();
+    const h = nativeOptionMatch(heads, String(P.column), clean, x => x.id);
+    if (!h) throw nativeErr('not_found', 'no column ' + nativeShown(P.column));
+    const want = String(P.direction);
+    for (let i = 0; i < 3 && h.getAttribute('aria-sort') !== want; i++) {
+      const before = h.getAttribute('aria-sort');
+      nativeClick(h.querySelector('button,[role=button]') || h);
+      await nativeWait(() => h.isConnected && h.getAttribute('aria-sort') !== before, 500);
+    }
+    if (h.getAttribute('aria-sort') !== want)
+      throw nativeErr('not_taken', 'column ' + nativeShown(P.column) + ' is ' + (h.getAttribute('aria-sort') || 'not sorted') + ' after clicking its header');
+    return {result: {sorted: clean(h) + ' ' + want}};
+  }
+  if (role === 'tree' && (T === 'expand' || T === 'collapse' || T === 'select')) {
+    const items = Array.from(root.querySelectorAll('[role=treeitem]'));
+    const own = it => { const g = it.querySelector('[role=group]'); let t = '';
+      for (const c of it.childNodes) if (c !== g) t += c.nodeType === 3 ? c.data : (c.nodeType === 1 ? c.textContent : '');
+      return nativeSquash(it.getAttribute('aria-label') || t); };
+    const it = nativeOptionMatch(items, String(P.item), own, x => x.id);
+    if (!it) throw nativeErr('not_found', 'no tree item ' + nativeShown(P.item));
+    /* the item's own label, not its group of children */
+    const target = Array.from(it.children).find(c => c.getAttribute('role') !== 'group' && c.tagName !== 'UL') || it;
+    if (T === 'select') {
+      nativeClick(target);
+      const ok = await nativeWait(() => it.getAttribute('aria-selected') === 'true' || document.activeElement === it, 500);
+      if (!ok && it.hasAttribute('aria-selected')) throw nativeErr('not_taken', 'item ' + nativeShown(P.item) + ' is not selected after the click');
+      return {result: {selected: own(it)}};
+    }
+    const want = T === 'expand' ? 'true' : 'false';
+    if (it.getAttribute('aria-expanded') !== want) nativeClick(target);
+    const ok = await nativeWait(() => it.getAttribute('aria-expanded') === want, 500);
+    if (!ok) throw nativeErr('not_taken', 'item ' + nativeShown(P.item) + ' is still ' + (want === 'true' ? 'collapsed' : 'expanded'));
+    return {result: {item: own(it), expanded: want === 'true'}};
+  }
+  if (T === 'goToPage') {
+    const links = Array.from(root.querySelectorAll('a[href],button,[role=link],[role=button]'))
+      .filter(a => nativeSquash(a.textContent) === String(P.page));
+    if (!links.length) throw nativeErr('not_found', 'no page ' + nativeShown(P.page));
+    /* a page link may load a new document: the executor clicks it (real input) and settles */
+    document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
+    links[0].setAttribute('data-eous-nks', K);
+    return {submit: 'click', what: 'page ' + P.page};
+  }
   throw nativeErr('unknown_tool', 'the ' + (role || root.tagName.toLowerCase()) + ' has no tool ' + T);
 };

@@ -40,7 +40,11 @@ eous_rc act_native_submit(act_exec *x, const perc_obs *obs, const perc_component
     if (act_settle_after(x, 0, &ms, &se) != EOUS_OK)
         EOUS_DEBUG("actions", "settle after %s: %s", who, se.msg);
     res->settle_ms = ms;
-    act_res_msg(res, "%s: ok; submitted%s (the browser's validation passed)", who,
-                via && !strcmp(via, "click") ? " with its submit button" : "");
+    const char *what = eous_json_str(v, "what");
+    if (what) /* a page link (pagination) */
+        act_res_msg(res, "%s: ok; clicked %s", who, what);
+    else
+        act_res_msg(res, "%s: ok; submitted%s (the browser's validation passed)", who,
+                    via && !strcmp(via, "click") ? " with its submit button" : "");
     return EOUS_OK;
 }

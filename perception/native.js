@@ -320,6 +320,54 @@ const readNative = (caps) => {
     push({key: keyOf(d), kind: 'dialog', label: labelOf(d) !== d.id ? labelOf(d) : (d.querySelector('h1,h2,h3') ? textOf(d.querySelector('h1,h2,h3')) : 'dialog'),
       state: {modal: d.getAttribute('aria-modal') === 'true' || (d.tagName === 'DIALOG' && d.matches(':modal'))}, tools: ['close'], metadata: {close: {params: {}}}});
   }
+  // table or grid with sortable columns (APG sortable table): sort(column, direction)
+  for (const t of document.querySelectorAll('table,[role=grid],[role=table],[role=treegrid]')) {
+    if (!ariaOK(t)) continue;
+    const heads = Array.from(t.querySelectorAll('th,[role=columnheader]')).filter(h => h.closest('table,[role=grid],[role=table],[role=treegrid]') === t);
+    if (!heads.some(h => h.hasAttribute('aria-sort'))) continue;
+    const sortable = heads.filter(h => h.hasAttribute('aria-sort') || h.querySelector('button,[role=button]'));
+    const cols = sortable.map(h => nameOf(h).replace(/[▲▼↑↓]/g, '').trim());
+    const cur = sortable.find(h => /^(ascending|descending)$/.test(h.getAttribute('aria-sort')));
+    const state = {};
+    if (cur) state.sorted = nameOf(cur).replace(/[▲▼↑↓]/g, '').trim() + ' ' + cur.getAttribute('aria-sort');
+    const cap = t.querySelector('caption');
+    push({key: keyOf(t), kind: 'sortable', label: labelOf(t) || (cap ? textOf(cap) : ''), state, tools: ['sort'],
+      metadata: {sort: {params: {column: {type: 'string', enum: cols, required: true},
+        direction: {type: 'string', enum: ['ascending', 'descending'], required: true}}}}});
+  }
+  // tree (APG treeview): expand(item), collapse(item), select(item)
+  for (const tr of document.querySelectorAll('[role=tree]')) {
+    if (!ariaOK(tr)) continue;
+    const items = Array.from(tr.querySelectorAll('[role=treeitem]')).filter(shown).slice(0, 200);
+    if (!items.length) continue;
+    const own = it => { const g = it.querySelector('[role=group]'); let t = '';
+      for (const c of it.childNodes) if (c !== g) t += c.nodeType === 3 ? c.data : (c.nodeType === 1 ? c.textContent : '');
+      return cut(squash(it.getAttribute('aria-label') || t), 120); };
+    const names = items.map(own);
+    const parents = items.filter(i => i.hasAttribute('aria-expanded')).map(own);
+    const sel = items.filter(i => i.getAttribute('aria-selected') === 'true').map(own);
+    const state = {expanded: items.filter(i => i.getAttribute('aria-expanded') === 'true').map(own)};
+    if (sel.length) state.selected = sel.length === 1 ? sel[0] : sel;
+    const md = {select: {params: {item: {type: 'string', enum: names, required: true}}}};
+    const tools = ['select'];
+    if (parents.length) { tools.unshift('expand', 'collapse');
+      md.expand = {params: {item: {type: 'string', enum: parents, required: true}}};
+      md.collapse = {params: {item: {type: 'string', enum: parents, required: true}}}; }
+    push({key: keyOf(tr), kind: 'tree', label: labelOf(tr), state, tools, metadata: md});
+  }
+  // numbered pagination: a navigation landmark of page numbers: goToPage(page)
+  for (const nav of document.querySelectorAll('nav,[role=navigation]')) {
+    if (!ariaOK(nav) || !/pag(e|ination|er)/i.test((nav.getAttribute('aria-label') || '') + ' ' + (nav.className || ''))) continue;
+    const links = Array.from(nav.querySelectorAll('a[href],button,[role=link],[role=button]'))
+      .filter(a => shown(a) && /^\d+$/.test(squash(a.textContent)));
+    if (links.length < 2) continue;
+    const nums = links.map(a => Number(squash(a.textContent)));
+    const cur = nav.querySelector('[aria-current=page],[aria-current=true]');
+    const state = {pages: Math.min(...nums) + '..' + Math.max(...nums)};
+    if (cur && /^\d+$/.test(squash(cur.textContent))) state.current = Number(squash(cur.textContent));
+    push({key: keyOf(nav), kind: 'pagination', label: labelOf(nav) || 'pagination', state, tools: ['goToPage'],
+      metadata: {goToPage: {params: {page: {type: 'integer', enum: nums, required: true}}}}});
+  }
   if (overFields) warnings.push('native: ' + overFields + ' more form fields than the ' + MAX_COMPS * 2 + ' read');
   if (capped) warnings.push('native: ' + capped + ' more components inferred than the ' + MAX_COMPS + ' shown');
   for (const [e, k] of stamps) e.setAttribute('data-eous-nk', k);

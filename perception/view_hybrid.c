@@ -24,7 +24,7 @@
 static const char *CONSTRAINT_KEYS[] = {"format", "min", "max", "minDate", "maxDate", "disabledDates", "step",
                                         "minuteStep", "disabledValues"};
 static const char *CONTAINER_KINDS[] = {"table", "form", "tabs", "modal", "drawer", "card", "collapse", "list",
-                                        "layout", "wizard", "dialog"};
+                                        "layout", "wizard", "dialog", "sortable"};
 
 /* ---- triplet rendering --------------------------------------------------------- */
 
@@ -1087,6 +1087,10 @@ int pv_hybrid_node(pctx *c, int idx, int depth)
         if (rows) {
             render_state_rows(c, rows, depth + 1);
             render_nested(c, idx, depth + 1, ci);
+        } else if (comp->kind && !strcmp(comp->kind, "sortable")) {
+            /* a native sortable table: the table itself beneath, rows as the pruned view prints them */
+            c->seen[idx] = 0;
+            pv_render(c, idx, depth + 1, NULL);
         } else if (is_container(comp)) {
             /* container: its pruned content stays beneath the triplet */
             pv_render_children(c, n, depth + 1, comp->label);

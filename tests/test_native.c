@@ -374,6 +374,23 @@ Test(native, apg_widgets_are_called_and_read_back)
     cr_assert_eq(call("tabs", "Danish Composers", "select", "{\"tab\": \"Nobody\"}", &r, &err), EOUS_E_REJECTED, "%s",
                  err.msg);
     act_result_clear(&r);
+    CALL_OK("sortable", "Students currently enrolled in WAI-ARIA 101", "sort",
+            "{\"column\": \"Last Name\", \"direction\": \"descending\"}");
+    EXPECT_JS("[document.querySelectorAll('#students th')[1].getAttribute('aria-sort'), "
+              "document.querySelector('#students tbody tr td:nth-child(2)').textContent]",
+              "[\"descending\",\"Jefferson\"]");
+    CALL_OK("tree", "File Viewer", "expand", "{\"item\": \"Projects\"}");
+    EXPECT_JS("[document.getElementById('ti-projects').getAttribute('aria-expanded'), "
+              "document.querySelector('#ti-projects [role=group]').hidden]", "[\"true\",false]");
+    CALL_OK("tree", "File Viewer", "select", "{\"item\": \"project-2.docx\"}");
+    EXPECT_JS("document.getElementById('ti-p2').getAttribute('aria-selected')", "\"true\"");
+    CALL_OK("tree", "File Viewer", "collapse", "{\"item\": \"Projects\"}");
+    EXPECT_JS("document.getElementById('ti-projects').getAttribute('aria-expanded')", "\"false\"");
+    CALL_OK("pagination", "Pagination", "goToPage", "{\"page\": 3}");
+    EXPECT_JS("[location.search, document.querySelector('[aria-current=page]').textContent]", "[\"?page=3\",\"3\"]");
+    cr_assert_eq(call("pagination", "Pagination", "goToPage", "{\"page\": 9}", &r, &err), EOUS_E_REJECTED, "%s",
+                 err.msg);
+    act_result_clear(&r);
     open_page("/apg.html?dialog");
     CALL_OK("dialog", "Add Delivery Address", "close", "{}");
     EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");

@@ -421,3 +421,88 @@ Test(native_cli, a_bad_providers_list_is_one_line_and_exit_2)
     }
     eous_rmtree(dir);
 }
+
+/* ---- atomic actions say what happened (actions/atomic.c, atomic_check.js) ---- */
+
+/* An atomic action from its text form on a fresh pruned observation; view
+ * ids in `text` are written as {label} and replaced by the id of the line
+ * "role [N] 'label'" (or the first id under a line naming 'label'). */
+static eous_rc atomic(const char *text, act_result *r, eous_err *err)
+{
+    perc_obs *obs = observe_with(PERC_MODE_PRUNED, 0);
+    const char *v = perc_obs_text(obs);
+    char buf[1024], out[1024];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *open = strchr(buf, '{'), *close = open ? strchr(open, '}') : NULL;
+    if (open && close) {
+        *close = '\0';
+        char needle[300];
+        snprintf(needle, sizeof needle, "'%s'", open + 1);
+        const char *p = strstr(v, needle);
+        cr_assert(p, "no '%s' in\n%s", open + 1, v);
+        const char *id = strchr(p, '[');
+        const char *ls = p;
+        while (ls > v && ls[-1] != '\n')
+            ls--;
+        const char *on_line = ls;
+        while (on_line < p && *on_line != '[')
+            on_line++;
+        if (on_line < p)
+            id = on_line;
+        cr_assert(id, "no id near '%s'", open + 1);
+        *open = '\0';
+        snprintf(out, sizeof out, "%s[%.*s]%s", buf, (int)strcspn(id + 1, "]"), id + 1, close + 1);
+    } else {
+        snprintf(out, sizeof out, "%s", buf);
+    }
+    act_action a;
+    act_action_init(&a);
+    eous_err perr;
+    cr_assert_eq(act_parse_text(out, &a, &perr), EOUS_OK, "%s: %s", out, perr.msg);
+    memset(r, 0, sizeof *r);
+    eous_err_clear(err);
+    eous_rc rc = act_execute(X, obs, &a, r, err);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    return rc;
+}
+
+Test(native, typing_into_a_date_or_number_sets_what_the_control_understands)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    /* the pruned view gives the date's parts ids, not the date: typing into a part sets the field */
+    cr_assert_eq(atomic("type {Month Month} [2027-03-01] [0]", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "to '2027-03-01'"), "%s", r.message);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('day').value", "\"2027-03-01\"");
+    /* a value the control cannot hold: an error naming what it holds and the format */
+    cr_assert_eq(atomic("type {Month Month} [03/01/2027] [0]", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "'03/01/2027' did not take: the field holds 'nothing' (a date field takes YYYY-MM-DD)"),
+              "%s", err.msg);
+    act_result_clear(&r);
+    cr_assert_eq(atomic("type {Guests} [12abc] [0]", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "'12abc' did not take: the field holds '12'"), "%s", err.msg);
+    act_result_clear(&r);
+}
+
+Test(native, a_click_says_the_state_after_settle_and_a_blocked_submit_is_an_error)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(atomic("click {Send news}", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
+    act_result_clear(&r);
+    /* the page unchecks it again after the click */
+    free(ts_page_js(B.session, "document.getElementById('news').addEventListener('click', e => "
+                               "{ setTimeout(() => { e.target.checked = false; }, 30); }); return true;"));
+    cr_assert_eq(atomic("click {Send news}", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "it is not checked now"), "%s", r.message);
+    act_result_clear(&r);
+    cr_assert_eq(atomic("click {Book}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "the browser's validation blocks the form: field 'Full name': "), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("location.pathname", "\"/forms.html\"");
+}

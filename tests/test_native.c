@@ -501,3 +501,67 @@ Test(native, a_click_says_the_state_after_settle_and_a_blocked_submit_is_an_erro
     act_result_clear(&r);
     EXPECT_JS("location.pathname", "\"/forms.html\"");
 }
+
+/* ---- the Playground with CI4A off (?ci4a=off): antd widgets as native components ---- */
+
+static ts_browser S;
+static act_exec *SX;
+static act_policy *SP;
+
+static void site_setup(void)
+{
+    if (!ts_site_root())
+        return;
+    cr_assert_eq(ts_browser_start(&S, ts_site_root()), 0, "browser start failed");
+    cr_assert_eq(ts_exec_start(&S, 5000, &SX, &SP), 0);
+}
+
+static void site_teardown(void)
+{
+    ts_exec_stop(&SX, &SP);
+    if (ts_site_root())
+        ts_browser_stop(&S);
+}
+
+TestSuite(native_site, .init = site_setup, .fini = site_teardown, .timeout = 300);
+
+Test(native_site, playground_settings_without_ci4a_are_native_components)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    eous_err err;
+    cr_assert_eq(wd_navigate(S.session, ts_browser_url(&S, "/settings?ci4a=off"), &err), EOUS_OK, "%s", err.msg);
+    TS_EXPECT_PAGE_JSON(S.session, "[typeof window.__ci4a__, document.querySelectorAll('[data-cid]').length]",
+                        "[\"undefined\",0]");
+    static const struct {
+        const char *kind, *label, *tool, *params, *expr, *want;
+    } CALLS[] = {
+        {"textbox", "Project name", "setValue", "{\"value\": \"Borealis\"}",
+         "document.querySelector('input[id$=projectName]').value", "\"Borealis\""},
+        {"checkbox", "SMS", "check", "{}",
+         "Array.from(document.querySelectorAll('input[type=checkbox]')).find(c => c.closest('label').textContent.trim() === 'SMS').checked",
+         "true"},
+        {"radiogroup", "visibility", "select", "{\"option\": \"Public\"}",
+         "document.querySelector('input[type=radio]:checked').closest('label').textContent.trim()", "\"Public\""},
+    };
+    for (size_t i = 0; i < sizeof CALLS / sizeof *CALLS; i++) {
+        perc_opts o;
+        perc_opts_init(&o);
+        perc_obs *obs = NULL;
+        cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+        const perc_component *c = comp(obs, CALLS[i].kind, CALLS[i].label);
+        cr_assert(c && c->view_id[0], "no native %s '%s' in:\n%s", CALLS[i].kind, CALLS[i].label, perc_obs_text(obs));
+        char text[512];
+        snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id, CALLS[i].tool, CALLS[i].params);
+        act_action a;
+        act_action_init(&a);
+        cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+        act_result r;
+        memset(&r, 0, sizeof r);
+        cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+        act_result_clear(&r);
+        act_action_clear(&a);
+        perc_obs_free(obs);
+        TS_EXPECT_PAGE_JSON(S.session, CALLS[i].expr, CALLS[i].want);
+    }
+}

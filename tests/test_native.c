@@ -565,3 +565,34 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
         TS_EXPECT_PAGE_JSON(S.session, CALLS[i].expr, CALLS[i].want);
     }
 }
+
+/* the hybrid view folds a field's own line into its triplet: an atomic action may name the triplet */
+Test(native, atomic_actions_take_a_native_triplets_id)
+{
+    open_page("/forms.html");
+    perc_obs *obs = observe();
+    const perc_component *name = comp(obs, "textbox", "Full name"), *news = comp(obs, "checkbox", "Send news");
+    cr_assert(name && news, "%s", perc_obs_text(obs));
+    char text[128];
+    act_action a;
+    act_result r;
+    eous_err err;
+    snprintf(text, sizeof text, "type [%s] [Grace Hopper] [0]", name->view_id);
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(X, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    cr_assert_str_eq(r.path, "atomic");
+    act_result_clear(&r);
+    act_action_clear(&a);
+    EXPECT_JS("document.getElementById('name').value", "\"Grace Hopper\"");
+    snprintf(text, sizeof text, "click [%s]", news->view_id);
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(X, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
+    act_result_clear(&r);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+}

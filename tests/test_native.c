@@ -147,6 +147,9 @@ Test(native, the_view_shows_controls_with_their_constraints)
     cr_assert_null(strstr(v, "token"), "%s", v);
     /* a registry's element is left to the registry */
     cr_assert_null(comp(obs, "textbox", "Registry field"), "%s", v);
+    /* a WebMCP declarative form is WebMCP's: neither it nor its fields are inferred */
+    cr_assert_null(comp(obs, "form", "Tea order"), "%s", v);
+    cr_assert_null(comp(obs, "textbox", "Tea"), "%s", v);
     /* secret fields: kind password, no value */
     cr_assert(strstr(v, "textbox 'Password' secret: true → setValue(value) clear()"), "%s", v);
     cr_assert(strstr(v, "textbox 'PIN' secret: true → setValue(value) clear()"), "%s", v);

@@ -119,6 +119,11 @@ eous_rc act_run_scroll(act_exec *x, const act_action *a, act_result *res, eous_e
 /* call.c: a semantic call, or its atomic fallback */
 eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err);
 
+/* native_submit.c: after native_call.js passed a form's validation (answer v,
+ * status "submit"), its stamped submit button is clicked and the page settles. */
+eous_rc act_native_submit(act_exec *x, const perc_obs *obs, const perc_component *c, const cJSON *v,
+                          const char *who, act_result *res, eous_err *err);
+
 /* nav.c */
 eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *settle_ms, eous_err *err);
 eous_rc act_run_history(act_exec *x, const act_action *a, act_result *res, eous_err *err);

@@ -10,6 +10,7 @@
 #include "actions/act_int.h"
 #include "actions/secrets.h"
 #include "actions/active_js.h"
+#include "actions/atomic_check_js.h"
 #include "actions/native_option_js.h"
 #include "actions/native_set_js.h"
 #include "actions/popup_option_js.h"
@@ -33,14 +34,107 @@ static eous_rc click_elem(act_exec *x, const char *elem, double cx, double cy, d
     return rc;
 }
 
+/* atomic_check.js on element elem: what it found (caller frees), or NULL. */
+static cJSON *check_elem(act_exec *x, const char *elem, const char *what, const char *text)
+{
+    cJSON *args = cJSON_CreateArray(), *v = NULL;
+    cJSON_AddItemToArray(args, wd_element_ref(elem));
+    cJSON_AddItemToArray(args, cJSON_CreateString(what));
+    cJSON_AddItemToArray(args, cJSON_CreateString(text ? text : ""));
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_quiet_ms));
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_cap_ms));
+    eous_err e2;
+    if (wd_execute(x->s, ACT_ATOMIC_CHECK_JS, args, &v, &e2) != EOUS_OK) {
+        cJSON_Delete(v);
+        v = NULL;
+    }
+    act_secret_json_free(args);
+    return v;
+}
+
+static int is_submit_button(const act_target *t)
+{
+    return (!strcmp(t->tag, "button") && (!t->input_type[0] || !strcasecmp(t->input_type, "submit"))) ||
+           (!strcmp(t->tag, "input") && (!strcasecmp(t->input_type, "submit") || !strcasecmp(t->input_type, "image")));
+}
+
 static eous_rc do_click(act_exec *x, act_target *t, act_result *res, eous_err *err)
 {
     char note[160] = "";
+    /* a submit the browser's validation will block: the click still goes
+     * (the page may act on it), and the step is an error with the message */
+    cJSON *blocked = is_submit_button(t) ? check_elem(x, t->elem, "validity", NULL) : NULL;
+    if (!eous_json_bool(blocked, "blocked", 0)) {
+        cJSON_Delete(blocked);
+        blocked = NULL;
+    }
     eous_rc rc = click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
-    if (rc)
+    if (rc) {
+        cJSON_Delete(blocked);
         return eous_err_prefix(err, "click %s", t->what);
+    }
+    if (blocked) {
+        rc = eous_err_set(err, EOUS_E_PAGE, "click %s: the browser's validation blocks the form: field '%s': %s",
+                          t->what, eous_json_str(blocked, "label") ? eous_json_str(blocked, "label") : "",
+                          eous_json_str(blocked, "message") ? eous_json_str(blocked, "message") : "invalid");
+        cJSON_Delete(blocked);
+        return rc;
+    }
+    /* a checkbox or radio: its state once the page settled (a page may undo the click) */
+    if (!strcmp(t->tag, "input") && (!strcasecmp(t->input_type, "checkbox") || !strcasecmp(t->input_type, "radio"))) {
+        cJSON *v = check_elem(x, t->elem, "checked", NULL);
+        const cJSON *on = cJSON_GetObjectItemCaseSensitive(v, "checked");
+        if (cJSON_IsBool(on)) {
+            act_res_msg(res, "clicked %s%s; it is %s now", t->what, note, cJSON_IsTrue(on) ? "checked" : "not checked");
+            cJSON_Delete(v);
+            return EOUS_OK;
+        }
+        cJSON_Delete(v);
+    }
     act_res_msg(res, "clicked %s%s", t->what, note);
     return EOUS_OK;
+}
+
+/* date, time, month, week, datetime-local: typed digits land in whatever
+ * parts the locale shows, so the value is set whole and read back */
+static int is_dated_input(const act_target *t)
+{
+    static const char *const T[] = {"date", "time", "datetime-local", "month", "week", NULL};
+    if (strcmp(t->tag, "input"))
+        return 0;
+    for (const char *const *p = T; *p; p++)
+        if (!strcasecmp(t->input_type, *p))
+            return 1;
+    return 0;
+}
+
+static const char *dated_format(const char *type)
+{
+    return !strcasecmp(type, "date")             ? "YYYY-MM-DD"
+           : !strcasecmp(type, "time")           ? "HH:mm"
+           : !strcasecmp(type, "month")          ? "YYYY-MM"
+           : !strcasecmp(type, "week")           ? "YYYY-Www"
+                                                 : "YYYY-MM-DDTHH:mm";
+}
+
+/* Types into a dated input by setting its value; a value that did not take
+ * is an error naming what the field holds and the format it takes. */
+static eous_rc type_dated(act_exec *x, const act_action *a, act_target *t, const char *text, act_result *res,
+                          eous_err *err)
+{
+    cJSON *v = check_elem(x, t->type_elem, "set", text);
+    const char *got = eous_json_str(v, "value");
+    eous_rc rc = EOUS_OK;
+    if (!got)
+        rc = eous_err_set(err, EOUS_E_PAGE, "type into %s: the page did not answer", t->what);
+    else if (strcmp(got, text))
+        rc = eous_err_set(err, EOUS_E_PAGE, "type into %s: '%s' did not take: the field holds '%s' (a %s field takes %s)",
+                          t->what, text, *got ? got : "nothing", t->input_type, dated_format(t->input_type));
+    else
+        act_res_msg(res, "set %s to '%s' (a %s field's value)%s", t->what, got, t->input_type,
+                    a->enter ? "; Enter not pressed" : "");
+    cJSON_Delete(v);
+    return rc;
 }
 
 #define KEY_CONTROL "\xEE\x80\x89"
@@ -87,6 +181,10 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
     if (rc)
         goto done;
     char note[160] = "";
+    if (is_dated_input(t) && !act_secrets_has_placeholder(a->text)) {
+        rc = type_dated(x, a, t, text, res, err);
+        goto done;
+    }
     if ((rc = click_elem(x, t->type_elem, t->x, t->y, t->w, t->h, note, sizeof note, err))) {
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
@@ -101,6 +199,19 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
     if ((rc = wd_element_send_keys(x->s, t->type_elem, keys.data, err))) {
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
+    }
+    /* a number field holds what it understood of the keys */
+    if (!strcmp(t->tag, "input") && !strcasecmp(t->input_type, "number") && a->clear && !a->enter) {
+        cJSON *v = check_elem(x, t->type_elem, "readback", NULL);
+        const char *got = eous_json_str(v, "value");
+        if (got && strcmp(got, text)) {
+            rc = eous_err_set(err, EOUS_E_PAGE, "type into %s: '%s' did not take: the field holds '%s'%s%s", t->what,
+                              text, *got ? got : "nothing", eous_json_str(v, "message") && *eous_json_str(v, "message") ? " — " : "",
+                              eous_json_str(v, "message") ? eous_json_str(v, "message") : "");
+            cJSON_Delete(v);
+            goto done;
+        }
+        cJSON_Delete(v);
     }
     act_res_msg(res, "typed %zu characters into %s%s%s", strlen(a->text ? a->text : ""), t->what,
             a->enter ? " and pressed Enter" : "", note);

@@ -10,6 +10,7 @@
 
 #include "actions/act_int.h"
 #include "actions/call_js.h"
+#include "actions/secrets.h"
 #include "actions/validate.h"
 
 static void comp_line(eous_buf *b, const perc_component *c)
@@ -336,6 +337,15 @@ static eous_rc call_in_page(act_exec *x, const perc_component *c, const act_acti
         cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_cap_ms));
         cJSON_AddItemToArray(args, cJSON_CreateBool(confirmed));
         cJSON_AddItemToArray(args, cJSON_CreateString(provider));
+        if (!strcmp(provider, "native")) {
+            /* native_call.js needs M (a form's field keys) and which params name secrets */
+            cJSON_AddItemToArray(args, cJSON_Duplicate(c->metadata, 1));
+            cJSON *sec = cJSON_CreateArray();
+            const cJSON *p;
+            cJSON_ArrayForEach(p, a->params) if (cJSON_IsString(p) && act_secrets_has_placeholder(p->valuestring))
+                cJSON_AddItemToArray(sec, cJSON_CreateString(p->string ? p->string : ""));
+            cJSON_AddItemToArray(args, sec);
+        }
         eous_rc rc = wd_execute(x->s, ACT_CALL_JS, args, out, err);
         act_secret_json_free(args);
         if (rc)
@@ -400,7 +410,7 @@ static eous_rc call_ok(const cJSON *v, const char *who, int untrusted, act_resul
 }
 
 /* The call script's answer as a result or an error. */
-static eous_rc call_answer(act_exec *x, const perc_component *c, const char *tool, const cJSON *v, const char *who,
+static eous_rc call_answer(act_exec *x, const perc_obs *obs, const perc_component *c, const char *tool, const cJSON *v, const char *who,
                            const char *what, act_result *res, eous_err *err)
 {
     const char *st = eous_json_str(v, "status");
@@ -428,6 +438,17 @@ static eous_rc call_answer(act_exec *x, const perc_component *c, const char *too
         return eous_err_set(err, EOUS_E_TIMEOUT, "%s: no answer from the page within %.0f ms%s", who,
                             x->o.call_timeout_ms,
                             c->provider && !strcmp(c->provider, "webmcp") ? " (the call was cancelled)" : "");
+    }
+    if (!strcmp(st, "submit"))
+        return act_native_submit(x, obs, c, v, who, res, err);
+    if (!strcmp(st, "error") && c->provider && !strcmp(c->provider, "native")) {
+        /* native_call.js says what the control holds, or the browser's validation message */
+        const char *code = eous_json_str(v, "code") ? eous_json_str(v, "code") : "";
+        eous_rc rc = eous_err_set(err, !strcmp(code, "unknown_component") ? EOUS_E_STALE : EOUS_E_PAGE, "%s: %s", who,
+                                  eous_json_str(v, "message") ? eous_json_str(v, "message") : "failed");
+        if (err)
+            eous_err_set_code(err, code);
+        return rc;
     }
     if (!strcmp(st, "error"))
         return page_error(v, who, err);
@@ -479,7 +500,7 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
     /* secrets are filled in for the page only, and wiped after */
     if (!(rc = act_secrets_expand_json(x->secrets, a->params, x->url, &params, err)) &&
         !(rc = call_in_page(x, c, a, params, who, what, confirmed, &v, err)))
-        rc = call_answer(x, c, a->tool, v, who, what, res, err);
+        rc = call_answer(x, obs, c, a->tool, v, who, what, res, err);
     act_secret_json_free(params);
     cJSON_Delete(v);
     return rc;

@@ -1,13 +1,15 @@
 /* A semantic call: marks, provider, bounded call, settle, new state and the
  * dialogs the page opened meanwhile.
  * args: key, tool, params, timeoutMs, quietMs, capMs, confirmed, provider
- * ("ci4a" | "webmcp" | "bridge").  A WebMCP call's params go as an object
+ * ("ci4a" | "webmcp" | "bridge" | "native"), and for native components their
+ * M and whether the values hold secrets (native_call.js).  A WebMCP call's params go as an object
  * to Chromium's executeTool and as JSON text to the draft's and the
  * polyfill's (webmcp_call.js). */
-return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
+return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta, secretValues) {
 // @include page_helpers.js
 // @include dialogs.js
 // @include webmcp_call.js
+// @include native_call.js
   const t0 = performance.now();
   const msg = e => {
     try { return (e && e.message != null) ? String(e.message) : String(e); }
@@ -24,7 +26,9 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
   };
   let root = null;
   if (provider !== 'webmcp') {
-    try { root = document.querySelector('[data-cid="' + CSS.escape(K) + '"]'); } catch (e) {}
+    const mark = provider === 'native' ? 'data-eous-nk' : 'data-cid';
+    try { root = document.querySelector('[' + mark + '="' + CSS.escape(K) + '"]'); } catch (e) {}
+    if (!root && provider === 'native') return {status: 'gone'};
   }
   if (root) {
     if (closestDeep(root, '[data-agent-hidden]')) return {status: 'hidden'};
@@ -38,6 +42,8 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
     if (wm.status) return wm;
     abort = new AbortController();
     call = () => webmcpRun(wm, P, abort.signal);
+  } else if (provider === 'native') {
+    call = () => nativeRun(K, T, P, nativeMeta, secretValues);
   } else if (provider === 'bridge') {
     const ag = window.agent;
     if (!ag || typeof ag.act !== 'function') return {status: 'noprovider'};
@@ -82,6 +88,9 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
     if (r.isError) return {status: 'error', code: 'tool_error', message: r.message, constraints: null, actMs};
     result = r.value;
   }
+  // a native form's submit: the executor clicks its button (real input, navigation)
+  if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, actMs};
+  if (provider === 'native' && result) result = result.result;
   const s = await settle(quiet, cap);
   let state = null;
   if (provider === 'ci4a') {

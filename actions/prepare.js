@@ -40,7 +40,13 @@ return (function(t, el, scroll, wantType) {
       (e.tagName === 'INPUT' && !['button', 'submit', 'checkbox', 'radio', 'file', 'image', 'reset', 'range',
         'color', 'hidden'].includes((e.type || '').toLowerCase())));
     let te = el;
-    if (!ed(el)) {
+    /* a part of a date or time input (its spinbuttons live in the input's own
+     * shadow root): typing goes to the input, which takes the value whole */
+    const host = el.getRootNode && el.getRootNode().host;
+    if (!ed(el) && host && host.tagName === 'INPUT' && !host.contains(el)) {
+      te = host; out.tag = 'input'; out.type = host.getAttribute('type') || '';
+    }
+    if (!ed(te)) {
       const inner = el.querySelector('input:not([type=hidden]),textarea,[contenteditable=""],[contenteditable=true]');
       if (inner) te = inner;
     }

@@ -99,6 +99,20 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
         snprintf(t->what, sizeof t->what, "%s", k);
     } else {
         rc = perc_obs_resolve_id(obs, k, &t->backend_id, err);
+        /* a native component's view id ("c4", "[c4]"): its element (the hybrid
+         * view folds a field's own line into the triplet, so an atomic action
+         * names the triplet) */
+        char cid[32];
+        snprintf(cid, sizeof cid, "%s", k[0] == '[' ? k + 1 : k);
+        cid[strcspn(cid, "]")] = '\0';
+        const perc_component *nc = rc == EOUS_E_NOT_FOUND ? perc_obs_find_component(obs, cid) : NULL;
+        if (nc && nc->provider && !strcmp(nc->provider, "native") && nc->backend_id > 0) {
+            t->backend_id = nc->backend_id;
+            t->node = perc_obs_node_by_backend(obs, t->backend_id);
+            snprintf(t->what, sizeof t->what, "[%s] %s '%s'", cid, nc->kind, nc->label ? nc->label : "");
+            rc = EOUS_OK;
+            goto found;
+        }
         if (rc == EOUS_E_NOT_FOUND)
             return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: there is no [%s] in the current observation%s",
                                 act_kind_name(a->kind), k,
@@ -111,6 +125,7 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
         id[strcspn(id, "]")] = '\0';
         describe_node(t->what, sizeof t->what, id, t->node);
     }
+found:
     if (!t->node)
         t->node = perc_obs_node_by_backend(obs, t->backend_id);
     if (t->node && t->node->hidden)

@@ -385,6 +385,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     st->res->settle_ms += settle_ms;
     perc_opts_init(&st->po);
     st->po.mode = o->mode;
+    st->po.provider_set = o->provider_set;
     int model = o->planner != AGENT_PLANNER_SCRIPT;
     st->send_deltas = model && o->history == LLM_HISTORY_FULL && o->deltas != 0;
     if ((o->deltas == 1 || st->send_deltas) && (rc = perc_delta_new(NULL, &st->delta, err)))

@@ -21,6 +21,7 @@ typedef enum agent_planner { AGENT_PLANNER_SCRIPT = 0, AGENT_PLANNER_LLM, AGENT_
 
 typedef struct agent_run_opts {
     perc_mode mode;
+    unsigned provider_set;         /* which semantic providers run (PERC_PROVIDER_* bits); 0 = all */
     agent_planner planner;
     int max_steps;                 /* default 30 */
     double max_seconds;            /* wall-clock budget per task, default 600 */

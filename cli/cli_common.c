@@ -72,6 +72,14 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
                 fprintf(stderr, "eous %s: --planner '%s': expected llm, script or replay\n", argv[0], v);
                 return -1;
             }
+        } else if (!strcmp(a, "--providers")) {
+            const char *v;
+            VALUE(v);
+            if (perc_providers_parse(v, &co->provider_set)) {
+                fprintf(stderr, "eous %s: --providers '%s': expected a comma list of ci4a, webmcp, bridge, native\n",
+                        argv[0], v);
+                return -1;
+            }
         } else if (!strcmp(a, "--mode")) {
             const char *v;
             VALUE(v);
@@ -354,6 +362,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
 {
     agent_run_opts_init(ro);
     ro->planner = co->planner;
+    ro->provider_set = co->provider_set;
     ro->max_steps = co->max_steps;
     ro->max_batch = co->max_batch;
     ro->deltas = co->deltas;

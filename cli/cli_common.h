@@ -17,6 +17,7 @@ typedef struct cli_opts {
     const char *cmd;
     agent_planner planner;
     perc_mode mode;
+    unsigned provider_set;     /* --providers: PERC_PROVIDER_* bits; 0 = all */
     perc_mode modes[5];
     int n_modes;
     const char *llm_spec, *llm_base_url, *llm_ca, *cassette;

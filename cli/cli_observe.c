@@ -34,9 +34,17 @@ int cli_observe(int argc, char **argv)
 {
     const char *url = NULL, *mode = "hybrid", *format = "text", *webdriver = NULL, *shot_path = NULL;
     int w3c_only = 0, max_image_px = 0;
+    unsigned provider_set = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--mode") && i + 1 < argc)
             mode = argv[++i];
+        else if (!strcmp(argv[i], "--providers") && i + 1 < argc) {
+            if (perc_providers_parse(argv[++i], &provider_set)) {
+                fprintf(stderr, "eous observe: --providers '%s': expected a comma list of ci4a, webmcp, bridge, native\n",
+                        argv[i]);
+                return 2;
+            }
+        }
         else if (!strcmp(argv[i], "--format") && i + 1 < argc)
             format = argv[++i];
         else if (!strcmp(argv[i], "--webdriver") && i + 1 < argc)
@@ -52,7 +60,7 @@ int cli_observe(int argc, char **argv)
         } else if (!strcmp(argv[i], "--w3c-only"))
             w3c_only = 1;
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --format, --webdriver, --w3c-only, "
+            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --providers, --format, --webdriver, --w3c-only, "
                             "--screenshot, --max-image-px)\n",
                     argv[i]);
             return 2;
@@ -65,6 +73,7 @@ int cli_observe(int argc, char **argv)
     }
     perc_opts o;
     perc_opts_init(&o);
+    o.provider_set = provider_set;
     if (!url || !eous_is_http_url(url)) {
         fprintf(stderr, "eous observe: expected an http(s) URL, got '%s'\n", url ? url : "");
         return 2;

@@ -185,7 +185,16 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     cJSON_AddItemToArray(args, cJSON_CreateNumber(o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS));
     cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : EOUS_DEFAULT_PROVIDER_MAX_BYTES)));
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
-    cJSON_AddItemToArray(args, cJSON_CreateBool(o->providers || o->mode == PERC_MODE_HYBRID || o->mode == PERC_MODE_VISION));
+    {
+        /* which providers run; native only where its components are shown (not the baselines) */
+        int semantic = o->mode == PERC_MODE_HYBRID || o->mode == PERC_MODE_VISION;
+        unsigned set = o->provider_set ? o->provider_set : PERC_PROVIDER_ALL;
+        if (!semantic)
+            set &= ~PERC_PROVIDER_NATIVE;
+        if (!(o->providers || semantic))
+            set = 0;
+        cJSON_AddItemToArray(args, cJSON_CreateNumber(set));
+    }
     int in_page = !wd_session_has_cdp(s);
     char *script = NULL;
     if (in_page) {
@@ -281,6 +290,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     add_provider(obs, answer, "ci4a", perc_parse_ci4a);
     add_provider(obs, answer, "webmcp", perc_parse_webmcp);
     add_provider(obs, answer, "bridge", perc_parse_bridge);
+    add_provider(obs, answer, "native", perc_parse_native);
     perc_set_page_labels(obs, eous_json_obj(answer, "cidLabels"));
     const char *html = eous_json_str(answer, "html");
     rc = perc_build_internal(obs, html, html ? strlen(html) : 0, err);

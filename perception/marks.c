@@ -139,6 +139,8 @@ eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *
                 if (k && k[0] == 'd' && !strncmp(k, "data-", 5)) {
                     if (!strcmp(k, "data-cid") && v && *v)
                         m->cid = eous_arena_strdup(a, v);
+                    else if (!strcmp(k, "data-eous-nk") && v && *v && !m->cid)
+                        m->cid = eous_arena_strdup(a, v); /* a native component's root (perception/native.js) */
                     else if (!strcmp(k, "data-cid-owner") && v && *v)
                         m->cid_owner = eous_arena_strdup(a, v);
                     else if (!strcmp(k, "data-agent-hidden"))

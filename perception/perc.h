@@ -56,7 +56,7 @@ typedef struct perc_component {
     const char *key;        /* CI4A key K, WebMCP tool name, or bridge ref */
     const char *kind;       /* "datepicker", "select", ..., "webmcp", "bridge" */
     const char *label;
-    const char *provider;   /* "ci4a" | "webmcp" | "bridge" */
+    const char *provider;   /* "ci4a" | "webmcp" | "bridge" | "native" */
     const cJSON *state;     /* S (object), never NULL */
     const cJSON *tools;     /* T: array of tool names, never NULL */
     const cJSON *metadata;  /* M: {tool: {description, params, constraints}}, never NULL */
@@ -80,6 +80,9 @@ typedef struct perc_opts {
     double provider_timeout_ms;   /* bound on each page provider call, default 2000 */
     size_t max_provider_bytes;    /* larger registry answers are dropped with a warning, default 8 MiB */
     int providers;                /* read semantic providers even in non-hybrid modes (default 1) */
+    /* which providers run (PERC_PROVIDER_* bits); 0 = all.  native runs in hybrid and vision
+     * modes only: the atomic and pruned baselines never show inferred components. */
+    unsigned provider_set;
     /* the browser's open tabs for the views' tab header (WebArena's "Tab 0 (current): ... | Tab 1: ...");
      * tab_count 0 (default): only this page.  Borrowed for the length of perc_observe. */
     int tab_count;
@@ -93,6 +96,15 @@ typedef struct perc_opts {
 } perc_opts;
 
 typedef struct perc_obs perc_obs;
+
+/* The semantic providers, for perc_opts.provider_set. */
+#define PERC_PROVIDER_CI4A 1u
+#define PERC_PROVIDER_WEBMCP 2u
+#define PERC_PROVIDER_BRIDGE 4u
+#define PERC_PROVIDER_NATIVE 8u /* inferred from HTML and WAI-ARIA patterns (perception/native.c) */
+#define PERC_PROVIDER_ALL 15u
+/* "ci4a,webmcp,bridge,native" (any non-empty subset, any order) → bits; -1 for anything else. */
+int perc_providers_parse(const char *list, unsigned *out);
 
 void perc_opts_init(perc_opts *o);
 

@@ -122,6 +122,12 @@ void perc_index_backend(perc_obs *obs);
 eous_rc perc_parse_ci4a(perc_obs *obs, cJSON *registry, eous_err *err);
 eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err);
 eous_rc perc_parse_bridge(perc_obs *obs, cJSON *snapshot, eous_err *err);
+/* Components the native provider inferred ({comps: [...]}, perception/native.c). */
+eous_rc perc_parse_native(perc_obs *obs, cJSON *answer, eous_err *err);
+/* registry.c: one more (zeroed) component; NULL when out of memory. */
+perc_component *perc_add_component(perc_obs *obs);
+/* registry.c: the observation keeps item (freed with it). */
+void perc_own_json(perc_obs *obs, cJSON *item);
 /* Keeps a copy of the live page's {K: label} answer for perc_label_components. */
 void perc_set_page_labels(perc_obs *obs, const cJSON *labels);
 /* Labels from the AX tree (root's name, first named control inside) for

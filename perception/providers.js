@@ -1,6 +1,7 @@
 /* The semantic providers and the page's source, in one script.
  * args: timeoutMs, maxBytes, stampIds (html mode: ids on interactive
- * elements and the page's outerHTML), wantProviders.  Providers are awaited
+ * elements and the page's outerHTML), wantProviders (PERC_PROVIDER_* bits:
+ * 1 ci4a, 2 webmcp, 4 bridge, 8 native; true = all).  Providers are awaited
  * with a bound; anything they throw, any cycle or oversize answer becomes a
  * warning, never a failure. */
 return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
@@ -94,15 +95,18 @@ return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
     }
     return any ? list : null;
   };
-  if (wantProviders) {
+// @include native.js
+  const want = wantProviders === true ? 15 : (Number(wantProviders) || 0);
+  if (want) {
 // @include webmcp_hook.js
-    try { const r = window.__ci4a__; if (r && typeof r === 'object')
+    if (want & 1) try { const r = window.__ci4a__; if (r && typeof r === 'object')
       out.ci4a = enc(await readCi4a(r), 'getStatus'); } catch (e) { out.warnings.push('ci4a: ' + msg(e)); }
     try { out.cidLabels = cidLabels(); } catch (e) {}
-    try { const tools = await readWebMcp(); if (tools) out.webmcp = enc(tools, 'getTools'); }
+    if (want & 2) try { const tools = await readWebMcp(); if (tools) out.webmcp = enc(tools, 'getTools'); }
     catch (e) { out.warnings.push('webmcp: ' + msg(e)); }
-    try { const ag = window.agent; if (ag && typeof ag.snapshot === 'function')
+    if (want & 4) try { const ag = window.agent; if (ag && typeof ag.snapshot === 'function')
       out.bridge = enc(await bound(() => ag.snapshot(), 'snapshot'), 'snapshot'); } catch (e) { out.warnings.push('bridge: ' + msg(e)); }
+    if (want & 8) try { out.native = enc(readNative(), 'native'); } catch (e) { out.warnings.push('native: ' + msg(e)); }
   }
   if (stampIds) {
     document.querySelectorAll('[data-eous-id]').forEach(e => e.removeAttribute('data-eous-id'));

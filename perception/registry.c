@@ -8,7 +8,7 @@
 
 #include "perception/perc_int.h"
 
-static perc_component *add_component(perc_obs *obs)
+perc_component *perc_add_component(perc_obs *obs)
 {
     perc_component *grown = realloc(obs->comps, (obs->n_comps + 1) * sizeof *grown);
     if (!grown)
@@ -19,7 +19,7 @@ static perc_component *add_component(perc_obs *obs)
     return c;
 }
 
-static void own_json(perc_obs *obs, cJSON *item)
+void perc_own_json(perc_obs *obs, cJSON *item)
 {
     if (!obs->owned_json)
         obs->owned_json = cJSON_CreateArray();
@@ -29,14 +29,14 @@ static void own_json(perc_obs *obs, cJSON *item)
 static const cJSON *empty_obj(perc_obs *obs)
 {
     cJSON *o = cJSON_CreateObject();
-    own_json(obs, o);
+    perc_own_json(obs, o);
     return o;
 }
 
 static const cJSON *empty_arr(perc_obs *obs)
 {
     cJSON *o = cJSON_CreateArray();
-    own_json(obs, o);
+    perc_own_json(obs, o);
     return o;
 }
 
@@ -134,7 +134,7 @@ void perc_set_page_labels(perc_obs *obs, const cJSON *labels)
     cJSON *copy = cJSON_Duplicate(labels, 1);
     if (!copy)
         return;
-    own_json(obs, copy);
+    perc_own_json(obs, copy);
     obs->page_labels = copy;
 }
 
@@ -259,14 +259,14 @@ eous_rc perc_parse_ci4a(perc_obs *obs, cJSON *registry, eous_err *err)
         return eous_err_set(err, EOUS_E_PARSE, "ci4a: getStatus() returned %s, expected an object",
                             eous_json_type_name(registry));
     }
-    own_json(obs, registry);
+    perc_own_json(obs, registry);
     const cJSON *e;
     cJSON_ArrayForEach(e, registry) {
         if (!cJSON_IsObject(e) || !e->string) {
             perc_obs_warn(obs, "ci4a: entry '%s' is not an object; skipped", e->string ? e->string : "?");
             continue;
         }
-        perc_component *c = add_component(obs);
+        perc_component *c = perc_add_component(obs);
         if (!c)
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         c->key = eous_arena_strdup(obs->arena, e->string);
@@ -285,7 +285,7 @@ eous_rc perc_parse_ci4a(perc_obs *obs, cJSON *registry, eous_err *err)
             cJSON *names = cJSON_CreateArray();
             const cJSON *t;
             cJSON_ArrayForEach(t, tools) cJSON_AddItemToArray(names, cJSON_CreateString(t->string));
-            own_json(obs, names);
+            perc_own_json(obs, names);
             c->tools = names;
             if (!eous_json_obj(e, "metadata"))
                 c->metadata = tools;
@@ -310,13 +310,13 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
         return eous_err_set(err, EOUS_E_PARSE, "webmcp: getTools() returned %s, expected an array",
                             eous_json_type_name(tools));
     }
-    own_json(obs, tools);
+    perc_own_json(obs, tools);
     const cJSON *t;
     cJSON_ArrayForEach(t, tools) {
         const char *name = eous_json_str(t, "name");
         if (!name)
             continue;
-        perc_component *c = add_component(obs);
+        perc_component *c = perc_add_component(obs);
         if (!c)
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         c->key = eous_arena_strdup(obs->arena, name);
@@ -332,7 +332,7 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
         c->state = empty_obj(obs);
         cJSON *names = cJSON_CreateArray();
         cJSON_AddItemToArray(names, cJSON_CreateString(name));
-        own_json(obs, names);
+        perc_own_json(obs, names);
         c->tools = names;
         /* M for the single tool: its JSON Schema as params */
         cJSON *md = cJSON_CreateObject();
@@ -354,7 +354,7 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
         } else if (cJSON_IsObject(schema)) {
             cJSON_AddItemToObject(meta, "inputSchema", cJSON_Duplicate(schema, 1));
         }
-        own_json(obs, md);
+        perc_own_json(obs, md);
         c->metadata = md;
         c->visible = 1;
     }
@@ -364,7 +364,7 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
 eous_rc perc_parse_bridge(perc_obs *obs, cJSON *snapshot, eous_err *err)
 {
     /* ui-sdk style: {entries|elements|components: [{ref, label, role|kind, actions|tools, state|value}]} or an array */
-    own_json(obs, snapshot);
+    perc_own_json(obs, snapshot);
     const cJSON *list = cJSON_IsArray(snapshot) ? snapshot : NULL;
     if (!list)
         list = eous_json_arr(snapshot, "entries");
@@ -381,7 +381,7 @@ eous_rc perc_parse_bridge(perc_obs *obs, cJSON *snapshot, eous_err *err)
             ref = eous_json_str(e, "id");
         if (!ref)
             continue;
-        perc_component *c = add_component(obs);
+        perc_component *c = perc_add_component(obs);
         if (!c)
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         c->key = eous_arena_strdup(obs->arena, ref);
@@ -400,7 +400,7 @@ eous_rc perc_parse_bridge(perc_obs *obs, cJSON *snapshot, eous_err *err)
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "value");
             if (v)
                 cJSON_AddItemToObject(o, "value", cJSON_Duplicate(v, 1));
-            own_json(obs, o);
+            perc_own_json(obs, o);
             c->state = o;
         }
         const cJSON *acts = eous_json_arr(e, "actions");

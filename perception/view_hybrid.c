@@ -24,7 +24,7 @@
 static const char *CONSTRAINT_KEYS[] = {"format", "min", "max", "minDate", "maxDate", "disabledDates", "step",
                                         "minuteStep", "disabledValues"};
 static const char *CONTAINER_KINDS[] = {"table", "form", "tabs", "modal", "drawer", "card", "collapse", "list",
-                                        "layout", "wizard"};
+                                        "layout", "wizard", "dialog", "sortable"};
 
 /* ---- triplet rendering --------------------------------------------------------- */
 
@@ -50,7 +50,9 @@ void pv_put_json_short(pctx *c, const cJSON *v, size_t max)
 
 static int is_container(const perc_component *comp)
 {
-    return IN(comp->kind, CONTAINER_KINDS);
+    /* a native textarea's lines print beneath its triplet, as the pruned view prints them */
+    return IN(comp->kind, CONTAINER_KINDS) ||
+           (!strcmp(comp->provider, "native") && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(comp->state, "multiline")));
 }
 
 static int same_words(const char *a, const char *b);
@@ -799,6 +801,19 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
         }
         int pfirst = 1, n_params = cJSON_GetArraySize(params);
         const cJSON *p;
+        if (eous_json_bool(meta, "brief", 0)) {
+            /* a native form's fill(): its fields by name; each field's own
+             * line beneath shows the limits (validation uses them all) */
+            cJSON_ArrayForEach(p, params) {
+                pv_put(c, pfirst ? "" : "; ");
+                pfirst = 0;
+                pv_put_flat(c, p->string, 60, 0);
+                if (!eous_json_bool(p, "required", 0))
+                    pv_put(c, "?");
+            }
+            pv_put(c, ")");
+            continue;
+        }
         const cJSON *tool_disabled = n_params == 1 ? eous_json_arr(meta, "disabledDates") : NULL;
         cJSON_ArrayForEach(p, params) {
             if (!pfirst)
@@ -1072,6 +1087,10 @@ int pv_hybrid_node(pctx *c, int idx, int depth)
         if (rows) {
             render_state_rows(c, rows, depth + 1);
             render_nested(c, idx, depth + 1, ci);
+        } else if (comp->kind && !strcmp(comp->kind, "sortable")) {
+            /* a native sortable table: the table itself beneath, rows as the pruned view prints them */
+            c->seen[idx] = 0;
+            pv_render(c, idx, depth + 1, NULL);
         } else if (is_container(comp)) {
             /* container: its pruned content stays beneath the triplet */
             pv_render_children(c, n, depth + 1, comp->label);

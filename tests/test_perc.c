@@ -30,6 +30,8 @@ static perc_obs *observe(const char *path, perc_mode mode)
     perc_opts_init(&o);
     o.mode = mode;
     o.provider_timeout_ms = 500;
+    /* these tests are about registries: the native provider (tests/test_native.c) stays out of the counts */
+    o.provider_set = PERC_PROVIDER_CI4A | PERC_PROVIDER_WEBMCP | PERC_PROVIDER_BRIDGE;
     perc_obs *obs = NULL;
     cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
     return obs;

@@ -15,6 +15,9 @@ const FORM_FIELDS = new Set(['input', 'textarea', 'inputnumber', 'select', 'date
   'checkbox', 'checkboxgroup', 'radiogroup', 'switch', 'slider', 'cascader', 'treeselect', 'rate', 'autocomplete',
   'colorpicker', 'mentions', 'transfer', 'upload']);
 const VALUE_TOOLS = new Set(['setValue', 'clear', 'check', 'uncheck']);
+// kinds of eous's native components (perception/native.js) whose triplet id takes atomic actions
+const NATIVE_FIELD_KINDS = new Set(['textbox', 'searchbox', 'checkbox', 'radiogroup', 'select', 'combobox', 'date',
+  'time', 'datetime', 'month', 'week', 'number', 'slider', 'file', 'form']);
 
 // ---- tasks ------------------------------------------------------------------------------
 
@@ -322,10 +325,23 @@ export function resolveStep(step, ctx) {
     const comps = { id: el.id, tools: el.line.content.split(' → ')[1] ?? '' };
     if (v === 'click' && offersTool(comps, 'click'))
       return { call: { name: 'call', args: { k: el.id, tool: 'click', params: {} } }, why: `${why}, its click()` };
-    if (v === 'type' && !st.enter && hybrid) {
+    // setValue replaces what the field holds: typing after it (clear: false) stays a type
+    if (v === 'type' && !st.enter && st.clear !== false && hybrid) {
       const m = /(?:^|\s)setValue\((\w+)\??(?::\s*string)?[;)]/.exec(comps.tools);
       if (m) return { call: { name: 'call', args: { k: el.id, tool: 'setValue', params: { [m[1]]: String(text ?? '') } } },
         why: `${why}, its setValue()`, followable: true };
+    }
+    // a field's triplet (eous's native components, actions/target.c) also takes atomic actions on its id
+    if (hybrid && NATIVE_FIELD_KINDS.has((/^\[c\d+\] (\S+)/.exec(el.line.content) ?? [])[1])) {
+      if (v === 'click' || v === 'hover') return { call: { name: v, args: { id: el.id } }, why: `${why}, atomic on the triplet` };
+      if (v === 'type') {
+        const args = { id: el.id, text: String(text ?? ''), enter: st.enter === true };
+        if (st.clear === false) {
+          if (!req.toolParams?.get('type')?.has('clear')) return cannot(`cannot type after what [${el.id}] holds: the type tool has no clear`);
+          args.clear = false;
+        }
+        return { call: { name: 'type', args }, why: `${why}, atomic on the triplet`, followable: !args.enter };
+      }
     }
     return { stop: `cannot do ${describe(st)}: [${el.id}] is a component and offers no tool for it` };
   }

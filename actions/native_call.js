@@ -1,0 +1,279 @@
+/* Runs a tool of a native component (perception/native.js inferred it and
+ * stamped its root data-eous-nk=K); included by call.js, owned by
+ * actions/native_call.c's caller (call.c).  Values are set the way pages
+ * listen: the native value setter, then input and change events; a click
+ * for checkboxes, radios, tabs, options and disclosures.  Every value is
+ * read back: one that did not take is an error naming what the control
+ * holds (never a secret field's value).  A submit that the browser's
+ * validation blocks is an error with the validation message; a valid one
+ * stamps its submit button data-eous-nks=K and answers {submit: 'click'} so
+ * the executor clicks it with real input (navigation is the executor's). */
+const nativeErr = (code, message) => { const e = new Error(message); e.code = code; return e; };
+const nativeSquash = s => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+const nativeText = el => nativeSquash(el.getAttribute('aria-label') || el.textContent);
+const nativeName = el => {
+  const ids = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+  const t = nativeSquash(ids.map(i => { const r = document.getElementById(i); return r ? r.textContent : ''; }).join(' '));
+  return t || nativeText(el);
+};
+const nativeLabel = el => {
+  let l = nativeSquash(el.getAttribute('aria-label'));
+  if (!l && el.labels && el.labels.length) l = nativeSquash(Array.from(el.labels).map(x => {
+    let t = ''; const w = n => { for (const c of n.childNodes) { if (c.nodeType === 3) t += c.data;
+      else if (c.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA)$/.test(c.tagName)) w(c); } }; w(x); return t; }).join(' '));
+  return (l || nativeSquash(el.getAttribute('title') || el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('id') || '')).replace(/[\s:*]+$/, '');
+};
+const nativeSecret = el => el.closest('[data-agent-secret]') != null ||
+  (el.tagName === 'INPUT' && String(el.type).toLowerCase() === 'password') ||
+  /^(one-time-code|cc-.*|current-password|new-password)$/.test(String(el.getAttribute('autocomplete') || '').trim());
+const nativeShown = v => JSON.stringify(String(v).length > 80 ? String(v).slice(0, 80) + '…' : String(v));
+const nativeTick = () => new Promise(r => setTimeout(r, 0));
+/* a person's click as the page's handlers see it: pointer and mouse events, then click */
+const nativeClick = el => {
+  const o = {bubbles: true, cancelable: true, composed: true, view: window, button: 0};
+  try { el.dispatchEvent(new PointerEvent('pointerdown', o)); } catch (e) {}
+  el.dispatchEvent(new MouseEvent('mousedown', o));
+  try { el.dispatchEvent(new PointerEvent('pointerup', o)); } catch (e) {}
+  el.dispatchEvent(new MouseEvent('mouseup', o));
+  el.click();
+};
+const nativeSetValue = async (el, v, secret) => {
+  const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const want = String(v);
+  if (el.disabled || el.readOnly) throw nativeErr('disabled', 'the field is disabled or read-only');
+  if (typeof el.focus === 'function') el.focus();
+  Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, want);
+  el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  el.dispatchEvent(new Event('change', {bubbles: true}));
+  await nativeTick();
+  const got = String(el.value);
+  const same = got === want || (el.type === 'number' || el.type === 'range' ? Number(got) === Number(want) && got !== '' : false);
+  if (!same) {
+    const holds = secret ? 'something else (a secret field: not shown)' : (got === '' ? 'nothing' : nativeShown(got));
+    throw nativeErr('not_taken', (secret ? 'the value' : nativeShown(want)) + ' did not take: the field holds ' + holds +
+      (el.validationMessage ? ' (' + el.validationMessage + ')' : ''));
+  }
+  const r = secret ? {set: want.length + ' characters'} : {value: got};
+  if (el.validity && !el.validity.valid && el.validationMessage) r.invalid = el.validationMessage;
+  return r;
+};
+const nativeCheck = async (el, on) => {
+  if (el.disabled) throw nativeErr('disabled', 'the checkbox is disabled');
+  if (el.checked !== on) nativeClick(el);
+  await nativeTick();
+  if (el.checked !== on) throw nativeErr('not_taken', 'the checkbox is ' + (el.checked ? 'checked' : 'not checked') +
+    ' after the click (the page changed it back)');
+  return {checked: el.checked};
+};
+const nativeOptionMatch = (opts, want, textOf, valueOf) => {
+  const w = nativeSquash(want);
+  return opts.find(o => textOf(o) === w) || opts.find(o => valueOf(o) === want) ||
+    opts.find(o => textOf(o).toLowerCase() === w.toLowerCase());
+};
+const nativeSelect = async (el, want) => {
+  if (el.disabled) throw nativeErr('disabled', 'the select is disabled');
+  const opts = Array.from(el.options);
+  const lab = o => nativeSquash(o.label || o.text);
+  const wants = Array.isArray(want) ? want : [want];
+  const picked = wants.map(w => { const o = nativeOptionMatch(opts, String(w), lab, o => o.value);
+    if (!o) throw nativeErr('not_found', 'no option ' + nativeShown(w) + ' (options: ' + opts.slice(0, 20).map(lab).join(' | ') + ')');
+    if (o.disabled) throw nativeErr('disabled', 'option ' + nativeShown(w) + ' is disabled');
+    return o; });
+  if (el.multiple) for (const o of opts) o.selected = picked.includes(o);
+  else Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(el, picked[0].value);
+  el.dispatchEvent(new Event('input', {bubbles: true}));
+  el.dispatchEvent(new Event('change', {bubbles: true}));
+  await nativeTick();
+  const now = Array.from(el.selectedOptions);
+  if (now.length !== picked.length || !picked.every(o => now.includes(o)))
+    throw nativeErr('not_taken', 'the selection did not take: the select holds ' + (now.map(lab).join(', ') || 'nothing'));
+  return {value: el.multiple ? now.map(lab) : lab(now[0])};
+};
+const nativeRadio = async (radios, want) => {
+  const r = nativeOptionMatch(radios, String(want), nativeLabel, x => x.value);
+  if (!r) throw nativeErr('not_found', 'no option ' + nativeShown(want) + ' (options: ' + radios.map(nativeLabel).join(' | ') + ')');
+  if (r.disabled) throw nativeErr('disabled', 'option ' + nativeShown(want) + ' is disabled');
+  if (!r.checked) nativeClick(r);
+  await nativeTick();
+  if (!r.checked) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not checked after the click');
+  return {value: nativeLabel(r)};
+};
+/* one field of any kind, by its component key (every radio of a group carries it) */
+const nativeSetField = async (key, v, secretValues) => {
+  const els = Array.from(document.querySelectorAll('[data-eous-nk="' + CSS.escape(key) + '"]'));
+  if (!els.length) throw nativeErr('unknown_component', 'the field is gone since the observation; observe again');
+  const el = els[0], type = String(el.type || '').toLowerCase();
+  if (secretValues && !nativeSecret(el)) els.forEach(e => e.setAttribute('data-agent-secret', ''));
+  if (type === 'radio') return nativeRadio(els, v);
+  if (type === 'checkbox') return nativeCheck(el, v === true || v === 'true' || v === 'on' || v === 'yes');
+  if (el.tagName === 'SELECT') return nativeSelect(el, v);
+  return nativeSetValue(el, v == null ? '' : v, secretValues || nativeSecret(el));
+};
+const nativeFirstInvalid = form => Array.from(Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'elements').get.call(form))
+  .find(e => e.willValidate && !e.validity.valid);
+const nativeWait = async (pred, ms) => {
+  const t0 = performance.now();
+  for (;;) { const v = pred(); if (v || performance.now() - t0 > ms) return v; await new Promise(r => setTimeout(r, 20)); }
+};
+
+const nativeRun = async (K, T, P, meta, secretValues) => {
+  const root = document.querySelector('[data-eous-nk="' + CSS.escape(K) + '"]');
+  if (!root) throw nativeErr('unknown_component', 'component ' + K + ' is gone since the observation; observe again');
+  const role = root.getAttribute('role') || '';
+  P = P && typeof P === 'object' ? P : {};
+  /* names of the params that held a {{secret:NAME}}: those fields are marked secret, their values never echoed */
+  secretValues = Array.isArray(secretValues) ? secretValues : [];
+  const anySecret = secretValues.length > 0;
+  if (root.tagName === 'FORM') {
+    if (T === 'fill') {
+      const fields = meta && meta.fill && meta.fill.fields || {};
+      const done = {};
+      for (const name of Object.keys(P)) {
+        const key = fields[name];
+        if (!key) throw nativeErr('invalid_params', 'the form has no field ' + nativeShown(name));
+        try { done[name] = await nativeSetField(key, P[name], secretValues.includes(name)); }
+        catch (e) { throw nativeErr(e.code || 'not_taken', 'field ' + nativeShown(name) + ': ' + e.message +
+          (Object.keys(done).length ? ' (set before it: ' + Object.keys(done).join(', ') + ')' : '')); }
+      }
+      return {result: {set: Object.keys(done).length, fields: done}};
+    }
+    if (T === 'submit') {
+      const bad = nativeFirstInvalid(root);
+      if (bad && !root.hasAttribute('novalidate')) {
+        const sub = root.querySelector('button:not([type]),button[type=submit],input[type=submit]');
+        if (!sub || !sub.formNoValidate)
+          throw nativeErr('invalid', "the browser's validation blocks the form: field '" + nativeLabel(bad) + "': " + bad.validationMessage);
+      }
+      const sub = root.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
+        (root.getAttribute('id') ? document.querySelector('[form="' + CSS.escape(root.getAttribute('id')) + '"][type=submit],button[form="' +
+          CSS.escape(root.getAttribute('id')) + '"]:not([type])') : null);
+      if (sub && !sub.disabled) {
+        document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
+        sub.setAttribute('data-eous-nks', K);
+        return {submit: 'click', label: nativeSquash(sub.value || sub.textContent)};
+      }
+      setTimeout(() => HTMLFormElement.prototype.requestSubmit.call(root), 0);
+      return {submit: 'request'};
+    }
+  }
+  if (T === 'setValue' || T === 'select' || T === 'clear' || T === 'check' || T === 'uncheck') {
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(root.tagName) && role !== 'combobox') {
+      const type = String(root.type || '').toLowerCase();
+      if (T === 'check' || T === 'uncheck') return {result: await nativeCheck(root, T === 'check')};
+      if (T === 'clear') {
+        if (root.tagName === 'SELECT') { for (const o of root.options) o.selected = false;
+          root.dispatchEvent(new Event('input', {bubbles: true})); root.dispatchEvent(new Event('change', {bubbles: true}));
+          return {result: {value: []}}; }
+        return {result: await nativeSetValue(root, '', nativeSecret(root))};
+      }
+      const v = P.value !== undefined ? P.value : P.option !== undefined ? P.option : P.options;
+      return {result: await nativeSetField(K, v, anySecret)};
+    }
+  }
+  if (role === 'tablist' && T === 'select') {
+    const tabs = Array.from(root.querySelectorAll('[role=tab]')).filter(t => t.closest('[role=tablist]') === root);
+    const tab = nativeOptionMatch(tabs, String(P.tab), nativeName, t => t.id);
+    if (!tab) throw nativeErr('not_found', 'no tab ' + nativeShown(P.tab) + ' (tabs: ' + tabs.map(nativeName).join(' | ') + ')');
+    nativeClick(tab);
+    const ok = await nativeWait(() => tab.getAttribute('aria-selected') === 'true', 500);
+    if (!ok) throw nativeErr('not_taken', 'tab ' + nativeShown(P.tab) + ' is not selected after the click');
+    return {result: {selected: nativeName(tab)}};
+  }
+  if (role === 'listbox' && T === 'select') {
+    const opts = Array.from(root.querySelectorAll('[role=option]'));
+    const o = nativeOptionMatch(opts, String(P.option), nativeName, x => x.id);
+    if (!o) throw nativeErr('not_found', 'no option ' + nativeShown(P.option) + ' (options: ' + opts.slice(0, 20).map(nativeName).join(' | ') + ')');
+    if (typeof o.scrollIntoView === 'function') o.scrollIntoView({block: 'nearest'});
+    nativeClick(o);
+    const ok = await nativeWait(() => o.getAttribute('aria-selected') === 'true', 500);
+    if (!ok) throw nativeErr('not_taken', 'option ' + nativeShown(P.option) + ' is not selected after the click');
+    return {result: {value: nativeName(o)}};
+  }
+  if (role === 'combobox' && (T === 'select' || T === 'setValue')) {
+    const input = root.matches('input,textarea') ? root : root.querySelector('input');
+    const want = String(T === 'select' ? P.option : P.value);
+    if (input) { await nativeSetValue(input, want, false).catch(() => {}); }
+    if (T === 'setValue') return {result: {value: input ? input.value : ''}};
+    const lbId = root.getAttribute('aria-controls') || root.getAttribute('aria-owns');
+    const lb = () => lbId ? document.getElementById(lbId) : null;
+    if (root.getAttribute('aria-expanded') !== 'true' && !input) nativeClick(root);
+    const o = await nativeWait(() => { const l = lb(); if (!l) return null;
+      return nativeOptionMatch(Array.from(l.querySelectorAll('[role=option]')), want, nativeName, x => x.id); }, 1500);
+    if (!o) {
+      const l = lb();
+      throw nativeErr('not_found', 'the popup offers no option ' + nativeShown(want) +
+        (l ? ' (it offers: ' + Array.from(l.querySelectorAll('[role=option]')).slice(0, 20).map(nativeName).join(' | ') + ')' : ''));
+    }
+    nativeClick(o);
+    await nativeWait(() => !input || nativeSquash(input.value) === nativeName(o), 500);
+    const got = input ? input.value : nativeText(root);
+    if (input && nativeSquash(got) !== nativeName(o)) throw nativeErr('not_taken', 'the combobox holds ' + nativeShown(got) + ' after picking ' + nativeShown(want));
+    return {result: {value: got}};
+  }
+  if (root.hasAttribute('aria-expanded') && (T === 'expand' || T === 'collapse')) {
+    const want = T === 'expand' ? 'true' : 'false';
+    if (root.getAttribute('aria-expanded') !== want) nativeClick(root);
+    const ok = await nativeWait(() => root.getAttribute('aria-expanded') === want, 500);
+    if (!ok) throw nativeErr('not_taken', 'still ' + (want === 'true' ? 'collapsed' : 'expanded') + ' after the click');
+    return {result: {expanded: want === 'true'}};
+  }
+  if (T === 'close' && (root.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog')) {
+    const gone = () => !root.isConnected || (root.tagName === 'DIALOG' ? !root.open : !root.checkVisibility());
+    const btn = Array.from(root.querySelectorAll('button,[role=button]')).find(b =>
+      /^(close|cancel|dismiss|×|✕|x)$/i.test(nativeText(b)) || /close|dismiss/i.test(b.getAttribute('aria-label') || ''));
+    if (btn) nativeClick(btn);
+    else root.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', code: 'Escape', bubbles: true}));
+    let ok = await nativeWait(gone, 500);
+    if (!ok && root.tagName === 'DIALOG') { root.close(); ok = gone(); }
+    if (!ok) throw nativeErr('not_taken', 'the dialog is still open');
+    return {result: {closed: true}};
+  }
+  if (T === 'sort') {
+    const scope = root.closest('table,[role=grid],[role=table],[role=treegrid]') || root;
+    const heads = Array.from(scope.querySelectorAll('th,[role=columnheader]')).filter(h =>
+      h.closest('table,[role=grid],[role=table],[role=treegrid]') === scope);
+    const clean = h => nativeName(h).replace(/[▲▼↑↓]/g, '').trim();
+    const h = nativeOptionMatch(heads, String(P.column), clean, x => x.id);
+    if (!h) throw nativeErr('not_found', 'no column ' + nativeShown(P.column));
+    const want = String(P.direction);
+    for (let i = 0; i < 3 && h.getAttribute('aria-sort') !== want; i++) {
+      const before = h.getAttribute('aria-sort');
+      nativeClick(h.querySelector('button,[role=button]') || h);
+      await nativeWait(() => h.isConnected && h.getAttribute('aria-sort') !== before, 500);
+    }
+    if (h.getAttribute('aria-sort') !== want)
+      throw nativeErr('not_taken', 'column ' + nativeShown(P.column) + ' is ' + (h.getAttribute('aria-sort') || 'not sorted') + ' after clicking its header');
+    return {result: {sorted: clean(h) + ' ' + want}};
+  }
+  if (role === 'tree' && (T === 'expand' || T === 'collapse' || T === 'select')) {
+    const items = Array.from(root.querySelectorAll('[role=treeitem]'));
+    const own = it => { const g = it.querySelector('[role=group]'); let t = '';
+      for (const c of it.childNodes) if (c !== g) t += c.nodeType === 3 ? c.data : (c.nodeType === 1 ? c.textContent : '');
+      return nativeSquash(it.getAttribute('aria-label') || t); };
+    const it = nativeOptionMatch(items, String(P.item), own, x => x.id);
+    if (!it) throw nativeErr('not_found', 'no tree item ' + nativeShown(P.item));
+    /* the item's own label, not its group of children */
+    const target = Array.from(it.children).find(c => c.getAttribute('role') !== 'group' && c.tagName !== 'UL') || it;
+    if (T === 'select') {
+      nativeClick(target);
+      const ok = await nativeWait(() => it.getAttribute('aria-selected') === 'true' || document.activeElement === it, 500);
+      if (!ok && it.hasAttribute('aria-selected')) throw nativeErr('not_taken', 'item ' + nativeShown(P.item) + ' is not selected after the click');
+      return {result: {selected: own(it)}};
+    }
+    const want = T === 'expand' ? 'true' : 'false';
+    if (it.getAttribute('aria-expanded') !== want) nativeClick(target);
+    const ok = await nativeWait(() => it.getAttribute('aria-expanded') === want, 500);
+    if (!ok) throw nativeErr('not_taken', 'item ' + nativeShown(P.item) + ' is still ' + (want === 'true' ? 'collapsed' : 'expanded'));
+    return {result: {item: own(it), expanded: want === 'true'}};
+  }
+  if (T === 'goToPage') {
+    const links = Array.from(root.querySelectorAll('a[href],button,[role=link],[role=button]'))
+      .filter(a => nativeSquash(a.textContent) === String(P.page));
+    if (!links.length) throw nativeErr('not_found', 'no page ' + nativeShown(P.page));
+    /* a page link may load a new document: the executor clicks it (real input) and settles */
+    document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
+    links[0].setAttribute('data-eous-nks', K);
+    return {submit: 'click', what: 'page ' + P.page};
+  }
+  throw nativeErr('unknown_tool', 'the ' + (role || root.tagName.toLowerCase()) + ' has no tool ' + T);
+};

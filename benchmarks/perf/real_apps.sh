@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# benchmarks/perf/real_apps.sh — DokuWiki (a real application, no registry: what the hybrid view
+# shows there is the native provider's) through the view-bound stand-in model, hybrid vs pruned vs
+# atomic at the defaults (--history full, deltas on, --max-batch 8), then benchmarks/perf/real_apps.mjs
+# writes RESULTS_DIR/real_apps.md with the commit.
+#
+#   benchmarks/perf/real_apps.sh [OUT_DIR] [RESULTS_DIR]
+#
+# Services run on loopback free ports and are stopped by PID on exit.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+BUILD="${BUILD:-$ROOT/build}"
+EOUS="$BUILD/eous"
+OUT="${1:-$ROOT/out/real_apps}"
+RESULTS="${2:-$ROOT/benchmarks/results}"
+WORKERS="${WORKERS:-2}"
+TASKS="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
+
+[[ -x "$EOUS" ]] || { echo "real_apps: $EOUS not built (run make build)" >&2; exit 2; }
+[[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
+  { echo "real_apps: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
+
+STANDIN_PID="" WIKI_DIR=""
+tmp="$(mktemp -d)"
+cleanup() {
+  [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
+  [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown >"$OUT/commit"
+[[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
+  sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
+mkfifo "$tmp/standin"
+node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS" --log "$OUT/standin.jsonl" >"$tmp/standin" &
+STANDIN_PID=$!
+read -r -t 60 line <"$tmp/standin" || { echo "real_apps: the stand-in did not start" >&2; exit 3; }
+STANDIN_URL="http://127.0.0.1:${line#PORT }"
+# the stand-in checks that a key is sent, as the providers do; it is not a secret
+export OPENAI_API_KEY=standin-local-key
+WIKI_DIR="$OUT/wiki-instance"
+WIKI_URL="$(bash "$ROOT/scripts/wiki" start --dir "$WIKI_DIR" --secrets "$OUT/wiki-secrets.env")" ||
+  { echo "real_apps: DokuWiki did not start" >&2; WIKI_DIR=""; exit 3; }
+export EOUS_SITE_DOKUWIKI="$WIKI_URL" EOUS_SITE_DOKUWIKI_RESET="$ROOT/scripts/wiki reset $WIKI_DIR"
+echo "real_apps: DokuWiki $WIKI_URL, stand-in $STANDIN_URL"
+rc=0
+for mode in hybrid pruned atomic; do
+  # every mode starts from the seeded wiki
+  bash "$ROOT/scripts/wiki" reset "$WIKI_DIR" >/dev/null
+  set +e
+  "$EOUS" bench "$TASKS" --modes "$mode" --planner llm --llm openai:standin --llm-base-url "$STANDIN_URL" \
+    --workers "$WORKERS" --secrets "$OUT/wiki-secrets.env" --out "$OUT/$mode" >"$OUT/$mode.log" 2>&1
+  brc=$?
+  set -e
+  ((brc <= 1)) || { echo "real_apps: eous bench ($mode) exited $brc; see $OUT/$mode.log" >&2; rc=$brc; }
+done
+node "$ROOT/benchmarks/perf/real_apps.mjs" "$OUT" "$RESULTS"
+exit $rc

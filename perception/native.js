@@ -1,0 +1,376 @@
+/* The native provider (owned by perception/native.c): components inferred
+ * from standard HTML form controls and the WAI-ARIA APG widget patterns, for
+ * pages with no registry.  Included by providers.js; readNative() returns
+ * {comps: [{key, kind, label, state, tools, metadata, secret}], warnings}.
+ *
+ * Each component's root element (every radio of a group) is stamped
+ * data-eous-nk="native-N", kept across observations, so perception folds its
+ * subtree into one triplet and actions/native_call.js finds it again.
+ * Registry components win: nothing inside a data-cid root or portal, or a
+ * WebMCP <form toolname>, is inferred; nothing inside data-agent-hidden or
+ * hidden by CSS is offered.  Big pages are capped with a count. */
+const readNative = (caps) => {
+  const warnings = [], comps = [];
+  const MAX_COMPS = caps && caps.maxComps || 300, MAX_SCAN = caps && caps.maxScan || 4000,
+    MAX_FORM_FIELDS = caps && caps.maxFormFields || 60, MAX_OPTIONS = 500;
+  const squash = s => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
+  const cut = (s, n) => s.length > n ? s.slice(0, n) : s;
+  const registry = el => !!el.closest('[data-cid],[data-cid-owner],form[toolname]');
+  const agentHidden = el => !!el.closest('[data-agent-hidden]');
+  const shown = el => {
+    if (el.hidden || el.closest('[hidden]')) return false;
+    if (typeof el.checkVisibility === 'function') return el.checkVisibility({visibilityProperty: true});
+    const st = getComputedStyle(el);
+    return st.display !== 'none' && st.visibility !== 'hidden' && el.getClientRects().length > 0;
+  };
+  const SECRET_AC = /^(one-time-code|cc-.*|current-password|new-password)$/;
+  const secretOf = el => el.closest('[data-agent-secret]') != null ||
+    (el.tagName === 'INPUT' && String(el.type).toLowerCase() === 'password') ||
+    SECRET_AC.test(String(el.getAttribute('autocomplete') || '').trim());
+  let seq = window.__eous_native_seq__ || 0;
+  /* stamps are written after every read: a write between style reads would
+   * make each read lay the page out again (a 5,000-field form would hang) */
+  const stamps = [], given = new Map();
+  const keyOf = (el, all) => {
+    if (given.has(el)) return given.get(el);
+    let k = el.getAttribute('data-eous-nk');
+    if (!k || !/^native-\d+$/.test(k)) { k = 'native-' + (++seq); }
+    for (const e of all || [el]) { given.set(e, k); if (e.getAttribute('data-eous-nk') !== k) stamps.push([e, k]); }
+    return k;
+  };
+  const textOf = (el, skip) => {
+    let t = '';
+    const walk = n => { for (const c of n.childNodes) {
+      if (c.nodeType === 3) t += c.data;
+      else if (c.nodeType === 1 && c !== skip && !/^(INPUT|SELECT|TEXTAREA|SCRIPT|STYLE)$/.test(c.tagName)) walk(c);
+    } };
+    walk(el); return squash(t);
+  };
+  const byIds = (el, attr) => squash((el.getAttribute(attr) || '').split(/\s+/).filter(Boolean)
+    .map(i => { const r = document.getElementById(i); return r ? textOf(r) : ''; }).join(' '));
+  const labelOf = el => {
+    let l = byIds(el, 'aria-labelledby') || squash(el.getAttribute('aria-label'));
+    if (!l && el.labels && el.labels.length) l = squash(Array.from(el.labels).map(x => textOf(x, el)).join(' '));
+    if (!l) l = squash(el.getAttribute('title') || el.getAttribute('placeholder') || '');
+    if (!l && el.tagName === 'INPUT' && /^(submit|button)$/.test(el.type)) l = squash(el.value);
+    /* no name/id fallback: a field's label is its accessible name, as the
+     * other views and the scripts written against them say it */
+    return cut(l.replace(/[\s:*]+$/, ''), 200);
+  };
+  // HTML's pattern is a JS regular expression matched whole ('v' flag); the
+  // C validator takes POSIX ERE, so the common escapes are rewritten, and a
+  // pattern that has no POSIX form is shown but left to the page
+  const posix = p => {
+    let o = '', inCls = false;
+    for (let i = 0; i < p.length; i++) {
+      const ch = p[i];
+      if (ch === '\\' && i + 1 < p.length) {
+        const n = p[++i];
+        const cls = {d: '0-9', w: 'A-Za-z0-9_', s: ' \\t\\n\\r'}[n];
+        if (cls) { o += inCls ? cls : '[' + cls + ']'; continue; }
+        if (/[DWSbBpPuxck0-9]/.test(n)) return null;
+        o += inCls ? n : '\\' + n; continue;
+      }
+      if (ch === '(' && p[i + 1] === '?') return null;
+      if (ch === '[') inCls = true; else if (ch === ']') inCls = false;
+      o += ch;
+    }
+    return '^(' + o + ')$';
+  };
+  const patternOf = (el, label) => {
+    const p = el.getAttribute('pattern');
+    if (p == null || p === '') return null;
+    try { new RegExp('^(?:' + p + ')$', 'v'); }
+    catch (e) { warnings.push("native: field '" + cut(label, 60) + "' has a pattern that is not a valid regular expression (" +
+      cut(String(e && e.message), 120) + "); the browser ignores it, and so is it here"); return null; }
+    return posix(p) || {js: p};
+  };
+  const num = v => { if (v == null || v === '') return null; const n = Number(v); return isFinite(n) ? n : null; };
+  const DATE_FMT = {date: 'YYYY-MM-DD', month: 'YYYY-MM', week: 'YYYY-Www', 'datetime-local': 'YYYY-MM-DDTHH:mm', time: 'HH:mm'};
+  const KIND = {date: 'date', month: 'month', week: 'week', 'datetime-local': 'datetime', time: 'time', number: 'number',
+    range: 'slider', email: 'textbox', url: 'textbox', tel: 'textbox', text: 'textbox', search: 'searchbox',
+    password: 'textbox', checkbox: 'checkbox', radio: 'radiogroup', file: 'file'};
+  const SKIP_TYPES = /^(hidden|submit|button|reset|image|color)$/;
+
+  // One field: its kind, the spec its value takes (M), its state (S).
+  const fieldOf = el => {
+    const tag = el.tagName, type = tag === 'INPUT' ? String(el.type).toLowerCase() : tag.toLowerCase();
+    const label = labelOf(el), secret = secretOf(el), req = el.required || el.getAttribute('aria-required') === 'true';
+    const spec = {type: 'string'}, state = {};
+    /* kinds are the AX roles where they name the control (a textarea is a textbox) */
+    let kind = tag === 'SELECT' ? 'select' : tag === 'TEXTAREA' ? 'textbox' : (KIND[type] || 'textbox');
+    /* a secret field keeps its role's kind (scripts name it "textbox 'Password'"); its state says secret */
+    if (secret) state.secret = true;
+    let tools = ['setValue', 'clear'];
+    if (tag === 'SELECT') {
+      const opts = Array.from(el.options).slice(0, MAX_OPTIONS).filter(o => !o.disabled);
+      const labels = opts.map(o => squash(o.label || o.text));
+      const uniq = new Set(labels).size === labels.length && labels.every(Boolean);
+      const en = uniq ? labels : opts.map(o => o.value);
+      if (el.options.length > MAX_OPTIONS) warnings.push("native: select '" + cut(label, 60) + "' has " + el.options.length +
+        ' options; the first ' + MAX_OPTIONS + ' are offered');
+      if (el.multiple) { spec.type = 'array'; spec.items = {type: 'string', enum: en}; tools = ['select', 'clear']; state.multiple = true;
+        state.value = Array.from(el.selectedOptions).map(o => squash(o.label || o.text)); }
+      else { spec.enum = en; tools = ['select'];
+        const so = el.selectedOptions[0]; state.value = so ? squash(so.label || so.text) : ''; }
+      return {el, kind, label, secret, spec, state, tools, req, param: el.multiple ? 'options' : 'option'};
+    }
+    if (type === 'checkbox') {
+      state.checked = el.checked;
+      return {el, kind, label, secret, spec: {type: 'boolean'}, state, tools: ['check', 'uncheck'], req};
+    }
+    if (type === 'file') {
+      if (el.accept) state.accept = el.accept;
+      if (el.multiple) state.multiple = true;
+      state.files = el.files ? el.files.length : 0;
+      return {el, kind, label, secret, spec: null, state, tools: [], req};
+    }
+    if (DATE_FMT[type]) {
+      let f = DATE_FMT[type];
+      const st = num(el.getAttribute('step'));
+      if ((type === 'time' || type === 'datetime-local') && st != null && st % 60) f += ':ss';
+      spec.format = f;
+      if (type === 'week') spec.pattern = '^[0-9]{4}-W[0-9]{2}$';
+      const mn = el.getAttribute('min'), mx = el.getAttribute('max');
+      if (mn) spec.min = mn;
+      if (mx) spec.max = mx;
+      if (st != null && st !== 1 && type === 'date') spec.stepDays = st;
+    } else if (type === 'number' || type === 'range') {
+      spec.type = 'number';
+      const mn = num(el.getAttribute('min')), mx = num(el.getAttribute('max'));
+      const st = el.getAttribute('step');
+      if (mn != null) spec.min = mn; else if (type === 'range') spec.min = 0;
+      if (mx != null) spec.max = mx; else if (type === 'range') spec.max = 100;
+      if (st !== 'any' && num(st) != null && num(st) !== 1) spec.step = num(st);
+      else if (st !== 'any' && (mn == null || Number.isInteger(mn))) spec.type = 'integer';
+      if (type === 'range') tools = ['setValue'];
+    } else {
+      if (type === 'email') spec.format = 'email';
+      if (type === 'url') spec.format = 'url';
+      const p = patternOf(el, label);
+      if (typeof p === 'string') spec.pattern = p; else if (p) spec.jsPattern = p.js;
+    }
+    const mnl = num(el.getAttribute('minlength')), mxl = num(el.getAttribute('maxlength'));
+    if (mnl != null && mnl > 0) spec.minLength = mnl;
+    if (mxl != null && mxl >= 0) spec.maxLength = mxl;
+    if (secret) state.filled = el.value !== '';
+    else if (tag === 'TEXTAREA') state.multiline = true; /* its lines print beneath, as in the pruned view */
+    else if (el.value !== '') state.value = cut(String(el.value), 400);
+    if (el.readOnly) { state.readonly = true; tools = []; }
+    return {el, kind, label, secret, spec, state, tools, req, param: 'value'};
+  };
+
+  const push = c => { if (comps.length >= MAX_COMPS) { capped++; return false; } comps.push(c); return true; };
+  let capped = 0;
+  const meta1 = (f) => {
+    const m = {};
+    if (!f.spec) return m;
+    const s = Object.assign({}, f.spec); s.required = true; /* the tool's argument; the field's own required is state */
+    for (const t of f.tools) {
+      if (t === 'setValue' || t === 'select') m[t] = {params: {[f.param || 'value']: s}};
+      else m[t] = {params: {}};
+    }
+    return m;
+  };
+  const fieldComp = (f, all) => {
+    const st = Object.assign({}, f.state);
+    if (f.req) st.required = true;
+    if (f.el.disabled) st.disabled = true;
+    if (f.spec && f.spec.jsPattern) st.pattern = '/' + cut(f.spec.jsPattern, 80) + '/ (checked by the page)';
+    try { if (f.el.willValidate && !f.el.validity.valid && (f.el.value !== '' || f.el.checked)) st.invalid = cut(f.el.validationMessage, 160); } catch (e) {}
+    return {key: keyOf(f.el, all), kind: f.kind, label: f.label, state: st, tools: f.el.disabled ? [] : f.tools,
+      metadata: meta1(f), secret: f.secret, disabled: !!f.el.disabled};
+  };
+
+  // ---- form controls (radio groups by name, within their form) ----
+  const all = document.querySelectorAll('input,select,textarea');
+  if (all.length > MAX_SCAN) warnings.push('native: the page has ' + all.length + ' form fields; the first ' + MAX_SCAN + ' are read');
+  const fieldsByForm = new Map();
+  let nFields = 0, overFields = 0;
+  const radioGroups = new Map();
+  const seenForm = new Set();
+  for (let i = 0; i < all.length && i < MAX_SCAN; i++) {
+    const el = all[i];
+    const type = el.tagName === 'INPUT' ? String(el.type).toLowerCase() : '';
+    /* an APG combobox's input is the combobox below, not a plain field */
+    if (SKIP_TYPES.test(type) || registry(el) || agentHidden(el) || el.getAttribute('role') === 'combobox') continue;
+    if (type === 'radio') {
+      const gk = (el.form ? 'f' : 'd') + '|' + el.name;
+      if (!el.name) { if (shown(el)) radioGroups.set('#' + i, [el]); continue; }
+      if (!radioGroups.has(gk)) radioGroups.set(gk, []);
+      radioGroups.get(gk).push(el);
+      continue;
+    }
+    if (!shown(el)) continue;
+    if (++nFields > MAX_COMPS * 2) { overFields++; continue; } /* counted, not read */
+    const f = fieldOf(el);
+    const list = fieldsByForm.get(el.form) || [];
+    fieldsByForm.set(el.form, list);
+    list.push(f);
+  }
+  for (const [, radios] of radioGroups) {
+    const vis = radios.filter(shown);
+    if (!vis.length) continue;
+    const first = vis[0];
+    const fs = first.closest('fieldset');
+    const rg = first.closest('[role=radiogroup]');
+    let label = '';
+    if (rg) label = byIds(rg, 'aria-labelledby') || squash(rg.getAttribute('aria-label'));
+    if (!label && fs && vis.every(r => fs.contains(r)) && fs.querySelector('legend')) label = textOf(fs.querySelector('legend'));
+    if (!label) label = squash(first.name);
+    const opts = vis.map(r => labelOf(r));
+    const uniq = new Set(opts).size === opts.length && opts.every(Boolean);
+    const en = uniq ? opts : vis.map(r => r.value);
+    const checked = vis.find(r => r.checked);
+    const f = {el: first, all: vis, kind: 'radiogroup', label: cut(label.replace(/[\s:*]+$/, ''), 200), secret: false,
+      spec: {type: 'string', enum: en}, state: {value: checked ? en[vis.indexOf(checked)] : ''}, tools: ['select'],
+      req: vis.some(r => r.required), param: 'option'};
+    const list = fieldsByForm.get(first.form) || [];
+    fieldsByForm.set(first.form, list);
+    list.push(f);
+  }
+  // document order inside each form
+  const order = (a, b) => a.el === b.el ? 0 : (a.el.compareDocumentPosition(b.el) & 4 ? -1 : 1);
+  const forms = Array.from(fieldsByForm.keys()).filter(Boolean).sort((a, b) => a === b ? 0 : (a.compareDocumentPosition(b) & 4 ? -1 : 1));
+  for (const form of forms) {
+    if (registry(form) || agentHidden(form) || !shown(form)) continue;
+    const fields = fieldsByForm.get(form).sort(order);
+    const withTools = fields.filter(f => f.spec && f.tools.length && !f.el.disabled);
+    const names = new Map();
+    for (const f of withTools) { const n = f.label || f.el.name || 'field'; names.set(n, (names.get(n) || 0) + 1); }
+    const params = {}, used = new Map();
+    let n = 0;
+    for (const f of withTools) {
+      if (n >= MAX_FORM_FIELDS) break;
+      let name = f.label || f.el.name || 'field';
+      if (names.get(name) > 1) { const k = (used.get(name) || 0) + 1; used.set(name, k); name = name + ' #' + k; }
+      f.formName = name;
+      const s = Object.assign({}, f.spec);
+      if (f.req) s.required = true;
+      params[name] = s;
+      n++;
+    }
+    const state = {};
+    if (withTools.length > n) { state.fields = withTools.length; state.shownInFill = n;
+      warnings.push('native: form \'' + cut(labelOf(form) || 'form', 60) + "' has " + withTools.length + ' fields; fill() takes the first ' + n); }
+    const submitter = form.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
+      (form.getAttribute('id') ? document.querySelector('button[form="' + CSS.escape(form.getAttribute('id')) + '"]:not([type=button]):not([type=reset]),input[type=submit][form="' + CSS.escape(form.getAttribute('id')) + '"]') : null);
+    if (submitter) state.submit = cut(labelOf(submitter) || textOf(submitter), 80);
+    /* attributes, not properties: a form's .id is its field named "id" */
+    let flabel = squash(form.getAttribute('aria-label')) || byIds(form, 'aria-labelledby');
+    if (!flabel) { const h = form.querySelector('legend,h1,h2,h3,h4'); if (h) flabel = textOf(h); }
+    if (!flabel) flabel = state.submit || squash(form.getAttribute('name') || form.getAttribute('id') || '') || 'form';
+    const fkey = keyOf(form);
+    seenForm.add(form);
+    push({key: fkey, kind: 'form', label: cut(flabel, 200), state, tools: ['fill', 'submit'],
+      metadata: {fill: {params, brief: true, fields: Object.fromEntries(withTools.slice(0, n).map(f => [f.formName, keyOf(f.el, f.all)]))},
+        submit: {params: {}}}});
+  }
+  for (const [form, fields] of fieldsByForm) {
+    if (form) continue; /* a form's own fields follow it below; a form a registry owns has none */
+    for (const f of fields) if (!push(fieldComp(f, f.all))) break;
+  }
+  for (const form of seenForm) for (const f of fieldsByForm.get(form)) if (!push(fieldComp(f, f.all))) break;
+
+  // ---- WAI-ARIA APG widgets ----
+  const ariaOK = el => !registry(el) && !agentHidden(el) && shown(el);
+  const nameOf = el => cut(byIds(el, 'aria-labelledby') || squash(el.getAttribute('aria-label')) || textOf(el), 120);
+  // tabs: a tablist and its tabs; select(tab)
+  for (const tl of document.querySelectorAll('[role=tablist]')) {
+    if (!ariaOK(tl)) continue;
+    const tabs = Array.from(tl.querySelectorAll('[role=tab]')).filter(t => t.closest('[role=tablist]') === tl && shown(t));
+    if (!tabs.length) continue;
+    const en = tabs.map(nameOf);
+    const sel = tabs.find(t => t.getAttribute('aria-selected') === 'true');
+    push({key: keyOf(tl), kind: 'tabs', label: nameOf(tl) && (tl.getAttribute('aria-label') || tl.getAttribute('aria-labelledby')) ? nameOf(tl) : 'tabs',
+      state: {selected: sel ? nameOf(sel) : ''}, tools: ['select'], metadata: {select: {params: {tab: {type: 'string', enum: en, required: true}}}}});
+  }
+  // combobox with a listbox popup (APG): setValue(text) types, select(option) picks from the popup
+  for (const cb of document.querySelectorAll('[role=combobox]')) {
+    if (!ariaOK(cb) || cb.tagName === 'SELECT') continue;
+    const input = cb.matches('input,textarea') ? cb : cb.querySelector('input');
+    const lbId = cb.getAttribute('aria-controls') || cb.getAttribute('aria-owns');
+    const lb = lbId ? document.getElementById(lbId) : null;
+    const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).map(nameOf) : [];
+    const spec = {type: 'string', required: true};
+    const state = {value: input ? cut(String(input.value), 200) : textOf(cb), expanded: cb.getAttribute('aria-expanded') === 'true'};
+    if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
+    push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state, tools: ['select', 'setValue'],
+      metadata: {select: {params: {option: spec}}, setValue: {params: {value: {type: 'string', required: true}}}}});
+  }
+  // listbox (not a combobox's popup): select(option)
+  for (const lb of document.querySelectorAll('[role=listbox]')) {
+    if (!ariaOK(lb) || lb.tagName === 'SELECT' || lb.id && document.querySelector('[role=combobox][aria-controls="' + CSS.escape(lb.id) + '"],[role=combobox][aria-owns="' + CSS.escape(lb.id) + '"]')) continue;
+    const opts = Array.from(lb.querySelectorAll('[role=option]')).filter(shown);
+    if (!opts.length) continue;
+    const en = opts.map(nameOf), multi = lb.getAttribute('aria-multiselectable') === 'true';
+    const sel = opts.filter(o => o.getAttribute('aria-selected') === 'true').map(nameOf);
+    push({key: keyOf(lb), kind: 'listbox', label: labelOf(lb), state: {value: multi ? sel : (sel[0] || '')}, tools: ['select'],
+      metadata: {select: {params: {option: {type: 'string', enum: en, required: true}}}}});
+  }
+  // disclosure and accordion: a button with aria-expanded and aria-controls
+  for (const b of document.querySelectorAll('button[aria-expanded][aria-controls],[role=button][aria-expanded][aria-controls]')) {
+    if (!ariaOK(b) || b.getAttribute('role') === 'combobox') continue;
+    push({key: keyOf(b), kind: 'disclosure', label: nameOf(b), state: {open: b.getAttribute('aria-expanded') === 'true'},
+      tools: ['expand', 'collapse'], metadata: {expand: {params: {}}, collapse: {params: {}}}});
+  }
+  // dialog: close()
+  for (const d of document.querySelectorAll('dialog[open],[role=dialog],[role=alertdialog]')) {
+    if (!ariaOK(d)) continue;
+    push({key: keyOf(d), kind: 'dialog', label: labelOf(d) !== d.id ? labelOf(d) : (d.querySelector('h1,h2,h3') ? textOf(d.querySelector('h1,h2,h3')) : 'dialog'),
+      state: {modal: d.getAttribute('aria-modal') === 'true' || (d.tagName === 'DIALOG' && d.matches(':modal'))}, tools: ['close'], metadata: {close: {params: {}}}});
+  }
+  // table or grid with sortable columns (APG sortable table): sort(column, direction)
+  for (const t of document.querySelectorAll('table,[role=grid],[role=table],[role=treegrid]')) {
+    if (!ariaOK(t)) continue;
+    const heads = Array.from(t.querySelectorAll('th,[role=columnheader]')).filter(h => h.closest('table,[role=grid],[role=table],[role=treegrid]') === t);
+    if (!heads.some(h => h.hasAttribute('aria-sort'))) continue;
+    const sortable = heads.filter(h => h.hasAttribute('aria-sort') || h.querySelector('button,[role=button]'));
+    const cols = sortable.map(h => nameOf(h).replace(/[▲▼↑↓]/g, '').trim());
+    const cur = sortable.find(h => /^(ascending|descending)$/.test(h.getAttribute('aria-sort')));
+    const state = {};
+    if (cur) state.sorted = nameOf(cur).replace(/[▲▼↑↓]/g, '').trim() + ' ' + cur.getAttribute('aria-sort');
+    const cap = t.querySelector('caption');
+    push({key: keyOf(t), kind: 'sortable', label: labelOf(t) || (cap ? textOf(cap) : ''), state, tools: ['sort'],
+      metadata: {sort: {params: {column: {type: 'string', enum: cols, required: true},
+        direction: {type: 'string', enum: ['ascending', 'descending'], required: true}}}}});
+  }
+  // tree (APG treeview): expand(item), collapse(item), select(item)
+  for (const tr of document.querySelectorAll('[role=tree]')) {
+    if (!ariaOK(tr)) continue;
+    const items = Array.from(tr.querySelectorAll('[role=treeitem]')).filter(shown).slice(0, 200);
+    if (!items.length) continue;
+    const own = it => { const g = it.querySelector('[role=group]'); let t = '';
+      for (const c of it.childNodes) if (c !== g) t += c.nodeType === 3 ? c.data : (c.nodeType === 1 ? c.textContent : '');
+      return cut(squash(it.getAttribute('aria-label') || t), 120); };
+    const names = items.map(own);
+    const parents = items.filter(i => i.hasAttribute('aria-expanded')).map(own);
+    const sel = items.filter(i => i.getAttribute('aria-selected') === 'true').map(own);
+    const state = {expanded: items.filter(i => i.getAttribute('aria-expanded') === 'true').map(own)};
+    if (sel.length) state.selected = sel.length === 1 ? sel[0] : sel;
+    const md = {select: {params: {item: {type: 'string', enum: names, required: true}}}};
+    const tools = ['select'];
+    if (parents.length) { tools.unshift('expand', 'collapse');
+      md.expand = {params: {item: {type: 'string', enum: parents, required: true}}};
+      md.collapse = {params: {item: {type: 'string', enum: parents, required: true}}}; }
+    push({key: keyOf(tr), kind: 'tree', label: labelOf(tr), state, tools, metadata: md});
+  }
+  // numbered pagination: a navigation landmark of page numbers: goToPage(page)
+  for (const nav of document.querySelectorAll('nav,[role=navigation]')) {
+    if (!ariaOK(nav) || !/pag(e|ination|er)/i.test((nav.getAttribute('aria-label') || '') + ' ' + (nav.className || ''))) continue;
+    const links = Array.from(nav.querySelectorAll('a[href],button,[role=link],[role=button]'))
+      .filter(a => shown(a) && /^\d+$/.test(squash(a.textContent)));
+    if (links.length < 2) continue;
+    const nums = links.map(a => Number(squash(a.textContent)));
+    const cur = nav.querySelector('[aria-current=page],[aria-current=true]');
+    const state = {pages: Math.min(...nums) + '..' + Math.max(...nums)};
+    if (cur && /^\d+$/.test(squash(cur.textContent))) state.current = Number(squash(cur.textContent));
+    push({key: keyOf(nav), kind: 'pagination', label: labelOf(nav) || 'pagination', state, tools: ['goToPage'],
+      metadata: {goToPage: {params: {page: {type: 'integer', enum: nums, required: true}}}}});
+  }
+  if (overFields) warnings.push('native: ' + overFields + ' more form fields than the ' + MAX_COMPS * 2 + ' read');
+  if (capped) warnings.push('native: ' + capped + ' more components inferred than the ' + MAX_COMPS + ' shown');
+  for (const [e, k] of stamps) e.setAttribute('data-eous-nk', k);
+  window.__eous_native_seq__ = seq;
+  return {comps, warnings};
+};

@@ -1,0 +1,601 @@
+/* tests/test_native.c — the native provider on real Chromium: components
+ * inferred from HTML form controls and WAI-ARIA APG widgets
+ * (perception/native.js), shown in the hybrid view, validated in C and
+ * executed (actions/native_call.js).  Every inferred tool is called and the
+ * page's value read back.  Fixtures: tests/fixtures/native/, written from the
+ * HTML standard's control types and the APG examples; no registry on them. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions/exec.h"
+#include "support/browser.h"
+#include "support/cli.h"
+#include "support/page_js.h"
+
+#define ROOT EOUS_SOURCE_DIR "/tests/fixtures/native"
+
+static ts_browser B;
+static act_exec *X;
+static act_policy *P;
+
+static void setup(void)
+{
+    cr_assert_eq(ts_browser_start(&B, ROOT), 0, "browser start failed");
+    cr_assert_eq(ts_exec_start(&B, 5000, &X, &P), 0);
+}
+
+static void teardown(void)
+{
+    ts_exec_stop(&X, &P);
+    ts_browser_stop(&B);
+}
+
+TestSuite(native, .init = setup, .fini = teardown, .timeout = 300);
+
+#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(B.session, expr, want)
+
+static void open_page(const char *path)
+{
+    eous_err err;
+    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, path), &err), EOUS_OK, "%s", err.msg);
+}
+
+static perc_obs *observe_with(perc_mode mode, unsigned providers)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = mode;
+    o.provider_set = providers;
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    return obs;
+}
+
+static perc_obs *observe(void)
+{
+    return observe_with(PERC_MODE_HYBRID, 0);
+}
+
+/* The native component of this kind and label, or NULL. */
+static const perc_component *comp(const perc_obs *obs, const char *kind, const char *label)
+{
+    for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
+        const perc_component *c = perc_obs_component(obs, i);
+        if (!strcmp(c->provider, "native") && !strcmp(c->kind, kind) && !strcmp(c->label, label))
+            return c;
+    }
+    return NULL;
+}
+
+/* call [cN] [tool] [params] on a fresh observation, as a model would (view ids). */
+static eous_rc call(const char *kind, const char *label, const char *tool, const char *params, act_result *r,
+                    eous_err *err)
+{
+    perc_obs *obs = observe();
+    const perc_component *c = comp(obs, kind, label);
+    cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
+    cr_assert(c->view_id[0], "%s '%s' has no view id:\n%s", kind, label, perc_obs_text(obs));
+    act_action a;
+    act_action_init(&a);
+    char text[2048];
+    snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id, tool, params);
+    eous_err perr;
+    cr_assert_eq(act_parse_text(text, &a, &perr), EOUS_OK, "%s: %s", text, perr.msg);
+    eous_err_clear(err);
+    memset(r, 0, sizeof *r);
+    eous_rc rc = act_execute(X, obs, &a, r, err);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    return rc;
+}
+
+#define CALL_OK(kind, label, tool, params)                                                                     \
+    do {                                                                                                       \
+        act_result r_;                                                                                         \
+        eous_err e_;                                                                                           \
+        cr_assert_eq(call(kind, label, tool, params, &r_, &e_), EOUS_OK, "%s '%s'.%s %s: %s", kind, label,    \
+                     tool, params, e_.msg);                                                                    \
+        cr_assert_str_eq(r_.path, "semantic", "%s", r_.message);                                               \
+        act_result_clear(&r_);                                                                                 \
+    } while (0)
+
+static const char *line_of(const char *view, const char *needle, char *out, size_t n)
+{
+    const char *p = strstr(view, needle);
+    if (!p)
+        return NULL;
+    while (p > view && p[-1] != '\n')
+        p--;
+    const char *e = strchr(p, '\n');
+    snprintf(out, n, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+    return out;
+}
+
+Test(native, the_view_shows_controls_with_their_constraints)
+{
+    open_page("/forms.html");
+    perc_obs *obs = observe();
+    const char *v = perc_obs_text(obs);
+    char line[2048];
+    cr_assert(line_of(v, "form 'Visit'", line, sizeof line), "%s", v);
+    cr_assert(strstr(line, "→ fill(Full name; Email; Homepage?;"), "%s", line);
+    cr_assert(strstr(line, "submit()"), "%s", line);
+    cr_assert(strstr(v, "textbox 'Full name' required: true → setValue(value, 2..40 chars) clear()"), "%s", v);
+    cr_assert(strstr(v, "textbox 'Email' required: true → setValue(value: email)"), "%s", v);
+    cr_assert(strstr(v, "textbox 'Phone' → setValue(value, /^([0-9]{3}-[0-9]{4})$/)"), "%s", v);
+    cr_assert(strstr(v, "date 'Day' → setValue(value: YYYY-MM-DD, 2027-01-01..2027-12-31)"), "%s", v);
+    cr_assert(strstr(v, "time 'Time' → setValue(value: HH:mm, 09:00..18:00)"), "%s", v);
+    cr_assert(strstr(v, "datetime 'Appointment' → setValue(value: YYYY-MM-DDTHH:mm)"), "%s", v);
+    cr_assert(strstr(v, "week 'Week' → setValue(value: YYYY-Www"), "%s", v);
+    cr_assert(strstr(v, "number 'Guests' → setValue(value: integer, 1..8)"), "%s", v);
+    cr_assert(strstr(v, "slider 'Volume' value: '6' → setValue(value: number, 0..10, step 2)"), "%s", v);
+    /* a disabled option is not offered */
+    cr_assert(strstr(v, "select 'Room' value: 'Choose…' → select(option: Choose…|Single|Double)"), "%s", v);
+    cr_assert(strstr(v, "select 'Extras' multiple: true → select(options: [Breakfast|Parking|Late checkout]) clear()"),
+              "%s", v);
+    /* radios by name, labelled by their fieldset's legend */
+    cr_assert(strstr(v, "radiogroup 'Meal' → select(option: Vegetarian|Fish|Meat)"), "%s", v);
+    cr_assert(strstr(v, "checkbox 'Send news' checked: false → check() uncheck()"), "%s", v);
+    cr_assert(strstr(v, "file 'Document' accept: '.pdf,image/*' multiple: true"), "%s", v);
+    /* fields hidden by CSS, inside data-agent-hidden, or hidden inputs: never offered */
+    cr_assert_null(strstr(v, "Hidden by CSS"), "%s", v);
+    cr_assert_null(comp(obs, "textbox", "Invisible"), "%s", v);
+    cr_assert_null(strstr(v, "Internal"), "%s", v);
+    cr_assert_null(strstr(v, "token"), "%s", v);
+    /* a registry's element is left to the registry */
+    cr_assert_null(comp(obs, "textbox", "Registry field"), "%s", v);
+    /* a WebMCP declarative form is WebMCP's: neither it nor its fields are inferred */
+    cr_assert_null(comp(obs, "form", "Tea order"), "%s", v);
+    cr_assert_null(comp(obs, "textbox", "Tea"), "%s", v);
+    /* secret fields: kind password, no value */
+    cr_assert(strstr(v, "textbox 'Password' secret: true → setValue(value) clear()"), "%s", v);
+    cr_assert(strstr(v, "textbox 'PIN' secret: true → setValue(value) clear()"), "%s", v);
+    /* an invalid pattern: a warning line, the field still usable */
+    int warned = 0;
+    for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
+        warned |= strstr(perc_obs_warning(obs, i), "'Bad pattern' has a pattern that is not a valid regular expression") != NULL;
+    cr_assert(warned, "no warning for the bad pattern");
+    cr_assert(strstr(v, "textbox 'Bad pattern' → setValue(value) clear()"), "%s", v);
+    perc_obs_free(obs);
+}
+
+Test(native, every_field_tool_sets_the_value_the_page_reads_back)
+{
+    open_page("/forms.html");
+    static const struct {
+        const char *kind, *label, *params, *id, *want;
+    } SET[] = {
+        {"textbox", "Full name", "{\"value\": \"Ada Lovelace\"}", "name", "\"Ada Lovelace\""},
+        {"textbox", "Email", "{\"value\": \"ada@example.org\"}", "email", "\"ada@example.org\""},
+        {"textbox", "Homepage", "{\"value\": \"https://example.org/\"}", "web", "\"https://example.org/\""},
+        {"textbox", "Phone", "{\"value\": \"555-1234\"}", "tel", "\"555-1234\""},
+        {"textbox", "Code", "{\"value\": \"AB12\"}", "code", "\"AB12\""},
+        {"textbox", "Password", "{\"value\": \"hunter2\"}", "pw", "\"hunter2\""},
+        {"date", "Day", "{\"value\": \"2027-03-01\"}", "day", "\"2027-03-01\""},
+        {"time", "Time", "{\"value\": \"10:30\"}", "at", "\"10:30\""},
+        {"datetime", "Appointment", "{\"value\": \"2027-03-01T10:30\"}", "when", "\"2027-03-01T10:30\""},
+        {"month", "Month", "{\"value\": \"2027-03\"}", "mon", "\"2027-03\""},
+        {"week", "Week", "{\"value\": \"2027-W09\"}", "wk", "\"2027-W09\""},
+        {"number", "Guests", "{\"value\": 3}", "guests", "\"3\""},
+        {"slider", "Volume", "{\"value\": 8}", "vol", "\"8\""},
+        {"textbox", "Notes", "{\"value\": \"two\\nlines\"}", "notes", "\"two\\nlines\""},
+        {"searchbox", "Search", "{\"value\": \"rooms\"}", "q", "\"rooms\""},
+        {"select", "Room", "{\"option\": \"Double\"}", "room", "\"d\""},
+    };
+    for (size_t i = 0; i < sizeof SET / sizeof *SET; i++) {
+        CALL_OK(SET[i].kind, SET[i].label, strcmp(SET[i].kind, "select") ? "setValue" : "select", SET[i].params);
+        char expr[128];
+        snprintf(expr, sizeof expr, "document.getElementById('%s').value", SET[i].id);
+        EXPECT_JS(expr, SET[i].want);
+    }
+    /* the page heard it as it listens: input events reached its model */
+    EXPECT_JS("window.model.name", "\"Ada Lovelace\"");
+    EXPECT_JS("window.model.changed_day", "true");
+    CALL_OK("textbox", "Full name", "clear", "{}");
+    EXPECT_JS("document.getElementById('name').value", "\"\"");
+    CALL_OK("select", "Extras", "select", "{\"options\": [\"Breakfast\", \"Late checkout\"]}");
+    EXPECT_JS("Array.from(document.getElementById('extras').selectedOptions).map(o => o.text)",
+              "[\"Breakfast\",\"Late checkout\"]");
+    CALL_OK("select", "Extras", "clear", "{}");
+    EXPECT_JS("document.getElementById('extras').selectedOptions.length", "0");
+    CALL_OK("radiogroup", "Meal", "select", "{\"option\": \"Fish\"}");
+    EXPECT_JS("document.querySelector('input[name=meal]:checked').value", "\"fish\"");
+    CALL_OK("checkbox", "Send news", "check", "{}");
+    EXPECT_JS("document.getElementById('news').checked", "true");
+    CALL_OK("checkbox", "Send news", "uncheck", "{}");
+    EXPECT_JS("document.getElementById('news').checked", "false");
+}
+
+Test(native, setValue_is_checked_in_c_against_the_constraints_shown)
+{
+    open_page("/forms.html");
+    static const struct {
+        const char *kind, *label, *params, *says;
+    } BAD[] = {
+        {"date", "Day", "{\"value\": \"2026-12-31\"}", "2027-01-01..2027-12-31"},
+        {"date", "Day", "{\"value\": \"03/01/2027\"}", "YYYY-MM-DD"},
+        {"number", "Guests", "{\"value\": 9}", "1..8"},
+        {"textbox", "Phone", "{\"value\": \"5551234\"}", "[0-9]{3}-[0-9]{4}"},
+        {"textbox", "Full name", "{\"value\": \"A\"}", "2..40"},
+        {"select", "Room", "{\"option\": \"Suite\"}", "Single"},
+        {"radiogroup", "Meal", "{\"option\": \"Vegan\"}", "Vegetarian"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof *BAD; i++) {
+        act_result r;
+        eous_err err;
+        const char *tool = !strcmp(BAD[i].kind, "select") || !strcmp(BAD[i].kind, "radiogroup") ? "select" : "setValue";
+        cr_assert_eq(call(BAD[i].kind, BAD[i].label, tool, BAD[i].params, &r, &err), EOUS_E_REJECTED, "%s %s: %s",
+                     BAD[i].label, BAD[i].params, err.msg);
+        cr_assert(strstr(err.msg, BAD[i].says), "%s: %s", BAD[i].label, err.msg);
+        act_result_clear(&r);
+    }
+    /* nothing reached the page */
+    EXPECT_JS("[document.getElementById('day').value, document.getElementById('guests').value, window.model.tel]",
+              "[\"\",\"\",null]");
+}
+
+Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    /* submit with a required field empty: the browser's own message, nothing sent */
+    cr_assert_eq(call("form", "Visit", "submit", "{}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "the browser's validation blocks the form: field 'Full name': "), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("location.pathname", "\"/forms.html\"");
+    /* fill names fields as the view does; constraints of each field apply */
+    cr_assert_eq(call("form", "Visit", "fill", "{\"Full name\": \"Ada\", \"Guests\": 12}", &r, &err), EOUS_E_REJECTED,
+                 "%s", err.msg);
+    cr_assert(strstr(err.msg, "1..8"), "%s", err.msg);
+    act_result_clear(&r);
+    CALL_OK("form", "Visit", "fill",
+            "{\"Full name\": \"Ada Lovelace\", \"Email\": \"ada@example.org\", \"Day\": \"2027-03-01\", "
+            "\"Meal\": \"Meat\", \"Send news\": true, \"Room\": \"Single\", \"Extras\": [\"Parking\"]}");
+    EXPECT_JS("[document.getElementById('name').value, document.getElementById('email').value, "
+              "document.getElementById('day').value, document.querySelector('input[name=meal]:checked').value, "
+              "document.getElementById('news').checked, document.getElementById('room').value, "
+              "Array.from(document.getElementById('extras').selectedOptions).map(o => o.text)]",
+              "[\"Ada Lovelace\",\"ada@example.org\",\"2027-03-01\",\"meat\",true,\"s\",[\"Parking\"]]");
+    CALL_OK("form", "Visit", "submit", "{}");
+    EXPECT_JS("location.pathname", "\"/done.html\"");
+    char *q = ts_page_json(B.session, "location.search");
+    cr_assert(strstr(q, "name=Ada+Lovelace") && strstr(q, "day=2027-03-01") && strstr(q, "meal=meat"), "%s", q);
+    free(q);
+}
+
+Test(native, a_value_that_does_not_take_is_an_error_naming_what_the_field_holds)
+{
+    open_page("/forms.html");
+    /* the page rewrites the field on input, as masks and formatters do */
+    free(ts_page_js(B.session, "document.getElementById('code').addEventListener('input', e => "
+                               "{ e.target.value = e.target.value.slice(0, 2); }); return true;"));
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call("textbox", "Code", "setValue", "{\"value\": \"AB12\"}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "\"AB12\" did not take: the field holds \"AB\""), "%s", err.msg);
+    act_result_clear(&r);
+    /* a checkbox the page unchecks again */
+    free(ts_page_js(B.session, "document.getElementById('news').addEventListener('click', e => "
+                               "{ setTimeout(() => { e.target.checked = false; }, 0); }); return true;"));
+    cr_assert_eq(call("checkbox", "Send news", "check", "{}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "not checked"), "%s", err.msg);
+    act_result_clear(&r);
+    /* a secret field's value is never named */
+    free(ts_page_js(B.session, "document.getElementById('pw').addEventListener('input', e => "
+                               "{ e.target.value = 'x'; }); return true;"));
+    cr_assert_eq(call("textbox", "Password", "setValue", "{\"value\": \"hunter2\"}", &r, &err), EOUS_E_PAGE, "%s",
+                 err.msg);
+    cr_assert(strstr(err.msg, "did not take"), "%s", err.msg);
+    cr_assert_null(strstr(err.msg, "hunter2"), "%s", err.msg);
+    cr_assert_null(strstr(err.msg, "\"x\""), "%s", err.msg);
+    act_result_clear(&r);
+}
+
+Test(native, confirm_marks_apply_to_inferred_components)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    eous_rc rc = call("form", "Delete account", "submit", "{}", &r, &err);
+    cr_assert_neq(rc, EOUS_OK);
+    cr_assert(strstr(err.msg, "Deleting an account cannot be undone"), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("location.pathname", "\"/forms.html\"");
+}
+
+Test(native, providers_choose_and_baselines_never_show_inferred_components)
+{
+    open_page("/forms.html");
+    perc_mode modes[] = {PERC_MODE_ATOMIC, PERC_MODE_PRUNED};
+    for (int m = 0; m < 2; m++) {
+        perc_obs *obs = observe_with(modes[m], 0);
+        cr_assert_null(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+        cr_assert_null(strstr(perc_obs_text(obs), "setValue("), "%s", perc_obs_text(obs));
+        perc_obs_free(obs);
+    }
+    perc_obs *obs = observe_with(PERC_MODE_HYBRID, PERC_PROVIDER_CI4A | PERC_PROVIDER_WEBMCP | PERC_PROVIDER_BRIDGE);
+    cr_assert_null(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+    obs = observe_with(PERC_MODE_HYBRID, PERC_PROVIDER_NATIVE);
+    cr_assert(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+    unsigned set = 0;
+    cr_assert_eq(perc_providers_parse("ci4a,webmcp,bridge,native", &set), 0);
+    cr_assert_eq(set, PERC_PROVIDER_ALL);
+    cr_assert_eq(perc_providers_parse("native", &set), 0);
+    cr_assert_eq(set, PERC_PROVIDER_NATIVE);
+    cr_assert_eq(perc_providers_parse("ci4a,dom", &set), -1);
+    cr_assert_eq(perc_providers_parse("", &set), -1);
+    cr_assert_eq(perc_providers_parse("ci4a,", &set), -1);
+}
+
+Test(native, a_form_of_5000_fields_is_capped_with_a_count)
+{
+    open_page("/big.html");
+    perc_obs *obs = observe();
+    const char *v = perc_obs_text(obs);
+    cr_assert(comp(obs, "form", "Huge"), "%s", v);
+    int capped = 0, fill_capped = 0;
+    for (size_t i = 0; i < perc_obs_n_warnings(obs); i++) {
+        capped |= strstr(perc_obs_warning(obs, i), "native: the page has 5000 form fields") != NULL ||
+                  strstr(perc_obs_warning(obs, i), "more form fields than the") != NULL;
+        fill_capped |= strstr(perc_obs_warning(obs, i), "form 'Huge' has ") != NULL;
+    }
+    cr_assert(capped && fill_capped, "no cap warnings");
+    cr_assert(strstr(v, "shownInFill: 60"), "%s", v);
+    perc_obs_free(obs);
+}
+
+Test(native, apg_widgets_are_called_and_read_back)
+{
+    open_page("/apg.html");
+    CALL_OK("tabs", "Danish Composers", "select", "{\"tab\": \"Carl Andersen\"}");
+    EXPECT_JS("[document.getElementById('tab-2').getAttribute('aria-selected'), document.getElementById('tabpanel-2').hidden]",
+              "[\"true\",false]");
+    CALL_OK("combobox", "State", "select", "{\"option\": \"Arizona\"}");
+    EXPECT_JS("[document.getElementById('cb1-input').value, window.picked]", "[\"Arizona\",\"Arizona\"]");
+    CALL_OK("combobox", "State", "setValue", "{\"value\": \"Ala\"}");
+    EXPECT_JS("document.getElementById('cb1-input').value", "\"Ala\"");
+    CALL_OK("listbox", "Choose your favorite transuranic element (actinide or transactinide).", "select",
+            "{\"option\": \"Curium\"}");
+    EXPECT_JS("document.getElementById('ss_elem_Cm').getAttribute('aria-selected')", "\"true\"");
+    CALL_OK("disclosure", "What do you mean by \"shipping\"?", "expand", "{}");
+    EXPECT_JS("document.getElementById('faq1').hidden", "false");
+    CALL_OK("disclosure", "What do you mean by \"shipping\"?", "collapse", "{}");
+    EXPECT_JS("document.getElementById('faq1').hidden", "true");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call("tabs", "Danish Composers", "select", "{\"tab\": \"Nobody\"}", &r, &err), EOUS_E_REJECTED, "%s",
+                 err.msg);
+    act_result_clear(&r);
+    CALL_OK("sortable", "Students currently enrolled in WAI-ARIA 101", "sort",
+            "{\"column\": \"Last Name\", \"direction\": \"descending\"}");
+    EXPECT_JS("[document.querySelectorAll('#students th')[1].getAttribute('aria-sort'), "
+              "document.querySelector('#students tbody tr td:nth-child(2)').textContent]",
+              "[\"descending\",\"Jefferson\"]");
+    CALL_OK("tree", "File Viewer", "expand", "{\"item\": \"Projects\"}");
+    EXPECT_JS("[document.getElementById('ti-projects').getAttribute('aria-expanded'), "
+              "document.querySelector('#ti-projects [role=group]').hidden]", "[\"true\",false]");
+    CALL_OK("tree", "File Viewer", "select", "{\"item\": \"project-2.docx\"}");
+    EXPECT_JS("document.getElementById('ti-p2').getAttribute('aria-selected')", "\"true\"");
+    CALL_OK("tree", "File Viewer", "collapse", "{\"item\": \"Projects\"}");
+    EXPECT_JS("document.getElementById('ti-projects').getAttribute('aria-expanded')", "\"false\"");
+    CALL_OK("pagination", "Pagination", "goToPage", "{\"page\": 3}");
+    EXPECT_JS("[location.search, document.querySelector('[aria-current=page]').textContent]", "[\"?page=3\",\"3\"]");
+    cr_assert_eq(call("pagination", "Pagination", "goToPage", "{\"page\": 9}", &r, &err), EOUS_E_REJECTED, "%s",
+                 err.msg);
+    act_result_clear(&r);
+    open_page("/apg.html?dialog");
+    CALL_OK("dialog", "Add Delivery Address", "close", "{}");
+    EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");
+}
+
+/* --providers: a bad list is one line naming it, exit 2, for every command that takes it */
+Test(native_cli, a_bad_providers_list_is_one_line_and_exit_2)
+{
+    char dir[] = "/tmp/eous-native-cli-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char out[64], errp[64];
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(errp, sizeof errp, "%s/err", dir);
+    const char *const cases[][6] = {
+        {"observe", "http://127.0.0.1:9/", "--providers", "ci4a,dom", NULL},
+        {"run", "x.json", "--providers", "", NULL},
+        {"bench", "x.json", "--providers", "native,", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cr_assert_eq(ts_cli_run(cases[i], out, errp, 60), 2, "%s %s", cases[i][0], cases[i][3]);
+        char *e = ts_slurp(errp);
+        char want[64];
+        snprintf(want, sizeof want, "--providers '%s': expected a comma list of ci4a, webmcp, bridge, native",
+                 cases[i][3]);
+        cr_assert(strstr(e, want), "%s", e);
+        cr_assert_eq(ts_count_lines(e), 1, "one line: %s", e);
+        free(e);
+    }
+    eous_rmtree(dir);
+}
+
+/* ---- atomic actions say what happened (actions/atomic.c, atomic_check.js) ---- */
+
+/* An atomic action from its text form on a fresh pruned observation; view
+ * ids in `text` are written as {label} and replaced by the id of the line
+ * "role [N] 'label'" (or the first id under a line naming 'label'). */
+static eous_rc atomic(const char *text, act_result *r, eous_err *err)
+{
+    perc_obs *obs = observe_with(PERC_MODE_PRUNED, 0);
+    const char *v = perc_obs_text(obs);
+    char buf[1024], out[1024];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *open = strchr(buf, '{'), *close = open ? strchr(open, '}') : NULL;
+    if (open && close) {
+        *close = '\0';
+        char needle[300];
+        snprintf(needle, sizeof needle, "'%s'", open + 1);
+        const char *p = strstr(v, needle);
+        cr_assert(p, "no '%s' in\n%s", open + 1, v);
+        const char *id = strchr(p, '[');
+        const char *ls = p;
+        while (ls > v && ls[-1] != '\n')
+            ls--;
+        const char *on_line = ls;
+        while (on_line < p && *on_line != '[')
+            on_line++;
+        if (on_line < p)
+            id = on_line;
+        cr_assert(id, "no id near '%s'", open + 1);
+        *open = '\0';
+        snprintf(out, sizeof out, "%s[%.*s]%s", buf, (int)strcspn(id + 1, "]"), id + 1, close + 1);
+    } else {
+        snprintf(out, sizeof out, "%s", buf);
+    }
+    act_action a;
+    act_action_init(&a);
+    eous_err perr;
+    cr_assert_eq(act_parse_text(out, &a, &perr), EOUS_OK, "%s: %s", out, perr.msg);
+    memset(r, 0, sizeof *r);
+    eous_err_clear(err);
+    eous_rc rc = act_execute(X, obs, &a, r, err);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    return rc;
+}
+
+Test(native, typing_into_a_date_or_number_sets_what_the_control_understands)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    /* the pruned view gives the date's parts ids, not the date: typing into a part sets the field */
+    cr_assert_eq(atomic("type {Month Month} [2027-03-01] [0]", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "to '2027-03-01'"), "%s", r.message);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('day').value", "\"2027-03-01\"");
+    /* a value the control cannot hold: an error naming what it holds and the format */
+    cr_assert_eq(atomic("type {Month Month} [03/01/2027] [0]", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "'03/01/2027' did not take: the field holds 'nothing' (a date field takes YYYY-MM-DD)"),
+              "%s", err.msg);
+    act_result_clear(&r);
+    cr_assert_eq(atomic("type {Guests} [12abc] [0]", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "'12abc' did not take: the field holds '12'"), "%s", err.msg);
+    act_result_clear(&r);
+}
+
+Test(native, a_click_says_the_state_after_settle_and_a_blocked_submit_is_an_error)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(atomic("click {Send news}", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
+    act_result_clear(&r);
+    /* the page unchecks it again after the click */
+    free(ts_page_js(B.session, "document.getElementById('news').addEventListener('click', e => "
+                               "{ setTimeout(() => { e.target.checked = false; }, 30); }); return true;"));
+    cr_assert_eq(atomic("click {Send news}", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "it is not checked now"), "%s", r.message);
+    act_result_clear(&r);
+    cr_assert_eq(atomic("click {Book}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "the browser's validation blocks the form: field 'Full name': "), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("location.pathname", "\"/forms.html\"");
+}
+
+/* ---- the Playground with CI4A off (?ci4a=off): antd widgets as native components ---- */
+
+static ts_browser S;
+static act_exec *SX;
+static act_policy *SP;
+
+static void site_setup(void)
+{
+    if (!ts_site_root())
+        return;
+    cr_assert_eq(ts_browser_start(&S, ts_site_root()), 0, "browser start failed");
+    cr_assert_eq(ts_exec_start(&S, 5000, &SX, &SP), 0);
+}
+
+static void site_teardown(void)
+{
+    ts_exec_stop(&SX, &SP);
+    if (ts_site_root())
+        ts_browser_stop(&S);
+}
+
+TestSuite(native_site, .init = site_setup, .fini = site_teardown, .timeout = 300);
+
+Test(native_site, playground_settings_without_ci4a_are_native_components)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    eous_err err;
+    cr_assert_eq(wd_navigate(S.session, ts_browser_url(&S, "/settings?ci4a=off"), &err), EOUS_OK, "%s", err.msg);
+    TS_EXPECT_PAGE_JSON(S.session, "[typeof window.__ci4a__, document.querySelectorAll('[data-cid]').length]",
+                        "[\"undefined\",0]");
+    static const struct {
+        const char *kind, *label, *tool, *params, *expr, *want;
+    } CALLS[] = {
+        {"textbox", "Project name", "setValue", "{\"value\": \"Borealis\"}",
+         "document.querySelector('input[id$=projectName]').value", "\"Borealis\""},
+        {"checkbox", "SMS", "check", "{}",
+         "Array.from(document.querySelectorAll('input[type=checkbox]')).find(c => c.closest('label').textContent.trim() === 'SMS').checked",
+         "true"},
+        {"radiogroup", "visibility", "select", "{\"option\": \"Public\"}",
+         "document.querySelector('input[type=radio]:checked').closest('label').textContent.trim()", "\"Public\""},
+    };
+    for (size_t i = 0; i < sizeof CALLS / sizeof *CALLS; i++) {
+        perc_opts o;
+        perc_opts_init(&o);
+        perc_obs *obs = NULL;
+        cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+        const perc_component *c = comp(obs, CALLS[i].kind, CALLS[i].label);
+        cr_assert(c && c->view_id[0], "no native %s '%s' in:\n%s", CALLS[i].kind, CALLS[i].label, perc_obs_text(obs));
+        char text[512];
+        snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id, CALLS[i].tool, CALLS[i].params);
+        act_action a;
+        act_action_init(&a);
+        cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+        act_result r;
+        memset(&r, 0, sizeof r);
+        cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+        act_result_clear(&r);
+        act_action_clear(&a);
+        perc_obs_free(obs);
+        TS_EXPECT_PAGE_JSON(S.session, CALLS[i].expr, CALLS[i].want);
+    }
+}
+
+/* the hybrid view folds a field's own line into its triplet: an atomic action may name the triplet */
+Test(native, atomic_actions_take_a_native_triplets_id)
+{
+    open_page("/forms.html");
+    perc_obs *obs = observe();
+    const perc_component *name = comp(obs, "textbox", "Full name"), *news = comp(obs, "checkbox", "Send news");
+    cr_assert(name && news, "%s", perc_obs_text(obs));
+    char text[128];
+    act_action a;
+    act_result r;
+    eous_err err;
+    snprintf(text, sizeof text, "type [%s] [Grace Hopper] [0]", name->view_id);
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(X, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    cr_assert_str_eq(r.path, "atomic");
+    act_result_clear(&r);
+    act_action_clear(&a);
+    EXPECT_JS("document.getElementById('name').value", "\"Grace Hopper\"");
+    snprintf(text, sizeof text, "click [%s]", news->view_id);
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(X, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
+    act_result_clear(&r);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+}

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "agent/rundir.h"
 #include "core/core.h"
 #include "support/cli.h"
 #include "mock/llm_mock.h"
@@ -498,13 +499,23 @@ Test(e2e_llm, dead_model_endpoint_opens_the_bench_breaker)
     char path[512];
     snprintf(path, sizeof path, "%s/results.jsonl", outdir);
     char *res = ts_slurp(path);
-    cr_assert_eq(ts_count_lines(res), 6, "every job has its line: %s", res);
+    /* every job has its line; the first job's three tries are three attempts, each kept */
+    cr_assert_eq(ts_count_lines(res), 8, "6 jobs, the first with 3 attempts: %s", res);
+    agent_rundir rd;
+    eous_err err;
+    cr_assert_eq(agent_rundir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    int last = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rd.rows) last += agent_rundir_is_last(r);
+    cr_expect_eq(last, 6, "each task × mode once by its last attempt");
+    cr_expect_eq(eous_json_int(cJSON_GetArrayItem(rd.rows, 2), "attempt", 0), 3, "%s", res);
+    agent_rundir_free(&rd);
     int infra = 0, not_run = 0;
     for (const char *p = res; (p = strstr(p, "\"status\":\"infra\"")); p++)
         infra++;
     for (const char *p = res; (p = strstr(p, "not run: the model endpoint failed")); p++)
         not_run++;
-    cr_expect_eq(infra, 6, "%s", res);
+    cr_expect_eq(infra, 8, "%s", res);
     cr_expect_eq(not_run, 5, "the first job spent the 3 calls: %s", res);
     cr_expect(strstr(res, "\"stop_reason\":\"model_unavailable\""), "%s", res);
     free(res);

@@ -63,6 +63,9 @@ struct act_exec {
      * no round trip asks again: x->url is the page it led to; its dialogs */
     int settled_url;
     cJSON *settled_dialogs; /* owned; NULL when that script did not read them */
+    double act_t0;          /* eous_now_ms() when the action being executed began (0: none) */
+    int settle_capped;      /* the last settle ended at the cap */
+    char settle_waited[16]; /* what held it last: "request", "timer", ... ("" none) */
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */

@@ -1,10 +1,11 @@
 /* A semantic call: marks, provider, bounded call, settle, new state and the
  * dialogs the page opened meanwhile.
- * args: key, tool, params, timeoutMs, quietMs, capMs, confirmed, provider
+ * args: key, tool, params, timeoutMs, quietMs (0 = the settle rule), capMs, confirmed, provider
  * ("ci4a" | "webmcp" | "bridge").  A WebMCP call's params go as an object
  * to Chromium's executeTool and as JSON text to the draft's and the
  * polyfill's (webmcp_call.js). */
 return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
+// @include quiet_hook.js
 // @include page_helpers.js
 // @include dialogs.js
 // @include webmcp_call.js
@@ -82,7 +83,7 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
     if (r.isError) return {status: 'error', code: 'tool_error', message: r.message, constraints: null, actMs};
     result = r.value;
   }
-  const s = await settle(quiet, cap);
+  const s = await settle({quiet, cap, mark: t0});
   let state = null;
   if (provider === 'ci4a') {
     try {
@@ -93,6 +94,6 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider) {
   }
   let res = ser(result);
   if (res && res.length > 65536) res = JSON.stringify(res.slice(0, 65536));
-  return {status: 'ok', result: res, state, actMs, settleMs: s.ms, url: String(location.href),
+  return {status: 'ok', result: res, state, actMs, settleMs: s.ms, settleCapped: s.capped, settleWaited: s.waited, url: String(location.href),
     w: innerWidth, h: innerHeight, dialogs: takeDialogs()};
 }).apply(null, arguments);

@@ -339,6 +339,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     act_exec_opts xo;
     act_exec_opts_init(&xo);
     xo.audit_path = o->audit_path;
+    xo.settle_quiet_ms = o->settle_quiet_ms;
     if ((rc = act_exec_new(st->s, &xo, &st->x, err)))
         return rc;
     if (o->policy) {
@@ -567,6 +568,8 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     cJSON_AddNumberToObject(tm, "plan", ms->plan);
     cJSON_AddNumberToObject(tm, "act", ar->act_ms);
     cJSON_AddNumberToObject(tm, "settle", ar->settle_ms);
+    if (ar->settle_waited[0]) /* what held the settle (the cap when settle_capped) */
+        cJSON_AddStringToObject(line, ar->settle_capped ? "settle_capped" : "settle_waited", ar->settle_waited);
     if (perc_obs_n_warnings(obs)) {
         cJSON *w = cJSON_AddArrayToObject(line, "warnings");
         for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)

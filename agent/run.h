@@ -40,6 +40,7 @@ typedef struct agent_run_opts {
     agent_ground_mode grounding;   /* script planner: check each step against its view (agent/grounding.h) */
     agent_shots screenshots;       /* evidence beside the trace (agent/evidence.h); default failure */
     int max_image_px;              /* vision: screenshot scaled to at most this many px (0 = as captured) */
+    double settle_quiet_ms;        /* 0 (default): settle by the rule; > 0: a fixed DOM quiet (--settle quiet:MS) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);

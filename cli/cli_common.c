@@ -161,6 +161,20 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
                 return -1;
             }
             co->grounding = (int)g;
+        } else if (!strcmp(a, "--settle")) {
+            const char *v;
+            VALUE(v);
+            long n = 0;
+            if (!strcmp(v, "rule")) {
+                co->settle_quiet_ms = 0;
+            } else if (strncmp(v, "quiet:", 6)) {
+                fprintf(stderr, "eous %s: --settle '%s': expected rule or quiet:MS\n", argv[0], v);
+                return -1;
+            } else if (cli_parse_range(argv[0], a, v + 6, 1, 60000, "quiet:MS with MS from 1 to 60000", &n)) {
+                return -1;
+            } else {
+                co->settle_quiet_ms = (double)n;
+            }
         } else if (!strcmp(a, "--max-obs-tokens")) {
             const char *v;
             VALUE(v);
@@ -343,6 +357,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
         ro->grounding = co->cmd && !strcmp(co->cmd, "bench") ? AGENT_GROUND_STRICT : AGENT_GROUND_REPORT;
     ro->screenshots = co->screenshots;
     ro->max_image_px = co->max_image_px;
+    ro->settle_quiet_ms = co->settle_quiet_ms;
 }
 
 int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out)

@@ -96,7 +96,7 @@ static void *serve_conn(void *arg)
         snprintf(query, sizeof query, "%s", q + 1);
         *q = '\0';
     }
-    if (!strcmp(target, "/__slow")) {
+    if (!strcmp(target, "/__slow") || !strncmp(target, "/__slow/", 8)) { /* /__slow/NAME: one a page tells apart */
         long ms = 1000;
         const char *m = strstr(query, "ms=");
         if (m)

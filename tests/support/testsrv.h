@@ -3,7 +3,7 @@
  *
  * Serves ROOT's files; a path with no extension that is not a file falls back
  * to ROOT/index.html (single-page apps).  Special routes for hostile-page
- * tests: /__slow?ms=N answers after N ms; /__status?code=N answers status N
+ * tests: /__slow?ms=N (or /__slow/NAME?ms=N) answers after N ms; /__status?code=N answers status N
  * (a site that is down behind its proxy: 502, 503).  ts_server_stop joins nothing it
  * cannot: connections finish on their own within their 5 s socket timeout. */
 #ifndef EOUS_TESTSRV_H

@@ -103,6 +103,9 @@ void act_target_free(act_target *t);
 eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err);
 /* Backend id to a live element with its facts and marks (prepare.js). */
 eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err);
+/* A click's target by CDP in one call after the node's lookup (target.c):
+ * *hit 1 when a pointer at t's centre reaches it; 0 = use act_acquire. */
+eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err);
 /* Policy rules over the element and its component, then confirm sentences. */
 eous_rc act_check_target_policy(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t,
                                 eous_err *err);

@@ -109,6 +109,9 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "plan_ms", r->plan_ms);
     cJSON_AddNumberToObject(o, "act_ms", r->act_ms);
     cJSON_AddNumberToObject(o, "settle_ms", r->settle_ms);
+    cJSON_AddNumberToObject(o, "site_ms", r->site_ms);
+    cJSON_AddNumberToObject(o, "start_ms", r->start_ms);
+    cJSON_AddNumberToObject(o, "score_ms", r->score_ms);
     cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
     if (r->grounding && strcmp(r->grounding, "off")) {
         cJSON *g = cJSON_AddObjectToObject(o, "grounding");
@@ -354,11 +357,15 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     }
     if (o->secrets)
         act_exec_set_secrets(st->x, o->secrets);
-    if ((rc = agent_site_enter(st->t, err)) || (rc = agent_prepare_page(st->s, st->t, err)))
+    double t0 = eous_now_ms();
+    if ((rc = agent_site_enter(st->t, err)))
         return rc;
-    double settle_ms = 0;
-    act_settle(st->x, &settle_ms, NULL);
-    st->res->settle_ms += settle_ms;
+    double t1 = eous_now_ms();
+    st->res->site_ms = t1 - t0;
+    if ((rc = agent_prepare_page(st->s, st->t, err)))
+        return rc;
+    act_settle(st->x, NULL, NULL);
+    st->res->start_ms = eous_now_ms() - t1;
     perc_opts_init(&st->po);
     st->po.mode = o->mode;
     int model = o->planner != AGENT_PLANNER_SCRIPT;
@@ -516,6 +523,7 @@ static int ground_refuses(run_state *st, const act_action *a)
 typedef struct step_ms {
     double perceive, plan;
     size_t obs_tokens, obs_tokens_sent;
+    unsigned long perceive_trips, act_trips; /* requests to the WebDriver endpoint */
 } step_ms;
 
 /* Where an action sits in its batch, for its trace line. */
@@ -568,6 +576,10 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     cJSON_AddNumberToObject(tm, "plan", ms->plan);
     cJSON_AddNumberToObject(tm, "act", ar->act_ms);
     cJSON_AddNumberToObject(tm, "settle", ar->settle_ms);
+    /* requests to the WebDriver endpoint (HTTP commands, CDP through it): perceive's, the action's with its settle */
+    cJSON *rt = cJSON_AddObjectToObject(line, "round_trips");
+    cJSON_AddNumberToObject(rt, "perceive", (double)ms->perceive_trips);
+    cJSON_AddNumberToObject(rt, "act", (double)ms->act_trips);
     if (ar->settle_waited[0]) /* what held the settle (the cap when settle_capped) */
         cJSON_AddStringToObject(line, ar->settle_capped ? "settle_capped" : "settle_waited", ar->settle_waited);
     if (perc_obs_n_warnings(obs)) {
@@ -656,7 +668,10 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         act_action_clear(a);
         return STEP_STOP;
     }
+    unsigned long trips = wd_session_round_trips(st->s);
     eous_rc arc = act_execute(st->x, st->act_view ? st->act_view : st->obs, a, &ar, &aerr);
+    step_ms with_trips = *ms;
+    with_trips.act_trips = wd_session_round_trips(st->s) - trips;
     arc = check_where_it_led(st, a, arc, &aerr);
     if (grounding_on(st))
         agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);
@@ -674,7 +689,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     if (ar.fallback_reason[0])
         res->fallbacks++;
     char *action_text = act_format(a);
-    trace_step(st, *step, action_text, &ar, arc, &aerr, usage, ms);
+    trace_step(st, *step, action_text, &ar, arc, &aerr, usage, &with_trips);
     st->last_status = arc ? LLM_ACTION_ERROR : LLM_ACTION_OK;
     SET(st->last_result, arc ? aerr.msg : ar.message);
     st->last_dialog = ar.dialog;
@@ -862,6 +877,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
 {
     agent_result *res = st->res;
     double tp = eous_now_ms();
+    unsigned long trips = wd_session_round_trips(st->s);
     perc_obs *prev = st->obs;
     st->obs = st->next_obs;
     st->next_obs = NULL;
@@ -874,6 +890,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
     if (rc)
         return rc;
     ms->perceive = eous_now_ms() - tp;
+    ms->perceive_trips = wd_session_round_trips(st->s) - trips; /* 0: a stopped batch's view */
     res->perceive_ms += ms->perceive;
     res->obs_bytes_total += perc_obs_text_len(st->obs);
     st->sent_text = perc_obs_text(st->obs);
@@ -1065,8 +1082,11 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     eous_rc rc = run_check(&st, err);
     if (rc)
         return rc;
-    if (!(rc = run_setup(&st, err)) && !(rc = run_steps(&st, err)))
+    if (!(rc = run_setup(&st, err)) && !(rc = run_steps(&st, err))) {
+        double t0 = eous_now_ms();
         rc = run_score(&st, err);
+        res->score_ms = eous_now_ms() - t0;
+    }
     if (rc)
         rc = run_failed(&st, rc, err);
     res->wall_ms = eous_now_ms() - st.t0;

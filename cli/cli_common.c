@@ -164,13 +164,13 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         } else if (!strcmp(a, "--settle")) {
             const char *v;
             VALUE(v);
-            long n = 0;
+            const char *ms = !strncmp(v, "quiet:", 6) ? v + 6 : NULL;
+            long n = ms && *ms && strlen(ms) < 6 && ms[strspn(ms, "0123456789")] == '\0' ? strtol(ms, NULL, 10) : 0;
             if (!strcmp(v, "rule")) {
                 co->settle_quiet_ms = 0;
-            } else if (strncmp(v, "quiet:", 6)) {
-                fprintf(stderr, "eous %s: --settle '%s': expected rule or quiet:MS\n", argv[0], v);
-                return -1;
-            } else if (cli_parse_range(argv[0], a, v + 6, 1, 60000, "quiet:MS with MS from 1 to 60000", &n)) {
+            } else if (n < 1 || n > 60000) {
+                fprintf(stderr, "eous %s: --settle '%s': expected rule or quiet:MS with MS from 1 to 60000\n",
+                        argv[0], v);
                 return -1;
             } else {
                 co->settle_quiet_ms = (double)n;

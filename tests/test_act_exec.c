@@ -353,7 +353,12 @@ Test(act_exec, atomic_click_by_id_role_name_and_css)
     perc_obs *obs = observe();
     char text[64];
     snprintf(text, sizeof text, "click [%s]", view_id(obs, "button", "Search"));
+    unsigned long before = wd_session_round_trips(B.session);
     cr_assert_eq(text_step_on(obs, text, &r, &err), EOUS_OK, "%s", err.msg);
+    /* the node's lookup, one call that checks, scrolls and hit-tests it, the pointer click, the settle;
+     * the W3C way (a stash, a prepare script, an element click) makes 5 */
+    cr_assert_eq(wd_session_round_trips(B.session) - before, 4, "round trips of a click: %lu",
+                 wd_session_round_trips(B.session) - before);
     cr_assert_str_eq(r.path, "atomic");
     cr_assert(strstr(r.message, "button 'Search'"), "%s", r.message);
     act_result_clear(&r);

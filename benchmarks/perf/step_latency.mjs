@@ -118,6 +118,26 @@ for (const r of out.runs) {
   md.push(`| ${r.settle} | ${r.ground} | ${r.mode} | ${p.wall} | ${p.perceive} | ${p.plan} | ${p.act} | ${p.settle} | ` +
     `${p.site} | ${p.start} | ${p.score} | ${p.rest} |`);
 }
+const mcpFile = join(outDir, 'step_latency_mcp.json');
+if (existsSync(mcpFile)) {
+  out.mcp = JSON.parse(readFileSync(mcpFile, 'utf8'));
+  md.push('', `Through MCP, side by side: \`eous mcp\` and Playwright MCP ${out.mcp.playwright_mcp}, one server at a time, ` +
+    `the same MCP SDK client, ${out.mcp.actions_per_ground} actions per ground (\`benchmarks/perf/step_latency_mcp.mjs\`): ` +
+    'DokuWiki clicks a link of the start page and goes back, in turn; the Playground types into the users search ' +
+    '(eous hybrid: the component\'s setValue; eous atomic and Playwright: typing into the textbox). ' +
+    'ms per action with the page seen after it: eous answers with its view, Playwright MCP links its snapshot to a ' +
+    'file, so its side is the action plus `browser_snapshot`.', '');
+  md.push('| ground | eous (hybrid) median / p95 | eous --mode atomic median / p95 | Playwright MCP median / p95 | eous / Playwright (median) | eous atomic / Playwright |');
+  md.push('|---|---|---|---|---|---|');
+  for (const g of [...new Set(out.mcp.runs.map((r) => r.ground))]) {
+    const e = out.mcp.runs.find((r) => r.ground === g && r.server === 'eous') || {};
+    const p = out.mcp.runs.find((r) => r.ground === g && r.server === 'playwright') || {};
+    const cell = (r) => (r.error ? `failed: ${r.error.replace(/\|/g, '/').slice(0, 120)}` : `${r.median} / ${r.p95} (n=${r.actions})`);
+    const ea = out.mcp.runs.find((r) => r.ground === g && r.server === 'eous-atomic') || {};
+    const ratio = (x) => (x.median && p.median ? (x.median / p.median).toFixed(2) : '–');
+    md.push(`| ${g} | ${cell(e)} | ${cell(ea)} | ${cell(p)} | ${ratio(e)} | ${ratio(ea)} |`);
+  }
+}
 md.push('');
 writeFileSync(join(resultsDir, 'step_latency.json'), JSON.stringify(out, null, 2) + '\n');
 writeFileSync(join(resultsDir, 'step_latency.md'), md.join('\n') + '\n');

@@ -8,6 +8,8 @@
 #
 # The script planner runs the tasks' own scripts (the RPA path: no model, so a step is the browser's
 # work alone and plan time is nil), --workers 1, one run at a time, hybrid and atomic.
+# Then benchmarks/perf/step_latency_mcp.mjs (MCP=0 skips it): `eous mcp` and Playwright MCP doing the
+# same actions, MCP_ACTIONS (default 60) per ground.
 # TASKS_PLAYGROUND (default: the first 12 Playground tasks) and TASKS_DOKUWIKI (all 24) are task
 # files or directories; SETTLES (default "rule quiet:150") the settles compared.
 # Services run on loopback free ports and are stopped by PID on exit.
@@ -78,6 +80,12 @@ for settle in $SETTLES; do
     ((brc <= 1)) || { echo "step_latency: eous bench ($settle, $ground) exited $brc; see the log" >&2; rc=$brc; }
   done
 done
+# the same kind of actions through `eous mcp` and Playwright MCP, one server at a time
+if [[ "${MCP:-1}" == 1 && -d "$ROOT/benchmarks/compare/node_modules/@playwright/mcp" ]]; then
+  echo "step_latency: eous mcp and Playwright MCP"
+  node "$ROOT/benchmarks/perf/step_latency_mcp.mjs" "$OUT" "${MCP_ACTIONS:-60}" >"$OUT/mcp.log" 2>&1 ||
+    echo "step_latency: the MCP comparison failed; see $OUT/mcp.log" >&2
+fi
 cut -d' ' -f1 /proc/loadavg >"$OUT/load_end"
 node "$ROOT/benchmarks/perf/step_latency.mjs" "$OUT" "$RESULTS" "$SETTLES"
 exit $rc

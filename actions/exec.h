@@ -22,8 +22,8 @@
  * After every action the page is let settle, capped at settle_cap_ms, by
  * the rule of page_helpers.js: readyState complete, no cross-document
  * navigation begun, no fetch/XHR that began since the action in flight, no
- * short timer set since the action pending (a debounced search), no finite
- * CSS transition or animation begun since the action running, two animation
+ * short timer set since the action pending (a debounced search), no CSS
+ * transition or animation of at most a second begun since the action running, two animation
  * frames without a change that matters (quiet_hook.js: not an element that
  * keeps changing, like a clock or a spinner), and the last change
  * EOUS_DEFAULT_SETTLE_SHORT_MS old (chained renders).  With settle_quiet_ms

@@ -19,8 +19,8 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
  * quiet == 0 (the rule): settled when readyState is complete, no
  * cross-document navigation has begun, no fetch/XHR that began since `mark`
  * (the action's start, page time) is in flight, no short timer set since
- * `mark` is pending (a debounce), no finite CSS transition or animation that
- * began since `mark` is running, two animation frames passed without a change
+ * `mark` is pending (a debounce), no CSS transition or animation of at most
+ * a second that began since `mark` is running, two animation frames passed without a change
  * that matters, and the last change, timer or response is `short` ms old
  * (chained renders).  What matters is quiet_hook.js's to say.
  * Either way at most `cap` ms; `waited` names what held it last. */
@@ -65,9 +65,10 @@ const settleBusy = (q, mark) => {
   try {
     for (const a of document.getAnimations()) {
       if (a.playState !== 'running') continue;
+      /* a short one (a menu opening, a fade): a longer one is decoration (a toast's countdown) */
       const end = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming().endTime : Infinity;
       const start = a.startTime == null ? performance.now() : a.startTime;
-      if (isFinite(end) && start >= mark) return 'animation';
+      if (end <= 1000 && start >= mark) return 'animation';
     }
   } catch (e) {}
   return '';

@@ -66,7 +66,7 @@ for (const settle of SETTLES) {
       const nSteps = sum(results.map((r) => r.steps));
       const per = (k) => (nSteps ? sum(results.map((r) => r[k] || 0)) / nSteps : 0);
       const row = {
-        settle, ground, mode, tasks: results.length, passed: results.filter((r) => r.status === 'passed').length,
+        settle: settle === 'model' ? 'rule, model path' : settle, ground, mode, tasks: results.length, passed: results.filter((r) => r.status === 'passed').length,
         actions: steps.sum.length,
         median: Object.fromEntries(['perceive', 'act', 'settle', 'sum'].map((k) => [k, r0(pct(steps[k], 0.5))])),
         p95: Object.fromEntries(['perceive', 'act', 'settle', 'sum'].map((k) => [k, r0(pct(steps[k], 0.95))])),
@@ -88,8 +88,9 @@ for (const settle of SETTLES) {
 const md = [];
 md.push('# Step latency: perceive · act · settle', '');
 md.push(`Commit ${out.commit}, ${out.date}. Produced by \`benchmarks/perf/step_latency.sh\` (the script planner runs the ` +
-  'tasks\' own scripts: the RPA path, no model, so a step is the browser\'s work alone; `--workers 1`, one run at a ' +
-  `time, hybrid and atomic). 1-minute load average ${out.load.start} at the start, ${out.load.end} at the end ` +
+  'tasks\' own scripts: the RPA path, no model, so a step is the browser\'s work alone; `--workers 1`, `--max-batch 1` ' +
+  `so every action has its own perceive, one run at a time, hybrid and atomic; "rule, model path" is DokuWiki through ` +
+  `the stand-in model as \`make demo\` runs it, hybrid at the defaults, where batched actions share a perceive). 1-minute load average ${out.load.start} at the start, ${out.load.end} at the end ` +
   '(a shared 2-core machine with other work beside it: milliseconds are loaded figures).', '');
 md.push('Per action (a `stop` is not one): median / p95 ms over the actions of the run; round trips are requests to ' +
   'the WebDriver endpoint (HTTP commands and CDP through it), median per perceive and per action with its settle.', '');

@@ -7,8 +7,10 @@
 #   benchmarks/perf/step_latency.sh [OUT_DIR] [RESULTS_DIR]
 #
 # The script planner runs the tasks' own scripts (the RPA path: no model, so a step is the browser's
-# work alone and plan time is nil), --workers 1, one run at a time, hybrid and atomic.
-# Then benchmarks/perf/step_latency_mcp.mjs (MCP=0 skips it): `eous mcp` and Playwright MCP doing the
+# work alone and plan time is nil), --workers 1, one run at a time, hybrid and atomic, --max-batch 1
+# (every action has its own perceive, so a step is perceive + act + settle as the trace times it).
+# Then DokuWiki on the model path (the stand-in, hybrid; MODEL_PATH=0 skips it) under "model", and
+# benchmarks/perf/step_latency_mcp.mjs (MCP=0 skips it): `eous mcp` and Playwright MCP doing the
 # same actions, MCP_ACTIONS (default 60) per ground.
 # TASKS_PLAYGROUND (default: the first 12 Playground tasks) and TASKS_DOKUWIKI (all 24) are task
 # files or directories; SETTLES (default "rule quiet:150") the settles compared.
@@ -29,10 +31,11 @@ TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
 [[ -x "$EOUS" ]] || { echo "step_latency: $EOUS not built (run make build)" >&2; exit 2; }
 [[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
 
-SITE_PID="" WIKI_DIR=""
+SITE_PID="" WIKI_DIR="" STANDIN_PID=""
 tmp="$(mktemp -d)"
 cleanup() {
   [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
+  [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
   [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
   rm -rf "$tmp"
 }
@@ -73,13 +76,31 @@ for settle in $SETTLES; do
     dir="$OUT/${settle/:/-}/$ground"
     echo "step_latency: --settle $settle on $ground"
     set +e
-    "$EOUS" bench "${tasks[@]}" --modes "$MODES" --planner script --workers 1 --settle "$settle" \
+    "$EOUS" bench "${tasks[@]}" --modes "$MODES" --planner script --workers 1 --max-batch 1 --settle "$settle" \
       --out "$dir" "${more[@]}" >"$OUT/${settle/:/-}-$ground.log" 2>&1
     brc=$?
     set -e
     ((brc <= 1)) || { echo "step_latency: eous bench ($settle, $ground) exited $brc; see the log" >&2; rc=$brc; }
   done
 done
+# DokuWiki on the model path as `make demo` runs it (the stand-in model, hybrid, default settings),
+# for what a step costs there besides perceive, act and settle: the plan (the model's round trip)
+if [[ "${MODEL_PATH:-1}" == 1 && -n "$WIKI_DIR" && -d "$ROOT/benchmarks/standin/node_modules" ]]; then
+  mkfifo "$tmp/standin"
+  node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS_DOKUWIKI" --log "$OUT/standin.jsonl" >"$tmp/standin" &
+  STANDIN_PID=$!
+  read -r -t 60 port <"$tmp/standin" || { echo "step_latency: the stand-in did not start" >&2; exit 3; }
+  echo "step_latency: the model path (stand-in) on dokuwiki"
+  # shellcheck disable=SC2206
+  tasks=($TASKS_DOKUWIKI)
+  set +e
+  OPENAI_API_KEY=standin-local-key "$EOUS" bench "${tasks[@]}" --modes hybrid --planner llm --llm openai:standin \
+    --llm-base-url "http://127.0.0.1:${port#PORT }" --workers 1 --secrets "$OUT/wiki-secrets.env" \
+    --out "$OUT/model/dokuwiki" >"$OUT/model-dokuwiki.log" 2>&1
+  set -e
+  kill "$STANDIN_PID" 2>/dev/null || true
+  STANDIN_PID=""
+fi
 # the same kind of actions through `eous mcp` and Playwright MCP, one server at a time
 if [[ "${MCP:-1}" == 1 && -d "$ROOT/benchmarks/compare/node_modules/@playwright/mcp" ]]; then
   echo "step_latency: eous mcp and Playwright MCP"
@@ -87,5 +108,5 @@ if [[ "${MCP:-1}" == 1 && -d "$ROOT/benchmarks/compare/node_modules/@playwright/
     echo "step_latency: the MCP comparison failed; see $OUT/mcp.log" >&2
 fi
 cut -d' ' -f1 /proc/loadavg >"$OUT/load_end"
-node "$ROOT/benchmarks/perf/step_latency.mjs" "$OUT" "$RESULTS" "$SETTLES"
+node "$ROOT/benchmarks/perf/step_latency.mjs" "$OUT" "$RESULTS" "$SETTLES model"
 exit $rc

@@ -24,7 +24,8 @@ RESULTS="${2:-$ROOT/benchmarks/results}"
 SETTLES="${SETTLES:-rule quiet:150}"
 MODES="${MODES:-hybrid,atomic}"
 if [[ -z "${TASKS_PLAYGROUND:-}" ]]; then
-  TASKS_PLAYGROUND="$(ls "$ROOT"/benchmarks/tasks/playground/*.json | head -12 | tr '\n' ' ')"
+  all=("$ROOT"/benchmarks/tasks/playground/*.json)
+  TASKS_PLAYGROUND="${all[*]:0:12}"
 fi
 TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
 

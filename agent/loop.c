@@ -165,11 +165,66 @@ static void evidence_io(trace_file *t, eous_rc rc, const eous_err *err)
     }
 }
 
+/* With CDP, the start origin's cookies, localStorage and sessionStorage are
+ * cleared before its page loads, so the page loads once: clearing them from
+ * a loaded page and loading it again made two loads of every start page (a
+ * second of the Playground's start, a tenth of a DokuWiki task).  0 when it
+ * could not (no CDP, a URL with no http origin, a command refused). */
+static int clear_origin_first(wd_session *s, const char *url)
+{
+    const char *p = strstr(url, "://");
+    if (!wd_session_has_cdp(s) || !p || strncmp(url, "http", 4))
+        return 0;
+    int n = (int)(p + 3 - url) + (int)strcspn(p + 3, "/?#");
+    char origin[512];
+    if (n >= (int)sizeof origin)
+        return 0;
+    snprintf(origin, sizeof origin, "%.*s", n, url);
+    cJSON *a = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddStringToObject(a, "origin", origin);
+    cJSON_AddStringToObject(a, "storageTypes", "cookies,local_storage");
+    eous_rc rc = wd_cdp(s, "Storage.clearDataForOrigin", a, &r, NULL);
+    cJSON_Delete(a);
+    cJSON_Delete(r);
+    r = NULL;
+    if (rc)
+        return 0;
+    cJSON *b = cJSON_CreateObject(), *id = cJSON_AddObjectToObject(b, "storageId");
+    cJSON_AddStringToObject(id, "securityOrigin", origin);
+    cJSON_AddFalseToObject(id, "isLocalStorage");
+    rc = wd_cdp(s, "DOMStorage.clear", b, &r, NULL);
+    cJSON_Delete(b);
+    cJSON_Delete(r);
+    return rc == EOUS_OK;
+}
+
+/* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
+static void set_geolocation(wd_session *s, const agent_task *t)
+{
+    const cJSON *geo = eous_json_obj(t->raw, "geolocation");
+    if (geo && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "latitude")) &&
+        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "longitude")) && wd_session_has_cdp(s)) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "latitude", eous_json_num(geo, "latitude", 0));
+        cJSON_AddNumberToObject(p, "longitude", eous_json_num(geo, "longitude", 0));
+        cJSON_AddNumberToObject(p, "accuracy", eous_json_num(geo, "accuracy", 10));
+        cJSON *r = NULL;
+        wd_cdp(s, "Emulation.setGeolocationOverride", p, &r, NULL);
+        cJSON_Delete(r);
+        cJSON_Delete(p);
+    }
+}
+
 eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
 {
     eous_rc rc;
     /* a clean slate on the start origin: cookies, localStorage, sessionStorage;
-     * a start page that cannot be loaded is the site's failure (infra) */
+     * a start page that cannot be loaded is the site's failure (infra).
+     * storage_state's cookies can only be added from a page of their site */
+    if (!t->storage_state && clear_origin_first(s, t->start_url)) {
+        set_geolocation(s, t);
+        return wd_navigate_start(s, t->start_url, err);
+    }
     if ((rc = wd_navigate_start(s, t->start_url, err)))
         return rc;
     wd_command(s, "DELETE", "/cookie", NULL, NULL, NULL);
@@ -210,19 +265,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         }
         cJSON_Delete(st);
     }
-    /* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
-    const cJSON *geo = eous_json_obj(t->raw, "geolocation");
-    if (geo && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "latitude")) &&
-        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "longitude")) && wd_session_has_cdp(s)) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddNumberToObject(p, "latitude", eous_json_num(geo, "latitude", 0));
-        cJSON_AddNumberToObject(p, "longitude", eous_json_num(geo, "longitude", 0));
-        cJSON_AddNumberToObject(p, "accuracy", eous_json_num(geo, "accuracy", 10));
-        cJSON *r = NULL;
-        wd_cdp(s, "Emulation.setGeolocationOverride", p, &r, NULL);
-        cJSON_Delete(r);
-        cJSON_Delete(p);
-    }
+    set_geolocation(s, t);
     return wd_navigate(s, t->start_url, err);
 }
 

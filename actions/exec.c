@@ -210,6 +210,8 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));
     const char *waited = rc ? NULL : eous_json_str(v, "waited");
     snprintf(x->settle_waited, sizeof x->settle_waited, "%s", waited ? waited : "");
+    if (x->settle_capped)
+        EOUS_DEBUG("actions", "settle: at the cap, the page still busy with %s", x->settle_waited);
     cJSON_Delete(args);
     if (!rc && after_action)
         act_remember_settled(x, v);

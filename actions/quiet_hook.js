@@ -115,5 +115,7 @@
       nv.addEventListener('navigatesuccess', () => { q.nav = 0; touch(); });
       nv.addEventListener('navigateerror', () => { q.nav = 0; touch(); });
     }
+    /* back to a document the back/forward cache kept: the navigation that left it is over */
+    window.addEventListener('pageshow', e => { if (e.persisted) { q.nav = 0; touch(); } });
   } catch (e) {}
 })();

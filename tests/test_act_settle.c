@@ -126,3 +126,20 @@ Test(act_settle, a_request_past_the_cap_ends_at_the_cap)
     act_result_clear(&r);
     EXPECT_JS("document.getElementById('status').textContent", "\"marked\"");
 }
+
+/* Back to a page the back/forward cache kept: the navigation that left it
+ * was recorded on it and is over; the settle must not wait for it. */
+Test(act_settle, back_to_a_cached_page_settles_by_the_rule)
+{
+    open_page("/members.html?bfcache");
+    act_result r;
+    step("{\"click\": \"link 'Start page'\"}", &r);
+    act_result_clear(&r);
+    EXPECT_JS("document.title", "\"Start\"");
+    step("{\"go_back\": true}", &r);
+    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
+    act_result_clear(&r);
+    EXPECT_JS("document.title", "\"New member\"");
+    /* it came back from the cache (else this test shows nothing) */
+    EXPECT_JS("performance.getEntriesByType('navigation')[0].type", "\"navigate\"");
+}

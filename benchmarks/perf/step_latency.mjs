@@ -119,6 +119,13 @@ for (const r of out.runs) {
   md.push(`| ${r.settle} | ${r.ground} | ${r.mode} | ${p.wall} | ${p.perceive} | ${p.plan} | ${p.act} | ${p.settle} | ` +
     `${p.site} | ${p.start} | ${p.score} | ${p.rest} |`);
 }
+md.push('', 'Reading the second table: "ms per step" (wall / steps, as the suites report it and as issue 30 measured ' +
+  'it on DokuWiki) is not perceive + act + settle. Per task it also pays the site\'s lock and reset (`scripts/wiki reset` ' +
+  'copies data/ for the editing tasks), the start page (loaded twice per task before f66456d: once to clear the ' +
+  'origin\'s storage from the page, once more to start clean; it is now cleared through CDP before one load) and scoring ' +
+  '(the editing tasks\' evaluators open export pages); on the model path also the plan, the model\'s round trip, which ' +
+  'the issue\'s sum left out. Most DokuWiki tasks are one action and a stop, so each per-task cost weighs half a step. ' +
+  'DokuWiki\'s act holds the page load a link or a form submission causes (the driver waits for the new document).');
 const mcpFile = join(outDir, 'step_latency_mcp.json');
 if (existsSync(mcpFile)) {
   out.mcp = JSON.parse(readFileSync(mcpFile, 'utf8'));

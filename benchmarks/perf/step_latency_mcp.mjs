@@ -32,11 +32,13 @@ const PW_VERSION = require('@playwright/mcp/package.json').version;
 const CALL = { timeout: 300000 };
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// eous: "[12] link 'Aurora'" or "[c3] input 'Search users'" → 12 / c3
+// eous: "[12] link 'Aurora'", "link [12] 'Aurora'" or "[c3] input 'Search users'" → 12 / c3
 function eref(view, roles, name) {
-  const m = view.match(new RegExp(`\\[(c?\\d+)\\] (?:${roles.map(esc).join('|')}) '${esc(name)}'`));
+  // atomic prints "[12] link 'Aurora'", hybrid "link [12] 'Aurora'"
+  const r = roles.map(esc).join('|');
+  const m = view.match(new RegExp(`\\[(c?\\d+)\\] (?:${r}) '${esc(name)}'|(?:${r}) \\[(\\d+)\\] '${esc(name)}'`));
   if (!m) throw new Error(`eous view has no ${roles.join('/')} '${name}':\n${view.slice(0, 1500)}`);
-  return m[1];
+  return m[1] || m[2];
 }
 // Playwright: '- link "Aurora" [ref=e41]' → e41
 function pref(snap, role, name) {

@@ -66,7 +66,7 @@ for (const settle of SETTLES) {
       const nSteps = sum(results.map((r) => r.steps));
       const per = (k) => (nSteps ? sum(results.map((r) => r[k] || 0)) / nSteps : 0);
       const row = {
-        settle: settle === 'model' ? 'rule, model path' : settle, ground, mode, tasks: results.length, passed: results.filter((r) => r.status === 'passed').length,
+        settle: settle === 'model' ? 'rule, model path' : settle === 'start1' ? `rule, start page once (${read(join(outDir, 'start1', 'commit'), '?')})` : settle, ground, mode, tasks: results.length, passed: results.filter((r) => r.status === 'passed').length,
         actions: steps.sum.length,
         median: Object.fromEntries(['perceive', 'act', 'settle', 'sum'].map((k) => [k, r0(pct(steps[k], 0.5))])),
         p95: Object.fromEntries(['perceive', 'act', 'settle', 'sum'].map((k) => [k, r0(pct(steps[k], 0.95))])),
@@ -129,7 +129,7 @@ md.push('', 'Reading the second table: "ms per step" (wall / steps, as the suite
 const mcpFile = join(outDir, 'step_latency_mcp.json');
 if (existsSync(mcpFile)) {
   out.mcp = JSON.parse(readFileSync(mcpFile, 'utf8'));
-  md.push('', `Through MCP, side by side: \`eous mcp\` and Playwright MCP ${out.mcp.playwright_mcp}, one server at a time, ` +
+  md.push('', `Through MCP, side by side (eous at commit ${out.mcp.commit || out.commit}): \`eous mcp\` and Playwright MCP ${out.mcp.playwright_mcp}, one server at a time, ` +
     `the same MCP SDK client, ${out.mcp.actions_per_ground} actions per ground (\`benchmarks/perf/step_latency_mcp.mjs\`): ` +
     'DokuWiki clicks a link of the start page and goes back, in turn; the Playground types into the users search ' +
     '(eous hybrid: the component\'s setValue; eous atomic and Playwright: typing into the textbox). ' +

@@ -8,6 +8,7 @@
 // One server at a time, the same MCP SDK client.  Writes OUT/step_latency_mcp.json.
 //
 //   node benchmarks/perf/step_latency_mcp.mjs OUT_DIR [ACTIONS_PER_GROUND]   (default 60)
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -113,7 +114,9 @@ async function run(kind, ground) {
 }
 
 const pct = (v, p) => { const s = [...v].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.round(p * (s.length - 1)))]; };
-const out = { playwright_mcp: PW_VERSION, actions_per_ground: N, runs: [] };
+let commit = 'unknown';
+try { commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch (e) {}
+const out = { commit, playwright_mcp: PW_VERSION, actions_per_ground: N, runs: [] };
 for (const g of GROUNDS) {
   for (const kind of ['eous', 'eous-atomic', 'playwright']) {
     process.stderr.write(`step_latency_mcp: ${kind} on ${g.name}\n`);

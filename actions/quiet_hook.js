@@ -6,10 +6,11 @@
  * unknown and settle counts from then.
  *
  * A change matters unless its target is animating: an element changed in
- * more than ANIM separate mutation batches within the last second (a clock
- * showing milliseconds, a spinner turned by script, a progress bar) keeps
- * changing without a step having to wait for it.  A render is one batch;
- * a chained render two or three.
+ * more than ANIM separate mutation batches within the last ANIM_MS (a clock
+ * showing milliseconds, a spinner turned by script, a progress bar, even at
+ * the few frames a second of a loaded machine) keeps changing without a
+ * step having to wait for it.  A render is one batch; a chained render two
+ * or three.
  * Timers: a setTimeout of at most TIMER_MAX ms (a debounced search's 300 ms,
  * a render deferred by 0 ms) is pending work; a longer one (a clock's
  * second, a poll) is not, nor one whose callback already ran since the
@@ -21,7 +22,7 @@
   if (window.__eous_quiet__) return;
   const now = () => performance.now();
   const st = window.setTimeout, ct = window.clearTimeout, f = window.fetch;
-  const ANIM = 4, TIMER_MAX = 600, LONG = 1500;
+  const ANIM = 3, ANIM_MS = 2000, TIMER_MAX = 600, LONG = 1500;
   const q = {since: now(), last: 0, changes: 0, depth: 0, nav: 0, reqSeq: 0,
     reqs: new Map(), timers: new Map(), fired: new WeakMap(), longUrls: new Set(), st};
   window.__eous_quiet__ = q;
@@ -34,7 +35,7 @@
       for (const r of recs) {
         if (batch.has(r.target)) continue;
         batch.add(r.target);
-        const times = (seen.get(r.target) || []).filter(x => t - x < 1000);
+        const times = (seen.get(r.target) || []).filter(x => t - x < ANIM_MS);
         times.push(t);
         seen.set(r.target, times);
         if (times.length <= ANIM) matters = true;

@@ -60,7 +60,7 @@ Test(start_page, the_page_loads_on_a_clean_origin)
 {
     eous_err err;
     /* on the origin already: the state is cleared before the one load */
-    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, "/busy.html"), &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, "/members.html"), &err), EOUS_OK, "%s", err.msg);
     leave_state();
     unsigned long r0 = ts_server_requests(B.server);
     prepare("/start.html");

@@ -65,6 +65,9 @@ struct act_exec {
     cJSON *settled_dialogs; /* owned; NULL when that script did not read them */
     cJSON *output;          /* owned: what read steps took, {name: value}; NULL before the first */
     cJSON *downloads;       /* owned: what download steps saved, [{name, size, mime, sha256, file}] */
+    double act_t0;          /* eous_now_ms() when the action being executed began (0: none) */
+    int settle_capped;      /* the last settle ended at the cap */
+    char settle_waited[16]; /* what held it last: "request", "timer", ... ("" none) */
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */
@@ -102,6 +105,9 @@ void act_target_free(act_target *t);
 eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err);
 /* Backend id to a live element with its facts and marks (prepare.js). */
 eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err);
+/* A click's target by CDP in one call after the node's lookup (target.c):
+ * *hit 1 when a pointer at t's centre reaches it; 0 = use act_acquire. */
+eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err);
 /* Policy rules over the element and its component, then confirm sentences. */
 eous_rc act_check_target_policy(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t,
                                 eous_err *err);

@@ -394,7 +394,19 @@ eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, ac
                           eous_err *err)
 {
     res->path = "atomic";
-    eous_rc rc = act_acquire(x, t, a->kind == ACT_TYPE, err);
+    int hit = 0;
+    eous_rc rc = a->kind == ACT_CLICK ? act_acquire_click(x, t, &hit, err) : EOUS_OK;
+    if (!rc && hit) {
+        /* nothing covers it: real input events at its centre, one request */
+        if ((rc = act_check_target_policy(x, obs, a, t, err)))
+            return rc;
+        if ((rc = wd_click_at(x->s, t->x, t->y, err)))
+            return eous_err_prefix(err, "click %s", t->what);
+        act_res_msg(res, "clicked %s", t->what);
+        return EOUS_OK;
+    }
+    if (!rc)
+        rc = act_acquire(x, t, a->kind == ACT_TYPE, err);
     if (rc)
         return rc;
     if ((rc = act_check_target_policy(x, obs, a, t, err)))

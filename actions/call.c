@@ -417,6 +417,9 @@ static eous_rc call_answer(act_exec *x, const perc_obs *obs, const perc_componen
     st = st ? st : "";
     res->act_ms = eous_json_num(v, "actMs", 0);
     res->settle_ms = eous_json_num(v, "settleMs", 0);
+    x->settle_capped = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "settleCapped"));
+    const char *waited = eous_json_str(v, "settleWaited");
+    snprintf(x->settle_waited, sizeof x->settle_waited, "%s", waited ? waited : "");
     if (!strcmp(st, "ok"))
         act_remember_settled(x, v); /* it settled after the call */
     else

@@ -1,11 +1,12 @@
 /* A semantic call: marks, provider, bounded call, settle, new state and the
  * dialogs the page opened meanwhile.
- * args: key, tool, params, timeoutMs, quietMs, capMs, confirmed, provider
+ * args: key, tool, params, timeoutMs, quietMs (0 = the settle rule), capMs, confirmed, provider
  * ("ci4a" | "webmcp" | "bridge" | "native"), and for native components their
  * M and whether the values hold secrets (native_call.js).  A WebMCP call's params go as an object
  * to Chromium's executeTool and as JSON text to the draft's and the
  * polyfill's (webmcp_call.js). */
 return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta, secretValues) {
+// @include quiet_hook.js
 // @include page_helpers.js
 // @include dialogs.js
 // @include webmcp_call.js
@@ -91,7 +92,7 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
   // a native form's submit: the executor clicks its button (real input, navigation)
   if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, actMs};
   if (provider === 'native' && result) result = result.result;
-  const s = await settle(quiet, cap);
+  const s = await settle({quiet, cap, mark: t0});
   let state = null;
   if (provider === 'ci4a') {
     try {
@@ -102,6 +103,6 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
   }
   let res = ser(result);
   if (res && res.length > 65536) res = JSON.stringify(res.slice(0, 65536));
-  return {status: 'ok', result: res, state, actMs, settleMs: s.ms, url: String(location.href),
+  return {status: 'ok', result: res, state, actMs, settleMs: s.ms, settleCapped: s.capped, settleWaited: s.waited, url: String(location.href),
     w: innerWidth, h: innerHeight, dialogs: takeDialogs()};
 }).apply(null, arguments);

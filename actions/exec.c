@@ -95,7 +95,7 @@ eous_rc act_exec_new(wd_session *s, const act_exec_opts *o, act_exec **out, eous
     if (x->o.call_timeout_ms <= 0)
         x->o.call_timeout_ms = EOUS_DEFAULT_CALL_TIMEOUT_MS;
     if (x->o.settle_quiet_ms < 0)
-        x->o.settle_quiet_ms = EOUS_DEFAULT_SETTLE_QUIET_MS;
+        x->o.settle_quiet_ms = 0; /* the rule */
     if (x->o.settle_cap_ms <= 0)
         x->o.settle_cap_ms = EOUS_DEFAULT_SETTLE_CAP_MS;
     x->vw = EOUS_DEFAULT_WINDOW_WIDTH;
@@ -193,6 +193,9 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_cap_ms));
     cJSON_AddItemToArray(args, cJSON_CreateBool(after_load));
     cJSON_AddItemToArray(args, cJSON_CreateBool(after_action));
+    /* what the page began since the action counts: no round trip to mark its start */
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(x->act_t0 > 0 ? t0 - x->act_t0 : 0));
+    cJSON_AddItemToArray(args, cJSON_CreateNumber(EOUS_DEFAULT_SETTLE_SHORT_MS));
     cJSON *v = NULL;
     eous_err e2;
     eous_err_clear(&e2);
@@ -200,12 +203,19 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     if (rc == EOUS_E_PAGE)
         note_driver_dialog(x, &e2); /* dismissed by the driver: the step reports it */
     if (rc == EOUS_E_PAGE) {
-        /* a navigation replaced the document under the script: once more on the new one */
+        /* a navigation replaced the document under the script: once more on the new one,
+         * whose changes since its start quiet_hook.js recorded */
         eous_sleep_ms(50);
         cJSON_Delete(v);
         v = NULL;
+        cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
         rc = wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
     }
+    x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));
+    const char *waited = rc ? NULL : eous_json_str(v, "waited");
+    snprintf(x->settle_waited, sizeof x->settle_waited, "%s", waited ? waited : "");
+    if (x->settle_capped)
+        EOUS_DEBUG("actions", "settle: at the cap, the page still busy with %s", x->settle_waited);
     cJSON_Delete(args);
     if (!rc && after_action)
         act_remember_settled(x, v);
@@ -226,6 +236,13 @@ eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
 {
     /* on its own: the dialogs stay recorded for the next action's report */
     return settle(x, 0, 0, ms_out, err);
+}
+
+int act_settle_capped(const act_exec *x, const char **waited)
+{
+    if (waited)
+        *waited = x->settle_waited;
+    return x->settle_capped;
 }
 
 eous_rc act_settle_after(act_exec *x, int after_load, double *ms_out, eous_err *err)
@@ -345,6 +362,9 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
     char page[2048];
     snprintf(page, sizeof page, "%s", x->url);
     double t0 = eous_now_ms();
+    x->act_t0 = t0;
+    x->settle_capped = 0;
+    x->settle_waited[0] = '\0';
     int settle = 0;
     eous_rc rc = dispatch(x, obs, a, res, &settle, &e);
     if (!res->act_ms)
@@ -357,6 +377,9 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
             EOUS_DEBUG("actions", "settle after %s: %s", act_kind_name(a->kind), se.msg);
         res->settle_ms = ms;
     }
+    x->act_t0 = 0;
+    res->settle_capped = x->settle_capped;
+    snprintf(res->settle_waited, sizeof res->settle_waited, "%s", x->settle_waited);
     char dialogs[600] = "";
     if (a->kind != ACT_STOP)
         take_dialogs(x, dialogs, sizeof dialogs);

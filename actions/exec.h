@@ -19,11 +19,18 @@
  * (W3C element click, falling back to a pointer click at the element's
  * centre when another element intercepts the click; keys; wheel).
  *
- * After every action the page is let settle: document.readyState complete
- * and no DOM mutation for settle_quiet_ms, capped at settle_cap_ms; after a
- * goto that loads a new document the quiet time counts from its load event
- * (a mutation record kept from the document's start says what changed
- * since), so a page already quiet is not waited on again.  The settling
+ * After every action the page is let settle, capped at settle_cap_ms, by
+ * the rule of page_helpers.js: readyState complete, no cross-document
+ * navigation begun, no fetch/XHR that began since the action in flight, no
+ * short timer set since the action pending (a debounced search), no CSS
+ * transition or animation of at most a second begun since the action running, two animation
+ * frames without a change that matters (quiet_hook.js: not an element that
+ * keeps changing, like a clock or a spinner), and the last change
+ * EOUS_DEFAULT_SETTLE_SHORT_MS old (chained renders).  With settle_quiet_ms
+ * > 0 it is instead no DOM mutation for that long; after a goto that loads
+ * a new document that quiet time counts from its load event (a mutation
+ * record kept from the document's start says what changed since), so a
+ * page already quiet is not waited on again.  The settling
  * script also reads the URL and the dialogs of the step.  Every
  * executed (or refused) action is appended to the audit log when one is
  * configured, with placeholders unexpanded and through eous_redact.
@@ -46,7 +53,8 @@ typedef struct act_exec act_exec;
 
 typedef struct act_exec_opts {
     double call_timeout_ms;  /* bound on one page tool call, default 5000 */
-    double settle_quiet_ms;  /* DOM quiet time that counts as settled, default 150 */
+    double settle_quiet_ms;  /* 0 (default): settle by the rule (see above); > 0: a fixed DOM quiet
+                              * time that counts as settled (--settle quiet:MS) */
     double settle_cap_ms;    /* longest settle wait, default 3000 */
     const char *audit_path;  /* JSON-lines audit log appended to; NULL = none */
     int interactive;         /* -1 (default): leave the policy alone; 0/1 is applied to the policy set with act_exec_set_policy */
@@ -72,6 +80,10 @@ typedef struct act_result {
     char message[4096];          /* one line for the trace and the model: the result or the error */
     double act_ms;               /* acting, including the page tool call */
     double settle_ms;            /* waiting for the page to settle afterwards */
+    int settle_capped;           /* the settle ended at settle_cap_ms, not by its rule */
+    char settle_waited[16];      /* what the settle waited on last: "request", "timer", "navigation",
+                                  * "animation", "load", "change" (a page that never stops changing:
+                                  * with capped), "quiet" (quiet:MS capped) or "" */
     int stopped;                 /* ACT_STOP */
     char *answer;                /* ACT_STOP's answer (owned; act_result_clear frees) */
     cJSON *state;                /* the component's new S after a call (owned), else NULL */
@@ -105,6 +117,9 @@ void act_exec_note_not_run(act_exec *x, const act_action *a, const char *reason)
 
 /* Waits for the page to settle (see above); *ms_out (may be NULL) gets the wait. */
 eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err);
+/* How the last settle ended: 1 at the cap, 0 by its rule; *waited (may be
+ * NULL) gets what held it last, as act_result.settle_waited (borrowed). */
+int act_settle_capped(const act_exec *x, const char **waited);
 
 /* The browser's open tabs, in window-handle order: the indices tab_focus takes. */
 typedef struct act_tabs {

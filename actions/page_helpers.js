@@ -9,12 +9,26 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
   }
   return null;
 };
-/* Resolves once readyState is complete and the DOM has been quiet for `quiet`
- * ms, or after `cap` ms.  Quiet counts from now, or with afterLoad (a new
- * document) from the later of its load event and its last change as
- * quiet_hook.js saw them since the document started: a page that went quiet
- * before our script arrived is not waited on again. */
-const settle = (quiet, cap, afterLoad) => new Promise(resolve => {
+/* Settles the page after an action; resolves {ms, capped, waited}.
+ * o: {quiet, cap, afterLoad, mark, short}.
+ * quiet > 0 (--settle quiet:MS): readyState complete and no DOM mutation for
+ * `quiet` ms; quiet counts from now, or with afterLoad (a new document) from
+ * the later of its load event and its last change as quiet_hook.js saw them
+ * since the document started, so a page that went quiet before our script
+ * arrived is not waited on again.
+ * quiet == 0 (the rule): settled when readyState is complete, no
+ * cross-document navigation has begun, no fetch/XHR that began since `mark`
+ * (the action's start, page time) is in flight, no short timer set since
+ * `mark` is pending (a debounce), no CSS transition or animation of at most
+ * a second that began since `mark` is running, two animation frames passed without a change
+ * that matters, and the last change, timer or response is `short` ms old
+ * (chained renders).  What matters is quiet_hook.js's to say.
+ * Either way at most `cap` ms; `waited` names what held it last. */
+const settle = o => {
+  if (o.quiet > 0) return settleQuiet(o.quiet, o.cap, o.afterLoad);
+  return settleRule(o.cap, o.mark == null ? performance.now() : o.mark, o.short == null ? 30 : o.short);
+};
+const settleQuiet = (quiet, cap, afterLoad) => new Promise(resolve => {
   const t0 = performance.now();
   let last = t0;
   const q = afterLoad ? window.__eous_quiet__ : null;
@@ -30,7 +44,7 @@ const settle = (quiet, cap, afterLoad) => new Promise(resolve => {
     const now = performance.now();
     if (now - t0 >= cap || (document.readyState === 'complete' && now - last >= quiet)) {
       if (mo) mo.disconnect();
-      resolve({ms: now - t0, capped: now - t0 >= cap});
+      resolve({ms: now - t0, capped: now - t0 >= cap, waited: now - t0 >= cap ? 'quiet' : ''});
       return;
     }
     /* wake when the quiet time would be up (a change meanwhile moves it on), not a tick later */
@@ -38,6 +52,54 @@ const settle = (quiet, cap, afterLoad) => new Promise(resolve => {
     setTimeout(tick, Math.max(5, Math.min(left, t0 + cap - now)));
   };
   tick();
+});
+/* What still holds the page at time t ('' when nothing does), for settleRule. */
+const settleBusy = (q, mark) => {
+  if (document.readyState !== 'complete') return 'load';
+  if (!q) return '';
+  if (q.nav) return 'navigation';
+  for (const r of q.reqs.values())
+    if (r.at >= mark && !q.longUrls.has(r.url)) return 'request';
+  for (const r of q.timers.values())
+    if (r.at >= mark && r.depth <= 1 && !(q.fired.get(r.fn) >= mark)) return 'timer';
+  try {
+    for (const a of document.getAnimations()) {
+      if (a.playState !== 'running') continue;
+      /* a short one (a menu opening, a fade): a longer one is decoration (a toast's countdown) */
+      const end = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming().endTime : Infinity;
+      const start = a.startTime == null ? performance.now() : a.startTime;
+      if (end <= 1000 && start >= mark) return 'animation';
+    }
+  } catch (e) {}
+  return '';
+};
+const settleRule = (cap, mark, short) => new Promise(resolve => {
+  const t0 = performance.now();
+  const q = window.__eous_quiet__ || null;
+  /* without the hook (no CDP: this script installs it) a change before now is unknown */
+  let last = q && q.last ? q.last : t0, seen = q ? q.changes : 0, frames = 0, waited = '';
+  const st = (q && q.st) || setTimeout;
+  const frame = fn => {
+    let done = false;
+    const go = () => { if (!done) { done = true; fn(); } };
+    requestAnimationFrame(go);
+    st(go, 50); /* a hidden tab gets no frames */
+  };
+  const tick = () => {
+    const now = performance.now();
+    frames++;
+    if (q) {
+      if (q.changes !== seen) frames = 0;
+      seen = q.changes;
+      last = Math.max(last, q.last);
+    }
+    const busy = settleBusy(q, mark);
+    if (busy) waited = busy;
+    if (now - t0 >= cap) return resolve({ms: now - t0, capped: true, waited: busy || 'change'});
+    if (!busy && frames >= 2 && now - last >= short) return resolve({ms: now - t0, capped: false, waited});
+    frame(tick);
+  };
+  frame(tick);
 });
 const norm = t => String(t == null ? '' : t).replace(/\s+/g, ' ').trim();
 const fold = t => norm(t).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

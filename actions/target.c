@@ -8,6 +8,7 @@
 
 #include "actions/act_int.h"
 #include "actions/prepare_js.h"
+#include "actions/prepare_node_js.h"
 #include "actions/stash_js.h"
 
 void act_target_free(act_target *t)
@@ -136,6 +137,27 @@ found:
     return EOUS_OK;
 }
 
+/* What prepare_el.js said about the target, into t. */
+static void take_facts(act_target *t, const cJSON *v)
+{
+    t->x = eous_json_num(v, "x", 0);
+    t->y = eous_json_num(v, "y", 0);
+    t->w = eous_json_num(v, "w", 0);
+    t->h = eous_json_num(v, "h", 0);
+    snprintf(t->role, sizeof t->role, "%s", eous_json_str(v, "role") ? eous_json_str(v, "role") : "");
+    snprintf(t->name, sizeof t->name, "%s", eous_json_str(v, "name") ? eous_json_str(v, "name") : "");
+    snprintf(t->cid, sizeof t->cid, "%s", eous_json_str(v, "cid") ? eous_json_str(v, "cid") : "");
+    snprintf(t->tag, sizeof t->tag, "%s", eous_json_str(v, "tag") ? eous_json_str(v, "tag") : "");
+    snprintf(t->input_type, sizeof t->input_type, "%s", eous_json_str(v, "type") ? eous_json_str(v, "type") : "");
+    t->combobox = eous_json_bool(v, "combobox", 0);
+    t->editable = eous_json_bool(v, "editable", 0);
+    t->disabled = eous_json_bool(v, "disabled", 0);
+    t->type_disabled = eous_json_bool(v, "typeDisabled", 0);
+    const char *conf = eous_json_str(v, "confirm");
+    t->has_confirm = conf != NULL;
+    snprintf(t->confirm, sizeof t->confirm, "%s", conf ? conf : "");
+}
+
 /* Backend id → element: CDP resolveNode + callFunctionOn park the node on
  * window under a random name; ACT_PREPARE_JS picks it up, checks marks, scrolls
  * and returns the W3C element reference with facts about it. */
@@ -227,22 +249,7 @@ eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err)
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
-    t->x = eous_json_num(v, "x", 0);
-    t->y = eous_json_num(v, "y", 0);
-    t->w = eous_json_num(v, "w", 0);
-    t->h = eous_json_num(v, "h", 0);
-    snprintf(t->role, sizeof t->role, "%s", eous_json_str(v, "role") ? eous_json_str(v, "role") : "");
-    snprintf(t->name, sizeof t->name, "%s", eous_json_str(v, "name") ? eous_json_str(v, "name") : "");
-    snprintf(t->cid, sizeof t->cid, "%s", eous_json_str(v, "cid") ? eous_json_str(v, "cid") : "");
-    snprintf(t->tag, sizeof t->tag, "%s", eous_json_str(v, "tag") ? eous_json_str(v, "tag") : "");
-    snprintf(t->input_type, sizeof t->input_type, "%s", eous_json_str(v, "type") ? eous_json_str(v, "type") : "");
-    t->combobox = eous_json_bool(v, "combobox", 0);
-    t->editable = eous_json_bool(v, "editable", 0);
-    t->disabled = eous_json_bool(v, "disabled", 0);
-    t->type_disabled = eous_json_bool(v, "typeDisabled", 0);
-    const char *conf = eous_json_str(v, "confirm");
-    t->has_confirm = conf != NULL;
-    snprintf(t->confirm, sizeof t->confirm, "%s", conf ? conf : "");
+    take_facts(t, v);
     rc = EOUS_OK;
 done:
     cJSON_Delete(p);
@@ -252,6 +259,68 @@ done:
     return rc;
 }
 
+
+/* A click's target in one CDP call after the node's lookup: prepare_node.js
+ * checks its marks, scrolls it into view and tests whether a pointer at its
+ * centre reaches it (*hit), by value, with no element reference, no stash and
+ * no W3C script.  *hit 0 (no CDP, no backend node, covered, off screen, an
+ * <option>...) leaves the caller to act_acquire's way. */
+eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err)
+{
+    *hit = 0;
+    if (t->backend_id <= 0 || t->elem || !wd_session_has_cdp(x->s))
+        return EOUS_OK;
+    eous_rc rc;
+    cJSON *p = cJSON_CreateObject(), *res = NULL;
+    cJSON_AddNumberToObject(p, "backendNodeId", t->backend_id);
+    cJSON_AddStringToObject(p, "objectGroup", "eous-act");
+    eous_err e2;
+    eous_err_clear(&e2);
+    rc = wd_cdp(x->s, "DOM.resolveNode", p, &res, &e2);
+    cJSON_Delete(p);
+    p = NULL;
+    const char *oid = rc ? NULL : eous_json_str(eous_json_obj(res, "object"), "objectId");
+    if (rc && eous_rc_is_infra(rc)) {
+        if (err)
+            *err = e2;
+        goto done;
+    }
+    if (!oid) {
+        rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+        goto done;
+    }
+    p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "objectId", oid);
+    cJSON_AddStringToObject(p, "functionDeclaration", ACT_PREPARE_NODE_JS);
+    cJSON *fa = cJSON_AddArrayToObject(p, "arguments"), *a0 = cJSON_CreateObject();
+    cJSON_AddTrueToObject(a0, "value");
+    cJSON_AddItemToArray(fa, a0);
+    cJSON_AddTrueToObject(p, "returnByValue");
+    cJSON_Delete(res);
+    res = NULL;
+    if ((rc = wd_cdp(x->s, "Runtime.callFunctionOn", p, &res, err)))
+        goto done;
+    const cJSON *v = eous_json_obj(eous_json_obj(res, "result"), "value");
+    if (!v || eous_json_obj(res, "exceptionDetails"))
+        goto done; /* the script failed on this page: the W3C way */
+    act_remember_url(x, v);
+    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "gone"))) {
+        rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+        goto done;
+    }
+    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "hidden"))) {
+        rc = act_policy_hidden(t->what, err);
+        goto done;
+    }
+    take_facts(t, v);
+    /* an <option> has no box of its own to point at; a file input opens a chooser */
+    *hit = eous_json_bool(v, "hit", 0) && strcmp(t->tag, "option") && strcmp(t->tag, "select") &&
+           strcmp(t->input_type, "file");
+done:
+    cJSON_Delete(p);
+    cJSON_Delete(res);
+    return rc;
+}
 
 /* Rules over the element, then over the component holding it; then the
  * rule's or the page's confirm sentence goes to a person. */

@@ -120,6 +120,9 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "plan_ms", r->plan_ms);
     cJSON_AddNumberToObject(o, "act_ms", r->act_ms);
     cJSON_AddNumberToObject(o, "settle_ms", r->settle_ms);
+    cJSON_AddNumberToObject(o, "site_ms", r->site_ms);
+    cJSON_AddNumberToObject(o, "start_ms", r->start_ms);
+    cJSON_AddNumberToObject(o, "score_ms", r->score_ms);
     cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
     if (r->grounding && strcmp(r->grounding, "off")) {
         cJSON *g = cJSON_AddObjectToObject(o, "grounding");
@@ -174,11 +177,68 @@ static void evidence_io(trace_file *t, eous_rc rc, const eous_err *err)
     }
 }
 
+/* With CDP, the start origin's cookies, localStorage and sessionStorage are
+ * cleared before its page loads, so the page loads once: clearing them from
+ * a loaded page and loading it again made two loads of every start page (a
+ * second of the Playground's start, a tenth of a DokuWiki task).  0 when it
+ * could not (no CDP, a URL with no http origin, a command refused). */
+static int clear_origin_first(wd_session *s, const char *url)
+{
+    const char *p = strstr(url, "://");
+    if (!wd_session_has_cdp(s) || !p || strncmp(url, "http", 4))
+        return 0;
+    int n = (int)(p + 3 - url) + (int)strcspn(p + 3, "/?#");
+    char origin[512];
+    if (n >= (int)sizeof origin)
+        return 0;
+    snprintf(origin, sizeof origin, "%.*s", n, url);
+    cJSON *a = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddStringToObject(a, "origin", origin);
+    cJSON_AddStringToObject(a, "storageTypes", "cookies,local_storage");
+    eous_rc rc = wd_cdp(s, "Storage.clearDataForOrigin", a, &r, NULL);
+    cJSON_Delete(a);
+    cJSON_Delete(r);
+    r = NULL;
+    if (rc)
+        return 0;
+    cJSON *b = cJSON_CreateObject(), *id = cJSON_AddObjectToObject(b, "storageId");
+    cJSON_AddStringToObject(id, "securityOrigin", origin);
+    cJSON_AddFalseToObject(id, "isLocalStorage");
+    rc = wd_cdp(s, "DOMStorage.clear", b, &r, NULL);
+    cJSON_Delete(b);
+    cJSON_Delete(r);
+    return rc == EOUS_OK;
+}
+
+/* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
+static void set_geolocation(wd_session *s, const agent_task *t)
+{
+    const cJSON *geo = eous_json_obj(t->raw, "geolocation");
+    if (geo && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "latitude")) &&
+        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "longitude")) && wd_session_has_cdp(s)) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "latitude", eous_json_num(geo, "latitude", 0));
+        cJSON_AddNumberToObject(p, "longitude", eous_json_num(geo, "longitude", 0));
+        cJSON_AddNumberToObject(p, "accuracy", eous_json_num(geo, "accuracy", 10));
+        cJSON *r = NULL;
+        wd_cdp(s, "Emulation.setGeolocationOverride", p, &r, NULL);
+        cJSON_Delete(r);
+        cJSON_Delete(p);
+    }
+}
+
 eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
 {
     eous_rc rc;
     /* a clean slate on the start origin: cookies, localStorage, sessionStorage;
-     * a start page that cannot be loaded is the site's failure (infra) */
+     * a start page that cannot be loaded is the site's failure (infra).
+     * storage_state's cookies can only be added from a page of their site */
+    if (!t->storage_state && clear_origin_first(s, t->start_url)) {
+        set_geolocation(s, t);
+        if (t->verified) /* the task's network log starts with its start page */
+            agent_verified_begin(s);
+        return wd_navigate_start(s, t->start_url, err);
+    }
     if ((rc = wd_navigate_start(s, t->start_url, err)))
         return rc;
     wd_command(s, "DELETE", "/cookie", NULL, NULL, NULL);
@@ -219,19 +279,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         }
         cJSON_Delete(st);
     }
-    /* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
-    const cJSON *geo = eous_json_obj(t->raw, "geolocation");
-    if (geo && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "latitude")) &&
-        cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "longitude")) && wd_session_has_cdp(s)) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddNumberToObject(p, "latitude", eous_json_num(geo, "latitude", 0));
-        cJSON_AddNumberToObject(p, "longitude", eous_json_num(geo, "longitude", 0));
-        cJSON_AddNumberToObject(p, "accuracy", eous_json_num(geo, "accuracy", 10));
-        cJSON *r = NULL;
-        wd_cdp(s, "Emulation.setGeolocationOverride", p, &r, NULL);
-        cJSON_Delete(r);
-        cJSON_Delete(p);
-    }
+    set_geolocation(s, t);
     if (t->verified) /* the task's network log starts with its start page */
         agent_verified_begin(s);
     return wd_navigate(s, t->start_url, err);
@@ -364,6 +412,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
         agent_downloads_dir(o->trace_path, st->downloads_dir, sizeof st->downloads_dir);
         xo.download_dir = st->downloads_dir;
     }
+    xo.settle_quiet_ms = o->settle_quiet_ms;
     if ((rc = act_exec_new(st->s, &xo, &st->x, err)))
         return rc;
     if (o->policy) {
@@ -378,11 +427,15 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     }
     if (o->secrets)
         act_exec_set_secrets(st->x, o->secrets);
-    if ((rc = agent_site_enter(st->t, err)) || (rc = agent_prepare_page(st->s, st->t, err)))
+    double t0 = eous_now_ms();
+    if ((rc = agent_site_enter(st->t, err)))
         return rc;
-    double settle_ms = 0;
-    act_settle(st->x, &settle_ms, NULL);
-    st->res->settle_ms += settle_ms;
+    double t1 = eous_now_ms();
+    st->res->site_ms = t1 - t0;
+    if ((rc = agent_prepare_page(st->s, st->t, err)))
+        return rc;
+    act_settle(st->x, NULL, NULL);
+    st->res->start_ms = eous_now_ms() - t1;
     perc_opts_init(&st->po);
     st->po.mode = o->mode;
     st->po.provider_set = o->provider_set;
@@ -542,6 +595,7 @@ static int ground_refuses(run_state *st, const act_action *a)
 typedef struct step_ms {
     double perceive, plan;
     size_t obs_tokens, obs_tokens_sent;
+    unsigned long perceive_trips, act_trips; /* requests to the WebDriver endpoint */
 } step_ms;
 
 /* Where an action sits in its batch, for its trace line. */
@@ -596,6 +650,12 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     cJSON_AddNumberToObject(tm, "plan", ms->plan);
     cJSON_AddNumberToObject(tm, "act", ar->act_ms);
     cJSON_AddNumberToObject(tm, "settle", ar->settle_ms);
+    /* requests to the WebDriver endpoint (HTTP commands, CDP through it): perceive's, the action's with its settle */
+    cJSON *rt = cJSON_AddObjectToObject(line, "round_trips");
+    cJSON_AddNumberToObject(rt, "perceive", (double)ms->perceive_trips);
+    cJSON_AddNumberToObject(rt, "act", (double)ms->act_trips);
+    if (ar->settle_waited[0]) /* what held the settle (the cap when settle_capped) */
+        cJSON_AddStringToObject(line, ar->settle_capped ? "settle_capped" : "settle_waited", ar->settle_waited);
     if (perc_obs_n_warnings(obs)) {
         cJSON *w = cJSON_AddArrayToObject(line, "warnings");
         for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
@@ -792,10 +852,13 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         act_action_clear(a);
         return STEP_STOP;
     }
+    unsigned long trips = wd_session_round_trips(st->s);
     eous_rc arc = execute_with_retries(st, *step + 1, a, &ar, &aerr);
     if (arc && st->o->repair && st->o->llm && st->o->planner == AGENT_PLANNER_SCRIPT &&
         agent_repair_wanted(a, arc, aerr.msg))
         arc = try_repair(st, *step + 1, a, arc, &ar, &aerr);
+    step_ms with_trips = *ms;
+    with_trips.act_trips = wd_session_round_trips(st->s) - trips;
     arc = check_where_it_led(st, a, arc, &aerr);
     if (grounding_on(st))
         agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);
@@ -813,7 +876,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     if (ar.fallback_reason[0])
         res->fallbacks++;
     char *action_text = act_format(a);
-    trace_step(st, *step, action_text, &ar, arc, &aerr, usage, ms);
+    trace_step(st, *step, action_text, &ar, arc, &aerr, usage, &with_trips);
     st->last_status = arc ? LLM_ACTION_ERROR : LLM_ACTION_OK;
     SET(st->last_result, arc ? aerr.msg : ar.message);
     st->last_dialog = ar.dialog;
@@ -1006,6 +1069,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
 {
     agent_result *res = st->res;
     double tp = eous_now_ms();
+    unsigned long trips = wd_session_round_trips(st->s);
     perc_obs *prev = st->obs;
     st->obs = st->next_obs;
     st->next_obs = NULL;
@@ -1018,6 +1082,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
     if (rc)
         return rc;
     ms->perceive = eous_now_ms() - tp;
+    ms->perceive_trips = wd_session_round_trips(st->s) - trips; /* 0: a stopped batch's view */
     res->perceive_ms += ms->perceive;
     res->obs_bytes_total += perc_obs_text_len(st->obs);
     st->sent_text = perc_obs_text(st->obs);
@@ -1235,8 +1300,11 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
     eous_rc rc = run_check(&st, err);
     if (rc)
         return rc;
-    if (!(rc = run_setup(&st, err)) && !(rc = run_steps(&st, err)))
+    if (!(rc = run_setup(&st, err)) && !(rc = run_steps(&st, err))) {
+        double t0 = eous_now_ms();
         rc = run_score(&st, err);
+        res->score_ms = eous_now_ms() - t0;
+    }
     if (rc)
         rc = run_failed(&st, rc, err);
     eous_err oerr;

@@ -44,6 +44,7 @@ typedef struct agent_run_opts {
     const char *files_dir;         /* --files: upload steps take files only from here (actions/rpa.h) */
     int repair;                    /* --repair llm: a script step whose target is gone is replaced once by
                                     * the model (llm) when it can (agent/repair.h) */
+    double settle_quiet_ms;        /* 0 (default): settle by the rule; > 0: a fixed DOM quiet (--settle quiet:MS) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -70,6 +71,9 @@ typedef struct agent_result {
     const char *history;      /* static: "stateless" | "full" (model planners), NULL for scripts */
     int history_restarts;     /* full: conversations started afresh at the budget */
     double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
+    /* the rest of wall_ms: the site's lock and reset, opening the start page
+     * (with its settle), scoring (evaluators, the final screenshot) */
+    double site_ms, start_ms, score_ms;
     size_t obs_bytes_total, obs_tokens_total;
     size_t obs_tokens_sent_total; /* o200k tokens of the observations as sent: deltas when they are on */
     const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */

@@ -188,6 +188,20 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
                 return -1;
             }
             co->grounding = (int)g;
+        } else if (!strcmp(a, "--settle")) {
+            const char *v;
+            VALUE(v);
+            const char *ms = !strncmp(v, "quiet:", 6) ? v + 6 : NULL;
+            long n = ms && *ms && strlen(ms) < 6 && ms[strspn(ms, "0123456789")] == '\0' ? strtol(ms, NULL, 10) : 0;
+            if (!strcmp(v, "rule")) {
+                co->settle_quiet_ms = 0;
+            } else if (n < 1 || n > 60000) {
+                fprintf(stderr, "eous %s: --settle '%s': expected rule or quiet:MS with MS from 1 to 60000\n",
+                        argv[0], v);
+                return -1;
+            } else {
+                co->settle_quiet_ms = (double)n;
+            }
         } else if (!strcmp(a, "--max-obs-tokens")) {
             const char *v;
             VALUE(v);
@@ -384,6 +398,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
         ro->grounding = co->cmd && !strcmp(co->cmd, "bench") ? AGENT_GROUND_STRICT : AGENT_GROUND_REPORT;
     ro->screenshots = co->screenshots;
     ro->max_image_px = co->max_image_px;
+    ro->settle_quiet_ms = co->settle_quiet_ms;
 }
 
 int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out)

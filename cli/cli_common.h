@@ -45,6 +45,7 @@ typedef struct cli_opts {
     agent_shots screenshots;   /* --screenshots none|failure|final|every (default failure) */
     const char *image_detail;  /* --image-detail low|high|auto (vision; NULL = the provider's default) */
     int max_image_px;          /* --max-image-px N: vision screenshots scaled to at most N px (0 = as captured) */
+    double settle_quiet_ms;    /* --settle rule|quiet:MS: 0 = the rule (default), else a fixed DOM quiet */
     const char **positional;
     int n_positional;
     /* set up by cli_setup_run */

@@ -11,10 +11,12 @@
 /* Connecting to a WebDriver endpoint. */
 #define EOUS_DEFAULT_CONNECT_TIMEOUT_MS 5000.0
 
-/* Acting (act_exec_opts): one page tool call, DOM quiet time that counts as
- * settled, the longest settle wait. */
+/* Acting (act_exec_opts): one page tool call; the settle: 0 = by its rule
+ * (actions/exec.h), else a fixed DOM quiet time (--settle quiet:MS); the
+ * rule's short quiet for chained renders; the longest settle wait. */
 #define EOUS_DEFAULT_CALL_TIMEOUT_MS 5000.0
-#define EOUS_DEFAULT_SETTLE_QUIET_MS 150.0
+#define EOUS_DEFAULT_SETTLE_QUIET_MS 0.0
+#define EOUS_DEFAULT_SETTLE_SHORT_MS 30.0
 #define EOUS_DEFAULT_SETTLE_CAP_MS 3000.0
 
 /* Perceiving (perc_opts): bound on each page provider call and on what

@@ -87,7 +87,8 @@ Test(cli, numeric_options_are_digits_in_range)
         {"--workers", "40", "from 1 to 32"},       {"--workers", "+2", "from 1 to 32"},
         {"--max-steps", " 5", "positive integer"}, {"--max-steps", "5 ", "positive integer"},
         {"--max-batch", "0", "from 1 to"},         {"--max-obs-tokens", "99999999999999999999", "tokens"},
-        {"--max-image-px", "8", "from 16 to 10000"},
+        {"--max-image-px", "8", "from 16 to 10000"}, {"--settle", "quiet:0", "rule or quiet:MS"},
+        {"--settle", "quiet", "rule or quiet:MS"},   {"--settle", "150", "rule or quiet:MS"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         cr_assert_eq(run_cli((const char *[]){"bench", "x.json", cases[i][0], cases[i][1], NULL}), 2, "%s '%s'",

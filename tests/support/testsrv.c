@@ -61,15 +61,20 @@ static void send_all(int fd, const void *p, size_t n)
     }
 }
 
-static void respond(int fd, int status, const char *type, const char *body, size_t len)
+static void respond_cache(int fd, int status, const char *type, const char *body, size_t len, const char *cache)
 {
     char head[512];
     int n = snprintf(head, sizeof head,
                      "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
-                     "Cache-Control: no-store\r\nConnection: close\r\n\r\n",
-                     status, status == 200 ? "OK" : status == 404 ? "Not Found" : "Error", type, len);
+                     "Cache-Control: %s\r\nConnection: close\r\n\r\n",
+                     status, status == 200 ? "OK" : status == 404 ? "Not Found" : "Error", type, len, cache);
     send_all(fd, head, (size_t)n);
     send_all(fd, body, len);
+}
+
+static void respond(int fd, int status, const char *type, const char *body, size_t len)
+{
+    respond_cache(fd, status, type, body, len, "no-store");
 }
 
 static void *serve_conn(void *arg)
@@ -97,7 +102,7 @@ static void *serve_conn(void *arg)
         snprintf(query, sizeof query, "%s", q + 1);
         *q = '\0';
     }
-    if (!strcmp(target, "/__slow")) {
+    if (!strcmp(target, "/__slow") || !strncmp(target, "/__slow/", 8)) { /* /__slow/NAME: one a page tells apart */
         long ms = 1000;
         const char *m = strstr(query, "ms=");
         if (m)
@@ -151,7 +156,8 @@ static void *serve_conn(void *arg)
         respond(c->fd, 404, "text/plain", "not found", 9);
         goto done;
     }
-    respond(c->fd, 200, mime_of(path), body, len);
+    /* ?bfcache: a page the back/forward cache may keep (no-store pages it never keeps) */
+    respond_cache(c->fd, 200, mime_of(path), body, len, strstr(query, "bfcache") ? "no-cache" : "no-store");
     free(body);
 done:
     close(c->fd);

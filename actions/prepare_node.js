@@ -1,0 +1,25 @@
+/* CDP Runtime.callFunctionOn body on the target node: prepare.js's checks
+ * and facts, by value and in the same call that finds the node, plus hit:
+ * whether a pointer at the target's centre lands on it (or inside it), so a
+ * click can go there at once as real input events.  args: scroll. */
+function(scroll) {
+// @include page_helpers.js
+// @include widgets.js
+// @include prepare_el.js
+  let el = this;
+  if (el && el.nodeType !== 1) el = el.parentElement;
+  const out = prepareEl(el, scroll, false);
+  if (!out.el) return out;
+  delete out.el;
+  out.hit = false;
+  if (out.w >= 1 && out.h >= 1 && out.x >= 0 && out.y >= 0 && out.x < innerWidth && out.y < innerHeight) {
+    let h = document.elementFromPoint(out.x, out.y);
+    while (h && h.shadowRoot) { /* into open shadow roots, as a pointer goes */
+      const d = h.shadowRoot.elementFromPoint(out.x, out.y);
+      if (!d || d === h) break;
+      h = d;
+    }
+    for (let n = h; n; n = n.parentNode || n.host) if (n === el) { out.hit = true; break; }
+  }
+  return out;
+}

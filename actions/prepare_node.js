@@ -1,7 +1,9 @@
 /* CDP Runtime.callFunctionOn body on the target node: prepare.js's checks
  * and facts, by value and in the same call that finds the node, plus hit:
  * whether a pointer at the target's centre lands on it (or inside it), so a
- * click can go there at once as real input events.  args: scroll. */
+ * click can go there at once as real input events (not for a form's submit
+ * control or a checkbox or radio, whose effects are read through the
+ * element afterwards).  args: scroll. */
 function(scroll) {
 // @include page_helpers.js
 // @include widgets.js
@@ -12,6 +14,11 @@ function(scroll) {
   if (!out.el) return out;
   delete out.el;
   out.hit = false;
+  /* a form's submit control (the form's validity) and a checkbox or radio (its
+   * state after the click) are read through the element: the W3C way */
+  const t = (el.type || '').toLowerCase();
+  if ((el.form && (t === 'submit' || t === 'image')) || (el.tagName === 'INPUT' && (t === 'checkbox' || t === 'radio')))
+    return out;
   if (out.w >= 1 && out.h >= 1 && out.x >= 0 && out.y >= 0 && out.x < innerWidth && out.y < innerHeight) {
     let h = document.elementFromPoint(out.x, out.y);
     while (h && h.shadowRoot) { /* into open shadow roots, as a pointer goes */

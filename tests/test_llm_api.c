@@ -143,7 +143,7 @@ Test(llm_api, openai_request_and_tool_call)
     cr_expect(strstr(user, "OBJECTIVE: Find the cheapest room") != NULL);
     cr_expect(strstr(user, "<observation>\n[1] RootWebArea 'Rooms'") != NULL);
     const cJSON *tools = eous_json_arr(body, "tools");
-    cr_expect_eq(cJSON_GetArraySize(tools), 13, "call + 11 atomic + stop");
+    cr_expect_eq(cJSON_GetArraySize(tools), 14, "call + 11 atomic + read + stop");
     const cJSON *t0 = cJSON_GetArrayItem(tools, 0);
     cr_expect_str_eq(eous_json_str(t0, "type"), "function");
     const cJSON *params = eous_json_obj(eous_json_obj(t0, "function"), "parameters");
@@ -163,7 +163,7 @@ Test(llm_api, openai_atomic_mode_offers_no_call)
     cJSON *body;
     cJSON *r = only_request(&body);
     const cJSON *tools = eous_json_arr(body, "tools");
-    cr_expect_eq(cJSON_GetArraySize(tools), 12);
+    cr_expect_eq(cJSON_GetArraySize(tools), 13, "11 atomic + read + stop");
     cr_expect_not(has_tool(tools, "call", 1));
     cJSON_Delete(body);
     cJSON_Delete(r);
@@ -326,7 +326,7 @@ Test(llm_api, anthropic_request_and_tool_use)
     cr_expect_str_eq(eous_json_str(tc, "type"), "any");
     cr_expect_eq(eous_json_bool(tc, "disable_parallel_tool_use", 0), 1);
     const cJSON *tools = eous_json_arr(body, "tools");
-    cr_expect_eq(cJSON_GetArraySize(tools), 13);
+    cr_expect_eq(cJSON_GetArraySize(tools), 14, "call + 11 atomic + read + stop");
     const cJSON *t0 = cJSON_GetArrayItem(tools, 0);
     cr_expect_str_eq(eous_json_str(eous_json_obj(t0, "input_schema"), "type"), "object");
     cr_expect(has_tool(tools, "call", 0) && has_tool(tools, "tab_focus", 0));

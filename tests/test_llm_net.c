@@ -43,7 +43,7 @@ static void teardown(void)
     mock_teardown(&M);
 }
 
-TestSuite(llm_net, .init = setup, .fini = teardown);
+TestSuite(llm_net, .init = setup, .fini = teardown, .timeout = 120); /* bounds the two tests whose answer would come after it */
 
 static void start(const char *responses)
 {
@@ -176,7 +176,7 @@ Test(llm_net, slow_answer_times_out_and_is_retried)
 }
 
 /* Retry-After asks for an hour, past the test's timeout: the budget must refuse the wait. */
-Test(llm_net, total_budget_stops_retries, .timeout = 120)
+Test(llm_net, total_budget_stops_retries)
 {
     O.total_budget_ms = 1500;
     start("[{\"kind\":\"error\",\"status\":429,\"type\":\"rate_limit_exceeded\",\"message\":\"quota\","
@@ -202,7 +202,7 @@ static void *interrupt_in_flight(void *arg)
 
 /* The answer would take ten minutes, past the test's timeout: only a
  * cancelled request lets it end. */
-Test(llm_net, interruption_cancels_the_request, .timeout = 120)
+Test(llm_net, interruption_cancels_the_request)
 {
     start("[{\"kind\":\"text\",\"text\":\"click [1]\",\"delay_ms\":600000}]");
     pthread_t th;

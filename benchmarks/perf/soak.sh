@@ -80,7 +80,8 @@ while kill -0 "$EOUS_PID" 2>/dev/null; do
   fi
   sleep 0.5
 done
-if [[ -n "${last:-}" ]] && (( last_n > ${rec_n:-0} )); then samples+=("$last"); fi
+# the run's end, sampled while eous writes its reports from every result line: shown, not counted as growth
+if [[ -n "${last:-}" ]] && (( last_n > ${rec_n:-0} )); then samples+=("${last%\}},\"phase\":\"end\"}"); fi
 wait "$EOUS_PID" && code=0 || code=$?
 EOUS_PID=""
 cp "$OUT/run/results.jsonl" "$OUT/results.jsonl"
@@ -98,8 +99,9 @@ for r in rows:  # each task counted by its last attempt; every other attempt sta
 jobs = len(last); passed = sum(r["status"] == "passed" for r in last.values())
 not_passed = [r for r in rows if r["status"] != "passed"]
 growth = None
-if len(samples) >= 2 and samples[0]["rss_kib"]:
-    growth = (samples[-1]["rss_kib"] - samples[0]["rss_kib"]) / samples[0]["rss_kib"] * 100
+during = [x for x in samples if x.get("phase") != "end"]  # the end sample is the report phase, not the run
+if len(during) >= 2 and during[0]["rss_kib"]:
+    growth = (during[-1]["rss_kib"] - during[0]["rss_kib"]) / during[0]["rss_kib"] * 100
 fd_delta = samples[-1]["fds"] - samples[0]["fds"] if len(samples) >= 2 else None
 bgrowth = None
 if len(samples) >= 2 and samples[0].get("browser_rss_kib"):
@@ -122,8 +124,9 @@ with open(base + ".md", "w") as f:
         f.write("The run was stopped by its %d-minute budget (SIGTERM) after %d task runs; the figures cover those.\n\n" % (minutes, jobs))
     f.write("| tasks | eous RSS (KiB) | browsers' Pss (KiB) | open fds |\n|---:|---:|---:|---:|\n")
     for s in samples:
-        f.write("| %d | %d | %d | %d |\n" % (s["tasks"], s["rss_kib"], s.get("browser_rss_kib", 0), s["fds"]))
-    f.write("\neous RSS growth first→last sample: %s (target ≤ 5%%); browsers' Pss: %s (a fresh browser every %d "
+        f.write("| %s | %d | %d | %d |\n" % ("%d (end: writing the reports)" % s["tasks"] if s.get("phase") == "end"
+                                              else s["tasks"], s["rss_kib"], s.get("browser_rss_kib", 0), s["fds"]))
+    f.write("\neous RSS growth first→last sample during the run: %s (target ≤ 5%%); browsers' Pss: %s (a fresh browser every %d "
             "tasks); fd change: %s.\n" %
             ("%.1f%%" % growth if growth is not None else "n/a", "%+.1f%%" % bgrowth if bgrowth is not None else "n/a",
              restart, fd_delta if fd_delta is not None else "n/a"))

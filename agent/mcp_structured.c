@@ -23,7 +23,7 @@ const char *agent_mcp_view_output_schema(void)
            "\"key\":{\"type\":\"string\",\"description\":\"the component's own key, also valid for browser_call\"},"
            "\"kind\":{\"type\":\"string\"},"
            "\"label\":{\"type\":\"string\"},"
-           "\"provider\":{\"type\":\"string\",\"enum\":[\"ci4a\",\"webmcp\",\"bridge\"]},"
+           "\"provider\":{\"type\":\"string\",\"enum\":[\"ci4a\",\"webmcp\",\"bridge\",\"native\"]},"
            "\"state\":{\"type\":\"object\"},"
            "\"disabled\":{\"type\":\"boolean\"},"
            "\"visible\":{\"type\":\"boolean\"},"

@@ -13,6 +13,9 @@
 #include "actions/rpa_int.h"
 #include "actions/wait_js.h"
 
+/* the largest count an expect may ask for: a bound before the whole-number check casts it */
+#define ACT_MAX_EXPECT_COUNT 1000000000
+
 static const char *const kinds[] = {"text", "url", "value", "count"};
 
 eous_rc act_expect_parse(const cJSON *val, const char *ctx, act_action *out, eous_err *err)
@@ -35,11 +38,13 @@ eous_rc act_expect_parse(const cJSON *val, const char *ctx, act_action *out, eou
         if (kind)
             return eous_err_set(err, EOUS_E_INVALID, "%s, one check per expect: found \"%s\" and \"%s\"", ctx, kind, k);
         kind = kinds[i];
-        if (i == 3 ? !cJSON_IsNumber(it) || it->valuedouble < 0 || it->valuedouble != (double)(long long)it->valuedouble
+        /* the range before the cast: a double past long long's range is undefined behaviour to convert */
+        if (i == 3 ? !cJSON_IsNumber(it) || it->valuedouble < 0 || it->valuedouble > ACT_MAX_EXPECT_COUNT ||
+                         it->valuedouble != (double)(long long)it->valuedouble
                    : i == 2 ? !(cJSON_IsString(it) || cJSON_IsNumber(it) || cJSON_IsBool(it))
                             : !cJSON_IsString(it) || !it->valuestring[0])
             return eous_err_set(err, EOUS_E_INVALID, "%s, \"%s\" must be %s", ctx, k,
-                                i == 3 ? "a whole number from 0" : i == 2 ? "a string, number or boolean"
+                                i == 3 ? "a whole number from 0 to 1000000000" : i == 2 ? "a string, number or boolean"
                                                                           : "a non-empty string");
     }
     if (!kind)

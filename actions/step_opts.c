@@ -17,8 +17,9 @@ int act_step_common_key(const char *key)
 /* A whole number in [lo, hi] from a JSON number; -1 when it is not one. */
 static int whole(const cJSON *v, int lo, int hi)
 {
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(long long)v->valuedouble || v->valuedouble < lo ||
-        v->valuedouble > hi)
+    /* the range before the cast: a double past long long's range is undefined behaviour to convert */
+    if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi ||
+        v->valuedouble != (double)(long long)v->valuedouble)
         return -1;
     return (int)v->valuedouble;
 }

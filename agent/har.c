@@ -61,7 +61,8 @@ static char *form_decode(const char *s, size_t n)
 }
 
 /* key=value&... with a field's value "[redacted]" when its name is a
- * credential's or its decoded value holds a registered secret */
+ * credential's or its decoded value holds a registered secret, and a name
+ * or a bare field that decodes to a secret redacted too */
 static char *redact_form(const char *text)
 {
     eous_buf b;
@@ -74,14 +75,22 @@ static char *redact_form(const char *text)
             size_t kl = (size_t)(eq - p);
             char *k = form_decode(p, kl), *v = form_decode(eq + 1, n - kl - 1);
             int hide = (k && secret_field(k)) || (v && eous_redact_contains(v));
-            eous_buf_append(&b, p, kl + 1, NULL);
+            if (k && eous_redact_contains(k)) /* a secret as a field's name, however it was encoded */
+                eous_buf_puts(&b, "%5Bredacted%5D=", NULL);
+            else
+                eous_buf_append(&b, p, kl + 1, NULL);
             if (hide && v && *v)
                 eous_buf_puts(&b, "%5Bredacted%5D", NULL);
             else
                 eous_buf_append(&b, eq + 1, n - kl - 1, NULL);
             free(k), free(v);
         } else {
-            eous_buf_append(&b, p, n, NULL);
+            char *f = form_decode(p, n);
+            if (f && eous_redact_contains(f)) /* a bare field that decodes to a secret */
+                eous_buf_puts(&b, "%5Bredacted%5D", NULL);
+            else
+                eous_buf_append(&b, p, n, NULL);
+            free(f);
         }
         p += n;
         if (*p)

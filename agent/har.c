@@ -447,6 +447,22 @@ static void adopt_placeholders(har_b *b)
     }
 }
 
+/* The last pass: every string the HAR holds (a method, a status text, a MIME
+ * type a page chose, not only the fields redacted above) through the
+ * redactor, so no registered secret is written whatever field carried it. */
+static void redact_every_string(cJSON *v)
+{
+    for (cJSON *c = v ? v->child : NULL; c; c = c->next) {
+        if (cJSON_IsString(c) && c->valuestring && eous_redact_contains(c->valuestring)) {
+            char *r = eous_redact(c->valuestring);
+            cJSON_SetValuestring(c, r ? r : "[redacted]");
+            free(r);
+        } else {
+            redact_every_string(c);
+        }
+    }
+}
+
 cJSON *agent_har_build(const cJSON *entries, int *skipped)
 {
     har_b b = {.entries = cJSON_CreateArray()};
@@ -499,5 +515,6 @@ cJSON *agent_har_build(const cJSON *entries, int *skipped)
     cJSON_AddStringToObject(cr, "name", "eous");
     cJSON_AddStringToObject(cr, "version", "1");
     cJSON_AddItemToObject(log, "entries", b.entries);
+    redact_every_string(b.entries);
     return har;
 }

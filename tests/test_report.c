@@ -45,6 +45,15 @@ static char *report_of(char *dir, const char *const *modes, int n, const char *n
     return ts_slurp(path);
 }
 
+/* A fresh run directory in dir (a mkdtemp template) holding results.jsonl = lines. */
+static void results_dir(char *dir, const char *lines)
+{
+    cr_assert(mkdtemp(dir));
+    char path[300];
+    snprintf(path, sizeof path, "%s/results.jsonl", dir);
+    cr_assert_eq(eous_write_file_atomic(path, lines, strlen(lines), NULL), EOUS_OK);
+}
+
 Test(report, each_mode_has_its_own_colour)
 {
     char dir[] = "/tmp/eous-report-unit-XXXXXX";
@@ -115,18 +124,12 @@ Test(report, model_runs_report_what_a_provider_bills)
  * as passed, and the failed attempt is reported, listed and countable. */
 Test(report, an_earlier_failed_attempt_is_counted_and_listed)
 {
-    char dir[] = "/tmp/eous-report-unit-XXXXXX";
-    cr_assert(mkdtemp(dir));
-    char path[300];
-    snprintf(path, sizeof path, "%s/results.jsonl", dir);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
-    fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"status\":\"infra\",\"attempt\":1,\"error\":\"chromedriver "
-               "went away\"}\n");
-    fprintf(f, "{\"task_id\":\"t2\",\"mode\":\"hybrid\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n");
-    fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"status\":\"passed\",\"attempt\":2,\"tier\":\"short\","
-               "\"steps\":3}\n");
-    fclose(f);
+    char dir[] = "/tmp/eous-report-unit-XXXXXX", path[300];
+    results_dir(dir, "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"status\":\"infra\",\"attempt\":1,"
+                     "\"error\":\"chromedriver went away\"}\n"
+                     "{\"task_id\":\"t2\",\"mode\":\"hybrid\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n"
+                     "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"status\":\"passed\",\"attempt\":2,"
+                     "\"tier\":\"short\",\"steps\":3}\n");
     agent_run_outcome o;
     eous_err err = {0};
     cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);

@@ -16,6 +16,8 @@
 #include "agent/outputs.h"
 #include "agent/repair.h"
 #include "agent/site_reset.h"
+#include "agent/storage_clear_js.h" /* generated from storage_clear.js: AGENT_STORAGE_CLEAR_JS */
+#include "agent/storage_set_js.h"   /* generated from storage_set.js: AGENT_STORAGE_SET_JS */
 #include "agent/verified_run.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
@@ -243,7 +245,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         return rc;
     wd_command(s, "DELETE", "/cookie", NULL, NULL, NULL);
     cJSON *v = NULL;
-    wd_execute(s, "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} return true;", NULL, &v, NULL);
+    wd_execute(s, AGENT_STORAGE_CLEAR_JS, NULL, &v, NULL);
     cJSON_Delete(v);
     if (t->storage_state) {
         /* Playwright storage_state: {cookies: [...], origins: [{origin, localStorage: [{name, value}]}]} */
@@ -272,8 +274,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
                 continue;
             cJSON *args = cJSON_CreateArray();
             cJSON_AddItemToArray(args, cJSON_Duplicate(ls, 1));
-            wd_execute(s, "for (const kv of arguments[0]) localStorage.setItem(kv.name, kv.value); return true;", args,
-                       &v, NULL);
+            wd_execute(s, AGENT_STORAGE_SET_JS, args, &v, NULL);
             cJSON_Delete(v);
             cJSON_Delete(args);
         }

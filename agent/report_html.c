@@ -7,6 +7,7 @@
  * screenshots. */
 #define _GNU_SOURCE
 #include "agent/report_int.h"
+#include "agent/report_ui_js.h" /* generated from report_ui.js: AGENT_REPORT_UI_JS */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,22 +44,6 @@ static const char css[] =
     "img.shot{max-width:640px;border:1px solid #bbb;display:block;margin:.3em 0}.charts{display:flex;"
     "flex-wrap:wrap;gap:1em}";
 
-static const char script[] =
-    "(function(){const $=s=>document.querySelector(s),all=s=>Array.from(document.querySelectorAll(s));"
-    "function apply(){const failed=$('#f-failed').checked,mode=$('#f-mode').value,tier=$('#f-tier').value,"
-    "screen=$('#f-screen').value;let n=0;"
-    "all('#task-table .m').forEach(el=>{el.hidden=!!mode&&!el.classList.contains('m-'+mode);});"
-    "all('#task-table tr.task').forEach(tr=>{let show=(!tier||tr.dataset.tier===tier)&&"
-    "(!screen||tr.dataset.screen===screen);const bad=(tr.dataset.failed||'').split(' ').filter(Boolean),"
-    "has=(tr.dataset.modes||'').split(' ');if(show&&mode)show=has.includes(mode);"
-    "if(show&&failed)show=mode?bad.includes(mode):bad.length>0;tr.hidden=!show;"
-    "const b=tr.querySelector('button.open'),d=document.getElementById(b.getAttribute('aria-controls'));"
-    "d.hidden=!show||b.getAttribute('aria-expanded')!=='true';if(show)n++;});"
-    "$('#f-count').textContent=n+' task(s) shown';}"
-    "all('#task-table button.open').forEach(b=>b.addEventListener('click',()=>{"
-    "const open=b.getAttribute('aria-expanded')!=='true';b.setAttribute('aria-expanded',String(open));"
-    "document.getElementById(b.getAttribute('aria-controls')).hidden=!open;}));"
-    "['#f-failed','#f-mode','#f-tier','#f-screen'].forEach(s=>$(s).addEventListener('change',apply));apply();})();";
 
 /* ---- tasks: ids in order, rows per task ------------------------------------- */
 
@@ -459,7 +444,7 @@ eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const cJ
     for (int i = 0; i < n_ids; i++)
         task_rows(&h, out_dir, rows, earlier, ids[i], i, modes, n_modes);
     free(ids);
-    eous_buf_printf(&h, NULL, "</tbody></table><script>%s</script></body></html>\n", script);
+    eous_buf_printf(&h, NULL, "</tbody></table><script>%s</script></body></html>\n", AGENT_REPORT_UI_JS);
     char path[4200];
     snprintf(path, sizeof path, "%s/report.html", out_dir);
     if (h.failed) { /* every piece above is appended unchecked: a hole anywhere fails the whole page */

@@ -423,7 +423,8 @@ static eous_rc observe(agent_mcp *m, perc_mode mode, eous_err *err)
     po.mode = mode;
     /* components keep their view ids on the same page, so a delta's ids are the ones the client saw */
     po.id_base = prev && perc_obs_mode(prev) == mode ? prev : NULL;
-    eous_rc rc = perc_observe(m->b.session, &po, &m->obs, err);
+    /* act_observe: the view's header lists every open tab, as the loop's does */
+    eous_rc rc = act_observe(m->b.session, &po, &m->obs, err);
     perc_obs_free(prev);
     if (!rc)
         announce_page_tools(m);
@@ -766,29 +767,12 @@ static eous_rc tool_webmcp_call(agent_mcp *m, const cJSON *args, tool_out *out, 
 
 static eous_rc tool_tabs_list(agent_mcp *m, tool_out *out, eous_err *err)
 {
-    cJSON *handles = NULL;
-    char *current = NULL;
-    eous_rc rc;
-    if ((rc = wd_window_handles(m->b.session, &handles, err)) || (rc = wd_window_handle(m->b.session, &current, err)))
-        goto done;
-    int i = 0;
-    const cJSON *h;
-    cJSON_ArrayForEach(h, handles) {
-        char *url = NULL, *title = NULL;
-        if (cJSON_IsString(h) && !wd_switch_window(m->b.session, h->valuestring, NULL)) {
-            wd_get_url(m->b.session, &url, NULL);
-            wd_get_title(m->b.session, &title, NULL);
-        }
-        eous_buf_printf(&out->text, NULL, "%d:%s %s · %s\n", i++,
-                        cJSON_IsString(h) && !strcmp(h->valuestring, current) ? " (current)" : "",
-                        title ? title : "", url ? url : "");
-        free(url);
-        free(title);
-    }
-    rc = wd_switch_window(m->b.session, current, err);
-done:
-    cJSON_Delete(handles);
-    free(current);
+    act_tabs t;
+    eous_rc rc = act_tabs_read_urls(m->b.session, &t, err);
+    for (int i = 0; !rc && i < t.count; i++)
+        eous_buf_printf(&out->text, NULL, "%d:%s %s · %s\n", i, i == t.current ? " (current)" : "",
+                        t.titles[i] ? t.titles[i] : "", t.urls[i] ? t.urls[i] : "");
+    act_tabs_clear(&t);
     return rc;
 }
 

@@ -328,6 +328,7 @@ typedef struct run_state {
     perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
     perc_obs *act_view;           /* the view later actions of a batch run on (after the stale check), or NULL */
     size_t batch_index;           /* of the action being run, for its trace line */
+    agent_site_hold sites;        /* the site locks this task holds (agent/site_reset.h) */
     llm_action_status last_status;
     char last_result[1024];
     int last_dialog;
@@ -429,7 +430,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     if (o->secrets)
         act_exec_set_secrets(st->x, o->secrets);
     double t0 = eous_now_ms();
-    if ((rc = agent_site_enter(st->t, err)))
+    if ((rc = agent_site_enter(&st->sites, st->t, err)))
         return rc;
     double t1 = eous_now_ms();
     st->res->site_ms = t1 - t0;
@@ -1321,7 +1322,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         EOUS_WARN("agent", "%s", oerr.msg);
     agent_repair_log_free(&st.repairs);
     res->wall_ms = eous_now_ms() - st.t0;
-    agent_site_leave();
+    agent_site_leave(&st.sites);
     perc_obs_free(st.obs);
     perc_obs_free(st.next_obs);
     perc_obs_free(st.act_view);

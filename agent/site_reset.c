@@ -13,12 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define MAX_SITES 8
 #define MAX_ARGS 32
-
-/* lock fds this thread holds for its current task */
-static _Thread_local int held_fds[MAX_SITES];
-static _Thread_local int n_held;
 
 /* "dokuwiki" → "DOKUWIKI"; anything but letters and digits becomes '_' */
 static void env_key(const char *site, const char *suffix, char *out, size_t size)
@@ -129,15 +124,15 @@ static int reset_timeout_s(void)
     return v > 0 ? v : AGENT_SITE_RESET_TIMEOUT_S;
 }
 
-eous_rc agent_site_enter(const agent_task *t, eous_err *err)
+eous_rc agent_site_enter(agent_site_hold *h, const agent_task *t, eous_err *err)
 {
-    agent_site_leave();
-    const char *names[MAX_SITES];
+    agent_site_leave(h);
+    const char *names[AGENT_SITE_MAX];
     int n = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, t->sites) {
         char key[160];
-        if (cJSON_IsString(s) && n < MAX_SITES) {
+        if (cJSON_IsString(s) && n < AGENT_SITE_MAX) {
             env_key(s->valuestring, "_RESET", key, sizeof key);
             if (getenv(key) && *getenv(key))
                 names[n++] = s->valuestring;
@@ -149,7 +144,7 @@ eous_rc agent_site_enter(const agent_task *t, eous_err *err)
         int fd = open_lock(names[i], err);
         if (fd < 0)
             goto fail;
-        held_fds[n_held++] = fd;
+        h->fds[h->n++] = fd;
         if (lock_fd(fd, t->require_reset ? LOCK_EX : LOCK_SH) < 0) {
             eous_err_set(err, EOUS_E_INFRA, "site %s: cannot lock: %s", names[i], strerror(errno));
             goto fail;
@@ -168,15 +163,17 @@ eous_rc agent_site_enter(const agent_task *t, eous_err *err)
     }
     return EOUS_OK;
 fail:
-    agent_site_leave();
+    agent_site_leave(h);
     if (err)
         err->rc = err->rc == EOUS_E_INVALID ? EOUS_E_INVALID : EOUS_E_INFRA;
     return err ? err->rc : EOUS_E_INFRA;
 }
 
-void agent_site_leave(void)
+void agent_site_leave(agent_site_hold *h)
 {
-    for (int i = 0; i < n_held; i++)
-        close(held_fds[i]); /* closing the last fd of the open file drops the flock */
-    n_held = 0;
+    if (!h)
+        return;
+    for (int i = 0; i < h->n; i++)
+        close(h->fds[i]); /* closing the last fd of the open file drops the flock */
+    h->n = 0;
 }

@@ -15,7 +15,7 @@
 #include "agent/run.h"
 #include "agent/outputs.h"
 #include "agent/repair.h"
-#include "agent/site_reset.h"
+#include "webarena/site_reset.h"
 #include "agent/storage_clear_js.h" /* generated from storage_clear.js: AGENT_STORAGE_CLEAR_JS */
 #include "agent/storage_set_js.h"   /* generated from storage_set.js: AGENT_STORAGE_SET_JS */
 #include "agent/verified_run.h"
@@ -328,7 +328,7 @@ typedef struct run_state {
     perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
     perc_obs *act_view;           /* the view later actions of a batch run on (after the stale check), or NULL */
     size_t batch_index;           /* of the action being run, for its trace line */
-    agent_site_hold sites;        /* the site locks this task holds (agent/site_reset.h) */
+    agent_site_hold sites;        /* the site locks this task holds (webarena/site_reset.h) */
     llm_action_status last_status;
     char last_result[1024];
     int last_dialog;

@@ -13,9 +13,9 @@
 #include "agent/browser.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
-#include "agent/report.h"
+#include "runs/report.h"
 #include "agent/run.h"
-#include "agent/rundir.h"
+#include "runs/rundir.h"
 
 #define INFRA_RETRIES 2
 /* pause before infra retry k (ms): a driver, grid node or model endpoint that

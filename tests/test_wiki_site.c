@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "agent/site_reset.h"
-#include "agent/task.h"
+#include "webarena/site_reset.h"
+#include "webarena/task.h"
 #include "support/cli.h"
 
 #define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/tasks/dokuwiki"

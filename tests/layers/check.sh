@@ -13,8 +13,8 @@ declare -A may=(
   [actions]="core webdriver perception"
   [llm]="core webdriver perception actions"
   [webarena]="core webdriver perception actions llm"
-  [agent]="core webdriver perception actions llm webarena"
-  [mcp]="core webdriver perception actions llm webarena agent"
+  [agent]="core webdriver perception actions llm webarena runs"
+  [mcp]="core webdriver perception actions llm webarena runs agent"
   [runs]="core"
   [cli]="core webdriver perception actions llm webarena agent mcp runs"
 )

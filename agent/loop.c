@@ -288,7 +288,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
 
 static const cJSON *plan_for(const agent_task *t, perc_mode mode)
 {
-    if (mode == PERC_MODE_HYBRID || mode == PERC_MODE_VISION)
+    if (perc_mode_semantic(mode))
         return t->script ? t->script : t->atomic_script;
     return t->atomic_script;
 }
@@ -369,8 +369,7 @@ static eous_rc run_check(run_state *st, eous_err *err)
         if (!st->plan) {
             SET(res->status, "skipped");
             snprintf(res->error, sizeof res->error, "task %s has no %s for the script planner", t->id,
-                     st->o->mode == PERC_MODE_ATOMIC || st->o->mode == PERC_MODE_PRUNED || st->o->mode == PERC_MODE_HTML
-                         ? "atomic_script" : "script");
+                     perc_mode_semantic(st->o->mode) ? "script" : "atomic_script");
             return eous_err_set(err, EOUS_E_INVALID, "%s", res->error);
         }
     } else if (!st->o->llm) {
@@ -1113,7 +1112,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
 static eous_rc perceive_vision(run_state *st, int step, eous_err *err)
 {
     perc_marked_shot_clear(&st->shot);
-    if (st->o->mode != PERC_MODE_VISION || st->o->planner == AGENT_PLANNER_SCRIPT)
+    if (!perc_mode_screenshot(st->o->mode) || st->o->planner == AGENT_PLANNER_SCRIPT)
         return EOUS_OK;
     eous_rc rc = perc_screenshot_marked(st->s, st->obs, st->o->max_image_px, &st->shot, err);
     if (!rc) {

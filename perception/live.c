@@ -159,7 +159,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
     {
         /* which providers run; native only where its components are shown (not the baselines) */
-        int semantic = o->mode == PERC_MODE_HYBRID || o->mode == PERC_MODE_VISION;
+        int semantic = perc_mode_semantic(o->mode);
         unsigned set = o->provider_set ? o->provider_set : PERC_PROVIDER_ALL;
         if (!semantic)
             set &= ~PERC_PROVIDER_NATIVE;

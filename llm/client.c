@@ -136,6 +136,69 @@ void llm_client_free(llm_client *c)
     free(c);
 }
 
+/* The model, the endpoint (base URL from the option, the environment or the
+ * provider's default; plain http only to loopback), the CA file and the
+ * request URL, into c. */
+static eous_rc client_endpoint(llm_client *c, const llm_opts *opts, const char *model, eous_err *err)
+{
+    const char *base = opts->base_url;
+    if (!base || !*base)
+        base = getenv(c->provider == LLM_OPENAI ? "OPENAI_BASE_URL" : "ANTHROPIC_BASE_URL");
+    if (!base || !*base)
+        base = c->provider == LLM_OPENAI ? OPENAI_DEFAULT_BASE : ANTHROPIC_DEFAULT_BASE;
+    if (!url_allowed(base))
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "llm: base URL '%s': expected https://... (plain http only to 127.0.0.1 or "
+                            "localhost, so the API key never travels in clear)",
+                            base);
+    const char *ca = opts->ca_file && *opts->ca_file ? opts->ca_file : getenv("EOUS_LLM_CA");
+    if (ca && *ca && access(ca, R_OK) != 0)
+        return eous_err_set(err, EOUS_E_INVALID, "llm: CA file '%s' cannot be read", ca);
+    size_t bl = strlen(base);
+    while (bl > 0 && base[bl - 1] == '/')
+        bl--;
+    c->model = strdup(model);
+    c->base_url = strndup(base, bl);
+    c->ca_file = ca && *ca ? strdup(ca) : NULL;
+    if (!c->model || !c->base_url || (ca && *ca && !c->ca_file) ||
+        asprintf(&c->url, "%s%s", c->base_url, c->provider == LLM_OPENAI ? "/chat/completions" : "/v1/messages") <
+            0) {
+        c->url = NULL;
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    return EOUS_OK;
+}
+
+/* The API key from the provider's variable (redacted everywhere from now on),
+ * the request headers and the HTTP handle. */
+static eous_rc client_auth(llm_client *c, const char *pname, eous_err *err)
+{
+    const char *var = c->provider == LLM_OPENAI ? "OPENAI_API_KEY" : "ANTHROPIC_API_KEY";
+    const char *key = getenv(var);
+    if (!key || !*key) {
+        return eous_err_set(err, EOUS_E_INVALID, "llm: %s is not set; it is needed to call %s:%s", var, pname,
+                            c->model);
+    }
+    if (!(c->key = strdup(key)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_redact_add(c->key); /* so no log line, trace or cassette can carry it */
+    int n = c->provider == LLM_OPENAI ? asprintf(&c->auth_header, "Authorization: Bearer %s", c->key)
+                                      : asprintf(&c->auth_header, "x-api-key: %s", c->key);
+    if (n < 0) {
+        c->auth_header = NULL;
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    int h = 0;
+    c->headers[h++] = c->auth_header;
+    c->headers[h++] = "Content-Type: application/json";
+    c->headers[h++] = "Accept: application/json";
+    c->headers[h++] = "Expect:";
+    if (c->provider == LLM_ANTHROPIC)
+        c->headers[h++] = "anthropic-version: " ANTHROPIC_VERSION;
+    c->headers[h] = NULL;
+    return eous_http_new(&c->http, err);
+}
+
 eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
 {
     *out = NULL;
@@ -170,36 +233,8 @@ eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
         goto done;
     }
     const char *pname = c->provider == LLM_OPENAI ? "openai" : "anthropic";
-    const char *base = opts->base_url;
-    if (!base || !*base)
-        base = getenv(c->provider == LLM_OPENAI ? "OPENAI_BASE_URL" : "ANTHROPIC_BASE_URL");
-    if (!base || !*base)
-        base = c->provider == LLM_OPENAI ? OPENAI_DEFAULT_BASE : ANTHROPIC_DEFAULT_BASE;
-    if (!url_allowed(base)) {
-        rc = eous_err_set(err, EOUS_E_INVALID,
-                          "llm: base URL '%s': expected https://... (plain http only to 127.0.0.1 or "
-                          "localhost, so the API key never travels in clear)",
-                          base);
+    if ((rc = client_endpoint(c, opts, model, err)))
         goto done;
-    }
-    const char *ca = opts->ca_file && *opts->ca_file ? opts->ca_file : getenv("EOUS_LLM_CA");
-    if (ca && *ca && access(ca, R_OK) != 0) {
-        rc = eous_err_set(err, EOUS_E_INVALID, "llm: CA file '%s' cannot be read", ca);
-        goto done;
-    }
-    size_t bl = strlen(base);
-    while (bl > 0 && base[bl - 1] == '/')
-        bl--;
-    c->model = strdup(model);
-    c->base_url = strndup(base, bl);
-    c->ca_file = ca && *ca ? strdup(ca) : NULL;
-    if (!c->model || !c->base_url || (ca && *ca && !c->ca_file) ||
-        asprintf(&c->url, "%s%s", c->base_url, c->provider == LLM_OPENAI ? "/chat/completions" : "/v1/messages") <
-            0) {
-        c->url = NULL;
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        goto done;
-    }
     c->o.provider = pname;
     c->o.model = c->model;
     c->o.base_url = c->base_url;
@@ -207,37 +242,8 @@ eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
     c->o.cassette_path = NULL;
     c->o.price_table = NULL;
 
-    if (opts->cassette_mode != LLM_CASSETTE_REPLAY) {
-        const char *var = c->provider == LLM_OPENAI ? "OPENAI_API_KEY" : "ANTHROPIC_API_KEY";
-        const char *key = getenv(var);
-        if (!key || !*key) {
-            rc = eous_err_set(err, EOUS_E_INVALID, "llm: %s is not set; it is needed to call %s:%s", var, pname,
-                              c->model);
-            goto done;
-        }
-        if (!(c->key = strdup(key))) {
-            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-            goto done;
-        }
-        eous_redact_add(c->key); /* so no log line, trace or cassette can carry it */
-        int n = c->provider == LLM_OPENAI ? asprintf(&c->auth_header, "Authorization: Bearer %s", c->key)
-                                          : asprintf(&c->auth_header, "x-api-key: %s", c->key);
-        if (n < 0) {
-            c->auth_header = NULL;
-            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-            goto done;
-        }
-        int h = 0;
-        c->headers[h++] = c->auth_header;
-        c->headers[h++] = "Content-Type: application/json";
-        c->headers[h++] = "Accept: application/json";
-        c->headers[h++] = "Expect:";
-        if (c->provider == LLM_ANTHROPIC)
-            c->headers[h++] = "anthropic-version: " ANTHROPIC_VERSION;
-        c->headers[h] = NULL;
-        if ((rc = eous_http_new(&c->http, err)))
-            goto done;
-    }
+    if (opts->cassette_mode != LLM_CASSETTE_REPLAY && (rc = client_auth(c, pname, err)))
+        goto done;
     if (opts->cassette_mode != LLM_CASSETTE_OFF && opts->cassette_path &&
         !(c->cassette_path = strdup(opts->cassette_path))) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");

@@ -495,6 +495,87 @@ done:
     return rc;
 }
 
+/* "navigation": {"allow": ["https://host", ...]} */
+static eous_rc load_navigation(act_policy *p, const loader *L, const cJSON *f, eous_err *err)
+{
+    seg path[3] = {{f->string, 0}, {NULL, 0}, {NULL, 0}};
+    if (!cJSON_IsObject(f))
+        return bad_at(L, path, 1, 0, "\"navigation\" must be an object like {\"allow\": [\"https://host\"]}", err);
+    const cJSON *g;
+    cJSON_ArrayForEach(g, f) {
+        path[1].key = g->string;
+        if (strcmp(g->string, "allow"))
+            return bad_at(L, path, 2, 1, "unknown navigation field (expected \"allow\")", err);
+        if (!cJSON_IsArray(g))
+            return bad_at(L, path, 2, 0, "\"allow\" must be a list of origins", err);
+        int i = 0;
+        const cJSON *o;
+        cJSON_ArrayForEach(o, g) {
+            path[2].key = NULL;
+            path[2].index = i++;
+            nav_pat np;
+            if (!cJSON_IsString(o) || parse_pattern(o->valuestring, &np) != 0)
+                return bad_at(L, path, 3, 0,
+                              "expected an origin like \"https://host\", \"http://127.0.0.1:*\" or "
+                              "\"https://*.example.org\" (http and https only)",
+                              err);
+            eous_rc rc = add_pat(p, &np, err);
+            if (rc)
+                return rc;
+        }
+    }
+    return EOUS_OK;
+}
+
+/* "redact_params": a site's own credential parameters (GitLab's private_token, a feed_token) */
+static eous_rc load_redact_params(const loader *L, const cJSON *f, eous_err *err)
+{
+    seg path[3] = {{f->string, 0}, {NULL, 0}, {NULL, 0}};
+    if (!cJSON_IsArray(f))
+        return bad_at(L, path, 1, 0, "\"redact_params\" must be a list of query parameter names", err);
+    int i = 0;
+    const cJSON *n;
+    cJSON_ArrayForEach(n, f) {
+        path[1].index = i++;
+        if (!cJSON_IsString(n) || eous_redact_add_param(n->valuestring))
+            return bad_at(L, path, 2, 0, "expected a query parameter name such as \"private_token\"", err);
+    }
+    return EOUS_OK;
+}
+
+/* One top-level field of a policy object. */
+static eous_rc load_field(act_policy *p, const loader *L, const cJSON *f, eous_err *err)
+{
+    seg path[3] = {{f->string, 0}, {NULL, 0}, {NULL, 0}};
+    if (!strcmp(f->string, "navigation"))
+        return load_navigation(p, L, f, err);
+    if (!strcmp(f->string, "redact_params"))
+        return load_redact_params(L, f, err);
+    if (!strcmp(f->string, "rules")) {
+        if (!cJSON_IsArray(f))
+            return bad_at(L, path, 1, 0, "\"rules\" must be a list of rule objects", err);
+        int i = 0;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, f) {
+            eous_rc rc = load_rule(p, L, r, i++, err);
+            if (rc)
+                return rc;
+        }
+        return EOUS_OK;
+    }
+    if (!strcmp(f->string, "default")) {
+        const char *d = cJSON_IsString(f) ? f->valuestring : "";
+        if (strcmp(d, "allow") && strcmp(d, "deny"))
+            return bad_at(L, path, 1, 0, "\"default\" must be \"allow\" or \"deny\"", err);
+        p->default_deny = !strcmp(d, "deny");
+        return EOUS_OK;
+    }
+    char what[256];
+    snprintf(what, sizeof what, "unknown policy field \"%s\" (expected navigation, rules, default, redact_params)",
+             f->string);
+    return bad_at(L, path, 1, 1, what, err);
+}
+
 eous_rc act_policy_load_text(act_policy *p, const char *text, size_t len, const char *name, eous_err *err)
 {
     loader L = {name ? name : "policy", text, text + len};
@@ -520,83 +601,8 @@ eous_rc act_policy_load_text(act_policy *p, const char *text, size_t len, const 
     }
     const cJSON *f;
     cJSON_ArrayForEach(f, root) {
-        seg path[3] = {{f->string, 0}, {NULL, 0}, {NULL, 0}};
-        if (!strcmp(f->string, "navigation")) {
-            if (!cJSON_IsObject(f)) {
-                rc = bad_at(&L, path, 1, 0, "\"navigation\" must be an object like {\"allow\": [\"https://host\"]}",
-                            err);
-                goto done;
-            }
-            const cJSON *g;
-            cJSON_ArrayForEach(g, f) {
-                path[1].key = g->string;
-                if (strcmp(g->string, "allow")) {
-                    rc = bad_at(&L, path, 2, 1, "unknown navigation field (expected \"allow\")", err);
-                    goto done;
-                }
-                if (!cJSON_IsArray(g)) {
-                    rc = bad_at(&L, path, 2, 0, "\"allow\" must be a list of origins", err);
-                    goto done;
-                }
-                int i = 0;
-                const cJSON *o;
-                cJSON_ArrayForEach(o, g) {
-                    path[2].key = NULL;
-                    path[2].index = i++;
-                    nav_pat np;
-                    if (!cJSON_IsString(o) || parse_pattern(o->valuestring, &np) != 0) {
-                        rc = bad_at(&L, path, 3, 0,
-                                    "expected an origin like \"https://host\", \"http://127.0.0.1:*\" or "
-                                    "\"https://*.example.org\" (http and https only)",
-                                    err);
-                        goto done;
-                    }
-                    if ((rc = add_pat(p, &np, err)))
-                        goto done;
-                }
-            }
-        } else if (!strcmp(f->string, "rules")) {
-            if (!cJSON_IsArray(f)) {
-                rc = bad_at(&L, path, 1, 0, "\"rules\" must be a list of rule objects", err);
-                goto done;
-            }
-            int i = 0;
-            const cJSON *r;
-            cJSON_ArrayForEach(r, f) {
-                if ((rc = load_rule(p, &L, r, i++, err)))
-                    goto done;
-            }
-        } else if (!strcmp(f->string, "default")) {
-            const char *d = cJSON_IsString(f) ? f->valuestring : "";
-            if (strcmp(d, "allow") && strcmp(d, "deny")) {
-                rc = bad_at(&L, path, 1, 0, "\"default\" must be \"allow\" or \"deny\"", err);
-                goto done;
-            }
-            p->default_deny = !strcmp(d, "deny");
-        } else if (!strcmp(f->string, "redact_params")) {
-            /* a site's own credential parameters (GitLab's private_token, a feed_token) */
-            int i = 0, ok = cJSON_IsArray(f);
-            const cJSON *n;
-            const cJSON *names = ok ? f : NULL;
-            cJSON_ArrayForEach(n, names) {
-                path[1].index = i++;
-                if (!cJSON_IsString(n) || eous_redact_add_param(n->valuestring)) {
-                    rc = bad_at(&L, path, 2, 0, "expected a query parameter name such as \"private_token\"", err);
-                    goto done;
-                }
-            }
-            if (!ok) {
-                rc = bad_at(&L, path, 1, 0, "\"redact_params\" must be a list of query parameter names", err);
-                goto done;
-            }
-        } else {
-            char what[256];
-            snprintf(what, sizeof what,
-                     "unknown policy field \"%s\" (expected navigation, rules, default, redact_params)",
-                     f->string);
-            rc = bad_at(&L, path, 1, 1, what, err);
+        if ((rc = load_field(p, &L, f, err)))
             goto done;
-        }
     }
 done:
     cJSON_Delete(root);

@@ -109,6 +109,63 @@ static void stop_group(pid_t pid)
         eous_sleep_ms(25);
 }
 
+/* Forks chromedriver in a process group of its own, tied to eous's life;
+ * the child's pid, or -1 when fork failed.  log_arg may be NULL. */
+static pid_t start_child(const char *path, const char *port_arg, const char *log_arg)
+{
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid != 0)
+        return pid;
+    setpgid(0, 0);
+    /* If eous is killed outright, the driver goes too (its browsers
+     * are the guardian's job, webdriver/guard.c). */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127); /* the parent died before prctl took effect */
+    int devnull = open("/dev/null", O_RDWR);
+    if (devnull >= 0) {
+        dup2(devnull, 0);
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+    }
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+    if (log_arg)
+        execl(path, path, port_arg, log_arg, (char *)NULL);
+    else
+        execl(path, path, port_arg, (char *)NULL);
+    _exit(127);
+}
+
+/* Polls the new driver's /status until it is ready (EOUS_OK), it exits
+ * (*exited = 1) or start_timeout passes (both EOUS_E_TIMEOUT, no message);
+ * an interruption frees d and says so. */
+static eous_rc await_ready(wd_driver *d, double start_timeout, int *exited, eous_err *err)
+{
+    double t0 = eous_now_ms();
+    while (eous_now_ms() - t0 < start_timeout) {
+        int status;
+        if (waitpid(d->pid, &status, WNOHANG) == d->pid) {
+            *exited = 1;
+            return EOUS_E_TIMEOUT;
+        }
+        int ready = 0;
+        if (wd_status(d->url, 1000, &ready, NULL) == EOUS_OK && ready) {
+            EOUS_DEBUG("webdriver", "chromedriver pid %d ready on %s in %.0f ms", (int)d->pid, d->url,
+                       eous_now_ms() - t0);
+            return EOUS_OK;
+        }
+        if (eous_interrupted()) {
+            wd_driver_free(d);
+            return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted while starting chromedriver");
+        }
+        eous_sleep_ms(20);
+    }
+    return EOUS_E_TIMEOUT;
+}
+
 eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *err)
 {
     wd_driver_opts o = {0};
@@ -144,32 +201,9 @@ eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *e
         if (o.log_path)
             snprintf(log_arg, sizeof log_arg, "--log-path=%s", o.log_path);
 
-        pid_t parent = getpid();
-        pid_t pid = fork();
+        pid_t pid = start_child(path, port_arg, o.log_path ? log_arg : NULL);
         if (pid < 0)
             return eous_err_set(err, EOUS_E_INFRA, "fork failed: %s", strerror(errno));
-        if (pid == 0) {
-            setpgid(0, 0);
-            /* If eous is killed outright, the driver goes too (its browsers
-             * are the guardian's job, webdriver/guard.c). */
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (getppid() != parent)
-                _exit(127); /* the parent died before prctl took effect */
-            int devnull = open("/dev/null", O_RDWR);
-            if (devnull >= 0) {
-                dup2(devnull, 0);
-                dup2(devnull, 1);
-                dup2(devnull, 2);
-            }
-            signal(SIGINT, SIG_DFL);
-            signal(SIGTERM, SIG_DFL);
-            signal(SIGPIPE, SIG_DFL);
-            if (o.log_path)
-                execl(path, path, port_arg, log_arg, (char *)NULL);
-            else
-                execl(path, path, port_arg, (char *)NULL);
-            _exit(127);
-        }
         setpgid(pid, pid); /* both sides, so there is no window where it is unset */
         wd_guard_track_group(pid);
 
@@ -184,26 +218,12 @@ eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *e
         d->slot = register_group(pid);
         snprintf(d->url, sizeof d->url, "http://127.0.0.1:%d", port);
 
-        double t0 = eous_now_ms();
         int exited = 0;
-        while (eous_now_ms() - t0 < start_timeout) {
-            int status;
-            if (waitpid(pid, &status, WNOHANG) == pid) {
-                exited = 1;
-                break;
-            }
-            int ready = 0;
-            if (wd_status(d->url, 1000, &ready, NULL) == EOUS_OK && ready) {
+        eous_rc rc = await_ready(d, start_timeout, &exited, err);
+        if (rc != EOUS_E_TIMEOUT) {
+            if (!rc)
                 *out = d;
-                EOUS_DEBUG("webdriver", "chromedriver pid %d ready on %s in %.0f ms", (int)pid, d->url,
-                           eous_now_ms() - t0);
-                return EOUS_OK;
-            }
-            if (eous_interrupted()) {
-                wd_driver_free(d);
-                return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted while starting chromedriver");
-            }
-            eous_sleep_ms(20);
+            return rc;
         }
         if (!exited)
             stop_group(pid);

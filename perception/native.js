@@ -251,6 +251,20 @@ const readNative = (caps) => {
       n++;
     }
     const state = {};
+    /* what the fields hold, on the form's own line (the hybrid view folds the
+     * fields' lines into it): non-empty values, a secret only as filled, a
+     * textarea's lines print beneath, a checkbox only when checked */
+    const values = {}, invalid = [];
+    for (const f of withTools.slice(0, n)) {
+      const st = f.state;
+      if (f.secret) { if (st.filled) values[f.formName] = 'filled (secret)'; }
+      else if (st.checked === true) values[f.formName] = true;
+      else if (Array.isArray(st.value) ? st.value.length : st.value != null && st.value !== '' && typeof st.value !== 'boolean')
+        values[f.formName] = st.value;
+      try { if (f.el.willValidate && !f.el.validity.valid && f.el.value !== '') invalid.push(f.formName + ': ' + cut(f.el.validationMessage, 120)); } catch (e) {}
+    }
+    if (Object.keys(values).length) state.values = values;
+    if (invalid.length) state.invalid = invalid.join('; ');
     if (withTools.length > n) { state.fields = withTools.length; state.shownInFill = n;
       warnings.push('native: form \'' + cut(labelOf(form) || 'form', 60) + "' has " + withTools.length + ' fields; fill() takes the first ' + n); }
     const submitter = form.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
@@ -262,9 +276,11 @@ const readNative = (caps) => {
     if (!flabel) flabel = state.submit || squash(form.getAttribute('name') || form.getAttribute('id') || '') || 'form';
     const fkey = keyOf(form);
     seenForm.add(form);
+    /* submit() takes fill()'s fields too, all optional: a whole form is one call */
+    const optional = Object.fromEntries(Object.entries(params).map(([k, v]) => { const o = Object.assign({}, v); delete o.required; return [k, o]; }));
+    const fieldKeys = Object.fromEntries(withTools.slice(0, n).map(f => [f.formName, keyOf(f.el, f.all)]));
     push({key: fkey, kind: 'form', label: cut(flabel, 200), state, tools: ['fill', 'submit'],
-      metadata: {fill: {params, brief: true, fields: Object.fromEntries(withTools.slice(0, n).map(f => [f.formName, keyOf(f.el, f.all)]))},
-        submit: {params: {}}}});
+      metadata: {fill: {params, fields: fieldKeys}, submit: n ? {params: optional, sameAs: 'fill'} : {params: {}}}});
   }
   for (const [form, fields] of fieldsByForm) {
     if (form) continue; /* a form's own fields follow it below; a form a registry owns has none */

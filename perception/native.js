@@ -123,7 +123,8 @@ const readNative = (caps) => {
       if (el.accept) state.accept = el.accept;
       if (el.multiple) state.multiple = true;
       state.files = el.files ? el.files.length : 0;
-      return {el, kind, label, secret, spec: null, state, tools: [], req};
+      /* upload(files): names in --files DIR only (actions/native_upload.c) */
+      return {el, kind, label, secret, spec: null, state, tools: el.disabled ? [] : ['upload'], req};
     }
     if (DATE_FMT[type]) {
       let f = DATE_FMT[type];
@@ -164,6 +165,9 @@ const readNative = (caps) => {
   let capped = 0;
   const meta1 = (f) => {
     const m = {};
+    if (f.kind === 'file' && f.tools.length)
+      return {upload: {params: {files: {type: 'array', items: {type: 'string'}, required: true,
+        ...(f.state.multiple ? {} : {maxItems: 1})}}}};
     if (!f.spec) return m;
     const s = Object.assign({}, f.spec); s.required = true; /* the tool's argument; the field's own required is state */
     for (const t of f.tools) {

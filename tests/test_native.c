@@ -6,6 +6,8 @@
  * HTML standard's control types and the APG examples; no registry on them. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -641,4 +643,68 @@ Test(native, atomic_actions_take_a_native_triplets_id)
     act_result_clear(&r);
     act_action_clear(&a);
     perc_obs_free(obs);
+}
+
+/* upload(files) on a native file input: the files only from --files DIR (act_files_resolve), the page reads them */
+Test(native, upload_takes_files_only_from_the_files_dir_and_the_page_reads_them)
+{
+    char dir[] = "/tmp/eous-native-upload-XXXXXX";
+    cr_assert(mkdtemp(dir), "mkdtemp");
+    char files[300], path[400];
+    snprintf(files, sizeof files, "%s/files", dir);
+    cr_assert_eq(mkdir(files, 0755), 0);
+    static const char *const NAMES[] = {"a.pdf", "b.png"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", files, NAMES[i]);
+        FILE *f = fopen(path, "w");
+        cr_assert(f);
+        fprintf(f, "content of %s\n", NAMES[i]);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/outside.pdf", dir);
+    FILE *o = fopen(path, "w");
+    cr_assert(o);
+    fputs("not for the page\n", o);
+    fclose(o);
+    open_page("/forms.html");
+    perc_obs *obs = observe();
+    cr_assert(strstr(perc_obs_text(obs), "file 'Document' accept: '.pdf,image/*' multiple: true files: 0 → upload(files: ["),
+              "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+    act_result r;
+    eous_err err;
+    /* no --files DIR: refused, nothing reaches the page */
+    cr_assert_neq(call("file", "Document", "upload", "{\"files\": [\"a.pdf\"]}", &r, &err), EOUS_OK);
+    cr_assert(strstr(err.msg, "no --files DIR"), "%s", err.msg);
+    act_result_clear(&r);
+    /* an executor with --files DIR */
+    act_exec_opts eo;
+    act_exec_opts_init(&eo);
+    eo.files_dir = files;
+    act_exec *saved = X, *fx = NULL;
+    cr_assert_eq(act_exec_new(B.session, &eo, &fx, &err), EOUS_OK, "%s", err.msg);
+    act_exec_set_policy(fx, P);
+    X = fx;
+    eous_rc rc = call("file", "Document", "upload", "{\"files\": [\"../outside.pdf\"]}", &r, &err);
+    cr_assert_neq(rc, EOUS_OK);
+    cr_assert(strstr(err.msg, "outside --files"), "%s", err.msg);
+    act_result_clear(&r);
+    rc = call("file", "Document", "upload", "{\"files\": [\"a.pdf\", \"b.png\"]}", &r, &err);
+    X = saved;
+    cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
+    cr_assert_str_eq(r.path, "semantic", "%s", r.message);
+    cr_assert(strstr(r.message, "uploaded 2 files"), "%s", r.message);
+    act_result_clear(&r);
+    act_exec_free(fx);
+    ts_page_wait(B.session, "window.uploaded");
+    EXPECT_JS("window.uploaded", "[\"a.pdf:content of a.pdf\",\"b.png:content of b.png\"]");
+    EXPECT_JS("window.model.changed_doc", "true");
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", files, NAMES[i]);
+        unlink(path);
+    }
+    rmdir(files);
+    snprintf(path, sizeof path, "%s/outside.pdf", dir);
+    unlink(path);
+    rmdir(dir);
 }

@@ -65,6 +65,8 @@ lines.push(`| form tasks (${form.length}): hybrid ≤ 0.7× pruned's plan steps 
 lines.push(`| every task: hybrid ≤ 0.9× pruned's tokens per task | ${ratio('hybrid', 'pruned', F.input, common)}× |`);
 lines.push(`| hybrid vs atomic round trips (all common tasks) | ${ratio('hybrid', 'atomic', F.trips, common)}× |`);
 lines.push('');
+lines.push('Plan steps per form task, hybrid/pruned (a step is every action run, the stop included): ' +
+  form.map(t => `${t}: ${maps.hybrid.get(t).steps}/${maps.pruned.get(t).steps}`).join(', ') + '.', '');
 // where the tokens go: what every request repeats (system prompt, tool schemas: "fixed") and the
 // observations sent (full views and deltas), from the traces of the common tasks
 const traceOf = (m, t) => { const f = path.join(out, m, 'trace', `${t}-${m}.jsonl`);
@@ -72,8 +74,9 @@ const traceOf = (m, t) => { const f = path.join(out, m, 'trace', `${t}-${m}.json
 lines.push('Where the tokens go (the common tasks, from the traces): every request repeats the fixed part (system prompt');
 lines.push('and tool schemas; hybrid\'s adds the `call` tool and the triplet rules), and `--history full` re-sends every');
 lines.push('earlier observation in the conversation, so a task\'s billed tokens grow with both.', '');
-lines.push('| mode | requests | fixed tokens per request | observation tokens sent, sum | of them on the ${form.length} form tasks |');
+lines.push(`| mode | requests | fixed tokens per request | observation tokens sent, sum | of them on the ${form.length} form tasks |`);
 lines.push('|---|---|---|---|---|');
+const where = {};
 for (const m of MODES) {
   let reqs = 0, fixed = 0, obs = 0, obsForm = 0;
   for (const t of common) for (const st of traceOf(m, t)) {
@@ -82,7 +85,14 @@ for (const m of MODES) {
     obs += st.obs_tokens_sent ?? 0;
     if (form.includes(t)) obsForm += st.obs_tokens_sent ?? 0;
   }
+  where[m] = {reqs, fixed};
   lines.push(`| ${m} | ${reqs} | ${fixed} | ${obs} | ${obsForm} |`);
+}
+if (where.hybrid?.reqs && where.pruned?.reqs) {
+  const extra = where.hybrid.fixed * where.hybrid.reqs - where.pruned.fixed * where.pruned.reqs;
+  const diff = stat('hybrid', F.input, common).sum - stat('pruned', F.input, common).sum;
+  lines.push('', `Hybrid's fixed part costs ${extra} tokens more than pruned's over these requests; hybrid's billed input`,
+    `is ${diff} more in all, so the observations re-sent by the conversation and the actions' text differ by ${diff - extra}.`);
 }
 lines.push('');
 const failed = MODES.flatMap(m => rows[m].filter(r => r.status !== 'passed').map(r => `- ${m} task ${r.task_id}: ${r.status}${r.error ? ' — ' + r.error : ''}${r.answer ? ' (answered "' + String(r.answer).slice(0, 120) + '")' : ''}`));

@@ -242,19 +242,21 @@ const readNative = (caps) => {
     const withTools = fields.filter(f => f.spec && f.tools.length && !f.el.disabled);
     const names = new Map();
     for (const f of withTools) { const n = f.label || f.el.name || 'field'; names.set(n, (names.get(n) || 0) + 1); }
-    const params = {}, used = new Map();
+    const params = {}, used = new Map(), requiredNames = [];
     let n = 0;
     for (const f of withTools) {
       if (n >= MAX_FORM_FIELDS) break;
       let name = f.label || f.el.name || 'field';
       if (names.get(name) > 1) { const k = (used.get(name) || 0) + 1; used.set(name, k); name = name + ' #' + k; }
       f.formName = name;
-      const s = Object.assign({}, f.spec);
-      if (f.req) s.required = true;
-      params[name] = s;
+      /* fill() may set some fields and leave the rest: what the browser
+       * requires to submit is the form's state, and submit's check */
+      params[name] = Object.assign({}, f.spec);
+      if (f.req) requiredNames.push(name);
       n++;
     }
     const state = {};
+    if (requiredNames.length) state.required = requiredNames;
     /* what the fields hold, on the form's own line (the hybrid view folds the
      * fields' lines into it): non-empty values, a secret only as filled, a
      * textarea's lines print beneath, a checkbox only when checked */

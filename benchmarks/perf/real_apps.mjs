@@ -6,8 +6,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // --ci4a-off SRC DST: the Playground's tasks as copies that start with ?ci4a=off (the site keeps it
-// for the tab), their hybrid plan the atomic one: the CI4A calls of `script` name components the
-// page no longer has, and no plan is re-grounded to the native view yet (said in real_apps.md)
+// for the tab); the CI4A calls of `script` name components the page no longer has, so their hybrid
+// plan is the atomic one re-grounded mechanically (nativePlan, said in real_apps.md)
+// The atomic plan re-grounded to the native hybrid view, mechanically: a native field's label has no
+// required mark ("combobox '* Room type'" is printed "combobox 'Room type'"), and on the screens whose
+// one form the view prints as "form 'form'" (booking, settings, apply) the text typed into its fields
+// without Enter is one fill() of that form.  Anything else stays as the atomic plan has it.
+function nativePlan(plan, screen) {
+  const ONE_FORM = new Set(['booking', 'settings', 'apply']);
+  const unmark = s => s.replace(/^(textbox|combobox) '\* /, "$1 '");
+  const out = [];
+  for (const step0 of plan) {
+    const step = {...step0};
+    for (const v of ['click', 'type', 'select', 'hover']) if (typeof step[v] === 'string') step[v] = unmark(step[v]);
+    const field = typeof step.type === 'string' && /^textbox '(.*)'$/.exec(step.type);
+    if (field && ONE_FORM.has(screen) && !step.enter && step.clear !== false && field[1]) {
+      const last = out[out.length - 1];
+      if (last && last.call === "form 'form'" && last.tool === 'fill') last.params[field[1]] = step.text;
+      else out.push({call: "form 'form'", tool: 'fill', params: {[field[1]]: step.text}});
+      continue;
+    }
+    out.push(step);
+  }
+  return out;
+}
 if (process.argv[2] === '--ci4a-off') {
   const [src, dst] = process.argv.slice(3);
   if (!src || !dst) { console.error('usage: real_apps.mjs --ci4a-off SRC_DIR DST_DIR'); process.exit(2); }
@@ -17,7 +39,7 @@ if (process.argv[2] === '--ci4a-off') {
     const t = JSON.parse(fs.readFileSync(path.join(src, f), 'utf8'));
     const u = String(t.start_url);
     t.start_url = u + (u.includes('?') ? '&' : '?') + 'ci4a=off';
-    t.script = t.atomic_script;
+    t.script = nativePlan(t.atomic_script, t.screen);
     fs.writeFileSync(path.join(dst, f), JSON.stringify(t, null, 2) + '\n');
     n++;
   }
@@ -110,10 +132,16 @@ if (pgModes.length) {
   lines.push('## The Playground with CI4A off', '');
   lines.push('The Playground\'s 102 tasks started with `?ci4a=off` (no `window.__ci4a__`, no `data-cid`: the hybrid view');
   lines.push('holds only the native provider\'s components and the page tools), copied by `real_apps.mjs --ci4a-off`.');
-  lines.push('**Their hybrid plans are the atomic plans, not re-grounded to the native view**: the atomic plans name');
-  lines.push('elements as the atomic view prints them (`textbox \'* Guest name\'`, the table\'s `button \'filter\'`), and the');
-  lines.push('hybrid view prints a form\'s fields on the form\'s line, labels without the `* ` mark, and a table\'s header');
-  lines.push('buttons as the pruned view does (not at all), so a hybrid run fails where its first such step comes.', '');
+  lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`): a');
+  lines.push('native field\'s label without the `* ` mark, and text typed without Enter into the one form of booking,');
+  lines.push('settings and apply as one `fill()` of `form \'form\'`. Nothing else is rewritten by hand, so a hybrid run');
+  lines.push('still fails where a step names what the native hybrid view does not print: a checkbox or date folded into');
+  lines.push('its form\'s line, the table\'s header `button \'filter\'` (the pruned view drops it too), `listitem \'Next Page\'`.');
+  for (const m of pgModes) {
+    const cf = path.join(out, 'playground', m, 'commit');
+    if (fs.existsSync(cf)) lines.push(`The ${m} run is at commit ${fs.readFileSync(cf, 'utf8').trim()}.`);
+  }
+  lines.push('');
   lines.push('| mode | passed | plan steps, median (min..max) | round trips | billed input tokens | input tokens, sum |');
   lines.push('|---|---|---|---|---|---|');
   for (const m of pgModes) {

@@ -19,6 +19,9 @@ function nativePlan(plan, screen) {
   for (const step0 of plan) {
     const step = {...step0};
     for (const v of ['click', 'type', 'select', 'hover']) if (typeof step[v] === 'string') step[v] = unmark(step[v]);
+    // a native combobox's line offers select(option): the option is picked by its tool
+    const cb = typeof step.select === 'string' && /^combobox '(.*)'$/.exec(step.select);
+    if (cb) { out.push({call: step.select, tool: 'select', params: {option: step.option}}); continue; }
     const field = typeof step.type === 'string' && /^textbox '(.*)'$/.exec(step.type);
     if (field && ONE_FORM.has(screen) && !step.enter && step.clear !== false && field[1]) {
       const last = out[out.length - 1];
@@ -134,7 +137,8 @@ if (pgModes.length) {
   lines.push('holds only the native provider\'s components and the page tools), copied by `real_apps.mjs --ci4a-off`.');
   lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`): a');
   lines.push('native field\'s label without the `* ` mark, and text typed without Enter into the one form of booking,');
-  lines.push('settings and apply as one `fill()` of `form \'form\'`. Nothing else is rewritten by hand, so a hybrid run');
+  lines.push('settings and apply as one `fill()` of `form \'form\'`, a `select` on a combobox as its `select(option)`. Nothing');
+  lines.push('else is rewritten by hand, so a hybrid run');
   lines.push('still fails where a step names what the native hybrid view does not print: a checkbox or date folded into');
   lines.push('its form\'s line, the table\'s header `button \'filter\'` (the pruned view drops it too), `listitem \'Next Page\'`.');
   for (const m of pgModes) {

@@ -138,9 +138,10 @@ if (pgModes.length) {
   lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`): a');
   lines.push('native field\'s label without the `* ` mark, and text typed without Enter into the one form of booking,');
   lines.push('settings and apply as one `fill()` of `form \'form\'`, a `select` on a combobox as its `select(option)`. Nothing');
-  lines.push('else is rewritten by hand, so a hybrid run');
-  lines.push('still fails where a step names what the native hybrid view does not print: a checkbox or date folded into');
-  lines.push('its form\'s line, the table\'s header `button \'filter\'` (the pruned view drops it too), `listitem \'Next Page\'`.');
+  lines.push('else is rewritten by hand, so a hybrid run still fails where a step names what the native hybrid view');
+  lines.push('does not print (a checkbox or date folded into');
+  lines.push('its form\'s line, the table\'s header `button \'filter\'` that the pruned view drops too, `listitem \'Next Page\'`)');
+  lines.push('or where the native provider cannot do it (its combobox `select` finds no option in antd\'s Select popup).');
   for (const m of pgModes) {
     const cf = path.join(out, 'playground', m, 'commit');
     if (fs.existsSync(cf)) lines.push(`The ${m} run is at commit ${fs.readFileSync(cf, 'utf8').trim()}.`);

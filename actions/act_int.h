@@ -134,6 +134,10 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
 eous_rc act_native_submit(act_exec *x, const perc_obs *obs, const perc_component *c, const cJSON *v,
                           const char *who, act_result *res, eous_err *err);
 
+/* native_upload.c: a native file input's upload(files), the files from --files DIR only. */
+eous_rc act_native_upload(act_exec *x, const perc_obs *obs, const perc_component *c, const act_action *a,
+                          const char *who, act_result *res, eous_err *err);
+
 /* nav.c */
 eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *settle_ms, eous_err *err);
 eous_rc act_run_history(act_exec *x, const act_action *a, act_result *res, eous_err *err);

@@ -499,6 +499,9 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
     int confirmed = 0;
     if ((rc = check_call(x, c, a, what, &confirmed, err)))
         return rc;
+    /* a native file input: its files go in through WebDriver, never through the page's script */
+    if (c->provider && !strcmp(c->provider, "native") && a->tool && !strcmp(a->tool, "upload"))
+        return act_native_upload(x, obs, c, a, who, res, err);
     cJSON *params = NULL, *v = NULL;
     /* secrets are filled in for the page only, and wiped after */
     if (!(rc = act_secrets_expand_json(x->secrets, a->params, x->url, &params, err)) &&

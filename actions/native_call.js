@@ -125,7 +125,7 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
   secretValues = Array.isArray(secretValues) ? secretValues : [];
   const anySecret = secretValues.length > 0;
   if (root.tagName === 'FORM') {
-    if (T === 'fill') {
+    const fillForm = async () => {
       const fields = meta && meta.fill && meta.fill.fields || {};
       const done = {};
       for (const name of Object.keys(P)) {
@@ -135,9 +135,15 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
         catch (e) { throw nativeErr(e.code || 'not_taken', 'field ' + nativeShown(name) + ': ' + e.message +
           (Object.keys(done).length ? ' (set before it: ' + Object.keys(done).join(', ') + ')' : '')); }
       }
+      return done;
+    };
+    if (T === 'fill') {
+      const done = await fillForm();
       return {result: {set: Object.keys(done).length, fields: done}};
     }
     if (T === 'submit') {
+      /* submit(fields) fills them first, as fill() does, then submits */
+      const filled = Object.keys(P).length ? Object.keys(await fillForm()).length : 0;
       const bad = nativeFirstInvalid(root);
       if (bad && !root.hasAttribute('novalidate')) {
         const sub = root.querySelector('button:not([type]),button[type=submit],input[type=submit]');
@@ -150,10 +156,10 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       if (sub && !sub.disabled) {
         document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
         sub.setAttribute('data-eous-nks', K);
-        return {submit: 'click', label: nativeSquash(sub.value || sub.textContent)};
+        return {submit: 'click', label: nativeSquash(sub.value || sub.textContent), filled};
       }
       setTimeout(() => HTMLFormElement.prototype.requestSubmit.call(root), 0);
-      return {submit: 'request'};
+      return {submit: 'request', filled};
     }
   }
   if (T === 'setValue' || T === 'select' || T === 'clear' || T === 'check' || T === 'uncheck') {

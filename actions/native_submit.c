@@ -43,6 +43,9 @@ eous_rc act_native_submit(act_exec *x, const perc_obs *obs, const perc_component
     const char *what = eous_json_str(v, "what");
     if (what) /* a page link (pagination) */
         act_res_msg(res, "%s: ok; clicked %s", who, what);
+    else if (eous_json_num(v, "filled", 0) > 0) /* submit(fields): filled first, as fill() does */
+        act_res_msg(res, "%s: ok; %d fields filled, then submitted%s (the browser's validation passed)", who,
+                    (int)eous_json_num(v, "filled", 0), via && !strcmp(via, "click") ? " with its submit button" : "");
     else
         act_res_msg(res, "%s: ok; submitted%s (the browser's validation passed)", who,
                     via && !strcmp(via, "click") ? " with its submit button" : "");

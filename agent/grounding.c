@@ -737,6 +737,24 @@ static int line_shows_boolean(const char *l, const char *name)
     return found;
 }
 
+/* 1 when every non-blank line of text was read in this run or the intent. */
+static int lines_found(const ground_ctx *g, const char *text)
+{
+    for (const char *p = text;;) {
+        size_t n = strcspn(p, "\n");
+        char *line = strndup(p, n);
+        char *l = line ? norm(line) : NULL;
+        int ok = line && (!l || !l[0] || found_in(g, line, IN_VIEW | IN_INTENT | IN_SEEN));
+        free(l);
+        free(line);
+        if (!ok)
+            return 0;
+        if (!p[n])
+            return 1;
+        p += n + 1;
+    }
+}
+
 typedef struct call_ctx {
     const act_action *a;
     const char *line; /* the component's normalised view line, or NULL */
@@ -752,6 +770,9 @@ static void check_params(const ground_ctx *g, const call_ctx *cc, const cJSON *p
     snprintf(what, sizeof what, "param %.60s", name);
     if (cJSON_IsString(p)) {
         if (is_secret(p->valuestring) || found_in(g, p->valuestring, IN_VIEW | IN_INTENT))
+            return;
+        /* a text of several lines (a form's textarea filled whole) is read line by line, as typed text is */
+        if (strchr(p->valuestring, '\n') && lines_found(g, p->valuestring))
             return;
         if ((!g->in->rule || !g->in->rule[0]) && g->in->call_page_tool)
             verdict(out, AGENT_GROUND_ADDRESSING,

@@ -123,7 +123,8 @@ const readNative = (caps) => {
       if (el.accept) state.accept = el.accept;
       if (el.multiple) state.multiple = true;
       state.files = el.files ? el.files.length : 0;
-      return {el, kind, label, secret, spec: null, state, tools: [], req};
+      /* upload(files): names in --files DIR only (actions/native_upload.c) */
+      return {el, kind, label, secret, spec: null, state, tools: el.disabled ? [] : ['upload'], req};
     }
     if (DATE_FMT[type]) {
       let f = DATE_FMT[type];
@@ -164,6 +165,9 @@ const readNative = (caps) => {
   let capped = 0;
   const meta1 = (f) => {
     const m = {};
+    if (f.kind === 'file' && f.tools.length)
+      return {upload: {params: {files: {type: 'array', items: {type: 'string'}, required: true,
+        ...(f.state.multiple ? {} : {maxItems: 1})}}}};
     if (!f.spec) return m;
     const s = Object.assign({}, f.spec); s.required = true; /* the tool's argument; the field's own required is state */
     for (const t of f.tools) {
@@ -238,19 +242,35 @@ const readNative = (caps) => {
     const withTools = fields.filter(f => f.spec && f.tools.length && !f.el.disabled);
     const names = new Map();
     for (const f of withTools) { const n = f.label || f.el.name || 'field'; names.set(n, (names.get(n) || 0) + 1); }
-    const params = {}, used = new Map();
+    const params = {}, used = new Map(), requiredNames = [];
     let n = 0;
     for (const f of withTools) {
       if (n >= MAX_FORM_FIELDS) break;
       let name = f.label || f.el.name || 'field';
       if (names.get(name) > 1) { const k = (used.get(name) || 0) + 1; used.set(name, k); name = name + ' #' + k; }
       f.formName = name;
-      const s = Object.assign({}, f.spec);
-      if (f.req) s.required = true;
-      params[name] = s;
+      /* fill() may set some fields and leave the rest: what the browser
+       * requires to submit is the form's state, and submit's check */
+      params[name] = Object.assign({}, f.spec);
+      if (f.req) requiredNames.push(name);
       n++;
     }
     const state = {};
+    if (requiredNames.length) state.required = requiredNames;
+    /* what the fields hold, on the form's own line (the hybrid view folds the
+     * fields' lines into it): non-empty values, a secret only as filled, a
+     * textarea's lines print beneath, a checkbox only when checked */
+    const values = {}, invalid = [];
+    for (const f of withTools.slice(0, n)) {
+      const st = f.state;
+      if (f.secret) { if (st.filled) values[f.formName] = 'filled (secret)'; }
+      else if (st.checked === true) values[f.formName] = true;
+      else if (Array.isArray(st.value) ? st.value.length : st.value != null && st.value !== '' && typeof st.value !== 'boolean')
+        values[f.formName] = st.value;
+      try { if (f.el.willValidate && !f.el.validity.valid && f.el.value !== '') invalid.push(f.formName + ': ' + cut(f.el.validationMessage, 120)); } catch (e) {}
+    }
+    if (Object.keys(values).length) state.values = values;
+    if (invalid.length) state.invalid = invalid.join('; ');
     if (withTools.length > n) { state.fields = withTools.length; state.shownInFill = n;
       warnings.push('native: form \'' + cut(labelOf(form) || 'form', 60) + "' has " + withTools.length + ' fields; fill() takes the first ' + n); }
     const submitter = form.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
@@ -262,9 +282,11 @@ const readNative = (caps) => {
     if (!flabel) flabel = state.submit || squash(form.getAttribute('name') || form.getAttribute('id') || '') || 'form';
     const fkey = keyOf(form);
     seenForm.add(form);
+    /* submit() takes fill()'s fields too, all optional: a whole form is one call */
+    const optional = Object.fromEntries(Object.entries(params).map(([k, v]) => { const o = Object.assign({}, v); delete o.required; return [k, o]; }));
+    const fieldKeys = Object.fromEntries(withTools.slice(0, n).map(f => [f.formName, keyOf(f.el, f.all)]));
     push({key: fkey, kind: 'form', label: cut(flabel, 200), state, tools: ['fill', 'submit'],
-      metadata: {fill: {params, brief: true, fields: Object.fromEntries(withTools.slice(0, n).map(f => [f.formName, keyOf(f.el, f.all)]))},
-        submit: {params: {}}}});
+      metadata: {fill: {params, fields: fieldKeys}, submit: n ? {params: optional, sameAs: 'fill'} : {params: {}}}});
   }
   for (const [form, fields] of fieldsByForm) {
     if (form) continue; /* a form's own fields follow it below; a form a registry owns has none */

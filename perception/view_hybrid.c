@@ -801,17 +801,10 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
         }
         int pfirst = 1, n_params = cJSON_GetArraySize(params);
         const cJSON *p;
-        if (eous_json_bool(meta, "brief", 0)) {
-            /* a native form's fill(): its fields by name; each field's own
-             * line beneath shows the limits (validation uses them all) */
-            cJSON_ArrayForEach(p, params) {
-                pv_put(c, pfirst ? "" : "; ");
-                pfirst = 0;
-                pv_put_flat(c, p->string, 60, 0);
-                if (!eous_json_bool(p, "required", 0))
-                    pv_put(c, "?");
-            }
-            pv_put(c, ")");
+        if (eous_json_str(meta, "sameAs")) {
+            /* a native form's submit(fields): fill()'s params, just printed, all optional */
+            pv_put(c, eous_json_str(meta, "sameAs"));
+            pv_put(c, "'s fields, optional)");
             continue;
         }
         const cJSON *tool_disabled = n_params == 1 ? eous_json_arr(meta, "disabledDates") : NULL;
@@ -888,6 +881,83 @@ static const perc_component *start_component(pctx *c, int ci, int depth)
     return comp;
 }
 
+/* ---- native forms: one line for the form and its fields ---------------------------
+ * A native form's line (perception/native.js) stands for its fields the way a
+ * CI4A component's line stands for its subtree: what they hold in "values:",
+ * their limits on fill()'s params.  Their own lines are folded away, and so is
+ * the submit button submit() presses; a textarea whose lines print beneath it
+ * keeps its line, as the header of those lines. */
+
+static int is_native_form(const perc_component *comp)
+{
+    return comp->provider && !strcmp(comp->provider, "native") && comp->kind && !strcmp(comp->kind, "form");
+}
+
+/* The native form whose fill() names comp's key, or -1. */
+static int owning_form(const pctx *c, const perc_component *comp)
+{
+    if (!comp->provider || strcmp(comp->provider, "native") || !comp->key)
+        return -1;
+    for (size_t i = 0; i < c->obs->n_comps; i++) {
+        const perc_component *f = &c->obs->comps[i];
+        if (f == comp || !is_native_form(f))
+            continue;
+        const cJSON *fill = eous_json_obj(f->metadata, "fill");
+        const cJSON *fields = fill ? eous_json_obj(fill, "fields") : NULL, *k;
+        cJSON_ArrayForEach(k, fields)
+            if (cJSON_IsString(k) && !strcmp(k->valuestring, comp->key))
+                return (int)i;
+    }
+    return -1;
+}
+
+/* " values: Name='Ada', Subscribe=true" */
+static void render_form_values(pctx *c, const perc_component *comp)
+{
+    const cJSON *vals = eous_json_obj(comp->state, "values"), *v;
+    int first = 1;
+    cJSON_ArrayForEach(v, vals) {
+        pv_put(c, first ? " values: " : ", ");
+        first = 0;
+        pv_put_flat(c, v->string, 60, 0);
+        pv_put(c, "=");
+        if (cJSON_IsArray(v) || cJSON_IsObject(v) || cJSON_IsBool(v) || cJSON_IsNumber(v))
+            pv_put_json_short(c, v, MAX_STATE_VALUE);
+        else if (cJSON_IsString(v))
+            pv_put_quoted(c, v->valuestring, MAX_STATE_VALUE);
+    }
+}
+
+/* Marks seen, under a native form's node, the button submit() presses and a
+ * legend that repeats the form's label (both are on the form's line). */
+static void fold_form_chrome(pctx *c, int idx, const perc_component *form, int *button_done, int level)
+{
+    const perc_node *n = &c->obs->nodes[idx];
+    const char *submit = eous_json_str(form->state, "submit");
+    for (size_t k = 0; k < n->n_children && level < PERC_MAX_DEPTH; k++) {
+        int ch = n->children[k];
+        const perc_node *m = &c->obs->nodes[ch];
+        if (c->seen[ch] || m->hidden)
+            continue;
+        if (m->role && m->name && !*button_done && submit && !strcmp(m->role, "button") && !strcmp(m->name, submit)) {
+            c->seen[ch] = 1;
+            *button_done = 1;
+            continue;
+        }
+        if (m->role && form->label && !strcmp(m->role, "Legend")) {
+            /* its text: its name, or the one text node it holds */
+            const char *t = m->name;
+            if (pv_is_blank(t) && m->n_children == 1)
+                t = c->obs->nodes[m->children[0]].name;
+            if (t && !strcmp(t, form->label)) {
+                c->seen[ch] = 1;
+                continue;
+            }
+        }
+        fold_form_chrome(c, ch, form, button_done, level + 1);
+    }
+}
+
 static void emit_triplet(pctx *c, int ci, int depth, int brief)
 {
     const perc_component *comp = start_component(c, ci, depth);
@@ -895,6 +965,8 @@ static void emit_triplet(pctx *c, int ci, int depth, int brief)
     pv_put(c, " ");
     pv_put_quoted(c, comp->label ? comp->label : "", 120);
     render_state(c, comp, brief);
+    if (is_native_form(comp))
+        render_form_values(c, comp);
     render_tools(c, comp, brief);
     pv_put(c, "\n");
 }
@@ -1083,7 +1155,18 @@ int pv_hybrid_node(pctx *c, int idx, int depth)
     const perc_component *comp = &c->obs->comps[ci];
     const cJSON *rows = state_rows(comp);
     if (!c->emitted[ci]) {
+        /* a field of a native form printed above: on the form's line (a
+         * textarea keeps its line over the lines it holds) */
+        int form = owning_form(c, comp);
+        if (form >= 0 && c->emitted[form] && !is_container(comp)) {
+            c->emitted[ci] = 1;
+            return 1;
+        }
         emit_triplet(c, ci, depth, 0);
+        if (is_native_form(comp)) {
+            int button_done = 0;
+            fold_form_chrome(c, idx, comp, &button_done, 0);
+        }
         if (rows) {
             render_state_rows(c, rows, depth + 1);
             render_nested(c, idx, depth + 1, ci);

@@ -218,6 +218,11 @@ Test(grounding, atomic_targets_and_text)
     /* a textarea's text shows one line per node: typed text is checked line by line */
     GROUNDED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\\nNiklaus Turing\\n\"}", "", NULL));
     REFUSED(check("{\"type\": \"212\", \"text\": \"Annie Boyd\\nIvan Sammet\"}", "", NULL), "'Ivan Sammet'");
+    /* so is a call's param of several lines (a form's textarea filled whole); one unseen line refuses it */
+    GROUNDED(check_with("{\"call\": \"c11\", \"tool\": \"setValue\", \"params\": {\"text\": \"Annie Boyd\\n\\nNiklaus "
+                        "Turing\"}}", "", &NAME, NULL));
+    REFUSED(check_with("{\"call\": \"c11\", \"tool\": \"setValue\", \"params\": {\"text\": \"Annie Boyd\\nIvan Sammet\"}}",
+                       "", &NAME, NULL), "Ivan Sammet");
 }
 
 Test(grounding, stop_answer_must_have_been_shown_or_given_by_a_rule)

@@ -6,6 +6,8 @@
  * HTML standard's control types and the APG examples; no registry on them. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,11 +79,13 @@ static eous_rc call(const char *kind, const char *label, const char *tool, const
     perc_obs *obs = observe();
     const perc_component *c = comp(obs, kind, label);
     cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
-    cr_assert(c->view_id[0], "%s '%s' has no view id:\n%s", kind, label, perc_obs_text(obs));
+    /* a field folded into its form's line has no view id of its own: a
+     * script still reaches its tools by the component's key */
+    cr_assert(c->view_id[0] || strcmp(kind, "form"), "%s '%s' has no view id:\n%s", kind, label, perc_obs_text(obs));
     act_action a;
     act_action_init(&a);
     char text[2048];
-    snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id, tool, params);
+    snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, tool, params);
     eous_err perr;
     cr_assert_eq(act_parse_text(text, &a, &perr), EOUS_OK, "%s: %s", text, perr.msg);
     eous_err_clear(err);
@@ -119,27 +123,35 @@ Test(native, the_view_shows_controls_with_their_constraints)
     open_page("/forms.html");
     perc_obs *obs = observe();
     const char *v = perc_obs_text(obs);
-    char line[2048];
+    char line[4096];
+    /* a form is ONE line: its fields with their limits on fill(), what they
+     * hold in values:, the button submit() presses named; the fields' and
+     * the button's own lines are folded into it */
     cr_assert(line_of(v, "form 'Visit'", line, sizeof line), "%s", v);
-    cr_assert(strstr(line, "→ fill(Full name; Email; Homepage?;"), "%s", line);
-    cr_assert(strstr(line, "submit()"), "%s", line);
-    cr_assert(strstr(v, "textbox 'Full name' required: true → setValue(value, 2..40 chars) clear()"), "%s", v);
-    cr_assert(strstr(v, "textbox 'Email' required: true → setValue(value: email)"), "%s", v);
-    cr_assert(strstr(v, "textbox 'Phone' → setValue(value, /^([0-9]{3}-[0-9]{4})$/)"), "%s", v);
-    cr_assert(strstr(v, "date 'Day' → setValue(value: YYYY-MM-DD, 2027-01-01..2027-12-31)"), "%s", v);
-    cr_assert(strstr(v, "time 'Time' → setValue(value: HH:mm, 09:00..18:00)"), "%s", v);
-    cr_assert(strstr(v, "datetime 'Appointment' → setValue(value: YYYY-MM-DDTHH:mm)"), "%s", v);
-    cr_assert(strstr(v, "week 'Week' → setValue(value: YYYY-Www"), "%s", v);
-    cr_assert(strstr(v, "number 'Guests' → setValue(value: integer, 1..8)"), "%s", v);
-    cr_assert(strstr(v, "slider 'Volume' value: '6' → setValue(value: number, 0..10, step 2)"), "%s", v);
+    /* fill() may set any of the fields; what the browser requires to submit is said once */
+    cr_assert(strstr(line, "form 'Visit' required: Full name | Email submit: 'Book' values: Volume='6', Room='Choose…' → "
+                           "fill(Full name?, 2..40 chars; Email?: email; Homepage?: url; Phone?, /^([0-9]{3}-[0-9]{4})$/;"),
+              "%s", line);
+    cr_assert(strstr(line, "; Day?: YYYY-MM-DD, 2027-01-01..2027-12-31; Time?: HH:mm, 09:00..18:00; "
+                           "Appointment?: YYYY-MM-DDTHH:mm;"), "%s", line);
+    cr_assert(strstr(line, "; Week?: YYYY-Www"), "%s", line);
+    cr_assert(strstr(line, "; Guests?: integer, 1..8; Volume?: number, 0..10, step 2;"), "%s", line);
     /* a disabled option is not offered */
-    cr_assert(strstr(v, "select 'Room' value: 'Choose…' → select(option: Choose…|Single|Double)"), "%s", v);
-    cr_assert(strstr(v, "select 'Extras' multiple: true → select(options: [Breakfast|Parking|Late checkout]) clear()"),
-              "%s", v);
+    cr_assert(strstr(line, "; Room?: Choose…|Single|Double; Extras?: [Breakfast|Parking|Late checkout];"), "%s", line);
     /* radios by name, labelled by their fieldset's legend */
-    cr_assert(strstr(v, "radiogroup 'Meal' → select(option: Vegetarian|Fish|Meat)"), "%s", v);
-    cr_assert(strstr(v, "checkbox 'Send news' checked: false → check() uncheck()"), "%s", v);
+    cr_assert(strstr(line, "; Meal?: Vegetarian|Fish|Meat; Send news?: boolean; Notes?, ≤200 chars; PIN?)"), "%s", line);
+    cr_assert(strstr(line, " submit(fill's fields, optional)"), "%s", line);
+    cr_assert_null(strstr(v, "textbox 'Full name'"), "%s", v);
+    cr_assert_null(strstr(v, "checkbox 'Send news'"), "%s", v);
+    cr_assert_null(strstr(v, "radiogroup 'Meal'"), "%s", v);
+    cr_assert_null(strstr(v, "'Book'\n"), "%s", v);
+    /* a textarea keeps its line, over the lines it holds; a file input is no fill() field */
+    cr_assert(strstr(v, "textbox 'Notes' multiline: true → setValue(value, ≤200 chars) clear()"), "%s", v);
     cr_assert(strstr(v, "file 'Document' accept: '.pdf,image/*' multiple: true"), "%s", v);
+    /* fields in no form keep their own lines */
+    cr_assert(strstr(v, "checkbox 'Remember this device' checked: false → check() uncheck()"), "%s", v);
+    /* the components are all there for scripts and the validator */
+    cr_assert(comp(obs, "textbox", "Full name") && comp(obs, "radiogroup", "Meal") && comp(obs, "date", "Day"), "%s", v);
     /* fields hidden by CSS, inside data-agent-hidden, or hidden inputs: never offered */
     cr_assert_null(strstr(v, "Hidden by CSS"), "%s", v);
     cr_assert_null(comp(obs, "textbox", "Invisible"), "%s", v);
@@ -150,9 +162,9 @@ Test(native, the_view_shows_controls_with_their_constraints)
     /* a WebMCP declarative form is WebMCP's: neither it nor its fields are inferred */
     cr_assert_null(comp(obs, "form", "Tea order"), "%s", v);
     cr_assert_null(comp(obs, "textbox", "Tea"), "%s", v);
-    /* secret fields: kind password, no value */
-    cr_assert(strstr(v, "textbox 'Password' secret: true → setValue(value) clear()"), "%s", v);
-    cr_assert(strstr(v, "textbox 'PIN' secret: true → setValue(value) clear()"), "%s", v);
+    /* secret fields: in fill() by name, no value */
+    cr_assert(comp(obs, "textbox", "Password") && comp(obs, "textbox", "PIN"), "%s", v);
+    cr_assert(strstr(line, "; Password?; Day?"), "%s", line);
     /* an invalid pattern: a warning line, the field still usable */
     int warned = 0;
     for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
@@ -242,6 +254,9 @@ Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
     open_page("/forms.html");
     act_result r;
     eous_err err;
+    /* fill() may set some fields and leave required ones for later */
+    CALL_OK("form", "Visit", "fill", "{\"Homepage\": \"https://example.org/\"}");
+    EXPECT_JS("document.getElementById('web').value", "\"https://example.org/\"");
     /* submit with a required field empty: the browser's own message, nothing sent */
     cr_assert_eq(call("form", "Visit", "submit", "{}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
     cr_assert(strstr(err.msg, "the browser's validation blocks the form: field 'Full name': "), "%s", err.msg);
@@ -260,10 +275,41 @@ Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
               "document.getElementById('news').checked, document.getElementById('room').value, "
               "Array.from(document.getElementById('extras').selectedOptions).map(o => o.text)]",
               "[\"Ada Lovelace\",\"ada@example.org\",\"2027-03-01\",\"meat\",true,\"s\",[\"Parking\"]]");
+    /* what the fields hold is on the form's line now */
+    perc_obs *obs = observe();
+    char line[4096];
+    cr_assert(line_of(perc_obs_text(obs), "form 'Visit'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "values: Full name='Ada Lovelace', Email='ada@example.org', Homepage='https://example.org/', Day='2027-03-01', "
+                           "Volume='6', Room='Single', Extras=[\"Parking\"], Meal='Meat', Send news=true →"), "%s", line);
+    perc_obs_free(obs);
     CALL_OK("form", "Visit", "submit", "{}");
     EXPECT_JS("location.pathname", "\"/done.html\"");
     char *q = ts_page_json(B.session, "location.search");
     cr_assert(strstr(q, "name=Ada+Lovelace") && strstr(q, "day=2027-03-01") && strstr(q, "meal=meat"), "%s", q);
+    free(q);
+}
+
+/* submit(fields): fill()'s fields, then the submit, in one call; the page reads them back */
+Test(native, submit_with_fields_fills_then_submits_in_one_call)
+{
+    open_page("/forms.html");
+    act_result r;
+    eous_err err;
+    /* the fields' constraints apply to submit's params too, checked before the page */
+    cr_assert_eq(call("form", "Visit", "submit", "{\"Full name\": \"Ada\", \"Email\": \"ada@example.org\", \"Guests\": 12}",
+                      &r, &err), EOUS_E_REJECTED, "%s", err.msg);
+    cr_assert(strstr(err.msg, "1..8"), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("[location.pathname, document.getElementById('name').value]", "[\"/forms.html\",\"\"]");
+    cr_assert_eq(call("form", "Visit", "submit",
+                      "{\"Full name\": \"Grace Hopper\", \"Email\": \"grace@example.org\", \"Meal\": \"Fish\", "
+                      "\"Day\": \"2027-05-02\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "4 fields filled, then submitted"), "%s", r.message);
+    act_result_clear(&r);
+    EXPECT_JS("location.pathname", "\"/done.html\"");
+    char *q = ts_page_json(B.session, "location.search");
+    cr_assert(strstr(q, "name=Grace+Hopper") && strstr(q, "email=grace%40example.org") && strstr(q, "meal=fish") &&
+                  strstr(q, "day=2027-05-02"), "%s", q);
     free(q);
 }
 
@@ -553,9 +599,11 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
         perc_obs *obs = NULL;
         cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
         const perc_component *c = comp(obs, CALLS[i].kind, CALLS[i].label);
-        cr_assert(c && c->view_id[0], "no native %s '%s' in:\n%s", CALLS[i].kind, CALLS[i].label, perc_obs_text(obs));
+        cr_assert(c, "no native %s '%s' in:\n%s", CALLS[i].kind, CALLS[i].label, perc_obs_text(obs));
         char text[512];
-        snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id, CALLS[i].tool, CALLS[i].params);
+        /* a field folded into its form's line is called by its key */
+        snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, CALLS[i].tool,
+                 CALLS[i].params);
         act_action a;
         act_action_init(&a);
         cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
@@ -574,7 +622,9 @@ Test(native, atomic_actions_take_a_native_triplets_id)
 {
     open_page("/forms.html");
     perc_obs *obs = observe();
-    const perc_component *name = comp(obs, "textbox", "Full name"), *news = comp(obs, "checkbox", "Send news");
+    /* fields in no form: a form's fields are on its line and have no id of their own */
+    const perc_component *name = comp(obs, "textbox", "Bad pattern"), *news = comp(obs, "checkbox", "Remember this device");
+    cr_assert(name->view_id[0] && news->view_id[0], "%s", perc_obs_text(obs));
     cr_assert(name && news, "%s", perc_obs_text(obs));
     char text[128];
     act_action a;
@@ -588,7 +638,7 @@ Test(native, atomic_actions_take_a_native_triplets_id)
     cr_assert_str_eq(r.path, "atomic");
     act_result_clear(&r);
     act_action_clear(&a);
-    EXPECT_JS("document.getElementById('name').value", "\"Grace Hopper\"");
+    EXPECT_JS("document.getElementById('bad').value", "\"Grace Hopper\"");
     snprintf(text, sizeof text, "click [%s]", news->view_id);
     act_action_init(&a);
     cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
@@ -598,4 +648,68 @@ Test(native, atomic_actions_take_a_native_triplets_id)
     act_result_clear(&r);
     act_action_clear(&a);
     perc_obs_free(obs);
+}
+
+/* upload(files) on a native file input: the files only from --files DIR (act_files_resolve), the page reads them */
+Test(native, upload_takes_files_only_from_the_files_dir_and_the_page_reads_them)
+{
+    char dir[] = "/tmp/eous-native-upload-XXXXXX";
+    cr_assert(mkdtemp(dir), "mkdtemp");
+    char files[300], path[400];
+    snprintf(files, sizeof files, "%s/files", dir);
+    cr_assert_eq(mkdir(files, 0755), 0);
+    static const char *const NAMES[] = {"a.pdf", "b.png"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", files, NAMES[i]);
+        FILE *f = fopen(path, "w");
+        cr_assert(f);
+        fprintf(f, "content of %s\n", NAMES[i]);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/outside.pdf", dir);
+    FILE *o = fopen(path, "w");
+    cr_assert(o);
+    fputs("not for the page\n", o);
+    fclose(o);
+    open_page("/forms.html");
+    perc_obs *obs = observe();
+    cr_assert(strstr(perc_obs_text(obs), "file 'Document' accept: '.pdf,image/*' multiple: true files: 0 → upload(files: ["),
+              "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+    act_result r;
+    eous_err err;
+    /* no --files DIR: refused, nothing reaches the page */
+    cr_assert_neq(call("file", "Document", "upload", "{\"files\": [\"a.pdf\"]}", &r, &err), EOUS_OK);
+    cr_assert(strstr(err.msg, "no --files DIR"), "%s", err.msg);
+    act_result_clear(&r);
+    /* an executor with --files DIR */
+    act_exec_opts eo;
+    act_exec_opts_init(&eo);
+    eo.files_dir = files;
+    act_exec *saved = X, *fx = NULL;
+    cr_assert_eq(act_exec_new(B.session, &eo, &fx, &err), EOUS_OK, "%s", err.msg);
+    act_exec_set_policy(fx, P);
+    X = fx;
+    eous_rc rc = call("file", "Document", "upload", "{\"files\": [\"../outside.pdf\"]}", &r, &err);
+    cr_assert_neq(rc, EOUS_OK);
+    cr_assert(strstr(err.msg, "outside --files"), "%s", err.msg);
+    act_result_clear(&r);
+    rc = call("file", "Document", "upload", "{\"files\": [\"a.pdf\", \"b.png\"]}", &r, &err);
+    X = saved;
+    cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
+    cr_assert_str_eq(r.path, "semantic", "%s", r.message);
+    cr_assert(strstr(r.message, "uploaded 2 files"), "%s", r.message);
+    act_result_clear(&r);
+    act_exec_free(fx);
+    ts_page_wait(B.session, "window.uploaded");
+    EXPECT_JS("window.uploaded", "[\"a.pdf:content of a.pdf\",\"b.png:content of b.png\"]");
+    EXPECT_JS("window.model.changed_doc", "true");
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", files, NAMES[i]);
+        unlink(path);
+    }
+    rmdir(files);
+    snprintf(path, sizeof path, "%s/outside.pdf", dir);
+    unlink(path);
+    rmdir(dir);
 }

@@ -139,7 +139,9 @@ Test(native_wiki, login_search_and_edit_forms_are_one_call_each)
     perc_obs *obs = NULL;
     eous_err err;
     cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
-    cr_assert(strstr(perc_obs_text(obs), "textbox 'Password' secret: true filled: true"), "%s", perc_obs_text(obs));
+    /* the login form's line says what its fields hold: the password only as filled */
+    cr_assert(strstr(perc_obs_text(obs), "form 'Log In' values: Username='mira', Password='filled (secret)' → fill("),
+              "%s", perc_obs_text(obs));
     perc_obs_free(obs);
     CALL_OK("fill(Username", "submit", "{}");
     EXPECT_JS("document.body.innerText.includes('Logged in as: Mira Okafor') || "
@@ -163,4 +165,17 @@ Test(native_wiki, login_search_and_edit_forms_are_one_call_each)
     free(text);
     free(src);
     cJSON_Delete(params);
+}
+
+/* submit(fields): the whole login form in one call, the secret filled in at execution */
+Test(native_wiki, login_is_one_submit_with_its_fields)
+{
+    open_wiki("/doku.php?id=start&do=login");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call_form("fill(Username", "submit", "{\"Username\": \"mira\", \"Password\": \"{{secret:WIKI_PASSWORD}}\"}",
+                           &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "2 fields filled, then submitted"), "%s", r.message);
+    act_result_clear(&r);
+    EXPECT_JS("document.querySelector('#dokuwiki__usertools li.user')?.textContent.includes('Mira Okafor')", "true");
 }

@@ -5,8 +5,52 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+// --ci4a-off SRC DST: the Playground's tasks as copies that start with ?ci4a=off (the site keeps it
+// for the tab); the CI4A calls of `script` name components the page no longer has, so their hybrid
+// plan is the atomic one re-grounded mechanically (nativePlan, said in real_apps.md)
+// The atomic plan re-grounded to the native hybrid view, mechanically: a native field's label has no
+// required mark ("combobox '* Room type'" is printed "combobox 'Room type'"), and on the screens whose
+// one form the view prints as "form 'form'" (booking, settings, apply) the text typed into its fields
+// without Enter is one fill() of that form.  Anything else stays as the atomic plan has it.
+function nativePlan(plan, screen) {
+  const ONE_FORM = new Set(['booking', 'settings', 'apply']);
+  const unmark = s => s.replace(/^(textbox|combobox) '\* /, "$1 '");
+  const out = [];
+  for (const step0 of plan) {
+    const step = {...step0};
+    for (const v of ['click', 'type', 'select', 'hover']) if (typeof step[v] === 'string') step[v] = unmark(step[v]);
+    // a native combobox's line offers select(option): the option is picked by its tool
+    const cb = typeof step.select === 'string' && /^combobox '(.*)'$/.exec(step.select);
+    if (cb) { out.push({call: step.select, tool: 'select', params: {option: step.option}}); continue; }
+    const field = typeof step.type === 'string' && /^textbox '(.*)'$/.exec(step.type);
+    if (field && ONE_FORM.has(screen) && !step.enter && step.clear !== false && field[1]) {
+      const last = out[out.length - 1];
+      if (last && last.call === "form 'form'" && last.tool === 'fill') last.params[field[1]] = step.text;
+      else out.push({call: "form 'form'", tool: 'fill', params: {[field[1]]: step.text}});
+      continue;
+    }
+    out.push(step);
+  }
+  return out;
+}
+if (process.argv[2] === '--ci4a-off') {
+  const [src, dst] = process.argv.slice(3);
+  if (!src || !dst) { console.error('usage: real_apps.mjs --ci4a-off SRC_DIR DST_DIR'); process.exit(2); }
+  fs.mkdirSync(dst, {recursive: true});
+  let n = 0;
+  for (const f of fs.readdirSync(src).filter(f => /^\d+\.json$/.test(f)).sort()) {
+    const t = JSON.parse(fs.readFileSync(path.join(src, f), 'utf8'));
+    const u = String(t.start_url);
+    t.start_url = u + (u.includes('?') ? '&' : '?') + 'ci4a=off';
+    t.script = nativePlan(t.atomic_script, t.screen);
+    fs.writeFileSync(path.join(dst, f), JSON.stringify(t, null, 2) + '\n');
+    n++;
+  }
+  console.log(`real_apps: ${n} Playground tasks with CI4A off in ${dst}`);
+  process.exit(0);
+}
 const [out, results] = process.argv.slice(2);
-if (!out || !results) { console.error('usage: real_apps.mjs OUT_DIR RESULTS_DIR'); process.exit(2); }
+if (!out || !results) { console.error('usage: real_apps.mjs OUT_DIR RESULTS_DIR | --ci4a-off SRC_DIR DST_DIR'); process.exit(2); }
 const MODES = ['hybrid', 'pruned', 'atomic'];
 const rows = {};
 for (const m of MODES) {
@@ -46,10 +90,90 @@ lines.push(`| form tasks (${form.length}): hybrid ≤ 0.7× pruned's plan steps 
 lines.push(`| every task: hybrid ≤ 0.9× pruned's tokens per task | ${ratio('hybrid', 'pruned', F.input, common)}× |`);
 lines.push(`| hybrid vs atomic round trips (all common tasks) | ${ratio('hybrid', 'atomic', F.trips, common)}× |`);
 lines.push('');
+lines.push('Plan steps per form task, hybrid/pruned (a step is every action run, the stop included): ' +
+  form.map(t => `${t}: ${maps.hybrid.get(t).steps}/${maps.pruned.get(t).steps}`).join(', ') + '.', '');
+// where the tokens go: what every request repeats (system prompt, tool schemas: "fixed") and the
+// observations sent (full views and deltas), from the traces of the common tasks
+const traceOf = (m, t) => { const f = path.join(out, m, 'trace', `${t}-${m}.jsonl`);
+  return fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l)) : []; };
+lines.push('Where the tokens go (the common tasks, from the traces): every request repeats the fixed part (system prompt');
+lines.push('and tool schemas; hybrid\'s adds the `call` tool and the triplet rules), and `--history full` re-sends every');
+lines.push('earlier observation in the conversation, so a task\'s billed tokens grow with both.', '');
+lines.push(`| mode | requests | fixed tokens per request | observation tokens sent, sum | of them on the ${form.length} form tasks |`);
+lines.push('|---|---|---|---|---|');
+const where = {};
+for (const m of MODES) {
+  let reqs = 0, fixed = 0, obs = 0, obsForm = 0;
+  for (const t of common) for (const st of traceOf(m, t)) {
+    if (!(st.prompt_tokens > 0)) continue;
+    reqs++; fixed = st.request_tokens?.fixed ?? fixed;
+    obs += st.obs_tokens_sent ?? 0;
+    if (form.includes(t)) obsForm += st.obs_tokens_sent ?? 0;
+  }
+  where[m] = {reqs, fixed};
+  lines.push(`| ${m} | ${reqs} | ${fixed} | ${obs} | ${obsForm} |`);
+}
+if (where.hybrid?.reqs && where.pruned?.reqs) {
+  const extra = where.hybrid.fixed * where.hybrid.reqs - where.pruned.fixed * where.pruned.reqs;
+  const diff = stat('hybrid', F.input, common).sum - stat('pruned', F.input, common).sum;
+  lines.push('', `Hybrid's fixed part costs ${extra} tokens more than pruned's over these requests; hybrid's billed input`,
+    `is ${diff} more in all, so the observations re-sent by the conversation and the actions' text differ by ${diff - extra}.`);
+}
+lines.push('');
 const failed = MODES.flatMap(m => rows[m].filter(r => r.status !== 'passed').map(r => `- ${m} task ${r.task_id}: ${r.status}${r.error ? ' — ' + r.error : ''}${r.answer ? ' (answered "' + String(r.answer).slice(0, 120) + '")' : ''}`));
 if (failed.length) lines.push('Tasks that did not pass:', ...failed, '');
-lines.push('Not measured here: the Playground with CI4A off (`?ci4a=off`). Its tasks\' hybrid plans are written');
-lines.push('for CI4A components; with the registry off they would need plans re-grounded to the native view.', '');
+// ---- the Playground with CI4A off ----
+const pgModes = ['hybrid', 'pruned', 'atomic'].filter(m => fs.existsSync(path.join(out, 'playground', m, 'results.jsonl')));
+if (pgModes.length) {
+  const pg = Object.fromEntries(pgModes.map(m => [m, fs.readFileSync(path.join(out, 'playground', m, 'results.jsonl'), 'utf8')
+    .split('\n').filter(Boolean).map(l => JSON.parse(l))]));
+  const pgMap = Object.fromEntries(pgModes.map(m => [m, new Map(pg[m].map(r => [r.task_id, r]))]));
+  const pgAll = [...new Set(pgModes.flatMap(m => pg[m].map(r => r.task_id)))];
+  const pgCommon = pgAll.filter(t => pgModes.every(m => pgMap[m].get(t)?.status === 'passed'));
+  const pstat = (m, f) => { const xs = pgCommon.map(t => f(pgMap[m].get(t)));
+    return {med: median(xs), min: Math.min(...xs), max: Math.max(...xs), sum: sum(xs)}; };
+  lines.push('## The Playground with CI4A off', '');
+  lines.push('The Playground\'s 102 tasks started with `?ci4a=off` (no `window.__ci4a__`, no `data-cid`: the hybrid view');
+  lines.push('holds only the native provider\'s components and the page tools), copied by `real_apps.mjs --ci4a-off`.');
+  lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`): a');
+  lines.push('native field\'s label without the `* ` mark, and text typed without Enter into the one form of booking,');
+  lines.push('settings and apply as one `fill()` of `form \'form\'`, a `select` on a combobox as its `select(option)`. Nothing');
+  lines.push('else is rewritten by hand, so a hybrid run still fails where a step names what the native hybrid view');
+  lines.push('does not print (a checkbox or date folded into');
+  lines.push('its form\'s line, the table\'s header `button \'filter\'` that the pruned view drops too, `listitem \'Next Page\'`)');
+  lines.push('or where the native provider cannot do it (its combobox `select` finds no option in antd\'s Select popup).');
+  for (const m of pgModes) {
+    const cf = path.join(out, 'playground', m, 'commit');
+    if (fs.existsSync(cf)) lines.push(`The ${m} run is at commit ${fs.readFileSync(cf, 'utf8').trim()}.`);
+  }
+  lines.push('');
+  lines.push('| mode | passed | plan steps, median (min..max) | round trips | billed input tokens | input tokens, sum |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const m of pgModes) {
+    const passed = pg[m].filter(r => r.status === 'passed').length;
+    lines.push(`| ${m} | ${passed}/${pg[m].length} | ${pgCommon.length ? fmt(pstat(m, F.steps)) : 'n/a'} | ${pgCommon.length ? fmt(pstat(m, F.trips)) : 'n/a'} | ${pgCommon.length ? fmt(pstat(m, F.input)) : 'n/a'} | ${pgCommon.length ? pstat(m, F.input).sum : 'n/a'} |`);
+  }
+  lines.push('', `Medians over the ${pgCommon.length} tasks every mode passed.`, '');
+  const pratio = (a, b, f) => pgCommon.length && pgMap[a] && pgMap[b] ?
+    (sum(pgCommon.map(t => f(pgMap[a].get(t)))) / sum(pgCommon.map(t => f(pgMap[b].get(t))))).toFixed(2) + '×' : 'n/a';
+  lines.push('| goal | measured |', '|---|---|');
+  lines.push(`| Playground with CI4A off: hybrid ≤ 0.8× atomic's round trips (the ${pgCommon.length} tasks both passed) | ${pratio('hybrid', 'atomic', F.trips)} |`);
+  lines.push('');
+  // why hybrid runs stopped: the stand-in's first words ("cannot see textbox '* Guest name'")
+  const why = new Map();
+  for (const r of pg.hybrid ?? []) {
+    if (r.status === 'passed') continue;
+    const w = String(r.error || r.answer || r.status).replace(/'[^']*'/g, "'…'").slice(0, 80);
+    why.set(w, (why.get(w) || 0) + 1);
+  }
+  if (why.size) {
+    lines.push('Hybrid runs that did not pass, by the reason the stand-in gave (names elided):');
+    for (const [w, n] of [...why].sort((a, b) => b[1] - a[1])) lines.push(`- ${n} × ${w}`);
+    lines.push('');
+  }
+} else {
+  lines.push('Not measured here: the Playground with CI4A off (`PLAYGROUND=0`).', '');
+}
 fs.mkdirSync(results, {recursive: true});
 fs.writeFileSync(path.join(results, 'real_apps.md'), lines.join('\n'));
 console.log(lines.join('\n'));

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # benchmarks/perf/real_apps.sh — DokuWiki (a real application, no registry: what the hybrid view
 # shows there is the native provider's) through the view-bound stand-in model, hybrid vs pruned vs
-# atomic at the defaults (--history full, deltas on, --max-batch 8), then benchmarks/perf/real_apps.mjs
-# writes RESULTS_DIR/real_apps.md with the commit.
+# atomic at the defaults (--history full, deltas on, --max-batch 8); then the Playground with CI4A
+# off (?ci4a=off: no registry, no data-cid; tasks copied by real_apps.mjs --ci4a-off) in hybrid vs
+# atomic (PLAYGROUND_MODES); then benchmarks/perf/real_apps.mjs writes RESULTS_DIR/real_apps.md
+# with the commit.  PLAYGROUND=0 skips the Playground.
 #
 #   benchmarks/perf/real_apps.sh [OUT_DIR] [RESULTS_DIR]
 #
@@ -15,15 +17,19 @@ OUT="${1:-$ROOT/out/real_apps}"
 RESULTS="${2:-$ROOT/benchmarks/results}"
 WORKERS="${WORKERS:-2}"
 TASKS="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
+TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
+PLAYGROUND="${PLAYGROUND:-1}"
+PLAYGROUND_MODES="${PLAYGROUND_MODES:-hybrid atomic}"
 
 [[ -x "$EOUS" ]] || { echo "real_apps: $EOUS not built (run make build)" >&2; exit 2; }
 [[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
   { echo "real_apps: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
 
-STANDIN_PID="" WIKI_DIR=""
+STANDIN_PID="" WIKI_DIR="" SITE_PID=""
 tmp="$(mktemp -d)"
 cleanup() {
   [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
+  [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
   [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
   rm -rf "$tmp"
 }
@@ -35,7 +41,13 @@ git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown
 [[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
   sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
 mkfifo "$tmp/standin"
-node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS" --log "$OUT/standin.jsonl" >"$tmp/standin" &
+standin_tasks=(--tasks "$TASKS")
+if [[ "$PLAYGROUND" != 0 ]]; then
+  [[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
+  node "$ROOT/benchmarks/perf/real_apps.mjs" --ci4a-off "$TASKS_PLAYGROUND" "$OUT/playground-tasks"
+  standin_tasks+=(--tasks "$OUT/playground-tasks")
+fi
+node "$ROOT/benchmarks/standin/standin.mjs" "${standin_tasks[@]}" --log "$OUT/standin.jsonl" >"$tmp/standin" &
 STANDIN_PID=$!
 read -r -t 60 line <"$tmp/standin" || { echo "real_apps: the stand-in did not start" >&2; exit 3; }
 STANDIN_URL="http://127.0.0.1:${line#PORT }"
@@ -57,5 +69,21 @@ for mode in hybrid pruned atomic; do
   set -e
   ((brc <= 1)) || { echo "real_apps: eous bench ($mode) exited $brc; see $OUT/$mode.log" >&2; rc=$brc; }
 done
+if [[ "$PLAYGROUND" != 0 ]]; then
+  mkfifo "$tmp/site"
+  bash "$ROOT/scripts/serve-site" --port 0 >"$tmp/site" &
+  SITE_PID=$!
+  read -r -t 60 line <"$tmp/site" || { echo "real_apps: the Playground did not start" >&2; exit 3; }
+  export EOUS_SITE_PLAYGROUND="$line"
+  echo "real_apps: the Playground with CI4A off, $EOUS_SITE_PLAYGROUND"
+  for mode in $PLAYGROUND_MODES; do
+    set +e
+    "$EOUS" bench "$OUT/playground-tasks" --modes "$mode" --planner llm --llm openai:standin \
+      --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/playground/$mode" >"$OUT/playground-$mode.log" 2>&1
+    brc=$?
+    set -e
+    ((brc <= 1)) || { echo "real_apps: eous bench (Playground, $mode) exited $brc; see $OUT/playground-$mode.log" >&2; rc=$brc; }
+  done
+fi
 node "$ROOT/benchmarks/perf/real_apps.mjs" "$OUT" "$RESULTS"
 exit $rc

@@ -1,8 +1,12 @@
 // benchmarks/tasks/dokuwiki/generate.mjs — writes NNN.json, the DokuWiki suite.
 // Every answer is text the seed pages (seed/pages) show; every plan uses only
 // element names the atomic/pruned views print on this DokuWiki (Debian
-// 0.0.20220731.a-2, template "dokuwiki").  `script` (hybrid) is the same plan
-// as `atomic_script`: the wiki has no CI4A components.
+// 0.0.20220731.a-2, template "dokuwiki").  `atomic_script` (atomic and pruned)
+// types into the fields and clicks the buttons; `script` (hybrid) is grounded
+// in the native provider's view: a form is one line, [cN] form 'label' with its
+// fields by name on fill()/submit(), so a whole form is one submit({field:
+// value}) call (a textarea keeps its line over its text, so typing into it in
+// parts stays possible).
 // usage: node benchmarks/tasks/dokuwiki/generate.mjs
 import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,6 +25,14 @@ const login = () => [
   { type: "textbox 'Username'", text: USER },
   { type: "textbox 'Password'", text: '{{secret:WIKI_PASSWORD}}', enter: true },
 ];
+// hybrid: the login form is one line (its fields by the names fill()/submit() print)
+const loginForm = () => [
+  { click: "link 'Log In'" },
+  { call: "form 'Log In'", tool: 'submit', params: { Username: USER, Password: '{{secret:WIKI_PASSWORD}}' } },
+];
+// hybrid: the editor form's submit() presses Save; its textarea is the field fill() names wikitext
+const EDIT_FORM = "form 'Save'";
+const saveWith = (text) => ({ call: EDIT_FORM, tool: 'submit', params: { wikitext: text } });
 // the value cell of a `| Field | Value |` row of the rendered page
 const rowValue = (field) =>
   `[...document.querySelectorAll('tr')].filter(r => r.cells[0]?.textContent.trim() === '${field}')` +
@@ -78,6 +90,7 @@ const templates = [
       start: page('start'),
       eval: stringMatch({ must_include: [c.answer] }),
       plan: [{ type: "textbox '[F]'", text: c.d.term, enter: true }, { stop: c.answer }],
+      hybrid: [{ call: "form 'Search'", tool: 'submit', params: { '[F]': c.d.term } }, { stop: c.answer }],
     }),
   },
   {
@@ -115,6 +128,7 @@ const templates = [
       eval: programHtml([{ url: 'last', locator: "document.querySelector('#dokuwiki__usertools li.user')?.textContent ?? ''",
         required_contents: { must_include: ['Mira Okafor', `(${USER})`] } }]),
       plan: [...login(), { stop: '' }],
+      hybrid: [...loginForm(), { stop: '' }],
     }),
   },
   {
@@ -137,6 +151,9 @@ const templates = [
         required_contents: { exact_match: c.d.line } }]),
       plan: [...login(), { click: `link '${c.link}'` }, { click: "link 'Edit this page [e]'" },
         { type: "textbox ''", text: `\n${c.d.line}`, clear: false }, { click: "button 'Save'" }, { stop: '' }],
+      // the page's text (its lines shown beneath the textarea) and the new line, saved in one call
+      hybrid: [...loginForm(), { click: `link '${c.link}'` }, { click: "link 'Edit this page [e]'" },
+        saveWith(`${seedSource(c.id)}\n\n${c.d.line}`), { stop: '' }],
     }),
   },
   {
@@ -154,6 +171,7 @@ const templates = [
         required_contents: { exact_match: c.d.text } }]),
       plan: [...login(), { click: "link 'Create this page [e]'" }, { type: "textbox ''", text: c.d.text },
         { click: "button 'Save'" }, { stop: '' }],
+      hybrid: [...loginForm(), { click: "link 'Create this page [e]'" }, saveWith(c.d.text), { stop: '' }],
     }),
   },
   {
@@ -177,6 +195,10 @@ const templates = [
       plan: [...login(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },
         ...retypeCell(seedSource(c.id), new RegExp(`(\\| Status +\\| )${c.from}( *)`), c.from, c.d.status),
         { click: "button 'Save'" }, { stop: '' }],
+      // the new Status line is in no view, so the text is still typed in three parts, then submit() saves
+      hybrid: [...loginForm(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },
+        ...retypeCell(seedSource(c.id), new RegExp(`(\\| Status +\\| )${c.from}( *)`), c.from, c.d.status),
+        { call: EDIT_FORM, tool: 'submit' }, { stop: '' }],
     }),
   },
   {
@@ -255,7 +277,7 @@ for (const t of templates) {
       screen: 'dokuwiki',
       atomic_steps: steps,
       kind: t.kind,
-      script: m.plan,
+      script: m.hybrid ?? m.plan,
       atomic_script: m.plan,
     };
     writeFileSync(join(here, `${String(taskId).padStart(3, '0')}.json`), JSON.stringify(task, null, 2) + '\n');

@@ -54,12 +54,16 @@ for (const path of ['cdp', 'w3c']) {
     const passes = [];
     perRun[`${path}/${mode}`] = [];
     for (let run = 1; run <= runs; run++) {
-      const lines = fs.readFileSync(`${out}/${path}-${run}/results.jsonl`, 'utf8').split('\n').filter(Boolean)
+      const all = fs.readFileSync(`${out}/${path}-${run}/results.jsonl`, 'utf8').split('\n').filter(Boolean)
         .map(JSON.parse).filter((r) => r.mode === mode);
+      // results.jsonl keeps every attempt: a job counts by its last; infra counts every attempt that was infra
+      const last = new Map();
+      for (const r of all) last.set(r.task_id, r);
+      const lines = [...last.values()];
       jobs += lines.length;
       const p = lines.filter((r) => r.status === 'passed').length;
       passed += p; passes.push(p);
-      infra += lines.filter((r) => r.status === 'infra').length;
+      infra += all.filter((r) => r.status === 'infra').length;
       const mine = { perceive: [], act: [], settle: [] };
       const dir = `${out}/${path}-${run}/trace`;
       for (const f of fs.readdirSync(dir).filter((n) => n.endsWith(`-${mode}.jsonl`))) {
@@ -93,7 +97,7 @@ let md = `## CDP vs plain W3C WebDriver (\`--w3c-only\`), every ${stride}th Play
   `Commit ${commit}, ${date}: ${runs} runs (a run of both paths takes minutes, so 3 rather than 5), the paths ` +
   `alternating within each run; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} ` +
   `(2 cores shared with other work).  Per-step times: median (p95) over every step of every run.\n\n` +
-  '| path | mode | passed (per run) | infra | avg steps | obs tokens/step | perceive ms/step | act ms/step | settle ms/step |\n' +
+  '| path | mode | passed (per run) | infra attempts | avg steps | obs tokens/step | perceive ms/step | act ms/step | settle ms/step |\n' +
   '|---|---|---:|---:|---:|---:|---:|---:|---:|\n';
 for (const r of rows)
   md += `| ${r.path} | ${r.mode} | ${r.passed}/${r.jobs} (${r.passes_per_run.join(', ')}) | ${r.infra} | ${r.avg_steps.toFixed(1)} | ` +

@@ -1,6 +1,7 @@
 /* tests/test_perc_views.c — view rules on hand-built AX trees (no browser):
- * WebArena's atomic text rule by rule, pruning rules, hybrid folding, and the
- * fast AX scanner against the cJSON reference parser. */
+ * WebArena's atomic text rule by rule (and the plans its id-reading
+ * repeated-text rule forces), pruning rules, hybrid folding, and the fast AX
+ * scanner against the cJSON reference parser. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>

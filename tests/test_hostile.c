@@ -423,8 +423,8 @@ Test(hostile, hidden_click_and_confirm_button_are_refused)
     tr = trace_of(outdir, "mark-hidden");
     cr_expect(strstr(tr, "refused"), "%s", tr);
     free(tr);
-    /* the buttons' handlers would have pinged the beacon */
-    usleep(500 * 1000);
+    /* the buttons' handlers would have pinged the beacon: every request the run's browser made has been served */
+    cr_assert_eq(ts_server_quiesce(EVIL, 30000), 0, "the beacon server went quiet");
     cr_expect_eq(ts_server_requests(EVIL), beacon_before, "neither button was clicked");
 }
 

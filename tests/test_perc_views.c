@@ -1,10 +1,13 @@
 /* tests/test_perc_views.c — view rules on hand-built AX trees (no browser):
- * WebArena's atomic text rule by rule, pruning rules, hybrid folding, and the
- * fast AX scanner against the cJSON reference parser. */
+ * WebArena's atomic text rule by rule (and the plans its id-reading
+ * repeated-text rule forces), pruning rules, hybrid folding, and the fast AX
+ * scanner against the cJSON reference parser. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "actions/action.h"
+#include "agent/grounding.h"
 #include "perception/perc_int.h"
 
 /* A node: id, role, name (NULL = no name field), children ids (space separated),
@@ -116,6 +119,121 @@ Test(perc_views, static_text_dedup_looks_back_three_kept_lines)
                                          "\t[4] button 'A'\n\t[5] button 'B'\n\t[6] button 'C'\n\t[7] StaticText 'Save'");
     perc_obs_free(obs);
     eous_buf_free(&b);
+}
+
+/* The flake behind Playground tasks 48 and 81 (issue 31), on fixed trees.
+ * WebArena's rule compares a StaticText's text with the whole of the 3 kept
+ * lines before it, "[id]" included, so a text of digits alone vanishes when a
+ * nearby backend node id contains it; which ids Chromium hands out depends on
+ * what the browser did before.  The same orders page with two sets of ids: the
+ * plan that read the "34 orders, total" count became ungrounded with the
+ * second; the plan that counts the rows (which the rule never drops) stays
+ * grounded with both.  The slider's marks have no such second reading: the
+ * mark is the only line that names 180. */
+static perc_obs *orders_page(int base)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    char id[16], kids[512] = "", k[16];
+    for (int i = 0; i < 5; i++) {
+        snprintf(k, sizeof k, "%s%d", i ? " " : "", base + i);
+        strcat(kids, k);
+    }
+    strcat(kids, " 9000");
+    node(&b, "1", "RootWebArea", "Orders", kids, NULL, 1);
+    const char *what[][2] = {{"button", "Clear"}, {"image", "close-circle"}, {"textbox", "Customer name"},
+                             {"StaticText", "34"}, {"StaticText", " orders, total "}};
+    for (int i = 0; i < 5; i++) {
+        snprintf(id, sizeof id, "%d", base + i);
+        node(&b, id, what[i][0], what[i][1], "", NULL, base + i);
+    }
+    /* a header row and the 34 filtered rows, all on one page */
+    char rows[512] = "9001";
+    for (int r = 0; r < 34; r++) {
+        snprintf(k, sizeof k, " %d", 9100 + r);
+        strcat(rows, k);
+    }
+    node(&b, "9000", "table", "", rows, NULL, 9000);
+    node(&b, "9001", "row", "", "9002", NULL, 9001);
+    node(&b, "9002", "columnheader", "Customer", "", NULL, 9002);
+    for (int r = 0; r < 34; r++) {
+        char rid[16], cid[16];
+        snprintf(rid, sizeof rid, "%d", 9100 + r);
+        snprintf(cid, sizeof cid, "%d", 9200 + r);
+        node(&b, rid, "row", "", cid, NULL, 9100 + r);
+        node(&b, cid, "cell", "Ada Lovelace", "", NULL, 9200 + r);
+    }
+    perc_obs *obs = build(&b, PERC_MODE_ATOMIC, NULL, NULL);
+    eous_buf_free(&b);
+    return obs;
+}
+
+static agent_ground_verdict ground(const perc_obs *obs, const char *intent, const char *step_json)
+{
+    cJSON *j = cJSON_Parse(step_json);
+    cr_assert(j, "%s", step_json);
+    act_action a;
+    act_action_init(&a);
+    eous_err err;
+    cr_assert_eq(act_parse_script_step(j, &a, &err), EOUS_OK, "%s: %s", step_json, err.msg);
+    agent_ground_result r;
+    agent_ground_step(obs, intent, NULL, j, &a, &r);
+    act_action_clear(&a);
+    cJSON_Delete(j);
+    return r.verdict;
+}
+
+Test(perc_views, a_number_a_nearby_id_contains_is_dropped_so_plans_read_it_elsewhere)
+{
+    const char *intent = "How many orders have the status cancelled? Answer with a number.";
+    const char *old_plan = "{\"stop\": \"34\"}";
+    const char *new_plan = "{\"stop\": \"34\", \"from\": \"count of rows shown after the filter\"}";
+    perc_obs *lucky = orders_page(600), *unlucky = orders_page(34380);
+    cr_assert(strstr(perc_obs_text(lucky), "[603] StaticText '34'\n"), "%s", perc_obs_text(lucky));
+    cr_assert_null(strstr(perc_obs_text(unlucky), "StaticText '34'"), "[34381] and [34382] hide it: %s",
+                   perc_obs_text(unlucky));
+    cr_assert(strstr(perc_obs_text(unlucky), "[34384] StaticText ' orders, total '"), "%s", perc_obs_text(unlucky));
+    cr_assert_eq(ground(lucky, intent, old_plan), AGENT_GROUND_GROUNDED);
+    cr_assert_eq(ground(unlucky, intent, old_plan), AGENT_GROUND_UNGROUNDED, "the old plan's verdict hung on the ids");
+    cr_assert_neq(ground(lucky, intent, new_plan), AGENT_GROUND_UNGROUNDED);
+    cr_assert_neq(ground(unlucky, intent, new_plan), AGENT_GROUND_UNGROUNDED, "34 row lines whatever the ids");
+    cr_assert_eq(ground(unlucky, intent, "{\"stop\": \"35\", \"from\": \"count of rows shown after the filter\"}"),
+                 AGENT_GROUND_UNGROUNDED, "the rule is checked against the rows");
+    perc_obs_free(lucky);
+    perc_obs_free(unlucky);
+
+    /* the settings slider (tasks 77, 81, 84): label, handle, marks; "1" and "365" always fall to valuemin/valuemax */
+    const char *ids[2][6] = {{"283", "295", "300", "302", "304", "306"}, {"41803", "41815", "41820", "41822", "41824", "41826"}};
+    for (int v = 0; v < 2; v++) {
+        eous_buf b;
+        eous_buf_init(&b, 0);
+        eous_buf_puts(&b, "{\"nodes\":[", NULL);
+        char kids[128];
+        snprintf(kids, sizeof kids, "%s %s %s %s %s %s", ids[v][0], ids[v][1], ids[v][2], ids[v][3], ids[v][4], ids[v][5]);
+        node(&b, "1", "RootWebArea", "Project settings", kids, NULL, 1);
+        node(&b, ids[v][0], "StaticText", "Retention (days)", "", NULL, atoi(ids[v][0]));
+        node(&b, ids[v][1], "slider", "", "",
+             "\"properties\":[{\"name\":\"valuemin\",\"value\":{\"type\":\"number\",\"value\":1}},"
+             "{\"name\":\"valuemax\",\"value\":{\"type\":\"number\",\"value\":365}}]", atoi(ids[v][1]));
+        const char *marks[] = {"1", "90", "180", "365"};
+        for (int m = 0; m < 4; m++)
+            node(&b, ids[v][2 + m], "StaticText", marks[m], "", NULL, atoi(ids[v][2 + m]));
+        perc_obs *obs = build(&b, PERC_MODE_ATOMIC, NULL, NULL);
+        eous_buf_free(&b);
+        const char *t = perc_obs_text(obs);
+        cr_assert(strstr(t, "StaticText '90'"), "%s", t);
+        cr_assert(!strstr(t, "StaticText '1'\n") && !strstr(t, "StaticText '365'"), "%s", t);
+        agent_ground_verdict g = ground(obs, "retention 180 days", "{\"click\": \"StaticText '180'\"}");
+        if (v == 0) {
+            cr_assert(strstr(t, "StaticText '180'"), "%s", t);
+            cr_assert_eq(g, AGENT_GROUND_GROUNDED);
+        } else {
+            cr_assert_null(strstr(t, "StaticText '180'"), "[41803] hides the mark: %s", t);
+            cr_assert_eq(g, AGENT_GROUND_UNGROUNDED, "no other line names 180: the atomic verdict hangs on the ids");
+        }
+        perc_obs_free(obs);
+    }
 }
 
 Test(perc_views, pruned_rules)

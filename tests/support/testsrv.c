@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/core.h"
@@ -24,6 +25,10 @@ struct ts_server {
     volatile int stopping;
     volatile unsigned long requests;
     unsigned long flaky_served; /* /__flaky answers so far (atomic) */
+    pthread_mutex_t mu;         /* guards active */
+    pthread_cond_t idle;        /* signalled as each connection ends */
+    int active;                 /* connections accepted and not yet closed */
+    int refs;                   /* the owner's and each connection's: a connection may outlive ts_server_stop */
 };
 
 typedef struct conn {
@@ -95,6 +100,10 @@ static void *serve_conn(void *arg)
     char method[16], target[4096];
     if (got == 0 || sscanf(req, "%15s %4095s", method, target) != 2)
         goto done;
+    if (!strcmp(target, "/__quiet")) { /* ts_server_quiesce's own request: not counted */
+        respond(c->fd, 200, "text/plain", "quiet", 5);
+        goto done;
+    }
     c->srv->requests++;
     char *q = strchr(target, '?');
     char query[1024] = "";
@@ -161,7 +170,15 @@ static void *serve_conn(void *arg)
     free(body);
 done:
     close(c->fd);
+    ts_server *srv = c->srv;
     free(c);
+    pthread_mutex_lock(&srv->mu);
+    srv->active--;
+    int last = --srv->refs == 0;
+    pthread_cond_broadcast(&srv->idle);
+    pthread_mutex_unlock(&srv->mu);
+    if (last)
+        free(srv);
     return NULL;
 }
 
@@ -188,10 +205,18 @@ static void *accept_loop(void *arg)
         }
         c->srv = s;
         c->fd = fd;
+        pthread_mutex_lock(&s->mu);
+        s->active++;
+        s->refs++;
+        pthread_mutex_unlock(&s->mu);
         pthread_t t;
         if (pthread_create(&t, NULL, serve_conn, c) != 0) {
             close(fd);
             free(c);
+            pthread_mutex_lock(&s->mu);
+            s->active--;
+            s->refs--;
+            pthread_mutex_unlock(&s->mu);
             continue;
         }
         pthread_detach(t);
@@ -205,6 +230,9 @@ ts_server *ts_server_start(const char *root)
     if (!s)
         return NULL;
     snprintf(s->root, sizeof s->root, "%s", root);
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->idle, NULL);
+    s->refs = 1;
     s->fd = socket(AF_INET, SOCK_STREAM, 0);
     int one = 1;
     setsockopt(s->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
@@ -233,6 +261,45 @@ const char *ts_server_url(const ts_server *s) { return s->url; }
 int ts_server_port(const ts_server *s) { return s->port; }
 unsigned long ts_server_requests(const ts_server *s) { return s->requests; }
 
+int ts_server_quiesce(ts_server *s, int limit_ms)
+{
+    /* our request is accepted after every connection already waiting in the backlog */
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {0};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons((unsigned short)s->port);
+    struct timeval tv = {limit_ms / 1000, (limit_ms % 1000) * 1000};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    const char *req = "GET /__quiet HTTP/1.0\r\n\r\n";
+    send_all(fd, req, strlen(req));
+    char buf[256];
+    while (recv(fd, buf, sizeof buf, 0) > 0) {
+    }
+    close(fd);
+    /* then every connection accepted before it has ended (its request counted) */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += limit_ms / 1000;
+    until.tv_nsec += (long)(limit_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    int rc = 0;
+    pthread_mutex_lock(&s->mu);
+    while (s->active > 0 && rc == 0)
+        rc = pthread_cond_timedwait(&s->idle, &s->mu, &until);
+    int left = s->active;
+    pthread_mutex_unlock(&s->mu);
+    return left ? -1 : 0;
+}
+
 void ts_server_stop(ts_server *s)
 {
     if (!s)
@@ -241,5 +308,10 @@ void ts_server_stop(ts_server *s)
     shutdown(s->fd, SHUT_RDWR);
     close(s->fd);
     pthread_join(s->thread, NULL);
-    free(s);
+    /* a connection still being served frees the server as it ends */
+    pthread_mutex_lock(&s->mu);
+    int last = --s->refs == 0;
+    pthread_mutex_unlock(&s->mu);
+    if (last)
+        free(s);
 }

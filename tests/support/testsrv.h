@@ -8,7 +8,8 @@
  * answers its nth request with the nth code (0: a blank 200 page) and later
  * ones with the file P (a site coming up); a file asked for with ?bfcache is
  * sent no-cache, not no-store (the back/forward cache may keep it).  ts_server_stop joins nothing it
- * cannot: connections finish on their own within their 5 s socket timeout. */
+ * cannot: connections finish on their own within their 5 s socket timeout, and
+ * the last one to end frees the server. */
 #ifndef EOUS_TESTSRV_H
 #define EOUS_TESTSRV_H
 
@@ -21,6 +22,12 @@ const char *ts_server_url(const ts_server *s);
 int ts_server_port(const ts_server *s);
 /* Requests served so far. */
 unsigned long ts_server_requests(const ts_server *s);
+/* Waits until every connection made before this call has been served (a
+ * request of its own, /__quiet, not counted, goes behind them in the accept
+ * backlog; then the server waits for no open connection): a test that asserts
+ * a request never came asks after this, once its client is gone.  0, or -1
+ * past limit_ms. */
+int ts_server_quiesce(ts_server *s, int limit_ms);
 void ts_server_stop(ts_server *s);
 
 #endif

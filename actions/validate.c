@@ -39,13 +39,19 @@ static int parse_bound(const char *fmt, const char *s, dated *out)
     return -1;
 }
 
+/* fill_max: a bound's missing finer fields take their highest value ("2025-12"
+ * as a max is the whole of December); missing coarser ones (a time's date)
+ * take their lowest either way, or a time-only max would lie a year ahead. */
 static long long dated_key(const dated *d, int fill_max)
 {
     static const int LO[PERC_DT_N] = {0, 1, 1, 0, 0, 0}, HI[PERC_DT_N] = {0, 12, 31, 23, 59, 59};
     static const int MUL[PERC_DT_N] = {12, 31, 24, 60, 60, 1};
     long long k = 0;
+    int seen = 0;
     for (int i = 0; i < PERC_DT_N; i++) {
-        int v = (d->has & (1u << i)) ? d->f[i] : (fill_max ? HI[i] : LO[i]);
+        int has = (d->has >> i) & 1u;
+        seen |= has;
+        int v = has ? d->f[i] : (fill_max && seen ? HI[i] : LO[i]);
         k = k * (i ? MUL[i - 1] : 1) + v;
     }
     return k;

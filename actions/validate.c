@@ -792,7 +792,7 @@ eous_rc act_validate_meta(const cJSON *tools, const cJSON *metadata, const char 
             perc_param_meta_read(&tm, p, &pm);
             const cJSON *val = cJSON_GetObjectItemCaseSensitive(params, p->string);
             if (!val) {
-                if (pm.required || pm.eff.required) {
+                if (pm.required) {
                     eous_buf d;
                     eous_buf_init(&d, 2048);
                     describe(&pm.eff, &d, 0);

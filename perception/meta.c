@@ -158,12 +158,12 @@ static const char *const K_MAX[] = {"max", "maximum", "maxDate", "formatMaximum"
 static const char *const K_STEP[] = {"step", "multipleOf", NULL};
 static const char *const K_DISABLED[] = {"disabled", "disabledDates", "disabledValues", NULL};
 
-/* Every key perc_limits reads, and "format" (a param's own, shown with its type). */
+/* Every key perc_limits reads, "format" (shown with the type) and "required" (shown as no "?"). */
 static const char *const LIMIT_KEYS[] = {"min", "max", "minimum", "maximum", "minDate", "maxDate",
                                          "formatMinimum", "formatMaximum", "exclusiveMinimum", "exclusiveMaximum",
                                          "minLength", "maxLength", "pattern", "step", "multipleOf", "disabled",
                                          "disabledDates", "disabledValues", "minItems", "maxItems", "uniqueItems",
-                                         "format", NULL};
+                                         "format", "required", NULL};
 
 int perc_meta_is_limit_key(const char *key)
 {
@@ -298,9 +298,10 @@ void perc_param_meta_read(const perc_tool_meta *t, const cJSON *p, perc_param_me
     perc_spec_read(p, &out->own);
     out->required = out->own.required;
     const cJSON *r;
-    if (t->schema)
-        cJSON_ArrayForEach(r, get(t->schema, "required")) if (cJSON_IsString(r) && out->name &&
-                                                               !strcmp(r->valuestring, out->name)) out->required = 1;
+    cJSON_ArrayForEach(r, get(t->schema, "required")) {
+        if (cJSON_IsString(r) && out->name && !strcmp(r->valuestring, out->name))
+            out->required = 1;
+    }
     const cJSON *named = out->name ? get(t->constraints, out->name) : NULL;
     int tool_inline = 0, disabled_inline = 0;
     if (cJSON_IsObject(named)) {
@@ -331,6 +332,7 @@ void perc_param_meta_read(const perc_tool_meta *t, const cJSON *p, perc_param_me
         if (!e->items) e->items = out->tool.items;
         if (!e->required) e->required = out->tool.required;
     }
+    out->required = out->required || out->eff.required; /* the tools line drops its "?" as the validator requires it */
     resolve_format(&out->eff);
     out->shown = out->own.lim;
     if (tool_inline)

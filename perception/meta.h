@@ -127,14 +127,16 @@ typedef struct perc_param_meta {
                                    and the tools line prints */
     perc_limits shown;          /* eff's limits the tools line prints beside the param: all of
                                    them but the flat ones it prints after the params */
-    int required;               /* required: true, or named in the schema's required list */
+    int required;               /* required: true (its own, or its named constraint's), or
+                                   named in the schema's required list */
 } perc_param_meta;
 
 /* Reads param p (a member of t->params) of tool t. */
 void perc_param_meta_read(const perc_tool_meta *t, const cJSON *p, perc_param_meta *out);
 
-/* Keys of a tool's constraints that are limits (shown through perc_limits);
- * any other (disabledRule, minuteStep, options ...) is shown as name=value. */
+/* Keys of a tool's constraints that are limits (shown through perc_limits),
+ * its format or required; any other (disabledRule, minuteStep, options ...)
+ * is shown as name=value. */
 int perc_meta_is_limit_key(const char *key);
 
 #endif

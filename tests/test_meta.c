@@ -167,6 +167,8 @@ static const limit_case SHAPES[] = {
      "{\"d\":\"31/12/2025\"}", "t(d?: DD/MM/YYYY)", {{0, 0}}},
     {"required", "{\"params\":{\"s\":{\"type\":\"string\",\"required\":true}}}", "{}", "{\"s\":\"x\"}", "t(s)",
      {{0, 0}}},
+    {"required by a named constraint", "{\"params\":{\"s\":{\"type\":\"string\"},\"n\":{\"type\":\"integer\"}},"
+     "\"constraints\":{\"s\":{\"required\":true}}}", "{\"n\":1}", "{\"s\":\"x\"}", "t(s; n?: integer)", {{0, 0}}},
     {"unknown param", "{\"params\":{\"s\":{\"type\":\"string\"}}}", "{\"z\":1}", "{}", "t(s?)", {{0, 0}}},
 };
 

@@ -4,8 +4,9 @@
  * Text matching (labels regardless of case and accents, whole words, globs)
  * and URL splitting used by the validator, the policy, secrets and the
  * executor: pure functions, outputs go to caller buffers.  Then the
- * executor's insides, shared by exec.c (handle, dispatch, settle, dialogs,
- * audit), target.c, atomic.c, call.c and nav.c. */
+ * executor's insides: its handle, and the services in ctx.c (settle, what a
+ * script reported, results, asking) that exec.c and the workers (target.c,
+ * atomic.c, call.c, nav.c) call. */
 #ifndef EOUS_ACT_INT_H
 #define EOUS_ACT_INT_H
 
@@ -84,7 +85,10 @@ typedef struct act_target {
     char confirm[512];
 } act_target;
 
-/* exec.c */
+/* ctx.c: the executor's services (exec.c and the workers call them; they call neither) */
+/* Keeps a dialog the driver dismissed under one of our scripts (e's alert
+ * text) for the step's dialog report. */
+void act_note_driver_dialog(act_exec *x, const eous_err *e);
 /* Keeps the URL and viewport size a page script reported (url, w/h or vw/vh). */
 void act_remember_url(act_exec *x, const cJSON *v);
 /* act_remember_url for the answer of a script that settled after the action

@@ -11,6 +11,7 @@
 #include "actions/secrets.h"
 #include "actions/active_js.h"
 #include "actions/atomic_check_js.h"
+#include "actions/mark_secret_js.h"
 #include "actions/native_option_js.h"
 #include "actions/native_set_js.h"
 #include "actions/popup_option_js.h"
@@ -153,7 +154,7 @@ static eous_rc mark_secret_field(act_exec *x, const act_target *t, eous_err *err
         cJSON_Delete(ref);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
-    eous_rc rc = wd_execute(x->s, "arguments[0].setAttribute('data-agent-secret', ''); return true;", args, &v, err);
+    eous_rc rc = wd_execute(x->s, ACT_MARK_SECRET_JS, args, &v, err);
     cJSON_Delete(args);
     cJSON_Delete(v);
     /* not marked, not typed: the value would show in the next screenshot */

@@ -1,8 +1,10 @@
 /* actions/exec.c — executes one action on the live page, semantic first
- * (see exec.h): the executor handle, dispatch, settling, dialogs and the
- * audit line.  Targets are in target.c, element actions in atomic.c,
- * semantic calls in call.c, navigation and tabs in nav.c; the page scripts
- * are the .js files of actions/. */
+ * (see exec.h): the executor handle, dispatch, the step's dialogs and the
+ * audit line.  Calls run one way: exec.c → the workers (targets in
+ * target.c, element actions in atomic.c, semantic calls in call.c,
+ * navigation and tabs in nav.c) → ctx.c (settle, results, what a script
+ * reported, asking a person), which calls neither.  The page scripts are the
+ * .js files of actions/. */
 #include "actions/exec.h"
 
 #include <stdarg.h>
@@ -17,7 +19,6 @@
 #include "actions/dialog_take_js.h"
 #include "actions/net_hook_js.h"
 #include "actions/quiet_hook_js.h"
-#include "actions/settle_js.h"
 #include "perception/webmcp_hook_js.h" /* PERC_WEBMCP_HOOK_JS */
 
 void act_exec_opts_init(act_exec_opts *o)
@@ -30,17 +31,6 @@ void act_exec_opts_init(act_exec_opts *o)
 }
 
 
-/* A dialog the driver dismissed when one of our scripts ran into it, with
- * its text (the webdriver layer reads it from whatever the driver sent). */
-static void note_driver_dialog(act_exec *x, const eous_err *e)
-{
-    char text[220];
-    if (!wd_alert_text(e, text, sizeof text))
-        return;
-    size_t len = strlen(x->driver_dialogs);
-    snprintf(x->driver_dialogs + len, sizeof x->driver_dialogs - len, "%sdialog \"%s\"", len ? ", " : "", text);
-}
-
 /* Dialogs the page opened since the last call, as "; the page opened ... (dismissed)". */
 static void take_dialogs(act_exec *x, char *out, size_t out_size)
 {
@@ -52,7 +42,7 @@ static void take_dialogs(act_exec *x, char *out, size_t out_size)
     eous_rc rc = v ? EOUS_OK : wd_execute(x->s, ACT_DIALOG_TAKE_JS, NULL, &v, &e);
     if (rc == EOUS_E_PAGE && !strcmp(e.code, "unexpected alert open")) {
         /* the dialog was still up: the driver dismissed it now; read again */
-        note_driver_dialog(x, &e);
+        act_note_driver_dialog(x, &e);
         cJSON_Delete(v);
         v = NULL;
         rc = wd_execute(x->s, ACT_DIALOG_TAKE_JS, NULL, &v, &e);
@@ -156,114 +146,9 @@ void act_result_clear(act_result *r)
     r->path = "none";
 }
 
-void act_remember_url(act_exec *x, const cJSON *v)
-{
-    const char *u = eous_json_str(v, "url");
-    if (u)
-        snprintf(x->url, sizeof x->url, "%s", u);
-    int w = eous_json_int(v, "w", eous_json_int(v, "vw", 0)), h = eous_json_int(v, "h", eous_json_int(v, "vh", 0));
-    if (w > 0 && h > 0) {
-        x->vw = w;
-        x->vh = h;
-    }
-}
-
-void act_remember_settled(act_exec *x, const cJSON *v)
-{
-    act_remember_url(x, v);
-    x->settled_url = eous_json_str(v, "url") != NULL;
-    const cJSON *d = eous_json_arr(v, "dialogs");
-    cJSON_Delete(x->settled_dialogs);
-    x->settled_dialogs = d ? cJSON_Duplicate(d, 1) : NULL;
-}
-
-/* ======================================================================
- * Settle
- * ====================================================================== */
-
-/* after_action: what the script reads is where the action led (and it reads
- * the dialogs too); after_load: see act_settle_after. */
-static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_out, eous_err *err)
-{
-    double t0 = eous_now_ms();
-    if (ms_out)
-        *ms_out = 0;
-    cJSON *args = cJSON_CreateArray();
-    cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_quiet_ms));
-    cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_cap_ms));
-    cJSON_AddItemToArray(args, cJSON_CreateBool(after_load));
-    cJSON_AddItemToArray(args, cJSON_CreateBool(after_action));
-    /* what the page began since the action counts: no round trip to mark its start */
-    cJSON_AddItemToArray(args, cJSON_CreateNumber(x->act_t0 > 0 ? t0 - x->act_t0 : 0));
-    cJSON_AddItemToArray(args, cJSON_CreateNumber(EOUS_DEFAULT_SETTLE_SHORT_MS));
-    cJSON *v = NULL;
-    eous_err e2;
-    eous_err_clear(&e2);
-    eous_rc rc = wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
-    if (rc == EOUS_E_PAGE)
-        note_driver_dialog(x, &e2); /* dismissed by the driver: the step reports it */
-    if (rc == EOUS_E_PAGE) {
-        /* a navigation replaced the document under the script: once more on the new one,
-         * whose changes since its start quiet_hook.js recorded */
-        eous_sleep_ms(50);
-        cJSON_Delete(v);
-        v = NULL;
-        cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
-        rc = wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
-    }
-    x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));
-    const char *waited = rc ? NULL : eous_json_str(v, "waited");
-    snprintf(x->settle_waited, sizeof x->settle_waited, "%s", waited ? waited : "");
-    if (x->settle_capped)
-        EOUS_DEBUG("actions", "settle: at the cap, the page still busy with %s", x->settle_waited);
-    cJSON_Delete(args);
-    if (!rc && after_action)
-        act_remember_settled(x, v);
-    else if (!rc)
-        act_remember_url(x, v);
-    cJSON_Delete(v);
-    if (ms_out)
-        *ms_out = eous_now_ms() - t0;
-    if (rc) {
-        if (err)
-            *err = e2;
-        return eous_err_prefix(err, "settle");
-    }
-    return EOUS_OK;
-}
-
-eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
-{
-    /* on its own: the dialogs stay recorded for the next action's report */
-    return settle(x, 0, 0, ms_out, err);
-}
-
-int act_settle_capped(const act_exec *x, const char **waited)
-{
-    if (waited)
-        *waited = x->settle_waited;
-    return x->settle_capped;
-}
-
-eous_rc act_settle_after(act_exec *x, int after_load, double *ms_out, eous_err *err)
-{
-    return settle(x, after_load, 1, ms_out, err);
-}
-
 /* ======================================================================
  * Results
  * ====================================================================== */
-
-void act_res_msg(act_result *r, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->message, sizeof r->message, fmt, ap);
-    va_end(ap);
-    for (char *p = r->message; *p; p++)
-        if (*p == '\n' || *p == '\r' || *p == '\t')
-            *p = ' ';
-}
 
 /* Secrets must not reach the trace or the model through a message or state. */
 static void redact_result(act_result *r)
@@ -285,15 +170,6 @@ static void redact_result(act_result *r)
         }
         free(s);
     }
-}
-
-/* ======================================================================
- * Asking a person (the policy decides whether anyone is there)
- * ====================================================================== */
-
-eous_rc act_ask(act_exec *x, const char *sentence, const char *what, eous_err *err)
-{
-    return act_policy_confirm(x->policy, sentence, what, err);
 }
 
 /* ======================================================================

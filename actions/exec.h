@@ -126,6 +126,7 @@ typedef struct act_tabs {
     int count;
     int current;     /* the tab the session is on */
     char **titles;   /* count titles (owned; act_tabs_clear frees), NULL when count <= 1 */
+    char **urls;     /* count URLs, only from act_tabs_read_urls (owned), else NULL */
 } act_tabs;
 
 /* Reads the open tabs.  With more than one, visits each to read its title and
@@ -133,6 +134,9 @@ typedef struct act_tabs {
  * round trip.  On failure t is cleared and the session is back where it was
  * when it could be switched back. */
 eous_rc act_tabs_read(wd_session *s, act_tabs *t, eous_err *err);
+/* act_tabs_read with every tab's title and URL, also when there is one tab
+ * (a round trip more per tab): what a tab listing shows. */
+eous_rc act_tabs_read_urls(wd_session *s, act_tabs *t, eous_err *err);
 void act_tabs_clear(act_tabs *t);
 
 /* perc_observe with o's tab fields filled from the browser's open tabs, so

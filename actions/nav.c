@@ -137,9 +137,14 @@ void act_tabs_clear(act_tabs *t)
 {
     if (!t)
         return;
-    for (int i = 0; t->titles && i < t->count; i++)
-        free(t->titles[i]);
+    for (int i = 0; i < t->count; i++) {
+        if (t->titles)
+            free(t->titles[i]);
+        if (t->urls)
+            free(t->urls[i]);
+    }
     free(t->titles);
+    free(t->urls);
     memset(t, 0, sizeof *t);
 }
 
@@ -156,6 +161,8 @@ static eous_rc read_titles(wd_session *s, const cJSON *h, const char *cur, act_t
             on = handle;
         if (!rc)
             rc = wd_get_title(s, &t->titles[i], err);
+        if (!rc && t->urls)
+            rc = wd_get_url(s, &t->urls[i], err);
     }
     if (strcmp(on, cur)) {
         eous_err e2;
@@ -169,7 +176,7 @@ static eous_rc read_titles(wd_session *s, const cJSON *h, const char *cur, act_t
     return rc;
 }
 
-eous_rc act_tabs_read(wd_session *s, act_tabs *t, eous_err *err)
+static eous_rc tabs_read(wd_session *s, act_tabs *t, int with_urls, eous_err *err)
 {
     memset(t, 0, sizeof *t);
     cJSON *h = NULL;
@@ -178,7 +185,7 @@ eous_rc act_tabs_read(wd_session *s, act_tabs *t, eous_err *err)
     if (rc)
         goto done;
     t->count = cJSON_GetArraySize(h);
-    if (t->count <= 1)
+    if (t->count < 1 || (t->count == 1 && !with_urls))
         goto done;
     for (int i = 0; i < t->count; i++)
         if (!cJSON_IsString(cJSON_GetArrayItem(h, i))) {
@@ -187,7 +194,8 @@ eous_rc act_tabs_read(wd_session *s, act_tabs *t, eous_err *err)
         }
     if ((rc = wd_window_handle(s, &cur, err)))
         goto done;
-    if (!(t->titles = calloc((size_t)t->count, sizeof *t->titles))) {
+    if (!(t->titles = calloc((size_t)t->count, sizeof *t->titles)) ||
+        (with_urls && !(t->urls = calloc((size_t)t->count, sizeof *t->urls)))) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
@@ -198,6 +206,16 @@ done:
     cJSON_Delete(h);
     free(cur);
     return rc;
+}
+
+eous_rc act_tabs_read(wd_session *s, act_tabs *t, eous_err *err)
+{
+    return tabs_read(s, t, 0, err);
+}
+
+eous_rc act_tabs_read_urls(wd_session *s, act_tabs *t, eous_err *err)
+{
+    return tabs_read(s, t, 1, err);
 }
 
 eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err)

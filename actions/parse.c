@@ -759,14 +759,9 @@ static eous_rc script_target(const cJSON *val, const char *ctx, char **out, eous
     return EOUS_OK;
 }
 
-eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
+/* The step's one action key: its verb and value, or a one-line error. */
+static eous_rc script_verb(const cJSON *step, const act_verb **vout, const cJSON **vval, eous_err *err)
 {
-    eous_rc rc = EOUS_OK;
-    act_action_clear(out);
-    if (!cJSON_IsObject(step))
-        return eous_err_set(err, EOUS_E_INVALID,
-                            "script step: expected an object with one action key (%s), got a %s",
-                            act_verb_names(), eous_json_type_name(step));
     const act_verb *v = NULL;
     const cJSON *val = NULL;
     for (const cJSON *it = step->child; it; it = it->next) {
@@ -789,6 +784,109 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
         return eous_err_set(err, EOUS_E_INVALID, "script step: expected one action key (%s), the object is empty",
                             act_verb_names());
     }
+    *vout = v;
+    *vval = val;
+    return EOUS_OK;
+}
+
+/* {"call": K, "tool": T, "params": {...}} */
+static eous_rc script_call(const cJSON *step, const cJSON *val, const char *ctx, act_action *out, eous_err *err)
+{
+    eous_rc rc = script_target(val, ctx, &out->target, err);
+    if (rc)
+        return rc;
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(step, "tool");
+    if (!cJSON_IsString(a) || !a->valuestring[0])
+        return eous_err_set(err, EOUS_E_INVALID, "%s, %s \"tool\"", ctx, a ? "bad" : "missing");
+    if (!(out->tool = strdup(a->valuestring)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (params_from_json(cJSON_GetObjectItemCaseSensitive(step, "params"), &out->params, ctx, err)) {
+        /* a task file is bad input, not model output */
+        if (err)
+            err->rc = EOUS_E_INVALID;
+        return EOUS_E_INVALID;
+    }
+    return EOUS_OK;
+}
+
+/* click, hover, type, select: a target, and type's text or select's option */
+static eous_rc script_element(const act_verb *v, const cJSON *step, const cJSON *val, const char *ctx,
+                              act_action *out, eous_err *err)
+{
+    eous_rc rc = script_target(val, ctx, &out->target, err);
+    if (rc)
+        return rc;
+    const cJSON *a;
+    if (v->kind == ACT_TYPE || v->kind == ACT_SELECT) {
+        const char *key = v->kind == ACT_TYPE ? "text" : "option";
+        if (!(a = cJSON_GetObjectItemCaseSensitive(step, key)))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, missing \"%s\"", ctx, key);
+        if (!(out->text = json_to_text(a)))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, \"%s\" must be a string, got a %s", ctx, key,
+                                eous_json_type_name(a));
+    }
+    if (v->kind == ACT_TYPE) {
+        if ((a = cJSON_GetObjectItemCaseSensitive(step, "enter")) && !json_to_bool(a, &out->enter))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, \"enter\" must be true or false", ctx);
+        if ((a = cJSON_GetObjectItemCaseSensitive(step, "clear")) && !json_to_bool(a, &out->clear))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, \"clear\" must be true or false", ctx);
+    }
+    return EOUS_OK;
+}
+
+/* The verbs whose whole argument is the key's value: press, goto, scroll,
+ * tab_focus, stop, and go_back/go_forward/close_tab (true, {} or null). */
+static eous_rc script_value(const act_verb *v, const cJSON *val, const char *ctx, act_action *out, eous_err *err)
+{
+    switch (v->kind) {
+    case ACT_PRESS:
+    case ACT_GOTO:
+        if (!cJSON_IsString(val) || !val->valuestring[0])
+            return eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx,
+                                cJSON_IsString(val) ? "empty string" : eous_json_type_name(val));
+        out->text = strdup(val->valuestring);
+        break;
+    case ACT_SCROLL:
+        if (!cJSON_IsString(val) || !(out->text = norm_direction(val->valuestring, strlen(val->valuestring))))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, got %s%.32s%s", ctx, cJSON_IsString(val) ? "\"" : "a ",
+                                cJSON_IsString(val) ? val->valuestring : eous_json_type_name(val),
+                                cJSON_IsString(val) ? "\"" : "");
+        break;
+    case ACT_TAB_FOCUS:
+        if (!json_to_index(val, &out->index))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));
+        break;
+    case ACT_STOP:
+        if (cJSON_IsNull(val))
+            out->text = strdup("");
+        else if (cJSON_IsObject(val)) /* {"stop": {...}}: a WebArena-Verified answer */
+            out->text = eous_json_print(val);
+        else if (!(out->text = json_to_text(val)))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));
+        break;
+    default: /* go_back, go_forward, close_tab: true (or {} / null) */
+        if (cJSON_IsFalse(val) || !(cJSON_IsTrue(val) || cJSON_IsNull(val) || (cJSON_IsObject(val) && !val->child)))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, got %s", ctx,
+                                cJSON_IsFalse(val) ? "false" : eous_json_type_name(val));
+        return EOUS_OK;
+    }
+    if ((v->kind == ACT_PRESS || v->kind == ACT_GOTO || v->kind == ACT_STOP) && !out->text)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    return EOUS_OK;
+}
+
+eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
+{
+    act_action_clear(out);
+    if (!cJSON_IsObject(step))
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "script step: expected an object with one action key (%s), got a %s",
+                            act_verb_names(), eous_json_type_name(step));
+    const act_verb *v = NULL;
+    const cJSON *val = NULL;
+    eous_rc rc = script_verb(step, &v, &val, err);
+    if (rc)
+        return rc;
     char ctx[256];
     snprintf(ctx, sizeof ctx, "%s step: expected %s", v->name, v->script_sig);
     for (const cJSON *it = step->child; it; it = it->next) {
@@ -800,110 +898,19 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
         goto done;
     out->kind = v->kind;
     out->from_script = 1;
-    const cJSON *a;
     switch (v->kind) {
     case ACT_WAIT: rc = act_wait_parse(val, ctx, out, err); break;
     case ACT_READ: rc = act_read_parse(val, step, ctx, out, err); break;
     case ACT_EXPECT: rc = act_expect_parse(val, ctx, out, err); break;
     case ACT_UPLOAD:
     case ACT_DOWNLOAD: rc = act_files_parse(val, step, ctx, out, err); break;
-    case ACT_CALL:
-        if ((rc = script_target(val, ctx, &out->target, err)))
-            goto done;
-        a = cJSON_GetObjectItemCaseSensitive(step, "tool");
-        if (!cJSON_IsString(a) || !a->valuestring[0]) {
-            rc = eous_err_set(err, EOUS_E_INVALID, "%s, %s \"tool\"", ctx, a ? "bad" : "missing");
-            goto done;
-        }
-        if (!(out->tool = strdup(a->valuestring))) {
-            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-            goto done;
-        }
-        if ((rc = params_from_json(cJSON_GetObjectItemCaseSensitive(step, "params"), &out->params, ctx,
-                                   err))) {
-            /* a task file is bad input, not model output */
-            rc = EOUS_E_INVALID;
-            if (err)
-                err->rc = rc;
-            goto done;
-        }
-        break;
+    case ACT_CALL: rc = script_call(step, val, ctx, out, err); break;
     case ACT_CLICK:
     case ACT_HOVER:
     case ACT_TYPE:
-    case ACT_SELECT:
-        if ((rc = script_target(val, ctx, &out->target, err)))
-            goto done;
-        if (v->kind == ACT_TYPE || v->kind == ACT_SELECT) {
-            const char *key = v->kind == ACT_TYPE ? "text" : "option";
-            a = cJSON_GetObjectItemCaseSensitive(step, key);
-            if (!a) {
-                rc = eous_err_set(err, EOUS_E_INVALID, "%s, missing \"%s\"", ctx, key);
-                goto done;
-            }
-            if (!(out->text = json_to_text(a))) {
-                rc = eous_err_set(err, EOUS_E_INVALID, "%s, \"%s\" must be a string, got a %s", ctx, key,
-                                  eous_json_type_name(a));
-                goto done;
-            }
-        }
-        if (v->kind == ACT_TYPE) {
-            if ((a = cJSON_GetObjectItemCaseSensitive(step, "enter")) && !json_to_bool(a, &out->enter)) {
-                rc = eous_err_set(err, EOUS_E_INVALID, "%s, \"enter\" must be true or false", ctx);
-                goto done;
-            }
-            if ((a = cJSON_GetObjectItemCaseSensitive(step, "clear")) && !json_to_bool(a, &out->clear)) {
-                rc = eous_err_set(err, EOUS_E_INVALID, "%s, \"clear\" must be true or false", ctx);
-                goto done;
-            }
-        }
-        break;
-    case ACT_PRESS:
-    case ACT_GOTO:
-        if (!cJSON_IsString(val) || !val->valuestring[0]) {
-            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx,
-                              cJSON_IsString(val) ? "empty string" : eous_json_type_name(val));
-            goto done;
-        }
-        out->text = strdup(val->valuestring);
-        break;
-    case ACT_SCROLL:
-        if (!cJSON_IsString(val) ||
-            !(out->text = norm_direction(val->valuestring, strlen(val->valuestring)))) {
-            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got %s%.32s%s", ctx,
-                              cJSON_IsString(val) ? "\"" : "a ",
-                              cJSON_IsString(val) ? val->valuestring : eous_json_type_name(val),
-                              cJSON_IsString(val) ? "\"" : "");
-            goto done;
-        }
-        break;
-    case ACT_TAB_FOCUS:
-        if (!json_to_index(val, &out->index)) {
-            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));
-            goto done;
-        }
-        break;
-    case ACT_STOP:
-        if (cJSON_IsNull(val))
-            out->text = strdup("");
-        else if (cJSON_IsObject(val)) /* {"stop": {...}}: a WebArena-Verified answer */
-            out->text = eous_json_print(val);
-        else if (!(out->text = json_to_text(val))) {
-            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got a %s", ctx, eous_json_type_name(val));
-            goto done;
-        }
-        break;
-    default: /* go_back, go_forward, close_tab: true (or {} / null) */
-        if (cJSON_IsFalse(val) || !(cJSON_IsTrue(val) || cJSON_IsNull(val) ||
-                                    (cJSON_IsObject(val) && !val->child))) {
-            rc = eous_err_set(err, EOUS_E_INVALID, "%s, got %s", ctx,
-                              cJSON_IsFalse(val) ? "false" : eous_json_type_name(val));
-            goto done;
-        }
-        break;
+    case ACT_SELECT: rc = script_element(v, step, val, ctx, out, err); break;
+    default: rc = script_value(v, val, ctx, out, err); break;
     }
-    if ((v->kind == ACT_PRESS || v->kind == ACT_GOTO || v->kind == ACT_STOP) && !out->text)
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
 done:
     if (rc)
         act_action_clear(out);

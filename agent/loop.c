@@ -16,7 +16,9 @@
 #include "agent/run.h"
 #include "agent/outputs.h"
 #include "agent/repair.h"
-#include "agent/site_reset.h"
+#include "webarena/site_reset.h"
+#include "agent/storage_clear_js.h" /* generated from storage_clear.js: AGENT_STORAGE_CLEAR_JS */
+#include "agent/storage_set_js.h"   /* generated from storage_set.js: AGENT_STORAGE_SET_JS */
 #include "agent/verified_run.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
@@ -244,7 +246,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
         return rc;
     wd_command(s, "DELETE", "/cookie", NULL, NULL, NULL);
     cJSON *v = NULL;
-    wd_execute(s, "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} return true;", NULL, &v, NULL);
+    wd_execute(s, AGENT_STORAGE_CLEAR_JS, NULL, &v, NULL);
     cJSON_Delete(v);
     if (t->storage_state) {
         /* Playwright storage_state: {cookies: [...], origins: [{origin, localStorage: [{name, value}]}]} */
@@ -273,8 +275,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
                 continue;
             cJSON *args = cJSON_CreateArray();
             cJSON_AddItemToArray(args, cJSON_Duplicate(ls, 1));
-            wd_execute(s, "for (const kv of arguments[0]) localStorage.setItem(kv.name, kv.value); return true;", args,
-                       &v, NULL);
+            wd_execute(s, AGENT_STORAGE_SET_JS, args, &v, NULL);
             cJSON_Delete(v);
             cJSON_Delete(args);
         }
@@ -288,7 +289,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
 
 static const cJSON *plan_for(const agent_task *t, perc_mode mode)
 {
-    if (mode == PERC_MODE_HYBRID || mode == PERC_MODE_VISION)
+    if (perc_mode_semantic(mode))
         return t->script ? t->script : t->atomic_script;
     return t->atomic_script;
 }
@@ -328,6 +329,7 @@ typedef struct run_state {
     perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
     perc_obs *act_view;           /* the view later actions of a batch run on (after the stale check), or NULL */
     size_t batch_index;           /* of the action being run, for its trace line */
+    agent_site_hold sites;        /* the site locks this task holds (webarena/site_reset.h) */
     llm_action_status last_status;
     char last_result[1024];
     int last_dialog;
@@ -368,8 +370,7 @@ static eous_rc run_check(run_state *st, eous_err *err)
         if (!st->plan) {
             SET(res->status, "skipped");
             snprintf(res->error, sizeof res->error, "task %s has no %s for the script planner", t->id,
-                     st->o->mode == PERC_MODE_ATOMIC || st->o->mode == PERC_MODE_PRUNED || st->o->mode == PERC_MODE_HTML
-                         ? "atomic_script" : "script");
+                     perc_mode_semantic(st->o->mode) ? "script" : "atomic_script");
             return eous_err_set(err, EOUS_E_INVALID, "%s", res->error);
         }
     } else if (!st->o->llm) {
@@ -429,7 +430,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     if (o->secrets)
         act_exec_set_secrets(st->x, o->secrets);
     double t0 = eous_now_ms();
-    if ((rc = agent_site_enter(st->t, err)))
+    if ((rc = agent_site_enter(&st->sites, st->t, err)))
         return rc;
     double t1 = eous_now_ms();
     st->res->site_ms = t1 - t0;
@@ -1112,7 +1113,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
 static eous_rc perceive_vision(run_state *st, int step, eous_err *err)
 {
     perc_marked_shot_clear(&st->shot);
-    if (st->o->mode != PERC_MODE_VISION || st->o->planner == AGENT_PLANNER_SCRIPT)
+    if (!perc_mode_screenshot(st->o->mode) || st->o->planner == AGENT_PLANNER_SCRIPT)
         return EOUS_OK;
     eous_rc rc = perc_screenshot_marked(st->s, st->obs, st->o->max_image_px, &st->shot, err);
     if (!rc) {
@@ -1321,7 +1322,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         EOUS_WARN("agent", "%s", oerr.msg);
     agent_repair_log_free(&st.repairs);
     res->wall_ms = eous_now_ms() - st.t0;
-    agent_site_leave();
+    agent_site_leave(&st.sites);
     perc_obs_free(st.obs);
     perc_obs_free(st.next_obs);
     perc_obs_free(st.act_view);

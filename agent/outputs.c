@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "actions/rpa.h"
-#include "agent/schema.h"
+#include "webarena/schema.h"
 
 /* trace/<task>-<mode>.jsonl → trace/<task>-<mode> (into out). */
 static void evidence_dir(const char *trace_path, char *out, size_t n)

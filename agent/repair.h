@@ -13,7 +13,7 @@
 #define EOUS_AGENT_REPAIR_H
 
 #include "actions/action.h"
-#include "agent/task.h"
+#include "webarena/task.h"
 #include "core/core.h"
 #include "perception/perc.h"
 

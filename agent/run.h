@@ -6,10 +6,10 @@
 #ifndef EOUS_AGENT_RUN_H
 #define EOUS_AGENT_RUN_H
 
-#include "agent/eval.h"
+#include "webarena/eval.h"
 #include "agent/grounding.h"
 #include "agent/evidence.h"
-#include "agent/task.h"
+#include "webarena/task.h"
 #include "perception/perc.h"
 #include "webdriver/wd.h"
 
@@ -55,7 +55,7 @@ typedef struct agent_result {
     char task_id[64];
     char mode[16];
     char planner[16];
-    char status[16];          /* "passed" | "failed" | "infra" | "skipped" | … (agent/rundir.h) */
+    char status[16];          /* "passed" | "failed" | "infra" | "skipped" | … (runs/rundir.h) */
     int attempt;              /* 1-based attempt of this task × mode in the run directory (0 = not numbered) */
     double score;
     char *answer;             /* stop answer or NULL (owned) */

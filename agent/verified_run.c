@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "agent/har.h"
-#include "agent/verified.h"
+#include "webarena/har.h"
+#include "webarena/verified.h"
 
 void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema)
 {

@@ -7,7 +7,7 @@
 #define EOUS_AGENT_VERIFIED_RUN_H
 
 #include "agent/run.h"
-#include "agent/task.h"
+#include "webarena/task.h"
 #include "webdriver/wd.h"
 
 /* The objective a model reads (the intent, then the answer format from the

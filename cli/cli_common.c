@@ -260,7 +260,7 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         co->n_modes = 1;
     }
     for (int m = 0; m < co->n_modes && co->w3c_only; m++)
-        if (co->modes[m] == PERC_MODE_VISION) {
+        if (perc_mode_screenshot(co->modes[m])) {
             fprintf(stderr, "eous %s: --mode vision needs CDP (element boxes, scaled capture); not with --w3c-only\n",
                     argv[0]);
             return -1;

@@ -1,11 +1,11 @@
 /* cli/cli_compare.c — `eous compare RUN_A RUN_B [--format md|json]`: what
- * changed from run A to run B; exit 1 when B regressed (see agent/runcmp.h). */
+ * changed from run A to run B; exit 1 when B regressed (see runs/runcmp.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "agent/runcmp.h"
+#include "runs/runcmp.h"
 
 int cli_compare(int argc, char **argv)
 {

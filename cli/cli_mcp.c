@@ -1,5 +1,5 @@
 /* cli/cli_mcp.c — `eous mcp`: the runtime as an MCP server over stdio, or
- * with --port over Streamable HTTP for many clients (agent/mcp.h). */
+ * with --port over Streamable HTTP for many clients (mcp/mcp.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include "actions/secrets.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
-#include "agent/mcp.h"
+#include "mcp/mcp.h"
 
 #define MCP_TOKEN_MAX 4096
 

@@ -82,7 +82,7 @@ int cli_observe(int argc, char **argv)
         fprintf(stderr, "eous observe: --mode '%s': expected atomic, pruned, hybrid, html or vision\n", mode);
         return EOUS_EXIT_INPUT;
     }
-    if (shot_path && o.mode != PERC_MODE_VISION) {
+    if (shot_path && !perc_mode_screenshot(o.mode)) {
         fprintf(stderr, "eous observe: --screenshot needs --mode vision (the set-of-marks screenshot)\n");
         return EOUS_EXIT_INPUT;
     }

@@ -9,7 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 #include "agent/run.h"
-#include "agent/rundir.h"
+#include "runs/rundir.h"
 #include "llm/llm.h"
 
 int cli_check(int argc, char **argv)

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "agent/eval.h"
-#include "agent/verified.h"
+#include "webarena/eval.h"
+#include "webarena/verified.h"
 #include "cli/cli.h"
 
 static void put_line(cJSON *o)

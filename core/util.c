@@ -14,7 +14,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <signal.h>
 #include <unistd.h>
 
 double eous_now_ms(void)
@@ -190,36 +189,6 @@ void eous_hash_hex(const void *data, size_t len, char out[17])
         h *= 1099511628211ULL;
     }
     snprintf(out, 17, "%016llx", (unsigned long long)h);
-}
-
-static volatile sig_atomic_t interrupt_flag, interrupt_sig;
-
-void eous_interrupt_set(void)
-{
-    interrupt_flag = 1;
-}
-
-void eous_interrupt_from_signal(int sig)
-{
-    if (!interrupt_sig)
-        interrupt_sig = sig; /* the first signal names the exit code */
-    interrupt_flag = 1;
-}
-
-int eous_interrupt_signal(void)
-{
-    return interrupt_sig;
-}
-
-int eous_interrupted(void)
-{
-    return interrupt_flag != 0;
-}
-
-void eous_interrupt_reset(void)
-{
-    interrupt_flag = 0;
-    interrupt_sig = 0;
 }
 
 eous_rc eous_append_line(int fd, const char *line, const char *what, eous_err *err)

@@ -3,6 +3,7 @@
 #include "llm/llm_int.h"
 
 #include "core/tokenize.h"
+#include "perception/perc.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -12,7 +13,8 @@
 
 int llm_mode_has_call(const char *mode)
 {
-    return !mode || !strcmp(mode, "hybrid") || !strcmp(mode, "vision");
+    perc_mode m;
+    return !mode || (!perc_mode_parse(mode, &m) && perc_mode_semantic(m));
 }
 
 static const char vision_help[] =

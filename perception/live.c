@@ -8,6 +8,7 @@
 #include "perception/perc_int.h"
 #include "perception/axtree_js.h"    /* generated from axtree.js: PERC_AXTREE_JS */
 #include "perception/providers_js.h" /* generated from providers.js: PERC_PROVIDERS_JS */
+#include "perception/w3c_observe_js.h" /* providers.js + axtree.js in one call: PERC_W3C_OBSERVE_JS */
 
 static void add_provider(perc_obs *obs, const cJSON *answer, const char *field,
                          eous_rc (*parse)(perc_obs *, cJSON *, eous_err *))
@@ -111,35 +112,6 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
     }
 }
 
-/* Without CDP: providers, tree, frames and marks in ONE Execute Script call
- * (each round trip is tens of ms through a grid).  The two scripts keep their
- * own bodies; each runs as a function of its slice of the arguments.  Built
- * per call (tens of kB, nothing next to the round trip), so no shared state
- * between bench workers. */
-static char *w3c_observe_script(eous_err *err)
-{
-    eous_buf b;
-    eous_buf_init(&b, 0);
-    eous_rc rc = eous_buf_puts(&b,
-                               "const eousArgs = Array.from(arguments);\n"
-                               "return (async function () {\n"
-                               "const out = await (function () {\n",
-                               err);
-    if (!rc)
-        rc = eous_buf_puts(&b, PERC_PROVIDERS_JS, err);
-    if (!rc)
-        rc = eous_buf_puts(&b, "\n}).apply(null, eousArgs.slice(0, 4));\nout.tree = (function () {\n", err);
-    if (!rc)
-        rc = eous_buf_puts(&b, PERC_AXTREE_JS, err);
-    if (!rc)
-        rc = eous_buf_puts(&b, "\n}).apply(null, eousArgs.slice(4));\nreturn out;\n})();", err);
-    if (rc) {
-        eous_buf_free(&b);
-        return NULL;
-    }
-    return eous_buf_steal(&b);
-}
-
 /* Reads the in-page tree script's answer: frames (AX trees) and marks. */
 static eous_rc parse_in_page(perc_obs *obs, const cJSON *answer, eous_err *err)
 {
@@ -187,7 +159,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
     {
         /* which providers run; native only where its components are shown (not the baselines) */
-        int semantic = o->mode == PERC_MODE_HYBRID || o->mode == PERC_MODE_VISION;
+        int semantic = perc_mode_semantic(o->mode);
         unsigned set = o->provider_set ? o->provider_set : PERC_PROVIDER_ALL;
         if (!semantic)
             set &= ~PERC_PROVIDER_NATIVE;
@@ -196,27 +168,20 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
         cJSON_AddItemToArray(args, cJSON_CreateNumber(set));
     }
     int in_page = !wd_session_has_cdp(s);
-    char *script = NULL;
-    if (in_page) {
+    const char *script = in_page ? PERC_W3C_OBSERVE_JS : PERC_PROVIDERS_JS;
+    if (in_page)
         cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_IN_PAGE_MAX_NODES));
-        if (!(script = w3c_observe_script(err))) {
-            cJSON_Delete(args);
-            rc = EOUS_E_NOMEM;
-            goto done;
-        }
-    }
     double tb = eous_now_ms();
     /* bound the whole script: a provider that blocks the page's thread must
      * not hang us; the in-page tree of a big page on a busy machine is slow */
     wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS) * 3 + 5000 +
                                           (in_page ? 120000 : 0));
-    rc = wd_execute(s, in_page ? script : PERC_PROVIDERS_JS, args, &answer, err);
+    rc = wd_execute(s, script, args, &answer, err);
     if (rc == EOUS_E_PAGE && err && !strcmp(err->code, "unexpected alert open")) {
         /* the session dismissed a dialog the page opened; say so, read again */
         perc_obs_warn(obs, "the page opened a dialog (dismissed): %s", err->msg);
-        rc = wd_execute(s, in_page ? script : PERC_PROVIDERS_JS, args, &answer, err);
+        rc = wd_execute(s, script, args, &answer, err);
     }
-    free(script);
     wd_session_set_request_timeout(s, 0);
     obs->timings.browser_ms += eous_now_ms() - tb;
     obs->timings.round_trips++;

@@ -22,9 +22,18 @@ typedef enum perc_mode {
     PERC_MODE_VISION      /* the hybrid text, plus a screenshot with set-of-marks (perception/shot.h) */
 } perc_mode;
 
-/* "atomic" | "pruned" | "hybrid" | "html" | "vision"; returns -1 for anything else. */
+#define PERC_MODE_COUNT 5
+
+/* The modes are one table (perception/mode.c): name, renderer, what each shows.
+ * "atomic" | "pruned" | "hybrid" | "html" | "vision"; returns -1 for anything else. */
 int perc_mode_parse(const char *s, perc_mode *out);
 const char *perc_mode_name(perc_mode m);
+/* 1 for the modes that show components as triplets and call their tools
+ * (hybrid, vision): the script planner runs a task's "script" in them, the
+ * model gets call(); 0 for the baselines (atomic, pruned) and html. */
+int perc_mode_semantic(perc_mode m);
+/* 1 for the modes whose observation carries a marked screenshot (vision). */
+int perc_mode_screenshot(perc_mode m);
 
 typedef struct perc_prop {
     const char *name;

@@ -152,6 +152,9 @@ eous_rc perc_view_init(perc_view *v, const perc_obs *obs, eous_err *err);
 eous_rc perc_view_add_id(perc_view *v, const char *id, int backend_id);
 void perc_view_free(perc_view *v);
 
+/* The mode table's renderer for obs's mode (perception/mode.c); html is the
+ * page source, read only by the html mode. */
+eous_rc perc_mode_render(const perc_obs *obs, const char *html, size_t html_len, perc_view *out, eous_err *err);
 eous_rc perc_render_atomic(const perc_obs *obs, perc_view *out, eous_err *err);
 eous_rc perc_render_pruned(const perc_obs *obs, int hybrid, perc_view *out, eous_err *err);
 eous_rc perc_render_html(const perc_obs *obs, const char *html, size_t len, perc_view *out, eous_err *err);

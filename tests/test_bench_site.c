@@ -15,10 +15,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "agent/eval.h"
+#include "webarena/eval.h"
 #include "agent/run.h"
-#include "agent/rundir.h"
-#include "agent/task.h"
+#include "runs/rundir.h"
+#include "webarena/task.h"
 #include "support/browser.h"
 #include "support/page_js.h"
 

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "support/testsrv.h"
-#include "agent/rundir.h"
+#include "runs/rundir.h"
 #include "core/core.h"
 #include "support/cli.h"
 

@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "agent/rundir.h"
+#include "runs/rundir.h"
 #include "core/core.h"
 #include "support/cli.h"
 #include "mock/llm_mock.h"

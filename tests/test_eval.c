@@ -6,8 +6,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "agent/eval.h"
-#include "agent/task.h"
+#include "webarena/eval.h"
+#include "webarena/task.h"
 
 Test(agent_eval, clean_answer_strips_one_pair_of_quotes_and_lowercases)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/eval.h"
+#include "webarena/eval.h"
 #include "llm/llm.h"
 #include "support/cli.h"
 #include "support/testsrv.h"

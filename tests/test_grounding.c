@@ -15,7 +15,7 @@
 #include "actions/action.h"
 #include "agent/grounding.h"
 #include "agent/run.h"
-#include "agent/task.h"
+#include "webarena/task.h"
 #include "support/browser.h"
 
 static const char *VIEW =

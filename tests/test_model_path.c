@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "agent/task.h"
+#include "webarena/task.h"
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/service.h"

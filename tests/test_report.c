@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/report.h"
+#include "runs/report.h"
 #include "core/core.h"
 #include "support/cli.h"
 

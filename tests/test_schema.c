@@ -1,10 +1,10 @@
-/* tests/test_schema.c — a task's output_schema (agent/schema.h) without a
+/* tests/test_schema.c — a task's output_schema (webarena/schema.h) without a
  * browser: what the subset checks, the path of the first mismatch, and the
  * schemas it refuses whole rather than misread. */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "agent/schema.h"
+#include "webarena/schema.h"
 
 static int check(const char *schema, const char *value, char *why, size_t n)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "agent/run.h"
-#include "agent/task.h"
+#include "webarena/task.h"
 #include "support/browser.h"
 #include "support/page_js.h"
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/task.h"
-#include "agent/verified.h"
+#include "webarena/task.h"
+#include "webarena/verified.h"
 
 #define FIX EOUS_SOURCE_DIR "/tests/fixtures/verified"
 
@@ -685,7 +685,7 @@ Test(verified_answer, the_model_is_told_the_format_and_the_tool_takes_an_object)
 /* ---- the HAR writer ---- */
 
 #include "actions/secrets.h"
-#include "agent/har.h"
+#include "webarena/har.h"
 
 static cJSON *perf_event(const char *method, const char *params_json)
 {

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "agent/site_reset.h"
-#include "agent/task.h"
+#include "webarena/site_reset.h"
+#include "webarena/task.h"
 #include "support/cli.h"
 
 #define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/tasks/dokuwiki"
@@ -210,16 +210,17 @@ Test(site_reset, runs_the_command_only_for_require_reset_tasks)
     load_task(&keep, "resettest", 0);
     load_task(&reset, "resettest", 1);
     eous_err err;
-    cr_assert_eq(agent_site_enter(&keep.tasks[0], &err), EOUS_OK, "%s", err.msg);
-    agent_site_leave();
+    agent_site_hold hold = AGENT_SITE_HOLD_INIT;
+    cr_assert_eq(agent_site_enter(&hold, &keep.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    agent_site_leave(&hold);
     cr_expect_neq(access(marker, F_OK), 0, "no reset for a task without require_reset");
-    cr_assert_eq(agent_site_enter(&reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
-    agent_site_leave();
+    cr_assert_eq(agent_site_enter(&hold, &reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    agent_site_leave(&hold);
     cr_expect_eq(access(marker, F_OK), 0, "the reset command ran");
     unsetenv("EOUS_SITE_RESETTEST_RESET");
     unlink(marker);
-    cr_assert_eq(agent_site_enter(&reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
-    agent_site_leave();
+    cr_assert_eq(agent_site_enter(&hold, &reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    agent_site_leave(&hold);
     cr_expect_neq(access(marker, F_OK), 0, "no command configured, nothing run");
     agent_tasks_free(&keep);
     agent_tasks_free(&reset);
@@ -232,16 +233,17 @@ Test(site_reset, a_failing_or_slow_command_is_an_infra_error_on_one_line)
     agent_task_list l;
     load_task(&l, "resettest", 1);
     eous_err err;
+    agent_site_hold hold = AGENT_SITE_HOLD_INIT;
     setenv("EOUS_SITE_RESETTEST_RESET", "false", 1);
-    cr_assert_eq(agent_site_enter(&l.tasks[0], &err), EOUS_E_INFRA);
+    cr_assert_eq(agent_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
     cr_expect(strstr(err.msg, "site resettest") && strstr(err.msg, "'false' failed (exit 1)"), "%s", err.msg);
     cr_expect_null(strchr(err.msg, '\n'), "one line: %s", err.msg);
     setenv("EOUS_SITE_RESETTEST_RESET", "/nonexistent/reset-tool now", 1);
-    cr_assert_eq(agent_site_enter(&l.tasks[0], &err), EOUS_E_INFRA);
+    cr_assert_eq(agent_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
     cr_expect(strstr(err.msg, "/nonexistent/reset-tool"), "%s", err.msg);
     setenv("EOUS_SITE_RESETTEST_RESET", "sleep 30", 1);
     setenv("EOUS_SITE_RESET_TIMEOUT", "1", 1);
-    cr_assert_eq(agent_site_enter(&l.tasks[0], &err), EOUS_E_INFRA);
+    cr_assert_eq(agent_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
     cr_expect(strstr(err.msg, "did not finish within 1 s"), "%s", err.msg);
     unsetenv("EOUS_SITE_RESET_TIMEOUT");
     unsetenv("EOUS_SITE_RESETTEST_RESET");

@@ -78,12 +78,6 @@ void wd_become_subreaper(void)
 #endif
 }
 
-const char *wd_chromium_path(void)
-{
-    const char *env = getenv("EOUS_CHROMIUM");
-    return env && *env ? env : "/usr/bin/chromium";
-}
-
 static void reap_group(pid_t pgid)
 {
     /* Reaps the group's members that are our children (direct, or orphans

@@ -3,6 +3,7 @@
 #include "webdriver/wd.h"
 
 #include "core/http_int.h"
+#include "webdriver/start_page_js.h" /* generated from start_page.js: WD_START_PAGE_JS */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -437,17 +438,6 @@ eous_rc wd_navigate(wd_session *s, const char *url, eous_err *err)
     return post_simple(s, "/url", b, err);
 }
 
-/* What the start page became: Chromium's error page (with its net::ERR_ code),
- * the document's HTTP status (Navigation Timing's responseStatus), or an empty
- * document (no element and no text in its body once loaded). */
-#define START_PAGE_JS                                                                      \
-    "const n = performance.getEntriesByType('navigation')[0];"                            \
-    "const code = document.querySelector('.error-code');"                                 \
-    "const b = document.body;"                                                            \
-    "return {href: location.href, status: n && n.responseStatus ? n.responseStatus : 0,"  \
-    " empty: !document.documentElement || !b || (!b.firstElementChild && !b.textContent.trim()),"  \
-    " neterr: location.protocol === 'chrome-error:' ? (code ? code.textContent : 'error page') : ''};"
-
 eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
 {
     eous_rc rc = wd_navigate(s, url, err);
@@ -462,7 +452,7 @@ eous_rc wd_navigate_start(wd_session *s, const char *url, eous_err *err)
         return rc;
     }
     cJSON *v = NULL;
-    if ((rc = wd_execute(s, START_PAGE_JS, NULL, &v, err)))
+    if ((rc = wd_execute(s, WD_START_PAGE_JS, NULL, &v, err)))
         return rc;
     const char *neterr = eous_json_str(v, "neterr");
     int status = (int)eous_json_num(v, "status", 0);

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/har.h"
+#include "webarena/har.h"
 #include "agent/run.h"
-#include "agent/task.h"
+#include "webarena/task.h"
 #include "agent/verified_run.h"
 #include "support/browser.h"
 #include "support/gitrev.h"

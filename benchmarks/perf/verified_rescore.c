@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/verified.h"
+#include "webarena/verified.h"
 #include "core/core.h"
 #include "support/gitrev.h"
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent/har.h"
-#include "agent/verified.h"
+#include "webarena/har.h"
+#include "webarena/verified.h"
 #include "core/core.h"
 
 #ifndef FUZZ_HAR_ENTRY

@@ -23,7 +23,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "agent/mcp_int.h"
+#include "mcp/mcp_int.h"
 
 #ifndef FUZZ_MCP_HTTP_ENTRY
 #define FUZZ_MCP_HTTP_ENTRY LLVMFuzzerTestOneInput

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "actions/action.h"
-#include "agent/eval.h"
-#include "agent/task.h"
+#include "webarena/eval.h"
+#include "webarena/task.h"
 
 #ifndef FUZZ_TASK_ENTRY
 #define FUZZ_TASK_ENTRY LLVMFuzzerTestOneInput

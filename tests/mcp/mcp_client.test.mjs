@@ -212,8 +212,14 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
     const img = r.content.find((c) => c.type === 'image');
     assert.ok(img && img.mimeType === 'image/png');
     assert.equal(Buffer.from(img.data, 'base64').subarray(1, 4).toString(), 'PNG');
+    // a second tab: the view's header and the listing name both tabs (act_observe / act_tabs_read_urls)
+    r = await call('browser_tabs', { action: 'new', url: `${site}/settings` });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /Tab 0: .*Tab 1 \(current\): /s);
+    r = await call('browser_snapshot');
+    assert.match(text(r), /Tab 0: .*Tab 1 \(current\): /s);
     r = await call('browser_tabs', { action: 'list' });
-    assert.match(text(r), /\(current\)/);
+    assert.match(text(r), /^0: .* · http:\/\/127\.0\.0\.1:\d+\/.*\n1: \(current\) .* · http:\/\/127\.0\.0\.1:\d+\/settings\n$/s);
 
     r = await call('browser_close');
     assert.equal(r.isError, false);

@@ -7,7 +7,7 @@ export function site(url, base) { return url.replace(/__PLAYGROUND__/g, base); }
 // ---------------- WebArena evaluators: eous's, one implementation ----------------
 // The page is read here (final URL, each program_html target's locator value after its prep
 // actions, as WebArena's HTMLContentEvaluator reads them); scoring is `eous score`, the C
-// evaluator the agent uses (agent/eval.c), so there is no second set of rules in JS.
+// evaluator the agent uses (webarena/eval.c), so there is no second set of rules in JS.
 import { spawnSync } from 'node:child_process';
 import { join as joinPath } from 'node:path';
 import { repoRoot } from './browser.mjs';

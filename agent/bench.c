@@ -1,0 +1,386 @@
+/* agent/bench.c — a benchmark's workers, retries, resume and records (see
+ * bench.h); `eous bench` (cli/cli_bench.c) only turns argv into its options
+ * and writes the reports after it. */
+#define _GNU_SOURCE
+#include "agent/bench.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent/browser.h"
+#include "runs/rundir.h"
+
+#define INFRA_RETRIES 2
+/* pause before infra retry k (ms): a driver, grid node or model endpoint that
+ * just died needs a moment to come back (a grid hub keeps sending new sessions
+ * to a dead node until its health check notices); without it all retries of
+ * every queued task are spent in the same second */
+static const long infra_backoff_ms[INFRA_RETRIES] = {2000, 6000};
+
+typedef struct job {
+    agent_task *task;
+    perc_mode mode;
+    int attempt;   /* its first attempt's number: 1, or one past those results.jsonl holds (--resume) */
+} job;
+
+typedef struct bench {
+    const agent_bench_opts *o;
+    job *jobs;
+    size_t next;
+    agent_bench_stats *st;     /* guarded by lock */
+    pthread_mutex_t lock;
+    double t0;
+    int model_failures_in_row; /* guarded by lock */
+    int breaker_open;
+    char breaker_reason[400];
+} bench;
+
+/* task id + mode whose last attempt in results.jsonl has a final status (not
+ * infra, not interrupted: those are run again as the next attempt) */
+static int already_done(const agent_rundir *existing, const char *id, const char *mode)
+{
+    const cJSON *last = existing ? agent_rundir_last(existing, id, mode) : NULL;
+    return last && agent_rundir_status_final(eous_json_str(last, "status"));
+}
+
+/* Tells the embedder (under the lock). */
+static void emit(bench *b, agent_bench_event ev, const agent_result *r, const char *why)
+{
+    b->st->elapsed_s = (eous_now_ms() - b->t0) / 1000.0;
+    if (b->o->on_event)
+        b->o->on_event(b->o->ud, ev, b->st, r, why);
+}
+
+/* 1 when the session still answers a command that cannot fail on a live one
+ * (GET /window/handles: no user prompt handling, no current window needed). */
+static int session_answers(wd_session *s)
+{
+    cJSON *h = NULL;
+    eous_rc rc = wd_window_handles(s, &h, NULL);
+    cJSON_Delete(h);
+    return rc == EOUS_OK;
+}
+
+/* Counts a job attempt's model outcome; 1 when the breaker is (now) open. */
+static int model_outcome(bench *b, int failed, const char *why)
+{
+    pthread_mutex_lock(&b->lock);
+    if (!failed) {
+        b->model_failures_in_row = 0;
+    } else if (++b->model_failures_in_row >= AGENT_BENCH_MODEL_FAILURES && !b->breaker_open) {
+        b->breaker_open = 1;
+        snprintf(b->breaker_reason, sizeof b->breaker_reason, "%s", why);
+        emit(b, AGENT_BENCH_BREAKER, NULL, why);
+    }
+    int open = b->breaker_open;
+    pthread_mutex_unlock(&b->lock);
+    return open;
+}
+
+/* Sleeps ms in slices so an interruption cuts it short. */
+static void backoff(long ms)
+{
+    for (long left = ms; left > 0 && !eous_interrupted(); left -= 100)
+        eous_sleep_ms(left < 100 ? left : 100);
+}
+
+/* Fills res for a job that ends without running (as far as it got). */
+static void result_not_run(agent_result *res, const job *j, agent_planner planner, const char *status,
+                           const char *stop_reason)
+{
+    snprintf(res->task_id, sizeof res->task_id, "%s", j->task->id);
+    snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(j->mode));
+    snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(planner));
+    snprintf(res->status, sizeof res->status, "%s", status);
+    if (stop_reason)
+        snprintf(res->stop_reason, sizeof res->stop_reason, "%s", stop_reason);
+    res->tier = j->task->tier;
+    res->screen = j->task->screen;
+    res->intent = j->task->intent;
+}
+
+/* Appends an earlier attempt's line (one a retry follows); not counted as
+ * done.  EOUS_E_IO when it cannot be written whole. */
+static eous_rc record_attempt(bench *b, const agent_result *res, eous_err *err)
+{
+    char *line = agent_result_json(res);
+    eous_rc rc = line ? agent_rundir_append(b->o->out_dir, line, err)
+                      : eous_err_set(err, EOUS_E_NOMEM, "out of memory for a result line");
+    free(line);
+    return rc ? EOUS_E_IO : EOUS_OK;
+}
+
+/* A worker's browser, opened on first need and after an infra failure. */
+typedef struct worker_browser {
+    agent_browser br;
+    int open;
+    int tasks;   /* tasks run on this browser, for --restart-browser-every */
+} worker_browser;
+
+/* Runs job j, retrying infrastructure failures (a fresh session for a dead
+ * browser, the same one when the model endpoint failed). */
+static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result *res, eous_err *err)
+{
+    const agent_bench_opts *o = b->o;
+    eous_rc rc = EOUS_OK;
+    for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
+        int this_attempt = j->attempt + attempt;
+        if (attempt > 0) {
+            /* the failed attempt keeps its line: a retry adds one, never replaces it */
+            if (record_attempt(b, res, err)) {
+                rc = EOUS_E_IO;
+                break;
+            }
+            EOUS_INFO("bench", "task %s %s: infra (%s); retry %d on %s session in %ld ms", j->task->id,
+                      perc_mode_name(j->mode), res->error[0] ? res->error : err->msg, attempt,
+                      wb->open ? "the same" : "a fresh", infra_backoff_ms[attempt - 1]);
+            backoff(infra_backoff_ms[attempt - 1]);
+            if (eous_interrupted()) {
+                res->attempt = this_attempt;
+                break;
+            }
+        }
+        eous_err_clear(err);
+        if (!wb->open) {
+            if ((rc = agent_browser_open_net(&wb->br, o->webdriver, o->w3c_only, o->network_log, err))) {
+                result_not_run(res, j, o->run.planner, AGENT_ST_INFRA, "infra");
+                snprintf(res->error, sizeof res->error, "%s", err->msg);
+                res->attempt = this_attempt;
+                if (eous_interrupted())
+                    break;
+                continue;
+            }
+            wb->open = 1;
+            wb->tasks = 0;
+        }
+        char trace[4300], audit[4300];
+        snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", o->out_dir, j->task->id, perc_mode_name(j->mode));
+        snprintf(audit, sizeof audit, "%s/audit.jsonl", o->out_dir);
+        agent_run_opts ro = o->run;
+        ro.mode = j->mode;
+        ro.trace_path = trace;
+        ro.audit_path = audit;
+        agent_result_clear(res);
+        rc = agent_run_task(wb->br.session, j->task, &ro, res, err);
+        res->attempt = this_attempt;
+        if (rc == EOUS_E_IO) /* the run directory cannot be written: no retry helps */
+            break;
+        if (rc == EOUS_OK && res->error[0] && strcmp(res->status, "passed") && !session_answers(wb->br.session)) {
+            /* the task failed with an error and its session is gone: the
+             * infrastructure's failure whatever code the error carried (a
+             * grid hub reports a lost node as "unknown error") */
+            snprintf(res->status, sizeof res->status, "infra");
+            snprintf(res->stop_reason, sizeof res->stop_reason, "infra");
+            rc = eous_err_remap(err, EOUS_E_INFRA);
+        }
+        int model_down = eous_rc_is_infra(rc) && !strcmp(res->stop_reason, "model_unavailable");
+        if (o->run.planner != AGENT_PLANNER_SCRIPT && model_outcome(b, model_down, res->error) && model_down)
+            break;
+        if (!eous_rc_is_infra(rc) || eous_interrupted())
+            break;
+        /* the model endpoint failed: the browser is fine, keep it */
+        if (model_down)
+            continue;
+        /* a dead driver, browser or grid node: retry on a fresh session */
+        agent_browser_close(&wb->br);
+        wb->open = 0;
+    }
+    return rc;
+}
+
+/* A write failed (disk full, read-only): every worker stops after its job. */
+static void io_failure(bench *b, const char *msg)
+{
+    pthread_mutex_lock(&b->lock);
+    if (!b->st->io_failed)
+        snprintf(b->st->io_error, sizeof b->st->io_error, "%s", msg);
+    b->st->io_failed = 1;
+    pthread_mutex_unlock(&b->lock);
+}
+
+/* Appends the job's line to results.jsonl and counts it; -1 (and the bench
+ * stops) when the line could not be written whole. */
+static int record(bench *b, const agent_result *res)
+{
+    eous_err err;
+    eous_err_clear(&err);
+    char *line = agent_result_json(res);
+    if (line && agent_rundir_append(b->o->out_dir, line, &err)) {
+        io_failure(b, err.msg);
+        free(line);
+        return -1;
+    }
+    pthread_mutex_lock(&b->lock);
+    b->st->done++;
+    if (!strcmp(res->status, AGENT_ST_PASSED))
+        b->st->passed++;
+    if (!strcmp(res->status, AGENT_ST_INFRA))
+        b->st->infra++;
+    emit(b, AGENT_BENCH_RESULT, res, NULL);
+    pthread_mutex_unlock(&b->lock);
+    free(line);
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    bench *b = arg;
+    worker_browser wb = {.open = 0};
+    eous_err err;
+    eous_err_clear(&err);
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        size_t i = b->next < b->st->jobs && !eous_interrupted() && !b->st->io_failed ? b->next++ : b->st->jobs;
+        int breaker_open = b->breaker_open;
+        pthread_mutex_unlock(&b->lock);
+        if (i >= b->st->jobs)
+            break;
+        const job *j = &b->jobs[i];
+        agent_result res;
+        memset(&res, 0, sizeof res);
+        eous_rc rc = EOUS_OK;
+        if (breaker_open) {
+            result_not_run(&res, j, b->o->run.planner, AGENT_ST_INFRA, "model_unavailable");
+            pthread_mutex_lock(&b->lock);
+            snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
+                     AGENT_BENCH_MODEL_FAILURES, b->breaker_reason);
+            pthread_mutex_unlock(&b->lock);
+        } else {
+            rc = run_job(b, j, &wb, &res, &err);
+        }
+        if (eous_interrupted() && (eous_rc_ends_task(rc) || !res.status[0])) {
+            /* stopped in flight: recorded as such, and --resume reruns it */
+            result_not_run(&res, j, b->o->run.planner, AGENT_ST_INTERRUPTED, "interrupted");
+            if (!res.error[0])
+                snprintf(res.error, sizeof res.error, "interrupted by signal %d", eous_interrupt_signal());
+        }
+        if (rc == EOUS_E_IO) { /* its trace is torn: not recorded, --resume reruns it */
+            io_failure(b, err.msg);
+            agent_result_clear(&res);
+            break;
+        }
+        if (!res.status[0])
+            snprintf(res.status, sizeof res.status, AGENT_ST_INFRA);
+        if (!res.attempt)
+            res.attempt = j->attempt;
+        if (record(b, &res)) {
+            agent_result_clear(&res);
+            break;
+        }
+        agent_result_clear(&res);
+        if (wb.open && b->o->restart_browser_every > 0 && ++wb.tasks >= b->o->restart_browser_every) {
+            /* a long run's browser grows; a fresh one on schedule keeps it flat */
+            agent_browser_close(&wb.br);
+            wb.open = 0;
+        }
+    }
+    if (wb.open)
+        agent_browser_close(&wb.br);
+    return NULL;
+}
+
+void agent_bench_opts_init(agent_bench_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    agent_run_opts_init(&o->run);
+    o->workers = 1;
+}
+
+/* Records a task that cannot run here as skipped (so the report shows it). */
+static void record_skipped(bench *b, const agent_task *t, perc_mode mode, int attempt)
+{
+    agent_result r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.task_id, sizeof r.task_id, "%s", t->id);
+    snprintf(r.mode, sizeof r.mode, "%s", perc_mode_name(mode));
+    snprintf(r.planner, sizeof r.planner, "%s", agent_planner_name(b->o->run.planner));
+    snprintf(r.status, sizeof r.status, AGENT_ST_SKIPPED);
+    snprintf(r.error, sizeof r.error, "%s", t->problem);
+    r.tier = t->tier;
+    r.attempt = attempt;
+    char *line = agent_result_json(&r);
+    eous_err werr;
+    if (line && agent_rundir_append(b->o->out_dir, line, &werr))
+        io_failure(b, werr.msg);
+    free(line);
+}
+
+/* The jobs: every task × mode not already final in existing (resume). */
+static void plan_jobs(bench *b, const agent_task_list *l, const agent_rundir *existing)
+{
+    const agent_bench_opts *o = b->o;
+    for (size_t t = 0; t < l->n; t++) {
+        for (int m = 0; m < o->n_modes; m++) {
+            const char *mode_name = perc_mode_name(o->modes[m]);
+            if (already_done(existing, l->tasks[t].id, mode_name)) {
+                b->st->skipped_done++;
+                continue;
+            }
+            int first_attempt = (existing ? agent_rundir_attempts(existing, l->tasks[t].id, mode_name) : 0) + 1;
+            if (l->tasks[t].problem[0]) {
+                record_skipped(b, &l->tasks[t], o->modes[m], first_attempt);
+                continue;
+            }
+            job *j = &b->jobs[b->st->jobs++];
+            j->task = &l->tasks[t];
+            j->mode = o->modes[m];
+            j->attempt = first_attempt;
+        }
+    }
+}
+
+eous_rc agent_bench_run(const agent_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err)
+{
+    memset(st, 0, sizeof *st);
+    if (!o->out_dir || !o->n_modes || o->workers < 1 || o->workers > AGENT_BENCH_MAX_WORKERS)
+        return eous_err_set(err, EOUS_E_INVALID, "bench: expected a run directory, at least one mode and 1..%d "
+                            "workers", AGENT_BENCH_MAX_WORKERS);
+    agent_bench_opts opts = *o;
+    if (opts.run.planner != AGENT_PLANNER_SCRIPT && opts.workers > 1)
+        opts.workers = 1; /* one model client: its conversation is not shared between threads */
+    char results_path[4200];
+    snprintf(results_path, sizeof results_path, "%s/trace", opts.out_dir);
+    if (eous_mkdirs(results_path, 0755, err))
+        return eous_err_prefix(err, "bench: the run directory");
+    snprintf(results_path, sizeof results_path, "%s/results.jsonl", opts.out_dir);
+    agent_rundir existing_rd, *existing = NULL;
+    if (!opts.resume)
+        unlink(results_path);
+    else if (!agent_rundir_load(opts.out_dir, 0, &existing_rd, NULL))
+        existing = &existing_rd;
+    bench b;
+    memset(&b, 0, sizeof b);
+    b.o = &opts;
+    b.st = st;
+    b.t0 = eous_now_ms();
+    b.jobs = calloc(l->n * (size_t)opts.n_modes + 1, sizeof *b.jobs);
+    if (!b.jobs) {
+        if (existing)
+            agent_rundir_free(existing);
+        return eous_err_set(err, EOUS_E_NOMEM, "bench: out of memory for %zu job(s)", l->n * (size_t)opts.n_modes);
+    }
+    pthread_mutex_init(&b.lock, NULL);
+    plan_jobs(&b, l, existing);
+    if (existing)
+        agent_rundir_free(existing);
+    emit(&b, AGENT_BENCH_START, NULL, NULL);
+    int nw = st->io_failed ? 0 : opts.workers < (int)st->jobs ? opts.workers : (int)st->jobs;
+    pthread_t th[AGENT_BENCH_MAX_WORKERS];
+    int started = 0;
+    for (int i = 0; i < nw; i++)
+        if (!pthread_create(&th[started], NULL, worker, &b))
+            started++;
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    st->elapsed_s = (eous_now_ms() - b.t0) / 1000.0;
+    free(b.jobs);
+    pthread_mutex_destroy(&b.lock);
+    if (nw && !started)
+        return eous_err_set(err, EOUS_E_NOMEM, "bench: cannot start a worker thread");
+    if (st->io_failed)
+        return eous_err_set(err, EOUS_E_IO, "%s", st->io_error);
+    return EOUS_OK;
+}

@@ -1,0 +1,73 @@
+/* agent/bench.h — running a benchmark: every task × mode on N workers, each
+ * with its own browser session (what `eous bench` does, for an embedder).
+ *
+ * Results go to OUT_DIR/results.jsonl (runs/rundir.h: one line per attempt,
+ * appended and flushed as each ends), traces to OUT_DIR/trace/, the audit to
+ * OUT_DIR/audit.jsonl.  Infrastructure failures (a dead driver, browser or
+ * grid node; a model endpoint that does not answer) are retried, the failed
+ * attempt keeping its line; after three model failures in a row the jobs left
+ * are recorded as infra without running.  With resume, a task × mode whose
+ * last attempt has a final status is skipped and the others run as the next
+ * attempt.  A task the loader marked as not runnable here is recorded as
+ * skipped.  An interruption (eous_interrupted) stops the workers after their
+ * job, which is recorded as interrupted.
+ *
+ * Reports are not written here (runs/report.h: agent_reports_write). */
+#ifndef EOUS_AGENT_BENCH_H
+#define EOUS_AGENT_BENCH_H
+
+#include <stddef.h>
+
+#include "agent/run.h"
+
+#define AGENT_BENCH_MAX_WORKERS 32
+/* model calls that failed in a row (each after the client's own retries)
+ * before the bench stops asking a dead endpoint: the jobs left are recorded
+ * as infra without running, so resume runs them once it is back */
+#define AGENT_BENCH_MODEL_FAILURES 3
+
+/* Counts so far (under the bench's lock when a callback gets them). */
+typedef struct agent_bench_stats {
+    size_t jobs;          /* task × mode jobs to run */
+    size_t done;          /* recorded with a last attempt */
+    size_t passed, infra;
+    size_t skipped_done;  /* resume: already final in results.jsonl */
+    double elapsed_s;
+    int io_failed;        /* a result or trace could not be written: the bench stopped */
+    char io_error[512];
+} agent_bench_stats;
+
+typedef enum agent_bench_event {
+    AGENT_BENCH_START,   /* jobs counted, workers about to start */
+    AGENT_BENCH_RESULT,  /* a job's last attempt recorded (r) */
+    AGENT_BENCH_BREAKER  /* the model endpoint failed in a row (why): the jobs left are not run */
+} agent_bench_event;
+
+/* Called from the workers under the bench's lock: keep it short. */
+typedef void (*agent_bench_cb)(void *ud, agent_bench_event ev, const agent_bench_stats *st, const agent_result *r,
+                               const char *why);
+
+typedef struct agent_bench_opts {
+    agent_run_opts run;        /* each job's options; mode, trace_path and audit_path are set per job */
+    const perc_mode *modes;    /* n_modes modes, each task runs in each */
+    int n_modes;
+    const char *out_dir;       /* the run directory (created with trace/ when missing) */
+    int workers;               /* 1..AGENT_BENCH_MAX_WORKERS; a model planner runs with one */
+    int resume;                /* keep results.jsonl and add to it; else it starts empty */
+    int restart_browser_every; /* a fresh browser after N tasks on one (0 = never) */
+    const char *webdriver;     /* a remote WebDriver URL (grid), or NULL: a local chromedriver each */
+    int w3c_only;              /* no CDP */
+    int network_log;           /* HAR files (WebArena-Verified tasks need them) */
+    agent_bench_cb on_event;   /* may be NULL */
+    void *ud;
+} agent_bench_opts;
+
+void agent_bench_opts_init(agent_bench_opts *o);
+
+/* Runs every task of l in every mode of o.  st gets the counts.  EOUS_OK when
+ * the bench ran to its end or was interrupted (eous_interrupted() says which);
+ * EOUS_E_IO when the run directory could not be written (st->io_error says
+ * why, nothing more was run); EOUS_E_INVALID for bad options; EOUS_E_NOMEM. */
+eous_rc agent_bench_run(const agent_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err);
+
+#endif

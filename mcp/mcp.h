@@ -1,0 +1,129 @@
+/* mcp/mcp.h — eous as a Model Context Protocol server: JSON-RPC 2.0, one
+ * message per line over a pair of streams (stdio for `eous mcp`), or
+ * Streamable HTTP for many clients at once (agent_mcp_http_serve, `eous mcp
+ * --port`).
+ *
+ * Methods: initialize (protocol-version negotiation), ping, tools/list,
+ * tools/call, logging/setLevel; notifications/initialized and
+ * notifications/cancelled are accepted (a cancelled call stops at its next
+ * wait and is never answered).  A call whose request carries
+ * _meta.progressToken gets notifications/progress as it goes (browser start,
+ * the action, reading the page, each second of a wait).  browser_snapshot
+ * and browser_call declare an outputSchema and answer with structuredContent
+ * (the components with ids, labels, state and tools) from 2025-06-18 on.  Tools are named like Playwright MCP's where the meaning is the
+ * same (browser_navigate, browser_snapshot, browser_click, browser_type,
+ * browser_select_option, browser_hover, browser_press_key,
+ * browser_navigate_back, browser_tabs, browser_take_screenshot,
+ * browser_wait_for, browser_close), plus browser_call (a component's own
+ * tool, validated against its metadata M before the page sees it), one
+ * page_<name> tool per WebMCP tool of the page last seen, and
+ * browser_webmcp_list / browser_webmcp_call (the same page tools behind two
+ * fixed tools, for clients that never re-read tools/list).  Every action
+ * answers with the new view, or with deltas on (the default) what changed
+ * since the view the client was sent last (perception/delta.h: a full view
+ * after navigation, every few deltas, or when the delta would be large);
+ * browser_snapshot is always the whole view.  A data-agent-confirm mark (or a confirm rule)
+ * asks the person through elicitation/create when the client offers it;
+ * otherwise the action is refused with a result that says a person is needed.
+ * Everything written passes through the secret redactor.
+ *
+ * Protocol 2026-07-28 beside the older versions: a request (not initialize)
+ * whose _meta names io.modelcontextprotocol/protocolVersion is served on its
+ * own, with the capabilities and log level its _meta names; server/discover
+ * answers; results carry resultType.  No elicitation on that version (it asks
+ * through input_required results, which eous does not speak): a confirmation
+ * is refused as without the capability.  An initialize chooses the older
+ * version's semantics for the rest of the stream (stdio) or the session.
+ *
+ * The browser starts at the first tool call that needs it and stops on
+ * browser_close, at the end of input, on SIGINT/SIGTERM, and in
+ * agent_mcp_free.
+ *
+ * Ownership: agent_mcp is an opaque handle (_new / _free).  The policy and
+ * secrets in the options are borrowed and must outlive it; strings too. */
+#ifndef EOUS_MCP_MCP_H
+#define EOUS_MCP_MCP_H
+
+#include <stdio.h>
+
+#include "core/core.h"
+#include "perception/perc.h"
+
+struct act_policy;
+struct act_secrets;
+
+typedef struct agent_mcp_opts {
+    perc_mode mode;                /* view for actions and browser_snapshot (default hybrid) */
+    const char *webdriver;         /* remote WebDriver URL; NULL = spawn chromedriver */
+    int w3c_only;                  /* never use CDP */
+    int headed;                    /* show the browser window */
+    struct act_policy *policy;     /* borrowed; NULL = any http(s) origin, page marks only */
+    struct act_secrets *secrets;   /* borrowed; NULL = environment secrets only */
+    const char *audit_path;        /* JSON-lines audit log, NULL = none */
+    size_t max_message_bytes;      /* larger input lines get a JSON-RPC error; default 4 MiB */
+    int deltas;                    /* 1 (default): actions answer with what changed; 0: the whole view */
+    const char *policy_file;       /* with policy NULL: each server loads its own policy from this file */
+    const char *log_name;          /* prefix of this server's log lines (an HTTP session's), NULL = none */
+} agent_mcp_opts;
+
+void agent_mcp_opts_init(agent_mcp_opts *o);
+
+typedef struct agent_mcp agent_mcp;
+
+eous_rc agent_mcp_new(const agent_mcp_opts *o, agent_mcp **out, eous_err *err);
+/* Serves requests read from in, answers written to out, until in ends or a
+ * signal interrupts (EOUS_E_INTERRUPTED); the browser is stopped before it
+ * returns.  Streams are borrowed. */
+eous_rc agent_mcp_serve(agent_mcp *m, FILE *in, FILE *out, eous_err *err);
+void agent_mcp_free(agent_mcp *m);
+
+/* ---- Streamable HTTP (MCP 2025-11-25 transport) ----------------------------
+ *
+ * One endpoint, /mcp.  POST carries one JSON-RPC message: a request is
+ * answered with application/json, or text/event-stream for tools/call (so
+ * notifications and elicitation requests can come before the answer); a
+ * notification or response gets 202.  initialize opens a session whose id
+ * comes back in Mcp-Session-Id and must be sent with every later message;
+ * DELETE ends it.  GET gets 405 (no server-initiated stream).  Each session is
+ * its own agent_mcp: its own browser (chromedriver and Chrome, so cookies,
+ * storage and pages are never shared), deltas and confirmation prompts; its
+ * requests run one at a time.  A session idle for idle_timeout_s is closed and
+ * its browser stopped.
+ *
+ * 2026-07-28 requests need no session: their headers must repeat the body
+ * (MCP-Protocol-Version, Mcp-Method, Mcp-Name; 400 with -32020 otherwise) and
+ * they share one browser, started at the first and closed when idle; an
+ * unsupported version is 400 with -32022, an unknown method 404; closing a
+ * tool call's stream cancels it.
+ *
+ * DNS-rebinding protection: a request whose Host is not a loopback name, the
+ * bound address or in allowed_hosts, or whose Origin (when sent) is not a
+ * loopback origin or in allowed_origins, gets 403.  With a token every request
+ * needs `Authorization: Bearer TOKEN` (compared in constant time) or gets 401.
+ * Bodies larger than max_body_bytes get 413; an unknown session 404; a missing
+ * one 400; an unsupported MCP-Protocol-Version 400.  Every refusal carries a
+ * one-line JSON-RPC error. */
+
+typedef struct agent_mcp_http_opts {
+    agent_mcp_opts session;        /* each session's options; session.policy must be NULL (use policy_file):
+                                    * a session's confirmation prompt is set on its own policy */
+    const char *host;              /* address to bind; default 127.0.0.1 */
+    int port;                      /* 0 = a free port */
+    const char *allowed_origins;   /* comma-separated scheme://host[:port] besides loopback ones; "*" = any */
+    const char *allowed_hosts;     /* comma-separated host names (Host header) besides loopback; "*" = any */
+    const char *token;             /* bearer token, borrowed; NULL = none */
+    int max_sessions;              /* default 16; initialize beyond it gets a JSON-RPC error */
+    int idle_timeout_s;            /* default 1800; 0 = never */
+    size_t max_body_bytes;         /* default 4 MiB */
+    int request_timeout_s;         /* a request's headers and body must come within this, and a connection
+                                    * silent this long (not streaming an answer) is closed; default 60 */
+    int require_origin;            /* a request without an Origin header gets 403 (browser clients only) */
+    FILE *url_out;                 /* the bound URL is written here as one line once listening; NULL = not */
+} agent_mcp_http_opts;
+
+void agent_mcp_http_opts_init(agent_mcp_http_opts *o);
+/* Serves until SIGINT/SIGTERM (EOUS_E_INTERRUPTED) or a bind error; every
+ * session's browser is stopped before it returns. */
+eous_rc agent_mcp_http_serve(const agent_mcp_http_opts *o, eous_err *err);
+
+#endif

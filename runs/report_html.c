@@ -1,0 +1,461 @@
+/* runs/report_html.c — report.html: one self-contained page (inline CSS and
+ * script, no network; screenshots by relative link into trace/) with the
+ * tasks sorted by id, the modes side by side, filters (failed only, mode,
+ * tier, screen) and per task a drill-down: intent, each mode's verdict and
+ * reason, and each step from its trace line with the observation the
+ * planner read (collapsed), action, path, fallback, result, timings and
+ * screenshots. */
+#define _GNU_SOURCE
+#include "runs/report_int.h"
+#include "runs/report_ui_js.h" /* generated from report_ui.js: RUNS_REPORT_UI_JS */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OBS_MAX_BYTES (256 * 1024) /* an observation longer than this is cut in the report */
+#define TRACE_MAX_BYTES (64 * 1024 * 1024)
+
+void agent_html_text(eous_buf *h, const char *s)
+{
+    for (const char *p = s ? s : ""; *p; p++) {
+        switch (*p) {
+        case '<': eous_buf_puts(h, "&lt;", NULL); break;
+        case '>': eous_buf_puts(h, "&gt;", NULL); break;
+        case '&': eous_buf_puts(h, "&amp;", NULL); break;
+        case '"': eous_buf_puts(h, "&quot;", NULL); break;
+        case '\'': eous_buf_puts(h, "&#39;", NULL); break;
+        default: eous_buf_putc(h, *p, NULL);
+        }
+    }
+}
+
+static const char css[] =
+    "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse}"
+    "td,th{border:1px solid #ccc;padding:3px 7px;text-align:left;vertical-align:top}"
+    "th.mode{text-align:center;background:#f3f3f3}.st-passed{color:#1b7d2e}.st-failed,.st-infra{color:#b3261e;"
+    "font-weight:600}.filters{margin:.8em 0;display:flex;gap:1.2em;align-items:center;flex-wrap:wrap}"
+    "button.open{font:inherit;background:none;border:0;color:#1a56b0;cursor:pointer;text-decoration:underline;"
+    "padding:0}tr.detail>td{background:#fafafa}.mode-detail{margin:.6em 0 1.2em}"
+    "ol.steps{padding-left:1.6em}li.step{margin:.5em 0;padding:.3em;border-left:3px solid #ccc}"
+    "li.step.err{border-color:#b3261e}.action{font-family:monospace}.path{font-size:.85em;"
+    "background:#eef;padding:0 .4em;border-radius:3px}.ms{color:#666;font-size:.85em}"
+    "pre.obs{max-height:24em;overflow:auto;background:#fff;border:1px solid #ddd;padding:.5em;font-size:.8em}"
+    "img.shot{max-width:640px;border:1px solid #bbb;display:block;margin:.3em 0}.charts{display:flex;"
+    "flex-wrap:wrap;gap:1em}";
+
+
+/* ---- tasks: ids in order, rows per task ------------------------------------- */
+
+static int by_id(const void *a, const void *b)
+{
+    return strverscmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The distinct task ids of rows, sorted as versions ("2" before "10"); caller frees the array. */
+static const char **sorted_ids(const cJSON *rows, int *n_out)
+{
+    int n = cJSON_GetArraySize(rows), k = 0;
+    const char **ids = calloc((size_t)n + 1, sizeof *ids);
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) {
+        const char *id = eous_json_str(r, "task_id");
+        int seen = !id || !ids;
+        for (int i = 0; i < k && !seen; i++)
+            seen = !strcmp(ids[i], id);
+        if (!seen)
+            ids[k++] = id;
+    }
+    if (ids)
+        qsort(ids, (size_t)k, sizeof *ids, by_id);
+    *n_out = ids ? k : 0;
+    return ids;
+}
+
+static const cJSON *row_of(const cJSON *rows, const char *id, const char *mode)
+{
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) {
+        const char *rid = eous_json_str(r, "task_id"), *rm = eous_json_str(r, "mode");
+        if (rid && rm && !strcmp(rid, id) && !strcmp(rm, mode))
+            return r;
+    }
+    return NULL;
+}
+
+static int passed(const cJSON *r)
+{
+    const char *st = eous_json_str(r, "status");
+    return st && !strcmp(st, "passed");
+}
+
+/* A value the row set holds for key, once each, in first-seen order. */
+static void option_list(eous_buf *h, const cJSON *rows, const char *key)
+{
+    const cJSON *r, *q;
+    cJSON_ArrayForEach(r, rows) {
+        const char *v = eous_json_str(r, key);
+        int first = v && *v;
+        for (q = rows->child; q != r && first; q = q->next) {
+            const char *w = eous_json_str(q, key);
+            first = !w || strcmp(w, v);
+        }
+        if (!first)
+            continue;
+        eous_buf_puts(h, "<option>", NULL);
+        agent_html_text(h, v);
+        eous_buf_puts(h, "</option>", NULL);
+    }
+}
+
+static void filters(eous_buf *h, const cJSON *rows, const char *const *modes, int nm)
+{
+    eous_buf_puts(h, "<div class='filters'><label><input type='checkbox' id='f-failed'> failed only</label>"
+                     "<label>mode <select id='f-mode'><option value=''>all</option>", NULL);
+    for (int m = 0; m < nm; m++) {
+        eous_buf_puts(h, "<option>", NULL);
+        agent_html_text(h, modes[m]);
+        eous_buf_puts(h, "</option>", NULL);
+    }
+    eous_buf_puts(h, "</select></label><label>tier <select id='f-tier'><option value=''>all</option>", NULL);
+    option_list(h, rows, "tier");
+    eous_buf_puts(h, "</select></label><label>screen <select id='f-screen'><option value=''>all</option>", NULL);
+    option_list(h, rows, "screen");
+    eous_buf_puts(h, "</select></label><span id='f-count'></span></div>", NULL);
+}
+
+/* ---- the table -------------------------------------------------------------- */
+
+static void mode_class(eous_buf *h, const char *mode)
+{
+    eous_buf_puts(h, "m m-", NULL);
+    agent_html_text(h, mode);
+}
+
+/* Model tokens when a model planned, else the observation tokens it read. */
+static void tokens_cell(eous_buf *h, const cJSON *r)
+{
+    double model = eous_json_num(r, "prompt_tokens", 0) + eous_json_num(r, "completion_tokens", 0);
+    double cached = eous_json_num(r, "cached_tokens", 0);
+    if (model > 0 && cached > 0) /* what a provider bills: the cached part at its discount */
+        eous_buf_printf(h, NULL, "%.0f (%.0f cached)", model, cached);
+    else if (model > 0)
+        eous_buf_printf(h, NULL, "%.0f", model);
+    else
+        eous_buf_printf(h, NULL, "%.0f obs", eous_json_num(r, "obs_tokens", 0));
+}
+
+static void mode_cells(eous_buf *h, const cJSON *r, const char *mode)
+{
+    for (int i = 0; i < 4; i++) {
+        eous_buf_puts(h, "<td class='", NULL);
+        mode_class(h, mode);
+        if (i == 0 && r) {
+            eous_buf_puts(h, " st-", NULL);
+            agent_html_text(h, eous_json_str(r, "status"));
+        }
+        eous_buf_puts(h, "'>", NULL);
+        if (!r)
+            eous_buf_puts(h, i == 0 ? "—" : "", NULL);
+        else if (i == 0)
+            agent_html_text(h, eous_json_str(r, "status"));
+        else if (i == 1)
+            eous_buf_printf(h, NULL, "%d", eous_json_int(r, "steps", 0));
+        else if (i == 2)
+            tokens_cell(h, r);
+        else
+            eous_buf_printf(h, NULL, "%.1f s", eous_json_num(r, "wall_ms", 0) / 1000);
+        eous_buf_puts(h, "</td>", NULL);
+    }
+}
+
+static void table_head(eous_buf *h, const char *const *modes, int nm)
+{
+    eous_buf_puts(h, "<table id='task-table'><thead><tr><th rowspan='2'>task</th><th rowspan='2'>tier</th>"
+                     "<th rowspan='2'>screen</th>", NULL);
+    for (int m = 0; m < nm; m++) {
+        eous_buf_puts(h, "<th colspan='4' class='mode ", NULL);
+        mode_class(h, modes[m]);
+        eous_buf_puts(h, "'>", NULL);
+        agent_html_text(h, modes[m]);
+        eous_buf_puts(h, "</th>", NULL);
+    }
+    eous_buf_puts(h, "</tr><tr>", NULL);
+    static const char *const cols[] = {"status", "steps", "tokens", "time"};
+    for (int m = 0; m < nm; m++)
+        for (int i = 0; i < 4; i++) {
+            eous_buf_puts(h, "<th class='", NULL);
+            mode_class(h, modes[m]);
+            eous_buf_printf(h, NULL, "'%s>%s</th>",
+                            i == 2 ? " title='model tokens, or the observation tokens read when a script planned'"
+                                   : "",
+                            cols[i]);
+        }
+    eous_buf_puts(h, "</tr></thead><tbody>", NULL);
+}
+
+/* ---- the drill-down --------------------------------------------------------- */
+
+/* A path a trace line names, when it stays inside the run directory's trace/. */
+static int evidence_path_ok(const char *p)
+{
+    return p && !strncmp(p, "trace/", 6) && !strstr(p, "..") && !strpbrk(p, "\\:?#");
+}
+
+static void shot(eous_buf *h, const char *rel, const char *caption)
+{
+    if (!evidence_path_ok(rel))
+        return;
+    eous_buf_puts(h, "<figure><a href='", NULL);
+    agent_html_text(h, rel);
+    eous_buf_puts(h, "'><img class='shot' loading='lazy' src='", NULL);
+    agent_html_text(h, rel);
+    eous_buf_puts(h, "' alt='", NULL);
+    agent_html_text(h, caption);
+    eous_buf_puts(h, "'></a><figcaption>", NULL);
+    agent_html_text(h, caption);
+    eous_buf_puts(h, "</figcaption></figure>", NULL);
+}
+
+static void observation(eous_buf *h, const char *out_dir, const cJSON *line)
+{
+    const char *rel = eous_json_str(line, "observation");
+    if (!evidence_path_ok(rel))
+        return;
+    char path[4200], *text = NULL;
+    size_t len = 0;
+    snprintf(path, sizeof path, "%s/%s", out_dir, rel);
+    eous_err err;
+    if (eous_read_file(path, 0, &text, &len, &err)) {
+        eous_buf_puts(h, "<p class='ms'>observation file missing: ", NULL);
+        agent_html_text(h, rel);
+        eous_buf_puts(h, "</p>", NULL);
+        return;
+    }
+    int cut = len > OBS_MAX_BYTES;
+    if (cut)
+        text[OBS_MAX_BYTES] = '\0';
+    eous_buf_printf(h, NULL, "<details class='obs'><summary>observation (%.0f tokens)</summary><pre class='obs'>",
+                    eous_json_num(line, "obs_tokens", 0));
+    agent_html_text(h, text);
+    eous_buf_printf(h, NULL, "%s</pre></details>", cut ? "\n… (cut; the whole text is in the file)" : "");
+    free(text);
+}
+
+/* A WebArena-Verified file of the task (agent_response.json, network.har), linked. */
+static void evidence_link(eous_buf *h, const char *rel, const char *caption)
+{
+    if (!evidence_path_ok(rel))
+        return;
+    eous_buf_puts(h, "<div class='verdict'><a href='", NULL);
+    agent_html_text(h, rel);
+    eous_buf_puts(h, "'>", NULL);
+    agent_html_text(h, caption);
+    eous_buf_puts(h, "</a></div>", NULL);
+}
+
+static void labelled(eous_buf *h, const char *cls, const char *label, const char *value)
+{
+    if (!value || !*value)
+        return;
+    eous_buf_printf(h, NULL, "<div class='%s'>%s", cls, label);
+    agent_html_text(h, value);
+    eous_buf_puts(h, "</div>", NULL);
+}
+
+static void step_item(eous_buf *h, const char *out_dir, const cJSON *line)
+{
+    const char *error = eous_json_str(line, "error"), *perr = eous_json_str(line, "parse_error");
+    eous_buf_printf(h, NULL, "<li class='step%s' data-step='%d'>", error || perr ? " err" : "",
+                    eous_json_int(line, "step", 0));
+    if (perr) {
+        labelled(h, "result", "the model's answer did not parse: ", perr);
+    } else {
+        eous_buf_puts(h, "<span class='action'>", NULL);
+        agent_html_text(h, eous_json_str(line, "action"));
+        eous_buf_puts(h, "</span> <span class='path'>", NULL);
+        agent_html_text(h, eous_json_str(line, "path"));
+        eous_buf_puts(h, "</span>", NULL);
+        labelled(h, "fallback", "fallback: ", eous_json_str(line, "fallback_reason"));
+        labelled(h, "result", error ? "error: " : "result: ", error ? error : eous_json_str(line, "result"));
+        const cJSON *ms = cJSON_GetObjectItemCaseSensitive(line, "ms");
+        eous_buf_printf(h, NULL, "<div class='ms'>perceive %.0f · plan %.0f · act %.0f · settle %.0f ms · "
+                                 "%.0f+%.0f model tokens",
+                        eous_json_num(ms, "perceive", 0), eous_json_num(ms, "plan", 0), eous_json_num(ms, "act", 0),
+                        eous_json_num(ms, "settle", 0), eous_json_num(line, "prompt_tokens", 0),
+                        eous_json_num(line, "completion_tokens", 0));
+        /* the request as billed: its prefix shared with the request before, its fixed part */
+        const cJSON *bill = cJSON_GetObjectItemCaseSensitive(line, "request_tokens");
+        if (bill)
+            eous_buf_printf(h, NULL, " · request %.0f (prefix %.0f, fixed %.0f, cached %.0f)",
+                            eous_json_num(bill, "total", 0), eous_json_num(bill, "prefix", 0),
+                            eous_json_num(bill, "fixed", 0), eous_json_num(line, "cached_tokens", 0));
+        eous_buf_puts(h, "</div>", NULL);
+    }
+    observation(h, out_dir, line);
+    shot(h, eous_json_str(line, "screenshot"), "the page the planner saw");
+    shot(h, eous_json_str(line, "vision_screenshot"), "the screenshot the model got (set-of-marks)");
+    shot(h, eous_json_str(line, "failed_screenshot"), "the page after this step failed");
+    labelled(h, "ms", "no screenshot: ", eous_json_str(line, "screenshot_error"));
+    eous_buf_puts(h, "</li>", NULL);
+}
+
+/* The steps of OUT/trace/<task>-<mode>.jsonl. */
+static void steps(eous_buf *h, const char *out_dir, const char *id, const char *mode)
+{
+    char path[4200], *text = NULL;
+    snprintf(path, sizeof path, "%s/trace/%s-%s.jsonl", out_dir, id, mode);
+    eous_err err;
+    if (eous_read_file(path, TRACE_MAX_BYTES, &text, NULL, &err)) {
+        eous_buf_puts(h, "<p class='ms'>no trace</p>", NULL);
+        return;
+    }
+    eous_buf_puts(h, "<ol class='steps'>", NULL);
+    for (char *p = text, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+        nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        cJSON *line = cJSON_Parse(p);
+        if (line)
+            step_item(h, out_dir, line);
+        cJSON_Delete(line);
+    }
+    eous_buf_puts(h, "</ol>", NULL);
+    free(text);
+}
+
+/* The attempts of this task × mode before the one that counts, in order. */
+static void earlier_attempts(eous_buf *h, const cJSON *earlier, const char *id, const char *mode)
+{
+    const cJSON *e;
+    int any = 0;
+    cJSON_ArrayForEach(e, earlier) {
+        const char *eid = eous_json_str(e, "task_id"), *emode = eous_json_str(e, "mode");
+        if (!eid || !emode || strcmp(eid, id) || strcmp(emode, mode))
+            continue;
+        eous_buf_puts(h, any ? "" : "<ul class='attempts'>", NULL);
+        any = 1;
+        eous_buf_printf(h, NULL, "<li>attempt %d: <span class='st-", eous_json_int(e, "attempt", 0));
+        agent_html_text(h, eous_json_str(e, "status"));
+        eous_buf_puts(h, "'>", NULL);
+        agent_html_text(h, eous_json_str(e, "status"));
+        eous_buf_puts(h, "</span>", NULL);
+        const char *error = eous_json_str(e, "error");
+        if (error && *error) {
+            eous_buf_puts(h, " — ", NULL);
+            agent_html_text(h, error);
+        }
+        eous_buf_puts(h, "</li>", NULL);
+    }
+    if (any)
+        eous_buf_puts(h, "</ul>", NULL);
+}
+
+static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const cJSON *earlier, const char *mode)
+{
+    eous_buf_puts(h, "<div class='mode-detail ", NULL);
+    mode_class(h, mode);
+    eous_buf_puts(h, "'><h4>", NULL);
+    agent_html_text(h, mode);
+    eous_buf_puts(h, ": <span class='st-", NULL);
+    agent_html_text(h, eous_json_str(r, "status"));
+    eous_buf_puts(h, "'>", NULL);
+    agent_html_text(h, eous_json_str(r, "status"));
+    eous_buf_printf(h, NULL, "</span> (score %.2f, %d steps, stopped: ", eous_json_num(r, "score", 0),
+                    eous_json_int(r, "steps", 0));
+    agent_html_text(h, eous_json_str(r, "stop_reason"));
+    eous_buf_puts(h, ")</h4>", NULL);
+    labelled(h, "verdict", "eval: ", eous_json_str(r, "eval_detail"));
+    labelled(h, "result", "error: ", eous_json_str(r, "error"));
+    labelled(h, "answer", "answer: ", eous_json_str(r, "answer"));
+    evidence_link(h, eous_json_str(r, "agent_response"), "agent response (JSON)");
+    evidence_link(h, eous_json_str(r, "har"), "network log (HAR)");
+    if (eous_json_int(r, "attempt", 1) > 1)
+        eous_buf_printf(h, NULL, "<p class='ms'>attempt %d; before it:</p>", eous_json_int(r, "attempt", 1));
+    earlier_attempts(h, earlier, eous_json_str(r, "task_id"), mode);
+    steps(h, out_dir, eous_json_str(r, "task_id"), mode);
+    shot(h, eous_json_str(r, "screenshot"), "the page at the end of the task");
+    eous_buf_puts(h, "</div>", NULL);
+}
+
+static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *id,
+                      int index, const char *const *modes, int nm)
+{
+    const cJSON *any = NULL;
+    eous_buf bad, have;
+    eous_buf_init(&bad, 0);
+    eous_buf_init(&have, 0);
+    for (int m = 0; m < nm; m++) {
+        const cJSON *r = row_of(rows, id, modes[m]);
+        if (!r)
+            continue;
+        any = any ? any : r;
+        eous_buf_printf(&have, NULL, "%s ", modes[m]);
+        if (!passed(r))
+            eous_buf_printf(&bad, NULL, "%s ", modes[m]);
+    }
+    eous_buf_puts(h, "<tr class='task' data-task='", NULL);
+    agent_html_text(h, id);
+    eous_buf_puts(h, "' data-tier='", NULL);
+    agent_html_text(h, eous_json_str(any, "tier"));
+    eous_buf_puts(h, "' data-screen='", NULL);
+    agent_html_text(h, eous_json_str(any, "screen"));
+    eous_buf_puts(h, "' data-modes='", NULL);
+    agent_html_text(h, have.data);
+    eous_buf_puts(h, "' data-failed='", NULL);
+    agent_html_text(h, bad.data);
+    eous_buf_printf(h, NULL, "'><td><button class='open' aria-expanded='false' aria-controls='d-%d'>", index);
+    agent_html_text(h, id);
+    eous_buf_puts(h, "</button></td><td>", NULL);
+    agent_html_text(h, eous_json_str(any, "tier"));
+    eous_buf_puts(h, "</td><td>", NULL);
+    agent_html_text(h, eous_json_str(any, "screen"));
+    eous_buf_puts(h, "</td>", NULL);
+    for (int m = 0; m < nm; m++)
+        mode_cells(h, row_of(rows, id, modes[m]), modes[m]);
+    eous_buf_printf(h, NULL, "</tr><tr class='detail' id='d-%d' hidden><td colspan='%d'><p class='intent'>", index,
+                    3 + 4 * nm);
+    agent_html_text(h, eous_json_str(any, "intent"));
+    eous_buf_puts(h, "</p>", NULL);
+    for (int m = 0; m < nm; m++) {
+        const cJSON *r = row_of(rows, id, modes[m]);
+        if (r)
+            mode_detail(h, out_dir, r, earlier, modes[m]);
+    }
+    eous_buf_puts(h, "</td></tr>", NULL);
+    eous_buf_free(&bad);
+    eous_buf_free(&have);
+}
+
+eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
+                                int n_modes,
+                                const char *summary_md, const char *charts_svg, eous_err *err)
+{
+    eous_buf h;
+    eous_buf_init(&h, 0);
+    eous_buf_printf(&h, NULL, "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>eous report</title>"
+                              "<style>%s</style></head><body><h1>eous benchmark report</h1><pre>", css);
+    agent_html_text(&h, summary_md);
+    eous_buf_printf(&h, NULL, "</pre><div class='charts'>%s</div><h2>Tasks</h2>", charts_svg ? charts_svg : "");
+    filters(&h, rows, modes, n_modes);
+    table_head(&h, modes, n_modes);
+    int n_ids = 0;
+    const char **ids = sorted_ids(rows, &n_ids);
+    for (int i = 0; i < n_ids; i++)
+        task_rows(&h, out_dir, rows, earlier, ids[i], i, modes, n_modes);
+    free(ids);
+    eous_buf_printf(&h, NULL, "</tbody></table><script>%s</script></body></html>\n", RUNS_REPORT_UI_JS);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/report.html", out_dir);
+    if (h.failed) { /* every piece above is appended unchecked: a hole anywhere fails the whole page */
+        eous_buf_free(&h);
+        return eous_err_set(err, EOUS_E_LIMIT, "%s: the report would exceed %zu bytes (or memory ran out); not written",
+                            path, (size_t)EOUS_BUF_DEFAULT_MAX);
+    }
+    char *clean = eous_redact(h.data ? h.data : "");
+    eous_rc rc = clean ? eous_write_file_atomic(path, clean, strlen(clean), err)
+                       : eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory", path);
+    free(clean);
+    eous_buf_free(&h);
+    return rc;
+}

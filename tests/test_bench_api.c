@@ -1,0 +1,133 @@
+/* tests/test_bench_api.c — agent_bench_run as an embedder calls it: the
+ * fixture suite on two workers against real Chromium, the events it reports,
+ * results.jsonl as runs/rundir.h reads it, resume, and bad options. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agent/bench.h"
+#include "core/core.h"
+#include "runs/rundir.h"
+#include "support/cli.h"
+#include "support/testsrv.h"
+
+static char tmpdir[256];
+
+static void setup(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-bench-api-XXXXXX");
+    cr_assert(mkdtemp(tmpdir));
+}
+
+static void teardown(void)
+{
+    eous_rmtree(tmpdir);
+}
+
+TestSuite(bench_api, .init = setup, .fini = teardown, .timeout = 900);
+
+typedef struct seen {
+    int starts, results, passed;
+    size_t jobs_at_start, skipped_at_start;
+    char ids[16][80];
+} seen;
+
+static void on_event(void *ud, agent_bench_event ev, const agent_bench_stats *st, const agent_result *r,
+                     const char *why)
+{
+    (void)why;
+    seen *s = ud;
+    if (ev == AGENT_BENCH_START) {
+        s->starts++;
+        s->jobs_at_start = st->jobs;
+        s->skipped_at_start = st->skipped_done;
+    } else if (ev == AGENT_BENCH_RESULT && s->results < 16) {
+        snprintf(s->ids[s->results++], sizeof s->ids[0], "%s/%s", r->task_id, r->mode);
+        s->passed += !strcmp(r->status, AGENT_ST_PASSED);
+    }
+}
+
+static void load_suite(agent_task_list *l)
+{
+    const char *files[] = {EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-1.json",
+                           EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-2.json"};
+    eous_err err;
+    cr_assert_eq(agent_tasks_load(files, 2, l, &err), EOUS_OK, "%s", err.msg);
+}
+
+Test(bench_api, runs_every_task_and_mode_on_two_workers_and_resumes)
+{
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    agent_task_list l;
+    load_suite(&l);
+    perc_mode modes[] = {PERC_MODE_HYBRID, PERC_MODE_ATOMIC};
+    agent_bench_opts o;
+    agent_bench_opts_init(&o);
+    o.modes = modes;
+    o.n_modes = 2;
+    o.out_dir = tmpdir;
+    o.workers = 2;
+    seen s;
+    memset(&s, 0, sizeof s);
+    o.on_event = on_event;
+    o.ud = &s;
+    agent_bench_stats st;
+    eous_err err;
+    cr_assert_eq(agent_bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_eq(s.starts, 1);
+    cr_expect_eq(s.jobs_at_start, 4, "2 tasks x 2 modes");
+    cr_expect_eq(s.results, 4);
+    cr_expect_eq(st.done, 4);
+    cr_expect_eq(st.passed, (size_t)s.passed);
+    char rpath[400];
+    snprintf(rpath, sizeof rpath, "%s/results.jsonl", tmpdir);
+    char *lines = ts_slurp(rpath);
+    cr_expect_eq(st.passed, 4, "the fixture tasks pass in both modes: %s", lines);
+    free(lines);
+    for (int i = 0; i < 4; i++) /* each job once */
+        for (int j = i + 1; j < 4; j++)
+            cr_expect_str_neq(s.ids[i], s.ids[j]);
+    agent_rundir rd;
+    cr_assert_eq(agent_rundir_load(tmpdir, 0, &rd, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_not_null(agent_rundir_last(&rd, "fx-1", "hybrid"));
+    cr_expect_not_null(agent_rundir_last(&rd, "fx-2", "atomic"));
+    cr_expect_eq(agent_rundir_attempts(&rd, "fx-2", "atomic"), 1);
+    agent_rundir_free(&rd);
+    /* resume: every job is final, none runs again */
+    memset(&s, 0, sizeof s);
+    o.resume = 1;
+    cr_assert_eq(agent_bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_eq(s.skipped_at_start, 4);
+    cr_expect_eq(s.results, 0);
+    cr_expect_eq(st.jobs, 0);
+    agent_tasks_free(&l);
+    ts_server_stop(srv);
+}
+
+
+Test(bench_api, bad_options_are_refused_without_touching_the_run_directory)
+{
+    agent_task_list l;
+    load_suite(&l);
+    perc_mode modes[] = {PERC_MODE_HYBRID};
+    agent_bench_opts o;
+    agent_bench_opts_init(&o);
+    o.modes = modes;
+    o.n_modes = 1;
+    o.out_dir = tmpdir;
+    o.workers = AGENT_BENCH_MAX_WORKERS + 1;
+    agent_bench_stats st;
+    eous_err err;
+    cr_expect_eq(agent_bench_run(&l, &o, &st, &err), EOUS_E_INVALID);
+    cr_expect(strstr(err.msg, "workers"), "%s", err.msg);
+    o.workers = 1;
+    o.n_modes = 0;
+    cr_expect_eq(agent_bench_run(&l, &o, &st, &err), EOUS_E_INVALID);
+    char path[400];
+    snprintf(path, sizeof path, "%s/results.jsonl", tmpdir);
+    cr_expect_neq(access(path, F_OK), 0, "no results.jsonl written");
+    agent_tasks_free(&l);
+}

@@ -1,0 +1,179 @@
+/* webarena/site_reset.c — site locks and reset commands (see site_reset.h). */
+#define _GNU_SOURCE
+#include "webarena/site_reset.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_ARGS 32
+
+/* "dokuwiki" → "DOKUWIKI"; anything but letters and digits becomes '_' */
+static void env_key(const char *site, const char *suffix, char *out, size_t size)
+{
+    size_t n = (size_t)snprintf(out, size, "EOUS_SITE_");
+    for (const char *p = site; *p && n + 1 < size; p++)
+        out[n++] = isalnum((unsigned char)*p) ? (char)toupper((unsigned char)*p) : '_';
+    out[n < size ? n : size - 1] = '\0';
+    snprintf(out + strlen(out), size - strlen(out), "%s", suffix);
+}
+
+static unsigned long fnv1a(const char *s)
+{
+    unsigned long h = 1469598103934665603UL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211UL;
+    return h;
+}
+
+static int open_lock(const char *site, eous_err *err)
+{
+    char key[160], path[512];
+    env_key(site, "", key, sizeof key);
+    const char *url = getenv(key);
+    const char *tmp = getenv("TMPDIR");
+    char safe[64];
+    size_t n = 0;
+    for (const char *p = site; *p && n + 1 < sizeof safe; p++)
+        safe[n++] = isalnum((unsigned char)*p) ? *p : '_';
+    safe[n] = '\0';
+    snprintf(path, sizeof path, "%s/eous-site-%s-%016lx.lock", tmp && *tmp ? tmp : "/tmp", safe, fnv1a(url ? url : ""));
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        eous_err_set(err, EOUS_E_INFRA, "site %s: cannot open the lock file %s: %s", site, path, strerror(errno));
+    return fd;
+}
+
+static int lock_fd(int fd, int how)
+{
+    while (flock(fd, how) < 0)
+        if (errno != EINTR)
+            return -1;
+    return 0;
+}
+
+/* Runs cmd (split on blanks, no shell) and waits at most limit_s seconds. */
+static eous_rc run_reset(const char *site, const char *cmd, int limit_s, eous_err *err)
+{
+    char *copy = strdup(cmd);
+    char *argv[MAX_ARGS + 1];
+    int argc = 0;
+    if (!copy)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    for (char *save = NULL, *tok = strtok_r(copy, " \t", &save); tok && argc < MAX_ARGS; tok = strtok_r(NULL, " \t", &save))
+        argv[argc++] = tok;
+    argv[argc] = NULL;
+    eous_rc rc = EOUS_OK;
+    if (!argc) {
+        rc = eous_err_set(err, EOUS_E_INVALID, "site %s: the reset command is empty", site);
+        goto done;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        rc = eous_err_set(err, EOUS_E_INFRA, "site %s: cannot start '%.200s': %s", site, cmd, strerror(errno));
+        goto done;
+    }
+    if (pid == 0) {
+        setpgid(0, 0); /* its own group, so a timeout stops what it started too */
+        int devnull = open("/dev/null", O_RDWR);
+        if (devnull >= 0) {
+            dup2(devnull, 0);
+            dup2(devnull, 1);
+        }
+        execvp(argv[0], argv);
+        fprintf(stderr, "eous: site %s: cannot run %s: %s\n", site, argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    int status = 0;
+    double deadline = eous_now_ms() + limit_s * 1000.0;
+    pid_t w;
+    while ((w = waitpid(pid, &status, WNOHANG)) == 0 && eous_now_ms() < deadline)
+        eous_sleep_ms(20);
+    if (w == 0) {
+        kill(-pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        rc = eous_err_set(err, EOUS_E_INFRA, "site %s: reset command '%.200s' did not finish within %d s", site, cmd,
+                          limit_s);
+    } else if (w < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+        rc = eous_err_set(err, EOUS_E_INFRA, "site %s: reset command '%.200s' failed (%s %d)", site, cmd,
+                          w > 0 && WIFSIGNALED(status) ? "signal" : "exit",
+                          w > 0 && WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    }
+done:
+    free(copy);
+    return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int reset_timeout_s(void)
+{
+    const char *s = getenv("EOUS_SITE_RESET_TIMEOUT");
+    int v = s ? atoi(s) : 0;
+    return v > 0 ? v : AGENT_SITE_RESET_TIMEOUT_S;
+}
+
+eous_rc agent_site_enter(agent_site_hold *h, const agent_task *t, eous_err *err)
+{
+    agent_site_leave(h);
+    const char *names[AGENT_SITE_MAX];
+    int n = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, t->sites) {
+        char key[160];
+        if (cJSON_IsString(s) && n < AGENT_SITE_MAX) {
+            env_key(s->valuestring, "_RESET", key, sizeof key);
+            if (getenv(key) && *getenv(key))
+                names[n++] = s->valuestring;
+        }
+    }
+    /* one order for every task, so two tasks on the same sites cannot deadlock */
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    for (int i = 0; i < n; i++) {
+        int fd = open_lock(names[i], err);
+        if (fd < 0)
+            goto fail;
+        h->fds[h->n++] = fd;
+        if (lock_fd(fd, t->require_reset ? LOCK_EX : LOCK_SH) < 0) {
+            eous_err_set(err, EOUS_E_INFRA, "site %s: cannot lock: %s", names[i], strerror(errno));
+            goto fail;
+        }
+        if (!t->require_reset)
+            continue;
+        char key[160];
+        env_key(names[i], "_RESET", key, sizeof key);
+        eous_log(EOUS_LOG_INFO, "agent", "task %s: resetting site %s", t->id, names[i]);
+        if (run_reset(names[i], getenv(key), reset_timeout_s(), err))
+            goto fail;
+        if (lock_fd(fd, LOCK_SH) < 0) {
+            eous_err_set(err, EOUS_E_INFRA, "site %s: cannot lock: %s", names[i], strerror(errno));
+            goto fail;
+        }
+    }
+    return EOUS_OK;
+fail:
+    agent_site_leave(h);
+    if (err)
+        err->rc = err->rc == EOUS_E_INVALID ? EOUS_E_INVALID : EOUS_E_INFRA;
+    return err ? err->rc : EOUS_E_INFRA;
+}
+
+void agent_site_leave(agent_site_hold *h)
+{
+    if (!h)
+        return;
+    for (int i = 0; i < h->n; i++)
+        close(h->fds[i]); /* closing the last fd of the open file drops the flock */
+    h->n = 0;
+}

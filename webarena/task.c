@@ -1,0 +1,360 @@
+/* webarena/task.c — see task.h. */
+#define _GNU_SOURCE
+#include "webarena/task.h"
+#include "webarena/verified_task.h"
+
+#include "actions/action.h"
+#include "webarena/schema.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+eous_rc agent_resolve_placeholders(const char *in, char **out, eous_err *err)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    const char *p = in;
+    *out = NULL;
+    while (*p) {
+        const char *s = strstr(p, "__");
+        if (!s) {
+            eous_buf_puts(&b, p, NULL);
+            break;
+        }
+        const char *e = s + 2;
+        while (*e && (isupper((unsigned char)*e) || isdigit((unsigned char)*e) || *e == '_') && strncmp(e, "__", 2))
+            e++;
+        if (e > s + 2 && !strncmp(e, "__", 2)) {
+            char name[128];
+            size_t n = (size_t)(e - (s + 2));
+            if (n >= sizeof name - 12)
+                n = sizeof name - 12;
+            char var[160];
+            memcpy(name, s + 2, n);
+            name[n] = '\0';
+            snprintf(var, sizeof var, "EOUS_SITE_%s", name);
+            const char *val = getenv(var);
+            if ((!val || !*val) && !strcmp(name, "SSH_HOST")) {
+                /* WebArena-Verified's git remote host template, kept for its URL type (git@__SSH_HOST__:path) */
+                eous_buf_append(&b, p, (size_t)(e + 2 - p), NULL);
+                p = e + 2;
+                continue;
+            }
+            if (!val || !*val) {
+                eous_buf_free(&b);
+                return eous_err_set(err, EOUS_E_INVALID, "placeholder __%s__ needs the environment variable %s (the site's base URL)",
+                                    name, var);
+            }
+            eous_buf_append(&b, p, (size_t)(s - p), NULL);
+            size_t vl = strlen(val);
+            while (vl && val[vl - 1] == '/')
+                vl--;
+            eous_buf_append(&b, val, vl, NULL);
+            p = e + 2;
+        } else {
+            eous_buf_append(&b, p, (size_t)(s - p) + 2, NULL);
+            p = s + 2;
+        }
+    }
+    *out = eous_buf_steal(&b);
+    return EOUS_OK;
+}
+
+/* Resolves placeholders in every string of the tree; the first failure is kept. */
+static void resolve_tree(cJSON *node, char *problem, size_t psize)
+{
+    for (cJSON *c = node ? node->child : NULL; c; c = c->next) {
+        if (cJSON_IsString(c) && strstr(c->valuestring, "__")) {
+            char *r = NULL;
+            eous_err e;
+            eous_err_clear(&e);
+            if (agent_resolve_placeholders(c->valuestring, &r, &e) == EOUS_OK) {
+                cJSON_SetValuestring(c, r);
+            } else if (!problem[0]) {
+                snprintf(problem, psize, "%s", e.msg);
+            }
+            free(r);
+        } else if (cJSON_IsObject(c) || cJSON_IsArray(c)) {
+            resolve_tree(c, problem, psize);
+        }
+    }
+}
+
+static const char *string_or_null(const cJSON *o, const char *k)
+{
+    const char *s = eous_json_str(o, k);
+    return s && *s ? s : NULL;
+}
+
+/* Things WebArena's harness would need its own site APIs for. */
+static void check_eval(agent_task *t)
+{
+    const cJSON *types = eous_json_arr(t->eval, "eval_types");
+    const cJSON *ty;
+    cJSON_ArrayForEach(ty, types) {
+        if (!cJSON_IsString(ty))
+            continue;
+        const char *s = ty->valuestring;
+        if (strcmp(s, "string_match") && strcmp(s, "url_match") && strcmp(s, "program_html")) {
+            snprintf(t->problem, sizeof t->problem, "unsupported eval type '%s'", s);
+            return;
+        }
+    }
+    const cJSON *ph = eous_json_arr(t->eval, "program_html");
+    const cJSON *target;
+    cJSON_ArrayForEach(target, ph) {
+        const char *url = eous_json_str(target, "url");
+        const char *loc = eous_json_str(target, "locator");
+        if (url && !strncmp(url, "func:", 5) && strncmp(url, "func:reddit_get_post_url(", 25)) {
+            snprintf(t->problem, sizeof t->problem, "program_html url '%.80s' needs WebArena's site APIs (unsupported)", url);
+            return;
+        }
+        if (loc && !strncmp(loc, "func:", 5)) {
+            snprintf(t->problem, sizeof t->problem, "program_html locator '%.80s' needs WebArena's site APIs (unsupported)",
+                     loc);
+            return;
+        }
+        /* WebArena: a blank locator (after strip) reads the page source */
+        if (loc && loc[strspn(loc, " \t\n\r\f\v")] && strncmp(loc, "document.", 9) &&
+            strncmp(loc, "[...document.", 13)) {
+            snprintf(t->problem, sizeof t->problem, "program_html locator '%.60s': expected empty, document... or func:", loc);
+            return;
+        }
+    }
+}
+
+/* Every script step parses and the output schema is one eous can apply: a
+ * task that would stop on its own file is bad input before a browser starts. */
+static void check_plans(agent_task *t)
+{
+    eous_err e;
+    eous_err_clear(&e);
+    if (t->output_schema && agent_schema_check(t->output_schema, &e)) {
+        snprintf(t->problem, sizeof t->problem, "%s", e.msg);
+        return;
+    }
+    const cJSON *plans[2] = {t->script, t->atomic_script};
+    const char *names[2] = {"script", "atomic_script"};
+    for (int p = 0; p < 2; p++) {
+        int i = 0;
+        const cJSON *step;
+        cJSON_ArrayForEach(step, plans[p]) {
+            i++;
+            const cJSON *one;
+            int k = 0;
+            for (one = cJSON_IsArray(step) ? step->child : step; one; one = cJSON_IsArray(step) ? one->next : NULL) {
+                k++;
+                act_action a;
+                act_action_init(&a);
+                eous_rc rc = act_parse_script_step(one, &a, &e);
+                act_action_clear(&a);
+                if (rc == EOUS_E_INVALID || rc == EOUS_E_PARSE) {
+                    if (cJSON_IsArray(step))
+                        snprintf(t->problem, sizeof t->problem, "%s step %d, action %d: %s", names[p], i, k, e.msg);
+                    else
+                        snprintf(t->problem, sizeof t->problem, "%s step %d: %s", names[p], i, e.msg);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int index, eous_err *err)
+{
+    if (!cJSON_IsObject(cfg))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: expected a JSON object, got %s", file, index,
+                            eous_json_type_name(cfg));
+    /* WebArena-Verified: start_urls and a list of evaluators */
+    int verified = agent_verified_is_cfg(cfg);
+    static const char *required[] = {"task_id", "start_url", "intent", "eval"};
+    for (size_t i = 0; i < 4; i++) {
+        const char *k = verified && i == 1 ? "start_urls" : required[i];
+        if (!cJSON_GetObjectItemCaseSensitive(cfg, k))
+            return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: missing required field \"%s\"", file, index, k);
+    }
+    eous_rc vrc = verified ? agent_verified_check_cfg(cfg, file, index, err) : EOUS_OK;
+    if (vrc)
+        return vrc;
+    const cJSON *eval = eous_json_obj(cfg, "eval");
+    if (!verified && (!eval || !eous_json_arr(eval, "eval_types")))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"eval\" must be an object with an \"eval_types\" list",
+                            file, index);
+    if (!verified && !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cfg, "start_url")))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"start_url\" must be a string", file, index);
+    agent_task *grown = realloc(l->tasks, (l->n + 1) * sizeof *grown);
+    if (!grown)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    l->tasks = grown;
+    agent_task *t = &l->tasks[l->n];
+    memset(t, 0, sizeof *t);
+    t->raw = cJSON_Duplicate(cfg, 1);
+    if (!t->raw)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    l->n++;
+    t->file = file;
+    t->index = index;
+    resolve_tree(t->raw, t->problem, sizeof t->problem);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(t->raw, "task_id");
+    if (cJSON_IsNumber(id))
+        snprintf(t->id, sizeof t->id, "%d", id->valueint);
+    else if (cJSON_IsString(id))
+        snprintf(t->id, sizeof t->id, "%s", id->valuestring);
+    else
+        snprintf(t->id, sizeof t->id, "%d", index);
+    t->intent = eous_json_str(t->raw, "intent");
+    t->start_url = verified ? agent_verified_start_url(t->raw) : eous_json_str(t->raw, "start_url");
+    t->tier = string_or_null(t->raw, "tier");
+    t->screen = string_or_null(t->raw, "screen");
+    t->eval = verified ? NULL : eous_json_obj(t->raw, "eval");
+    t->verified = verified ? eous_json_arr(t->raw, "eval") : NULL;
+    t->script = eous_json_arr(t->raw, "script");
+    t->atomic_script = eous_json_arr(t->raw, "atomic_script");
+    t->storage_state = string_or_null(t->raw, "storage_state");
+    t->require_login = eous_json_bool(t->raw, "require_login", 0);
+    t->require_reset = eous_json_bool(t->raw, "require_reset", 0);
+    t->sites = eous_json_arr(t->raw, "sites");
+    if (!t->problem[0] && verified)
+        agent_verified_check_task(t);
+    else if (!t->problem[0])
+        check_eval(t);
+    t->output_schema = cJSON_GetObjectItemCaseSensitive(t->raw, "output_schema");
+    if (!t->problem[0])
+        check_plans(t);
+    if (!t->problem[0] && t->start_url && !eous_is_http_url(t->start_url))
+        snprintf(t->problem, sizeof t->problem, "start_url '%.100s' is not an http(s) URL", t->start_url);
+    return EOUS_OK;
+}
+
+/* Keeps in root (a list of configs) those whose task_id is in ids ("107,108");
+ * an id no config has is an error naming it. */
+static eous_rc select_ids(cJSON *root, const char *file, const char *ids, eous_err *err)
+{
+    if (!cJSON_IsArray(root))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: picking tasks by id (#%s) needs a list of configs", file, ids);
+    char *copy = strdup(ids), *save = NULL;
+    if (!copy)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    cJSON *keep = cJSON_CreateArray();
+    for (char *id = strtok_r(copy, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+        cJSON *c, *hit = NULL;
+        cJSON_ArrayForEach(c, root) {
+            const cJSON *tid = cJSON_GetObjectItemCaseSensitive(c, "task_id");
+            char buf[64] = "";
+            if (cJSON_IsNumber(tid))
+                snprintf(buf, sizeof buf, "%d", tid->valueint);
+            else if (cJSON_IsString(tid))
+                snprintf(buf, sizeof buf, "%s", tid->valuestring);
+            if (!strcmp(buf, id))
+                hit = c;
+        }
+        if (!hit) {
+            eous_err_set(err, EOUS_E_INVALID, "%s: no config has task_id %s (picked by #%s)", file, id, ids);
+            free(copy);
+            cJSON_Delete(keep);
+            return EOUS_E_INVALID;
+        }
+        cJSON_AddItemToArray(keep, cJSON_Duplicate(hit, 1));
+    }
+    free(copy);
+    /* root becomes the picked configs */
+    while (root->child)
+        cJSON_DeleteItemFromArray(root, 0);
+    cJSON *c;
+    while ((c = cJSON_DetachItemFromArray(keep, 0)))
+        cJSON_AddItemToArray(root, c);
+    cJSON_Delete(keep);
+    return EOUS_OK;
+}
+
+eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_list *out, eous_err *err)
+{
+    memset(out, 0, sizeof *out);
+    out->files = calloc(n_files + 1, sizeof *out->files);
+    if (!out->files)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    for (size_t f = 0; f < n_files; f++) {
+        /* FILE#ID,ID... picks tasks of a file by task_id (the verified dataset is one file) */
+        const char *hash = access(files[f], F_OK) ? strrchr(files[f], '#') : NULL;
+        out->files[out->n_files++] = hash ? strndup(files[f], (size_t)(hash - files[f])) : strdup(files[f]);
+        const char *file = out->files[out->n_files - 1];
+        cJSON *root = eous_json_parse_file(file, 0, err);
+        if (root && hash && select_ids(root, file, hash + 1, err)) {
+            cJSON_Delete(root);
+            agent_tasks_free(out);
+            return EOUS_E_INVALID;
+        }
+        if (!root) {
+            if (err)
+                err->rc = EOUS_E_INVALID;
+            agent_tasks_free(out);
+            return EOUS_E_INVALID;
+        }
+        eous_rc rc = EOUS_OK;
+        if (cJSON_IsArray(root)) {
+            int i = 0;
+            const cJSON *c;
+            cJSON_ArrayForEach(c, root) {
+                if ((rc = load_one(out, file, (cJSON *)c, i++, err)))
+                    break;
+            }
+        } else {
+            rc = load_one(out, file, root, 0, err);
+        }
+        cJSON_Delete(root);
+        if (rc) {
+            agent_tasks_free(out);
+            return rc;
+        }
+    }
+    return EOUS_OK;
+}
+
+eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, agent_task_list *out, eous_err *err)
+{
+    memset(out, 0, sizeof *out);
+    out->files = calloc(2, sizeof *out->files);
+    if (!out->files || !(out->files[0] = strdup(name ? name : "input"))) {
+        agent_tasks_free(out);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    out->n_files = 1;
+    cJSON *root = eous_json_parse(text, len, out->files[0], err);
+    if (!root) {
+        agent_tasks_free(out);
+        if (err)
+            err->rc = EOUS_E_INVALID; /* the parse message names the position */
+        return EOUS_E_INVALID;
+    }
+    eous_rc rc = EOUS_OK;
+    if (cJSON_IsArray(root)) {
+        int i = 0;
+        const cJSON *c;
+        cJSON_ArrayForEach(c, root) {
+            if ((rc = load_one(out, out->files[0], (cJSON *)c, i++, err)))
+                break;
+        }
+    } else {
+        rc = load_one(out, out->files[0], root, 0, err);
+    }
+    cJSON_Delete(root);
+    if (rc)
+        agent_tasks_free(out);
+    return rc;
+}
+
+void agent_tasks_free(agent_task_list *l)
+{
+    if (!l)
+        return;
+    for (size_t i = 0; i < l->n; i++)
+        cJSON_Delete(l->tasks[i].raw);
+    free(l->tasks);
+    for (size_t i = 0; i < l->n_files; i++)
+        free(l->files[i]);
+    free(l->files);
+    memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,55 @@
+/* webarena/task.h — WebArena task configs: loading, placeholder resolution, checks.
+ *
+ * A file holds one config object or a list of them (like test.raw.json).
+ * agent_tasks_load returns an array the caller frees with agent_tasks_free;
+ * each task owns its cJSON config (`raw`), and every pointer in the struct
+ * points into it or into strings the task owns. */
+#ifndef EOUS_WEBARENA_TASK_H
+#define EOUS_WEBARENA_TASK_H
+
+#include "core/core.h"
+
+typedef struct agent_task {
+    cJSON *raw;               /* the whole config, placeholders resolved */
+    char id[64];              /* task_id as text */
+    const char *file;         /* file it came from (owned by the task list) */
+    int index;                /* position in its file */
+    const char *intent;
+    const char *start_url;
+    const char *tier;         /* "short" | "medium" | "long" | NULL */
+    const char *screen;
+    const cJSON *eval;
+    const cJSON *script;      /* semantic-first plan, or NULL */
+    const cJSON *atomic_script;
+    const cJSON *output_schema; /* JSON Schema (webarena/schema.h) the read steps' output must satisfy, or NULL */
+    const char *storage_state;/* path or NULL */
+    int require_login;
+    int require_reset;        /* WebArena: the task changes its site; reset it first (webarena/site_reset.h) */
+    const cJSON *sites;       /* the "sites" list, or NULL */
+    const cJSON *verified;    /* WebArena-Verified: its "eval" list (webarena/verified_task.h); eval is NULL then */
+    /* problems found at load (missing site variable, unsupported func: ...);
+     * a task with problems can be listed by `eous check` but not run */
+    char problem[512];
+} agent_task;
+
+typedef struct agent_task_list {
+    agent_task *tasks;
+    size_t n;
+    char **files;
+    size_t n_files;
+} agent_task_list;
+
+/* Loads every config of every file.  Structural errors (not JSON, not an
+ * object/list, missing required fields) fail with EOUS_E_INVALID naming
+ * file, position and what was expected.  Unresolvable placeholders and
+ * unsupported evaluator forms are recorded per task in `problem`. */
+eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_list *out, eous_err *err);
+/* The same from text already in memory; `name` stands for the file in messages. */
+eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, agent_task_list *out, eous_err *err);
+void agent_tasks_free(agent_task_list *l);
+
+/* Replaces __NAME__ placeholders with $EOUS_SITE_NAME in a string; caller
+ * frees *out.  Missing variable → EOUS_E_INVALID naming it. */
+eous_rc agent_resolve_placeholders(const char *in, char **out, eous_err *err);
+
+#endif

@@ -1,0 +1,59 @@
+/* webarena/verified_task.c — see verified_task.h. */
+#define _GNU_SOURCE
+#include "webarena/verified_task.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "webarena/verified.h"
+
+int agent_verified_is_cfg(const cJSON *cfg)
+{
+    return cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(cfg, "eval")) ||
+           cJSON_GetObjectItemCaseSensitive(cfg, "start_urls") != NULL;
+}
+
+eous_rc agent_verified_check_cfg(const cJSON *cfg, const char *file, int index, eous_err *err)
+{
+    const cJSON *su = cJSON_GetObjectItemCaseSensitive(cfg, "start_urls");
+    if (!cJSON_IsArray(su) || !su->child)
+        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"start_urls\" must be a non-empty list of URLs", file,
+                            index);
+    const cJSON *u;
+    cJSON_ArrayForEach(u, su) if (!cJSON_IsString(u))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"start_urls\" must hold strings, got %s", file, index,
+                            eous_json_type_name(u));
+    const cJSON *ev = cJSON_GetObjectItemCaseSensitive(cfg, "eval");
+    if (!cJSON_IsArray(ev) || !ev->child)
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "%s: config #%d: \"eval\" must be a non-empty list of evaluators (WebArena-Verified)", file,
+                            index);
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, ev) {
+        if (!cJSON_IsObject(e) || !eous_json_str(e, "evaluator"))
+            return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: eval[%d] must be an object with an \"evaluator\" name",
+                                file, index, i);
+        i++;
+    }
+    return EOUS_OK;
+}
+
+const char *agent_verified_start_url(const cJSON *raw)
+{
+    const cJSON *su = cJSON_GetObjectItemCaseSensitive(raw, "start_urls");
+    return su && cJSON_IsString(su->child) ? su->child->valuestring : NULL;
+}
+
+void agent_verified_check_task(agent_task *t)
+{
+    const cJSON *su = cJSON_GetObjectItemCaseSensitive(t->raw, "start_urls");
+    int n = cJSON_GetArraySize(su);
+    if (n > 1) {
+        snprintf(t->problem, sizeof t->problem, "opens %d start URLs (one tab each); eous opens one start page", n);
+        return;
+    }
+    char why[400];
+    if (vf_check_task(t->raw, why, sizeof why))
+        snprintf(t->problem, sizeof t->problem, "%s", why);
+}

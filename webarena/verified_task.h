@@ -1,0 +1,21 @@
+/* webarena/verified_task.h — WebArena-Verified task configs beside WebArena's:
+ * "start_urls" (a list) and "eval" (a list of evaluators).  task.c calls
+ * these from its loader; the task keeps its "eval" list in t->verified. */
+#ifndef EOUS_WEBARENA_VERIFIED_TASK_H
+#define EOUS_WEBARENA_VERIFIED_TASK_H
+
+#include "webarena/task.h"
+
+/* Is cfg in the verified format (an "eval" list or "start_urls")? */
+int agent_verified_is_cfg(const cJSON *cfg);
+/* Structural checks a loader fails on: start_urls a non-empty list of
+ * strings, eval a non-empty list of objects naming an "evaluator". */
+eous_rc agent_verified_check_cfg(const cJSON *cfg, const char *file, int index, eous_err *err);
+/* The first start URL (borrowed from raw). */
+const char *agent_verified_start_url(const cJSON *raw);
+/* What would keep the task from running or being scored, into t->problem:
+ * more than one start URL, an evaluator eous lacks, an expected value its
+ * normalisers refuse. */
+void agent_verified_check_task(agent_task *t);
+
+#endif

@@ -12,141 +12,15 @@
 #include <string.h>
 
 #include "actions/act_int.h"
+#include "perception/meta.h"
 
 #define MAX_DEPTH 32
 #define MAX_FAILS 5
 #define LIST_CAP 12
 
-/* ---- dated formats ------------------------------------------------------- */
+/* ---- dated comparisons (formats and parsing: perception/meta.c) ---------- */
 
-enum { F_Y, F_MO, F_D, F_H, F_MI, F_S, F_N };
-
-typedef struct dated {
-    unsigned has; /* bit i set when field i was present */
-    int f[F_N];
-} dated;
-
-static const char *const BOUND_FORMATS[] = {
-    "YYYY-MM-DD HH:mm:ss", "YYYY-MM-DDTHH:mm:ss", "YYYY-MM-DD HH:mm", "YYYY-MM-DDTHH:mm",
-    "YYYY-MM-DD", "HH:mm:ss", "HH:mm", "YYYY-MM", "YYYY",
-};
-
-/* JSON Schema names for dated formats; "time" takes seconds optionally. */
-static const char *canonical_format(const char *fmt)
-{
-    if (!fmt)
-        return NULL;
-    if (!strcmp(fmt, "date"))
-        return "YYYY-MM-DD";
-    if (!strcmp(fmt, "time"))
-        return "HH:mm:ss";
-    return fmt;
-}
-
-static int token_at(const char *f, int *field, int *width)
-{
-    static const struct { const char *tok; int field; } T[] = {
-        {"YYYY", F_Y}, {"MM", F_MO}, {"DD", F_D}, {"HH", F_H}, {"mm", F_MI}, {"ss", F_S},
-    };
-    for (size_t i = 0; i < sizeof T / sizeof *T; i++) {
-        size_t n = strlen(T[i].tok);
-        if (!strncmp(f, T[i].tok, n)) {
-            *field = T[i].field;
-            *width = (int)n;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* 1 when fmt is made of date/time tokens and separators only. */
-static int is_dated_format(const char *fmt)
-{
-    fmt = canonical_format(fmt);
-    if (!fmt || !*fmt)
-        return 0;
-    int tokens = 0, field, width;
-    while (*fmt) {
-        if (token_at(fmt, &field, &width)) {
-            tokens++;
-            fmt += width;
-        } else if (strchr("-:/. T", *fmt)) {
-            fmt++;
-        } else {
-            return 0;
-        }
-    }
-    return tokens > 0;
-}
-
-static int days_in_month(int y, int m)
-{
-    static const int D[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (m == 2 && (y < 0 || ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0)))
-        return 29;
-    return D[m - 1];
-}
-
-/* Parses s against fmt from its start; *used gets the bytes consumed.
- * 0 ok, -1 wrong shape, -2 right shape but no such date or time. */
-static int parse_dated_prefix(const char *fmt, const char *s, dated *out, size_t *used)
-{
-    memset(out, 0, sizeof *out);
-    const char *p = s;
-    int field, width;
-    while (*fmt) {
-        if (token_at(fmt, &field, &width)) {
-            int v = 0;
-            for (int i = 0; i < width; i++) {
-                if (p[i] < '0' || p[i] > '9')
-                    return -1;
-                v = v * 10 + (p[i] - '0');
-            }
-            out->has |= 1u << field;
-            out->f[field] = v;
-            p += width;
-            fmt += width;
-        } else {
-            if (*p != *fmt)
-                return -1;
-            p++;
-            fmt++;
-        }
-    }
-    *used = (size_t)(p - s);
-    if ((out->has & (1u << F_MO)) && (out->f[F_MO] < 1 || out->f[F_MO] > 12))
-        return -2;
-    if (out->has & (1u << F_D)) {
-        int y = (out->has & (1u << F_Y)) ? out->f[F_Y] : -1;
-        int m = (out->has & (1u << F_MO)) ? out->f[F_MO] : 1;
-        if (out->f[F_D] < 1 || out->f[F_D] > ((out->has & (1u << F_MO)) ? days_in_month(y, m) : 31))
-            return -2;
-    }
-    if ((out->has & (1u << F_H)) && out->f[F_H] > 23)
-        return -2;
-    if ((out->has & (1u << F_MI)) && out->f[F_MI] > 59)
-        return -2;
-    if ((out->has & (1u << F_S)) && out->f[F_S] > 59)
-        return -2;
-    return 0;
-}
-
-/* A value must match its format exactly ("time" also takes HH:mm). */
-static int parse_value(const char *fmt, const char *s, dated *out)
-{
-    int is_time = fmt && !strcmp(fmt, "time");
-    fmt = canonical_format(fmt);
-    size_t used = 0;
-    int rc = parse_dated_prefix(fmt, s, out, &used);
-    if (rc == 0 && s[used])
-        rc = -1;
-    if (rc == -1 && is_time) {
-        rc = parse_dated_prefix("HH:mm", s, out, &used);
-        if (rc == 0 && s[used])
-            rc = -1;
-    }
-    return rc;
-}
+typedef perc_dated dated;
 
 /* Bounds and disabled entries are read leniently: the value's format, then
  * common ones, with ISO tails (".000Z", "+02:00") ignored. */
@@ -154,24 +28,30 @@ static int parse_bound(const char *fmt, const char *s, dated *out)
 {
     if (!s)
         return -1;
-    if (parse_value(fmt, s, out) == 0)
+    if (perc_meta_parse_dated(fmt, s, out) == 0)
         return 0;
-    for (size_t i = 0; i < sizeof BOUND_FORMATS / sizeof *BOUND_FORMATS; i++) {
+    for (size_t i = 0; i < PERC_META_N_BOUND_FORMATS; i++) {
         size_t used = 0;
-        if (parse_dated_prefix(BOUND_FORMATS[i], s, out, &used) == 0 &&
+        if (perc_meta_parse_dated_prefix(PERC_META_BOUND_FORMATS[i], s, out, &used) == 0 &&
             (!s[used] || strchr(".Z+", s[used])))
             return 0;
     }
     return -1;
 }
 
+/* fill_max: a bound's missing finer fields take their highest value ("2025-12"
+ * as a max is the whole of December); missing coarser ones (a time's date)
+ * take their lowest either way, or a time-only max would lie a year ahead. */
 static long long dated_key(const dated *d, int fill_max)
 {
-    static const int LO[F_N] = {0, 1, 1, 0, 0, 0}, HI[F_N] = {0, 12, 31, 23, 59, 59};
-    static const int MUL[F_N] = {12, 31, 24, 60, 60, 1};
+    static const int LO[PERC_DT_N] = {0, 1, 1, 0, 0, 0}, HI[PERC_DT_N] = {0, 12, 31, 23, 59, 59};
+    static const int MUL[PERC_DT_N] = {12, 31, 24, 60, 60, 1};
     long long k = 0;
-    for (int i = 0; i < F_N; i++) {
-        int v = (d->has & (1u << i)) ? d->f[i] : (fill_max ? HI[i] : LO[i]);
+    int seen = 0;
+    for (int i = 0; i < PERC_DT_N; i++) {
+        int has = (d->has >> i) & 1u;
+        seen |= has;
+        int v = has ? d->f[i] : (fill_max && seen ? HI[i] : LO[i]);
         k = k * (i ? MUL[i - 1] : 1) + v;
     }
     return k;
@@ -181,7 +61,7 @@ static long long dated_key(const dated *d, int fill_max)
  * both time-only). */
 static int comparable(const dated *a, const dated *b)
 {
-    return ((a->has >> F_Y) & 1u) == ((b->has >> F_Y) & 1u);
+    return ((a->has >> PERC_DT_Y) & 1u) == ((b->has >> PERC_DT_Y) & 1u);
 }
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -189,47 +69,6 @@ static int comparable(const dated *a, const dated *b)
 static const cJSON *get(const cJSON *o, const char *k)
 {
     return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL;
-}
-
-static const cJSON *get_any(const cJSON *o, const char *const *keys)
-{
-    for (; *keys; keys++) {
-        const cJSON *v = get(o, *keys);
-        if (v && !cJSON_IsNull(v))
-            return v;
-    }
-    return NULL;
-}
-
-static const char *const K_MIN[] = {"min", "minimum", "minDate", "formatMinimum", NULL};
-static const char *const K_MAX[] = {"max", "maximum", "maxDate", "formatMaximum", NULL};
-static const char *const K_XMIN[] = {"exclusiveMinimum", NULL};
-static const char *const K_XMAX[] = {"exclusiveMaximum", NULL};
-static const char *const K_STEP[] = {"step", "multipleOf", NULL};
-static const char *const K_DISABLED[] = {"disabled", "disabledDates", "disabledValues", NULL};
-
-static const char *spec_format(const cJSON *spec)
-{
-    const char *f = eous_json_str(spec, "format");
-    if (f)
-        return f;
-    const char *t = eous_json_str(spec, "type");
-    if (t && !strcmp(t, "date"))
-        return "YYYY-MM-DD";
-    if (t && !strcmp(t, "time"))
-        return "time";
-    /* no declared format but dated bounds: take the bounds' shape */
-    const cJSON *b = get_any(spec, K_MIN);
-    if (!cJSON_IsString(b))
-        b = get_any(spec, K_MAX);
-    if (cJSON_IsString(b)) {
-        for (size_t i = 0; i < sizeof BOUND_FORMATS / sizeof *BOUND_FORMATS; i++) {
-            dated d;
-            if (parse_value(BOUND_FORMATS[i], b->valuestring, &d) == 0)
-                return BOUND_FORMATS[i];
-        }
-    }
-    return NULL;
 }
 
 static void put_json(eous_buf *b, const cJSON *v, size_t cap)
@@ -303,7 +142,7 @@ static size_t utf8_len(const char *s)
 
 /* ---- describing a spec ------------------------------------------------------ */
 
-static void describe(const cJSON *spec, eous_buf *b, int depth);
+static void describe(const perc_spec *spec, eous_buf *b, int depth);
 
 /* "a, b, c, ..." — an object's member names, at most LIST_CAP; how many were put. */
 static int put_capped_names(eous_buf *b, const cJSON *props)
@@ -357,18 +196,19 @@ static void put_list(eous_buf *b, const cJSON *arr, int by_value)
     }
 }
 
-static void describe(const cJSON *spec, eous_buf *b, int depth)
+static void describe(const perc_spec *spec, eous_buf *b, int depth)
 {
-    if (!cJSON_IsObject(spec) || depth > 3) {
+    if (!spec->json || depth > 3) {
         eous_buf_puts(b, "anything", NULL);
         return;
     }
-    const char *fmt = spec_format(spec);
-    int dated_fmt = is_dated_format(fmt);
-    const cJSON *type = get(spec, "type");
-    const cJSON *en = get(spec, "enum");
-    const cJSON *cst = get(spec, "const");
-    const char *t1 = cJSON_IsString(type) ? type->valuestring : NULL;
+    const char *fmt = spec->format;
+    int dated_fmt = spec->dated;
+    const cJSON *type = spec->type;
+    const cJSON *en = spec->enumeration;
+    const cJSON *cst = spec->constant;
+    const char *t1 = spec->type_name;
+    const perc_limits *l = &spec->lim;
     if (cJSON_IsArray(en)) {
         eous_buf_puts(b, "one of ", NULL);
         put_list(b, en, 1);
@@ -376,7 +216,7 @@ static void describe(const cJSON *spec, eous_buf *b, int depth)
         eous_buf_puts(b, "exactly ", NULL);
         put_json(b, cst, 60);
     } else if (dated_fmt) {
-        eous_buf_puts(b, !strcmp(fmt, "time") ? "HH:mm or HH:mm:ss" : canonical_format(fmt), NULL);
+        eous_buf_puts(b, !strcmp(fmt, "time") ? "HH:mm or HH:mm:ss" : perc_meta_canonical_format(fmt), NULL);
     } else if (cJSON_IsArray(type)) {
         int i = 0;
         const cJSON *t;
@@ -396,8 +236,7 @@ static void describe(const cJSON *spec, eous_buf *b, int depth)
         eous_buf_puts(b, "a value", NULL);
     }
 
-    const cJSON *mn = get_any(spec, K_MIN), *mx = get_any(spec, K_MAX);
-    const cJSON *xmn = get_any(spec, K_XMIN), *xmx = get_any(spec, K_XMAX);
+    const cJSON *mn = l->min, *mx = l->max, *xmn = l->xmin, *xmx = l->xmax;
     if (mn && mx) {
         eous_buf_puts(b, " within ", NULL);
         put_plain(b, mn);
@@ -418,43 +257,44 @@ static void describe(const cJSON *spec, eous_buf *b, int depth)
         eous_buf_puts(b, " < ", NULL);
         put_plain(b, xmx);
     }
-    const cJSON *step = get_any(spec, K_STEP);
+    const cJSON *step = l->step;
     if (cJSON_IsNumber(step)) {
         eous_buf_printf(b, NULL, " in steps of %.15g", step->valuedouble);
         if (cJSON_IsNumber(mn) && mn->valuedouble != 0)
             eous_buf_printf(b, NULL, " from %.15g", mn->valuedouble);
     }
-    const cJSON *mnl = get(spec, "minLength"), *mxl = get(spec, "maxLength");
+    const cJSON *mnl = l->min_len, *mxl = l->max_len;
     if (cJSON_IsNumber(mnl) && cJSON_IsNumber(mxl))
         eous_buf_printf(b, NULL, " of %d..%d characters", mnl->valueint, mxl->valueint);
     else if (cJSON_IsNumber(mnl))
         eous_buf_printf(b, NULL, " of at least %d characters", mnl->valueint);
     else if (cJSON_IsNumber(mxl))
         eous_buf_printf(b, NULL, " of at most %d characters", mxl->valueint);
-    const char *pat = eous_json_str(spec, "pattern");
+    const char *pat = l->pattern;
     if (pat)
         eous_buf_printf(b, NULL, " matching /%s/", pat);
-    const cJSON *mni = get(spec, "minItems"), *mxi = get(spec, "maxItems");
+    const cJSON *mni = l->min_items, *mxi = l->max_items;
     if (cJSON_IsNumber(mni) && cJSON_IsNumber(mxi))
         eous_buf_printf(b, NULL, " of %d..%d items", mni->valueint, mxi->valueint);
     else if (cJSON_IsNumber(mni))
         eous_buf_printf(b, NULL, " of at least %d items", mni->valueint);
     else if (cJSON_IsNumber(mxi))
         eous_buf_printf(b, NULL, " of at most %d items", mxi->valueint);
-    if (cJSON_IsTrue(get(spec, "uniqueItems")))
+    if (l->unique_items)
         eous_buf_puts(b, " without repeats", NULL);
-    const cJSON *items = get(spec, "items");
-    if (cJSON_IsObject(items)) {
+    if (spec->items) {
+        perc_spec items;
+        perc_spec_read(spec->items, &items);
         eous_buf_puts(b, ", each ", NULL);
-        describe(items, b, depth + 1);
+        describe(&items, b, depth + 1);
     }
-    const cJSON *props = get(spec, "properties");
+    const cJSON *props = spec->properties;
     if (cJSON_IsObject(props) && props->child) {
         eous_buf_puts(b, " with ", NULL);
         put_capped_names(b, props);
     }
-    const cJSON *dis = get_any(spec, K_DISABLED);
-    if (cJSON_IsArray(dis) && dis->child) {
+    const cJSON *dis = l->disabled;
+    if (dis && dis->child) {
         eous_buf_puts(b, ", not ", NULL);
         put_list(b, dis, 0);
     }
@@ -466,7 +306,9 @@ void act_spec_describe(const cJSON *spec, char *out, size_t n)
         return;
     eous_buf b;
     eous_buf_init(&b, 4096);
-    describe(spec, &b, 0);
+    perc_spec sp;
+    perc_spec_read(spec, &sp);
+    describe(&sp, &b, 0);
     snprintf(out, n, "%s", b.data ? b.data : "");
     eous_buf_free(&b);
 }
@@ -479,7 +321,7 @@ typedef struct vctx {
     int nfail;
 } vctx;
 
-static void fail(vctx *c, const char *path, const cJSON *spec, const cJSON *v, const char *why)
+static void fail(vctx *c, const char *path, const perc_spec *spec, const cJSON *v, const char *why)
 {
     c->nfail++;
     if (c->nfail > MAX_FAILS) {
@@ -587,7 +429,7 @@ static int dated_disabled(const char *fmt, const dated *v, const cJSON *dis)
             if (parse_bound(fmt, e->valuestring, &d) != 0 || !d.has || (d.has & ~v->has))
                 continue;
             int same = 1;
-            for (int i = 0; i < F_N; i++)
+            for (int i = 0; i < PERC_DT_N; i++)
                 if ((d.has & (1u << i)) && d.f[i] != v->f[i])
                     same = 0;
             if (same)
@@ -620,17 +462,18 @@ static int plain_disabled(const cJSON *v, const cJSON *dis)
     return 0;
 }
 
-static void check(vctx *c, const cJSON *spec, const cJSON *v, const char *path, int depth, int strict);
+static void check(vctx *c, const perc_spec *spec, const cJSON *v, const char *path, int depth, int strict);
 
-static void check_string(vctx *c, const cJSON *spec, const cJSON *v, const char *path)
+static void check_string(vctx *c, const perc_spec *spec, const cJSON *v, const char *path)
 {
     const char *s = v->valuestring;
     if (act_secrets_has_placeholder(s))
         return;
-    const char *fmt = spec_format(spec);
-    if (is_dated_format(fmt)) {
+    const char *fmt = spec->format;
+    const perc_limits *l = &spec->lim;
+    if (spec->dated) {
         dated d;
-        int rc = parse_value(fmt, s, &d);
+        int rc = perc_meta_parse_dated(fmt, s, &d);
         if (rc == -1) {
             fail(c, path, spec, v, NULL);
             return;
@@ -639,7 +482,7 @@ static void check_string(vctx *c, const cJSON *spec, const cJSON *v, const char 
             fail(c, path, spec, v, "no such date or time");
             return;
         }
-        const cJSON *mn = get_any(spec, K_MIN), *mx = get_any(spec, K_MAX);
+        const cJSON *mn = l->min, *mx = l->max;
         dated b;
         if (cJSON_IsString(mn) && parse_bound(fmt, mn->valuestring, &b) == 0 && comparable(&b, &d) &&
             dated_key(&d, 0) < dated_key(&b, 0)) {
@@ -651,8 +494,7 @@ static void check_string(vctx *c, const cJSON *spec, const cJSON *v, const char 
             fail(c, path, spec, v, NULL);
             return;
         }
-        const cJSON *dis = get_any(spec, K_DISABLED);
-        if (cJSON_IsArray(dis) && dated_disabled(fmt, &d, dis)) {
+        if (l->disabled && dated_disabled(fmt, &d, l->disabled)) {
             fail(c, path, spec, v, "disabled");
             return;
         }
@@ -669,14 +511,14 @@ static void check_string(vctx *c, const cJSON *spec, const cJSON *v, const char 
             return;
         }
     }
-    const cJSON *mnl = get(spec, "minLength"), *mxl = get(spec, "maxLength");
+    const cJSON *mnl = l->min_len, *mxl = l->max_len;
     size_t len = utf8_len(s);
     if ((cJSON_IsNumber(mnl) && (double)len < mnl->valuedouble) ||
         (cJSON_IsNumber(mxl) && (double)len > mxl->valuedouble)) {
         fail(c, path, spec, v, NULL);
         return;
     }
-    const char *pat = eous_json_str(spec, "pattern");
+    const char *pat = l->pattern;
     if (pat && pattern_is_tame(pat) && strlen(s) <= VALIDATE_MAX_PATTERN_SUBJECT) {
         regex_t re;
         /* a JS-only pattern POSIX cannot compile is not held against the value */
@@ -689,23 +531,22 @@ static void check_string(vctx *c, const cJSON *spec, const cJSON *v, const char 
             }
         }
     }
-    const cJSON *dis = get_any(spec, K_DISABLED);
-    if (!is_dated_format(fmt) && cJSON_IsArray(dis) && plain_disabled(v, dis))
+    if (!spec->dated && l->disabled && plain_disabled(v, l->disabled))
         fail(c, path, spec, v, "disabled");
 }
 
-static void check_number(vctx *c, const cJSON *spec, const cJSON *v, const char *path)
+static void check_number(vctx *c, const perc_spec *spec, const cJSON *v, const char *path)
 {
     double x = v->valuedouble;
-    const cJSON *mn = get_any(spec, K_MIN), *mx = get_any(spec, K_MAX);
-    const cJSON *xmn = get_any(spec, K_XMIN), *xmx = get_any(spec, K_XMAX);
+    const perc_limits *l = &spec->lim;
+    const cJSON *mn = l->min, *mx = l->max, *xmn = l->xmin, *xmx = l->xmax;
     if ((cJSON_IsNumber(mn) && x < mn->valuedouble) || (cJSON_IsNumber(mx) && x > mx->valuedouble) ||
         (cJSON_IsNumber(xmn) && x <= xmn->valuedouble) || (cJSON_IsNumber(xmx) && x >= xmx->valuedouble)) {
         fail(c, path, spec, v, NULL);
         return;
     }
-    const cJSON *step = get_any(spec, K_STEP);
-    if (cJSON_IsNumber(step) && step->valuedouble > 0) {
+    const cJSON *step = l->step;
+    if (step && step->valuedouble > 0) {
         double base = cJSON_IsNumber(mn) ? mn->valuedouble : 0;
         double q = (x - base) / step->valuedouble;
         if (fabs(q - round(q)) > 1e-9 * fmax(1.0, fabs(q))) {
@@ -713,19 +554,17 @@ static void check_number(vctx *c, const cJSON *spec, const cJSON *v, const char 
             return;
         }
     }
-    const cJSON *dis = get_any(spec, K_DISABLED);
-    if (cJSON_IsArray(dis) && plain_disabled(v, dis))
+    if (l->disabled && plain_disabled(v, l->disabled))
         fail(c, path, spec, v, "disabled");
 }
 
-static int prop_required(const cJSON *spec, const cJSON *prop_spec, const char *name)
+static int prop_required(const perc_spec *spec, const perc_spec *prop_spec, const char *name)
 {
-    if (cJSON_IsTrue(get(prop_spec, "required")))
+    if (prop_spec->required)
         return 1;
-    const cJSON *req = get(spec, "required");
     const cJSON *r;
-    if (cJSON_IsArray(req))
-        cJSON_ArrayForEach(r, req)
+    if (spec->required_names)
+        cJSON_ArrayForEach(r, spec->required_names)
             if (cJSON_IsString(r) && !strcmp(r->valuestring, name))
                 return 1;
     return 0;
@@ -745,27 +584,29 @@ static void put_names(eous_buf *b, const cJSON *props)
         eous_buf_puts(b, "no params", NULL);
 }
 
-static void check_object(vctx *c, const cJSON *spec, const cJSON *v, const char *path, int depth, int strict)
+static void check_object(vctx *c, const perc_spec *spec, const cJSON *v, const char *path, int depth, int strict)
 {
-    const cJSON *props = get(spec, "properties");
-    const cJSON *addl = get(spec, "additionalProperties");
+    const cJSON *props = spec->properties;
+    const cJSON *addl = spec->additional;
     char sub[512];
     if (cJSON_IsObject(props)) {
         const cJSON *p;
         cJSON_ArrayForEach(p, props) {
             const cJSON *val = cJSON_GetObjectItemCaseSensitive(v, p->string);
             join_path(sub, sizeof sub, path, p->string);
+            perc_spec ps;
+            perc_spec_read(p, &ps);
             if (!val) {
-                if (prop_required(spec, p, p->string)) {
+                if (prop_required(spec, &ps, p->string)) {
                     eous_buf d;
                     eous_buf_init(&d, 2048);
-                    describe(p, &d, 0);
+                    describe(&ps, &d, 0);
                     fail_text(c, "missing %s (%s)", sub, d.data ? d.data : "");
                     eous_buf_free(&d);
                 }
                 continue;
             }
-            check(c, p, val, sub, depth + 1, strict);
+            check(c, &ps, val, sub, depth + 1, strict);
         }
     }
     const cJSON *kv;
@@ -774,7 +615,9 @@ static void check_object(vctx *c, const cJSON *spec, const cJSON *v, const char 
             continue;
         join_path(sub, sizeof sub, path, kv->string);
         if (cJSON_IsObject(addl)) {
-            check(c, addl, kv, sub, depth + 1, strict);
+            perc_spec as;
+            perc_spec_read(addl, &as);
+            check(c, &as, kv, sub, depth + 1, strict);
         } else if (cJSON_IsFalse(addl) || (strict && cJSON_IsObject(props))) {
             eous_buf names;
             eous_buf_init(&names, 2048);
@@ -785,15 +628,15 @@ static void check_object(vctx *c, const cJSON *spec, const cJSON *v, const char 
     }
 }
 
-static void check(vctx *c, const cJSON *spec, const cJSON *v, const char *path, int depth, int strict)
+static void check(vctx *c, const perc_spec *spec, const cJSON *v, const char *path, int depth, int strict)
 {
-    if (!cJSON_IsObject(spec))
+    if (!spec->json)
         return;
     if (depth > MAX_DEPTH) {
         fail_text(c, "%s nests too deeply", path);
         return;
     }
-    const cJSON *type = get(spec, "type");
+    const cJSON *type = spec->type;
     int typed = 0, ok = 0;
     if (cJSON_IsString(type)) {
         typed = 1;
@@ -811,13 +654,13 @@ static void check(vctx *c, const cJSON *spec, const cJSON *v, const char *path, 
         fail(c, path, spec, v, NULL);
         return;
     }
-    const cJSON *en = get(spec, "enum");
-    if (cJSON_IsArray(en) && !(cJSON_IsString(v) && act_secrets_has_placeholder(v->valuestring)) &&
+    const cJSON *en = spec->enumeration;
+    if (en && !(cJSON_IsString(v) && act_secrets_has_placeholder(v->valuestring)) &&
         !enum_has(en, v)) {
         fail(c, path, spec, v, NULL);
         return;
     }
-    const cJSON *cst = get(spec, "const");
+    const cJSON *cst = spec->constant;
     if (cst && !cJSON_Compare(cst, v, 1)) {
         fail(c, path, spec, v, NULL);
         return;
@@ -828,12 +671,12 @@ static void check(vctx *c, const cJSON *spec, const cJSON *v, const char *path, 
         check_number(c, spec, v, path);
     } else if (cJSON_IsArray(v)) {
         int n = cJSON_GetArraySize(v);
-        const cJSON *mni = get(spec, "minItems"), *mxi = get(spec, "maxItems");
+        const cJSON *mni = spec->lim.min_items, *mxi = spec->lim.max_items;
         if ((cJSON_IsNumber(mni) && n < mni->valuedouble) || (cJSON_IsNumber(mxi) && n > mxi->valuedouble)) {
             fail(c, path, spec, v, NULL);
             return;
         }
-        if (cJSON_IsTrue(get(spec, "uniqueItems"))) {
+        if (spec->lim.unique_items) {
             for (const cJSON *a = v->child; a; a = a->next)
                 for (const cJSON *b = a->next; b; b = b->next)
                     if (cJSON_Compare(a, b, 1)) {
@@ -841,14 +684,15 @@ static void check(vctx *c, const cJSON *spec, const cJSON *v, const char *path, 
                         return;
                     }
         }
-        const cJSON *items = get(spec, "items");
-        if (cJSON_IsObject(items)) {
+        if (spec->items) {
+            perc_spec items;
+            perc_spec_read(spec->items, &items);
             int i = 0;
             const cJSON *it;
             char sub[512];
             cJSON_ArrayForEach(it, v) {
                 snprintf(sub, sizeof sub, "%s[%d]", path, i++);
-                check(c, items, it, sub, depth + 1, strict);
+                check(c, &items, it, sub, depth + 1, strict);
             }
         }
     } else if (cJSON_IsObject(v)) {
@@ -895,36 +739,6 @@ static void list_tools(eous_buf *b, const cJSON *tools, const cJSON *metadata)
         eous_buf_puts(b, "none", NULL);
 }
 
-/* Param spec with the tool-level constraints that concern it folded in
- * (caller frees with cJSON_Delete). */
-static cJSON *merged_spec(const cJSON *spec, const cJSON *meta, const char *name, int n_params)
-{
-    cJSON *m = cJSON_IsObject(spec) ? cJSON_Duplicate(spec, 1) : cJSON_CreateObject();
-    if (!m)
-        return NULL;
-    const cJSON *cons = get(meta, "constraints");
-    const cJSON *own = get(cons, name);
-    const cJSON *e;
-    if (cJSON_IsObject(own)) {
-        cJSON_ArrayForEach(e, own)
-            if (!get(m, e->string))
-                cJSON_AddItemToObject(m, e->string, cJSON_Duplicate(e, 1));
-    } else if (cJSON_IsObject(cons) && (is_dated_format(spec_format(m)) || n_params == 1)) {
-        static const char *const FLAT[] = {"min", "max", "minDate", "maxDate", "minimum", "maximum",
-                                           "step", "disabled", "disabledDates", NULL};
-        for (const char *const *k = FLAT; *k; k++) {
-            const cJSON *x = get(cons, *k);
-            if (x && !get(m, *k))
-                cJSON_AddItemToObject(m, *k, cJSON_Duplicate(x, 1));
-        }
-    }
-    /* the seed paper puts disabledDates next to params */
-    const cJSON *dd = get(meta, "disabledDates");
-    if (cJSON_IsArray(dd) && !get(m, "disabledDates") && (is_dated_format(spec_format(m)) || n_params == 1))
-        cJSON_AddItemToObject(m, "disabledDates", cJSON_Duplicate(dd, 1));
-    return m;
-}
-
 eous_rc act_validate_meta(const cJSON *tools, const cJSON *metadata, const char *tool, const cJSON *params,
                           eous_err *err)
 {
@@ -950,19 +764,16 @@ eous_rc act_validate_meta(const cJSON *tools, const cJSON *metadata, const char 
     cJSON *empty = NULL;
     if (!params)
         params = empty = cJSON_CreateObject();
-    const cJSON *meta = get(metadata, tool);
-    const cJSON *schema = get(meta, "inputSchema");
-    if (!schema)
-        schema = get(meta, "input_schema");
-    const cJSON *pmap = get(meta, "params");
-    if (!schema && cJSON_IsObject(pmap) && cJSON_IsString(get(pmap, "type")))
-        schema = pmap; /* params written as a JSON Schema */
-    if (cJSON_IsObject(schema)) {
-        check(&c, schema, params, "", 0, 0);
+    perc_tool_meta tm;
+    perc_tool_meta_read(metadata, tool, &tm);
+    if (tm.schema) {
+        perc_spec schema;
+        perc_spec_read(tm.schema, &schema);
+        check(&c, &schema, params, "", 0, 0);
         /* unknown top-level params are refused whenever the schema lists properties */
-        const cJSON *props = get(schema, "properties");
+        const cJSON *props = schema.properties;
         const cJSON *kv;
-        if (cJSON_IsObject(props) && !get(schema, "additionalProperties")) {
+        if (props && !schema.additional) {
             cJSON_ArrayForEach(kv, params) {
                 if (get(props, kv->string))
                     continue;
@@ -973,37 +784,32 @@ eous_rc act_validate_meta(const cJSON *tools, const cJSON *metadata, const char 
                 eous_buf_free(&names);
             }
         }
-    } else if (cJSON_IsObject(pmap)) {
-        int n_params = cJSON_GetArraySize(pmap);
+    } else if (tm.params) {
         const cJSON *p;
-        cJSON_ArrayForEach(p, pmap) {
-            cJSON *spec = merged_spec(p, meta, p->string, n_params);
-            if (!spec) {
-                cJSON_Delete(empty);
-                rc = eous_err_set(err, EOUS_E_NOMEM, "%s: out of memory validating params", tool);
-                goto done;
-            }
+        cJSON_ArrayForEach(p, tm.params) {
+            /* what the tools line printed for it: its own limits and the tool's that concern it */
+            perc_param_meta pm;
+            perc_param_meta_read(&tm, p, &pm);
             const cJSON *val = cJSON_GetObjectItemCaseSensitive(params, p->string);
             if (!val) {
-                if (cJSON_IsTrue(get(spec, "required"))) {
+                if (pm.required) {
                     eous_buf d;
                     eous_buf_init(&d, 2048);
-                    describe(spec, &d, 0);
+                    describe(&pm.eff, &d, 0);
                     fail_text(&c, "missing %s (%s)", p->string, d.data ? d.data : "");
                     eous_buf_free(&d);
                 }
             } else {
-                check(&c, spec, val, p->string, 0, 1);
+                check(&c, &pm.eff, val, p->string, 0, 1);
             }
-            cJSON_Delete(spec);
         }
         const cJSON *kv;
         cJSON_ArrayForEach(kv, params) {
-            if (get(pmap, kv->string))
+            if (get(tm.params, kv->string))
                 continue;
             eous_buf names;
             eous_buf_init(&names, 2048);
-            put_names(&names, pmap);
+            put_names(&names, tm.params);
             fail_text(&c, "unknown param \"%s\" (takes %s)", kv->string, names.data ? names.data : "");
             eous_buf_free(&names);
         }

@@ -1,6 +1,8 @@
 /* actions/validate.h — checks a semantic call's params against the
  * component's interaction metadata M, in C, before anything reaches the page.
  *
+ * M is read through perception/meta.h, as the hybrid view's tools line reads
+ * it, so a limit enforced here is a limit the model was shown.
  * M is {tool: {description, params: {name: spec}, constraints?}} where a spec
  * is {type, required?, format?, enum?, min?, max?, step?, disabled?, items?,
  * minItems?, maxItems?, properties?}.  Accepted vocabulary:
@@ -14,8 +16,9 @@
  *   enum       values; {value, label} objects match by value
  *   min/max    numbers, or date/time strings for dated formats (also
  *              minimum/maximum, exclusiveMinimum/exclusiveMaximum,
- *              minDate/maxDate); step (or multipleOf) counts from min (or 0)
- *   disabled   values refused (also disabledDates); for dated formats an
+ *              minDate/maxDate, formatMinimum/formatMaximum); step (or
+ *              multipleOf) counts from min (or 0)
+ *   disabled   values refused (also disabledDates, disabledValues); for dated formats an
  *              entry with fewer fields covers all values inside it
  *              ("2025-12-25" disables "2025-12-25 10:00"), and an entry
  *              {from, to} (or {start, end}, or [a, b]) disables a range
@@ -23,7 +26,7 @@
  *   minLength, maxLength, pattern (POSIX extended regex), const
  * Tool-level `constraints` (and a tool-level `disabledDates`) apply to the
  * param they name (constraints: {date: {...}}) or, given flat, to every dated
- * param (or to the only param).
+ * param (or to the only param); a limit the param's own spec gives wins.
  * WebMCP components carry a JSON Schema instead: M[tool].inputSchema (or a
  * params object that is itself a schema: {"type": "object", ...}) with
  * properties/required[]/items/enum/minimum/maximum/additionalProperties.

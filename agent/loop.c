@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/tokenize.h"
 #include "actions/exec.h"
 #include "actions/policy.h"
 #include "actions/secrets.h"
@@ -1099,7 +1100,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
                                   &ms->obs_tokens_sent, err)))
             return rc;
     } else {
-        ms->obs_tokens = perc_estimate_tokens(perc_obs_text(st->obs), perc_obs_text_len(st->obs));
+        ms->obs_tokens = eous_tok_count_o200k(perc_obs_text(st->obs), perc_obs_text_len(st->obs));
         ms->obs_tokens_sent = ms->obs_tokens;
     }
     res->obs_tokens_total += ms->obs_tokens;

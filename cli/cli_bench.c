@@ -167,16 +167,16 @@ int cli_bench(int argc, char **argv)
 {
     cli_opts co;
     if (cli_parse_common(argc, argv, &co, 0, NULL))
-        return 2;
+        return EOUS_EXIT_INPUT;
     if (!co.n_positional) {
         fprintf(stderr, "eous bench: expected task files or directories\n");
         cli_opts_free(&co);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     for (int i = 0; i < co.n_positional; i++) {
         if (refuse_suite_of_suites(co.positional[i])) {
             cli_opts_free(&co);
-            return 2;
+            return EOUS_EXIT_INPUT;
         }
     }
     size_t n_files = 0;
@@ -184,7 +184,7 @@ int cli_bench(int argc, char **argv)
     agent_task_list l;
     eous_err err;
     eous_err_clear(&err);
-    int code = 2;
+    int code = EOUS_EXIT_INPUT;
     if (!n_files) {
         fprintf(stderr, "eous bench: no task files found\n");
         goto out_files;
@@ -249,7 +249,7 @@ int cli_bench(int argc, char **argv)
     }
     free(table);
     if (st.io_failed || reports_failed) {
-        code = 3;
+        code = EOUS_EXIT_INFRA;
     } else if (eous_interrupted()) {
         fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", st.jobs - st.done);
         code = eous_rc_exit_code(EOUS_E_INTERRUPTED);

@@ -16,21 +16,21 @@ int cli_compare(int argc, char **argv)
             format = argv[++i];
         else if (argv[i][0] == '-') {
             fprintf(stderr, "eous compare: unknown option '%s' (expected --format md|json)\n", argv[i]);
-            return 2;
+            return EOUS_EXIT_INPUT;
         } else if (nruns < 2)
             runs[nruns++] = argv[i];
         else {
             fprintf(stderr, "eous compare: unexpected argument '%s' (two run directories expected)\n", argv[i]);
-            return 2;
+            return EOUS_EXIT_INPUT;
         }
     }
     if (nruns != 2) {
         fprintf(stderr, "eous compare: expected two run directories, RUN_A RUN_B\n");
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     if (strcmp(format, "md") && strcmp(format, "json")) {
         fprintf(stderr, "eous compare: --format '%s': expected md or json\n", format);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     agent_runcmp *c = NULL;
     eous_err err = {0};
@@ -44,7 +44,7 @@ int cli_compare(int argc, char **argv)
     agent_runcmp_free(c);
     if (!text) {
         fprintf(stderr, "eous compare: out of memory\n");
-        return 3;
+        return EOUS_EXIT_INFRA;
     }
     fputs(text, stdout);
     if (text[0] && text[strlen(text) - 1] != '\n')
@@ -52,7 +52,7 @@ int cli_compare(int argc, char **argv)
     free(text);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "eous compare: could not write the comparison to stdout\n");
-        return 3;
+        return EOUS_EXIT_INFRA;
     }
-    return n.regressions ? 1 : 0;
+    return n.regressions ? EOUS_EXIT_FAILED : EOUS_EXIT_OK;
 }

@@ -193,7 +193,7 @@ int cli_mcp(int argc, char **argv)
     memset(&c, 0, sizeof c);
     agent_mcp_http_opts_init(&c.h);
     if (parse_mcp_args(argc, argv, &c))
-        return 2;
+        return EOUS_EXIT_INPUT;
     agent_mcp_opts *o = &c.h.session;
     eous_err err;
     eous_err_clear(&err);
@@ -206,14 +206,14 @@ int cli_mcp(int argc, char **argv)
     /* the policy file is read here either way, so a bad one is refused before serving */
     if (c.policy_file &&
         ((rc = act_policy_new(&policy, &err)) || (rc = act_policy_load(policy, c.policy_file, &err)))) {
-        code = 2;
+        code = EOUS_EXIT_INPUT;
         goto done;
     }
     /* secrets: the environment always, plus the 0600 file when given */
     if ((rc = act_secrets_new(&secrets, &err)) ||
         (c.secrets_file && (rc = act_secrets_load_file(secrets, c.secrets_file, &err))) ||
         (c.token_file && (rc = read_token(c.token_file, &token, &err)))) {
-        code = 2;
+        code = EOUS_EXIT_INPUT;
         goto done;
     }
     o->secrets = secrets;

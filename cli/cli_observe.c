@@ -42,7 +42,7 @@ int cli_observe(int argc, char **argv)
             if (perc_providers_parse(argv[++i], &provider_set)) {
                 fprintf(stderr, "eous observe: --providers '%s': expected a comma list of ci4a, webmcp, bridge, native\n",
                         argv[i]);
-                return 2;
+                return EOUS_EXIT_INPUT;
             }
         }
         else if (!strcmp(argv[i], "--format") && i + 1 < argc)
@@ -55,7 +55,7 @@ int cli_observe(int argc, char **argv)
             long n;
             if (cli_parse_range("observe", "--max-image-px", argv[++i], CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX,
                                 "a number of pixels", &n))
-                return 2;
+                return EOUS_EXIT_INPUT;
             max_image_px = (int)n;
         } else if (!strcmp(argv[i], "--w3c-only"))
             w3c_only = 1;
@@ -63,12 +63,12 @@ int cli_observe(int argc, char **argv)
             fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --providers, --format, --webdriver, --w3c-only, "
                             "--screenshot, --max-image-px)\n",
                     argv[i]);
-            return 2;
+            return EOUS_EXIT_INPUT;
         } else if (!url)
             url = argv[i];
         else {
             fprintf(stderr, "eous observe: unexpected argument '%s' (one URL expected)\n", argv[i]);
-            return 2;
+            return EOUS_EXIT_INPUT;
         }
     }
     perc_opts o;
@@ -76,19 +76,19 @@ int cli_observe(int argc, char **argv)
     o.provider_set = provider_set;
     if (!url || !eous_is_http_url(url)) {
         fprintf(stderr, "eous observe: expected an http(s) URL, got '%s'\n", url ? url : "");
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     if (perc_mode_parse(mode, &o.mode)) {
         fprintf(stderr, "eous observe: --mode '%s': expected atomic, pruned, hybrid, html or vision\n", mode);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     if (shot_path && !perc_mode_screenshot(o.mode)) {
         fprintf(stderr, "eous observe: --screenshot needs --mode vision (the set-of-marks screenshot)\n");
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     if (strcmp(format, "text") && strcmp(format, "json")) {
         fprintf(stderr, "eous observe: --format '%s': expected text or json\n", format);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     wd_install_signal_handlers();
     wd_become_subreaper();
@@ -129,21 +129,21 @@ int cli_call(int argc, char **argv)
             w3c_only = 1;
         else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "eous call: unknown option '%s' (expected --webdriver, --w3c-only)\n", argv[i]);
-            return 2;
+            return EOUS_EXIT_INPUT;
         } else if (npos < 4) {
             pos[npos++] = argv[i];
         } else {
             fprintf(stderr, "eous call: unexpected argument '%s' (expected URL KEY TOOL PARAMS_JSON)\n", argv[i]);
-            return 2;
+            return EOUS_EXIT_INPUT;
         }
     }
     if (npos < 4) {
         fprintf(stderr, "eous call: expected URL KEY TOOL PARAMS_JSON, got %d argument(s)\n", npos);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     if (!eous_is_http_url(pos[0])) {
         fprintf(stderr, "eous call: expected an http(s) URL, got '%s'\n", pos[0]);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     eous_err err;
     eous_err_clear(&err);
@@ -151,7 +151,7 @@ int cli_call(int argc, char **argv)
     if (!params || !cJSON_IsObject(params)) {
         fprintf(stderr, "eous call: %s\n", params ? "PARAMS_JSON: expected a JSON object" : err.msg);
         cJSON_Delete(params);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     cJSON *step = cJSON_CreateObject();
     cJSON_AddStringToObject(step, "call", pos[1]);
@@ -162,7 +162,7 @@ int cli_call(int argc, char **argv)
     if (act_parse_script_step(step, &a, &err)) {
         fprintf(stderr, "eous call: %s\n", err.msg);
         cJSON_Delete(step);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     cJSON_Delete(step);
 

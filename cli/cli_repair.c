@@ -11,7 +11,7 @@ int cli_repair(int argc, char **argv)
 {
     if (argc != 3 || strcmp(argv[1], "apply")) {
         fprintf(stderr, "eous repair: expected `eous repair apply RUN_DIR`\n");
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     int written = 0;
     eous_err err;

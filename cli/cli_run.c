@@ -16,7 +16,7 @@ int cli_check(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "eous check: expected one or more task files\n");
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     int problems = 0, total = 0;
     for (int i = 1; i < argc; i++) {
@@ -39,7 +39,7 @@ int cli_check(int argc, char **argv)
         agent_tasks_free(&l);
     }
     fprintf(stderr, "eous check: %d config(s), %d problem(s)\n", total, problems);
-    return problems ? 2 : 0;
+    return problems ? EOUS_EXIT_INPUT : EOUS_EXIT_OK;
 }
 
 int cli_run(int argc, char **argv)
@@ -47,11 +47,11 @@ int cli_run(int argc, char **argv)
     cli_opts co;
     const char *task_file = NULL;
     if (cli_parse_common(argc, argv, &co, 1, &task_file))
-        return 2;
+        return EOUS_EXIT_INPUT;
     if (!task_file) {
         fprintf(stderr, "eous run: expected a task file (eous run TASK.json [options])\n");
         cli_opts_free(&co);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     agent_task_list l;
     eous_err err;
@@ -59,22 +59,22 @@ int cli_run(int argc, char **argv)
     if (agent_tasks_load(&task_file, 1, &l, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         cli_opts_free(&co);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     if (l.n != 1) {
         fprintf(stderr, "eous run: %s holds %zu configs; run takes one (use eous bench for many)\n", task_file, l.n);
         agent_tasks_free(&l);
         cli_opts_free(&co);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     agent_task *t = &l.tasks[0];
     if (t->problem[0]) {
         fprintf(stderr, "eous: %s: task %s: %s\n", task_file, t->id, t->problem);
         agent_tasks_free(&l);
         cli_opts_free(&co);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
-    int code = 2;
+    int code = EOUS_EXIT_INPUT;
     if (cli_setup_run(&co, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         code = eous_rc_exit_code(err.rc);
@@ -117,13 +117,13 @@ int cli_run(int argc, char **argv)
     free(line);
     if (rc == EOUS_E_IO) { /* disk full, read-only: the run's record is not whole */
         fprintf(stderr, "eous: %s\n", err.msg);
-        code = 3;
+        code = EOUS_EXIT_INFRA;
     } else if (rc && rc != EOUS_E_INVALID) {
         fprintf(stderr, "eous: task %s: %s\n", t->id, err.msg);
         code = eous_rc_exit_code(rc);
     } else if (rc) {
         fprintf(stderr, "eous: %s\n", err.msg);
-        code = 2;
+        code = EOUS_EXIT_INPUT;
     } else {
         char *ans = eous_redact(res.answer ? res.answer : "");
         printf("task %s: %s (score %.1f) · mode %s · planner %s · %d steps (%d semantic, %d atomic) · %ld+%ld tokens · %.1f s\n",
@@ -137,7 +137,7 @@ int cli_run(int argc, char **argv)
             printf("eval: %s\n", res.eval_detail);
         printf("results: %s/results.jsonl · trace: %s\n", co.out_dir, trace_path);
         free(ans);
-        code = res.score >= 1.0 ? 0 : 1;
+        code = res.score >= 1.0 ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
     }
     agent_result_clear(&res);
 out:

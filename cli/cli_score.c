@@ -35,7 +35,7 @@ static int score_verified(const cJSON *in, const char *where)
     const cJSON *task = cJSON_GetObjectItemCaseSensitive(in, "task");
     if (!cJSON_IsObject(task) || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(task, "eval"))) {
         fprintf(stderr, "eous score: %s: \"task\" must be a WebArena-Verified task object (with an \"eval\" list)\n", where);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     const cJSON *harp = cJSON_GetObjectItemCaseSensitive(in, "har");
     vf_har har = {0};
@@ -44,11 +44,11 @@ static int score_verified(const cJSON *in, const char *where)
         eous_err_clear(&err);
         if (!cJSON_IsString(harp)) {
             fprintf(stderr, "eous score: %s: \"har\" must be the path of a HAR file\n", where);
-            return 2;
+            return EOUS_EXIT_INPUT;
         }
         if (vf_har_load(harp->valuestring, &har, &err)) {
             fprintf(stderr, "eous score: HAR %s\n", err.msg);
-            return 2;
+            return EOUS_EXIT_INPUT;
         }
     }
     cJSON *r = vf_score_task(task, cJSON_GetObjectItemCaseSensitive(in, "response"), har.root ? &har : NULL);
@@ -110,7 +110,7 @@ static int score_run(const char *dir)
     int n = scandir(tdir, &names, NULL, alphasort);
     if (n < 0) {
         fprintf(stderr, "eous score: --run %s: no trace/ directory (expected a run directory of eous run/bench)\n", dir);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     int scored = 0, differ = 0, bad = 0;
     for (int i = 0; i < n; i++) {
@@ -166,10 +166,10 @@ static int score_run(const char *dir)
     free(names);
     if (!scored && !bad) {
         fprintf(stderr, "eous score: --run %s: no WebArena-Verified task under trace/ (trace/<task>-<mode>/task.json)\n", dir);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     fprintf(stderr, "eous score: %d task(s) re-scored, %d differ from the live run\n", scored, differ);
-    return bad ? 2 : differ ? 1 : 0;
+    return bad ? EOUS_EXIT_INPUT : differ ? EOUS_EXIT_FAILED : EOUS_EXIT_OK;
 }
 
 /* ---- stdin ---- */
@@ -185,7 +185,7 @@ int cli_score(int argc, char **argv)
         return score_run(argv[2]);
     if (argc > 1) {
         fprintf(stderr, "eous score: expected no arguments (JSON on stdin) or --run DIR\n");
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     eous_buf in;
     eous_buf_init(&in, 0);
@@ -229,7 +229,7 @@ int cli_score(int argc, char **argv)
                     "eous score: %s: expected a JSON object with an \"eval\" object (WebArena) or a \"task\" "
                     "(WebArena-Verified)\n",
                     where);
-            bad = 2;
+            bad = EOUS_EXIT_INPUT;
         }
         cJSON_Delete(o);
         if (bad)
@@ -242,7 +242,7 @@ int cli_score(int argc, char **argv)
         fprintf(stderr, "eous score: stdin held no JSON line to score; expected {\"eval\": {...}, \"answer\": ..., "
                         "\"url\": ..., \"values\": [...]} one a line, or {\"task\": {...}, \"response\": ..., "
                         "\"har\": \"PATH\"}\n");
-        bad = 2;
+        bad = EOUS_EXIT_INPUT;
     }
     return bad;
 }

@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
-        return 2;
+        return EOUS_EXIT_INPUT;
     }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
@@ -108,5 +108,5 @@ int main(int argc, char **argv)
     fprintf(stderr,
             "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp, repair; see eous --help)\n",
             cmd);
-    return 2;
+    return EOUS_EXIT_INPUT;
 }

@@ -9,6 +9,7 @@
  * faster than a backtracking regex on this input. */
 #include "core/tokenize.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -904,4 +905,87 @@ const eous_tok *eous_tok_o200k(void)
 {
     pthread_once(&o200k_once, load_o200k);
     return o200k_shared;
+}
+
+/* ---- the one token count -------------------------------------------------------
+ * Tokens are counted with OpenAI's o200k_base (core/tokenize.h): exact for the o200k
+ * models, an estimate for others (Claude's tokenizer is not public).  Only when the
+ * tokenizer's data cannot be loaded are they estimated from the text's shape:
+ *   a run of letters: 1 token per 6 letters (at least 1)  — common words are 1;
+ *   a run of digits: 1 per 3 digits                       — BPE splits numbers in 3s;
+ *   each punctuation or symbol byte: 1                    — "[", "]", "'", ":" ...;
+ *   a whitespace run holding a newline or tab: 1; spaces: free (they merge);
+ *   each non-ASCII character (UTF-8 lead byte): 1.
+ * It over-counts rather than under-counts, so a budget is not silently blown. */
+static size_t shape_estimate(const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    size_t n = 0;
+    while (p < end) {
+        unsigned char c = *p;
+        if (isalpha(c)) {
+            const unsigned char *s = p;
+            while (p < end && isalpha(*p))
+                p++;
+            n += ((size_t)(p - s) + 5) / 6;
+        } else if (isdigit(c)) {
+            const unsigned char *s = p;
+            while (p < end && isdigit(*p))
+                p++;
+            n += ((size_t)(p - s) + 2) / 3;
+        } else if (isspace(c)) {
+            int counted = 0;
+            while (p < end && isspace(*p)) {
+                if (*p != ' ' && !counted) {
+                    n++;
+                    counted = 1;
+                }
+                p++;
+            }
+        } else if (c >= 0x80) {
+            if ((c & 0xC0) != 0x80)
+                n++;
+            p++;
+        } else {
+            n++;
+            p++;
+        }
+    }
+    return n;
+}
+
+size_t eous_tok_count_o200k(const char *text, size_t len)
+{
+    if (!text)
+        return 0;
+    const eous_tok *tok = eous_tok_o200k();
+    return tok ? eous_tok_count(tok, text, len) : shape_estimate(text, len);
+}
+
+/* Without the tokenizer: the longest prefix whose shape estimate fits, at a line end when one
+ * is near. */
+size_t eous_tok_cut_o200k(const char *obs, size_t len, size_t max_tokens)
+{
+    const eous_tok *tok = eous_tok_o200k();
+    if (tok)
+        return eous_tok_cut(tok, obs, len, max_tokens);
+    /* binary search on length: the estimate is monotonic in the prefix */
+    size_t lo = 0, hi = len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        if (shape_estimate(obs, mid) <= max_tokens)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    size_t cut = lo;
+    while (cut > 0 && cut < len && ((unsigned char)obs[cut] & 0xC0) == 0x80)
+        cut--;
+    /* prefer whole lines unless that would throw away more than a quarter */
+    size_t nl = cut;
+    while (nl > 0 && obs[nl - 1] != '\n')
+        nl--;
+    if (nl > 0 && nl >= cut - cut / 4)
+        cut = nl;
+    return cut;
 }

@@ -42,4 +42,14 @@ size_t eous_tok_cut(const eous_tok *tok, const char *text, size_t len, size_t ma
  * process, like the library's other one-time initialisation. */
 const eous_tok *eous_tok_o200k(void);
 
+/* The one token count of views, budgets and bills: text[0..len)'s o200k_base tokens, exact
+ * whenever eous_tok_o200k() loads (always in a built tree or an install).  Only without the
+ * data file is it an estimate from the text's shape, which over-counts (tokenize.c says how);
+ * 0 for NULL text.  Exact for OpenAI's o200k models, an approximation for other providers'. */
+size_t eous_tok_count_o200k(const char *text, size_t len);
+/* The longest prefix of text[0..len) of at most max_tokens o200k tokens, as WebArena cuts an
+ * observation (decode(encode(text)[:max_tokens])), never inside a UTF-8 character; without
+ * the data file, the longest prefix whose estimate fits, at a line end when one is near. */
+size_t eous_tok_cut_o200k(const char *text, size_t len, size_t max_tokens);
+
 #endif

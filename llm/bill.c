@@ -50,7 +50,7 @@ static int structural_key(const char *k)
 
 static long text_tokens(const char *s)
 {
-    return s ? (long)llm_estimate_tokens(s, strlen(s)) : 0;
+    return s ? (long)eous_tok_count_o200k(s, strlen(s)) : 0;
 }
 
 /* Width and height from a PNG's IHDR, given its base64 (the first 32 characters

@@ -222,10 +222,6 @@ eous_rc llm_render_prompt(const llm_opts *o, const llm_step_input *in, char **sy
  * becomes —, fixed_tokens); nothing is sent.  For benchmarks and tests. */
 eous_rc llm_render_request(llm_client *c, const llm_step_input *in, char **body, llm_usage *usage, eous_err *err);
 
-/* Tokens of text as o200k_base counts them (core/tokenize.h); a shape estimate (see prompt.c)
- * only when the tokenizer data is missing.  The observation budget counts with this. */
-size_t llm_estimate_tokens(const char *text, size_t len);
-
 /* Price per 1M tokens for model from the built-in table or the client's
  * override file; 0 when found, EOUS_E_NOT_FOUND when the model is unknown. */
 typedef struct llm_price {

@@ -9,88 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- token count -----------------------------------------------------------
- * Tokens are counted with OpenAI's o200k_base (core/tokenize.h): exact for the o200k
- * models, an estimate for others (Claude's tokenizer is not public).  Only when the
- * tokenizer's data cannot be loaded are they estimated from the text's shape:
- *   a run of letters: 1 token per 6 letters (at least 1)  — common words are 1;
- *   a run of digits: 1 per 3 digits                       — BPE splits numbers in 3s;
- *   each punctuation or symbol byte: 1                    — "[", "]", "'", ":" ...;
- *   a whitespace run holding a newline or tab: 1; spaces: free (they merge);
- *   each non-ASCII character (UTF-8 lead byte): 1.
- * It over-counts rather than under-counts, so a budget is not silently blown. */
-static size_t shape_estimate(const char *text, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)text, *end = p + len;
-    size_t n = 0;
-    while (p < end) {
-        unsigned char c = *p;
-        if (isalpha(c)) {
-            const unsigned char *s = p;
-            while (p < end && isalpha(*p))
-                p++;
-            n += ((size_t)(p - s) + 5) / 6;
-        } else if (isdigit(c)) {
-            const unsigned char *s = p;
-            while (p < end && isdigit(*p))
-                p++;
-            n += ((size_t)(p - s) + 2) / 3;
-        } else if (isspace(c)) {
-            int counted = 0;
-            while (p < end && isspace(*p)) {
-                if (*p != ' ' && !counted) {
-                    n++;
-                    counted = 1;
-                }
-                p++;
-            }
-        } else if (c >= 0x80) {
-            if ((c & 0xC0) != 0x80)
-                n++;
-            p++;
-        } else {
-            n++;
-            p++;
-        }
-    }
-    return n;
-}
-
-size_t llm_estimate_tokens(const char *text, size_t len)
-{
-    const eous_tok *tok = eous_tok_o200k();
-    return tok ? eous_tok_count(tok, text, len) : shape_estimate(text, len);
-}
-
-/* The observation cut to max_tokens as WebArena cuts it (decode(encode(obs)[:max_obs_length]),
- * never inside a UTF-8 character).  Without the tokenizer: the longest prefix whose shape
- * estimate fits, at a line end when one is near. */
-static size_t fit_prefix(const char *obs, size_t len, size_t max_tokens)
-{
-    const eous_tok *tok = eous_tok_o200k();
-    if (tok)
-        return eous_tok_cut(tok, obs, len, max_tokens);
-    /* binary search on length: the estimate is monotonic in the prefix */
-    size_t lo = 0, hi = len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo + 1) / 2;
-        if (shape_estimate(obs, mid) <= max_tokens)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    size_t cut = lo;
-    while (cut > 0 && cut < len && ((unsigned char)obs[cut] & 0xC0) == 0x80)
-        cut--;
-    /* prefer whole lines unless that would throw away more than a quarter */
-    size_t nl = cut;
-    while (nl > 0 && obs[nl - 1] != '\n')
-        nl--;
-    if (nl > 0 && nl >= cut - cut / 4)
-        cut = nl;
-    return cut;
-}
-
 /* ---- prompt text ----------------------------------------------------------- */
 
 int llm_mode_has_call(const char *mode)
@@ -234,13 +152,13 @@ static eous_rc build_user(eous_buf *b, const llm_step_input *in, size_t max_obs_
     char *obs = eous_redact(in->observation ? in->observation : "");
     if (!obs)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    size_t len = strlen(obs), total = llm_estimate_tokens(obs, len);
+    size_t len = strlen(obs), total = eous_tok_count_o200k(obs, len);
     size_t keep = len, kept_tokens = total;
     if (max_obs_tokens == LLM_MAX_OBS_DEFAULT)
         max_obs_tokens = use_tools ? 0 : LLM_WEBARENA_MAX_OBS_TOKENS;
     if (max_obs_tokens && total > max_obs_tokens) {
-        keep = fit_prefix(obs, len, max_obs_tokens);
-        kept_tokens = llm_estimate_tokens(obs, keep);
+        keep = eous_tok_cut_o200k(obs, len, max_obs_tokens);
+        kept_tokens = eous_tok_count_o200k(obs, keep);
         if (usage)
             usage->obs_truncated = 1;
     }

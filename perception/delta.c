@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "perception/delta.h"
+#include "core/tokenize.h"
 #include "perception/perc_int.h"
 
 #define DELTA_HEADER "(changes since the last observation)"
@@ -258,7 +259,7 @@ eous_rc perc_delta_next(perc_delta *d, const perc_obs *obs, const char **text, i
 {
     const char *full = perc_obs_text(obs), *url = perc_obs_url(obs);
     size_t flen = perc_obs_text_len(obs);
-    *full_tokens = perc_estimate_tokens(full, flen);
+    *full_tokens = eous_tok_count_o200k(full, flen);
     *text = full;
     *is_delta = 0;
     *sent_tokens = *full_tokens;
@@ -268,7 +269,7 @@ eous_rc perc_delta_next(perc_delta *d, const perc_obs *obs, const char **text, i
     if (line_view && d->prev && d->prev_url && !strcmp(d->prev_url, url) && d->in_a_row < d->o.full_every) {
         if (!(d->sent = perc_delta_text(d->prev, full)))
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        size_t dt = perc_estimate_tokens(d->sent, strlen(d->sent));
+        size_t dt = eous_tok_count_o200k(d->sent, strlen(d->sent));
         if ((double)dt <= d->o.max_share * (double)*full_tokens) {
             *text = d->sent;
             *is_delta = 1;

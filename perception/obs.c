@@ -176,7 +176,9 @@ char *perc_obs_json(const perc_obs *obs)
     cJSON_AddStringToObject(o, "version", obs->version);
     cJSON *sizes = cJSON_AddObjectToObject(o, "sizes");
     cJSON_AddNumberToObject(sizes, "bytes", (double)obs->text_len);
-    cJSON_AddNumberToObject(sizes, "tokens_est", (double)perc_estimate_tokens(obs->text, obs->text_len));
+    /* the exact o200k count; "tokens_est" only when the tokenizer's data is missing and it is an estimate */
+    cJSON_AddNumberToObject(sizes, eous_tok_o200k() ? "tokens_o200k" : "tokens_est",
+                            (double)eous_tok_count_o200k(obs->text, obs->text_len));
     cJSON_AddNumberToObject(sizes, "ax_nodes", (double)obs->n_nodes);
     cJSON_AddNumberToObject(sizes, "components", (double)obs->n_comps);
     cJSON *t = cJSON_AddObjectToObject(o, "timings");

@@ -247,9 +247,3 @@ eous_rc perc_obs_find_role_name(const perc_obs *obs, const char *role, const cha
                             nth > 1 ? " with that index" : "", seen);
     return EOUS_OK;
 }
-
-size_t perc_estimate_tokens(const char *text, size_t len)
-{
-    const eous_tok *tok = text ? eous_tok_o200k() : NULL;
-    return tok ? eous_tok_count(tok, text, len) : (len + 3) / 4;
-}

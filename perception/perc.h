@@ -169,8 +169,4 @@ eous_rc perc_obs_find_role_name(const perc_obs *obs, const char *role, const cha
 /* The node holding this backend id, or NULL. */
 const perc_node *perc_obs_node_by_backend(const perc_obs *obs, int backend_id);
 
-/* Tokens of text as OpenAI's o200k_base counts them (core/tokenize.h), used everywhere sizes
- * are reported; bytes/4 (rounded up) when text is NULL or the tokenizer's data is missing. */
-size_t perc_estimate_tokens(const char *text, size_t len);
-
 #endif

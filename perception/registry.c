@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perception/meta.h"
 #include "perception/perc_int.h"
 
 perc_component *perc_add_component(perc_obs *obs)
@@ -197,33 +198,48 @@ static int json_kind(const cJSON *v)
     return v->type & 0xFF;
 }
 
-static void lint_spec(perc_obs *obs, const perc_component *c, const char *tool, const char *param,
-                      const cJSON *spec, int *budget)
+/* "min 10 above max 1; no value can pass" when lo > hi (numbers, or dated strings). */
+static int above(const cJSON *lo, const cJSON *hi, int or_equal)
 {
-    if (*budget <= 0 || !cJSON_IsObject(spec))
+    if (cJSON_IsNumber(lo) && cJSON_IsNumber(hi))
+        return or_equal ? lo->valuedouble >= hi->valuedouble : lo->valuedouble > hi->valuedouble;
+    if (cJSON_IsString(lo) && cJSON_IsString(hi))
+        return or_equal ? strcmp(lo->valuestring, hi->valuestring) >= 0 : strcmp(lo->valuestring, hi->valuestring) > 0;
+    return 0;
+}
+
+static void warn_pair(perc_obs *obs, const char *where, const char *what_lo, const cJSON *lo, const char *what_hi,
+                      const cJSON *hi, int or_equal, int *budget)
+{
+    if (!above(lo, hi, or_equal) || !(*budget)--)
+        return;
+    char *a = cJSON_PrintUnformatted(lo), *b = cJSON_PrintUnformatted(hi);
+    perc_obs_warn(obs, "%s has %s %.40s %s %s %.40s; no value can pass", where, what_lo, a ? a : "?",
+                  or_equal ? "at or above" : "above", what_hi, b ? b : "?");
+    free(a);
+    free(b);
+}
+
+/* One spec as the validator reads it (perception/meta.h): its own type and
+ * enum, and its limits with the tool-level ones that concern it folded in. */
+static void lint_spec(perc_obs *obs, const perc_component *c, const char *tool, const char *param,
+                      const perc_spec *own, const perc_limits *l, int *budget)
+{
+    if (*budget <= 0 || !own->json)
         return;
     const char *where = eous_arena_printf(obs->arena, "%s: %s.%s%s%s", c->provider, c->key, tool,
                                           param ? " param " : "", param ? param : "");
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(spec, "type");
-    if (cJSON_IsString(t) && !type_known(t->valuestring) && (*budget)--)
+    if (own->type_name && !type_known(own->type_name) && (*budget)--)
         perc_obs_warn(obs, "%s has unknown type '%.40s'; shown as given, values not type-checked", where,
-                      t->valuestring);
-    const cJSON *mn = cJSON_GetObjectItemCaseSensitive(spec, "min");
-    const cJSON *mx = cJSON_GetObjectItemCaseSensitive(spec, "max");
-    if (!mn)
-        mn = cJSON_GetObjectItemCaseSensitive(spec, "minimum");
-    if (!mx)
-        mx = cJSON_GetObjectItemCaseSensitive(spec, "maximum");
-    int contradictory = (cJSON_IsNumber(mn) && cJSON_IsNumber(mx) && mn->valuedouble > mx->valuedouble) ||
-                        (cJSON_IsString(mn) && cJSON_IsString(mx) && strcmp(mn->valuestring, mx->valuestring) > 0);
-    if (contradictory && (*budget)--) {
-        char *a = cJSON_PrintUnformatted(mn), *b = cJSON_PrintUnformatted(mx);
-        perc_obs_warn(obs, "%s has min %.40s above max %.40s; no value can pass", where, a ? a : "?", b ? b : "?");
-        free(a);
-        free(b);
-    }
-    const cJSON *en = cJSON_GetObjectItemCaseSensitive(spec, "enum");
-    if (cJSON_IsArray(en) && en->child) {
+                      own->type_name);
+    warn_pair(obs, where, "min", l->min, "max", l->max, 0, budget);
+    warn_pair(obs, where, "exclusiveMinimum", l->xmin, "exclusiveMaximum", l->xmax, 1, budget);
+    warn_pair(obs, where, "min", l->min, "exclusiveMaximum", l->xmax, 1, budget);
+    warn_pair(obs, where, "exclusiveMinimum", l->xmin, "max", l->max, 1, budget);
+    warn_pair(obs, where, "minLength", l->min_len, "maxLength", l->max_len, 0, budget);
+    warn_pair(obs, where, "minItems", l->min_items, "maxItems", l->max_items, 0, budget);
+    const cJSON *en = own->enumeration;
+    if (en && en->child) {
         for (const cJSON *e = en->child->next; e; e = e->next)
             if (json_kind(e) != json_kind(en->child)) {
                 if ((*budget)--)
@@ -234,7 +250,9 @@ static void lint_spec(perc_obs *obs, const perc_component *c, const char *tool, 
 }
 
 /* Warnings for metadata no value can satisfy or eous cannot read: unknown
- * types, min above max, enums of mixed types.  The view still shows it. */
+ * types, a lower bound above an upper one (min/max, exclusive bounds,
+ * lengths, items; a param's own with the tool's that concern it), enums of
+ * mixed types.  The view still shows it. */
 static void lint_metadata(perc_obs *obs, const perc_component *c)
 {
     int budget = MAX_LINT_WARNINGS;
@@ -246,9 +264,20 @@ static void lint_metadata(perc_obs *obs, const perc_component *c)
         if (params && !cJSON_IsObject(params) && budget--)
             perc_obs_warn(obs, "%s: %s.%s params is %s, expected an object; shown without params", c->provider,
                           c->key, tm->string, eous_json_type_name(params));
-        const cJSON *p, *each = cJSON_IsObject(params) ? params : NULL;
-        cJSON_ArrayForEach(p, each) lint_spec(obs, c, tm->string, p->string, p, &budget);
-        lint_spec(obs, c, tm->string, NULL, cJSON_GetObjectItemCaseSensitive(tm, "constraints"), &budget);
+        perc_tool_meta t;
+        perc_tool_meta_read(c->metadata, tm->string, &t);
+        const cJSON *p;
+        cJSON_ArrayForEach(p, t.params) {
+            perc_param_meta pm;
+            perc_param_meta_read(&t, p, &pm);
+            lint_spec(obs, c, tm->string, p->string, &pm.own, &pm.eff.lim, &budget);
+        }
+        /* flat constraints the only param did not take as its own */
+        if (t.flat && t.n_params != 1) {
+            perc_spec cons;
+            perc_spec_read(t.constraints, &cons);
+            lint_spec(obs, c, tm->string, NULL, &cons, &cons.lim, &budget);
+        }
     }
 }
 

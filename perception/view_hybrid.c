@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "perception/meta.h"
 #include "perception/view_int.h"
 
 #define MAX_STATE_VALUE 160
@@ -180,25 +181,26 @@ static int tool_max_is(const perc_component *comp, double value)
     cJSON_ArrayForEach(tm, comp->metadata) {
         const cJSON *p;
         cJSON_ArrayForEach(p, eous_json_obj(tm, "params")) {
-            const cJSON *mx = cJSON_GetObjectItemCaseSensitive(p, "max");
-            if (!mx)
-                mx = cJSON_GetObjectItemCaseSensitive(p, "maximum");
-            if (cJSON_IsNumber(mx) && mx->valuedouble == value)
+            perc_spec s;
+            perc_spec_read(p, &s);
+            if (cJSON_IsNumber(s.lim.max) && s.lim.max->valuedouble == value)
                 return 1;
         }
     }
     return 0;
 }
 
-/* 1 when a tool's param has key (e.g. "maxLength") equal to value: the tools line says it. */
-static int tool_param_is(const perc_component *comp, const char *key, double value)
+/* 1 when a tool's param has this length limit (min: minLength, else maxLength): the tools line says it. */
+static int tool_length_is(const perc_component *comp, int min, double value)
 {
     const cJSON *tm;
     cJSON_ArrayForEach(tm, comp->metadata) {
         const cJSON *p;
         cJSON_ArrayForEach(p, eous_json_obj(tm, "params")) {
-            const cJSON *v = cJSON_GetObjectItemCaseSensitive(p, key);
-            if (cJSON_IsNumber(v) && v->valuedouble == value)
+            perc_spec s;
+            perc_spec_read(p, &s);
+            const cJSON *v = min ? s.lim.min_len : s.lim.max_len;
+            if (v && v->valuedouble == value)
                 return 1;
         }
     }
@@ -343,7 +345,7 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
             continue;
         /* a length limit a tool's params carry is printed there ("≤40 chars") */
         if ((!strcmp(k, "maxLength") || !strcmp(k, "minLength")) && cJSON_IsNumber(it) &&
-            tool_param_is(comp, k, it->valuedouble))
+            tool_length_is(comp, !strcmp(k, "minLength"), it->valuedouble))
             continue;
         /* off screen: what it holds now, not every choice it offers (the
          * choices show once it is on screen; a wrong value gets them back) */
@@ -510,12 +512,6 @@ static void render_enum(pctx *c, const cJSON *en)
     render_scalar_list(c, en, 15, "|", options);
 }
 
-static const cJSON *get_either(const cJSON *spec, const char *a, const char *b)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(spec, a);
-    return v ? v : cJSON_GetObjectItemCaseSensitive(spec, b);
-}
-
 static void put_bound(pctx *c, const cJSON *v)
 {
     if (cJSON_IsString(v))
@@ -526,64 +522,70 @@ static void put_bound(pctx *c, const cJSON *v)
 
 #define MAX_DISABLED_SHOWN 6
 
-/* The limits a spec (a param's, or a tool's `constraints`) puts on values:
- * ", 1..10", ", 2..40 chars", ", /^[A-Z]+$/", ", not a, b … +N more (M in all)".
- * skip (or NULL): a spec whose own limits win, so the same kind is not
- * printed twice. */
-static void render_limits(pctx *c, const cJSON *spec, const cJSON *skip)
+/* ", not a, b … +N more (M in all)", or "as in c1.setValue" for a list printed already. */
+static void render_disabled(pctx *c, const cJSON *dis)
 {
-    const cJSON *mn = get_either(spec, "min", "minimum"), *mx = get_either(spec, "max", "maximum");
-    if (!mn)
-        mn = cJSON_GetObjectItemCaseSensitive(spec, "minDate");
-    if (!mx)
-        mx = cJSON_GetObjectItemCaseSensitive(spec, "maxDate");
-    int skip_range = skip && (get_either(skip, "min", "minimum") || get_either(skip, "max", "maximum") ||
-                              get_either(skip, "minDate", "maxDate"));
-    if ((mn || mx) && !skip_range) {
+    int n = cJSON_GetArraySize(dis);
+    pv_put(c, ", not ");
+    if (n < 4 || !refer_to_view_list(c, dis))
+        render_scalar_list(c, dis, MAX_DISABLED_SHOWN, ", ", NULL);
+    /* hundreds of blackout dates: the count says how many the call may hit */
+    if (n > MAX_DISABLED_SHOWN && !c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", n);
+}
+
+/* Every limit the validator enforces (perception/meta.h), as the tools line
+ * prints it: ", 1..10", ", >0", ", 2..40 chars", ", /^[A-Z]+$/", ", step 5",
+ * ", 2 items", ", no repeats", ", not a, b … +N more (M in all)".
+ * tests/test_meta.c holds the two to each other. */
+static void render_limits(pctx *c, const perc_limits *l)
+{
+    if (l->min || l->max) {
         pv_put(c, ", ");
-        put_bound(c, mn);
+        put_bound(c, l->min);
         pv_put(c, "..");
-        put_bound(c, mx);
+        put_bound(c, l->max);
     }
-    const cJSON *mnl = cJSON_GetObjectItemCaseSensitive(spec, "minLength");
-    const cJSON *mxl = cJSON_GetObjectItemCaseSensitive(spec, "maxLength");
-    if ((cJSON_IsNumber(mnl) || cJSON_IsNumber(mxl)) && !c->rc) {
-        if (cJSON_IsNumber(mnl) && cJSON_IsNumber(mxl))
+    if (l->xmin) {
+        pv_put(c, ", >");
+        put_bound(c, l->xmin);
+    }
+    if (l->xmax) {
+        pv_put(c, ", <");
+        put_bound(c, l->xmax);
+    }
+    const cJSON *mnl = l->min_len, *mxl = l->max_len;
+    if ((mnl || mxl) && !c->rc) {
+        if (mnl && mxl)
             c->rc = eous_buf_printf(c->b, c->err, ", %g..%g chars", mnl->valuedouble, mxl->valuedouble);
-        else if (cJSON_IsNumber(mxl))
+        else if (mxl)
             c->rc = eous_buf_printf(c->b, c->err, ", ≤%g chars", mxl->valuedouble);
         else
             c->rc = eous_buf_printf(c->b, c->err, ", ≥%g chars", mnl->valuedouble);
     }
-    const char *pat = eous_json_str(spec, "pattern");
-    if (pat && !(skip && eous_json_str(skip, "pattern"))) {
+    if (l->pattern) {
         pv_put(c, ", /");
-        pv_put_flat(c, pat, 60, 0);
+        pv_put_flat(c, l->pattern, 60, 0);
         pv_put(c, "/");
     }
-    const cJSON *step = get_either(spec, "step", "multipleOf");
-    if (cJSON_IsNumber(step) && !(skip && get_either(skip, "step", "multipleOf")) && !c->rc)
-        c->rc = eous_buf_printf(c->b, c->err, ", step %g", step->valuedouble);
-    const cJSON *dis = eous_json_arr(spec, "disabled");
-    if (!dis)
-        dis = eous_json_arr(spec, "disabledDates");
-    if (!dis)
-        dis = eous_json_arr(spec, "disabledValues");
-    int n = cJSON_GetArraySize(dis);
-    if (n > 0 && !(skip && get_either(skip, "disabled", "disabledDates"))) {
-        pv_put(c, ", not ");
-        if (n < 4 || !refer_to_view_list(c, dis))
-            render_scalar_list(c, dis, MAX_DISABLED_SHOWN, ", ", NULL);
-        /* hundreds of blackout dates: the count says how many the call may hit */
-        if (n > MAX_DISABLED_SHOWN && !c->rc)
-            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", n);
+    if (l->step && !c->rc)
+        c->rc = eous_buf_printf(c->b, c->err, ", step %g", l->step->valuedouble);
+    const cJSON *mni = l->min_items, *mxi = l->max_items;
+    if ((mni || mxi) && !c->rc) {
+        if (mni && mxi && mni->valuedouble == mxi->valuedouble)
+            c->rc = eous_buf_printf(c->b, c->err, ", %g items", mni->valuedouble);
+        else if (mni && mxi)
+            c->rc = eous_buf_printf(c->b, c->err, ", %g..%g items", mni->valuedouble, mxi->valuedouble);
+        else if (mxi)
+            c->rc = eous_buf_printf(c->b, c->err, ", ≤%g items", mxi->valuedouble);
+        else
+            c->rc = eous_buf_printf(c->b, c->err, ", ≥%g items", mni->valuedouble);
     }
+    if (l->unique_items)
+        pv_put(c, ", no repeats");
+    if (cJSON_GetArraySize(l->disabled) > 0)
+        render_disabled(c, l->disabled);
 }
-
-/* Keys of a tool's `constraints` render_limits prints; any other is shown as name=value. */
-static const char *LIMIT_KEYS[] = {"min", "max", "minimum", "maximum", "minDate", "maxDate", "minLength",
-                                   "maxLength", "pattern", "step", "multipleOf", "disabled", "disabledDates",
-                                   "disabledValues", "format"};
 
 /* An object whose every member is a list ({"France": ["Paris", ...], ...}: a
  * cascader's children by parent), as opposed to one param's limits. */
@@ -613,12 +615,13 @@ static void render_option_map(pctx *c, const cJSON *map)
         c->rc = eous_buf_printf(c->b, c->err, "; … +%d more (%d values in all)", keys - 1, values);
 }
 
+/* A tool's constraints that are not limits (disabledRule, minuteStep, options): name=value. */
 static void render_other_limits(pctx *c, const cJSON *cons)
 {
     const cJSON *k;
     cJSON_ArrayForEach(k, cons) {
         /* an object is one param's limits (shown with that param), unless it maps options to their children */
-        if (!k->string || IN(k->string, LIMIT_KEYS) || (cJSON_IsObject(k) && !is_option_map(k)))
+        if (!k->string || perc_meta_is_limit_key(k->string) || (cJSON_IsObject(k) && !is_option_map(k)))
             continue;
         pv_put(c, ", ");
         pv_put(c, k->string);
@@ -632,132 +635,129 @@ static void render_other_limits(pctx *c, const cJSON *cons)
     }
 }
 
-static void render_type(pctx *c, const cJSON *spec)
+static void render_type(pctx *c, const perc_spec *s)
 {
-    const char *fmt = eous_json_str(spec, "format");
-    const char *type = eous_json_str(spec, "type");
-    const cJSON *en = eous_json_arr(spec, "enum");
-    if (en) {
-        render_enum(c, en);
+    const char *fmt = s->declared_format;
+    const char *type = s->type_name;
+    if (s->enumeration) {
+        render_enum(c, s->enumeration);
+    } else if (s->constant) {
+        /* one value allowed: the value itself */
+        if (cJSON_IsString(s->constant))
+            pv_put(c, s->constant->valuestring);
+        else
+            pv_put_json_short(c, s->constant, 40);
     } else if (fmt) {
         pv_put(c, fmt);
     } else if (type && !strcmp(type, "array")) {
-        const cJSON *items = eous_json_obj(spec, "items");
-        const cJSON *ien = items ? eous_json_arr(items, "enum") : NULL;
-        const char *ifmt = items ? eous_json_str(items, "format") : NULL;
-        const char *itype = items ? eous_json_str(items, "type") : NULL;
+        perc_spec items;
+        perc_spec_read(s->items, &items);
         pv_put(c, "[");
-        if (ien)
-            render_enum(c, ien);
+        if (items.enumeration)
+            render_enum(c, items.enumeration);
         else
-            pv_put(c, ifmt ? ifmt : itype ? itype : "any");
-        if (items)
-            render_limits(c, items, NULL);
+            pv_put(c, items.declared_format ? items.declared_format : items.type_name ? items.type_name : "any");
+        if (items.json)
+            render_limits(c, &items.lim);
         pv_put(c, "]");
     } else {
         pv_put(c, type ? type : "any");
     }
 }
 
-/* tool_cons: the tool's flat `constraints` and `disabledDates` (beside
- * params, as the seed's DatePicker writes them) when they concern this param. */
-static void render_param(pctx *c, const char *name, const cJSON *spec, int required, const cJSON *tool_cons,
-                         const cJSON *tool_disabled)
+static void render_param(pctx *c, const perc_param_meta *pm)
 {
-    pv_put(c, name);
-    if (!required)
+    pv_put(c, pm->name);
+    if (!pm->required)
         pv_put(c, "?");
-    if (!cJSON_IsObject(spec)) {
+    if (!pm->own.json) {
         pv_put(c, ": any");
         return;
     }
     /* a string is what a param with no type shown takes (the prompt says so) */
-    const char *type = eous_json_str(spec, "type");
-    int plain_string = type && !strcmp(type, "string") && !eous_json_arr(spec, "enum") && !eous_json_str(spec, "format");
+    const perc_spec *s = &pm->own;
+    int plain_string = s->type_name && !strcmp(s->type_name, "string") && !s->enumeration && !s->declared_format &&
+                       !s->constant;
     if (!plain_string) {
         pv_put(c, ": ");
-        render_type(c, spec);
+        render_type(c, s);
     }
-    render_limits(c, spec, NULL);
-    if (tool_cons) {
-        render_limits(c, tool_cons, spec);
-        render_other_limits(c, tool_cons);
-    }
-    int n = cJSON_GetArraySize(tool_disabled);
-    if (n > 0 && !get_either(spec, "disabled", "disabledDates") &&
-        !(tool_cons && get_either(tool_cons, "disabled", "disabledDates"))) {
-        pv_put(c, ", not ");
-        if (n < 4 || !refer_to_view_list(c, tool_disabled))
-            render_scalar_list(c, tool_disabled, MAX_DISABLED_SHOWN, ", ", NULL);
-        if (n > MAX_DISABLED_SHOWN && !c->rc)
-            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", n);
-    }
+    /* its own limits and the tool-level ones that are its alone */
+    render_limits(c, &pm->shown);
+    if (pm->tool_inline)
+        render_other_limits(c, pm->tool_spec);
 }
 
-/* The tool-level `constraints` that concern param p: {p: {...}} by name, or
- * flat ({min, max, ...}) when the tool has one param. */
-static const cJSON *tool_constraints_for(const cJSON *meta, const char *p, int n_params)
+static int same_json(const cJSON *a, const cJSON *b)
 {
-    const cJSON *cons = eous_json_obj(meta, "constraints");
-    if (!cons)
-        return NULL;
-    const cJSON *named = eous_json_obj(cons, p);
-    if (named)
-        return named;
-    /* flat limits (object values are other params' and are skipped) */
-    return n_params == 1 ? cons : NULL;
+    return a && b && cJSON_Compare(a, b, 1);
 }
 
-/* 1 when every param already carries the tool-level range (min and max equal),
- * so the tools line has said it. */
-static int params_say_range(const cJSON *meta, const cJSON *cons)
+/* Tool-level constraints no param took as its own (several params, flat
+ * constraints; disabledDates beside them): " | min=1, max=5" after the
+ * params, never dropped.  When every param's line printed the range (a range
+ * picker's start and end each carry it), what they all printed alike is not
+ * repeated. */
+static void render_tool_constraints(pctx *c, const perc_tool_meta *tm)
 {
-    const cJSON *mn = get_either(cons, "min", "minimum"), *mx = get_either(cons, "max", "maximum");
-    if (!mn)
-        mn = cJSON_GetObjectItemCaseSensitive(cons, "minDate");
-    if (!mx)
-        mx = cJSON_GetObjectItemCaseSensitive(cons, "maxDate");
-    if (!mn && !mx)
-        return 0;
-    const cJSON *params = eous_json_obj(meta, "params"), *p;
-    if (!params || !params->child)
-        return 0;
-    cJSON_ArrayForEach(p, params) {
-        const cJSON *pmn = get_either(p, "min", "minimum"), *pmx = get_either(p, "max", "maximum");
-        if (!pmn)
-            pmn = cJSON_GetObjectItemCaseSensitive(p, "minDate");
-        if (!pmx)
-            pmx = cJSON_GetObjectItemCaseSensitive(p, "maxDate");
-        if ((mn && !(pmn && cJSON_Compare(mn, pmn, 1))) || (mx && !(pmx && cJSON_Compare(mx, pmx, 1))))
-            return 0;
-    }
-    return 1;
-}
-
-/* Tool-level constraints no param took (several params, flat constraints):
- * " | min=1, max=5" after the params, never dropped. */
-static void render_tool_constraints(pctx *c, const cJSON *meta, int n_params)
-{
-    const cJSON *cons = eous_json_obj(meta, "constraints");
-    const cJSON *dd = eous_json_arr(meta, "disabledDates");
-    int flat = 0; /* any limit not given per param */
-    for (const cJSON *k = cons ? cons->child : NULL; k; k = k->next)
-        if (!cJSON_IsObject(k))
-            flat = 1;
-    if (n_params == 1 || (!flat && !(dd && dd->child)))
+    const cJSON *dd = tm->disabled_dates;
+    if (tm->n_params == 1 || (!tm->flat && !(dd && dd->child)))
         return;
+    perc_limits l = {0}, said;
+    if (tm->flat) {
+        perc_spec cons;
+        perc_spec_read(tm->constraints, &cons);
+        l = cons.lim;
+    }
+    /* what every param's line printed alike */
+    int first = 1;
+    const cJSON *p;
+    cJSON_ArrayForEach(p, tm->params) {
+        perc_param_meta pm;
+        perc_param_meta_read(tm, p, &pm);
+        if (first) {
+            said = pm.shown;
+            first = 0;
+            continue;
+        }
+        const cJSON **a[] = {&said.min, &said.max, &said.xmin, &said.xmax, &said.step, &said.min_len,
+                             &said.max_len, &said.disabled, &said.min_items, &said.max_items};
+        const cJSON *b[] = {pm.shown.min, pm.shown.max, pm.shown.xmin, pm.shown.xmax, pm.shown.step,
+                            pm.shown.min_len, pm.shown.max_len, pm.shown.disabled, pm.shown.min_items,
+                            pm.shown.max_items};
+        for (size_t i = 0; i < sizeof a / sizeof *a; i++)
+            if (!same_json(*a[i], b[i]))
+                *a[i] = NULL;
+        if (!said.pattern || !pm.shown.pattern || strcmp(said.pattern, pm.shown.pattern))
+            said.pattern = NULL;
+        said.unique_items = said.unique_items && pm.shown.unique_items;
+    }
+    if (first)
+        memset(&said, 0, sizeof said);
+    /* the range every param carries: then the rest every param's line said alike is not repeated either */
+    if ((l.min || l.max) && (!l.min || same_json(l.min, said.min)) && (!l.max || same_json(l.max, said.max))) {
+        l.min = l.max = NULL;
+        if (same_json(l.xmin, said.xmin)) l.xmin = NULL;
+        if (same_json(l.xmax, said.xmax)) l.xmax = NULL;
+        if (same_json(l.step, said.step)) l.step = NULL;
+        if (same_json(l.min_len, said.min_len)) l.min_len = NULL;
+        if (same_json(l.max_len, said.max_len)) l.max_len = NULL;
+        if (l.pattern && said.pattern && !strcmp(l.pattern, said.pattern)) l.pattern = NULL;
+        if (same_json(l.disabled, said.disabled)) l.disabled = NULL;
+        if (same_json(l.min_items, said.min_items)) l.min_items = NULL;
+        if (same_json(l.max_items, said.max_items)) l.max_items = NULL;
+        if (said.unique_items) l.unique_items = 0;
+    }
     /* rendered aside: the limits start with ", ", here they follow " | " */
     eous_buf tmp, *out = c->b;
     eous_buf_init(&tmp, 0);
     c->b = &tmp;
-    if (flat)
-        render_limits(c, cons, params_say_range(meta, cons) ? cons : NULL), render_other_limits(c, cons);
-    if (dd && dd->child && !c->rc) {
-        pv_put(c, ", not ");
-        render_scalar_list(c, dd, MAX_DISABLED_SHOWN, ", ", NULL);
-        if (cJSON_GetArraySize(dd) > MAX_DISABLED_SHOWN && !c->rc)
-            c->rc = eous_buf_printf(c->b, c->err, " (%d in all)", cJSON_GetArraySize(dd));
+    if (tm->flat) {
+        render_limits(c, &l);
+        render_other_limits(c, tm->constraints);
     }
+    if (dd && dd->child && !c->rc)
+        render_disabled(c, dd);
     c->b = out;
     if (tmp.len > 2) {
         pv_put(c, " | ");
@@ -783,44 +783,32 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
             pv_put(c, " ");
         first = 0;
         pv_put(c, name);
+        perc_tool_meta tm;
+        perc_tool_meta_read(comp->metadata, name, &tm);
         if (brief) {
-            const cJSON *bm = eous_json_obj(comp->metadata, name);
-            const cJSON *bp = bm ? eous_json_obj(bm, "params") : NULL;
-            pv_put(c, bp && bp->child ? "(…)" : "()");
+            pv_put(c, tm.n_params ? "(…)" : "()");
             continue;
         }
         c->cur_tool = name;
         pv_put(c, "(");
-        const cJSON *meta = eous_json_obj(comp->metadata, name);
-        const cJSON *params = meta ? eous_json_obj(meta, "params") : NULL;
-        const cJSON *schema = meta ? eous_json_obj(meta, "inputSchema") : NULL;
-        const cJSON *req = NULL;
-        if (!params && schema) {
-            params = eous_json_obj(schema, "properties");
-            req = eous_json_arr(schema, "required");
-        }
-        int pfirst = 1, n_params = cJSON_GetArraySize(params);
+        int pfirst = 1;
         const cJSON *p;
-        if (eous_json_str(meta, "sameAs")) {
+        if (eous_json_str(tm.json, "sameAs")) {
             /* a native form's submit(fields): fill()'s params, just printed, all optional */
-            pv_put(c, eous_json_str(meta, "sameAs"));
+            pv_put(c, eous_json_str(tm.json, "sameAs"));
             pv_put(c, "'s fields, optional)");
             continue;
         }
-        const cJSON *tool_disabled = n_params == 1 ? eous_json_arr(meta, "disabledDates") : NULL;
-        cJSON_ArrayForEach(p, params) {
+        cJSON_ArrayForEach(p, tm.params) {
             if (!pfirst)
                 pv_put(c, "; ");
             pfirst = 0;
-            int required = eous_json_bool(p, "required", 0);
-            if (req) {
-                const cJSON *r;
-                cJSON_ArrayForEach(r, req) if (cJSON_IsString(r) && !strcmp(r->valuestring, p->string)) required = 1;
-            }
-            render_param(c, p->string, p, required, tool_constraints_for(meta, p->string, n_params), tool_disabled);
+            perc_param_meta pm;
+            perc_param_meta_read(&tm, p, &pm);
+            render_param(c, &pm);
         }
-        if (meta)
-            render_tool_constraints(c, meta, n_params);
+        if (tm.json)
+            render_tool_constraints(c, &tm);
         pv_put(c, ")");
     }
 }

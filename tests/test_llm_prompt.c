@@ -171,16 +171,16 @@ Test(llm_prompt, observation_budget_cuts_to_o200k_tokens)
 
 Test(llm_prompt, token_count_is_o200k)
 {
-    cr_expect_eq(llm_estimate_tokens("hello world", 11), 2);
-    cr_expect_eq(llm_estimate_tokens("[1234]", 6), 4); /* [ 123 4 ] */
-    cr_expect_eq(llm_estimate_tokens("\t\t[12] button 'Search'\n", 23), 9);
-    cr_expect_eq(llm_estimate_tokens("", 0), 0);
-    cr_expect_eq(llm_estimate_tokens("caf\xc3\xa9", 5), 2);
+    cr_expect_eq(eous_tok_count_o200k("hello world", 11), 2);
+    cr_expect_eq(eous_tok_count_o200k("[1234]", 6), 4); /* [ 123 4 ] */
+    cr_expect_eq(eous_tok_count_o200k("\t\t[12] button 'Search'\n", 23), 9);
+    cr_expect_eq(eous_tok_count_o200k("", 0), 0);
+    cr_expect_eq(eous_tok_count_o200k("caf\xc3\xa9", 5), 2);
     /* monotonic in the prefix: truncation's binary search relies on it */
     const char *s = "[12] link 'A very long product name, 42 units' \xe2\x82\xac 9.99\n";
     size_t prev = 0;
     for (size_t i = 0; i <= strlen(s); i++) {
-        size_t t = llm_estimate_tokens(s, i);
+        size_t t = eous_tok_count_o200k(s, i);
         cr_expect_geq(t, prev);
         prev = t;
     }
@@ -353,8 +353,8 @@ Test(llm_bill, openai_tools_are_counted_by_the_published_rule)
     llm_bill b;
     memset(&b, 0, sizeof b);
     cr_assert_eq(llm_bill_count(LLM_OPENAI, body, &b, NULL), EOUS_OK);
-    long want = 7 + (long)llm_estimate_tokens("scroll:Scroll the page", 22) + 3 + 3 + (long)llm_estimate_tokens("up", 2) +
-                3 + (long)llm_estimate_tokens("down", 4) + (long)llm_estimate_tokens("direction:string:", 17) + 12;
+    long want = 7 + (long)eous_tok_count_o200k("scroll:Scroll the page", 22) + 3 + 3 + (long)eous_tok_count_o200k("up", 2) +
+                3 + (long)eous_tok_count_o200k("down", 4) + (long)eous_tok_count_o200k("direction:string:", 17) + 12;
     cr_expect_eq(b.fixed, want);
     llm_bill_clear(&b);
     cJSON_Delete(body);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tokenize.h"
 #include "perception/perc.h"
 #include "support/browser.h"
 
@@ -114,6 +115,12 @@ Test(perc, hidden_and_secret_marks_hold_in_every_view)
         cr_assert_null(strstr(t, "hunter2secret"), "%s: password value shown", perc_mode_name(modes[i]));
         char *j = perc_obs_json(obs);
         cr_assert_null(strstr(j, "SecretTokenValue123"));
+        /* the size is the exact o200k count and says so (it was "tokens_est") */
+        cJSON *jo = cJSON_Parse(j);
+        const cJSON *tk = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jo, "sizes"), "tokens_o200k");
+        cr_assert(cJSON_IsNumber(tk), "%s: sizes.tokens_o200k missing: %s", perc_mode_name(modes[i]), j);
+        cr_assert_eq((size_t)tk->valuedouble, eous_tok_count_o200k(t, perc_obs_text_len(obs)));
+        cJSON_Delete(jo);
         free(j);
         int b = 0;
         eous_err err;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tokenize.h"
 #include "perception/perc.h"
 #include "support/browser.h"
 
@@ -158,7 +159,7 @@ int main(int argc, char **argv)
             }
             const perc_timings *t = perc_obs_timings(obs);
             size_t bytes = perc_obs_text_len(obs);
-            size_t tokens = perc_estimate_tokens(perc_obs_text(obs), bytes); /* o200k (eous's tokenizer) */
+            size_t tokens = eous_tok_count_o200k(perc_obs_text(obs), bytes); /* o200k (eous's tokenizer) */
             if (m == 0)
                 atomic_bytes = bytes;
             cJSON *j = cJSON_CreateObject();

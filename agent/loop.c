@@ -64,6 +64,7 @@ void agent_result_clear(agent_result *r)
     if (!r)
         return;
     free(r->answer);
+    cJSON_Delete(r->evaluators);
     cJSON_Delete(r->output);
     cJSON_Delete(r->downloads);
     memset(r, 0, sizeof *r);
@@ -113,6 +114,8 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddStringToObject(o, "har", r->har);
     if (r->agent_response[0])
         cJSON_AddStringToObject(o, "agent_response", r->agent_response);
+    if (r->evaluators)
+        cJSON_AddItemToObject(o, "evaluators", cJSON_Duplicate(r->evaluators, 1));
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
     cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);

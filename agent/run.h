@@ -90,6 +90,8 @@ typedef struct agent_result {
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
     char har[256];            /* WebArena-Verified: network.har relative to the run directory, "" when none */
     char agent_response[256]; /* WebArena-Verified: agent_response.json relative to the run directory */
+    cJSON *evaluators;        /* WebArena-Verified: each evaluator's status and failed assertions (owned, NULL
+                               * for other tasks; agent/verified_run.h) */
     /* RPA steps (agent/outputs.h): what read steps took and download steps saved (owned, NULL when
      * none), output.json relative to the run directory ("" when not written: only a passed task's is) */
     cJSON *output, *downloads;

@@ -9,6 +9,7 @@
 
 #include "webarena/har.h"
 #include "webarena/verified.h"
+#include "core/text.h"
 
 void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema)
 {
@@ -125,6 +126,37 @@ static void fetch_bodies(wd_session *s, const agent_task *t, cJSON *har)
     }
 }
 
+#define ASSERTION_MSG_MAX 300 /* a failed assertion's message on a results line, at most (score.json has all) */
+
+cJSON *agent_verified_evaluators(const cJSON *score)
+{
+    cJSON *out = cJSON_CreateArray();
+    const cJSON *ev;
+    cJSON_ArrayForEach(ev, eous_json_arr(score, "evaluators")) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "evaluator", eous_json_str(ev, "evaluator") ? eous_json_str(ev, "evaluator") : "?");
+        cJSON_AddStringToObject(o, "status", eous_json_str(ev, "status") ? eous_json_str(ev, "status") : "?");
+        if (eous_json_str(ev, "error"))
+            cJSON_AddStringToObject(o, "error", eous_json_str(ev, "error"));
+        cJSON *failed = cJSON_AddArrayToObject(o, "failed");
+        const cJSON *a;
+        cJSON_ArrayForEach(a, eous_json_arr(ev, "assertions")) {
+            /* "name: first message", the message cut on a character boundary */
+            const char *name = eous_json_str(a, "assertion_name");
+            const cJSON *m0 = cJSON_GetArrayItem(eous_json_arr(a, "assertion_msgs"), 0);
+            const char *msg = cJSON_IsString(m0) ? m0->valuestring : "";
+            size_t cut = eous_utf8_cut(msg, ASSERTION_MSG_MAX);
+            char *line = NULL;
+            if (asprintf(&line, "%s%s%.*s%s", name ? name : "?", *msg ? ": " : "", (int)cut, msg,
+                         msg[cut] ? " …" : "") >= 0)
+                cJSON_AddItemToArray(failed, cJSON_CreateString(line));
+            free(line);
+        }
+        cJSON_AddItemToArray(out, o);
+    }
+    return out;
+}
+
 eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
                               agent_result *res, char *note, size_t note_size, eous_err *err)
 {
@@ -198,6 +230,8 @@ eous_rc agent_verified_finish(const agent_task *t, const char *answer, const cha
         used += (size_t)k;
     }
     snprintf(res->eval_detail, sizeof res->eval_detail, "%s", detail);
+    cJSON_Delete(res->evaluators);
+    res->evaluators = agent_verified_evaluators(score);
 done:
     cJSON_Delete(response), cJSON_Delete(har), cJSON_Delete(score);
     free(dir);

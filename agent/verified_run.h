@@ -19,9 +19,13 @@ void agent_verified_begin(wd_session *s);
 /* The directory of a task's files from its trace path (".../trace/T-M.jsonl"
  * → ".../trace/T-M"); caller frees. */
 char *agent_verified_dir(const char *trace_path);
+/* The per-evaluator verdicts of a score (vf_score_task's object) as a
+ * results line carries them: [{evaluator, status, error?, failed: ["name:
+ * first message", ...]}] (messages cut at 300 bytes).  Caller frees. */
+cJSON *agent_verified_evaluators(const cJSON *score);
 /* Writes the files and scores the task into res (score, status, eval_detail).
  * An answer that is not JSON is kept verbatim and scored as the evaluator
- * scores it, with a note.  Errors only for files that cannot be written. */
+ * scores it, with a note; res->evaluators gets agent_verified_evaluators.  Errors only for files that cannot be written. */
 eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
                               agent_result *res, char *note, size_t note_size, eous_err *err);
 

@@ -271,7 +271,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
     if (!t->storage_state && agent_clear_origin_first(s, t->start_url)) {
         set_geolocation(s, t);
         if (t->verified) /* the task's network log starts with its start page */
-            agent_verified_begin(s);
+            agent_verified_begin(s, t);
         if (!(rc = wd_navigate_start(s, t->start_url, err)) && t->verified)
             rc = agent_verified_open_tabs(s, t, err);
         return rc;
@@ -317,7 +317,7 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
     }
     set_geolocation(s, t);
     if (t->verified) /* the task's network log starts with its start page */
-        agent_verified_begin(s);
+        agent_verified_begin(s, t);
     if (!(rc = wd_navigate(s, t->start_url, err)) && t->verified)
         rc = agent_verified_open_tabs(s, t, err);
     return rc;

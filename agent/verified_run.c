@@ -21,10 +21,36 @@ void agent_verified_objective(const agent_task *t, char **objective, cJSON **ans
     *answer_schema = vf_answer_schema(t->raw);
 }
 
-void agent_verified_begin(wd_session *s)
+#define BODY_CAP (256 * 1024) /* a response body kept for an evaluator, at most */
+#define BODIES_MAX 20           /* bodies fetched per task, at most */
+
+/* Does an evaluator of the task read response bodies (response_content) or post data (which
+ * Network.getRequestPostData takes from the same buffer when the event left it out)? */
+static int reads_bodies(const agent_task *t)
+{
+    const cJSON *cfg, *evs = t ? t->verified : NULL;
+    cJSON_ArrayForEach(cfg, evs) {
+        const char *name = eous_json_str(cfg, "evaluator");
+        const cJSON *exp = eous_json_obj(cfg, "expected");
+        if (name && !strcmp(name, "NetworkEventEvaluator") &&
+            (eous_json_obj(exp, "response_content") || eous_json_obj(exp, "post_data")))
+            return 1;
+    }
+    return 0;
+}
+
+void agent_verified_begin(wd_session *s, const agent_task *t)
 {
     if (!s || !wd_session_has_network_log(s))
         return;
+    /* With Network enabled Chromium copies every response body into DevTools' buffer (100 MB by default) for
+     * Network.getResponseBody; eous reads bodies only for a response_content evaluator, and none over BODY_CAP */
+    int bodies = reads_bodies(t);
+    cJSON *p = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddNumberToObject(p, "maxTotalBufferSize", bodies ? 2.0 * BODIES_MAX * BODY_CAP : 0);
+    cJSON_AddNumberToObject(p, "maxResourceBufferSize", bodies ? BODY_CAP : 0);
+    wd_cdp(s, "Network.enable", p, &r, NULL);
+    cJSON_Delete(p), cJSON_Delete(r);
     cJSON *drop = NULL;
     wd_perf_log(s, &drop, NULL);
     cJSON_Delete(drop);
@@ -119,9 +145,6 @@ static void fill_missing_post_data(wd_session *s, cJSON *har)
         cJSON_Delete(p), cJSON_Delete(r);
     }
 }
-
-#define BODY_CAP (256 * 1024) /* a response body kept for an evaluator, at most */
-#define BODIES_MAX 20           /* bodies fetched per task, at most */
 
 /* Response bodies only where an evaluator reads them (response_content):
  * the entries whose method and base URL match its expected request. */

@@ -19,8 +19,11 @@ void agent_verified_objective(const agent_task *t, char **objective, cJSON **ans
  * first tab and brings it to the front.  A page that cannot be loaded is
  * wd_navigate_start's error (infra). */
 eous_rc agent_verified_open_tabs(wd_session *s, const agent_task *t, eous_err *err);
-/* Empties the session's network log (what earlier tasks left), when it has one. */
-void agent_verified_begin(wd_session *s);
+/* Empties the session's network log (what earlier tasks left), when it has
+ * one, and limits what Chromium keeps of response bodies to what task t's
+ * evaluators may read (none unless one expects response_content; t may be
+ * NULL: none). */
+void agent_verified_begin(wd_session *s, const agent_task *t);
 /* The directory of a task's files from its trace path (".../trace/T-M.jsonl"
  * → ".../trace/T-M"); caller frees. */
 char *agent_verified_dir(const char *trace_path);

@@ -20,6 +20,7 @@
 #include "agent/storage_clear_js.h" /* generated from storage_clear.js: AGENT_STORAGE_CLEAR_JS */
 #include "agent/storage_set_js.h"   /* generated from storage_set.js: AGENT_STORAGE_SET_JS */
 #include "agent/verified_run.h"
+#include "webarena/verified_task.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
 #include "perception/shot.h"
@@ -65,6 +66,7 @@ void agent_result_clear(agent_result *r)
     if (!r)
         return;
     free(r->answer);
+    cJSON_Delete(r->evaluators);
     cJSON_Delete(r->output);
     cJSON_Delete(r->downloads);
     memset(r, 0, sizeof *r);
@@ -114,6 +116,8 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddStringToObject(o, "har", r->har);
     if (r->agent_response[0])
         cJSON_AddStringToObject(o, "agent_response", r->agent_response);
+    if (r->evaluators)
+        cJSON_AddItemToObject(o, "evaluators", cJSON_Duplicate(r->evaluators, 1));
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
     cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);
@@ -185,7 +189,7 @@ static void evidence_io(trace_file *t, eous_rc rc, const eous_err *err)
  * a loaded page and loading it again made two loads of every start page (a
  * second of the Playground's start, a tenth of a DokuWiki task).  0 when it
  * could not (no CDP, a URL with no http origin, a command refused). */
-static int clear_origin_first(wd_session *s, const char *url)
+int agent_clear_origin_first(wd_session *s, const char *url)
 {
     const char *p = strstr(url, "://");
     if (!wd_session_has_cdp(s) || !p || strncmp(url, "http", 4))
@@ -213,6 +217,32 @@ static int clear_origin_first(wd_session *s, const char *url)
     return rc == EOUS_OK;
 }
 
+/* Every tab but the current one (the first when the current one is gone) closed. */
+static eous_rc close_other_tabs(wd_session *s, eous_err *err)
+{
+    cJSON *h = NULL;
+    char *cur = NULL;
+    eous_rc rc = wd_window_handles(s, &h, err);
+    if (rc || cJSON_GetArraySize(h) <= 1)
+        goto done;
+    if (wd_window_handle(s, &cur, NULL) || !cur) {
+        free(cur);
+        cur = eous_strdup(cJSON_IsString(h->child) ? h->child->valuestring : "");
+    }
+    const cJSON *w;
+    cJSON_ArrayForEach(w, h) {
+        if (!cJSON_IsString(w) || !strcmp(w->valuestring, cur))
+            continue;
+        if ((rc = wd_switch_window(s, w->valuestring, err)) || (rc = wd_close_window(s, err)))
+            goto done;
+    }
+    rc = wd_switch_window(s, cur, err);
+done:
+    cJSON_Delete(h);
+    free(cur);
+    return rc;
+}
+
 /* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
 static void set_geolocation(wd_session *s, const agent_task *t)
 {
@@ -236,11 +266,16 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
     /* a clean slate on the start origin: cookies, localStorage, sessionStorage;
      * a start page that cannot be loaded is the site's failure (infra).
      * storage_state's cookies can only be added from a page of their site */
-    if (!t->storage_state && clear_origin_first(s, t->start_url)) {
+    /* a tab a task before this one opened is not this task's */
+    if ((rc = close_other_tabs(s, err)))
+        return rc;
+    if (!t->storage_state && agent_clear_origin_first(s, t->start_url)) {
         set_geolocation(s, t);
         if (t->verified) /* the task's network log starts with its start page */
-            agent_verified_begin(s);
-        return wd_navigate_start(s, t->start_url, err);
+            agent_verified_begin(s, t);
+        if (!(rc = wd_navigate_start(s, t->start_url, err)) && t->verified)
+            rc = agent_verified_open_tabs(s, t, err);
+        return rc;
     }
     if ((rc = wd_navigate_start(s, t->start_url, err)))
         return rc;
@@ -283,8 +318,10 @@ eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
     }
     set_geolocation(s, t);
     if (t->verified) /* the task's network log starts with its start page */
-        agent_verified_begin(s);
-    return wd_navigate(s, t->start_url, err);
+        agent_verified_begin(s, t);
+    if (!(rc = wd_navigate(s, t->start_url, err)) && t->verified)
+        rc = agent_verified_open_tabs(s, t, err);
+    return rc;
 }
 
 static const cJSON *plan_for(const agent_task *t, perc_mode mode)
@@ -424,6 +461,10 @@ static eous_rc run_setup(run_state *st, eous_err *err)
         if ((rc = act_policy_new(&st->own_policy, err)) ||
             (rc = act_policy_allow_origin(st->own_policy, st->t->start_url, err)))
             return rc;
+        const cJSON *u; /* a verified task's other start pages are its own too */
+        for (u = st->t->verified ? agent_verified_more_start_urls(st->t->raw) : NULL; u; u = u->next)
+            if ((rc = act_policy_allow_origin(st->own_policy, u->valuestring, err)))
+                return rc;
         act_policy_set_interactive(st->own_policy, 0);
         act_exec_set_policy(st->x, st->own_policy);
     }

@@ -90,6 +90,8 @@ typedef struct agent_result {
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
     char har[256];            /* WebArena-Verified: network.har relative to the run directory, "" when none */
     char agent_response[256]; /* WebArena-Verified: agent_response.json relative to the run directory */
+    cJSON *evaluators;        /* WebArena-Verified: each evaluator's status and failed assertions (owned, NULL
+                               * for other tasks; agent/verified_run.h) */
     /* RPA steps (agent/outputs.h): what read steps took and download steps saved (owned, NULL when
      * none), output.json relative to the run directory ("" when not written: only a passed task's is) */
     cJSON *output, *downloads;
@@ -106,8 +108,13 @@ char *agent_result_json(const agent_result *r);
  * res->status "infra". */
 eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts *o, agent_result *res, eous_err *err);
 
-/* Resets the browser for a task: clears cookies and storage of the start
- * origin, loads storage_state, opens start_url and waits until it settles. */
+/* Resets the browser for a task: closes the tabs an earlier task left,
+ * clears cookies and storage of the start origin, loads storage_state, opens
+ * start_url and waits until it settles; a verified task's other start_urls
+ * then open one tab each, the first tab staying active. */
 eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err);
+/* Clears url's origin (cookies, localStorage, sessionStorage) through CDP
+ * before its page loads; 0 when it could not (no CDP, not http). */
+int agent_clear_origin_first(wd_session *s, const char *url);
 
 #endif

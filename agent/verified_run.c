@@ -9,6 +9,8 @@
 
 #include "webarena/har.h"
 #include "webarena/verified.h"
+#include "webarena/verified_task.h"
+#include "core/text.h"
 
 void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema)
 {
@@ -19,13 +21,78 @@ void agent_verified_objective(const agent_task *t, char **objective, cJSON **ans
     *answer_schema = vf_answer_schema(t->raw);
 }
 
-void agent_verified_begin(wd_session *s)
+#define BODY_CAP (256 * 1024) /* a response body kept for an evaluator, at most */
+#define BODIES_MAX 20           /* bodies fetched per task, at most */
+
+/* Does an evaluator of the task read response bodies (response_content) or post data (which
+ * Network.getRequestPostData takes from the same buffer when the event left it out)? */
+static int reads_bodies(const agent_task *t)
+{
+    const cJSON *cfg, *evs = t ? t->verified : NULL;
+    cJSON_ArrayForEach(cfg, evs) {
+        const char *name = eous_json_str(cfg, "evaluator");
+        const cJSON *exp = eous_json_obj(cfg, "expected");
+        if (name && !strcmp(name, "NetworkEventEvaluator") &&
+            (eous_json_obj(exp, "response_content") || eous_json_obj(exp, "post_data")))
+            return 1;
+    }
+    return 0;
+}
+
+void agent_verified_begin(wd_session *s, const agent_task *t)
 {
     if (!s || !wd_session_has_network_log(s))
         return;
+    /* With Network enabled Chromium copies every response body into DevTools' buffer (100 MB by default) for
+     * Network.getResponseBody; eous reads bodies only for a response_content evaluator, and none over BODY_CAP */
+    int bodies = reads_bodies(t);
+    cJSON *p = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddNumberToObject(p, "maxTotalBufferSize", bodies ? 2.0 * BODIES_MAX * BODY_CAP : 0);
+    cJSON_AddNumberToObject(p, "maxResourceBufferSize", bodies ? BODY_CAP : 0);
+    wd_cdp(s, "Network.enable", p, &r, NULL);
+    cJSON_Delete(p), cJSON_Delete(r);
     cJSON *drop = NULL;
     wd_perf_log(s, &drop, NULL);
     cJSON_Delete(drop);
+}
+
+eous_rc agent_verified_open_tabs(wd_session *s, const agent_task *t, eous_err *err)
+{
+    const cJSON *u = agent_verified_more_start_urls(t->raw);
+    if (!u)
+        return EOUS_OK;
+    char *first = NULL, *tab = NULL;
+    eous_rc rc = wd_window_handle(s, &first, err);
+    for (; u && !rc; u = u->next) {
+        free(tab);
+        tab = NULL;
+        if ((rc = wd_new_window(s, "tab", &tab, err)))
+            break;
+        if (!tab) {
+            rc = eous_err_set(err, EOUS_E_INFRA, "start_urls: the driver opened a tab without a handle");
+            break;
+        }
+        if (!(rc = wd_switch_window(s, tab, err))) {
+            agent_clear_origin_first(s, u->valuestring); /* a clean slate on each start origin */
+            rc = wd_navigate_start(s, u->valuestring, err);
+        }
+    }
+    /* the first start page is the one the agent is on, in front as WebArena brings it */
+    eous_err e2;
+    eous_rc back = first ? wd_switch_window(s, first, &e2) : EOUS_OK;
+    if (back && !rc) {
+        rc = back;
+        if (err)
+            *err = e2;
+    }
+    if (!rc && wd_session_has_cdp(s)) {
+        cJSON *r = NULL;
+        wd_cdp(s, "Page.bringToFront", NULL, &r, NULL);
+        cJSON_Delete(r);
+    }
+    free(first);
+    free(tab);
+    return rc;
 }
 
 char *agent_verified_dir(const char *trace_path)
@@ -79,9 +146,6 @@ static void fill_missing_post_data(wd_session *s, cJSON *har)
     }
 }
 
-#define BODY_CAP (256 * 1024) /* a response body kept for an evaluator, at most */
-#define BODIES_MAX 20           /* bodies fetched per task, at most */
-
 /* Response bodies only where an evaluator reads them (response_content):
  * the entries whose method and base URL match its expected request. */
 static void fetch_bodies(wd_session *s, const agent_task *t, cJSON *har)
@@ -123,6 +187,37 @@ static void fetch_bodies(wd_session *s, const agent_task *t, cJSON *har)
         }
         cJSON_Delete(eu);
     }
+}
+
+#define ASSERTION_MSG_MAX 300 /* a failed assertion's message on a results line, at most (score.json has all) */
+
+cJSON *agent_verified_evaluators(const cJSON *score)
+{
+    cJSON *out = cJSON_CreateArray();
+    const cJSON *ev;
+    cJSON_ArrayForEach(ev, eous_json_arr(score, "evaluators")) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "evaluator", eous_json_str(ev, "evaluator") ? eous_json_str(ev, "evaluator") : "?");
+        cJSON_AddStringToObject(o, "status", eous_json_str(ev, "status") ? eous_json_str(ev, "status") : "?");
+        if (eous_json_str(ev, "error"))
+            cJSON_AddStringToObject(o, "error", eous_json_str(ev, "error"));
+        cJSON *failed = cJSON_AddArrayToObject(o, "failed");
+        const cJSON *a;
+        cJSON_ArrayForEach(a, eous_json_arr(ev, "assertions")) {
+            /* "name: first message", the message cut on a character boundary */
+            const char *name = eous_json_str(a, "assertion_name");
+            const cJSON *m0 = cJSON_GetArrayItem(eous_json_arr(a, "assertion_msgs"), 0);
+            const char *msg = cJSON_IsString(m0) ? m0->valuestring : "";
+            size_t cut = eous_utf8_cut(msg, ASSERTION_MSG_MAX);
+            char *line = NULL;
+            if (asprintf(&line, "%s%s%.*s%s", name ? name : "?", *msg ? ": " : "", (int)cut, msg,
+                         msg[cut] ? " …" : "") >= 0)
+                cJSON_AddItemToArray(failed, cJSON_CreateString(line));
+            free(line);
+        }
+        cJSON_AddItemToArray(out, o);
+    }
+    return out;
 }
 
 eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
@@ -198,6 +293,8 @@ eous_rc agent_verified_finish(const agent_task *t, const char *answer, const cha
         used += (size_t)k;
     }
     snprintf(res->eval_detail, sizeof res->eval_detail, "%s", detail);
+    cJSON_Delete(res->evaluators);
+    res->evaluators = agent_verified_evaluators(score);
 done:
     cJSON_Delete(response), cJSON_Delete(har), cJSON_Delete(score);
     free(dir);

@@ -14,14 +14,26 @@
  * task's type and results_schema) and the stop tool's answer schema; the
  * caller frees both. */
 void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema);
-/* Empties the session's network log (what earlier tasks left), when it has one. */
-void agent_verified_begin(wd_session *s);
+/* Opens the task's start_urls after the first (already loaded in the current
+ * tab) one new tab each, each origin cleared first, then goes back to the
+ * first tab and brings it to the front.  A page that cannot be loaded is
+ * wd_navigate_start's error (infra). */
+eous_rc agent_verified_open_tabs(wd_session *s, const agent_task *t, eous_err *err);
+/* Empties the session's network log (what earlier tasks left), when it has
+ * one, and limits what Chromium keeps of response bodies to what task t's
+ * evaluators may read (none unless one expects response_content; t may be
+ * NULL: none). */
+void agent_verified_begin(wd_session *s, const agent_task *t);
 /* The directory of a task's files from its trace path (".../trace/T-M.jsonl"
  * → ".../trace/T-M"); caller frees. */
 char *agent_verified_dir(const char *trace_path);
+/* The per-evaluator verdicts of a score (vf_score_task's object) as a
+ * results line carries them: [{evaluator, status, error?, failed: ["name:
+ * first message", ...]}] (messages cut at 300 bytes).  Caller frees. */
+cJSON *agent_verified_evaluators(const cJSON *score);
 /* Writes the files and scores the task into res (score, status, eval_detail).
  * An answer that is not JSON is kept verbatim and scored as the evaluator
- * scores it, with a note.  Errors only for files that cannot be written. */
+ * scores it, with a note; res->evaluators gets agent_verified_evaluators.  Errors only for files that cannot be written. */
 eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
                               agent_result *res, char *note, size_t note_size, eous_err *err);
 

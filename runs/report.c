@@ -15,6 +15,13 @@
 #define MAX_TIERS 4
 static const char *TIERS[MAX_TIERS] = {"short", "medium", "long", "all"};
 
+#define VF_EVALUATORS_MAX 4
+/* One WebArena-Verified evaluator's verdicts over a mode's results. */
+typedef struct vf_tally {
+    char name[40];
+    int success, failure, error;
+} vf_tally;
+
 typedef struct agg {
     int n, passed, infra, skipped, interrupted, needs_judge; /* needs_judge: neither passed nor failed */
     double steps, tokens, obs_tokens, wall_ms, perceive_ms, act_ms, settle_ms, plan_ms;
@@ -27,12 +34,41 @@ typedef struct agg {
     int grounded, computed, addressing, ungrounded, ungrounded_tasks; /* grounding verdicts (steps), tasks stopped */
     char grounding[16];                 /* the mode the results were checked in ("" = none seen) */
     int repaired, downloads, outputs;   /* RPA: passed through --repair, files saved, output.json written */
+    int verified, hars;                 /* WebArena-Verified results, of them with a network.har */
+    vf_tally ev[VF_EVALUATORS_MAX];     /* their evaluators' verdicts, by name in first-seen order */
 } agg;
 
 typedef struct mode_stats {
     char name[16];
     agg tier[MAX_TIERS];
 } mode_stats;
+
+/* A verified result's evaluators (results line "evaluators") into the tallies. */
+static void add_verified(agg *a, const cJSON *r)
+{
+    const cJSON *evs = eous_json_arr(r, "evaluators"), *e;
+    if (!evs)
+        return;
+    a->verified++;
+    a->hars += eous_json_str(r, "har") != NULL;
+    cJSON_ArrayForEach(e, evs) {
+        const char *name = eous_json_str(e, "evaluator"), *st = eous_json_str(e, "status");
+        if (!name)
+            continue;
+        int i = 0;
+        while (i < VF_EVALUATORS_MAX && a->ev[i].name[0] && strcmp(a->ev[i].name, name))
+            i++;
+        if (i == VF_EVALUATORS_MAX)
+            continue;
+        snprintf(a->ev[i].name, sizeof a->ev[i].name, "%s", name);
+        if (st && !strcmp(st, "success"))
+            a->ev[i].success++;
+        else if (st && !strcmp(st, "failure"))
+            a->ev[i].failure++;
+        else
+            a->ev[i].error++;
+    }
+}
 
 static void add(agg *a, const cJSON *r)
 {
@@ -87,6 +123,7 @@ static void add(agg *a, const cJSON *r)
     a->repaired += eous_json_bool(r, "repaired", 0);
     a->downloads += cJSON_GetArraySize(eous_json_arr(r, "downloads"));
     a->outputs += eous_json_str(r, "output_file") != NULL;
+    add_verified(a, r);
 }
 
 static double avg(double sum, int n)
@@ -126,6 +163,18 @@ static cJSON *agg_json(const agg *a)
         cJSON_AddNumberToObject(b, "cost_usd", avg(a->cost, a->billed));
         cJSON_AddNumberToObject(b, "request_tokens_counted", avg(a->request, a->billed));
         cJSON_AddNumberToObject(b, "fixed_share", a->request ? a->fixed / a->request : 0);
+    }
+    if (a->verified) {
+        cJSON *v = cJSON_AddObjectToObject(o, "verified");
+        cJSON_AddNumberToObject(v, "tasks", a->verified);
+        cJSON_AddNumberToObject(v, "hars", a->hars);
+        cJSON *evs = cJSON_AddObjectToObject(v, "evaluators");
+        for (int i = 0; i < VF_EVALUATORS_MAX && a->ev[i].name[0]; i++) {
+            cJSON *e = cJSON_AddObjectToObject(evs, a->ev[i].name);
+            cJSON_AddNumberToObject(e, "success", a->ev[i].success);
+            cJSON_AddNumberToObject(e, "failure", a->ev[i].failure);
+            cJSON_AddNumberToObject(e, "error", a->ev[i].error);
+        }
     }
     if (a->grounding[0]) {
         cJSON *g = cJSON_AddObjectToObject(o, "grounding");
@@ -348,6 +397,19 @@ static void summary_md(eous_buf *md, const results *R)
                             "see repair.json), %d file(s) downloaded, %d output.json written.\n",
                             ms[m].name, a->repaired, a->downloads, a->outputs);
     }
+    for (int m = 0; m < R->nm; m++) {
+        const agg *a = &ms[m].tier[3];
+        if (!a->verified)
+            continue;
+        /* like an original task's verdict, per evaluator: WebArena-Verified scores 1 only when all succeed */
+        eous_buf_printf(md, NULL, "\n%s WebArena-Verified: %d task(s), %d with a network log (HAR)", ms[m].name,
+                        a->verified, a->hars);
+        for (int i = 0; i < VF_EVALUATORS_MAX && a->ev[i].name[0]; i++)
+            eous_buf_printf(md, NULL, "%s %s %d success · %d failure · %d error", i ? ";" : ":", a->ev[i].name,
+                            a->ev[i].success, a->ev[i].failure, a->ev[i].error);
+        eous_buf_puts(md, ". Each task's answer, HAR and scores are in trace/<task>-<mode>/ (agent_response.json, "
+                          "network.har, score.json); `eous score --run` re-scores them.\n", NULL);
+    }
     for (int m = 0; m < R->nm; m++)
         if (ms[m].tier[3].needs_judge)
             eous_buf_printf(md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "
@@ -412,6 +474,50 @@ static eous_rc write_report_html(const char *out_dir, const results *R, const ch
     return rc;
 }
 
+/* A verified result's evaluators, one a line, each failed assertion indented under it. */
+static void evaluator_lines(eous_buf *b, const cJSON *r)
+{
+    const cJSON *e, *f;
+    cJSON_ArrayForEach(e, eous_json_arr(r, "evaluators")) {
+        eous_buf_printf(b, NULL, "%s: %s\n", eous_json_str(e, "evaluator"), eous_json_str(e, "status"));
+        if (eous_json_str(e, "error"))
+            eous_buf_printf(b, NULL, "  error: %s\n", eous_json_str(e, "error"));
+        cJSON_ArrayForEach(f, eous_json_arr(e, "failed")) if (cJSON_IsString(f))
+            eous_buf_printf(b, NULL, "  %s\n", f->valuestring);
+    }
+}
+
+/* Text redacted, then written as an element's content. */
+static void junit_text(xmlTextWriterPtr w, const char *el, const char *text)
+{
+    char *clean = eous_redact(text ? text : "");
+    if (el)
+        xmlTextWriterStartElement(w, BAD_CAST el);
+    xmlTextWriterWriteString(w, BAD_CAST(clean ? clean : ""));
+    if (el)
+        xmlTextWriterEndElement(w);
+    free(clean);
+}
+
+/* A verified task's files in system-out: its answer and HAR, the HAR as an
+ * attachment CI servers (GitLab, Jenkins) link ([[ATTACHMENT|path]]). */
+static void junit_files(xmlTextWriterPtr w, const cJSON *r)
+{
+    const char *resp = eous_json_str(r, "agent_response"), *har = eous_json_str(r, "har");
+    if (!resp && !har)
+        return;
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    if (resp)
+        eous_buf_printf(&b, NULL, "agent response: %s\n", resp);
+    if (har)
+        eous_buf_printf(&b, NULL, "network log (HAR): %s\n[[ATTACHMENT|%s]]\n", har, har);
+    else
+        eous_buf_puts(&b, "network log (HAR): none recorded\n", NULL);
+    junit_text(w, "system-out", b.data);
+    eous_buf_free(&b);
+}
+
 static void junit_case(xmlTextWriterPtr w, const cJSON *r, const char *mode)
 {
     const char *st = eous_json_str(r, "status");
@@ -430,9 +536,17 @@ static void junit_case(xmlTextWriterPtr w, const cJSON *r, const char *mode)
         char *clean = eous_redact(d ? d : "");
         xmlTextWriterStartElement(w, BAD_CAST el);
         xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST(clean ? clean : ""));
+        if (eous_json_arr(r, "evaluators")) { /* each evaluator's status and failed assertions */
+            eous_buf b;
+            eous_buf_init(&b, 0);
+            evaluator_lines(&b, r);
+            junit_text(w, NULL, b.data);
+            eous_buf_free(&b);
+        }
         xmlTextWriterEndElement(w);
         free(clean);
     }
+    junit_files(w, r);
     xmlTextWriterEndElement(w);
 }
 

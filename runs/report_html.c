@@ -263,6 +263,38 @@ static void labelled(eous_buf *h, const char *cls, const char *label, const char
     eous_buf_puts(h, "</div>", NULL);
 }
 
+/* A WebArena-Verified result's evaluators: each one's status, error and failed assertions. */
+static void evaluators(eous_buf *h, const cJSON *r)
+{
+    const cJSON *evs = eous_json_arr(r, "evaluators"), *e, *f;
+    if (!evs || !evs->child)
+        return;
+    eous_buf_puts(h, "<ul class='evaluators'>", NULL);
+    cJSON_ArrayForEach(e, evs) {
+        const char *st = eous_json_str(e, "status");
+        /* the evaluator's words (success | failure | error) coloured as a task's passed | failed */
+        const char *cls = st && !strcmp(st, "success") ? "passed" : "failed";
+        eous_buf_puts(h, "<li class='evaluator'><b>", NULL);
+        agent_html_text(h, eous_json_str(e, "evaluator"));
+        eous_buf_printf(h, NULL, "</b>: <span class='st-%s'>", cls);
+        agent_html_text(h, st);
+        eous_buf_puts(h, "</span>", NULL);
+        labelled(h, "result", "error: ", eous_json_str(e, "error"));
+        const cJSON *failed = eous_json_arr(e, "failed");
+        if (failed && failed->child) {
+            eous_buf_puts(h, "<ul class='assertions'>", NULL);
+            cJSON_ArrayForEach(f, failed) if (cJSON_IsString(f)) {
+                eous_buf_puts(h, "<li>", NULL);
+                agent_html_text(h, f->valuestring);
+                eous_buf_puts(h, "</li>", NULL);
+            }
+            eous_buf_puts(h, "</ul>", NULL);
+        }
+        eous_buf_puts(h, "</li>", NULL);
+    }
+    eous_buf_puts(h, "</ul>", NULL);
+}
+
 static void step_item(eous_buf *h, const char *out_dir, const cJSON *line)
 {
     const char *error = eous_json_str(line, "error"), *perr = eous_json_str(line, "parse_error");
@@ -366,10 +398,13 @@ static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const 
     agent_html_text(h, eous_json_str(r, "stop_reason"));
     eous_buf_puts(h, ")</h4>", NULL);
     labelled(h, "verdict", "eval: ", eous_json_str(r, "eval_detail"));
+    evaluators(h, r);
     labelled(h, "result", "error: ", eous_json_str(r, "error"));
     labelled(h, "answer", "answer: ", eous_json_str(r, "answer"));
     evidence_link(h, eous_json_str(r, "agent_response"), "agent response (JSON)");
     evidence_link(h, eous_json_str(r, "har"), "network log (HAR)");
+    if (eous_json_str(r, "agent_response") && !eous_json_str(r, "har")) /* --w3c-only: the network evaluator errs */
+        eous_buf_puts(h, "<div class='ms'>no network log (HAR) was recorded</div>", NULL);
     if (eous_json_int(r, "attempt", 1) > 1)
         eous_buf_printf(h, NULL, "<p class='ms'>attempt %d; before it:</p>", eous_json_int(r, "attempt", 1));
     earlier_attempts(h, earlier, eous_json_str(r, "task_id"), mode);

@@ -13,10 +13,15 @@ typedef struct cmp_row {
     char *task, *mode;
     char status[24];
     double steps, obs_tokens, wall_ms;
+    /* WebArena-Verified: {evaluator: status} (owned, NULL for other tasks), and the task's answer and
+     * HAR as paths from where compare runs (NULL when none) */
+    cJSON *verdicts;
+    char *agent_response, *har;
 } cmp_row;
 
 typedef struct cmp_run {
     char path[1024];   /* the results.jsonl read */
+    char dir[1024];    /* the run directory holding it: trace paths are relative to it */
     cmp_row *rows;
     int n, cap;
     int skipped_tail;  /* 1 when a last line cut short by a crash was skipped */
@@ -56,6 +61,32 @@ static double num_field(const cJSON *o, const char *name)
     return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
+/* A file a results line names (relative to the run directory) as a path from here; NULL when none. */
+static char *run_file(const cmp_run *r, const char *rel)
+{
+    if (!rel || !*rel)
+        return NULL;
+    char *p = malloc(strlen(r->dir) + strlen(rel) + 2);
+    if (p)
+        sprintf(p, "%s/%s", r->dir, rel);
+    return p;
+}
+
+/* A verified result's {evaluator: status}; NULL when the line has no evaluators. */
+static cJSON *verdicts_of(const cJSON *o)
+{
+    const cJSON *evs = eous_json_arr(o, "evaluators"), *e;
+    if (!evs)
+        return NULL;
+    cJSON *v = cJSON_CreateObject();
+    cJSON_ArrayForEach(e, evs) {
+        const char *name = eous_json_str(e, "evaluator"), *st = eous_json_str(e, "status");
+        if (v && name && !cJSON_GetObjectItemCaseSensitive(v, name))
+            cJSON_AddStringToObject(v, name, st ? st : "?");
+    }
+    return v;
+}
+
 /* The last attempt of a task × mode into the run (runs/rundir.h checked its fields). */
 static eous_rc run_add(cmp_run *r, const cJSON *o, eous_err *err)
 {
@@ -82,6 +113,9 @@ static eous_rc run_add(cmp_run *r, const cJSON *o, eous_err *err)
     row->steps = num_field(o, "steps");
     row->obs_tokens = num_field(o, "obs_tokens");
     row->wall_ms = num_field(o, "wall_ms");
+    row->verdicts = verdicts_of(o);
+    row->agent_response = run_file(r, eous_json_str(o, "agent_response"));
+    row->har = run_file(r, eous_json_str(o, "har"));
     return EOUS_OK;
 }
 
@@ -94,6 +128,12 @@ static eous_rc run_load(cmp_run *r, const char *arg, eous_err *err)
     if (rc)
         return rc;
     snprintf(r->path, sizeof r->path, "%s", rd.path);
+    snprintf(r->dir, sizeof r->dir, "%s", rd.path);
+    char *slash = strrchr(r->dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(r->dir, sizeof r->dir, ".");
     r->skipped_tail = rd.skipped_tail;
     r->failed_attempts = agent_rundir_failed_attempts(&rd);
     const cJSON *o;
@@ -110,6 +150,9 @@ static void run_clear(cmp_run *r)
     for (int i = 0; i < r->n; i++) {
         free(r->rows[i].task);
         free(r->rows[i].mode);
+        cJSON_Delete(r->rows[i].verdicts);
+        free(r->rows[i].agent_response);
+        free(r->rows[i].har);
     }
     free(r->rows);
     memset(r, 0, sizeof *r);
@@ -162,7 +205,9 @@ static cmp_change classify(const cmp_row *a, const cmp_row *b)
             return CH_UNSETTLED;
         return !strcmp(a->status, "passed") ? CH_REGRESSION : CH_FIX;
     }
-    return a->steps != b->steps || a->obs_tokens != b->obs_tokens ? CH_CHANGED : CH_SAME;
+    /* a verified task whose evaluators moved (one now fails where the other did) changed too */
+    int verdicts_moved = (a->verdicts || b->verdicts) && !cJSON_Compare(a->verdicts, b->verdicts, 1);
+    return a->steps != b->steps || a->obs_tokens != b->obs_tokens || verdicts_moved ? CH_CHANGED : CH_SAME;
 }
 
 static void count_change(agent_runcmp_counts *n, cmp_change ch)
@@ -327,6 +372,37 @@ static void put_cell_pair(eous_buf *b, int decimals, const double *x, const doub
         eous_buf_puts(b, "–", NULL);
 }
 
+/* " | AgentResponseEvaluator failure → success · NetworkEventEvaluator success · HAR [A](…) [B](…)":
+ * a verified pair's evaluators (one status when both runs agree) and links to its answers and HARs. */
+static void put_verified(eous_buf *b, const cmp_pair *p)
+{
+    eous_buf_puts(b, " | ", NULL);
+    const cJSON *va = p->a ? p->a->verdicts : NULL, *vb = p->b ? p->b->verdicts : NULL, *e;
+    int k = 0;
+    for (int side = 0; side < 2; side++) {
+        const cJSON *v = side ? vb : va;
+        cJSON_ArrayForEach(e, v) {
+            if (side && va && cJSON_GetObjectItemCaseSensitive(va, e->string))
+                continue; /* listed with A's */
+            const char *x = eous_json_str(va, e->string), *y = eous_json_str(vb, e->string);
+            eous_buf_printf(b, NULL, "%s%s %s", k++ ? " · " : "", e->string, x ? x : "–");
+            if (!x || !y || strcmp(x, y))
+                eous_buf_printf(b, NULL, " → %s", y ? y : "–");
+        }
+    }
+    const char *files[2][2] = {{p->a ? p->a->agent_response : NULL, p->b ? p->b->agent_response : NULL},
+                               {p->a ? p->a->har : NULL, p->b ? p->b->har : NULL}};
+    static const char *const caption[2] = {"answer", "HAR"};
+    for (int f = 0; f < 2; f++) {
+        if (!files[f][0] && !files[f][1])
+            continue;
+        eous_buf_printf(b, NULL, "%s%s", k++ ? " · " : "", caption[f]);
+        for (int side = 0; side < 2; side++)
+            if (files[f][side])
+                eous_buf_printf(b, NULL, " [%s](%s)", side ? "B" : "A", files[f][side]);
+    }
+}
+
 char *agent_runcmp_markdown(const agent_runcmp *c)
 {
     eous_buf b;
@@ -335,24 +411,31 @@ char *agent_runcmp_markdown(const agent_runcmp *c)
                     c->b.path, c->b.n);
     put_summary(c, &b);
     eous_buf_puts(&b, "\n", NULL);
-    int shown = 0;
+    int shown = 0, verified = 0;
+    for (int i = 0; i < c->npairs; i++) /* WebArena-Verified tasks get a column of their evaluators */
+        verified |= c->pairs[i].change != CH_SAME && ((c->pairs[i].a && c->pairs[i].a->verdicts) ||
+                                                      (c->pairs[i].b && c->pairs[i].b->verdicts));
     for (int i = 0; i < c->npairs; i++) {
         const cmp_pair *p = &c->pairs[i];
         if (p->change == CH_SAME)
             continue;
         if (!shown++)
-            eous_buf_puts(&b, "\n| task | mode | A | B | change | steps | obs tokens | wall s |\n"
-                              "|---|---|---|---|---|---|---|---|\n", NULL);
+            eous_buf_printf(&b, NULL, "\n| task | mode | A | B | change | steps | obs tokens | wall s |%s\n"
+                                      "|---|---|---|---|---|---|---|---|%s\n",
+                            verified ? " evaluators (WebArena-Verified) |" : "", verified ? "---|" : "");
         const cmp_row *r = p->a ? p->a : p->b;
         eous_buf_printf(&b, NULL, "| %s | %s | %s | %s | %s", r->task, r->mode, p->a ? p->a->status : "–",
                         p->b ? p->b->status : "–", CHANGE_NAMES[p->change]);
         put_cell_pair(&b, 0, p->a ? &p->a->steps : NULL, p->b ? &p->b->steps : NULL, 1);
         put_cell_pair(&b, 0, p->a ? &p->a->obs_tokens : NULL, p->b ? &p->b->obs_tokens : NULL, 1);
         put_cell_pair(&b, 1, p->a ? &p->a->wall_ms : NULL, p->b ? &p->b->wall_ms : NULL, 1000);
+        if (verified)
+            put_verified(&b, p);
         eous_buf_puts(&b, " |\n", NULL);
     }
     if (!shown)
-        eous_buf_puts(&b, "\nNo task × mode differs in status, steps or observation tokens.\n", NULL);
+        eous_buf_puts(&b, "\nNo task × mode differs in status, steps, observation tokens or evaluator verdicts.\n",
+                      NULL);
     return eous_buf_steal(&b);
 }
 
@@ -365,6 +448,12 @@ static cJSON *row_json(const cmp_row *r)
     cJSON_AddNumberToObject(o, "steps", r->steps);
     cJSON_AddNumberToObject(o, "obs_tokens", r->obs_tokens);
     cJSON_AddNumberToObject(o, "wall_ms", r->wall_ms);
+    if (r->verdicts)
+        cJSON_AddItemToObject(o, "evaluators", cJSON_Duplicate(r->verdicts, 1));
+    if (r->agent_response)
+        cJSON_AddStringToObject(o, "agent_response", r->agent_response);
+    if (r->har)
+        cJSON_AddStringToObject(o, "har", r->har);
     return o;
 }
 

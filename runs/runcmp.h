@@ -13,6 +13,11 @@
  * infra, interrupted, needs_judge or skipped is "unsettled": listed, not a
  * regression, since nothing was learnt about the agent.
  *
+ * A WebArena-Verified task's results line carries its evaluators' verdicts:
+ * a pair whose verdicts differ (both failed, but another evaluator fails) is
+ * a change, and the table gets a column with each evaluator's status in A and
+ * B and links to both runs' agent_response.json and network.har.
+ *
  * agent_runcmp_load allocates the comparison; the caller frees it with
  * agent_runcmp_free.  The text functions return malloc'd strings. */
 #ifndef EOUS_RUNS_RUNCMP_H
@@ -29,8 +34,8 @@ typedef struct agent_runcmp_counts {
     int fixes;         /* failed → passed */
     int unsettled;     /* status changed to or from infra / interrupted / needs_judge / skipped */
     int only_a, only_b;
-    int changed;       /* pairs in both whose status, steps or tokens differ */
-    int other;         /* of those, same status but other steps or tokens */
+    int changed;       /* pairs in both whose status, steps, tokens or evaluator verdicts differ */
+    int other;         /* of those, same status but other steps, tokens or verdicts */
 } agent_runcmp_counts;
 
 eous_rc agent_runcmp_load(const char *run_a, const char *run_b, agent_runcmp **out, eous_err *err);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "agent/run.h"
+#include "agent/verified_run.h"
 #include "core/core.h"
 #include "support/cli.h"
 
@@ -190,4 +191,70 @@ Test(compare, bad_input_is_one_line_exit_2)
     e = ts_slurp(err_path);
     cr_assert(strstr(e, "results.jsonl:1: no string \"task_id\""), "%s", e);
     free(e);
+}
+
+/* A verified task's result line, as the runner writes it: its evaluators from a score such as
+ * vf_score_task returns (agent_verified_evaluators), its answer and HAR beside the trace. */
+static void put_verified(const char *run, const char *task, const char *status, const char *response_st,
+                         const char *network_st)
+{
+    agent_result r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.task_id, sizeof r.task_id, "%s", task);
+    snprintf(r.mode, sizeof r.mode, "atomic");
+    snprintf(r.status, sizeof r.status, "%s", status);
+    r.steps = 3;
+    snprintf(r.agent_response, sizeof r.agent_response, "trace/%s-atomic/agent_response.json", task);
+    snprintf(r.har, sizeof r.har, "trace/%s-atomic/network.har", task);
+    char score[600];
+    snprintf(score, sizeof score,
+             "{\"score\":0,\"evaluators\":[{\"evaluator\":\"AgentResponseEvaluator\",\"status\":\"%s\","
+             "\"assertions\":[]},{\"evaluator\":\"NetworkEventEvaluator\",\"status\":\"%s\",\"assertions\":"
+             "[{\"assertion_name\":\"network_event.post_data_mismatch\",\"assertion_msgs\":[\"m\"]}]}]}",
+             response_st, network_st);
+    cJSON *sc = cJSON_Parse(score);
+    r.evaluators = agent_verified_evaluators(sc);
+    cJSON_Delete(sc);
+    char *line = agent_result_json(&r);
+    agent_result_clear(&r);
+    char path[400];
+    snprintf(path, sizeof path, "%s/results.jsonl", run);
+    FILE *f = fopen(path, "a");
+    cr_assert(f);
+    fprintf(f, "%s\n", line);
+    fclose(f);
+    free(line);
+}
+
+/* Both runs failed 9001, but B fails another evaluator: a change, listed with each evaluator's move and
+ * links to both runs' answers and HARs; 9002 is the same in both and stays out of the table. */
+Test(compare, a_verified_task_whose_evaluators_moved_is_listed_with_its_har)
+{
+    put_verified(run_a, "9001", "failed", "failure", "success");
+    put_verified(run_b, "9001", "failed", "success", "failure");
+    put_verified(run_a, "9002", "passed", "success", "success");
+    put_verified(run_b, "9002", "passed", "success", "success");
+    cr_assert_eq(compare(run_a, run_b, "md"), 0, "no regression");
+    char *o = ts_slurp(out_path);
+    char want[1200];
+    snprintf(want, sizeof want,
+             "| 9001 | atomic | failed | failed | changed | 3 → 3 | 0 → 0 | 0.0 → 0.0 | AgentResponseEvaluator failure "
+             "→ success · NetworkEventEvaluator success → failure · answer [A](%s/trace/9001-atomic/agent_response.json) "
+             "[B](%s/trace/9001-atomic/agent_response.json) · HAR [A](%s/trace/9001-atomic/network.har) "
+             "[B](%s/trace/9001-atomic/network.har) |",
+             run_a, run_b, run_a, run_b);
+    cr_expect(strstr(o, want), "%s", o);
+    cr_expect(strstr(o, "| evaluators (WebArena-Verified) |"), "%s", o);
+    cr_expect_null(strstr(o, "| 9002 |"), "%s", o);
+    free(o);
+    cr_assert_eq(compare(run_a, run_b, "json"), 0);
+    o = ts_slurp(out_path);
+    cJSON *j = cJSON_Parse(o);
+    const cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "rows"), 0);
+    cr_expect_str_eq(eous_json_str(row, "change"), "changed", "%s", o);
+    const cJSON *b = eous_json_obj(row, "b");
+    cr_expect_str_eq(eous_json_str(eous_json_obj(b, "evaluators"), "NetworkEventEvaluator"), "failure", "%s", o);
+    cr_expect(strstr(eous_json_str(b, "har"), "/b/trace/9001-atomic/network.har"), "%s", o);
+    cJSON_Delete(j);
+    free(o);
 }

@@ -186,3 +186,74 @@ Test(report, summary_counts_repaired_tasks_and_downloads)
     free(js);
     eous_rmtree(dir);
 }
+
+/* WebArena-Verified results read like original ones: summary.md counts each evaluator's verdicts,
+ * report.html's drill-down lists each evaluator's status and failed assertions beside links to the
+ * answer and the HAR, junit.xml's failure names the failed assertion and its system-out the HAR. */
+Test(report, verified_results_show_each_evaluator_the_answer_and_the_har)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX", path[300];
+    results_dir(dir,
+                "{\"task_id\":\"9001\",\"mode\":\"atomic\",\"status\":\"failed\",\"steps\":3,"
+                "\"answer\":\"{\\\"task_type\\\":\\\"navigate\\\"}\","
+                "\"eval_detail\":\"AgentResponseEvaluator failure: agent_response.task_type_mismatch\","
+                "\"agent_response\":\"trace/9001-atomic/agent_response.json\",\"har\":\"trace/9001-atomic/network.har\","
+                "\"evaluators\":[{\"evaluator\":\"AgentResponseEvaluator\",\"status\":\"failure\",\"failed\":"
+                "[\"agent_response.task_type_mismatch: Expected \\\"retrieve\\\", got \\\"navigate\\\"\"]},"
+                "{\"evaluator\":\"NetworkEventEvaluator\",\"status\":\"success\",\"failed\":[]}]}\n"
+                "{\"task_id\":\"9002\",\"mode\":\"atomic\",\"status\":\"passed\",\"steps\":2,"
+                "\"agent_response\":\"trace/9002-atomic/agent_response.json\",\"har\":\"trace/9002-atomic/network.har\","
+                "\"evaluators\":[{\"evaluator\":\"AgentResponseEvaluator\",\"status\":\"success\",\"failed\":[]},"
+                "{\"evaluator\":\"NetworkEventEvaluator\",\"status\":\"success\",\"failed\":[]}]}\n"
+                "{\"task_id\":\"9003\",\"mode\":\"atomic\",\"status\":\"failed\",\"steps\":2,"
+                "\"agent_response\":\"trace/9003-atomic/agent_response.json\","
+                "\"evaluators\":[{\"evaluator\":\"AgentResponseEvaluator\",\"status\":\"success\",\"failed\":[]},"
+                "{\"evaluator\":\"NetworkEventEvaluator\",\"status\":\"error\",\"error\":\"no network log\","
+                "\"failed\":[]}]}\n"
+                "{\"task_id\":\"t1\",\"mode\":\"atomic\",\"status\":\"passed\",\"steps\":2}\n");
+    agent_run_outcome o;
+    eous_err err = {0};
+    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    char *md = ts_slurp(path);
+    cr_expect(strstr(md, "atomic WebArena-Verified: 3 task(s), 2 with a network log (HAR): AgentResponseEvaluator "
+                         "2 success · 1 failure · 0 error; NetworkEventEvaluator 2 success · 0 failure · 1 error."),
+              "%s", md);
+    free(md);
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    char *js = ts_slurp(path);
+    cJSON *sum = cJSON_Parse(js);
+    const cJSON *v = eous_json_obj(eous_json_obj(eous_json_obj(eous_json_obj(sum, "modes"), "atomic"), "all"), "verified");
+    cr_expect_eq(eous_json_int(v, "tasks", -1), 3, "%s", js);
+    cr_expect_eq(eous_json_int(eous_json_obj(eous_json_obj(v, "evaluators"), "NetworkEventEvaluator"), "error", -1), 1,
+                 "%s", js);
+    cJSON_Delete(sum);
+    free(js);
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    char *html = ts_slurp(path);
+    cr_expect(strstr(html, "<li class='evaluator'><b>AgentResponseEvaluator</b>: <span class='st-failed'>failure</span>"
+                           "<ul class='assertions'><li>agent_response.task_type_mismatch: Expected &quot;retrieve&quot;, "
+                           "got &quot;navigate&quot;</li></ul>"),
+              "the drill-down lists the failed evaluator and its assertion");
+    cr_expect(strstr(html, "<b>NetworkEventEvaluator</b>: <span class='st-passed'>success</span>"));
+    cr_expect(strstr(html, "<b>NetworkEventEvaluator</b>: <span class='st-failed'>error</span>"
+                           "<div class='result'>error: no network log</div>"));
+    cr_expect(strstr(html, "<a href='trace/9001-atomic/network.har'>network log (HAR)</a>"), "the HAR is linked");
+    cr_expect(strstr(html, "<a href='trace/9001-atomic/agent_response.json'>agent response (JSON)</a>"));
+    cr_expect(strstr(html, "answer: {&quot;task_type&quot;:&quot;navigate&quot;}"), "the answer is shown");
+    cr_expect(strstr(html, "no network log (HAR) was recorded"), "9003 had no HAR, and says so");
+    free(html);
+    snprintf(path, sizeof path, "%s/junit.xml", dir);
+    char *xml = ts_slurp(path);
+    cr_expect(strstr(xml, "AgentResponseEvaluator: failure\n  agent_response.task_type_mismatch: Expected "
+                          "&quot;retrieve&quot;, got &quot;navigate&quot;\nNetworkEventEvaluator: success\n"),
+              "the failure lists each evaluator and its failed assertion: %s", xml);
+    cr_expect(strstr(xml, "<system-out>agent response: trace/9001-atomic/agent_response.json\n"
+                          "network log (HAR): trace/9001-atomic/network.har\n"
+                          "[[ATTACHMENT|trace/9001-atomic/network.har]]\n</system-out>"),
+              "system-out names the answer and attaches the HAR: %s", xml);
+    cr_expect(strstr(xml, "network log (HAR): none recorded"), "%s", xml);
+    cr_expect_null(strstr(xml, "name=\"task t1\">\n      <system-out>"), "an original task has no such lines: %s", xml);
+    free(xml);
+    eous_rmtree(dir);
+}

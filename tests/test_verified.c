@@ -10,6 +10,7 @@
 
 #include "webarena/task.h"
 #include "webarena/verified.h"
+#include "webarena/verified_int.h"
 
 #define FIX EOUS_SOURCE_DIR "/tests/fixtures/verified"
 
@@ -592,6 +593,85 @@ Test(verified_network, malformed_har_is_one_clear_line)
         cr_assert(strstr(err.msg, cases[i].want), "%s -> %s", cases[i].text, err.msg);
         cr_assert_null(strchr(err.msg, '\n'), "one line");
     }
+}
+
+/* A HAR read for the evaluators keeps, per entry, exactly what the whole parse has under the fields they
+ * read (first occurrence, as a lookup finds it), on their demo HAR, an eous HAR and ours. */
+Test(verified_har, the_evaluators_fields_read_as_the_whole_parse_has_them)
+{
+    static const char *files[] = {FIX "/demo/network.har", FIX "/eous_dokuwiki.har", FIX "/small.har"};
+    static const char *rq_keys[] = {"url", "method", "headers", "postData"}, *rs_keys[] = {"status", "content", "cookies"};
+    for (size_t f = 0; f < 3; f++) {
+        char *text = NULL;
+        size_t len = 0;
+        cr_assert_eq(eous_read_file(files[f], 0, &text, &len, NULL), EOUS_OK);
+        cJSON *pruned = vf_har_prune(text, len), *all = cJSON_ParseWithLength(text, len);
+        cr_assert(pruned && all, "%s", files[f]);
+        const cJSON *pe = eous_json_arr(eous_json_obj(pruned, "log"), "entries")->child;
+        const cJSON *ae;
+        int n = 0;
+        cJSON_ArrayForEach(ae, eous_json_arr(eous_json_obj(all, "log"), "entries")) {
+            cr_assert_not_null(pe, "%s: entry %d kept", files[f], n);
+            for (int part = 0; part < 2; part++) {
+                const char *pn = part ? "response" : "request";
+                const cJSON *pa = eous_json_obj(ae, pn), *pp = eous_json_obj(pe, pn);
+                for (int k = 0; k < (part ? 3 : 4); k++) {
+                    const char *key = part ? rs_keys[k] : rq_keys[k];
+                    const cJSON *x = cJSON_GetObjectItemCaseSensitive(pa, key), *y = cJSON_GetObjectItemCaseSensitive(pp, key);
+                    cr_assert(x ? y && cJSON_Compare(x, y, 1) : !y, "%s entry %d %s.%s", files[f], n, pn, key);
+                }
+                cr_assert_null(cJSON_GetObjectItemCaseSensitive(pp, part ? "headers" : "httpVersion"),
+                               "what no evaluator reads is left out");
+            }
+            pe = pe->next;
+            n++;
+        }
+        cr_assert_null(pe, "no extra entries");
+        cr_assert_gt(n, 0);
+        cJSON_Delete(pruned), cJSON_Delete(all);
+        free(text);
+    }
+}
+
+/* What the fast reader does not take exactly as cJSON does is read whole, so it reads as before: a lone
+ * surrogate cJSON refuses (in a field no evaluator reads), an escaped key, trailing bytes, a duplicate key. */
+Test(verified_har, anything_odd_is_read_as_the_whole_parse_reads_it)
+{
+#define ENTRY(rq) "{\"request\": " rq ", \"response\": {\"status\": 200}}"
+#define REQ "{\"url\": \"http://a/x\", \"method\": \"GET\", \"headers\": []}"
+    static const char *refused[] = {
+        "{\"log\": {\"entries\": [" ENTRY(REQ) "], \"comment\": \"\\udc00\"}}",
+        "{\"log\": {\"entries\": [" ENTRY(REQ) "], \"comment\": \"\\ud800x\"}}",
+        "{\"log\": {\"entries\": [" ENTRY(REQ) "]}} x",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        cr_assert_null(vf_har_prune(refused[i], strlen(refused[i])), "%s", refused[i]);
+        vf_har h;
+        eous_err err;
+        eous_err_clear(&err);
+        cr_assert_neq(vf_har_parse(refused[i], strlen(refused[i]), "t.har", &h, &err), EOUS_OK, "%s", refused[i]);
+        cr_assert(strstr(err.msg, "invalid JSON"), "%s", err.msg);
+    }
+    /* "ur\u006c" is "url": read whole, the URL is found */
+    const char *escaped = "{\"log\": {\"entries\": [" ENTRY("{\"ur\\u006c\": \"http://a/esc\", \"method\": \"GET\", "
+                          "\"headers\": []}") "]}}";
+    cr_assert_null(vf_har_prune(escaped, strlen(escaped)));
+    vf_har h;
+    eous_err err;
+    cr_assert_eq(vf_har_parse(escaped, strlen(escaped), "t.har", &h, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_str_eq(eous_json_str(eous_json_obj(h.entries->child, "request"), "url"), "http://a/esc");
+    vf_har_free(&h);
+    /* two "url" keys: the first counts, as in the whole tree */
+    const char *dup = "{\"log\": {\"entries\": [" ENTRY("{\"url\": \"http://a/first\", \"url\": \"http://a/second\", "
+                      "\"method\": \"GET\", \"headers\": []}") "]}}";
+    cJSON *p = vf_har_prune(dup, strlen(dup));
+    cr_assert_not_null(p);
+    cr_assert_str_eq(eous_json_str(eous_json_obj(eous_json_arr(eous_json_obj(p, "log"), "entries")->child, "request"),
+                                   "url"),
+                     "http://a/first");
+    cJSON_Delete(p);
+#undef ENTRY
+#undef REQ
 }
 
 /* ---- loading ---- */

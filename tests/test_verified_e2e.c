@@ -104,7 +104,20 @@ Test(verified_e2e, three_tasks_live_then_the_same_offline)
     cr_assert(strstr(html, "trace/9003-atomic/network.har"), "report.html links the HAR");
     cr_assert(strstr(html, "trace/9001-atomic/agent_response.json"), "report.html links the answer");
     cr_assert(strstr(html, "NetworkEventEvaluator success"), "per-evaluator status in the drill-down");
+    cr_assert(strstr(html, "<b>NetworkEventEvaluator</b>: <span class='st-passed'>success</span>"),
+              "each evaluator listed in the drill-down");
     free(html);
+    /* junit.xml attaches each task's HAR; summary.md counts the evaluators' verdicts */
+    snprintf(rep, sizeof rep, "%s/junit.xml", out);
+    char *xml = ts_slurp(rep);
+    cr_assert(strstr(xml, "[[ATTACHMENT|trace/9003-atomic/network.har]]"), "%s", xml);
+    free(xml);
+    snprintf(rep, sizeof rep, "%s/summary.md", out);
+    char *md = ts_slurp(rep);
+    cr_assert(strstr(md, "atomic WebArena-Verified: 3 task(s), 3 with a network log (HAR): AgentResponseEvaluator "
+                         "3 success · 0 failure · 0 error"),
+              "%s", md);
+    free(md);
     /* the mutate task was scored from its HAR's post data: the POST with the page text is there */
     char har[500];
     snprintf(har, sizeof har, "%s/trace/9003-atomic/network.har", out);

@@ -18,4 +18,10 @@ const char *vf_typeof(const cJSON *v);
 /* Appends {assertion_name, assertion_msgs: [msg]} to out. */
 void vf_assert(cJSON *out, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* The parts of a HAR the evaluators read, as a cJSON tree ({"log":
+ * {"entries": [{"request": {url, method, headers, postData}, "response":
+ * {status, content, cookies}}]}}), or NULL when the text is not strict JSON
+ * of that shape: then parse it whole.  Caller frees. (verified_harscan.c) */
+cJSON *vf_har_prune(const char *text, size_t len);
+
 #endif

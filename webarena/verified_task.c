@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "webarena/verified.h"
+#include "core/text.h"
 
 int agent_verified_is_cfg(const cJSON *cfg)
 {
@@ -45,14 +46,20 @@ const char *agent_verified_start_url(const cJSON *raw)
     return su && cJSON_IsString(su->child) ? su->child->valuestring : NULL;
 }
 
+const cJSON *agent_verified_more_start_urls(const cJSON *raw)
+{
+    const cJSON *su = cJSON_GetObjectItemCaseSensitive(raw, "start_urls");
+    return su && su->child ? su->child->next : NULL;
+}
+
 void agent_verified_check_task(agent_task *t)
 {
-    const cJSON *su = cJSON_GetObjectItemCaseSensitive(t->raw, "start_urls");
-    int n = cJSON_GetArraySize(su);
-    if (n > 1) {
-        snprintf(t->problem, sizeof t->problem, "opens %d start URLs (one tab each); eous opens one start page", n);
-        return;
-    }
+    const cJSON *u;
+    for (u = agent_verified_more_start_urls(t->raw); u; u = u->next)
+        if (!eous_is_http_url(u->valuestring)) {
+            snprintf(t->problem, sizeof t->problem, "start_urls: '%.100s' is not an http(s) URL", u->valuestring);
+            return;
+        }
     char why[400];
     if (vf_check_task(t->raw, why, sizeof why))
         snprintf(t->problem, sizeof t->problem, "%s", why);

@@ -26,6 +26,18 @@ static int cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static double loadavg1(void)
+{
+    double l = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &l) != 1)
+            l = -1;
+        fclose(f);
+    }
+    return l;
+}
+
 static double median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp);
@@ -81,6 +93,7 @@ int main(int argc, char **argv)
     double *har_ms = calloc((size_t)(rounds * N_TASKS), sizeof(double));
     double sum_off = 0, sum_on = 0, entries = 0;
     int n = 0, passed_off = 0, passed_on = 0;
+    double load0 = loadavg1();
     for (int r = 0; r < rounds; r++) {
         for (size_t i = 0; i < l.n; i++) {
             for (int side = 0; side < 2; side++) {
@@ -92,7 +105,7 @@ int main(int argc, char **argv)
                 agent_result res;
                 double t0 = eous_now_ms();
                 if (logged)
-                    agent_verified_begin(s);
+                    agent_verified_begin(s, &l.tasks[i]);
                 eous_rc rc = agent_run_task(s, &l.tasks[i], &ro, &res, &err);
                 if (logged) {
                     double h0 = eous_now_ms();
@@ -122,6 +135,7 @@ int main(int argc, char **argv)
             n++;
         }
     }
+    double load1 = loadavg1();
     eous_rmtree(tmp);
     /* per task, the pair's ratio: less sensitive to the load of a shared machine than the totals */
     double *pair = calloc((size_t)n + 1, sizeof(double));
@@ -140,8 +154,10 @@ int main(int argc, char **argv)
         fprintf(f,
                 "{\"commit\": \"%s\", \"tasks\": %zu, \"rounds\": %d, \"passed_off\": %d, \"passed_on\": %d,\n"
                 " \"wall_ms_per_task_median\": {\"off\": %.1f, \"on\": %.1f}, \"total_wall_ratio_on_off\": %.4f,\n"
-                " \"pair_ratio_on_off_median\": %.4f, \"har_build_write_ms_median\": %.2f, \"har_entries_mean\": %.1f}\n",
-                commit, l.n, rounds, passed_off, passed_on, m_off, m_on, ratio, m_pair, m_har, n ? entries / n : 0);
+                " \"pair_ratio_on_off_median\": %.4f, \"har_build_write_ms_median\": %.2f, \"har_entries_mean\": %.1f,\n"
+                " \"loadavg_1min\": [%.2f, %.2f]}\n",
+                commit, l.n, rounds, passed_off, passed_on, m_off, m_on, ratio, m_pair, m_har, n ? entries / n : 0,
+                load0, load1);
         fclose(f);
     }
     snprintf(path, sizeof path, "%s/har_overhead.md", dir);
@@ -151,13 +167,14 @@ int main(int argc, char **argv)
                 "# The network log's cost on Playground tasks (commit %s)\n\n"
                 "`build/perf_har_overhead %d`: Playground tasks 000-%03zu (their scripts, hybrid mode), each run "
                 "on a session without the performance log and on one with it (emptied before the task, the HAR "
-                "built and written after it), alternating which goes first; %d rounds, one chromedriver, this "
-                "2-core machine shared with other jobs.\n\n"
+                "built and written after it; Chromium keeps no response bodies unless an evaluator reads them), "
+                "alternating which goes first; %d rounds, one chromedriver, this 2-core machine shared with other "
+                "jobs: load average (1 min) %.1f at the start, %.1f at the end.\n\n"
                 "| | off | on |\n|---|---|---|\n"
                 "| wall ms per task, median | %.1f | %.1f |\n| tasks passed | %d | %d |\n\n"
                 "Total wall time on/off: **%.3f**; the median of each task's on/off pair: **%.3f** (goal: at most "
                 "1.05). HAR build + write: median %.2f ms per task, %.1f entries per HAR on average.\n",
-                commit, rounds, l.n - 1, rounds, m_off, m_on, passed_off, passed_on, ratio, m_pair, m_har,
+                commit, rounds, l.n - 1, rounds, load0, load1, m_off, m_on, passed_off, passed_on, ratio, m_pair, m_har,
                 n ? entries / n : 0);
         fclose(f);
     }

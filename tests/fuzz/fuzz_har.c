@@ -4,13 +4,16 @@
  * URLs, redirects, events out of order); the HAR written must read back
  * (vf_har_parse) when it has entries and never hold the registered secret
  * as it is.  Any input is also read as a HAR and, when it reads, scored by
- * the network evaluator.  tests/test_fuzz_corpus.c replays the corpus. */
+ * the network evaluator, and when the evaluators' fields alone read
+ * (vf_har_prune) they must score exactly as the whole file parsed does.
+ * tests/test_fuzz_corpus.c replays the corpus. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "webarena/har.h"
 #include "webarena/verified.h"
+#include "webarena/verified_int.h"
 #include "core/core.h"
 
 #ifndef FUZZ_HAR_ENTRY
@@ -66,6 +69,18 @@ int FUZZ_HAR_ENTRY(const uint8_t *data, size_t size)
     if (!vf_har_parse(text, size, "fuzz", &h, NULL)) {
         cJSON *resp = cJSON_CreateString("{\"task_type\": \"MUTATE\", \"status\": \"SUCCESS\"}");
         cJSON *r = vf_score_task(task, resp, &h);
+        /* the evaluators' fields alone must score as the whole file does (verified_harscan.c) */
+        cJSON *all = cJSON_ParseWithLength(text, size);
+        vf_har w = {all, eous_json_arr(eous_json_obj(all, "log"), "entries")};
+        cJSON *again = vf_har_prune(text, size);
+        if (again) {
+            vf_har p = {again, eous_json_arr(eous_json_obj(again, "log"), "entries")};
+            cJSON *rp = vf_score_task(task, resp, &p), *rw = all ? vf_score_task(task, resp, &w) : NULL;
+            if (!rw || !cJSON_Compare(rp, rw, 1))
+                abort(); /* a verdict or its detail differs from the whole parse's */
+            cJSON_Delete(rp), cJSON_Delete(rw), cJSON_Delete(again);
+        }
+        cJSON_Delete(all);
         cJSON_Delete(r), cJSON_Delete(resp);
         vf_har_free(&h);
     }

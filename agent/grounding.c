@@ -942,6 +942,58 @@ static int view_has_role_name(const char *h, const char *role, const char *name)
     return found;
 }
 
+/* 1 when a name matches b[0..n) as the views print names: case and runs of
+ * spaces aside. */
+static int same_name(const char *name, const char *b, size_t n)
+{
+    char *x = norm(name), *y = norm_n(b, n);
+    int same = x && y && !strcmp(x, y);
+    free(x);
+    free(y);
+    return same;
+}
+
+/* A field or submit button a native form's line stands for: the hybrid view
+ * folds a form's fields and its submit button into one line,
+ * "[c1] form 'Sign in' submit: 'Go' → fill(Username?; Age: number?) submit(…)",
+ * so a script step that types into "textbox 'Username'" or clicks
+ * "button 'Go'" acts on what that line shows.  1 when a form line of the raw
+ * view names it: a field as one of fill()'s parameters, a button as the
+ * form's submit state or, when that is not printed, the form's own name. */
+static int form_line_names(const char *view, const char *role, const char *name)
+{
+    int button = !strcmp(role, "button");
+    const char *cur = view, *line;
+    size_t len;
+    while (next_line(&cur, &line, &len)) {
+        const char *f = memmem(line, len, "] form '", 8);
+        const char *fill = memmem(line, len, " fill(", 6);
+        if (!f || !fill)
+            continue;
+        const char *end = line + len;
+        if (button) {
+            const char *sub = memmem(line, len, " submit: '", 10);
+            const char *q = sub ? sub + 10 : f + 8;
+            const char *close = memchr(q, '\'', (size_t)(end - q));
+            if (close && same_name(name, q, (size_t)(close - q)))
+                return 1;
+            continue;
+        }
+        const char *p = fill + 6;
+        const char *stop = memchr(p, ')', (size_t)(end - p));
+        while (p && stop && p < stop) {
+            size_t n = strcspn(p, "?:;)");
+            if (p + n > stop)
+                n = (size_t)(stop - p);
+            if (same_name(name, p, n))
+                return 1;
+            const char *semi = memchr(p, ';', (size_t)(stop - p));
+            p = semi ? semi + 1 + (semi[1] == ' ') : NULL;
+        }
+    }
+    return 0;
+}
+
 /* An atomic target: css= is addressing; "role 'name'" (" #N" dropped) and
  * view ids ("12", "[12]") must be in the view. */
 static void check_target(const ground_ctx *g, const act_action *a, agent_ground_result *out)
@@ -955,7 +1007,7 @@ static void check_target(const ground_ctx *g, const act_action *a, agent_ground_
     int nth, shown;
     if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
         snprintf(needle, sizeof needle, "%s '%s'", role, name);
-        shown = view_has_role_name(g->view, role, name);
+        shown = view_has_role_name(g->view, role, name) || form_line_names(g->in->view, role, name);
     } else {
         snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
         shown = norm_has(g->view, needle);

@@ -56,45 +56,6 @@ void agent_verified_begin(wd_session *s, const agent_task *t)
     cJSON_Delete(drop);
 }
 
-eous_rc agent_verified_open_tabs(wd_session *s, const agent_task *t, eous_err *err)
-{
-    const cJSON *u = agent_verified_more_start_urls(t->raw);
-    if (!u)
-        return EOUS_OK;
-    char *first = NULL, *tab = NULL;
-    eous_rc rc = wd_window_handle(s, &first, err);
-    for (; u && !rc; u = u->next) {
-        free(tab);
-        tab = NULL;
-        if ((rc = wd_new_window(s, "tab", &tab, err)))
-            break;
-        if (!tab) {
-            rc = eous_err_set(err, EOUS_E_INFRA, "start_urls: the driver opened a tab without a handle");
-            break;
-        }
-        if (!(rc = wd_switch_window(s, tab, err))) {
-            agent_clear_origin_first(s, u->valuestring); /* a clean slate on each start origin */
-            rc = wd_navigate_start(s, u->valuestring, err);
-        }
-    }
-    /* the first start page is the one the agent is on, in front as WebArena brings it */
-    eous_err e2;
-    eous_rc back = first ? wd_switch_window(s, first, &e2) : EOUS_OK;
-    if (back && !rc) {
-        rc = back;
-        if (err)
-            *err = e2;
-    }
-    if (!rc && wd_session_has_cdp(s)) {
-        cJSON *r = NULL;
-        wd_cdp(s, "Page.bringToFront", NULL, &r, NULL);
-        cJSON_Delete(r);
-    }
-    free(first);
-    free(tab);
-    return rc;
-}
-
 char *agent_verified_dir(const char *trace_path)
 {
     if (!trace_path)

@@ -14,11 +14,6 @@
  * task's type and results_schema) and the stop tool's answer schema; the
  * caller frees both. */
 void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema);
-/* Opens the task's start_urls after the first (already loaded in the current
- * tab) one new tab each, each origin cleared first, then goes back to the
- * first tab and brings it to the front.  A page that cannot be loaded is
- * wd_navigate_start's error (infra). */
-eous_rc agent_verified_open_tabs(wd_session *s, const agent_task *t, eous_err *err);
 /* Empties the session's network log (what earlier tasks left), when it has
  * one, and limits what Chromium keeps of response bodies to what task t's
  * evaluators may read (none unless one expects response_content; t may be

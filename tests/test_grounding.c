@@ -481,3 +481,37 @@ Test(grounding_site, answer_never_shown_fails_strict_in_both_modes)
     cr_assert_eq(res.steps_grounded, 1);
     agent_result_clear(&res);
 }
+
+/* step_json against a view of its own (no rule, nothing seen before). */
+static agent_ground_result check_in_view(const char *view, const char *step_json)
+{
+    act_action a = parse_step(step_json);
+    agent_ground_input in;
+    memset(&in, 0, sizeof in);
+    in.view = view;
+    in.intent = "";
+    agent_ground_log seen = {0};
+    in.seen = &seen;
+    agent_ground_result r;
+    agent_ground_check(&in, &a, &r);
+    act_action_clear(&a);
+    agent_ground_log_free(&seen);
+    return r;
+}
+
+Test(grounding, a_field_or_button_folded_into_a_native_form_line_is_in_the_view)
+{
+    /* the hybrid view folds a form's fields and submit button into its line */
+    const char *view = "Tab 0 (current): Login\n\nheading 'Sign in'\n"
+                       "[c1] form 'Sign in' → fill(Username?; Age: number, 0..120?; Full  name?) submit(fill's fields, "
+                       "optional)\n"
+                       "[c2] form 'Search' submit: 'Go' → fill(Query?) submit(fill's fields, optional)\n";
+    GROUNDED(check_in_view(view, "{\"type\": \"textbox 'Username'\", \"text\": \"{{secret:U}}\"}"));
+    GROUNDED(check_in_view(view, "{\"type\": \"spinbutton 'age'\", \"text\": \"{{secret:A}}\"}"));
+    GROUNDED(check_in_view(view, "{\"type\": \"textbox 'Full name'\", \"text\": \"{{secret:N}}\"}"));
+    GROUNDED(check_in_view(view, "{\"click\": \"button 'Sign in'\"}"));  /* the form's name: no submit state printed */
+    GROUNDED(check_in_view(view, "{\"click\": \"button 'Go'\"}"));       /* the printed submit state */
+    REFUSED(check_in_view(view, "{\"click\": \"button 'Search'\"}"), "is not in the view");
+    REFUSED(check_in_view(view, "{\"type\": \"textbox 'Email'\", \"text\": \"{{secret:E}}\"}"), "is not in the view");
+    REFUSED(check_in_view(view, "{\"type\": \"textbox 'User'\", \"text\": \"{{secret:U}}\"}"), "is not in the view");
+}

@@ -14,14 +14,14 @@ static eous_rc render_atomic(const perc_obs *obs, const char *html, size_t len, 
 static eous_rc render_pruned(const perc_obs *obs, const char *html, size_t len, perc_view *out, eous_err *err)
 {
     (void)html, (void)len;
-    return perc_render_pruned(obs, 0, out, err);
+    return perc_render_pruned(obs, out, err);
 }
 
 /* hybrid and vision: the pruned traversal with a line per component */
 static eous_rc render_hybrid(const perc_obs *obs, const char *html, size_t len, perc_view *out, eous_err *err)
 {
     (void)html, (void)len;
-    return perc_render_pruned(obs, 1, out, err);
+    return perc_render_hybrid(obs, out, err);
 }
 
 static eous_rc render_html(const perc_obs *obs, const char *html, size_t len, perc_view *out, eous_err *err)

@@ -156,7 +156,9 @@ void perc_view_free(perc_view *v);
  * page source, read only by the html mode. */
 eous_rc perc_mode_render(const perc_obs *obs, const char *html, size_t html_len, perc_view *out, eous_err *err);
 eous_rc perc_render_atomic(const perc_obs *obs, perc_view *out, eous_err *err);
-eous_rc perc_render_pruned(const perc_obs *obs, int hybrid, perc_view *out, eous_err *err);
+eous_rc perc_render_pruned(const perc_obs *obs, perc_view *out, eous_err *err);
+/* The pruned traversal with a line per component (hybrid and vision). */
+eous_rc perc_render_hybrid(const perc_obs *obs, perc_view *out, eous_err *err);
 eous_rc perc_render_html(const perc_obs *obs, const char *html, size_t len, perc_view *out, eous_err *err);
 /* Python repr() of a string (WebArena prints names with it). */
 eous_rc perc_py_repr(eous_buf *b, const char *s, eous_err *err);

@@ -29,24 +29,6 @@ static const char *CONTAINER_KINDS[] = {"table", "form", "tabs", "modal", "drawe
 
 /* ---- triplet rendering --------------------------------------------------------- */
 
-void pv_put_json_short(pctx *c, const cJSON *v, size_t max)
-{
-    if (cJSON_IsString(v)) {
-        pv_put_quoted(c, v->valuestring, max);
-        return;
-    }
-    char *s = cJSON_PrintUnformatted(v);
-    if (!s)
-        return;
-    if (strlen(s) > max) {
-        s[eous_utf8_cut(s, max)] = '\0';
-        pv_put(c, s);
-        pv_put(c, "…");
-    } else {
-        pv_put(c, s);
-    }
-    free(s);
-}
 
 
 static int is_container(const perc_component *comp)
@@ -1118,7 +1100,7 @@ static void render_nested(pctx *c, int idx, int depth, int ci)
     }
 }
 
-int pv_is_component_label(const pctx *c, const char *text)
+static int is_component_label(const pctx *c, const char *text)
 {
     if (!text)
         return 0;
@@ -1136,7 +1118,7 @@ int pv_is_component_label(const pctx *c, const char *text)
     return 0;
 }
 
-int pv_hybrid_node(pctx *c, int idx, int depth)
+static int hybrid_node(pctx *c, int idx, int depth)
 {
     const perc_node *n = &c->obs->nodes[idx];
     int ci = n->component;
@@ -1207,8 +1189,15 @@ static void emit_unplaced(pctx *c, int page_tools)
     }
 }
 
-void pv_hybrid_page_tools(pctx *c)
+static void unplaced_and_page_tools(pctx *c)
 {
     emit_unplaced(c, 0);
     emit_unplaced(c, 1);
+}
+
+static const pv_hooks HYBRID_HOOKS = {hybrid_node, is_component_label, unplaced_and_page_tools};
+
+eous_rc perc_render_hybrid(const perc_obs *obs, perc_view *out, eous_err *err)
+{
+    return pv_render_view(obs, &HYBRID_HOOKS, out, err);
 }

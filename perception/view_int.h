@@ -6,14 +6,29 @@
 
 #include "perception/perc_int.h"
 
+typedef struct pctx pctx;
+
+/* Where the hybrid view hooks into the pruned traversal (view_hybrid.c's
+ * HYBRID_HOOKS); NULL for the pruned view, which so never names the hybrid. */
+typedef struct pv_hooks {
+    /* A node inside component n->component: prints the component's triplet
+     * the first time; 1 when the node is fully handled, 0 when the pruned
+     * view should print it (container content). */
+    int (*node)(pctx *c, int idx, int depth);
+    /* Text equal to some component's label (already printed on its triplet). */
+    int (*is_label)(const pctx *c, const char *text);
+    /* "not on screen:" and "page tools:" after the tree. */
+    void (*page_tools)(pctx *c);
+} pv_hooks;
+
 /* The pruned/hybrid view being written. */
-typedef struct pctx {
+struct pctx {
     const perc_obs *obs;
     perc_view *view;
     eous_buf *b;
     eous_err *err;
     eous_rc rc;
-    int hybrid;
+    const pv_hooks *hooks;     /* NULL: the pruned view */
     unsigned char *seen;       /* node visited */
     unsigned char *emitted;    /* component triplet emitted */
     int next_cid;
@@ -41,7 +56,7 @@ typedef struct pctx {
     size_t text_line_end;
     int text_line_depth;
     size_t text_line_len;
-} pctx;
+};
 
 int pv_in_list(const char *s, const char **list, size_t n);
 #define IN(s, L) pv_in_list((s), (L), sizeof(L) / sizeof *(L))
@@ -56,17 +71,12 @@ void pv_put_quoted(pctx *c, const char *s, size_t max);
 /* A JSON value, cut after max bytes. */
 void pv_put_json_short(pctx *c, const cJSON *v, size_t max);
 
-/* The pruned traversal (view_pruned.c). */
+/* The line writer (view_write.c). */
+
+/* The pruned traversal (view_pruned.c): the whole view with hooks (NULL for
+ * the pruned view), and one node or a node's children. */
+eous_rc pv_render_view(const perc_obs *obs, const pv_hooks *hooks, perc_view *view, eous_err *err);
 void pv_render(pctx *c, int idx, int depth, const char *parent_name);
 void pv_render_children(pctx *c, const perc_node *n, int depth, const char *name);
-
-/* Hybrid (view_hybrid.c).  A node inside component n->component: prints the
- * component's triplet the first time; 1 when the node is fully handled, 0
- * when the pruned view should print it (container content). */
-int pv_hybrid_node(pctx *c, int idx, int depth);
-/* "not on screen:" (components with no rendered element) and "page tools:" (WebMCP, bridge actions). */
-void pv_hybrid_page_tools(pctx *c);
-/* Text equal to some component's label (already printed on its triplet). */
-int pv_is_component_label(const pctx *c, const char *text);
 
 #endif

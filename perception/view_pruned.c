@@ -38,26 +38,6 @@ static const char *STRUCTURAL[] = {
 static const char *KEEP_PROPS[] = {"checked", "selected", "expanded", "disabled", "required", "pressed",
                                    "valuetext", "invalid", "multiselectable", "modal"};
 
-int pv_in_list(const char *s, const char **list, size_t n)
-{
-    if (!s)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(s, list[i]))
-            return 1;
-    return 0;
-}
-
-int pv_is_blank(const char *s)
-{
-    if (!s)
-        return 1;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && !(p[0] == 0xC2 && p[1] == 0xA0 && p++))
-            return 0;
-    return 1;
-}
-
 /* "*", ":" and the like: required-field markers and separators */
 static int is_decoration(const char *s)
 {
@@ -79,18 +59,6 @@ static int is_text(const perc_node *n)
     return n->role && (!strcmp(n->role, "StaticText") || !strcmp(n->role, "text"));
 }
 
-
-void pv_put(pctx *c, const char *s)
-{
-    if (!c->rc)
-        c->rc = eous_buf_puts(c->b, s, c->err);
-}
-
-void pv_indent(pctx *c, int depth)
-{
-    for (int i = 0; i < depth && !c->rc; i++)
-        c->rc = eous_buf_putc(c->b, '\t', c->err);
-}
 
 #define JOIN_TEXT_MAX 60   /* short pieces join; long ones keep paragraphs apart */
 #define JOIN_LINE_MAX 200
@@ -116,34 +84,6 @@ static void put_text_line(pctx *c, int depth, const char *text)
     pv_put(c, "\n");
     c->text_line_end = c->b->len;
     c->text_line_depth = depth;
-}
-
-/* Text on one line: newlines and tabs become spaces (in a table cell, '|'
- * becomes '/'), cut after max characters (code points: a cut never splits
- * a UTF-8 sequence, which would make the prompt invalid JSON text). */
-void pv_put_flat(pctx *c, const char *s, size_t max, int in_cell)
-{
-    size_t n = 0;
-    for (const char *p = s; *p && !c->rc; p++) {
-        if (((unsigned char)*p & 0xC0) != 0x80 && n++ >= max) {
-            pv_put(c, "…");
-            break;
-        }
-        char ch = *p;
-        if (ch == '\n' || ch == '\r' || ch == '\t')
-            ch = ' ';
-        else if (in_cell && ch == '|')
-            ch = '/';
-        c->rc = eous_buf_putc(c->b, ch, c->err);
-    }
-}
-
-/* Text, single-quoted, on one line (the pruned view is for models, not Python). */
-void pv_put_quoted(pctx *c, const char *s, size_t max)
-{
-    pv_put(c, "'");
-    pv_put_flat(c, s, max, 0);
-    pv_put(c, "'");
 }
 
 /* Ids in eous's own views are numbered in document order, so the same page
@@ -309,7 +249,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
     const perc_node *n = &c->obs->nodes[idx];
     if (n->hidden)
         return;
-    if (c->hybrid && n->component >= 0 && pv_hybrid_node(c, idx, depth))
+    if (c->hooks && n->component >= 0 && c->hooks->node(c, idx, depth))
         return;
     const char *role = n->role ? n->role : "";
     if (n->ignored || !n->role) {
@@ -323,7 +263,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         if (parent_name && n->name && strstr(parent_name, n->name))
             return;
         /* in hybrid, a field's label text is already the triplet's label */
-        if (c->hybrid && pv_is_component_label(c, n->name))
+        if (c->hooks && c->hooks->is_label(c, n->name))
             return;
         put_text_line(c, depth, n->name);
         return;
@@ -354,7 +294,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         if (merged && !has_props) {
             /* unnamed wrapper around one text: print the text */
             if (!(parent_name && strstr(parent_name, name)) && !is_decoration(name) &&
-                !(c->hybrid && pv_is_component_label(c, name)))
+                !(c->hooks && c->hooks->is_label(c, name)))
                 put_text_line(c, depth, name);
             c->seen[n->children[0]] = 1;
             return;
@@ -408,7 +348,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
     pv_render_children(c, n, depth + 1, pv_is_blank(name) ? parent_name : name);
 }
 
-eous_rc perc_render_pruned(const perc_obs *obs, int hybrid, perc_view *view, eous_err *err)
+eous_rc pv_render_view(const perc_obs *obs, const pv_hooks *hooks, perc_view *view, eous_err *err)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
@@ -418,7 +358,7 @@ eous_rc perc_render_pruned(const perc_obs *obs, int hybrid, perc_view *view, eou
     c.view = view;
     c.b = &b;
     c.err = err;
-    c.hybrid = hybrid;
+    c.hooks = hooks;
     c.seen = calloc(obs->n_nodes + 1, 1);
     c.emitted = calloc(obs->n_comps + 1, 1);
     if (!c.seen || !c.emitted) {
@@ -430,8 +370,8 @@ eous_rc perc_render_pruned(const perc_obs *obs, int hybrid, perc_view *view, eou
         c.rc = eous_buf_puts(&b, "\n\n", err);
     if (obs->n_nodes)
         pv_render(&c, 0, 0, NULL);
-    if (hybrid && !c.rc)
-        pv_hybrid_page_tools(&c);
+    if (hooks && !c.rc)
+        hooks->page_tools(&c);
 done:
     free(c.seen);
     free(c.emitted);
@@ -444,3 +384,7 @@ done:
     return EOUS_OK;
 }
 
+eous_rc perc_render_pruned(const perc_obs *obs, perc_view *view, eous_err *err)
+{
+    return pv_render_view(obs, NULL, view, err);
+}

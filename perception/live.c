@@ -137,22 +137,14 @@ static eous_rc parse_in_page(perc_obs *obs, const cJSON *answer, eous_err *err)
     return rc;
 }
 
-eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err)
+/* 1. providers (+ html source with ids) in one script; without CDP the same
+ * call reads the tree too (w3c_observe.js).  *answer gets the script's
+ * answer; a page whose script context is broken is perceived without
+ * providers (a warning), except without CDP, where nothing is left. */
+static eous_rc run_providers(wd_session *s, const perc_opts *o, perc_obs *obs, int in_page, cJSON **answer,
+                             eous_err *err)
 {
-    perc_opts dflt;
-    if (!o) {
-        perc_opts_init(&dflt);
-        o = &dflt;
-    }
-    *out = NULL;
-    double t0 = eous_now_ms();
-    perc_obs *obs = perc_obs_alloc(o->mode);
-    if (!obs)
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     eous_rc rc;
-    cJSON *answer = NULL, *snap = NULL, *frames = NULL;
-
-    /* 1. providers (+ html source with ids) in one script */
     cJSON *args = cJSON_CreateArray();
     cJSON_AddItemToArray(args, cJSON_CreateNumber(o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS));
     cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : EOUS_DEFAULT_PROVIDER_MAX_BYTES)));
@@ -167,7 +159,6 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
             set = 0;
         cJSON_AddItemToArray(args, cJSON_CreateNumber(set));
     }
-    int in_page = !wd_session_has_cdp(s);
     const char *script = in_page ? PERC_W3C_OBSERVE_JS : PERC_PROVIDERS_JS;
     if (in_page)
         cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_IN_PAGE_MAX_NODES));
@@ -176,11 +167,11 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
      * not hang us; the in-page tree of a big page on a busy machine is slow */
     wd_session_set_request_timeout(s, (o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS) * 3 + 5000 +
                                           (in_page ? 120000 : 0));
-    rc = wd_execute(s, script, args, &answer, err);
+    rc = wd_execute(s, script, args, answer, err);
     if (rc == EOUS_E_PAGE && err && !strcmp(err->code, "unexpected alert open")) {
         /* the session dismissed a dialog the page opened; say so, read again */
         perc_obs_warn(obs, "the page opened a dialog (dismissed): %s", err->msg);
-        rc = wd_execute(s, script, args, &answer, err);
+        rc = wd_execute(s, script, args, answer, err);
     }
     wd_session_set_request_timeout(s, 0);
     obs->timings.browser_ms += eous_now_ms() - tb;
@@ -188,11 +179,80 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     cJSON_Delete(args);
     if (rc) {
         if (eous_rc_ends_task(rc) || in_page)
-            goto done; /* without CDP the tree came from that script too: nothing to perceive */
+            return rc; /* without CDP the tree came from that script too: nothing to perceive */
         /* a page whose script context is broken: perceive without providers */
         perc_obs_warn(obs, "providers: %s", err ? err->msg : "script failed");
         rc = EOUS_OK;
     }
+    return rc;
+}
+
+/* With CDP: DOM marks (DOMSnapshot), then, but for the html mode, the
+ * accessibility tree of the main frame and its in-process child frames. */
+static eous_rc observe_cdp(wd_session *s, const perc_opts *o, perc_obs *obs, eous_err *err)
+{
+    /* 2. DOM marks */
+    cJSON *sp = cJSON_CreateObject();
+    cJSON_AddItemToObject(sp, "computedStyles", cJSON_CreateArray());
+    cJSON *snap = NULL, *frames = NULL;
+    eous_rc rc = timed_cdp(s, obs, "DOMSnapshot.captureSnapshot", sp, &snap, err);
+    cJSON_Delete(sp);
+    if (rc)
+        return rc;
+    double tc = eous_now_ms();
+    rc = perc_parse_dom_snapshot(obs, snap, err);
+    obs->timings.c_ms += eous_now_ms() - tc;
+    /* one document per (in-process) frame: with one, there are no child
+     * frames to ask Page.getFrameTree about (a round trip per step) */
+    int n_documents = cJSON_GetArraySize(eous_json_arr(snap, "documents"));
+    cJSON_Delete(snap);
+    if (rc)
+        return rc;
+
+    if (o->mode != PERC_MODE_HTML) {
+        /* 3. accessibility tree, main frame then child frames */
+        if ((rc = fetch_ax(s, obs, NULL, 0, err)))
+            return rc;
+        eous_err ferr;
+        eous_err_clear(&ferr);
+        if (n_documents > 1 && timed_cdp(s, obs, "Page.getFrameTree", NULL, &frames, &ferr) == EOUS_OK) {
+            const cJSON *tree = eous_json_obj(frames, "frameTree");
+            if (tree && eous_json_arr(tree, "childFrames")) {
+                int next_frame = 0;
+                add_frames(s, obs, tree, &next_frame, err);
+            }
+        }
+        cJSON_Delete(frames);
+        /* out-of-process (cross-site) frames are not in this target's
+         * frame tree: say what is missing instead of showing nothing */
+        for (size_t i = 0; i < obs->n_nodes; i++) {
+            const perc_node *n = &obs->nodes[i];
+            if (!n->n_children && n->role && !strcmp(n->role, "Iframe"))
+                perc_obs_warn(obs, "frame '%s': cross-origin or not loaded, perceived without its content",
+                              n->name ? n->name : "");
+        }
+    }
+    return EOUS_OK;
+}
+
+eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err)
+{
+    perc_opts dflt;
+    if (!o) {
+        perc_opts_init(&dflt);
+        o = &dflt;
+    }
+    *out = NULL;
+    double t0 = eous_now_ms();
+    perc_obs *obs = perc_obs_alloc(o->mode);
+    if (!obs)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_rc rc;
+    cJSON *answer = NULL;
+
+    int in_page = !wd_session_has_cdp(s);
+    if ((rc = run_providers(s, o, obs, in_page, &answer, err)))
+        goto done;
     const char *url = eous_json_str(answer, "url");
     const char *title = eous_json_str(answer, "title");
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
@@ -209,46 +269,8 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
         if ((rc = parse_in_page(obs, eous_json_obj(answer, "tree"), err)))
             goto done;
     } else {
-        /* 2. DOM marks */
-        cJSON *sp = cJSON_CreateObject();
-        cJSON_AddItemToObject(sp, "computedStyles", cJSON_CreateArray());
-        rc = timed_cdp(s, obs, "DOMSnapshot.captureSnapshot", sp, &snap, err);
-        cJSON_Delete(sp);
-        if (rc)
+        if ((rc = observe_cdp(s, o, obs, err)))
             goto done;
-        tc = eous_now_ms();
-        rc = perc_parse_dom_snapshot(obs, snap, err);
-        obs->timings.c_ms += eous_now_ms() - tc;
-        /* one document per (in-process) frame: with one, there are no child
-         * frames to ask Page.getFrameTree about (a round trip per step) */
-        int n_documents = cJSON_GetArraySize(eous_json_arr(snap, "documents"));
-        cJSON_Delete(snap);
-        snap = NULL;
-        if (rc)
-            goto done;
-
-        if (o->mode != PERC_MODE_HTML) {
-            /* 3. accessibility tree, main frame then child frames */
-            if ((rc = fetch_ax(s, obs, NULL, 0, err)))
-                goto done;
-            eous_err ferr;
-            eous_err_clear(&ferr);
-            if (n_documents > 1 && timed_cdp(s, obs, "Page.getFrameTree", NULL, &frames, &ferr) == EOUS_OK) {
-                const cJSON *tree = eous_json_obj(frames, "frameTree");
-                if (tree && eous_json_arr(tree, "childFrames")) {
-                    int next_frame = 0;
-                    add_frames(s, obs, tree, &next_frame, err);
-                }
-            }
-            /* out-of-process (cross-site) frames are not in this target's
-             * frame tree: say what is missing instead of showing nothing */
-            for (size_t i = 0; i < obs->n_nodes; i++) {
-                const perc_node *n = &obs->nodes[i];
-                if (!n->n_children && n->role && !strcmp(n->role, "Iframe"))
-                    perc_obs_warn(obs, "frame '%s': cross-origin or not loaded, perceived without its content",
-                                  n->name ? n->name : "");
-            }
-        }
     }
 
     tc = eous_now_ms();
@@ -262,8 +284,6 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     obs->timings.c_ms += eous_now_ms() - tc;
 done:
     cJSON_Delete(answer);
-    cJSON_Delete(snap);
-    cJSON_Delete(frames);
     if (rc == EOUS_E_TIMEOUT) {
         /* a page too big to read in time is this page's problem, not the
          * infrastructure's: the step fails, the run goes on */

@@ -122,14 +122,11 @@ static int type_ok(const char *want, const cJSON *v)
 }
 
 /* 0 with why when v breaks s at path. */
-static int valid(const cJSON *s, const cJSON *v, const char *path, char *why, size_t n)
+static int valid(const cJSON *s, const cJSON *v, const char *path, char *why, size_t n);
+
+/* type, const and enum */
+static int valid_kind(const cJSON *s, const cJSON *v, const char *at, char *why, size_t n)
 {
-    const char *at = path[0] ? path : "/";
-    if (cJSON_IsBool(s)) {
-        if (cJSON_IsFalse(s))
-            snprintf(why, n, "at %s: expected nothing here (false schema)", at);
-        return cJSON_IsTrue(s);
-    }
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, "type");
     if (k) {
         int ok = 0;
@@ -157,84 +154,123 @@ static int valid(const cJSON *s, const cJSON *v, const char *path, char *why, si
             return 0;
         }
     }
-    if (cJSON_IsNumber(v)) {
-        double d = v->valuedouble;
-        static const char *const lim[] = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"};
-        for (int i = 0; i < 4; i++) {
-            const cJSON *l = cJSON_GetObjectItemCaseSensitive(s, lim[i]);
-            if (!l)
-                continue;
-            double m = l->valuedouble;
-            int ok = i == 0 ? d >= m : i == 1 ? d <= m : i == 2 ? d > m : d < m;
-            if (!ok) {
-                snprintf(why, n, "at %s: expected %s %g, got %g", at, lim[i], m, d);
-                return 0;
-            }
-        }
-    }
-    if (cJSON_IsString(v)) {
-        size_t len = 0; /* characters, not bytes */
-        for (const unsigned char *p = (const unsigned char *)v->valuestring; *p; p++)
-            len += (*p & 0xC0) != 0x80;
-        const cJSON *mn = cJSON_GetObjectItemCaseSensitive(s, "minLength"),
-                    *mx = cJSON_GetObjectItemCaseSensitive(s, "maxLength");
-        if ((mn && (double)len < mn->valuedouble) || (mx && (double)len > mx->valuedouble)) {
-            snprintf(why, n, "at %s: expected a length %s %g, got %zu", at, mn && (double)len < mn->valuedouble ? "of at least" : "of at most",
-                     mn && (double)len < mn->valuedouble ? mn->valuedouble : mx->valuedouble, len);
+    return 1;
+}
+
+/* a number's bounds */
+static int valid_number(const cJSON *s, double d, const char *at, char *why, size_t n)
+{
+    static const char *const lim[] = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"};
+    for (int i = 0; i < 4; i++) {
+        const cJSON *l = cJSON_GetObjectItemCaseSensitive(s, lim[i]);
+        if (!l)
+            continue;
+        double m = l->valuedouble;
+        int ok = i == 0 ? d >= m : i == 1 ? d <= m : i == 2 ? d > m : d < m;
+        if (!ok) {
+            snprintf(why, n, "at %s: expected %s %g, got %g", at, lim[i], m, d);
             return 0;
         }
-        if ((k = cJSON_GetObjectItemCaseSensitive(s, "pattern"))) {
-            regex_t re;
-            int ok = !regcomp(&re, k->valuestring, REG_EXTENDED | REG_NOSUB);
-            ok = ok && !regexec(&re, v->valuestring, 0, NULL, 0);
-            regfree(&re);
-            if (!ok) {
-                snprintf(why, n, "at %s: expected text matching %.100s, got \"%.100s\"", at, k->valuestring,
-                         v->valuestring);
-                return 0;
-            }
+    }
+    return 1;
+}
+
+/* a string's length (in characters, not bytes) and pattern */
+static int valid_string(const cJSON *s, const char *str, const char *at, char *why, size_t n)
+{
+    size_t len = 0;
+    for (const unsigned char *p = (const unsigned char *)str; *p; p++)
+        len += (*p & 0xC0) != 0x80;
+    const cJSON *mn = cJSON_GetObjectItemCaseSensitive(s, "minLength"),
+                *mx = cJSON_GetObjectItemCaseSensitive(s, "maxLength");
+    if ((mn && (double)len < mn->valuedouble) || (mx && (double)len > mx->valuedouble)) {
+        snprintf(why, n, "at %s: expected a length %s %g, got %zu", at, mn && (double)len < mn->valuedouble ? "of at least" : "of at most",
+                 mn && (double)len < mn->valuedouble ? mn->valuedouble : mx->valuedouble, len);
+        return 0;
+    }
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, "pattern");
+    if (k) {
+        regex_t re;
+        int ok = !regcomp(&re, k->valuestring, REG_EXTENDED | REG_NOSUB);
+        ok = ok && !regexec(&re, str, 0, NULL, 0);
+        regfree(&re);
+        if (!ok) {
+            snprintf(why, n, "at %s: expected text matching %.100s, got \"%.100s\"", at, k->valuestring, str);
+            return 0;
         }
     }
+    return 1;
+}
+
+/* an array's size and items */
+static int valid_array(const cJSON *s, const cJSON *v, const char *path, const char *at, char *why, size_t n)
+{
+    int cnt = cJSON_GetArraySize(v);
+    const cJSON *mn = cJSON_GetObjectItemCaseSensitive(s, "minItems"),
+                *mx = cJSON_GetObjectItemCaseSensitive(s, "maxItems");
+    if ((mn && cnt < mn->valuedouble) || (mx && cnt > mx->valuedouble)) {
+        snprintf(why, n, "at %s: expected %s %g items, got %d", at, mn && cnt < mn->valuedouble ? "at least" : "at most",
+                 mn && cnt < mn->valuedouble ? mn->valuedouble : mx->valuedouble, cnt);
+        return 0;
+    }
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, "items");
+    if (k) {
+        char sub[1024];
+        int i = 0;
+        for (const cJSON *e = v->child; e; e = e->next, i++) {
+            snprintf(sub, sizeof sub, "%s/%d", path, i);
+            if (!valid(k, e, sub, why, n))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* an object's required and other properties */
+static int valid_object(const cJSON *s, const cJSON *v, const char *path, char *why, size_t n)
+{
+    const cJSON *props = cJSON_GetObjectItemCaseSensitive(s, "properties");
+    const cJSON *req = cJSON_GetObjectItemCaseSensitive(s, "required");
+    for (const cJSON *r = req ? req->child : NULL; r; r = r->next)
+        if (!cJSON_GetObjectItemCaseSensitive(v, r->valuestring)) {
+            snprintf(why, n, "at %s/%s: expected a required property, got nothing", path, r->valuestring);
+            return 0;
+        }
+    const cJSON *extra = cJSON_GetObjectItemCaseSensitive(s, "additionalProperties");
     char sub[1024];
-    if (cJSON_IsArray(v)) {
-        int cnt = cJSON_GetArraySize(v);
-        const cJSON *mn = cJSON_GetObjectItemCaseSensitive(s, "minItems"),
-                    *mx = cJSON_GetObjectItemCaseSensitive(s, "maxItems");
-        if ((mn && cnt < mn->valuedouble) || (mx && cnt > mx->valuedouble)) {
-            snprintf(why, n, "at %s: expected %s %g items, got %d", at, mn && cnt < mn->valuedouble ? "at least" : "at most",
-                     mn && cnt < mn->valuedouble ? mn->valuedouble : mx->valuedouble, cnt);
+    for (const cJSON *e = v->child; e; e = e->next) {
+        const cJSON *ps = props ? cJSON_GetObjectItemCaseSensitive(props, e->string) : NULL;
+        snprintf(sub, sizeof sub, "%s/%s", path, e->string);
+        if (ps ? !valid(ps, e, sub, why, n) : extra && !valid(extra, e, sub, why, n)) {
+            if (extra && !ps && cJSON_IsFalse(extra))
+                snprintf(why, n, "at %s: expected no property \"%.100s\" (additionalProperties false)", sub,
+                         e->string);
             return 0;
         }
-        if ((k = cJSON_GetObjectItemCaseSensitive(s, "items"))) {
-            int i = 0;
-            for (const cJSON *e = v->child; e; e = e->next, i++) {
-                snprintf(sub, sizeof sub, "%s/%d", path, i);
-                if (!valid(k, e, sub, why, n))
-                    return 0;
-            }
-        }
     }
-    if (cJSON_IsObject(v)) {
-        const cJSON *props = cJSON_GetObjectItemCaseSensitive(s, "properties");
-        for (const cJSON *r = cJSON_GetObjectItemCaseSensitive(s, "required") ? cJSON_GetObjectItemCaseSensitive(s, "required")->child : NULL;
-             r; r = r->next)
-            if (!cJSON_GetObjectItemCaseSensitive(v, r->valuestring)) {
-                snprintf(why, n, "at %s/%s: expected a required property, got nothing", path, r->valuestring);
-                return 0;
-            }
-        const cJSON *extra = cJSON_GetObjectItemCaseSensitive(s, "additionalProperties");
-        for (const cJSON *e = v->child; e; e = e->next) {
-            const cJSON *ps = props ? cJSON_GetObjectItemCaseSensitive(props, e->string) : NULL;
-            snprintf(sub, sizeof sub, "%s/%s", path, e->string);
-            if (ps ? !valid(ps, e, sub, why, n) : extra && !valid(extra, e, sub, why, n)) {
-                if (extra && !ps && cJSON_IsFalse(extra))
-                    snprintf(why, n, "at %s: expected no property \"%.100s\" (additionalProperties false)", sub,
-                             e->string);
-                return 0;
-            }
-        }
+    return 1;
+}
+
+static int valid(const cJSON *s, const cJSON *v, const char *path, char *why, size_t n)
+{
+    const char *at = path[0] ? path : "/";
+    if (cJSON_IsBool(s)) {
+        if (cJSON_IsFalse(s))
+            snprintf(why, n, "at %s: expected nothing here (false schema)", at);
+        return cJSON_IsTrue(s);
     }
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "anyOf"))) {
+    if (!valid_kind(s, v, at, why, n))
+        return 0;
+    if (cJSON_IsNumber(v) && !valid_number(s, v->valuedouble, at, why, n))
+        return 0;
+    if (cJSON_IsString(v) && !valid_string(s, v->valuestring, at, why, n))
+        return 0;
+    if (cJSON_IsArray(v) && !valid_array(s, v, path, at, why, n))
+        return 0;
+    if (cJSON_IsObject(v) && !valid_object(s, v, path, why, n))
+        return 0;
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, "anyOf");
+    if (k) {
         char first[512] = "";
         for (const cJSON *a = k->child; a; a = a->next) {
             if (valid(a, v, path, first[0] ? why : first, first[0] ? n : sizeof first))

@@ -516,9 +516,10 @@ static eous_rc take_read(const char *p, const char *end, const char *ctx, act_ac
     return rc;
 }
 
-static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err)
+/* The verb at the start of s: *vout and p past it, or a one-line error. */
+static eous_rc text_verb(const char *s, const char *end, const act_verb **vout, const char **after, eous_err *err)
 {
-    const char *p = s, *end = s + n;
+    const char *p = s;
     while (p < end && isspace((unsigned char)*p))
         p++;
     const char *vb = p;
@@ -534,95 +535,95 @@ static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err
     const act_verb *v = act_verb_find(lower, vn);
     if (!v || v->script_only)
         return eous_err_set(err, EOUS_E_PARSE, "unknown action \"%s\"; expected one of %s", lower, act_verb_names());
+    if (p < end && !isspace((unsigned char)*p) && *p != '[')
+        return eous_err_set(err, EOUS_E_PARSE, "%s: expected %s, got \"%.*s\"", v->name, v->text_sig,
+                            (int)(end - vb > 40 ? 40 : end - vb), vb);
+    *vout = v;
+    *after = p;
+    return EOUS_OK;
+}
+
+/* click [id], hover [id], type [id] [text] [enter], select [id] [option] */
+static eous_rc text_element(const act_verb *v, const char *p, const char *end, const char *ctx, act_action *out,
+                            eous_err *err)
+{
+    const char *b, *e;
+    if (!take_group(&p, end, &b, &e))
+        return eous_err_set(err, EOUS_E_PARSE, "%s, missing [id]", ctx);
+    if (!(out->target = norm_id(b, (size_t)(e - b))))
+        return eous_err_set(err, EOUS_E_PARSE, "%s, [%.*s] is not an element id like [12]", ctx,
+                            (int)(e - b > 40 ? 40 : e - b), b);
+    if (v->kind == ACT_SELECT) {
+        if (!take_greedy(p, end, &b, &e))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, missing [option]", ctx);
+        trim_span(&b, &e);
+        out->text = dupn(b, (size_t)(e - b));
+    } else if (v->kind == ACT_TYPE && !take_type_text(p, end, out)) {
+        return eous_err_set(err, EOUS_E_PARSE, "%s, missing [text]", ctx);
+    }
+    return EOUS_OK;
+}
+
+/* press [keys], goto [url], scroll [down|up], tab_focus [n], stop [answer] */
+static eous_rc text_value(const act_verb *v, const char *p, const char *end, const char *ctx, act_action *out,
+                          eous_err *err)
+{
+    const char *b, *e;
+    switch (v->kind) {
+    case ACT_PRESS:
+    case ACT_GOTO:
+        if (!take_greedy(p, end, &b, &e))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, missing [%s]", ctx, v->kind == ACT_PRESS ? "key_comb" : "url");
+        trim_span(&b, &e);
+        if (b == e)
+            return eous_err_set(err, EOUS_E_PARSE, "%s, the %s is empty", ctx,
+                                v->kind == ACT_PRESS ? "key combination" : "url");
+        out->text = dupn(b, (size_t)(e - b));
+        return EOUS_OK;
+    case ACT_SCROLL:
+        if (!take_group(&p, end, &b, &e))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, missing [down] or [up]", ctx);
+        if (!(out->text = norm_direction(b, (size_t)(e - b))))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, got [%.*s]", ctx, (int)(e - b > 32 ? 32 : e - b), b);
+        return EOUS_OK;
+    case ACT_TAB_FOCUS:
+        if (!take_group(&p, end, &b, &e) || !parse_index(b, (size_t)(e - b), &out->index))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, the tab index must be a number from 0", ctx);
+        return EOUS_OK;
+    case ACT_STOP:
+        if (!take_greedy(p, end, &b, &e))
+            return eous_err_set(err, EOUS_E_PARSE, "%s, missing [answer] (use stop [] for no answer)", ctx);
+        trim_span(&b, &e);
+        out->text = dupn(b, (size_t)(e - b));
+        return EOUS_OK;
+    default: /* go_back, go_forward, close_tab take nothing */
+        return EOUS_OK;
+    }
+}
+
+static eous_rc parse_one(const char *s, size_t n, act_action *out, eous_err *err)
+{
+    const char *p, *end = s + n;
+    const act_verb *v = NULL;
+    eous_rc rc = text_verb(s, end, &v, &p, err);
+    if (rc)
+        return rc;
     char ctx[160];
     snprintf(ctx, sizeof ctx, "%s: expected %s", v->name, v->text_sig);
-    if (p < end && !isspace((unsigned char)*p) && *p != '[')
-        return eous_err_set(err, EOUS_E_PARSE, "%s, got \"%.*s\"", ctx, (int)(end - vb > 40 ? 40 : end - vb), vb);
-
-    eous_rc rc = EOUS_OK;
-    const char *b, *e;
     out->kind = v->kind;
     switch (v->kind) {
     case ACT_CLICK:
     case ACT_HOVER:
     case ACT_TYPE:
-    case ACT_SELECT:
-        if (!take_group(&p, end, &b, &e)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [id]", ctx);
-            goto done;
-        }
-        if (!(out->target = norm_id(b, (size_t)(e - b)))) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, [%.*s] is not an element id like [12]", ctx,
-                              (int)(e - b > 40 ? 40 : e - b), b);
-            goto done;
-        }
-        if (v->kind == ACT_SELECT) {
-            if (!take_greedy(p, end, &b, &e)) {
-                rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [option]", ctx);
-                goto done;
-            }
-            trim_span(&b, &e);
-            out->text = dupn(b, (size_t)(e - b));
-        } else if (v->kind == ACT_TYPE && !take_type_text(p, end, out)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [text]", ctx);
-            goto done;
-        }
-        break;
-    case ACT_PRESS:
-    case ACT_GOTO:
-        if (!take_greedy(p, end, &b, &e)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [%s]", ctx,
-                              v->kind == ACT_PRESS ? "key_comb" : "url");
-            goto done;
-        }
-        trim_span(&b, &e);
-        if (b == e) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, the %s is empty", ctx,
-                              v->kind == ACT_PRESS ? "key combination" : "url");
-            goto done;
-        }
-        out->text = dupn(b, (size_t)(e - b));
-        break;
-    case ACT_SCROLL:
-        if (!take_group(&p, end, &b, &e)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [down] or [up]", ctx);
-            goto done;
-        }
-        if (!(out->text = norm_direction(b, (size_t)(e - b)))) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, got [%.*s]", ctx, (int)(e - b > 32 ? 32 : e - b), b);
-            goto done;
-        }
-        break;
-    case ACT_TAB_FOCUS:
-        if (!take_group(&p, end, &b, &e) || !parse_index(b, (size_t)(e - b), &out->index)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, the tab index must be a number from 0", ctx);
-            goto done;
-        }
-        break;
-    case ACT_STOP:
-        if (!take_greedy(p, end, &b, &e)) {
-            rc = eous_err_set(err, EOUS_E_PARSE, "%s, missing [answer] (use stop [] for no answer)", ctx);
-            goto done;
-        }
-        trim_span(&b, &e);
-        out->text = dupn(b, (size_t)(e - b));
-        break;
-    case ACT_CALL:
-        if ((rc = take_call(p, end, ctx, out, err)))
-            goto done;
-        break;
-    case ACT_READ:
-        if ((rc = take_read(p, end, ctx, out, err)))
-            goto done;
-        break;
-    default: /* go_back, go_forward, close_tab take nothing */
-        break;
+    case ACT_SELECT: rc = text_element(v, p, end, ctx, out, err); break;
+    case ACT_CALL: rc = take_call(p, end, ctx, out, err); break;
+    case ACT_READ: rc = take_read(p, end, ctx, out, err); break;
+    default: rc = text_value(v, p, end, ctx, out, err); break;
     }
-    if (!out->params && v->kind == ACT_CALL)
+    if (!rc && !out->params && v->kind == ACT_CALL)
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    if ((v->kind == ACT_TYPE || v->kind == ACT_SELECT || v->kind == ACT_STOP) && !out->text)
+    if (!rc && (v->kind == ACT_TYPE || v->kind == ACT_SELECT || v->kind == ACT_STOP) && !out->text)
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-done:
     if (rc)
         act_action_clear(out);
     return rc;

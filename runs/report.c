@@ -328,40 +328,10 @@ static eous_rc write_summary_json(const char *out_dir, const results *R, eous_er
 }
 
 /* summary.md: the shape of the paper's Table 1 plus the tier ablation. */
-static void summary_md(eous_buf *md, const results *R)
+/* What a provider bills per task, when the run's model reported it. */
+static void summary_billed(eous_buf *md, const results *R)
 {
     const mode_stats *ms = R->ms;
-    /* a script replays a plan: its step count is the plan's length, not an agent's */
-    int all_scripted = R->nm > 0;
-    for (int m = 0; m < R->nm; m++)
-        all_scripted &= ms[m].tier[3].scripted == ms[m].tier[3].n;
-    /* counted by each task × mode's last attempt; the earlier failed ones are never hidden */
-    int n = 0, passed = 0;
-    for (int m = 0; m < R->nm; m++) {
-        n += ms[m].tier[3].n;
-        passed += ms[m].tier[3].passed;
-    }
-    eous_buf_printf(md, NULL, "%d/%d passed · %d failed attempt%s%s\n\n", passed, n, R->failed_attempts,
-                    R->failed_attempts == 1 ? "" : "s",
-                    R->failed_attempts ? " (earlier attempts a retry or --resume followed; each is a line of "
-                                         "results.jsonl)" : "");
-    eous_buf_printf(md, NULL,
-                    "| mode | tasks | success | %s | observation tokens (o200k)/step | model tokens/task | s/task | "
-                    "ms/step | semantic share | fallbacks | infra |\n"
-                    "|---|---|---|---|---|---|---|---|---|---|---|\n",
-                    all_scripted ? "plan steps (grounded script)" : "avg steps");
-    for (int m = 0; m < R->nm; m++) {
-        const agg *a = &ms[m].tier[3];
-        eous_buf_printf(md, NULL, "| %s | %d | %.1f%% | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f%% | %.0f | %d |\n",
-                        ms[m].name, a->n, avg(a->passed, a->n - a->needs_judge) * 100, avg(a->steps, a->n),
-                        a->steps ? a->obs_tokens / a->steps : 0, avg(a->tokens, a->n), avg(a->wall_ms, a->n) / 1000,
-                        a->steps ? a->wall_ms / a->steps : 0,
-                        a->semantic + a->atomic ? a->semantic / (a->semantic + a->atomic) * 100 : 0, a->fallbacks,
-                        a->infra);
-    }
-    /* obs tokens are eous's own o200k count; model tokens are what the provider reported */
-    eous_buf_puts(md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
-                      "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
     int any_billed = 0;
     for (int m = 0; m < R->nm; m++)
         any_billed |= ms[m].tier[3].billed > 0;
@@ -379,6 +349,12 @@ static void summary_md(eous_buf *md, const results *R)
                                 a->request ? a->fixed / a->request * 100 : 0);
         }
     }
+}
+
+/* Grounding, RPA, WebArena-Verified and judge notes, per mode. */
+static void summary_notes(eous_buf *md, const results *R)
+{
+    const mode_stats *ms = R->ms;
     for (int m = 0; m < R->nm; m++) {
         const agg *a = &ms[m].tier[3];
         if (a->grounding[0])
@@ -415,6 +391,12 @@ static void summary_md(eous_buf *md, const results *R)
             eous_buf_printf(md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "
                                       "not counted as passed or failed.\n",
                             ms[m].name, ms[m].tier[3].needs_judge);
+}
+
+/* Success and steps by tier, then time per step. */
+static void summary_tiers(eous_buf *md, const results *R, int all_scripted)
+{
+    const mode_stats *ms = R->ms;
     eous_buf_printf(md, NULL, "\nBy tier (success · %s):\n\n| mode | short | medium | long |\n|---|---|---|---|\n",
                     all_scripted ? "plan steps" : "avg steps");
     for (int m = 0; m < R->nm; m++) {
@@ -436,6 +418,45 @@ static void summary_md(eous_buf *md, const results *R)
         eous_buf_printf(md, NULL, "- %s: %.0f · %.0f · %.0f\n", ms[m].name, a->steps ? a->perceive_ms / a->steps : 0,
                         a->steps ? a->act_ms / a->steps : 0, a->steps ? a->settle_ms / a->steps : 0);
     }
+}
+
+static void summary_md(eous_buf *md, const results *R)
+{
+    const mode_stats *ms = R->ms;
+    /* a script replays a plan: its step count is the plan's length, not an agent's */
+    int all_scripted = R->nm > 0;
+    for (int m = 0; m < R->nm; m++)
+        all_scripted &= ms[m].tier[3].scripted == ms[m].tier[3].n;
+    /* counted by each task × mode's last attempt; the earlier failed ones are never hidden */
+    int n = 0, passed = 0;
+    for (int m = 0; m < R->nm; m++) {
+        n += ms[m].tier[3].n;
+        passed += ms[m].tier[3].passed;
+    }
+    eous_buf_printf(md, NULL, "%d/%d passed · %d failed attempt%s%s\n\n", passed, n, R->failed_attempts,
+                    R->failed_attempts == 1 ? "" : "s",
+                    R->failed_attempts ? " (earlier attempts a retry or --resume followed; each is a line of "
+                                         "results.jsonl)" : "");
+    eous_buf_printf(md, NULL,
+                    "| mode | tasks | success | %s | observation tokens (o200k)/step | model tokens/task | s/task | "
+                    "ms/step | semantic share | fallbacks | infra |\n"
+                    "|---|---|---|---|---|---|---|---|---|---|---|\n",
+                    all_scripted ? "plan steps (grounded script)" : "avg steps");
+    for (int m = 0; m < R->nm; m++) {
+        const agg *a = &ms[m].tier[3];
+        eous_buf_printf(md, NULL, "| %s | %d | %.1f%% | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f%% | %.0f | %d |\n",
+                        ms[m].name, a->n, avg(a->passed, a->n - a->needs_judge) * 100, avg(a->steps, a->n),
+                        a->steps ? a->obs_tokens / a->steps : 0, avg(a->tokens, a->n), avg(a->wall_ms, a->n) / 1000,
+                        a->steps ? a->wall_ms / a->steps : 0,
+                        a->semantic + a->atomic ? a->semantic / (a->semantic + a->atomic) * 100 : 0, a->fallbacks,
+                        a->infra);
+    }
+    /* obs tokens are eous's own o200k count; model tokens are what the provider reported */
+    eous_buf_puts(md, "\nobs tokens: o200k_base tokens counted by eous (exact for OpenAI's o200k models, an estimate "
+                      "for others such as Anthropic's); model tokens: the provider's reported usage.\n", NULL);
+    summary_billed(md, R);
+    summary_notes(md, R);
+    summary_tiers(md, R, all_scripted);
 }
 
 /* Success, steps and tokens per task by tier, one bar per mode. */

@@ -243,6 +243,44 @@ void pv_render(pctx *c, int idx, int depth, const char *parent_name)
     c->level--;
 }
 
+/* A text node: blank and decoration text, text that repeats the parent's
+ * name and (in hybrid) a field's label already on its triplet are dropped. */
+static void render_text(pctx *c, const perc_node *n, int depth, const char *parent_name)
+{
+    if (pv_is_blank(n->name) || is_decoration(n->name))
+        return;
+    if (parent_name && n->name && strstr(parent_name, n->name))
+        return;
+    if (c->hooks && c->hooks->is_label(c, n->name))
+        return;
+    put_text_line(c, depth, n->name);
+}
+
+/* A listbox or menu's children, its options folded after MAX_OPTIONS_SHOWN. */
+static void render_options(pctx *c, const perc_node *n, int depth, const char *name)
+{
+    size_t shown = 0, total = 0;
+    for (size_t k = 0; k < n->n_children; k++) {
+        const perc_node *ch = &c->obs->nodes[n->children[k]];
+        if (ch->role && (!strcmp(ch->role, "option") || !strcmp(ch->role, "menuitem")))
+            total++;
+    }
+    for (size_t k = 0; k < n->n_children && !c->rc; k++) {
+        const perc_node *ch = &c->obs->nodes[n->children[k]];
+        int is_opt = ch->role && (!strcmp(ch->role, "option") || !strcmp(ch->role, "menuitem"));
+        if (is_opt && shown >= MAX_OPTIONS_SHOWN)
+            continue;
+        if (is_opt)
+            shown++;
+        pv_render(c, n->children[k], depth + 1, name);
+    }
+    if (total > shown) {
+        pv_indent(c, depth + 1);
+        if (!c->rc)
+            c->rc = eous_buf_printf(c->b, c->err, "… %zu more options (type to filter)\n", total - shown);
+    }
+}
+
 static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
 {
     c->seen[idx] = 1;
@@ -257,15 +295,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         return;
     }
     if (is_text(n)) {
-        if (pv_is_blank(n->name) || is_decoration(n->name))
-            return;
-        /* hide text that repeats the parent's name */
-        if (parent_name && n->name && strstr(parent_name, n->name))
-            return;
-        /* in hybrid, a field's label text is already the triplet's label */
-        if (c->hooks && c->hooks->is_label(c, n->name))
-            return;
-        put_text_line(c, depth, n->name);
+        render_text(c, n, depth, parent_name);
         return;
     }
     if (!strcmp(role, "table") || !strcmp(role, "grid") || !strcmp(role, "treegrid")) {
@@ -321,28 +351,8 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         c->seen[n->children[0]] = 1;
         return;
     }
-    /* fold long option lists */
     if (!strcmp(role, "listbox") || !strcmp(role, "menu") || !strcmp(role, "MenuListPopup")) {
-        size_t shown = 0, total = 0;
-        for (size_t k = 0; k < n->n_children; k++) {
-            const perc_node *ch = &c->obs->nodes[n->children[k]];
-            if (ch->role && (!strcmp(ch->role, "option") || !strcmp(ch->role, "menuitem")))
-                total++;
-        }
-        for (size_t k = 0; k < n->n_children && !c->rc; k++) {
-            const perc_node *ch = &c->obs->nodes[n->children[k]];
-            int is_opt = ch->role && (!strcmp(ch->role, "option") || !strcmp(ch->role, "menuitem"));
-            if (is_opt && shown >= MAX_OPTIONS_SHOWN)
-                continue;
-            if (is_opt)
-                shown++;
-            pv_render(c, n->children[k], depth + 1, name);
-        }
-        if (total > shown) {
-            pv_indent(c, depth + 1);
-            if (!c->rc)
-                c->rc = eous_buf_printf(c->b, c->err, "… %zu more options (type to filter)\n", total - shown);
-        }
+        render_options(c, n, depth, name);
         return;
     }
     pv_render_children(c, n, depth + 1, pv_is_blank(name) ? parent_name : name);

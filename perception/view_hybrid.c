@@ -280,105 +280,123 @@ static int options_counted(const perc_component *comp, int count)
 
 static void remember_view_list(pctx *c, const cJSON *list, const char *comp, const char *name);
 
+/* 1 when the state key it says nothing the line does not already say (the
+ * tools line's constraints, enums and counts, a container's rows, a label
+ * repeated, a false flag...); enums whose options carry labels are noted for
+ * the tools line. */
+static int state_key_hidden(pctx *c, const perc_component *comp, const cJSON *it, const cJSON *rows, int brief)
+{
+    const char *k = it->string;
+    if (!k || !strcmp(k, "label") || !strcmp(k, "kind") || !strcmp(k, "key") || !strcmp(k, "disabled"))
+        return 1;
+    if (cJSON_IsNull(it) || (cJSON_IsString(it) && !*it->valuestring) ||
+        ((cJSON_IsArray(it) || cJSON_IsObject(it)) && !it->child))
+        return 1;
+    if (cJSON_IsBool(it) && !cJSON_IsTrue(it) && strcmp(k, "value") && strcmp(k, "checked") && strcmp(k, "open"))
+        return 1;
+    /* the rows printed beneath the triplet carry the column keys */
+    if (rows && rows->child && !strcmp(k, "columns"))
+        return 1;
+    /* constraints are shown once, on the tools line */
+    if (IN(k, CONSTRAINT_KEYS))
+        return 1;
+    /* a button's text repeats its label */
+    if (cJSON_IsString(it) && comp->label && !strcmp(it->valuestring, comp->label))
+        return 1;
+    /* containers show their rows beneath the triplet: no JSON copy of them */
+    if (is_container(comp) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
+        !eous_json_str(it->child, "label") && !eous_json_str(it->child, "title"))
+        return 1;
+    /* a form's field values are on its fields' own triplets beneath it */
+    if (comp->kind && !strcmp(comp->kind, "form") && !strcmp(k, "values") && cJSON_IsObject(it))
+        return 1;
+    /* a list of choices the tools line prints as an enum (options equal
+     * to their values, tab keys, row actions), and its count */
+    int labelled = 0;
+    const cJSON *en = !is_current_value_key(k) && cJSON_IsArray(it) ? tool_enum_like(comp, it, 0, &labelled) : NULL;
+    if (en) {
+        /* the tools line prints the labels that say more than their values */
+        if (labelled && c->n_labelled < 16) {
+            c->labelled_enums[c->n_labelled] = en;
+            c->labelled_options[c->n_labelled++] = it;
+        }
+        return 1;
+    }
+    if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && !brief && options_counted(comp, it->valueint))
+        return 1;
+    if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
+        return 1;
+    /* a length limit a tool's params carry is printed there ("≤40 chars") */
+    if ((!strcmp(k, "maxLength") || !strcmp(k, "minLength")) && cJSON_IsNumber(it) &&
+        tool_length_is(comp, !strcmp(k, "minLength"), it->valuedouble))
+        return 1;
+    /* off screen: what it holds now, not every choice it offers (the
+     * choices show once it is on screen; a wrong value gets them back) */
+    if (brief && !is_current_value_key(k) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
+        (eous_json_str(it->child, "label") || eous_json_str(it->child, "title")))
+        return 1;
+    /* valueLabel equal to value (and the like) says nothing new */
+    if (repeats_earlier_key(comp->state, it))
+        return 1;
+    return 0;
+}
+
+/* A state value after "key: ": option labels, a short list, a quoted string
+ * or short JSON. */
+static void render_state_value(pctx *c, const perc_component *comp, const char *k, const cJSON *it)
+{
+    if (cJSON_IsArray(it)) {
+        int n = cJSON_GetArraySize(it), shown = 0;
+        const cJSON *first = it->child;
+        if (cJSON_IsObject(first) && (eous_json_str(first, "label") || eous_json_str(first, "title"))) {
+            /* option-like objects: their labels say enough */
+            int total = count_option_leaves(it, 0);
+            render_option_labels(c, it, "", 0, &shown);
+            if (total > shown && !c->rc)
+                c->rc = eous_buf_printf(c->b, c->err, " … +%d more", total - shown);
+            return;
+        }
+        if (cJSON_IsObject(first) || cJSON_IsArray(first)) {
+            pv_put_json_short(c, it, MAX_STATE_VALUE);
+            return;
+        }
+        /* a list shown whole can be referred to: "country: as in c4.options" */
+        if (n <= 12 && n >= 4 && !is_current_value_key(k))
+            remember_view_list(c, it, c->view->comp_ids[comp - c->obs->comps], k);
+        const cJSON *e;
+        cJSON_ArrayForEach(e, it) {
+            if (shown == 12) {
+                if (!c->rc)
+                    c->rc = eous_buf_printf(c->b, c->err, " … +%d more", n - shown);
+                break;
+            }
+            if (shown++)
+                pv_put(c, " | ");
+            if (cJSON_IsString(e))
+                pv_put(c, e->valuestring);
+            else
+                pv_put_json_short(c, e, 60);
+        }
+        return;
+    }
+    if (cJSON_IsString(it)) {
+        pv_put_quoted(c, it->valuestring, MAX_STATE_VALUE);
+        return;
+    }
+    pv_put_json_short(c, it, MAX_STATE_VALUE);
+}
+
 static void render_state(pctx *c, const perc_component *comp, int brief)
 {
     const cJSON *rows = state_rows(comp);
     const cJSON *it;
     cJSON_ArrayForEach(it, comp->state) {
-        const char *k = it->string;
-        if (!k || !strcmp(k, "label") || !strcmp(k, "kind") || !strcmp(k, "key") || !strcmp(k, "disabled"))
-            continue;
-        if (cJSON_IsNull(it) || (cJSON_IsString(it) && !*it->valuestring) ||
-            ((cJSON_IsArray(it) || cJSON_IsObject(it)) && !it->child))
-            continue;
-        if (cJSON_IsBool(it) && !cJSON_IsTrue(it) && strcmp(k, "value") && strcmp(k, "checked") && strcmp(k, "open"))
-            continue;
-        /* the rows printed beneath the triplet carry the column keys */
-        if (rows && rows->child && !strcmp(k, "columns"))
-            continue;
-        /* constraints are shown once, on the tools line */
-        if (IN(k, CONSTRAINT_KEYS))
-            continue;
-        /* a button's text repeats its label */
-        if (cJSON_IsString(it) && comp->label && !strcmp(it->valuestring, comp->label))
-            continue;
-        /* containers show their rows beneath the triplet: no JSON copy of them */
-        if (is_container(comp) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
-            !eous_json_str(it->child, "label") && !eous_json_str(it->child, "title"))
-            continue;
-        /* a form's field values are on its fields' own triplets beneath it */
-        if (comp->kind && !strcmp(comp->kind, "form") && !strcmp(k, "values") && cJSON_IsObject(it))
-            continue;
-        /* a list of choices the tools line prints as an enum (options equal
-         * to their values, tab keys, row actions), and its count */
-        int labelled = 0;
-        const cJSON *en = !is_current_value_key(k) && cJSON_IsArray(it) ? tool_enum_like(comp, it, 0, &labelled) : NULL;
-        if (en) {
-            /* the tools line prints the labels that say more than their values */
-            if (labelled && c->n_labelled < 16) {
-                c->labelled_enums[c->n_labelled] = en;
-                c->labelled_options[c->n_labelled++] = it;
-            }
-            continue;
-        }
-        if (!strcmp(k, "optionCount") && cJSON_IsNumber(it) && !brief && options_counted(comp, it->valueint))
-            continue;
-        if (!strcmp(k, "pageCount") && cJSON_IsNumber(it) && tool_max_is(comp, it->valuedouble))
-            continue;
-        /* a length limit a tool's params carry is printed there ("≤40 chars") */
-        if ((!strcmp(k, "maxLength") || !strcmp(k, "minLength")) && cJSON_IsNumber(it) &&
-            tool_length_is(comp, !strcmp(k, "minLength"), it->valuedouble))
-            continue;
-        /* off screen: what it holds now, not every choice it offers (the
-         * choices show once it is on screen; a wrong value gets them back) */
-        if (brief && !is_current_value_key(k) && cJSON_IsArray(it) && cJSON_IsObject(it->child) &&
-            (eous_json_str(it->child, "label") || eous_json_str(it->child, "title")))
-            continue;
-        /* valueLabel equal to value (and the like) says nothing new */
-        if (repeats_earlier_key(comp->state, it))
+        if (state_key_hidden(c, comp, it, rows, brief))
             continue;
         pv_put(c, " ");
-        pv_put(c, k);
+        pv_put(c, it->string);
         pv_put(c, ": ");
-        if (cJSON_IsArray(it)) {
-            int n = cJSON_GetArraySize(it), shown = 0;
-            const cJSON *first = it->child;
-            if (cJSON_IsObject(first) && (eous_json_str(first, "label") || eous_json_str(first, "title"))) {
-                /* option-like objects: their labels say enough */
-                int total = count_option_leaves(it, 0);
-                render_option_labels(c, it, "", 0, &shown);
-                if (total > shown && !c->rc)
-                    c->rc = eous_buf_printf(c->b, c->err, " … +%d more", total - shown);
-                continue;
-            }
-            if (cJSON_IsObject(first) || cJSON_IsArray(first)) {
-                pv_put_json_short(c, it, MAX_STATE_VALUE);
-                continue;
-            }
-            /* a list shown whole can be referred to: "country: as in c4.options" */
-            if (n <= 12 && n >= 4 && !is_current_value_key(k))
-                remember_view_list(c, it, c->view->comp_ids[comp - c->obs->comps], k);
-            const cJSON *e;
-            cJSON_ArrayForEach(e, it) {
-                if (shown == 12) {
-                    if (!c->rc)
-                        c->rc = eous_buf_printf(c->b, c->err, " … +%d more", n - shown);
-                    break;
-                }
-                if (shown++)
-                    pv_put(c, " | ");
-                if (cJSON_IsString(e))
-                    pv_put(c, e->valuestring);
-                else
-                    pv_put_json_short(c, e, 60);
-            }
-            continue;
-        }
-        if (cJSON_IsString(it)) {
-            pv_put_quoted(c, it->valuestring, MAX_STATE_VALUE);
-            continue;
-        }
-        pv_put_json_short(c, it, MAX_STATE_VALUE);
+        render_state_value(c, comp, it->string, it);
     }
     if (comp->disabled)
         pv_put(c, " disabled");

@@ -196,19 +196,15 @@ static void put_list(eous_buf *b, const cJSON *arr, int by_value)
     }
 }
 
-static void describe(const perc_spec *spec, eous_buf *b, int depth)
+/* What kind of value: an enum, a constant, a dated format, a type. */
+static void describe_kind(const perc_spec *spec, eous_buf *b)
 {
-    if (!spec->json || depth > 3) {
-        eous_buf_puts(b, "anything", NULL);
-        return;
-    }
     const char *fmt = spec->format;
     int dated_fmt = spec->dated;
     const cJSON *type = spec->type;
     const cJSON *en = spec->enumeration;
     const cJSON *cst = spec->constant;
     const char *t1 = spec->type_name;
-    const perc_limits *l = &spec->lim;
     if (cJSON_IsArray(en)) {
         eous_buf_puts(b, "one of ", NULL);
         put_list(b, en, 1);
@@ -236,6 +232,13 @@ static void describe(const perc_spec *spec, eous_buf *b, int depth)
         eous_buf_puts(b, "a value", NULL);
     }
 
+}
+
+/* Its limits: bounds, step, lengths, pattern, item counts. */
+static void describe_limits(const perc_spec *spec, eous_buf *b)
+{
+    int dated_fmt = spec->dated;
+    const perc_limits *l = &spec->lim;
     const cJSON *mn = l->min, *mx = l->max, *xmn = l->xmin, *xmx = l->xmax;
     if (mn && mx) {
         eous_buf_puts(b, " within ", NULL);
@@ -282,6 +285,17 @@ static void describe(const perc_spec *spec, eous_buf *b, int depth)
         eous_buf_printf(b, NULL, " of at most %d items", mxi->valueint);
     if (l->unique_items)
         eous_buf_puts(b, " without repeats", NULL);
+}
+
+static void describe(const perc_spec *spec, eous_buf *b, int depth)
+{
+    if (!spec->json || depth > 3) {
+        eous_buf_puts(b, "anything", NULL);
+        return;
+    }
+    const perc_limits *l = &spec->lim;
+    describe_kind(spec, b);
+    describe_limits(spec, b);
     if (spec->items) {
         perc_spec items;
         perc_spec_read(spec->items, &items);

@@ -738,32 +738,14 @@ static cJSON *entry_spec(const cJSON *entry, const cJSON *exp)
     return s;
 }
 
-static cJSON *eval_network(const cJSON *task, const cJSON *cfg, const vf_har *har)
+/* The HAR entries that may be the expected event: a navigate task's GET is
+ * its last navigation; else every request of the method whose normalised
+ * URL (and referer, when expected) has the expected path.  Up to cap, in
+ * order; returns how many. */
+static int matching_entries(vf_ctx *ctx, const cJSON *task, const cJSON *cfg, const cJSON *exp, const cJSON *expn,
+                            const vf_har *har, const char *method, const cJSON **matches, int cap)
 {
-    vf_ctx ctx = {.sites = eous_json_arr(task, "sites")};
-    cJSON *asserts = cJSON_CreateArray(), *expn = NULL, *actn = NULL;
-    const char *error = NULL;
-    char ebuf[700];
-    const cJSON *exp = eous_json_obj(cfg, "expected");
-    if (!exp || !cJSON_GetObjectItemCaseSensitive(exp, "url")) {
-        error = "expected needs a url";
-        goto done;
-    }
-    expn = norm_spec(&ctx, cfg, exp, 1, NULL);
-    if (!expn) {
-        snprintf(ebuf, sizeof ebuf, "expected: %s", ctx.err);
-        error = ebuf;
-        goto done;
-    }
-    if (!har || !har->entries) {
-        error = "no network log (HAR) for this task";
-        goto done;
-    }
-    const char *method = eous_json_str(exp, "http_method");
-    if (!method)
-        method = "GET";
     const char *tt = vf_task_type(task);
-    const cJSON *matches[4096];
     int nm = 0;
     const cJSON *e;
     if (tt && !strcmp(tt, "navigate") && !strcmp(method, "GET")) {
@@ -788,7 +770,7 @@ static cJSON *eval_network(const cJSON *task, const cJSON *cfg, const vf_har *ha
             if (static_asset(url) || strcasecmp(eous_json_str(rq, "method"), method))
                 continue;
             cJSON *u = cJSON_CreateString(url);
-            cJSON *nu = vf_norm_url(&ctx, u, &uo, 0);
+            cJSON *nu = vf_norm_url(ctx, u, &uo, 0);
             int ok = vf_typeof(nu) && vf_url_compare_path(cJSON_GetObjectItemCaseSensitive(expn, "url"), nu);
             cJSON_Delete(u), cJSON_Delete(nu);
             const char *er = ok && ref ? header(eous_json_arr(rq, "headers"), "referer") : NULL;
@@ -798,35 +780,21 @@ static cJSON *eval_network(const cJSON *task, const cJSON *cfg, const vf_har *ha
                     *p = (char)tolower((unsigned char)*p);
                 cJSON *r = cJSON_CreateString(low ? low : er);
                 free(low);
-                cJSON *nr = vf_norm_url(&ctx, r, &uo, 0);
+                cJSON *nr = vf_norm_url(ctx, r, &uo, 0);
                 ok = vf_typeof(nr) && vf_url_compare_path(ref, nr);
                 cJSON_Delete(r), cJSON_Delete(nr);
             }
-            if (ok && nm < 4096)
+            if (ok && nm < cap)
                 matches[nm++] = e;
         }
     }
-    int last_only = eous_json_bool(cfg, "last_event_only", 1);
-    actn = cJSON_CreateArray();
-    for (int i = last_only && nm ? nm - 1 : 0; i < nm; i++) {
-        cJSON *raw = entry_spec(matches[i], exp);
-        cJSON *n = norm_spec(&ctx, cfg, raw, 0, expn);
-        cJSON_Delete(raw);
-        if (n)
-            cJSON_AddItemToArray(actn, n);
-    }
-    int found = cJSON_GetArraySize(actn);
-    if (eous_json_bool(cfg, "should_not_exist", 0)) {
-        if (found)
-            vf_assert(asserts, "unexpected_navigation_event",
-                      "Found %d matching event(s) when none were expected (should_not_exist=True).", found);
-        goto done;
-    }
-    if (!found) {
-        vf_assert(asserts, "missing_navigation_event",
-                  "No matching network event found that satisfies all expected criteria.");
-        goto done;
-    }
+    return nm;
+}
+
+/* Whether any of the found events matches the expected one whole; when none
+ * does, a missing_navigation_event assertion and what the last one missed. */
+static void check_events(const cJSON *actn, const cJSON *expn, int found, cJSON *asserts)
+{
     const cJSON *a;
     int ok = 0;
     cJSON *last_fail = NULL;
@@ -850,6 +818,57 @@ static cJSON *eval_network(const cJSON *task, const cJSON *cfg, const vf_har *ha
             cJSON_AddItemToArray(asserts, x);
     }
     cJSON_Delete(last_fail);
+}
+
+static cJSON *eval_network(const cJSON *task, const cJSON *cfg, const vf_har *har)
+{
+    vf_ctx ctx = {.sites = eous_json_arr(task, "sites")};
+    cJSON *asserts = cJSON_CreateArray(), *expn = NULL, *actn = NULL;
+    const char *error = NULL;
+    char ebuf[700];
+    const cJSON *exp = eous_json_obj(cfg, "expected");
+    if (!exp || !cJSON_GetObjectItemCaseSensitive(exp, "url")) {
+        error = "expected needs a url";
+        goto done;
+    }
+    expn = norm_spec(&ctx, cfg, exp, 1, NULL);
+    if (!expn) {
+        snprintf(ebuf, sizeof ebuf, "expected: %s", ctx.err);
+        error = ebuf;
+        goto done;
+    }
+    if (!har || !har->entries) {
+        error = "no network log (HAR) for this task";
+        goto done;
+    }
+    const char *method = eous_json_str(exp, "http_method");
+    if (!method)
+        method = "GET";
+    const cJSON *matches[4096];
+    int nm = matching_entries(&ctx, task, cfg, exp, expn, har, method, matches, 4096);
+    int last_only = eous_json_bool(cfg, "last_event_only", 1);
+    actn = cJSON_CreateArray();
+    for (int i = last_only && nm ? nm - 1 : 0; i < nm; i++) {
+        cJSON *raw = entry_spec(matches[i], exp);
+        cJSON *n = norm_spec(&ctx, cfg, raw, 0, expn);
+        cJSON_Delete(raw);
+        if (n)
+            cJSON_AddItemToArray(actn, n);
+    }
+    int found = cJSON_GetArraySize(actn);
+    if (eous_json_bool(cfg, "should_not_exist", 0)) {
+        if (found)
+            vf_assert(asserts, "unexpected_navigation_event",
+                      "Found %d matching event(s) when none were expected (should_not_exist=True).", found);
+        goto done;
+    }
+    if (!found) {
+        vf_assert(asserts, "missing_navigation_event",
+                  "No matching network event found that satisfies all expected criteria.");
+        goto done;
+    }
+    check_events(actn, expn, found, asserts);
+
 done:;
     cJSON *r = cJSON_CreateObject();
     result_fill(r, "NetworkEventEvaluator", asserts, error, NULL, actn, expn);

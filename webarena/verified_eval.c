@@ -551,6 +551,80 @@ static int jsonpath_key(const char *k)
 }
 
 /* the spec's normalisation shared by expected (strict) and actual (lenient) */
+/* post_data: ignored names out, flattened to the expected keys, then the
+ * schema; -1 when a value does not normalise (ctx->err says why). */
+static int norm_post_data(vf_ctx *ctx, const cJSON *cfg, const cJSON *spec, int strict, const cJSON *expected_norm,
+                          cJSON *out)
+{
+    const cJSON *pd = eous_json_obj(spec, "post_data");
+    if (!pd || !pd->child) {
+        cJSON_AddNullToObject(out, "post_data");
+    } else {
+        cJSON *d = cJSON_CreateObject();
+        const cJSON *kv;
+        cJSON_ArrayForEach(kv, pd) {
+            int ign = 0;
+            const cJSON *pat;
+            cJSON_ArrayForEach(pat, eous_json_arr(cfg, "ignored_post_data_params_patterns"))
+                if (cJSON_IsString(pat) && vf_re_search(pat->valuestring, kv->string, 0) == 1)
+                    ign = 1;
+            if (!ign)
+                cJSON_AddItemToObject(d, kv->string, cJSON_Duplicate(kv, 1));
+        }
+        const cJSON *epd = expected_norm ? eous_json_obj(expected_norm, "post_data") : NULL;
+        if (epd) {
+            cJSON *flat = cJSON_CreateObject();
+            const cJSON *k;
+            cJSON_ArrayForEach(k, epd) {
+                const cJSON *v = cJSON_GetObjectItemCaseSensitive(d, k->string);
+                cJSON *x = jsonpath_key(k->string) ? jsonpath(d, k->string) : (v ? cJSON_Duplicate(v, 1) : NULL);
+                cJSON_AddItemToObject(flat, k->string, x ? x : cJSON_CreateNull());
+            }
+            cJSON_Delete(d);
+            d = flat;
+        }
+        if (d->child) {
+            cJSON *n = vf_norm_schema(ctx, d, eous_json_obj(cfg, "post_data_schema"), strict);
+            cJSON_Delete(d);
+            if (!n)
+                return -1;
+            cJSON_AddItemToObject(out, "post_data", n);
+        } else {
+            cJSON_Delete(d);
+            cJSON_AddNullToObject(out, "post_data");
+        }
+    }
+    return 0;
+}
+
+/* response_content: not normalised; the actual one flattened to the expected keys. */
+static void norm_response_content(const cJSON *spec, const cJSON *expected_norm, cJSON *out)
+{
+    const cJSON *rc = eous_json_obj(spec, "response_content");
+    if (!rc || !rc->child) {
+        cJSON_AddNullToObject(out, "response_content");
+    } else if (expected_norm && eous_json_obj(expected_norm, "response_content")) {
+        cJSON *flat = cJSON_CreateObject();
+        const cJSON *k;
+        cJSON_ArrayForEach(k, eous_json_obj(expected_norm, "response_content")) {
+            if (jsonpath_key(k->string)) {
+                cJSON *x = jsonpath(rc, k->string);
+                cJSON_AddItemToObject(flat, k->string, x ? x : cJSON_CreateNull());
+            } else if (cJSON_GetObjectItemCaseSensitive(rc, k->string)) {
+                cJSON_AddItemToObject(flat, k->string, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(rc, k->string), 1));
+            }
+        }
+        if (flat->child) {
+            cJSON_AddItemToObject(out, "response_content", flat);
+        } else {
+            cJSON_Delete(flat);
+            cJSON_AddNullToObject(out, "response_content");
+        }
+    } else {
+        cJSON_AddItemToObject(out, "response_content", cJSON_Duplicate(rc, 1));
+    }
+}
+
 static cJSON *norm_spec(vf_ctx *ctx, const cJSON *cfg, const cJSON *spec, int strict, const cJSON *expected_norm)
 {
     cJSON *out = cJSON_CreateObject();
@@ -588,69 +662,9 @@ static cJSON *norm_spec(vf_ctx *ctx, const cJSON *cfg, const cJSON *spec, int st
     const char *method = eous_json_str(spec, "http_method");
     cJSON_AddStringToObject(out, "http_method", method ? method : "GET");
 
-    /* post_data: ignored names out, flattened to the expected keys, then the schema */
-    const cJSON *pd = eous_json_obj(spec, "post_data");
-    if (!pd || !pd->child) {
-        cJSON_AddNullToObject(out, "post_data");
-    } else {
-        cJSON *d = cJSON_CreateObject();
-        const cJSON *kv;
-        cJSON_ArrayForEach(kv, pd) {
-            int ign = 0;
-            const cJSON *pat;
-            cJSON_ArrayForEach(pat, eous_json_arr(cfg, "ignored_post_data_params_patterns"))
-                if (cJSON_IsString(pat) && vf_re_search(pat->valuestring, kv->string, 0) == 1)
-                    ign = 1;
-            if (!ign)
-                cJSON_AddItemToObject(d, kv->string, cJSON_Duplicate(kv, 1));
-        }
-        const cJSON *epd = expected_norm ? eous_json_obj(expected_norm, "post_data") : NULL;
-        if (epd) {
-            cJSON *flat = cJSON_CreateObject();
-            const cJSON *k;
-            cJSON_ArrayForEach(k, epd) {
-                const cJSON *v = cJSON_GetObjectItemCaseSensitive(d, k->string);
-                cJSON *x = jsonpath_key(k->string) ? jsonpath(d, k->string) : (v ? cJSON_Duplicate(v, 1) : NULL);
-                cJSON_AddItemToObject(flat, k->string, x ? x : cJSON_CreateNull());
-            }
-            cJSON_Delete(d);
-            d = flat;
-        }
-        if (d->child) {
-            cJSON *n = vf_norm_schema(ctx, d, eous_json_obj(cfg, "post_data_schema"), strict);
-            cJSON_Delete(d);
-            if (!n)
-                goto bad;
-            cJSON_AddItemToObject(out, "post_data", n);
-        } else {
-            cJSON_Delete(d);
-            cJSON_AddNullToObject(out, "post_data");
-        }
-    }
-    /* response_content: not normalised; the actual one flattened to the expected keys */
-    const cJSON *rc = eous_json_obj(spec, "response_content");
-    if (!rc || !rc->child) {
-        cJSON_AddNullToObject(out, "response_content");
-    } else if (expected_norm && eous_json_obj(expected_norm, "response_content")) {
-        cJSON *flat = cJSON_CreateObject();
-        const cJSON *k;
-        cJSON_ArrayForEach(k, eous_json_obj(expected_norm, "response_content")) {
-            if (jsonpath_key(k->string)) {
-                cJSON *x = jsonpath(rc, k->string);
-                cJSON_AddItemToObject(flat, k->string, x ? x : cJSON_CreateNull());
-            } else if (cJSON_GetObjectItemCaseSensitive(rc, k->string)) {
-                cJSON_AddItemToObject(flat, k->string, cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(rc, k->string), 1));
-            }
-        }
-        if (flat->child) {
-            cJSON_AddItemToObject(out, "response_content", flat);
-        } else {
-            cJSON_Delete(flat);
-            cJSON_AddNullToObject(out, "response_content");
-        }
-    } else {
-        cJSON_AddItemToObject(out, "response_content", cJSON_Duplicate(rc, 1));
-    }
+    if (norm_post_data(ctx, cfg, spec, strict, expected_norm, out))
+        goto bad;
+    norm_response_content(spec, expected_norm, out);
     const cJSON *ck = eous_json_obj(spec, "response_cookies");
     if (!ck || !ck->child) {
         cJSON_AddNullToObject(out, "response_cookies");

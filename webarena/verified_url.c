@@ -400,6 +400,36 @@ static char *render(const char *s)
     return r;
 }
 
+/* A git remote (ssh://user@host/path or user@host:path) as
+ * user@__SSH_HOST__:path in lower case, r kept. */
+static cJSON *norm_git_remote(const char *r)
+{
+    const char *path = NULL;
+    char user[64] = "git";
+    if (!strncasecmp(r, "ssh://", 6)) {
+        const char *nl = r + 6, *at = strchr(nl, '@'), *sl = strchr(nl, '/');
+        if (at && (!sl || at < sl))
+            snprintf(user, sizeof user, "%.*s", (int)(at - nl), nl);
+        path = sl ? sl : "";
+    } else {
+        const char *at = strchr(r, '@'), *colon = strchr(at, ':');
+        snprintf(user, sizeof user, "%.*s", (int)(at - r), r);
+        path = colon + 1;
+    }
+    while (*path == '/')
+        path++;
+    char *base = NULL;
+    if (asprintf(&base, "%s@__SSH_HOST__:%s", user, path) < 0)
+        base = NULL;
+    if (!base)
+        return NULL;
+    for (char *p = base; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    cJSON *a = url_alt(base, NULL, 0);
+    free(base);
+    return a;
+}
+
 static cJSON *norm_one_url(vf_ctx *ctx, const char *raw, const vf_url_opts *o, int strict)
 {
     size_t st = strspn(raw, " \t\r\n"), ln = strlen(raw + st);
@@ -429,31 +459,8 @@ static cJSON *norm_one_url(vf_ctx *ctx, const char *raw, const vf_url_opts *o, i
     if (!r)
         return NULL;
     if (!strncasecmp(r, "ssh://", 6) || (!strncasecmp(r, "git@", 4) && strchr(r, ':') && !strstr(r, "://"))) {
-        /* git remotes: user@__SSH_HOST__:path, lower case */
-        const char *path = NULL;
-        char user[64] = "git";
-        if (!strncasecmp(r, "ssh://", 6)) {
-            const char *nl = r + 6, *at = strchr(nl, '@'), *sl = strchr(nl, '/');
-            if (at && (!sl || at < sl))
-                snprintf(user, sizeof user, "%.*s", (int)(at - nl), nl);
-            path = sl ? sl : "";
-        } else {
-            const char *at = strchr(r, '@'), *colon = strchr(at, ':');
-            snprintf(user, sizeof user, "%.*s", (int)(at - r), r);
-            path = colon + 1;
-        }
-        while (*path == '/')
-            path++;
-        char *base = NULL;
-        if (asprintf(&base, "%s@__SSH_HOST__:%s", user, path) < 0)
-            base = NULL;
+        cJSON *a = norm_git_remote(r);
         free(r);
-        if (!base)
-            return NULL;
-        for (char *p = base; *p; p++)
-            *p = (char)tolower((unsigned char)*p);
-        cJSON *a = url_alt(base, NULL, 0);
-        free(base);
         return a;
     }
     char *norm = url_normalize(r);

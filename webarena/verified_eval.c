@@ -255,6 +255,23 @@ static void result_fill(cJSON *r, const char *name, cJSON *assertions, const cha
         cJSON_AddNullToObject(r, "error");
 }
 
+/* A retrieve task's retrieved_data, actual against expected (either may be
+ * missing), as WebArena-Verified compares them. */
+static void check_retrieved(const cJSON *actn, const cJSON *expn, const cJSON *cfg, cJSON *asserts)
+{
+    const cJSON *ard = cJSON_GetObjectItemCaseSensitive(actn, "retrieved_data");
+    const cJSON *xrd = cJSON_GetObjectItemCaseSensitive(expn, "retrieved_data");
+    int an = !ard || cJSON_IsNull(ard), en = !xrd || cJSON_IsNull(xrd);
+    if (an && en)
+        return;
+    if (en)
+        vf_assert(asserts, "retrieved_data_unexpected", "Expected no retrieved_data, but got data");
+    else if (an)
+        vf_assert(asserts, "retrieved_data_missing_or_null", "Expected retrieved_data, but got None or empty");
+    else
+        vf_compare(ard, xrd, eous_json_bool(cfg, "ordered", 0), "retrieved_data", NULL, 0, asserts);
+}
+
 static cJSON *eval_agent(const cJSON *task, const cJSON *cfg, const cJSON *response)
 {
     vf_ctx ctx = {.sites = eous_json_arr(task, "sites")};
@@ -335,23 +352,7 @@ static cJSON *eval_agent(const cJSON *task, const cJSON *cfg, const cJSON *respo
     vf_compare(actn, expn, 0, "agent_response", "retrieved_data", 0, asserts);
     if (!cJSON_IsObject(actn) || vf_typeof(actn) || !retrieve || !actn->child)
         goto done;
-    {
-        const cJSON *ard = cJSON_GetObjectItemCaseSensitive(actn, "retrieved_data");
-        const cJSON *xrd = cJSON_GetObjectItemCaseSensitive(expn, "retrieved_data");
-        int an = !ard || cJSON_IsNull(ard), en = !xrd || cJSON_IsNull(xrd);
-        if (an && en)
-            goto done;
-        if (en) {
-            vf_assert(asserts, "retrieved_data_unexpected", "Expected no retrieved_data, but got data");
-            goto done;
-        }
-        if (an) {
-            vf_assert(asserts, "retrieved_data_missing_or_null",
-                      "Expected retrieved_data, but got None or empty");
-            goto done;
-        }
-        vf_compare(ard, xrd, eous_json_bool(cfg, "ordered", 0), "retrieved_data", NULL, 0, asserts);
-    }
+    check_retrieved(actn, expn, cfg, asserts);
 done:;
     cJSON *r = cJSON_CreateObject();
     result_fill(r, "AgentResponseEvaluator", asserts, error, response ? cJSON_Duplicate(response, 1) : NULL, actn, expn);

@@ -53,6 +53,7 @@ const char *agent_ground_verdict_name(agent_ground_verdict v)
     }
 }
 
+/* ---- normalised text: matching as the views print ------------------------ */
 /* word characters: ASCII letters and digits, and any non-ASCII byte (accented names) */
 static int word_byte(unsigned char c)
 {
@@ -899,6 +900,7 @@ static void check_call(const ground_ctx *g, const rule *r, const act_action *a, 
     free(line);
 }
 
+/* ---- atomic targets, typed text and answers ------------------------------ */
 /* 1 when the normalised view h shows a node "role 'name'" — as the atomic view writes it
  * ("[12] role 'name'") or the pruned one ("role [12] 'name'"). */
 static int view_has_role_name(const char *h, const char *role, const char *name)
@@ -1172,6 +1174,7 @@ static void answer_values(const cJSON *v, eous_buf *b)
     }
 }
 
+/* ---- the API: one step, the log of what was seen ------------------------- */
 void agent_ground_check(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
 {
     memset(out, 0, sizeof *out);

@@ -386,6 +386,7 @@ static void render_state_value(pctx *c, const perc_component *comp, const char *
     pv_put_json_short(c, it, MAX_STATE_VALUE);
 }
 
+/* ---- the state on the triplet line --------------------------------------- */
 static void render_state(pctx *c, const perc_component *comp, int brief)
 {
     const cJSON *rows = state_rows(comp);
@@ -402,6 +403,7 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
         pv_put(c, " disabled");
 }
 
+/* ---- the tools line: params, types, limits, enums ------------------------ */
 /* A cascader path: an array of strings or numbers. */
 static int is_scalar_path(const cJSON *e)
 {
@@ -827,6 +829,7 @@ static void render_tools(pctx *c, const perc_component *comp, int brief)
 }
 
 
+/* ---- view ids and the triplet line --------------------------------------- */
 /* The view id the previous view of this page gave the component (0 when none),
  * and past which number new ones start. */
 static int base_cid(const perc_obs *obs, const perc_component *comp, int *max)
@@ -959,6 +962,7 @@ static void emit_triplet(pctx *c, int ci, int depth, int brief)
     pv_put(c, "\n");
 }
 
+/* ---- page tools ---------------------------------------------------------- */
 /* A page-level tool (WebMCP, bridge action): no element, no state, one tool:
  * "[c7] open_order(id: string) — Open the detail page of one order." */
 static int is_page_tool(const perc_component *comp)
@@ -1009,6 +1013,7 @@ static void emit_page_tool(pctx *c, int ci, int depth)
 #define MAX_CELL 80
 #define MAX_STATE_ROWS 200 /* a page's rows; a hostile registry may claim a million */
 
+/* ---- table rows from the state ------------------------------------------- */
 /* A column whose value is the row key in every shown row (orders: id = key) says nothing new. */
 static int column_repeats_key(const cJSON *rows, const char *col)
 {
@@ -1118,6 +1123,7 @@ static void render_nested(pctx *c, int idx, int depth, int ci)
     }
 }
 
+/* ---- the hooks into the pruned traversal --------------------------------- */
 static int is_component_label(const pctx *c, const char *text)
 {
     if (!text)

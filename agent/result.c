@@ -1,0 +1,134 @@
+/* agent/result.c — a run's options and a task's result: defaults, planner
+ * names, and the result as one results.jsonl line (runs/rundir.h appends
+ * it). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent/batch.h"
+#include "agent/outputs.h"
+#include "agent/run.h"
+#include "llm/llm.h"
+
+void agent_run_opts_init(agent_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->mode = PERC_MODE_HYBRID;
+    o->planner = AGENT_PLANNER_SCRIPT;
+    o->max_steps = EOUS_DEFAULT_MAX_STEPS;
+    o->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
+    o->max_batch = AGENT_DEFAULT_MAX_BATCH;
+    o->deltas = -1;
+    o->history = LLM_DEFAULT_HISTORY;
+    o->screenshots = AGENT_SHOTS_FAILURE;
+}
+
+int agent_planner_parse(const char *s, agent_planner *out)
+{
+    if (!s)
+        return -1;
+    if (!strcmp(s, "script"))
+        *out = AGENT_PLANNER_SCRIPT;
+    else if (!strcmp(s, "llm"))
+        *out = AGENT_PLANNER_LLM;
+    else if (!strcmp(s, "replay"))
+        *out = AGENT_PLANNER_REPLAY;
+    else
+        return -1;
+    return 0;
+}
+
+const char *agent_planner_name(agent_planner p)
+{
+    return p == AGENT_PLANNER_LLM ? "llm" : p == AGENT_PLANNER_REPLAY ? "replay" : "script";
+}
+
+void agent_result_clear(agent_result *r)
+{
+    if (!r)
+        return;
+    free(r->answer);
+    cJSON_Delete(r->evaluators);
+    cJSON_Delete(r->output);
+    cJSON_Delete(r->downloads);
+    memset(r, 0, sizeof *r);
+}
+
+char *agent_result_json(const agent_result *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "task_id", r->task_id);
+    cJSON_AddStringToObject(o, "mode", r->mode);
+    cJSON_AddStringToObject(o, "planner", r->planner);
+    cJSON_AddStringToObject(o, "status", r->status);
+    if (r->attempt > 0)
+        cJSON_AddNumberToObject(o, "attempt", r->attempt);
+    cJSON_AddNumberToObject(o, "score", r->score);
+    if (r->tier)
+        cJSON_AddStringToObject(o, "tier", r->tier);
+    if (r->screen)
+        cJSON_AddStringToObject(o, "screen", r->screen);
+    if (r->intent)
+        cJSON_AddStringToObject(o, "intent", r->intent);
+    if (r->answer)
+        cJSON_AddStringToObject(o, "answer", r->answer);
+    else
+        cJSON_AddNullToObject(o, "answer");
+    cJSON_AddNumberToObject(o, "steps", r->steps);
+    cJSON_AddNumberToObject(o, "plan_calls", r->plan_calls);
+    cJSON_AddNumberToObject(o, "actions_not_run", r->not_run);
+    cJSON_AddNumberToObject(o, "semantic_actions", r->semantic_actions);
+    cJSON_AddNumberToObject(o, "atomic_actions", r->atomic_actions);
+    cJSON_AddNumberToObject(o, "fallbacks", r->fallbacks);
+    cJSON_AddNumberToObject(o, "errors", r->errors);
+    cJSON_AddNumberToObject(o, "prompt_tokens", (double)r->prompt_tokens);
+    cJSON_AddNumberToObject(o, "completion_tokens", (double)r->completion_tokens);
+    cJSON_AddNumberToObject(o, "cached_tokens", (double)r->cached_tokens);
+    cJSON_AddNumberToObject(o, "cost_usd", r->cost_usd);
+    if (r->history) {
+        cJSON *b = cJSON_AddObjectToObject(o, "request_tokens");
+        cJSON_AddNumberToObject(b, "total", (double)r->request_tokens);
+        cJSON_AddNumberToObject(b, "prefix", (double)r->prefix_tokens);
+        cJSON_AddNumberToObject(b, "new", (double)(r->request_tokens - r->prefix_tokens));
+        cJSON_AddNumberToObject(b, "fixed", (double)r->fixed_tokens);
+        cJSON_AddStringToObject(o, "history", r->history);
+        cJSON_AddNumberToObject(o, "history_restarts", r->history_restarts);
+    }
+    if (r->har[0])
+        cJSON_AddStringToObject(o, "har", r->har);
+    if (r->agent_response[0])
+        cJSON_AddStringToObject(o, "agent_response", r->agent_response);
+    if (r->evaluators)
+        cJSON_AddItemToObject(o, "evaluators", cJSON_Duplicate(r->evaluators, 1));
+    cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
+    cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
+    cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);
+    cJSON_AddStringToObject(o, "obs_tokens_by", r->obs_tokens_by ? r->obs_tokens_by : "o200k_base");
+    cJSON_AddNumberToObject(o, "wall_ms", r->wall_ms);
+    cJSON_AddNumberToObject(o, "perceive_ms", r->perceive_ms);
+    cJSON_AddNumberToObject(o, "plan_ms", r->plan_ms);
+    cJSON_AddNumberToObject(o, "act_ms", r->act_ms);
+    cJSON_AddNumberToObject(o, "settle_ms", r->settle_ms);
+    cJSON_AddNumberToObject(o, "site_ms", r->site_ms);
+    cJSON_AddNumberToObject(o, "start_ms", r->start_ms);
+    cJSON_AddNumberToObject(o, "score_ms", r->score_ms);
+    cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
+    if (r->grounding && strcmp(r->grounding, "off")) {
+        cJSON *g = cJSON_AddObjectToObject(o, "grounding");
+        cJSON_AddStringToObject(g, "mode", r->grounding);
+        cJSON_AddNumberToObject(g, "grounded", r->steps_grounded);
+        cJSON_AddNumberToObject(g, "computed", r->steps_computed);
+        cJSON_AddNumberToObject(g, "ungrounded_addressing", r->steps_addressing);
+        cJSON_AddNumberToObject(g, "ungrounded", r->steps_ungrounded);
+    }
+    cJSON_AddStringToObject(o, "error", r->error);
+    cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
+    if (r->screenshot[0])
+        cJSON_AddStringToObject(o, "screenshot", r->screenshot);
+    agent_outputs_json(r, o);
+    char *s = eous_json_print(o);
+    cJSON_Delete(o);
+    char *clean = s ? eous_redact(s) : NULL;
+    free(s);
+    return clean;
+}

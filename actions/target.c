@@ -158,6 +158,18 @@ static void take_facts(act_target *t, const cJSON *v)
     snprintf(t->confirm, sizeof t->confirm, "%s", conf ? conf : "");
 }
 
+/* What prepare.js / prepare_node.js said of the target: the URL it saw, and
+ * an error when the element is gone (stale) or hidden from agents. */
+static eous_rc take_prepared(act_exec *x, const act_target *t, const cJSON *v, eous_err *err)
+{
+    act_remember_url(x, v);
+    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "gone")))
+        return eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "hidden")))
+        return act_policy_hidden(t->what, err);
+    return EOUS_OK;
+}
+
 /* Backend id → element: CDP resolveNode + callFunctionOn park the node on
  * window under a random name; ACT_PREPARE_JS picks it up, checks marks, scrolls
  * and returns the W3C element reference with facts about it. */
@@ -226,15 +238,8 @@ eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err)
     rc = wd_execute(x->s, ACT_PREPARE_JS, args, &v, err);
     if (rc)
         goto done;
-    act_remember_url(x, v);
-    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "gone"))) {
-        rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+    if ((rc = take_prepared(x, t, v, err)))
         goto done;
-    }
-    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "hidden"))) {
-        rc = act_policy_hidden(t->what, err);
-        goto done;
-    }
     const char *id = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
     if (!id) {
         rc = eous_err_set(err, EOUS_E_PAGE, "%s: the page did not hand back the element", t->what);
@@ -303,15 +308,8 @@ eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err)
     const cJSON *v = eous_json_obj(eous_json_obj(res, "result"), "value");
     if (!v || eous_json_obj(res, "exceptionDetails"))
         goto done; /* the script failed on this page: the W3C way */
-    act_remember_url(x, v);
-    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "gone"))) {
-        rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+    if ((rc = take_prepared(x, t, v, err)))
         goto done;
-    }
-    if (cJSON_IsTrue(cJSON_GetObjectItem(v, "hidden"))) {
-        rc = act_policy_hidden(t->what, err);
-        goto done;
-    }
     take_facts(t, v);
     /* an <option> has no box of its own to point at; a file input opens a chooser */
     *hit = eous_json_bool(v, "hit", 0) && strcmp(t->tag, "option") && strcmp(t->tag, "select") &&

@@ -270,6 +270,21 @@ static eous_rc select_ids(cJSON *root, const char *file, const char *ids, eous_e
     return EOUS_OK;
 }
 
+/* A file's configs: an array of them, or one object. */
+static eous_rc load_root(agent_task_list *out, const char *file, cJSON *root, eous_err *err)
+{
+    if (!cJSON_IsArray(root))
+        return load_one(out, file, root, 0, err);
+    int i = 0;
+    cJSON *c;
+    cJSON_ArrayForEach(c, root) {
+        eous_rc rc = load_one(out, file, c, i++, err);
+        if (rc)
+            return rc;
+    }
+    return EOUS_OK;
+}
+
 eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_list *out, eous_err *err)
 {
     memset(out, 0, sizeof *out);
@@ -293,17 +308,7 @@ eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_li
             agent_tasks_free(out);
             return EOUS_E_INVALID;
         }
-        eous_rc rc = EOUS_OK;
-        if (cJSON_IsArray(root)) {
-            int i = 0;
-            const cJSON *c;
-            cJSON_ArrayForEach(c, root) {
-                if ((rc = load_one(out, file, (cJSON *)c, i++, err)))
-                    break;
-            }
-        } else {
-            rc = load_one(out, file, root, 0, err);
-        }
+        eous_rc rc = load_root(out, file, root, err);
         cJSON_Delete(root);
         if (rc) {
             agent_tasks_free(out);
@@ -329,17 +334,7 @@ eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, ag
             err->rc = EOUS_E_INVALID; /* the parse message names the position */
         return EOUS_E_INVALID;
     }
-    eous_rc rc = EOUS_OK;
-    if (cJSON_IsArray(root)) {
-        int i = 0;
-        const cJSON *c;
-        cJSON_ArrayForEach(c, root) {
-            if ((rc = load_one(out, out->files[0], (cJSON *)c, i++, err)))
-                break;
-        }
-    } else {
-        rc = load_one(out, out->files[0], root, 0, err);
-    }
+    eous_rc rc = load_root(out, out->files[0], root, err);
     cJSON_Delete(root);
     if (rc)
         agent_tasks_free(out);

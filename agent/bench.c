@@ -21,7 +21,7 @@
 static const long infra_backoff_ms[INFRA_RETRIES] = {2000, 6000};
 
 typedef struct job {
-    agent_task *task;
+    wa_task *task;
     perc_mode mode;
     int attempt;   /* its first attempt's number: 1, or one past those results.jsonl holds (--resume) */
 } job;
@@ -40,10 +40,10 @@ typedef struct bench {
 
 /* task id + mode whose last attempt in results.jsonl has a final status (not
  * infra, not interrupted: those are run again as the next attempt) */
-static int already_done(const agent_rundir *existing, const char *id, const char *mode)
+static int already_done(const runs_dir *existing, const char *id, const char *mode)
 {
-    const cJSON *last = existing ? agent_rundir_last(existing, id, mode) : NULL;
-    return last && agent_rundir_status_final(eous_json_str(last, "status"));
+    const cJSON *last = existing ? runs_dir_last(existing, id, mode) : NULL;
+    return last && runs_dir_status_final(eous_json_str(last, "status"));
 }
 
 /* Tells the embedder (under the lock). */
@@ -107,7 +107,7 @@ static void result_not_run(agent_result *res, const job *j, agent_planner planne
 static eous_rc record_attempt(bench *b, const agent_result *res, eous_err *err)
 {
     char *line = agent_result_json(res);
-    eous_rc rc = line ? agent_rundir_append(b->o->out_dir, line, err)
+    eous_rc rc = line ? runs_dir_append(b->o->out_dir, line, err)
                       : eous_err_set(err, EOUS_E_NOMEM, "out of memory for a result line");
     free(line);
     return rc ? EOUS_E_IO : EOUS_OK;
@@ -146,7 +146,7 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
         eous_err_clear(err);
         if (!wb->open) {
             if ((rc = agent_browser_open_net(&wb->br, o->webdriver, o->w3c_only, o->network_log, err))) {
-                result_not_run(res, j, o->run.planner, AGENT_ST_INFRA, "infra");
+                result_not_run(res, j, o->run.planner, RUNS_ST_INFRA, "infra");
                 snprintf(res->error, sizeof res->error, "%s", err->msg);
                 res->attempt = this_attempt;
                 if (eous_interrupted())
@@ -208,16 +208,16 @@ static int record(bench *b, const agent_result *res)
     eous_err err;
     eous_err_clear(&err);
     char *line = agent_result_json(res);
-    if (line && agent_rundir_append(b->o->out_dir, line, &err)) {
+    if (line && runs_dir_append(b->o->out_dir, line, &err)) {
         io_failure(b, err.msg);
         free(line);
         return -1;
     }
     pthread_mutex_lock(&b->lock);
     b->st->done++;
-    if (!strcmp(res->status, AGENT_ST_PASSED))
+    if (!strcmp(res->status, RUNS_ST_PASSED))
         b->st->passed++;
-    if (!strcmp(res->status, AGENT_ST_INFRA))
+    if (!strcmp(res->status, RUNS_ST_INFRA))
         b->st->infra++;
     emit(b, AGENT_BENCH_RESULT, res, NULL);
     pthread_mutex_unlock(&b->lock);
@@ -243,7 +243,7 @@ static void *worker(void *arg)
         memset(&res, 0, sizeof res);
         eous_rc rc = EOUS_OK;
         if (breaker_open) {
-            result_not_run(&res, j, b->o->run.planner, AGENT_ST_INFRA, "model_unavailable");
+            result_not_run(&res, j, b->o->run.planner, RUNS_ST_INFRA, "model_unavailable");
             pthread_mutex_lock(&b->lock);
             snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
                      AGENT_BENCH_MODEL_FAILURES, b->breaker_reason);
@@ -253,7 +253,7 @@ static void *worker(void *arg)
         }
         if (eous_interrupted() && (eous_rc_ends_task(rc) || !res.status[0])) {
             /* stopped in flight: recorded as such, and --resume reruns it */
-            result_not_run(&res, j, b->o->run.planner, AGENT_ST_INTERRUPTED, "interrupted");
+            result_not_run(&res, j, b->o->run.planner, RUNS_ST_INTERRUPTED, "interrupted");
             if (!res.error[0])
                 snprintf(res.error, sizeof res.error, "interrupted by signal %d", eous_interrupt_signal());
         }
@@ -263,7 +263,7 @@ static void *worker(void *arg)
             break;
         }
         if (!res.status[0])
-            snprintf(res.status, sizeof res.status, AGENT_ST_INFRA);
+            snprintf(res.status, sizeof res.status, RUNS_ST_INFRA);
         if (!res.attempt)
             res.attempt = j->attempt;
         if (record(b, &res)) {
@@ -290,26 +290,26 @@ void agent_bench_opts_init(agent_bench_opts *o)
 }
 
 /* Records a task that cannot run here as skipped (so the report shows it). */
-static void record_skipped(bench *b, const agent_task *t, perc_mode mode, int attempt)
+static void record_skipped(bench *b, const wa_task *t, perc_mode mode, int attempt)
 {
     agent_result r;
     memset(&r, 0, sizeof r);
     snprintf(r.task_id, sizeof r.task_id, "%s", t->id);
     snprintf(r.mode, sizeof r.mode, "%s", perc_mode_name(mode));
     snprintf(r.planner, sizeof r.planner, "%s", agent_planner_name(b->o->run.planner));
-    snprintf(r.status, sizeof r.status, AGENT_ST_SKIPPED);
+    snprintf(r.status, sizeof r.status, RUNS_ST_SKIPPED);
     snprintf(r.error, sizeof r.error, "%s", t->problem);
     r.tier = t->tier;
     r.attempt = attempt;
     char *line = agent_result_json(&r);
     eous_err werr;
-    if (line && agent_rundir_append(b->o->out_dir, line, &werr))
+    if (line && runs_dir_append(b->o->out_dir, line, &werr))
         io_failure(b, werr.msg);
     free(line);
 }
 
 /* The jobs: every task × mode not already final in existing (resume). */
-static void plan_jobs(bench *b, const agent_task_list *l, const agent_rundir *existing)
+static void plan_jobs(bench *b, const wa_task_list *l, const runs_dir *existing)
 {
     const agent_bench_opts *o = b->o;
     for (size_t t = 0; t < l->n; t++) {
@@ -319,7 +319,7 @@ static void plan_jobs(bench *b, const agent_task_list *l, const agent_rundir *ex
                 b->st->skipped_done++;
                 continue;
             }
-            int first_attempt = (existing ? agent_rundir_attempts(existing, l->tasks[t].id, mode_name) : 0) + 1;
+            int first_attempt = (existing ? runs_dir_attempts(existing, l->tasks[t].id, mode_name) : 0) + 1;
             if (l->tasks[t].problem[0]) {
                 record_skipped(b, &l->tasks[t], o->modes[m], first_attempt);
                 continue;
@@ -332,7 +332,7 @@ static void plan_jobs(bench *b, const agent_task_list *l, const agent_rundir *ex
     }
 }
 
-eous_rc agent_bench_run(const agent_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err)
+eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err)
 {
     memset(st, 0, sizeof *st);
     if (!o->out_dir || !o->n_modes || o->workers < 1 || o->workers > AGENT_BENCH_MAX_WORKERS)
@@ -346,10 +346,10 @@ eous_rc agent_bench_run(const agent_task_list *l, const agent_bench_opts *o, age
     if (eous_mkdirs(results_path, 0755, err))
         return eous_err_prefix(err, "bench: the run directory");
     snprintf(results_path, sizeof results_path, "%s/results.jsonl", opts.out_dir);
-    agent_rundir existing_rd, *existing = NULL;
+    runs_dir existing_rd, *existing = NULL;
     if (!opts.resume)
         unlink(results_path);
-    else if (!agent_rundir_load(opts.out_dir, 0, &existing_rd, NULL))
+    else if (!runs_dir_load(opts.out_dir, 0, &existing_rd, NULL))
         existing = &existing_rd;
     bench b;
     memset(&b, 0, sizeof b);
@@ -359,13 +359,13 @@ eous_rc agent_bench_run(const agent_task_list *l, const agent_bench_opts *o, age
     b.jobs = calloc(l->n * (size_t)opts.n_modes + 1, sizeof *b.jobs);
     if (!b.jobs) {
         if (existing)
-            agent_rundir_free(existing);
+            runs_dir_free(existing);
         return eous_err_set(err, EOUS_E_NOMEM, "bench: out of memory for %zu job(s)", l->n * (size_t)opts.n_modes);
     }
     pthread_mutex_init(&b.lock, NULL);
     plan_jobs(&b, l, existing);
     if (existing)
-        agent_rundir_free(existing);
+        runs_dir_free(existing);
     emit(&b, AGENT_BENCH_START, NULL, NULL);
     int nw = st->io_failed ? 0 : opts.workers < (int)st->jobs ? opts.workers : (int)st->jobs;
     pthread_t th[AGENT_BENCH_MAX_WORKERS];

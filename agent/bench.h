@@ -12,7 +12,7 @@
  * skipped.  An interruption (eous_interrupted) stops the workers after their
  * job, which is recorded as interrupted.
  *
- * Reports are not written here (runs/report.h: agent_reports_write). */
+ * Reports are not written here (runs/report.h: runs_reports_write). */
 #ifndef EOUS_AGENT_BENCH_H
 #define EOUS_AGENT_BENCH_H
 
@@ -68,6 +68,6 @@ void agent_bench_opts_init(agent_bench_opts *o);
  * the bench ran to its end or was interrupted (eous_interrupted() says which);
  * EOUS_E_IO when the run directory could not be written (st->io_error says
  * why, nothing more was run); EOUS_E_INVALID for bad options; EOUS_E_NOMEM. */
-eous_rc agent_bench_run(const agent_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err);
+eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err);
 
 #endif

@@ -67,7 +67,7 @@ static void evidence_io(trace_file *t, eous_rc rc, const eous_err *err)
  * The run's state, its checks and set-up
  * ====================================================================== */
 
-static const cJSON *plan_for(const agent_task *t, perc_mode mode)
+static const cJSON *plan_for(const wa_task *t, perc_mode mode)
 {
     if (perc_mode_semantic(mode))
         return t->script ? t->script : t->atomic_script;
@@ -77,7 +77,7 @@ static const cJSON *plan_for(const agent_task *t, perc_mode mode)
 /* One task's run: what agent_run_task's steps share. */
 typedef struct run_state {
     wd_session *s;
-    const agent_task *t;
+    const wa_task *t;
     const agent_run_opts *o;
     agent_result *res;
     char *objective;              /* a verified task: the intent and the answer format; NULL = the intent */
@@ -109,7 +109,7 @@ typedef struct run_state {
     perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
     perc_obs *act_view;           /* the view later actions of a batch run on (after the stale check), or NULL */
     size_t batch_index;           /* of the action being run, for its trace line */
-    agent_site_hold sites;        /* the site locks this task holds (webarena/site_reset.h) */
+    wa_site_hold sites;        /* the site locks this task holds (webarena/site_reset.h) */
     llm_action_status last_status;
     char last_result[1024];
     int last_dialog;
@@ -138,7 +138,7 @@ static void set_field(char *dst, size_t n, const char *s)
 /* Checks the task can run as asked; on refusal res says why (skipped). */
 static eous_rc run_check(run_state *st, eous_err *err)
 {
-    const agent_task *t = st->t;
+    const wa_task *t = st->t;
     agent_result *res = st->res;
     if (t->problem[0]) {
         SET(res->status, "skipped");
@@ -205,7 +205,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
             (rc = act_policy_allow_origin(st->own_policy, st->t->start_url, err)))
             return rc;
         const cJSON *u; /* a verified task's other start pages are its own too */
-        for (u = st->t->verified ? agent_verified_more_start_urls(st->t->raw) : NULL; u; u = u->next)
+        for (u = st->t->verified ? wa_verified_more_start_urls(st->t->raw) : NULL; u; u = u->next)
             if ((rc = act_policy_allow_origin(st->own_policy, u->valuestring, err)))
                 return rc;
         act_policy_set_interactive(st->own_policy, 0);
@@ -214,7 +214,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     if (o->secrets)
         act_exec_set_secrets(st->x, o->secrets);
     double t0 = eous_now_ms();
-    if ((rc = agent_site_enter(&st->sites, st->t, err)))
+    if ((rc = wa_site_enter(&st->sites, st->t, err)))
         return rc;
     double t1 = eous_now_ms();
     st->res->site_ms = t1 - t0;
@@ -1031,11 +1031,11 @@ static eous_rc run_score(run_state *st, eous_err *err)
         keep_final(st, vpassed);
         return EOUS_OK;
     }
-    agent_eval_result ev;
+    wa_eval_result ev;
     int navigates = eval_may_navigate(st->t->eval);
     if (navigates) /* the page as the task left it, before an evaluator leaves it */
         agent_evidence_capture_final(st->ev, st->s);
-    eous_rc rc = agent_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->o->llm, &ev, err);
+    eous_rc rc = wa_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->o->llm, &ev, err);
     if (rc)
         return rc;
     res->score = ev.score;
@@ -1073,7 +1073,7 @@ static eous_rc run_failed(run_state *st, eous_rc rc, eous_err *err)
     return EOUS_OK; /* the task ran and failed */
 }
 
-eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts *o, agent_result *res, eous_err *err)
+eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o, agent_result *res, eous_err *err)
 {
     memset(res, 0, sizeof *res);
     SET(res->task_id, t->id);
@@ -1124,7 +1124,7 @@ eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts 
         EOUS_WARN("agent", "%s", oerr.msg);
     agent_repair_log_free(&st.repairs);
     res->wall_ms = eous_now_ms() - st.t0;
-    agent_site_leave(&st.sites);
+    wa_site_leave(&st.sites);
     perc_obs_free(st.obs);
     perc_obs_free(st.next_obs);
     perc_obs_free(st.act_view);

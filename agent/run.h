@@ -106,13 +106,13 @@ char *agent_result_json(const agent_result *r);
 /* Runs task t on session s.  Returns EOUS_OK when the task ran to a score
  * (passed or failed); an infrastructure failure returns its code with
  * res->status "infra". */
-eous_rc agent_run_task(wd_session *s, const agent_task *t, const agent_run_opts *o, agent_result *res, eous_err *err);
+eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o, agent_result *res, eous_err *err);
 
 /* Resets the browser for a task: closes the tabs an earlier task left,
  * clears cookies and storage of the start origin, loads storage_state, opens
  * start_url and waits until it settles; a verified task's other start_urls
  * then open one tab each, the first tab staying active. */
-eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err);
+eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err);
 /* Clears url's origin (cookies, localStorage, sessionStorage) through CDP
  * before its page loads; 0 when it could not (no CDP, not http). */
 int agent_clear_origin_first(wd_session *s, const char *url);

@@ -74,7 +74,7 @@ done:
 }
 
 /* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
-static void set_geolocation(wd_session *s, const agent_task *t)
+static void set_geolocation(wd_session *s, const wa_task *t)
 {
     const cJSON *geo = eous_json_obj(t->raw, "geolocation");
     if (geo && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "latitude")) &&
@@ -94,9 +94,9 @@ static void set_geolocation(wd_session *s, const agent_task *t)
  * tab) one new tab each, each origin cleared first, then goes back to the
  * first tab and brings it to the front.  A page that cannot be loaded is
  * wd_navigate_start's error (infra). */
-static eous_rc open_more_start_urls(wd_session *s, const agent_task *t, eous_err *err)
+static eous_rc open_more_start_urls(wd_session *s, const wa_task *t, eous_err *err)
 {
-    const cJSON *u = agent_verified_more_start_urls(t->raw);
+    const cJSON *u = wa_verified_more_start_urls(t->raw);
     if (!u)
         return EOUS_OK;
     char *first = NULL, *tab = NULL;
@@ -133,7 +133,7 @@ static eous_rc open_more_start_urls(wd_session *s, const agent_task *t, eous_err
     return rc;
 }
 
-eous_rc agent_prepare_page(wd_session *s, const agent_task *t, eous_err *err)
+eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err)
 {
     eous_rc rc;
     /* a clean slate on the start origin: cookies, localStorage, sessionStorage;

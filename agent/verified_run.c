@@ -12,7 +12,7 @@
 #include "webarena/verified_task.h"
 #include "core/text.h"
 
-void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema)
+void agent_verified_objective(const wa_task *t, char **objective, cJSON **answer_schema)
 {
     char *fmt = vf_answer_format(t->raw);
     if (fmt && asprintf(objective, "%s\n\n%s", t->intent ? t->intent : "", fmt) < 0)
@@ -26,7 +26,7 @@ void agent_verified_objective(const agent_task *t, char **objective, cJSON **ans
 
 /* Does an evaluator of the task read response bodies (response_content) or post data (which
  * Network.getRequestPostData takes from the same buffer when the event left it out)? */
-static int reads_bodies(const agent_task *t)
+static int reads_bodies(const wa_task *t)
 {
     const cJSON *cfg, *evs = t ? t->verified : NULL;
     cJSON_ArrayForEach(cfg, evs) {
@@ -39,7 +39,7 @@ static int reads_bodies(const agent_task *t)
     return 0;
 }
 
-void agent_verified_begin(wd_session *s, const agent_task *t)
+void agent_verified_begin(wd_session *s, const wa_task *t)
 {
     if (!s || !wd_session_has_network_log(s))
         return;
@@ -95,7 +95,7 @@ static void fill_missing_post_data(wd_session *s, cJSON *har)
             const cJSON *h;
             cJSON_ArrayForEach(h, eous_json_arr(rq, "headers")) if (!strcasecmp(eous_json_str(h, "name"), "content-type"))
                 mime = eous_json_str(h, "value");
-            char *t = agent_har_redact_text(eous_json_str(r, "postData"), *mime ? mime : "text/plain");
+            char *t = wa_har_redact_text(eous_json_str(r, "postData"), *mime ? mime : "text/plain");
             cJSON *pd = cJSON_CreateObject();
             cJSON_AddStringToObject(pd, "mimeType", mime);
             cJSON_AddStringToObject(pd, "text", t ? t : "");
@@ -109,7 +109,7 @@ static void fill_missing_post_data(wd_session *s, cJSON *har)
 
 /* Response bodies only where an evaluator reads them (response_content):
  * the entries whose method and base URL match its expected request. */
-static void fetch_bodies(wd_session *s, const agent_task *t, cJSON *har)
+static void fetch_bodies(wd_session *s, const wa_task *t, cJSON *har)
 {
     const cJSON *cfg;
     int fetched = 0;
@@ -140,7 +140,7 @@ static void fetch_bodies(wd_session *s, const agent_task *t, cJSON *har)
             fetched++;
             if (!wd_cdp(s, "Network.getResponseBody", p, &r, NULL) && eous_json_str(r, "body") &&
                 !eous_json_bool(r, "base64Encoded", 0) && strlen(eous_json_str(r, "body")) <= BODY_CAP) {
-                char *clean = agent_har_redact_text(eous_json_str(r, "body"), eous_json_str(content, "mimeType"));
+                char *clean = wa_har_redact_text(eous_json_str(r, "body"), eous_json_str(content, "mimeType"));
                 cJSON_AddStringToObject(content, "text", clean ? clean : "");
                 free(clean);
             }
@@ -181,7 +181,7 @@ cJSON *agent_verified_evaluators(const cJSON *score)
     return out;
 }
 
-eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
+eous_rc agent_verified_finish(const wa_task *t, const char *answer, const char *trace_path, wd_session *s,
                               agent_result *res, char *note, size_t note_size, eous_err *err)
 {
     note[0] = '\0';
@@ -207,7 +207,7 @@ eous_rc agent_verified_finish(const agent_task *t, const char *answer, const cha
         eous_err herr;
         eous_err_clear(&herr);
         if (!wd_perf_log(s, &log, &herr)) {
-            har = agent_har_build(log, NULL);
+            har = wa_har_build(log, NULL);
             fill_missing_post_data(s, har);
             fetch_bodies(s, t, har);
             h.root = har;

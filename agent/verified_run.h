@@ -13,12 +13,12 @@
 /* The objective a model reads (the intent, then the answer format from the
  * task's type and results_schema) and the stop tool's answer schema; the
  * caller frees both. */
-void agent_verified_objective(const agent_task *t, char **objective, cJSON **answer_schema);
+void agent_verified_objective(const wa_task *t, char **objective, cJSON **answer_schema);
 /* Empties the session's network log (what earlier tasks left), when it has
  * one, and limits what Chromium keeps of response bodies to what task t's
  * evaluators may read (none unless one expects response_content; t may be
  * NULL: none). */
-void agent_verified_begin(wd_session *s, const agent_task *t);
+void agent_verified_begin(wd_session *s, const wa_task *t);
 /* The directory of a task's files from its trace path (".../trace/T-M.jsonl"
  * → ".../trace/T-M"); caller frees. */
 char *agent_verified_dir(const char *trace_path);
@@ -29,7 +29,7 @@ cJSON *agent_verified_evaluators(const cJSON *score);
 /* Writes the files and scores the task into res (score, status, eval_detail).
  * An answer that is not JSON is kept verbatim and scored as the evaluator
  * scores it, with a note; res->evaluators gets agent_verified_evaluators.  Errors only for files that cannot be written. */
-eous_rc agent_verified_finish(const agent_task *t, const char *answer, const char *trace_path, wd_session *s,
+eous_rc agent_verified_finish(const wa_task *t, const char *answer, const char *trace_path, wd_session *s,
                               agent_result *res, char *note, size_t note_size, eous_err *err);
 
 #endif

@@ -181,7 +181,7 @@ int cli_bench(int argc, char **argv)
     }
     size_t n_files = 0;
     char **files = expand_inputs(co.positional, co.n_positional, &n_files);
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
     eous_err_clear(&err);
     int code = EOUS_EXIT_INPUT;
@@ -189,7 +189,7 @@ int cli_bench(int argc, char **argv)
         fprintf(stderr, "eous bench: no task files found\n");
         goto out_files;
     }
-    if (agent_tasks_load((const char *const *)files, n_files, &l, &err)) {
+    if (wa_tasks_load((const char *const *)files, n_files, &l, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         goto out_files;
     }
@@ -230,13 +230,13 @@ int cli_bench(int argc, char **argv)
         goto out_tasks;
     }
     double wall = st.elapsed_s;
-    agent_run_outcome outcome;
+    runs_outcome outcome;
     memset(&outcome, 0, sizeof outcome);
     char *table = NULL;
     int reports_failed = 0;
     if (st.io_failed) {
         fprintf(stderr, "eous: %s\n", st.io_error); /* the disk is full: no report either */
-    } else if (agent_reports_write(co.out_dir, &outcome, &table, &err)) {
+    } else if (runs_reports_write(co.out_dir, &outcome, &table, &err)) {
         fprintf(stderr, "eous: reports: %s\n", err.msg);
         reports_failed = 1;
     } else {
@@ -264,7 +264,7 @@ int cli_bench(int argc, char **argv)
     }
 out_tasks:
     cli_teardown_run(&co);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
 out_files:
     for (size_t i = 0; i < n_files; i++)
         free(files[i]);

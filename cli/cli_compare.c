@@ -32,16 +32,16 @@ int cli_compare(int argc, char **argv)
         fprintf(stderr, "eous compare: --format '%s': expected md or json\n", format);
         return EOUS_EXIT_INPUT;
     }
-    agent_runcmp *c = NULL;
+    runs_cmp *c = NULL;
     eous_err err = {0};
-    if (agent_runcmp_load(runs[0], runs[1], &c, &err)) {
+    if (runs_cmp_load(runs[0], runs[1], &c, &err)) {
         fprintf(stderr, "eous compare: %s\n", err.msg);
         return eous_rc_exit_code(err.rc);
     }
-    char *text = !strcmp(format, "json") ? agent_runcmp_json(c) : agent_runcmp_markdown(c);
-    agent_runcmp_counts n;
-    agent_runcmp_get_counts(c, &n);
-    agent_runcmp_free(c);
+    char *text = !strcmp(format, "json") ? runs_cmp_json(c) : runs_cmp_markdown(c);
+    runs_cmp_counts n;
+    runs_cmp_get_counts(c, &n);
+    runs_cmp_free(c);
     if (!text) {
         fprintf(stderr, "eous compare: out of memory\n");
         return EOUS_EXIT_INFRA;

@@ -17,7 +17,7 @@
 #define MCP_TOKEN_MAX 4096
 
 typedef struct mcp_cli {
-    agent_mcp_http_opts h;  /* h.session: the stdio server's options too */
+    mcp_http_opts h;  /* h.session: the stdio server's options too */
     int http;               /* --port given */
     const char *http_only;  /* an HTTP option given, for the error without --port */
     const char *policy_file;
@@ -95,7 +95,7 @@ static int parse_http_arg(int *i, int argc, char **argv, mcp_cli *c)
 /* Fills c from argv. */
 static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
 {
-    agent_mcp_opts *o = &c->h.session;
+    mcp_opts *o = &c->h.session;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int http = parse_http_arg(&i, argc, argv, c);
@@ -191,15 +191,15 @@ int cli_mcp(int argc, char **argv)
 {
     mcp_cli c;
     memset(&c, 0, sizeof c);
-    agent_mcp_http_opts_init(&c.h);
+    mcp_http_opts_init(&c.h);
     if (parse_mcp_args(argc, argv, &c))
         return EOUS_EXIT_INPUT;
-    agent_mcp_opts *o = &c.h.session;
+    mcp_opts *o = &c.h.session;
     eous_err err;
     eous_err_clear(&err);
     act_policy *policy = NULL;
     act_secrets *secrets = NULL;
-    agent_mcp *m = NULL;
+    mcp_server *m = NULL;
     char *token = NULL;
     int code = 0;
     eous_rc rc;
@@ -224,22 +224,22 @@ int cli_mcp(int argc, char **argv)
         o->policy_file = c.policy_file;
         c.h.token = token;
         c.h.url_out = stdout;
-        rc = agent_mcp_http_serve(&c.h, &err);
+        rc = mcp_http_serve(&c.h, &err);
         code = rc ? eous_rc_exit_code(rc) : 0;
         goto done;
     }
     o->policy = policy;
-    if ((rc = agent_mcp_new(o, &m, &err))) {
+    if ((rc = mcp_new(o, &m, &err))) {
         code = eous_rc_exit_code(rc);
         goto done;
     }
-    rc = agent_mcp_serve(m, stdin, stdout, &err);
+    rc = mcp_serve(m, stdin, stdout, &err);
     if (rc)
         code = rc == EOUS_E_INTERRUPTED ? 130 : eous_rc_exit_code(rc);
 done:
     if (code && code != 130 && code != 143)
         fprintf(stderr, "eous mcp: %s\n", err.msg);
-    agent_mcp_free(m);
+    mcp_free(m);
     act_secrets_free(secrets);
     act_policy_free(policy);
     free(token);

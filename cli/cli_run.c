@@ -20,11 +20,11 @@ int cli_check(int argc, char **argv)
     }
     int problems = 0, total = 0;
     for (int i = 1; i < argc; i++) {
-        agent_task_list l;
+        wa_task_list l;
         eous_err err;
         eous_err_clear(&err);
         const char *f = argv[i];
-        if (agent_tasks_load(&f, 1, &l, &err)) {
+        if (wa_tasks_load(&f, 1, &l, &err)) {
             printf("%s\n", err.msg);
             problems++;
             continue;
@@ -36,7 +36,7 @@ int cli_check(int argc, char **argv)
                 problems++;
             }
         }
-        agent_tasks_free(&l);
+        wa_tasks_free(&l);
     }
     fprintf(stderr, "eous check: %d config(s), %d problem(s)\n", total, problems);
     return problems ? EOUS_EXIT_INPUT : EOUS_EXIT_OK;
@@ -53,24 +53,24 @@ int cli_run(int argc, char **argv)
         cli_opts_free(&co);
         return EOUS_EXIT_INPUT;
     }
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
     eous_err_clear(&err);
-    if (agent_tasks_load(&task_file, 1, &l, &err)) {
+    if (wa_tasks_load(&task_file, 1, &l, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         cli_opts_free(&co);
         return EOUS_EXIT_INPUT;
     }
     if (l.n != 1) {
         fprintf(stderr, "eous run: %s holds %zu configs; run takes one (use eous bench for many)\n", task_file, l.n);
-        agent_tasks_free(&l);
+        wa_tasks_free(&l);
         cli_opts_free(&co);
         return EOUS_EXIT_INPUT;
     }
-    agent_task *t = &l.tasks[0];
+    wa_task *t = &l.tasks[0];
     if (t->problem[0]) {
         fprintf(stderr, "eous: %s: task %s: %s\n", task_file, t->id, t->problem);
-        agent_tasks_free(&l);
+        wa_tasks_free(&l);
         cli_opts_free(&co);
         return EOUS_EXIT_INPUT;
     }
@@ -100,17 +100,17 @@ int cli_run(int argc, char **argv)
     eous_rc rc = agent_run_task(b.session, t, &ro, &res, &err);
     agent_browser_close(&b);
     /* a rerun into the same directory is the task's next attempt, beside the earlier ones */
-    agent_rundir prev;
-    if (!agent_rundir_load(co.out_dir, 0, &prev, NULL)) {
-        res.attempt = agent_rundir_attempts(&prev, res.task_id, res.mode) + 1;
-        agent_rundir_free(&prev);
+    runs_dir prev;
+    if (!runs_dir_load(co.out_dir, 0, &prev, NULL)) {
+        res.attempt = runs_dir_attempts(&prev, res.task_id, res.mode) + 1;
+        runs_dir_free(&prev);
     } else {
         res.attempt = 1;
     }
     char *line = rc == EOUS_E_IO ? NULL : agent_result_json(&res);
     eous_err werr;
     eous_err_clear(&werr);
-    if (line && agent_rundir_append(co.out_dir, line, &werr) && !rc) {
+    if (line && runs_dir_append(co.out_dir, line, &werr) && !rc) {
         rc = werr.rc;
         err = werr;
     }
@@ -142,7 +142,7 @@ int cli_run(int argc, char **argv)
     agent_result_clear(&res);
 out:
     cli_teardown_run(&co);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     cli_opts_free(&co);
     return code;
 }

@@ -69,13 +69,13 @@ static int score_verified(const cJSON *in, const char *where)
 
 static void score_webarena(const cJSON *in)
 {
-    agent_eval_observed obs = {
+    wa_eval_observed obs = {
         .answer = eous_json_str(in, "answer"),
         .url = eous_json_str(in, "url"),
         .values = cJSON_GetObjectItemCaseSensitive(in, "values"),
     };
-    agent_eval_result r;
-    agent_score_observed(eous_json_obj(in, "eval"), eous_json_str(in, "intent"), &obs, NULL, &r);
+    wa_eval_result r;
+    wa_score_observed(eous_json_obj(in, "eval"), eous_json_str(in, "intent"), &obs, NULL, &r);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "score", r.score);
     cJSON_AddStringToObject(o, "status", r.needs_judge ? "needs_judge" : r.unsupported ? "unsupported"

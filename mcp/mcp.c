@@ -32,7 +32,7 @@
 static const char *const protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
 
 /* 2026-07-28 and later ("modern"): no initialize; each request names its version, capabilities
- * and client in _meta, and is served on its own (agent_mcp_modern_refusal, serve_modern) */
+ * and client in _meta, and is served on its own (mcp_modern_refusal, serve_modern) */
 static const char *const modern_versions[] = {"2026-07-28"};
 #define META_VERSION "io.modelcontextprotocol/protocolVersion"
 #define META_CAPS "io.modelcontextprotocol/clientCapabilities"
@@ -45,15 +45,15 @@ static const char *const modern_versions[] = {"2026-07-28"};
 static const char *const log_levels[] = {"debug", "info", "notice", "warning", "error", "critical", "alert",
                                          "emergency"};
 
-struct agent_mcp {
-    agent_mcp_opts o;
+struct mcp_server {
+    mcp_opts o;
     int in_fd;               /* stdio: the client's messages; -1 under another transport */
     FILE *out;               /* stdio: where messages go */
-    agent_mcp_emit_fn emit;  /* another transport: where messages go (set with agent_mcp_set_emit) */
+    mcp_emit_fn emit;  /* another transport: where messages go (set with mcp_set_emit) */
     void *emit_ud;
     char rbuf[65536];
     size_t rpos, rlen;
-    int eof;                 /* the client is gone (end of input, agent_mcp_hangup); under io_lock */
+    int eof;                 /* the client is gone (end of input, mcp_hangup); under io_lock */
     agent_browser b;
     int browser_open;
     act_exec *x;
@@ -82,7 +82,7 @@ struct agent_mcp {
     pthread_cond_t io_cond;
 };
 
-void agent_mcp_opts_init(agent_mcp_opts *o)
+void mcp_opts_init(mcp_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->mode = PERC_MODE_HYBRID;
@@ -90,19 +90,19 @@ void agent_mcp_opts_init(agent_mcp_opts *o)
     o->deltas = 1;
 }
 
-static void handle_message(agent_mcp *m, const char *text, size_t len);
+static void handle_message(mcp_server *m, const char *text, size_t len);
 static int ask_person(void *ud, const char *sentence, const char *what);
 
-eous_rc agent_mcp_new(const agent_mcp_opts *o, agent_mcp **out, eous_err *err)
+eous_rc mcp_new(const mcp_opts *o, mcp_server **out, eous_err *err)
 {
     *out = NULL;
-    agent_mcp *m = calloc(1, sizeof *m);
+    mcp_server *m = calloc(1, sizeof *m);
     if (!m)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     if (o)
         m->o = *o;
     else
-        agent_mcp_opts_init(&m->o);
+        mcp_opts_init(&m->o);
     if (!m->o.max_message_bytes)
         m->o.max_message_bytes = MCP_DEFAULT_MAX_MESSAGE;
     m->policy = m->o.policy;
@@ -143,7 +143,7 @@ eous_rc agent_mcp_new(const agent_mcp_opts *o, agent_mcp **out, eous_err *err)
 
 /* 1: a line in *line (no newline); 0: end of input; -1: longer than the cap
  * (skipped through its newline); -2: interrupted by a signal. */
-static int read_line(agent_mcp *m, eous_buf *line)
+static int read_line(mcp_server *m, eous_buf *line)
 {
     eous_buf_reset(line);
     int too_long = 0;
@@ -178,7 +178,7 @@ static int read_line(agent_mcp *m, eous_buf *line)
 }
 
 /* 1 when a message can be read without blocking, or the client hung up. */
-static int input_ready(agent_mcp *m, int timeout_ms)
+static int input_ready(mcp_server *m, int timeout_ms)
 {
     if (m->rpos < m->rlen || m->eof)
         return 1;
@@ -186,7 +186,7 @@ static int input_ready(agent_mcp *m, int timeout_ms)
     return poll(&p, 1, timeout_ms) > 0;
 }
 
-static void write_message(agent_mcp *m, cJSON *msg)
+static void write_message(mcp_server *m, cJSON *msg)
 {
     char *text = eous_json_print(msg); /* escapes every newline inside strings; a page's bad UTF-8 as '?' */
     cJSON_Delete(msg);
@@ -213,7 +213,7 @@ static cJSON *rpc_envelope(const cJSON *id)
     return r;
 }
 
-static void rpc_result(agent_mcp *m, const cJSON *id, cJSON *result)
+static void rpc_result(mcp_server *m, const cJSON *id, cJSON *result)
 {
     if (m->modern && cJSON_IsObject(result)) {
         /* 2026-07-28: every result says it is complete and which server made it */
@@ -230,7 +230,7 @@ static void rpc_result(agent_mcp *m, const cJSON *id, cJSON *result)
     write_message(m, r);
 }
 
-static void rpc_error(agent_mcp *m, const cJSON *id, int code, const char *message)
+static void rpc_error(mcp_server *m, const cJSON *id, int code, const char *message)
 {
     cJSON *r = rpc_envelope(id);
     cJSON *e = cJSON_AddObjectToObject(r, "error");
@@ -239,7 +239,7 @@ static void rpc_error(agent_mcp *m, const cJSON *id, int code, const char *messa
     write_message(m, r);
 }
 
-static void notify(agent_mcp *m, const char *method)
+static void notify(mcp_server *m, const char *method)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "jsonrpc", "2.0");
@@ -248,7 +248,7 @@ static void notify(agent_mcp *m, const char *method)
 }
 
 /* notifications/message, only once the client chose a level (logging/setLevel) and at or above it */
-static void log_to_client(agent_mcp *m, const char *level, const char *text)
+static void log_to_client(mcp_server *m, const char *level, const char *text)
 {
     size_t i = 0;
     while (i < sizeof log_levels / sizeof log_levels[0] && strcmp(log_levels[i], level))
@@ -269,7 +269,7 @@ static void log_to_client(agent_mcp *m, const char *level, const char *text)
 /* notifications/progress for the running call, when its request asked (a
  * progressToken in _meta): progress counts the steps so far, total only when
  * known (a timed wait), the message says what eous is doing. */
-static void progress(agent_mcp *m, double done, double total, const char *message)
+static void progress(mcp_server *m, double done, double total, const char *message)
 {
     if (!m->progress_token)
         return;
@@ -289,7 +289,7 @@ static void progress(agent_mcp *m, double done, double total, const char *messag
 
 /* ---- input while a request runs -------------------------------------------- */
 
-static int client_gone(agent_mcp *m)
+static int client_gone(mcp_server *m)
 {
     pthread_mutex_lock(&m->io_lock);
     int v = m->eof;
@@ -297,7 +297,7 @@ static int client_gone(agent_mcp *m)
     return v;
 }
 
-static int cancelled(agent_mcp *m)
+static int cancelled(mcp_server *m)
 {
     pthread_mutex_lock(&m->io_lock);
     int v = m->busy_cancelled;
@@ -307,9 +307,9 @@ static int cancelled(agent_mcp *m)
 
 /* Waits up to timeout_ms for the client's next message: under stdio it is read
  * and handled here; under another transport another thread delivers it
- * (agent_mcp_handle) and signals io_cond.  0 when the client is gone or a
+ * (mcp_handle) and signals io_cond.  0 when the client is gone or a
  * signal came: no point waiting longer. */
-static int wait_input(agent_mcp *m, int timeout_ms)
+static int wait_input(mcp_server *m, int timeout_ms)
 {
     if (m->in_fd < 0) {
         struct timespec ts;
@@ -340,7 +340,7 @@ static int wait_input(agent_mcp *m, int timeout_ms)
 
 /* ---- browser --------------------------------------------------------------- */
 
-static void stop_browser(agent_mcp *m)
+static void stop_browser(mcp_server *m)
 {
     perc_obs_free(m->obs);
     m->obs = NULL;
@@ -353,7 +353,7 @@ static void stop_browser(agent_mcp *m)
     m->browser_open = 0;
 }
 
-static eous_rc ensure_browser(agent_mcp *m, eous_err *err)
+static eous_rc ensure_browser(mcp_server *m, eous_err *err)
 {
     if (m->browser_open)
         return EOUS_OK;
@@ -394,7 +394,7 @@ static void page_tool_name(const char *key, char out[72])
 }
 
 /* Tells an initialized client when the page's WebMCP tools changed. */
-static void announce_page_tools(agent_mcp *m)
+static void announce_page_tools(mcp_server *m)
 {
     eous_buf sig;
     eous_buf_init(&sig, 0);
@@ -414,7 +414,7 @@ static void announce_page_tools(agent_mcp *m)
     eous_buf_free(&sig);
 }
 
-static eous_rc observe(agent_mcp *m, perc_mode mode, eous_err *err)
+static eous_rc observe(mcp_server *m, perc_mode mode, eous_err *err)
 {
     perc_obs *prev = m->obs;
     m->obs = NULL;
@@ -434,7 +434,7 @@ static eous_rc observe(agent_mcp *m, perc_mode mode, eous_err *err)
 /* The view after an action: what changed since the view the client was sent
  * last (perception/delta.h) or, after navigation, every few deltas, when the
  * delta would be large, or with whole set (browser_snapshot), the whole view. */
-static void append_view_as(agent_mcp *m, eous_buf *out, int whole)
+static void append_view_as(mcp_server *m, eous_buf *out, int whole)
 {
     const char *text = perc_obs_text(m->obs);
     if (m->delta && perc_obs_mode(m->obs) == m->o.mode) {
@@ -455,13 +455,13 @@ static void append_view_as(agent_mcp *m, eous_buf *out, int whole)
     eous_buf_printf(out, NULL, "url: %s\n%s", perc_obs_url(m->obs), text);
 }
 
-static void append_view(agent_mcp *m, eous_buf *out)
+static void append_view(mcp_server *m, eous_buf *out)
 {
     append_view_as(m, out, 0);
 }
 
 /* Executes a (owned by the caller) and writes its result line and the new view. */
-static eous_rc run_action(agent_mcp *m, const act_action *a, eous_buf *out, eous_err *err)
+static eous_rc run_action(mcp_server *m, const act_action *a, eous_buf *out, eous_err *err)
 {
     eous_rc rc;
     if ((rc = ensure_browser(m, err)))
@@ -517,7 +517,7 @@ typedef struct tool_out {
     cJSON *structured;   /* structuredContent (browser_snapshot, browser_call); owned */
 } tool_out;
 
-typedef eous_rc (*tool_fn)(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err);
+typedef eous_rc (*tool_fn)(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err);
 
 static const char *arg_str(const cJSON *args, const char *key)
 {
@@ -540,7 +540,7 @@ static eous_rc arg_ref(const char *tool, const cJSON *args, char *out, size_t n,
     return EOUS_OK;
 }
 
-static eous_rc act_on(agent_mcp *m, act_kind kind, const char *target, const char *text, tool_out *out,
+static eous_rc act_on(mcp_server *m, act_kind kind, const char *target, const char *text, tool_out *out,
                       eous_err *err)
 {
     act_action a;
@@ -554,7 +554,7 @@ static eous_rc act_on(agent_mcp *m, act_kind kind, const char *target, const cha
     return rc;
 }
 
-static eous_rc tool_navigate(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_navigate(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     const char *url = arg_str(args, "url");
     if (!url || !*url)
@@ -562,7 +562,7 @@ static eous_rc tool_navigate(agent_mcp *m, const cJSON *args, tool_out *out, eou
     return act_on(m, ACT_GOTO, NULL, url, out, err);
 }
 
-static eous_rc tool_snapshot(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_snapshot(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     perc_mode mode = m->o.mode;
     const char *ms = arg_str(args, "mode");
@@ -574,25 +574,25 @@ static eous_rc tool_snapshot(agent_mcp *m, const cJSON *args, tool_out *out, eou
     if ((rc = ensure_browser(m, err)) || (rc = observe(m, mode, err)))
         return rc;
     append_view_as(m, &out->text, 1);
-    out->structured = agent_mcp_view_structured(m->obs, NULL);
+    out->structured = mcp_view_structured(m->obs, NULL);
     return EOUS_OK;
 }
 
-static eous_rc tool_click(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_click(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     char ref[128];
     eous_rc rc = arg_ref("browser_click", args, ref, sizeof ref, err);
     return rc ? rc : act_on(m, ACT_CLICK, ref, NULL, out, err);
 }
 
-static eous_rc tool_hover(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_hover(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     char ref[128];
     eous_rc rc = arg_ref("browser_hover", args, ref, sizeof ref, err);
     return rc ? rc : act_on(m, ACT_HOVER, ref, NULL, out, err);
 }
 
-static eous_rc tool_type(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_type(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     char ref[128];
     eous_rc rc = arg_ref("browser_type", args, ref, sizeof ref, err);
@@ -613,7 +613,7 @@ static eous_rc tool_type(agent_mcp *m, const cJSON *args, tool_out *out, eous_er
     return rc;
 }
 
-static eous_rc tool_select(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_select(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     char ref[128];
     eous_rc rc = arg_ref("browser_select_option", args, ref, sizeof ref, err);
@@ -630,7 +630,7 @@ static eous_rc tool_select(agent_mcp *m, const cJSON *args, tool_out *out, eous_
     return act_on(m, ACT_SELECT, ref, one, out, err);
 }
 
-static eous_rc tool_press_key(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_press_key(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     const char *key = arg_str(args, "key");
     if (!key || !*key)
@@ -638,13 +638,13 @@ static eous_rc tool_press_key(agent_mcp *m, const cJSON *args, tool_out *out, eo
     return act_on(m, ACT_PRESS, NULL, key, out, err);
 }
 
-static eous_rc tool_back(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_back(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     (void)args;
     return act_on(m, ACT_GO_BACK, NULL, NULL, out, err);
 }
 
-static eous_rc call_component(agent_mcp *m, const char *component, const char *tool, const cJSON *params,
+static eous_rc call_component(mcp_server *m, const char *component, const char *tool, const cJSON *params,
                               tool_out *out, eous_err *err)
 {
     act_action a;
@@ -659,7 +659,7 @@ static eous_rc call_component(agent_mcp *m, const char *component, const char *t
     return rc;
 }
 
-static eous_rc tool_call(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_call(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     const char *component = arg_str(args, "component");
     const char *tool = arg_str(args, "tool");
@@ -673,7 +673,7 @@ static eous_rc tool_call(agent_mcp *m, const cJSON *args, tool_out *out, eous_er
         const char *text = out->text.data ? out->text.data : "";
         const char *nl = strchr(text, '\n');
         char *line = strndup(text, nl ? (size_t)(nl - text) : strlen(text));
-        out->structured = agent_mcp_view_structured(m->obs, line ? line : "");
+        out->structured = mcp_view_structured(m->obs, line ? line : "");
         free(line);
     }
     return rc;
@@ -687,7 +687,7 @@ static eous_rc tool_call(agent_mcp *m, const cJSON *args, tool_out *out, eous_er
  * and call them as browser_call does (validated against the tool's schema,
  * then webmcp_call.js). */
 
-static const perc_component *webmcp_tool(const agent_mcp *m, const char *name)
+static const perc_component *webmcp_tool(const mcp_server *m, const char *name)
 {
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
@@ -697,7 +697,7 @@ static const perc_component *webmcp_tool(const agent_mcp *m, const char *name)
     return NULL;
 }
 
-static eous_rc tool_webmcp_list(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_webmcp_list(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     (void)args;
     eous_rc rc;
@@ -732,7 +732,7 @@ static eous_rc tool_webmcp_list(agent_mcp *m, const cJSON *args, tool_out *out, 
     return EOUS_OK;
 }
 
-static eous_rc tool_webmcp_call(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_webmcp_call(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     const char *name = arg_str(args, "name");
     const cJSON *input = cJSON_GetObjectItemCaseSensitive(args, "arguments");
@@ -765,7 +765,7 @@ static eous_rc tool_webmcp_call(agent_mcp *m, const cJSON *args, tool_out *out, 
     return rc;
 }
 
-static eous_rc tool_tabs_list(agent_mcp *m, tool_out *out, eous_err *err)
+static eous_rc tool_tabs_list(mcp_server *m, tool_out *out, eous_err *err)
 {
     act_tabs t;
     eous_rc rc = act_tabs_read_urls(m->b.session, &t, err);
@@ -776,7 +776,7 @@ static eous_rc tool_tabs_list(agent_mcp *m, tool_out *out, eous_err *err)
     return rc;
 }
 
-static eous_rc tool_tabs(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_tabs(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     const char *action = arg_str(args, "action");
     const cJSON *index = cJSON_GetObjectItemCaseSensitive(args, "index");
@@ -826,7 +826,7 @@ static eous_rc tool_tabs(agent_mcp *m, const cJSON *args, tool_out *out, eous_er
 
 /* Secret fields blurred and data-agent-hidden regions hidden while the shot is
  * taken (perception/mask.js, the same mask as every run's screenshots). */
-static eous_rc tool_screenshot(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_screenshot(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     (void)args;
     eous_rc rc;
@@ -846,7 +846,7 @@ static eous_rc tool_screenshot(agent_mcp *m, const cJSON *args, tool_out *out, e
 }
 
 /* Sleeps up to ms, waking early when the client hangs up or a message arrives. */
-static void wait_interruptible(agent_mcp *m, double ms)
+static void wait_interruptible(mcp_server *m, double ms)
 {
     double end = eous_now_ms() + ms;
     while (!eous_interrupted() && !cancelled(m)) {
@@ -858,7 +858,7 @@ static void wait_interruptible(agent_mcp *m, double ms)
     }
 }
 
-static eous_rc tool_wait_for(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_wait_for(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     const char *text = arg_str(args, "text"), *gone = arg_str(args, "textGone");
     double secs = eous_json_num(args, "time", -1);
@@ -910,7 +910,7 @@ static eous_rc tool_wait_for(agent_mcp *m, const cJSON *args, tool_out *out, eou
     return EOUS_OK;
 }
 
-static eous_rc tool_close(agent_mcp *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_close(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
 {
     (void)args;
     (void)err;
@@ -925,7 +925,7 @@ typedef struct tool_def {
     const char *schema; /* JSON Schema of the arguments */
     int read_only;
     tool_fn fn;
-    int structured;     /* answers with structuredContent (agent_mcp_view_output_schema) */
+    int structured;     /* answers with structuredContent (mcp_view_output_schema) */
 } tool_def;
 
 #define REF_PROP "\"ref\":{\"type\":\"string\",\"description\":\"element id from the view, e.g. 12\"}"
@@ -1011,7 +1011,7 @@ static cJSON *page_tool_schema(const perc_component *c)
     return s;
 }
 
-static const perc_component *find_page_tool(const agent_mcp *m, const char *name)
+static const perc_component *find_page_tool(const mcp_server *m, const char *name)
 {
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
@@ -1024,18 +1024,18 @@ static const perc_component *find_page_tool(const agent_mcp *m, const char *name
 }
 
 /* outputSchema and structuredContent came with 2025-06-18 */
-static int structured_ok(const agent_mcp *m)
+static int structured_ok(const mcp_server *m)
 {
     return !m->protocol || strcmp(m->protocol, "2025-06-18") >= 0;
 }
 
-static cJSON *list_tools(const agent_mcp *m)
+static cJSON *list_tools(const mcp_server *m)
 {
     cJSON *arr = cJSON_CreateArray();
     for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
         cJSON *t = tool_json(tools[i].name, tools[i].description, cJSON_Parse(tools[i].schema), tools[i].read_only);
         if (tools[i].structured && structured_ok(m))
-            cJSON_AddItemToObject(t, "outputSchema", cJSON_Parse(agent_mcp_view_output_schema()));
+            cJSON_AddItemToObject(t, "outputSchema", cJSON_Parse(mcp_view_output_schema()));
         cJSON_AddItemToArray(arr, t);
     }
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
@@ -1079,7 +1079,7 @@ static cJSON *tool_result(const char *text, const char *image_b64, cJSON *struct
     return r;
 }
 
-static void call_tool(agent_mcp *m, const cJSON *id, const cJSON *params)
+static void call_tool(mcp_server *m, const cJSON *id, const cJSON *params)
 {
     const char *name = eous_json_str(params, "name");
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
@@ -1174,7 +1174,7 @@ static cJSON *server_capabilities(int modern)
     return caps;
 }
 
-static void initialize(agent_mcp *m, const cJSON *id, const cJSON *params)
+static void initialize(mcp_server *m, const cJSON *id, const cJSON *params)
 {
     const char *asked = eous_json_str(params, "protocolVersion");
     const char *version = protocol_versions[0];
@@ -1197,14 +1197,14 @@ static void initialize(agent_mcp *m, const cJSON *id, const cJSON *params)
 
 /* ---- 2026-07-28: requests carrying their version in _meta ------------------ */
 
-int agent_mcp_is_modern(const cJSON *msg)
+int mcp_is_modern(const cJSON *msg)
 {
     const char *method = eous_json_str(msg, "method");
     const cJSON *meta = eous_json_obj(eous_json_obj(msg, "params"), "_meta");
     return method && strcmp(method, "initialize") && cJSON_GetObjectItemCaseSensitive(meta, META_VERSION);
 }
 
-const char *agent_mcp_modern_version(const cJSON *msg)
+const char *mcp_modern_version(const cJSON *msg)
 {
     return eous_json_str(eous_json_obj(eous_json_obj(msg, "params"), "_meta"), META_VERSION);
 }
@@ -1227,7 +1227,7 @@ static cJSON *error_response(const cJSON *id, int code, const char *message)
     return r;
 }
 
-cJSON *agent_mcp_modern_refusal(const cJSON *msg, int *http_status)
+cJSON *mcp_modern_refusal(const cJSON *msg, int *http_status)
 {
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
     const char *method = eous_json_str(msg, "method");
@@ -1260,13 +1260,13 @@ cJSON *agent_mcp_modern_refusal(const cJSON *msg, int *http_status)
     return NULL;
 }
 
-static cJSON *list_tools(const agent_mcp *m);
+static cJSON *list_tools(const mcp_server *m);
 
-/* A 2026-07-28 request, checked by agent_mcp_modern_refusal: served on its
+/* A 2026-07-28 request, checked by mcp_modern_refusal: served on its
  * own, with the log level and capabilities its _meta names (never an
  * elicitation: that version asks through input_required results, which eous
  * does not speak, so a confirmation is refused as without the capability). */
-static void serve_modern(agent_mcp *m, const cJSON *id, const char *method, const cJSON *params)
+static void serve_modern(mcp_server *m, const cJSON *id, const char *method, const cJSON *params)
 {
     int prev_modern = m->modern, prev_level = m->req_log_level;
     m->modern = 1;
@@ -1300,7 +1300,7 @@ static void serve_modern(agent_mcp *m, const cJSON *id, const char *method, cons
     m->req_log_level = prev_level;
 }
 
-static void handle_notification(agent_mcp *m, const char *method, const cJSON *params)
+static void handle_notification(mcp_server *m, const char *method, const cJSON *params)
 {
     if (!strcmp(method, "notifications/initialized")) {
         m->initialized = 1;
@@ -1316,7 +1316,7 @@ static void handle_notification(agent_mcp *m, const char *method, const cJSON *p
     }
 }
 
-static void set_log_level(agent_mcp *m, const cJSON *id, const cJSON *params)
+static void set_log_level(mcp_server *m, const cJSON *id, const cJSON *params)
 {
     const char *level = eous_json_str(params, "level");
     for (size_t i = 0; level && i < sizeof log_levels / sizeof log_levels[0]; i++)
@@ -1333,13 +1333,13 @@ static void set_log_level(agent_mcp *m, const cJSON *id, const cJSON *params)
     rpc_error(m, id, RPC_INVALID_PARAMS, msg);
 }
 
-static void handle_request(agent_mcp *m, const cJSON *msg, const cJSON *id, const char *method,
+static void handle_request(mcp_server *m, const cJSON *msg, const cJSON *id, const char *method,
                            const cJSON *params)
 {
     /* a request with its version in _meta is 2026-07-28's, unless initialize chose an older one here */
-    if (!m->protocol && agent_mcp_is_modern(msg)) {
+    if (!m->protocol && mcp_is_modern(msg)) {
         int status = 0;
-        cJSON *refusal = agent_mcp_modern_refusal(msg, &status);
+        cJSON *refusal = mcp_modern_refusal(msg, &status);
         if (refusal)
             write_message(m, refusal);
         else
@@ -1365,7 +1365,7 @@ static void handle_request(agent_mcp *m, const cJSON *msg, const cJSON *id, cons
     }
 }
 
-int agent_mcp_classify(const cJSON *msg, const cJSON **id_out, const char **why)
+int mcp_classify(const cJSON *msg, const cJSON **id_out, const char **why)
 {
     *id_out = NULL;
     *why = NULL;
@@ -1385,24 +1385,24 @@ int agent_mcp_classify(const cJSON *msg, const cJSON **id_out, const char **why)
     }
     *id_out = id;
     if (!method)
-        return AGENT_MCP_RESPONSE;
+        return MCP_RESPONSE;
     if (!cJSON_IsString(method) || (params && !cJSON_IsObject(params))) {
         *why = "Invalid Request: method must be a string and params an object";
         return RPC_INVALID_REQUEST;
     }
-    return id ? AGENT_MCP_REQUEST : AGENT_MCP_NOTIFICATION;
+    return id ? MCP_REQUEST : MCP_NOTIFICATION;
 }
 
-void agent_mcp_handle(agent_mcp *m, const cJSON *msg)
+void mcp_handle(mcp_server *m, const cJSON *msg)
 {
     const cJSON *id = NULL;
     const char *why = NULL;
-    int kind = agent_mcp_classify(msg, &id, &why);
+    int kind = mcp_classify(msg, &id, &why);
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
     if (kind < 0) {
         rpc_error(m, id, kind, why);
-    } else if (kind == AGENT_MCP_RESPONSE) {
+    } else if (kind == MCP_RESPONSE) {
         /* only ours (elicitation) are expected */
         pthread_mutex_lock(&m->io_lock);
         if (cJSON_IsString(id) && m->pending_id[0] && !strcmp(id->valuestring, m->pending_id) &&
@@ -1411,14 +1411,14 @@ void agent_mcp_handle(agent_mcp *m, const cJSON *msg)
             pthread_cond_broadcast(&m->io_cond);
         }
         pthread_mutex_unlock(&m->io_lock);
-    } else if (kind == AGENT_MCP_NOTIFICATION) {
+    } else if (kind == MCP_NOTIFICATION) {
         handle_notification(m, method->valuestring, params);
     } else {
         handle_request(m, msg, id, method->valuestring, params);
     }
 }
 
-static void handle_message(agent_mcp *m, const char *text, size_t len)
+static void handle_message(mcp_server *m, const char *text, size_t len)
 {
     const char *end = NULL;
     cJSON *msg = cJSON_ParseWithLengthOpts(text, len, &end, 0);
@@ -1428,7 +1428,7 @@ static void handle_message(agent_mcp *m, const char *text, size_t len)
         rpc_error(m, NULL, RPC_PARSE_ERROR, e);
         return;
     }
-    agent_mcp_handle(m, msg);
+    mcp_handle(m, msg);
     cJSON_Delete(msg);
 }
 
@@ -1436,7 +1436,7 @@ static void handle_message(agent_mcp *m, const char *text, size_t len)
  * (elicitation/create); 1 = go ahead. */
 static int ask_person(void *ud, const char *sentence, const char *what)
 {
-    agent_mcp *m = ud;
+    mcp_server *m = ud;
     pthread_mutex_lock(&m->io_lock);
     snprintf(m->pending_id, sizeof m->pending_id, "eous-confirm-%ld", ++m->next_request_id);
     pthread_mutex_unlock(&m->io_lock);
@@ -1484,7 +1484,7 @@ static int ask_person(void *ud, const char *sentence, const char *what)
 
 /* ---- serve ----------------------------------------------------------------- */
 
-eous_rc agent_mcp_serve(agent_mcp *m, FILE *in, FILE *out, eous_err *err)
+eous_rc mcp_serve(mcp_server *m, FILE *in, FILE *out, eous_err *err)
 {
     m->in_fd = fileno(in);
     m->out = out;
@@ -1515,7 +1515,7 @@ eous_rc agent_mcp_serve(agent_mcp *m, FILE *in, FILE *out, eous_err *err)
     return rc;
 }
 
-void agent_mcp_free(agent_mcp *m)
+void mcp_free(mcp_server *m)
 {
     if (!m)
         return;
@@ -1531,13 +1531,13 @@ void agent_mcp_free(agent_mcp *m)
     free(m);
 }
 
-void agent_mcp_set_emit(agent_mcp *m, agent_mcp_emit_fn fn, void *ud)
+void mcp_set_emit(mcp_server *m, mcp_emit_fn fn, void *ud)
 {
     m->emit = fn;
     m->emit_ud = ud;
 }
 
-void agent_mcp_cancel(agent_mcp *m, const cJSON *id)
+void mcp_cancel(mcp_server *m, const cJSON *id)
 {
     pthread_mutex_lock(&m->io_lock);
     if (id && m->busy_id == id) {
@@ -1547,7 +1547,7 @@ void agent_mcp_cancel(agent_mcp *m, const cJSON *id)
     pthread_mutex_unlock(&m->io_lock);
 }
 
-void agent_mcp_hangup(agent_mcp *m)
+void mcp_hangup(mcp_server *m)
 {
     pthread_mutex_lock(&m->io_lock);
     m->eof = 1;
@@ -1555,7 +1555,7 @@ void agent_mcp_hangup(agent_mcp *m)
     pthread_mutex_unlock(&m->io_lock);
 }
 
-const char *agent_mcp_protocol_version(const char *asked)
+const char *mcp_protocol_version(const char *asked)
 {
     for (size_t i = 0; asked && i < sizeof protocol_versions / sizeof protocol_versions[0]; i++)
         if (!strcmp(asked, protocol_versions[i]))

@@ -1,6 +1,6 @@
 /* mcp/mcp.h — eous as a Model Context Protocol server: JSON-RPC 2.0, one
  * message per line over a pair of streams (stdio for `eous mcp`), or
- * Streamable HTTP for many clients at once (agent_mcp_http_serve, `eous mcp
+ * Streamable HTTP for many clients at once (mcp_http_serve, `eous mcp
  * --port`).
  *
  * Methods: initialize (protocol-version negotiation), ping, tools/list,
@@ -37,9 +37,9 @@
  *
  * The browser starts at the first tool call that needs it and stops on
  * browser_close, at the end of input, on SIGINT/SIGTERM, and in
- * agent_mcp_free.
+ * mcp_free.
  *
- * Ownership: agent_mcp is an opaque handle (_new / _free).  The policy and
+ * Ownership: mcp_server is an opaque handle (_new / _free).  The policy and
  * secrets in the options are borrowed and must outlive it; strings too. */
 #ifndef EOUS_MCP_MCP_H
 #define EOUS_MCP_MCP_H
@@ -52,7 +52,7 @@
 struct act_policy;
 struct act_secrets;
 
-typedef struct agent_mcp_opts {
+typedef struct mcp_opts {
     perc_mode mode;                /* view for actions and browser_snapshot (default hybrid) */
     const char *webdriver;         /* remote WebDriver URL; NULL = spawn chromedriver */
     int w3c_only;                  /* never use CDP */
@@ -64,18 +64,18 @@ typedef struct agent_mcp_opts {
     int deltas;                    /* 1 (default): actions answer with what changed; 0: the whole view */
     const char *policy_file;       /* with policy NULL: each server loads its own policy from this file */
     const char *log_name;          /* prefix of this server's log lines (an HTTP session's), NULL = none */
-} agent_mcp_opts;
+} mcp_opts;
 
-void agent_mcp_opts_init(agent_mcp_opts *o);
+void mcp_opts_init(mcp_opts *o);
 
-typedef struct agent_mcp agent_mcp;
+typedef struct mcp_server mcp_server;
 
-eous_rc agent_mcp_new(const agent_mcp_opts *o, agent_mcp **out, eous_err *err);
+eous_rc mcp_new(const mcp_opts *o, mcp_server **out, eous_err *err);
 /* Serves requests read from in, answers written to out, until in ends or a
  * signal interrupts (EOUS_E_INTERRUPTED); the browser is stopped before it
  * returns.  Streams are borrowed. */
-eous_rc agent_mcp_serve(agent_mcp *m, FILE *in, FILE *out, eous_err *err);
-void agent_mcp_free(agent_mcp *m);
+eous_rc mcp_serve(mcp_server *m, FILE *in, FILE *out, eous_err *err);
+void mcp_free(mcp_server *m);
 
 /* ---- Streamable HTTP (MCP 2025-11-25 transport) ----------------------------
  *
@@ -85,7 +85,7 @@ void agent_mcp_free(agent_mcp *m);
  * notification or response gets 202.  initialize opens a session whose id
  * comes back in Mcp-Session-Id and must be sent with every later message;
  * DELETE ends it.  GET gets 405 (no server-initiated stream).  Each session is
- * its own agent_mcp: its own browser (chromedriver and Chrome, so cookies,
+ * its own mcp_server: its own browser (chromedriver and Chrome, so cookies,
  * storage and pages are never shared), deltas and confirmation prompts; its
  * requests run one at a time.  A session idle for idle_timeout_s is closed and
  * its browser stopped.
@@ -104,8 +104,8 @@ void agent_mcp_free(agent_mcp *m);
  * one 400; an unsupported MCP-Protocol-Version 400.  Every refusal carries a
  * one-line JSON-RPC error. */
 
-typedef struct agent_mcp_http_opts {
-    agent_mcp_opts session;        /* each session's options; session.policy must be NULL (use policy_file):
+typedef struct mcp_http_opts {
+    mcp_opts session;        /* each session's options; session.policy must be NULL (use policy_file):
                                     * a session's confirmation prompt is set on its own policy */
     const char *host;              /* address to bind; default 127.0.0.1 */
     int port;                      /* 0 = a free port */
@@ -119,11 +119,11 @@ typedef struct agent_mcp_http_opts {
                                     * silent this long (not streaming an answer) is closed; default 60 */
     int require_origin;            /* a request without an Origin header gets 403 (browser clients only) */
     FILE *url_out;                 /* the bound URL is written here as one line once listening; NULL = not */
-} agent_mcp_http_opts;
+} mcp_http_opts;
 
-void agent_mcp_http_opts_init(agent_mcp_http_opts *o);
+void mcp_http_opts_init(mcp_http_opts *o);
 /* Serves until SIGINT/SIGTERM (EOUS_E_INTERRUPTED) or a bind error; every
  * session's browser is stopped before it returns. */
-eous_rc agent_mcp_http_serve(const agent_mcp_http_opts *o, eous_err *err);
+eous_rc mcp_http_serve(const mcp_http_opts *o, eous_err *err);
 
 #endif

@@ -47,10 +47,10 @@
 #define RPC_SERVER_ERROR -32000
 #define RPC_HEADER_MISMATCH -32020
 
-void agent_mcp_http_opts_init(agent_mcp_http_opts *o)
+void mcp_http_opts_init(mcp_http_opts *o)
 {
     memset(o, 0, sizeof *o);
-    agent_mcp_opts_init(&o->session);
+    mcp_opts_init(&o->session);
     o->host = "127.0.0.1";
     o->max_sessions = HTTP_DEFAULT_MAX_SESSIONS;
     o->idle_timeout_s = HTTP_DEFAULT_IDLE_S;
@@ -62,7 +62,7 @@ typedef struct http_session http_session;
 typedef struct http_stream http_stream;
 
 typedef struct http_server {
-    agent_mcp_http_opts o;
+    mcp_http_opts o;
     struct MHD_Daemon *d;
     char *origins[HTTP_MAX_LIST];
     size_t n_origins;
@@ -83,14 +83,14 @@ typedef struct http_server {
 struct http_session {
     char id[33];                /* 128 random bits as hex */
     char log_name[24];          /* "session 1a2b3c4d": the id's first 8 characters, for logs */
-    agent_mcp *m;               /* created and freed on the session's thread */
+    mcp_server *m;               /* created and freed on the session's thread */
     http_server *srv;
     pthread_t thread;           /* runs the queued requests */
     pthread_mutex_t q_lock;
     pthread_cond_t q_cond;
     http_stream *q_head, *q_tail; /* requests waiting; under q_lock */
     int q_stop;                 /* the thread ends once the queue is empty; under q_lock */
-    int started;                /* 1 running, -1 agent_mcp_new failed (err set); under q_lock */
+    int started;                /* 1 running, -1 mcp_new failed (err set); under q_lock */
     eous_err start_err;
     http_stream *stream;        /* the running request's answer; the session thread's own */
     int refs;                   /* table + requests in flight; under srv->lock */
@@ -230,7 +230,7 @@ static int token_ok(const http_server *srv, const char *authorization)
 static void session_emit(void *ud, const char *text);
 
 /* Ends the session's thread (it finishes what is queued, then frees its
- * agent_mcp, which stops the browser) and frees the session. */
+ * mcp_server, which stops the browser) and frees the session. */
 static void session_free(http_session *s)
 {
     if (!s)
@@ -273,7 +273,7 @@ static void session_close_locked(http_session *s)
     if (srv->modern == s)
         srv->modern = NULL;
     s->closed = 1;
-    agent_mcp_hangup(s->m);
+    mcp_hangup(s->m);
 }
 
 /* The session named id with a reference for the caller, or NULL. */
@@ -572,7 +572,7 @@ static void stream_release(void *cls)
         st->abandoned = 1;
     pthread_mutex_unlock(&st->lock);
     if (cancel && st->s && st->s->m)
-        agent_mcp_cancel(st->s->m, cJSON_GetObjectItemCaseSensitive(st->msg, "id"));
+        mcp_cancel(st->s->m, cJSON_GetObjectItemCaseSensitive(st->msg, "id"));
     if (st->s)
         session_release(st->s);
     stream_unref(st);
@@ -583,13 +583,13 @@ static void stream_release(void *cls)
 static void *session_main(void *arg)
 {
     http_session *s = arg;
-    agent_mcp_opts so = s->srv->o.session;
+    mcp_opts so = s->srv->o.session;
     so.log_name = s->log_name;
     eous_err_clear(&s->start_err);
-    agent_mcp *m = NULL;
-    int ok = agent_mcp_new(&so, &m, &s->start_err) == EOUS_OK;
+    mcp_server *m = NULL;
+    int ok = mcp_new(&so, &m, &s->start_err) == EOUS_OK;
     if (ok)
-        agent_mcp_set_emit(m, session_emit, s);
+        mcp_set_emit(m, session_emit, s);
     pthread_mutex_lock(&s->q_lock);
     s->m = m;
     s->started = ok ? 1 : -1;
@@ -611,7 +611,7 @@ static void *session_main(void *arg)
         if (abandoned)
             EOUS_INFO("mcp", "%s: a request whose client closed its stream is dropped unrun", s->log_name);
         else
-            agent_mcp_handle(m, st->msg);
+            mcp_handle(m, st->msg);
         s->stream = NULL;
         stream_done(st);
         stream_unref(st);
@@ -619,7 +619,7 @@ static void *session_main(void *arg)
     }
     pthread_mutex_unlock(&s->q_lock);
     /* on this thread, before it ends: the driver it started is stopped, not killed */
-    agent_mcp_free(m);
+    mcp_free(m);
     return NULL;
 }
 
@@ -828,7 +828,7 @@ static enum MHD_Result handle_modern(http_server *srv, struct MHD_Connection *c,
     const char *hv = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
     const char *hm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Method");
     const char *hn = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Name");
-    const char *bv = agent_mcp_modern_version(msg);
+    const char *bv = mcp_modern_version(msg);
     const char *method = eous_json_str(msg, "method");
     const char *name = eous_json_str(eous_json_obj(msg, "params"), "name");
     enum MHD_Result ok;
@@ -847,7 +847,7 @@ static enum MHD_Result handle_modern(http_server *srv, struct MHD_Connection *c,
         ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, RPC_HEADER_MISMATCH,
                          "Header mismatch: Mcp-Name header '%.60s' does not match the tool name '%.60s'",
                          hn ? hn : "(missing)", name ? name : "(missing)");
-    else if ((refusal = agent_mcp_modern_refusal(msg, &status))) {
+    else if ((refusal = mcp_modern_refusal(msg, &status))) {
         char *text = cJSON_PrintUnformatted(refusal);
         ok = text ? reply_text(c, (unsigned)status, text, "application/json", NULL) : MHD_NO;
         free(text);
@@ -882,7 +882,7 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
                            end && rq->body.data && end >= rq->body.data ? (size_t)(end - rq->body.data) : 0);
     const cJSON *id = NULL;
     const char *why = NULL;
-    int kind = agent_mcp_classify(msg, &id, &why);
+    int kind = mcp_classify(msg, &id, &why);
     const char *method = eous_json_str(msg, "method");
     const char *sid = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
     const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
@@ -890,17 +890,17 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
     http_session *s = NULL;
     if (kind < 0) {
         ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, kind, "%s", why);
-    } else if (kind == AGENT_MCP_REQUEST && agent_mcp_is_modern(msg)) {
+    } else if (kind == MCP_REQUEST && mcp_is_modern(msg)) {
         ok = handle_modern(srv, c, msg, id); /* an Mcp-Session-Id is ignored, as 2026-07-28 says */
         msg = NULL;
-    } else if (kind == AGENT_MCP_NOTIFICATION && agent_mcp_is_modern(msg)) {
+    } else if (kind == MCP_NOTIFICATION && mcp_is_modern(msg)) {
         /* 2026-07-28 cancels by closing the stream; its notifications need no session */
         struct MHD_Response *r = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
         ok = queue(c, MHD_HTTP_ACCEPTED, r, NULL, NULL);
-    } else if (kind == AGENT_MCP_REQUEST && !strcmp(method, "initialize")) {
+    } else if (kind == MCP_REQUEST && !strcmp(method, "initialize")) {
         ok = handle_initialize(srv, c, msg, id);
         msg = NULL;
-    } else if (version && !agent_mcp_protocol_version(version)) {
+    } else if (version && !mcp_protocol_version(version)) {
         ok = reply_error(c, MHD_HTTP_BAD_REQUEST, id, RPC_INVALID_REQUEST,
                          "Bad Request: MCP-Protocol-Version '%.40s' is not supported (2025-11-25, 2025-06-18, "
                          "2025-03-26, 2024-11-05)",
@@ -912,13 +912,13 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
         ok = reply_error(c, MHD_HTTP_NOT_FOUND, id, RPC_SERVER_ERROR,
                          "Session not found: '%.40s' ended or never existed; send initialize without Mcp-Session-Id",
                          sid);
-    } else if (kind == AGENT_MCP_REQUEST && !strcmp(method, "tools/call")) {
+    } else if (kind == MCP_REQUEST && !strcmp(method, "tools/call")) {
         ok = answer_streaming(c, s, msg, 0);
         msg = NULL;
-    } else if (kind == AGENT_MCP_RESPONSE ||
-               (kind == AGENT_MCP_NOTIFICATION && !strcmp(method, "notifications/cancelled"))) {
+    } else if (kind == MCP_RESPONSE ||
+               (kind == MCP_NOTIFICATION && !strcmp(method, "notifications/cancelled"))) {
         /* the answer to our elicitation, or a cancellation, reaches the running call now */
-        agent_mcp_handle(s->m, msg);
+        mcp_handle(s->m, msg);
         session_release(s);
         struct MHD_Response *r = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
         ok = queue(c, MHD_HTTP_ACCEPTED, r, NULL, NULL);
@@ -1059,7 +1059,7 @@ static void on_mhd_log(void *cls, const char *fmt, va_list ap)
 
 /* ---- serve ---------------------------------------------------------------- */
 
-static eous_rc server_init(http_server *srv, const agent_mcp_http_opts *o, eous_err *err)
+static eous_rc server_init(http_server *srv, const mcp_http_opts *o, eous_err *err)
 {
     memset(srv, 0, sizeof *srv);
     srv->o = *o;
@@ -1148,9 +1148,9 @@ static void server_stop(http_server *srv)
     srv->stopping = 1;
     for (int i = 0; srv->sessions && i < srv->o.max_sessions; i++)
         if (srv->sessions[i] && srv->sessions[i]->refs)
-            agent_mcp_hangup(srv->sessions[i]->m);
+            mcp_hangup(srv->sessions[i]->m);
     if (srv->modern && srv->modern->refs)
-        agent_mcp_hangup(srv->modern->m);
+        mcp_hangup(srv->modern->m);
     pthread_mutex_unlock(&srv->lock);
     if (srv->d)
         MHD_stop_daemon(srv->d); /* joins the connection threads */
@@ -1180,7 +1180,7 @@ static void server_free(http_server *srv)
     pthread_cond_destroy(&srv->cond);
 }
 
-eous_rc agent_mcp_http_start(const agent_mcp_http_opts *o, agent_mcp_http **out, char *url, size_t url_size,
+eous_rc mcp_http_start(const mcp_http_opts *o, mcp_http **out, char *url, size_t url_size,
                              eous_err *err)
 {
     *out = NULL;
@@ -1198,16 +1198,16 @@ eous_rc agent_mcp_http_start(const agent_mcp_http_opts *o, agent_mcp_http **out,
     }
     EOUS_INFO("mcp", "listening on %s (sessions at most %d, idle timeout %d s)", url, srv->o.max_sessions,
               srv->o.idle_timeout_s);
-    *out = (agent_mcp_http *)srv;
+    *out = (mcp_http *)srv;
     return EOUS_OK;
 }
 
-void agent_mcp_http_tick(agent_mcp_http *h)
+void mcp_http_tick(mcp_http *h)
 {
     reap_idle((http_server *)h);
 }
 
-void agent_mcp_http_stop(agent_mcp_http *h)
+void mcp_http_stop(mcp_http *h)
 {
     if (!h)
         return;
@@ -1217,11 +1217,11 @@ void agent_mcp_http_stop(agent_mcp_http *h)
     free(srv);
 }
 
-eous_rc agent_mcp_http_serve(const agent_mcp_http_opts *o, eous_err *err)
+eous_rc mcp_http_serve(const mcp_http_opts *o, eous_err *err)
 {
-    agent_mcp_http *h = NULL;
+    mcp_http *h = NULL;
     char url[128];
-    eous_rc rc = agent_mcp_http_start(o, &h, url, sizeof url, err);
+    eous_rc rc = mcp_http_start(o, &h, url, sizeof url, err);
     if (rc)
         return rc;
     if (o->url_out) {
@@ -1230,8 +1230,8 @@ eous_rc agent_mcp_http_serve(const agent_mcp_http_opts *o, eous_err *err)
     }
     while (!eous_interrupted()) {
         eous_sleep_ms(200);
-        agent_mcp_http_tick(h);
+        mcp_http_tick(h);
     }
-    agent_mcp_http_stop(h);
+    mcp_http_stop(h);
     return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
 }

@@ -11,7 +11,7 @@
 /* The JSON Schema browser_snapshot's and browser_call's structuredContent
  * conforms to (2025-06-18 and later).  Open objects: a component's state and
  * a tool's metadata are the page's own. */
-const char *agent_mcp_view_output_schema(void)
+const char *mcp_view_output_schema(void)
 {
     return "{\"type\":\"object\",\"properties\":{"
            "\"url\":{\"type\":\"string\"},"
@@ -67,7 +67,7 @@ static cJSON *tool_json(const perc_component *c, const char *name)
     return t;
 }
 
-cJSON *agent_mcp_view_structured(const perc_obs *obs, const char *result)
+cJSON *mcp_view_structured(const perc_obs *obs, const char *result)
 {
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "url", obs ? perc_obs_url(obs) : "");

@@ -268,11 +268,11 @@ static void results_add(results *R, cJSON *r)
 
 /* Reads results.jsonl through agent/rundir: every attempt's line is kept;
  * the last per task × mode is counted, the earlier ones are listed. */
-static eous_rc results_read(const char *out_dir, results *R, agent_run_outcome *o, eous_err *err)
+static eous_rc results_read(const char *out_dir, results *R, runs_outcome *o, eous_err *err)
 {
     memset(R, 0, sizeof *R);
-    agent_rundir rd;
-    eous_rc rc = agent_rundir_load(out_dir, 0, &rd, err);
+    runs_dir rd;
+    eous_rc rc = runs_dir_load(out_dir, 0, &rd, err);
     if (rc)
         return rc;
     R->rows = cJSON_CreateArray();
@@ -280,29 +280,29 @@ static eous_rc results_read(const char *out_dir, results *R, agent_run_outcome *
     if (!R->rows || !R->earlier) {
         cJSON_Delete(R->rows);
         cJSON_Delete(R->earlier);
-        agent_rundir_free(&rd);
+        runs_dir_free(&rd);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory reading %s", rd.path);
     }
     while (rd.rows->child) {
-        int last = agent_rundir_is_last(rd.rows->child);
+        int last = runs_dir_is_last(rd.rows->child);
         cJSON *r = cJSON_DetachItemViaPointer(rd.rows, rd.rows->child);
         const char *st = eous_json_str(r, "status");
         if (!last) {
-            R->failed_attempts += !st || strcmp(st, AGENT_ST_PASSED);
+            R->failed_attempts += !st || strcmp(st, RUNS_ST_PASSED);
             cJSON_AddItemToArray(R->earlier, r);
             continue;
         }
         o->tasks++;
-        if (!st || strcmp(st, AGENT_ST_PASSED))
+        if (!st || strcmp(st, RUNS_ST_PASSED))
             o->all_passed = 0;
         else
             o->passed++;
-        if (st && !strcmp(st, AGENT_ST_INFRA))
+        if (st && !strcmp(st, RUNS_ST_INFRA))
             o->any_infra = 1;
         results_add(R, r);
     }
     o->failed_attempts = R->failed_attempts;
-    agent_rundir_free(&rd);
+    runs_dir_free(&rd);
     return EOUS_OK;
 }
 
@@ -490,7 +490,7 @@ static eous_rc write_report_html(const char *out_dir, const results *R, const ch
     const char *modes[MAX_MODES];
     for (int m = 0; m < R->nm; m++)
         modes[m] = R->ms[m].name;
-    eous_rc rc = agent_report_html_write(out_dir, R->rows, R->earlier, modes, R->nm, md, svg.data, err);
+    eous_rc rc = runs_report_html_write(out_dir, R->rows, R->earlier, modes, R->nm, md, svg.data, err);
     eous_buf_free(&svg);
     return rc;
 }
@@ -611,7 +611,7 @@ static eous_rc write_junit(const char *out_dir, const results *R, eous_err *err)
     return EOUS_OK;
 }
 
-eous_rc agent_reports_write(const char *out_dir, agent_run_outcome *o, char **table_md, eous_err *err)
+eous_rc runs_reports_write(const char *out_dir, runs_outcome *o, char **table_md, eous_err *err)
 {
     memset(o, 0, sizeof *o);
     o->all_passed = 1;

@@ -10,14 +10,14 @@
 /* What the run's results say, for the exit code: each task × mode counted by
  * its last attempt; failed_attempts counts the earlier attempts that did not
  * pass (a retry or --resume followed them). */
-typedef struct agent_run_outcome {
+typedef struct runs_outcome {
     int tasks, passed;
     int all_passed, any_infra;
     int failed_attempts;
-} agent_run_outcome;
+} runs_outcome;
 
 /* Writes the four reports into out_dir and fills *o.  The markdown table is
  * also returned in *table_md when not NULL (caller frees). */
-eous_rc agent_reports_write(const char *out_dir, agent_run_outcome *o, char **table_md, eous_err *err);
+eous_rc runs_reports_write(const char *out_dir, runs_outcome *o, char **table_md, eous_err *err);
 
 #endif

@@ -16,7 +16,7 @@
 #define OBS_MAX_BYTES (256 * 1024) /* an observation longer than this is cut in the report */
 #define TRACE_MAX_BYTES (64 * 1024 * 1024)
 
-void agent_html_text(eous_buf *h, const char *s)
+void runs_html_text(eous_buf *h, const char *s)
 {
     for (const char *p = s ? s : ""; *p; p++) {
         switch (*p) {
@@ -103,7 +103,7 @@ static void option_list(eous_buf *h, const cJSON *rows, const char *key)
         if (!first)
             continue;
         eous_buf_puts(h, "<option>", NULL);
-        agent_html_text(h, v);
+        runs_html_text(h, v);
         eous_buf_puts(h, "</option>", NULL);
     }
 }
@@ -114,7 +114,7 @@ static void filters(eous_buf *h, const cJSON *rows, const char *const *modes, in
                      "<label>mode <select id='f-mode'><option value=''>all</option>", NULL);
     for (int m = 0; m < nm; m++) {
         eous_buf_puts(h, "<option>", NULL);
-        agent_html_text(h, modes[m]);
+        runs_html_text(h, modes[m]);
         eous_buf_puts(h, "</option>", NULL);
     }
     eous_buf_puts(h, "</select></label><label>tier <select id='f-tier'><option value=''>all</option>", NULL);
@@ -129,7 +129,7 @@ static void filters(eous_buf *h, const cJSON *rows, const char *const *modes, in
 static void mode_class(eous_buf *h, const char *mode)
 {
     eous_buf_puts(h, "m m-", NULL);
-    agent_html_text(h, mode);
+    runs_html_text(h, mode);
 }
 
 /* Model tokens when a model planned, else the observation tokens it read. */
@@ -152,13 +152,13 @@ static void mode_cells(eous_buf *h, const cJSON *r, const char *mode)
         mode_class(h, mode);
         if (i == 0 && r) {
             eous_buf_puts(h, " st-", NULL);
-            agent_html_text(h, eous_json_str(r, "status"));
+            runs_html_text(h, eous_json_str(r, "status"));
         }
         eous_buf_puts(h, "'>", NULL);
         if (!r)
             eous_buf_puts(h, i == 0 ? "—" : "", NULL);
         else if (i == 0)
-            agent_html_text(h, eous_json_str(r, "status"));
+            runs_html_text(h, eous_json_str(r, "status"));
         else if (i == 1)
             eous_buf_printf(h, NULL, "%d", eous_json_int(r, "steps", 0));
         else if (i == 2)
@@ -177,7 +177,7 @@ static void table_head(eous_buf *h, const char *const *modes, int nm)
         eous_buf_puts(h, "<th colspan='4' class='mode ", NULL);
         mode_class(h, modes[m]);
         eous_buf_puts(h, "'>", NULL);
-        agent_html_text(h, modes[m]);
+        runs_html_text(h, modes[m]);
         eous_buf_puts(h, "</th>", NULL);
     }
     eous_buf_puts(h, "</tr><tr>", NULL);
@@ -207,13 +207,13 @@ static void shot(eous_buf *h, const char *rel, const char *caption)
     if (!evidence_path_ok(rel))
         return;
     eous_buf_puts(h, "<figure><a href='", NULL);
-    agent_html_text(h, rel);
+    runs_html_text(h, rel);
     eous_buf_puts(h, "'><img class='shot' loading='lazy' src='", NULL);
-    agent_html_text(h, rel);
+    runs_html_text(h, rel);
     eous_buf_puts(h, "' alt='", NULL);
-    agent_html_text(h, caption);
+    runs_html_text(h, caption);
     eous_buf_puts(h, "'></a><figcaption>", NULL);
-    agent_html_text(h, caption);
+    runs_html_text(h, caption);
     eous_buf_puts(h, "</figcaption></figure>", NULL);
 }
 
@@ -228,7 +228,7 @@ static void observation(eous_buf *h, const char *out_dir, const cJSON *line)
     eous_err err;
     if (eous_read_file(path, 0, &text, &len, &err)) {
         eous_buf_puts(h, "<p class='ms'>observation file missing: ", NULL);
-        agent_html_text(h, rel);
+        runs_html_text(h, rel);
         eous_buf_puts(h, "</p>", NULL);
         return;
     }
@@ -237,7 +237,7 @@ static void observation(eous_buf *h, const char *out_dir, const cJSON *line)
         text[OBS_MAX_BYTES] = '\0';
     eous_buf_printf(h, NULL, "<details class='obs'><summary>observation (%.0f tokens)</summary><pre class='obs'>",
                     eous_json_num(line, "obs_tokens", 0));
-    agent_html_text(h, text);
+    runs_html_text(h, text);
     eous_buf_printf(h, NULL, "%s</pre></details>", cut ? "\n… (cut; the whole text is in the file)" : "");
     free(text);
 }
@@ -248,9 +248,9 @@ static void evidence_link(eous_buf *h, const char *rel, const char *caption)
     if (!evidence_path_ok(rel))
         return;
     eous_buf_puts(h, "<div class='verdict'><a href='", NULL);
-    agent_html_text(h, rel);
+    runs_html_text(h, rel);
     eous_buf_puts(h, "'>", NULL);
-    agent_html_text(h, caption);
+    runs_html_text(h, caption);
     eous_buf_puts(h, "</a></div>", NULL);
 }
 
@@ -259,7 +259,7 @@ static void labelled(eous_buf *h, const char *cls, const char *label, const char
     if (!value || !*value)
         return;
     eous_buf_printf(h, NULL, "<div class='%s'>%s", cls, label);
-    agent_html_text(h, value);
+    runs_html_text(h, value);
     eous_buf_puts(h, "</div>", NULL);
 }
 
@@ -275,9 +275,9 @@ static void evaluators(eous_buf *h, const cJSON *r)
         /* the evaluator's words (success | failure | error) coloured as a task's passed | failed */
         const char *cls = st && !strcmp(st, "success") ? "passed" : "failed";
         eous_buf_puts(h, "<li class='evaluator'><b>", NULL);
-        agent_html_text(h, eous_json_str(e, "evaluator"));
+        runs_html_text(h, eous_json_str(e, "evaluator"));
         eous_buf_printf(h, NULL, "</b>: <span class='st-%s'>", cls);
-        agent_html_text(h, st);
+        runs_html_text(h, st);
         eous_buf_puts(h, "</span>", NULL);
         labelled(h, "result", "error: ", eous_json_str(e, "error"));
         const cJSON *failed = eous_json_arr(e, "failed");
@@ -285,7 +285,7 @@ static void evaluators(eous_buf *h, const cJSON *r)
             eous_buf_puts(h, "<ul class='assertions'>", NULL);
             cJSON_ArrayForEach(f, failed) if (cJSON_IsString(f)) {
                 eous_buf_puts(h, "<li>", NULL);
-                agent_html_text(h, f->valuestring);
+                runs_html_text(h, f->valuestring);
                 eous_buf_puts(h, "</li>", NULL);
             }
             eous_buf_puts(h, "</ul>", NULL);
@@ -304,9 +304,9 @@ static void step_item(eous_buf *h, const char *out_dir, const cJSON *line)
         labelled(h, "result", "the model's answer did not parse: ", perr);
     } else {
         eous_buf_puts(h, "<span class='action'>", NULL);
-        agent_html_text(h, eous_json_str(line, "action"));
+        runs_html_text(h, eous_json_str(line, "action"));
         eous_buf_puts(h, "</span> <span class='path'>", NULL);
-        agent_html_text(h, eous_json_str(line, "path"));
+        runs_html_text(h, eous_json_str(line, "path"));
         eous_buf_puts(h, "</span>", NULL);
         labelled(h, "fallback", "fallback: ", eous_json_str(line, "fallback_reason"));
         labelled(h, "result", error ? "error: " : "result: ", error ? error : eous_json_str(line, "result"));
@@ -368,14 +368,14 @@ static void earlier_attempts(eous_buf *h, const cJSON *earlier, const char *id, 
         eous_buf_puts(h, any ? "" : "<ul class='attempts'>", NULL);
         any = 1;
         eous_buf_printf(h, NULL, "<li>attempt %d: <span class='st-", eous_json_int(e, "attempt", 0));
-        agent_html_text(h, eous_json_str(e, "status"));
+        runs_html_text(h, eous_json_str(e, "status"));
         eous_buf_puts(h, "'>", NULL);
-        agent_html_text(h, eous_json_str(e, "status"));
+        runs_html_text(h, eous_json_str(e, "status"));
         eous_buf_puts(h, "</span>", NULL);
         const char *error = eous_json_str(e, "error");
         if (error && *error) {
             eous_buf_puts(h, " — ", NULL);
-            agent_html_text(h, error);
+            runs_html_text(h, error);
         }
         eous_buf_puts(h, "</li>", NULL);
     }
@@ -388,14 +388,14 @@ static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const 
     eous_buf_puts(h, "<div class='mode-detail ", NULL);
     mode_class(h, mode);
     eous_buf_puts(h, "'><h4>", NULL);
-    agent_html_text(h, mode);
+    runs_html_text(h, mode);
     eous_buf_puts(h, ": <span class='st-", NULL);
-    agent_html_text(h, eous_json_str(r, "status"));
+    runs_html_text(h, eous_json_str(r, "status"));
     eous_buf_puts(h, "'>", NULL);
-    agent_html_text(h, eous_json_str(r, "status"));
+    runs_html_text(h, eous_json_str(r, "status"));
     eous_buf_printf(h, NULL, "</span> (score %.2f, %d steps, stopped: ", eous_json_num(r, "score", 0),
                     eous_json_int(r, "steps", 0));
-    agent_html_text(h, eous_json_str(r, "stop_reason"));
+    runs_html_text(h, eous_json_str(r, "stop_reason"));
     eous_buf_puts(h, ")</h4>", NULL);
     labelled(h, "verdict", "eval: ", eous_json_str(r, "eval_detail"));
     evaluators(h, r);
@@ -430,27 +430,27 @@ static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const
             eous_buf_printf(&bad, NULL, "%s ", modes[m]);
     }
     eous_buf_puts(h, "<tr class='task' data-task='", NULL);
-    agent_html_text(h, id);
+    runs_html_text(h, id);
     eous_buf_puts(h, "' data-tier='", NULL);
-    agent_html_text(h, eous_json_str(any, "tier"));
+    runs_html_text(h, eous_json_str(any, "tier"));
     eous_buf_puts(h, "' data-screen='", NULL);
-    agent_html_text(h, eous_json_str(any, "screen"));
+    runs_html_text(h, eous_json_str(any, "screen"));
     eous_buf_puts(h, "' data-modes='", NULL);
-    agent_html_text(h, have.data);
+    runs_html_text(h, have.data);
     eous_buf_puts(h, "' data-failed='", NULL);
-    agent_html_text(h, bad.data);
+    runs_html_text(h, bad.data);
     eous_buf_printf(h, NULL, "'><td><button class='open' aria-expanded='false' aria-controls='d-%d'>", index);
-    agent_html_text(h, id);
+    runs_html_text(h, id);
     eous_buf_puts(h, "</button></td><td>", NULL);
-    agent_html_text(h, eous_json_str(any, "tier"));
+    runs_html_text(h, eous_json_str(any, "tier"));
     eous_buf_puts(h, "</td><td>", NULL);
-    agent_html_text(h, eous_json_str(any, "screen"));
+    runs_html_text(h, eous_json_str(any, "screen"));
     eous_buf_puts(h, "</td>", NULL);
     for (int m = 0; m < nm; m++)
         mode_cells(h, row_of(rows, id, modes[m]), modes[m]);
     eous_buf_printf(h, NULL, "</tr><tr class='detail' id='d-%d' hidden><td colspan='%d'><p class='intent'>", index,
                     3 + 4 * nm);
-    agent_html_text(h, eous_json_str(any, "intent"));
+    runs_html_text(h, eous_json_str(any, "intent"));
     eous_buf_puts(h, "</p>", NULL);
     for (int m = 0; m < nm; m++) {
         const cJSON *r = row_of(rows, id, modes[m]);
@@ -462,7 +462,7 @@ static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const
     eous_buf_free(&have);
 }
 
-eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
+eous_rc runs_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
                                 int n_modes,
                                 const char *summary_md, const char *charts_svg, eous_err *err)
 {
@@ -470,7 +470,7 @@ eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const cJ
     eous_buf_init(&h, 0);
     eous_buf_printf(&h, NULL, "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>eous report</title>"
                               "<style>%s</style></head><body><h1>eous benchmark report</h1><pre>", css);
-    agent_html_text(&h, summary_md);
+    runs_html_text(&h, summary_md);
     eous_buf_printf(&h, NULL, "</pre><div class='charts'>%s</div><h2>Tasks</h2>", charts_svg ? charts_svg : "");
     filters(&h, rows, modes, n_modes);
     table_head(&h, modes, n_modes);

@@ -6,7 +6,7 @@
 #include "core/core.h"
 
 /* Text into HTML (element content or a quoted attribute). */
-void agent_html_text(eous_buf *h, const char *s);
+void runs_html_text(eous_buf *h, const char *s);
 
 /* Writes OUT/report.html: head (inline CSS), summary_md in a <pre>, charts_svg
  * as given, then the tasks (sorted by id, modes side by side, filters, one
@@ -14,7 +14,7 @@ void agent_html_text(eous_buf *h, const char *s);
  * script.  rows: each task × mode's last attempt; earlier: the attempts a
  * retry or --resume followed, listed in the drill-down (both borrowed);
  * modes: their order.  The whole page goes through the secret redactor. */
-eous_rc agent_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
+eous_rc runs_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
                                 int n_modes,
                                 const char *summary_md, const char *charts_svg, eous_err *err);
 

@@ -35,11 +35,11 @@ typedef struct cmp_pair {
     cmp_change change;
 } cmp_pair;
 
-struct agent_runcmp {
+struct runs_cmp {
     cmp_run a, b;
     cmp_pair *pairs;
     int npairs;
-    agent_runcmp_counts counts;
+    runs_cmp_counts counts;
 };
 
 static const char *CHANGE_NAMES[] = {"unchanged", "changed", "regression", "fix", "unsettled", "dropped", "only in A",
@@ -123,8 +123,8 @@ static eous_rc run_add(cmp_run *r, const cJSON *o, eous_err *err)
  * earlier failed attempts counted. */
 static eous_rc run_load(cmp_run *r, const char *arg, eous_err *err)
 {
-    agent_rundir rd;
-    eous_rc rc = agent_rundir_load(arg, 1, &rd, err);
+    runs_dir rd;
+    eous_rc rc = runs_dir_load(arg, 1, &rd, err);
     if (rc)
         return rc;
     snprintf(r->path, sizeof r->path, "%s", rd.path);
@@ -135,13 +135,13 @@ static eous_rc run_load(cmp_run *r, const char *arg, eous_err *err)
     else
         snprintf(r->dir, sizeof r->dir, ".");
     r->skipped_tail = rd.skipped_tail;
-    r->failed_attempts = agent_rundir_failed_attempts(&rd);
+    r->failed_attempts = runs_dir_failed_attempts(&rd);
     const cJSON *o;
     cJSON_ArrayForEach(o, rd.rows) {
-        if (agent_rundir_is_last(o) && (rc = run_add(r, o, err)))
+        if (runs_dir_is_last(o) && (rc = run_add(r, o, err)))
             break;
     }
-    agent_rundir_free(&rd);
+    runs_dir_free(&rd);
     return rc;
 }
 
@@ -210,7 +210,7 @@ static cmp_change classify(const cmp_row *a, const cmp_row *b)
     return a->steps != b->steps || a->obs_tokens != b->obs_tokens || verdicts_moved ? CH_CHANGED : CH_SAME;
 }
 
-static void count_change(agent_runcmp_counts *n, cmp_change ch)
+static void count_change(runs_cmp_counts *n, cmp_change ch)
 {
     switch (ch) {
     case CH_REGRESSION: n->regressions++; break;
@@ -226,7 +226,7 @@ static void count_change(agent_runcmp_counts *n, cmp_change ch)
         n->changed++;
 }
 
-static eous_rc pair_up(agent_runcmp *c, eous_err *err)
+static eous_rc pair_up(runs_cmp *c, eous_err *err)
 {
     c->pairs = calloc((size_t)(c->a.n + c->b.n) + 1, sizeof *c->pairs);
     if (!c->pairs)
@@ -250,10 +250,10 @@ static eous_rc pair_up(agent_runcmp *c, eous_err *err)
     return EOUS_OK;
 }
 
-eous_rc agent_runcmp_load(const char *run_a, const char *run_b, agent_runcmp **out, eous_err *err)
+eous_rc runs_cmp_load(const char *run_a, const char *run_b, runs_cmp **out, eous_err *err)
 {
     *out = NULL;
-    agent_runcmp *c = calloc(1, sizeof *c);
+    runs_cmp *c = calloc(1, sizeof *c);
     if (!c)
         return eous_err_set(err, EOUS_E_NOMEM, "compare: out of memory");
     eous_rc rc = run_load(&c->a, run_a, err);
@@ -262,7 +262,7 @@ eous_rc agent_runcmp_load(const char *run_a, const char *run_b, agent_runcmp **o
     if (!rc)
         rc = pair_up(c, err);
     if (rc) {
-        agent_runcmp_free(c);
+        runs_cmp_free(c);
         return rc;
     }
     if (c->a.skipped_tail || c->b.skipped_tail)
@@ -272,7 +272,7 @@ eous_rc agent_runcmp_load(const char *run_a, const char *run_b, agent_runcmp **o
     return EOUS_OK;
 }
 
-void agent_runcmp_free(agent_runcmp *c)
+void runs_cmp_free(runs_cmp *c)
 {
     if (!c)
         return;
@@ -282,7 +282,7 @@ void agent_runcmp_free(agent_runcmp *c)
     free(c);
 }
 
-void agent_runcmp_get_counts(const agent_runcmp *c, agent_runcmp_counts *out)
+void runs_cmp_get_counts(const runs_cmp *c, runs_cmp_counts *out)
 {
     *out = c->counts;
 }
@@ -296,7 +296,7 @@ typedef struct cmp_totals {
     double wall_a, wall_b;
 } cmp_totals;
 
-static void totals(const agent_runcmp *c, cmp_totals *t)
+static void totals(const runs_cmp *c, cmp_totals *t)
 {
     memset(t, 0, sizeof *t);
     for (int i = 0; i < c->a.n; i++)
@@ -328,9 +328,9 @@ static void put_move(eous_buf *b, int decimals, double x, double y)
         eous_buf_printf(b, NULL, " (%+.1f%%)", (y - x) / x * 100.0);
 }
 
-static void put_summary(const agent_runcmp *c, eous_buf *b)
+static void put_summary(const runs_cmp *c, eous_buf *b)
 {
-    const agent_runcmp_counts *n = &c->counts;
+    const runs_cmp_counts *n = &c->counts;
     cmp_totals t;
     totals(c, &t);
     eous_buf_printf(b, NULL, "A → B: %d regression%s (%d passed→failed, %d dropped), %d fix%s, %d unsettled, "
@@ -349,7 +349,7 @@ static void put_summary(const agent_runcmp *c, eous_buf *b)
                         c->b.failed_attempts);
 }
 
-char *agent_runcmp_summary(const agent_runcmp *c)
+char *runs_cmp_summary(const runs_cmp *c)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
@@ -403,7 +403,7 @@ static void put_verified(eous_buf *b, const cmp_pair *p)
     }
 }
 
-char *agent_runcmp_markdown(const agent_runcmp *c)
+char *runs_cmp_markdown(const runs_cmp *c)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
@@ -457,9 +457,9 @@ static cJSON *row_json(const cmp_row *r)
     return o;
 }
 
-char *agent_runcmp_json(const agent_runcmp *c)
+char *runs_cmp_json(const runs_cmp *c)
 {
-    const agent_runcmp_counts *n = &c->counts;
+    const runs_cmp_counts *n = &c->counts;
     cmp_totals t;
     totals(c, &t);
     cJSON *o = cJSON_CreateObject();

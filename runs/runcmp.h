@@ -18,16 +18,16 @@
  * a change, and the table gets a column with each evaluator's status in A and
  * B and links to both runs' agent_response.json and network.har.
  *
- * agent_runcmp_load allocates the comparison; the caller frees it with
- * agent_runcmp_free.  The text functions return malloc'd strings. */
+ * runs_cmp_load allocates the comparison; the caller frees it with
+ * runs_cmp_free.  The text functions return malloc'd strings. */
 #ifndef EOUS_RUNS_RUNCMP_H
 #define EOUS_RUNS_RUNCMP_H
 
 #include "core/core.h"
 
-typedef struct agent_runcmp agent_runcmp;
+typedef struct runs_cmp runs_cmp;
 
-typedef struct agent_runcmp_counts {
+typedef struct runs_cmp_counts {
     int both;          /* task × mode pairs present in both runs */
     int regressions;   /* passed → failed, plus dropped */
     int dropped;       /* passed in A, absent from B */
@@ -36,16 +36,16 @@ typedef struct agent_runcmp_counts {
     int only_a, only_b;
     int changed;       /* pairs in both whose status, steps, tokens or evaluator verdicts differ */
     int other;         /* of those, same status but other steps, tokens or verdicts */
-} agent_runcmp_counts;
+} runs_cmp_counts;
 
-eous_rc agent_runcmp_load(const char *run_a, const char *run_b, agent_runcmp **out, eous_err *err);
-void agent_runcmp_free(agent_runcmp *c);
-void agent_runcmp_get_counts(const agent_runcmp *c, agent_runcmp_counts *out);
+eous_rc runs_cmp_load(const char *run_a, const char *run_b, runs_cmp **out, eous_err *err);
+void runs_cmp_free(runs_cmp *c);
+void runs_cmp_get_counts(const runs_cmp *c, runs_cmp_counts *out);
 /* One line: "A → B: 2 regressions (…), 1 fix, …; pass rate …; steps/task …". */
-char *agent_runcmp_summary(const agent_runcmp *c);
+char *runs_cmp_summary(const runs_cmp *c);
 /* The summary, then a table of every changed or unmatched task × mode. */
-char *agent_runcmp_markdown(const agent_runcmp *c);
+char *runs_cmp_markdown(const runs_cmp *c);
 /* {"a":…, "b":…, "counts":{…}, "totals":{…}, "rows":[…]} with every pair. */
-char *agent_runcmp_json(const agent_runcmp *c);
+char *runs_cmp_json(const runs_cmp *c);
 
 #endif

@@ -23,7 +23,7 @@ static int is_job(const cJSON *r, const char *id, const char *mode)
     return ri && rm && !strcmp(ri, id) && !strcmp(rm, mode);
 }
 
-static eous_rc resolve_path(agent_rundir *rd, const char *arg, eous_err *err)
+static eous_rc resolve_path(runs_dir *rd, const char *arg, eous_err *err)
 {
     struct stat st;
     if (stat(arg, &st) != 0)
@@ -66,7 +66,7 @@ static void number_attempts(cJSON *rows)
     }
 }
 
-eous_rc agent_rundir_load(const char *arg, int strict, agent_rundir *rd, eous_err *err)
+eous_rc runs_dir_load(const char *arg, int strict, runs_dir *rd, eous_err *err)
 {
     memset(rd, 0, sizeof *rd);
     eous_rc rc = resolve_path(rd, arg, err);
@@ -114,20 +114,20 @@ eous_rc agent_rundir_load(const char *arg, int strict, agent_rundir *rd, eous_er
     free(line);
     fclose(f);
     if (rc) {
-        agent_rundir_free(rd);
+        runs_dir_free(rd);
         return rc;
     }
     number_attempts(rd->rows);
     return EOUS_OK;
 }
 
-void agent_rundir_free(agent_rundir *rd)
+void runs_dir_free(runs_dir *rd)
 {
     cJSON_Delete(rd->rows);
     rd->rows = NULL;
 }
 
-int agent_rundir_is_last(const cJSON *r)
+int runs_dir_is_last(const cJSON *r)
 {
     for (const cJSON *n = r->next; n; n = n->next)
         if (same_job(n, r))
@@ -135,7 +135,7 @@ int agent_rundir_is_last(const cJSON *r)
     return 1;
 }
 
-const cJSON *agent_rundir_last(const agent_rundir *rd, const char *id, const char *mode)
+const cJSON *runs_dir_last(const runs_dir *rd, const char *id, const char *mode)
 {
     const cJSON *last = NULL;
     for (const cJSON *r = rd->rows ? rd->rows->child : NULL; r; r = r->next)
@@ -144,7 +144,7 @@ const cJSON *agent_rundir_last(const agent_rundir *rd, const char *id, const cha
     return last;
 }
 
-int agent_rundir_attempts(const agent_rundir *rd, const char *id, const char *mode)
+int runs_dir_attempts(const runs_dir *rd, const char *id, const char *mode)
 {
     int n = 0;
     for (const cJSON *r = rd->rows ? rd->rows->child : NULL; r; r = r->next)
@@ -152,22 +152,22 @@ int agent_rundir_attempts(const agent_rundir *rd, const char *id, const char *mo
     return n;
 }
 
-int agent_rundir_failed_attempts(const agent_rundir *rd)
+int runs_dir_failed_attempts(const runs_dir *rd)
 {
     int n = 0;
     for (const cJSON *r = rd->rows ? rd->rows->child : NULL; r; r = r->next) {
         const char *st = eous_json_str(r, "status");
-        n += !agent_rundir_is_last(r) && st && strcmp(st, AGENT_ST_PASSED);
+        n += !runs_dir_is_last(r) && st && strcmp(st, RUNS_ST_PASSED);
     }
     return n;
 }
 
-int agent_rundir_status_final(const char *status)
+int runs_dir_status_final(const char *status)
 {
-    return status && strcmp(status, AGENT_ST_INFRA) && strcmp(status, AGENT_ST_INTERRUPTED);
+    return status && strcmp(status, RUNS_ST_INFRA) && strcmp(status, RUNS_ST_INTERRUPTED);
 }
 
-eous_rc agent_rundir_append(const char *out_dir, const char *line, eous_err *err)
+eous_rc runs_dir_append(const char *out_dir, const char *line, eous_err *err)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/results.jsonl", out_dir);

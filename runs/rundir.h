@@ -10,42 +10,42 @@
 
 #include "core/core.h"
 
-#define AGENT_ST_PASSED "passed"
-#define AGENT_ST_FAILED "failed"
-#define AGENT_ST_INFRA "infra"
-#define AGENT_ST_INTERRUPTED "interrupted"
-#define AGENT_ST_SKIPPED "skipped"
-#define AGENT_ST_NEEDS_JUDGE "needs_judge"
+#define RUNS_ST_PASSED "passed"
+#define RUNS_ST_FAILED "failed"
+#define RUNS_ST_INFRA "infra"
+#define RUNS_ST_INTERRUPTED "interrupted"
+#define RUNS_ST_SKIPPED "skipped"
+#define RUNS_ST_NEEDS_JUDGE "needs_judge"
 
 /* A loaded results.jsonl.  rows: every line in file order (owned); each row
  * carries "attempt" (1-based, per task × mode), derived from its position
  * when an older file lacks it. */
-typedef struct agent_rundir {
+typedef struct runs_dir {
     char path[4200];   /* the results.jsonl read */
     cJSON *rows;
     int skipped_tail;  /* 1 when a last line cut short by a crash was skipped */
-} agent_rundir;
+} runs_dir;
 
 /* Reads arg (a run directory or its results.jsonl).  strict: a line that is
  * not a JSON object with string task_id, mode and status is bad input naming
  * the line (a torn last line is always skipped); lenient readers (the
  * reports) skip such lines.  A missing file is EOUS_E_INVALID. */
-eous_rc agent_rundir_load(const char *arg, int strict, agent_rundir *rd, eous_err *err);
-void agent_rundir_free(agent_rundir *rd);
+eous_rc runs_dir_load(const char *arg, int strict, runs_dir *rd, eous_err *err);
+void runs_dir_free(runs_dir *rd);
 
 /* 1 when row r (a row of rd->rows) is the last attempt of its task × mode. */
-int agent_rundir_is_last(const cJSON *r);
+int runs_dir_is_last(const cJSON *r);
 /* The last attempt of task id × mode, or NULL. */
-const cJSON *agent_rundir_last(const agent_rundir *rd, const char *id, const char *mode);
+const cJSON *runs_dir_last(const runs_dir *rd, const char *id, const char *mode);
 /* The attempts of task id × mode recorded so far. */
-int agent_rundir_attempts(const agent_rundir *rd, const char *id, const char *mode);
+int runs_dir_attempts(const runs_dir *rd, const char *id, const char *mode);
 /* Earlier attempts (not the last of their task × mode) that did not pass. */
-int agent_rundir_failed_attempts(const agent_rundir *rd);
+int runs_dir_failed_attempts(const runs_dir *rd);
 /* 1 for a status --resume keeps (passed, failed, needs_judge, skipped);
  * infra and interrupted attempts are run again. */
-int agent_rundir_status_final(const char *status);
+int runs_dir_status_final(const char *status);
 
 /* Appends one result line to out_dir/results.jsonl whole (O_APPEND). */
-eous_rc agent_rundir_append(const char *out_dir, const char *line, eous_err *err);
+eous_rc runs_dir_append(const char *out_dir, const char *line, eous_err *err);
 
 #endif

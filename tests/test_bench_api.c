@@ -45,23 +45,23 @@ static void on_event(void *ud, agent_bench_event ev, const agent_bench_stats *st
         s->skipped_at_start = st->skipped_done;
     } else if (ev == AGENT_BENCH_RESULT && s->results < 16) {
         snprintf(s->ids[s->results++], sizeof s->ids[0], "%s/%s", r->task_id, r->mode);
-        s->passed += !strcmp(r->status, AGENT_ST_PASSED);
+        s->passed += !strcmp(r->status, RUNS_ST_PASSED);
     }
 }
 
-static void load_suite(agent_task_list *l)
+static void load_suite(wa_task_list *l)
 {
     const char *files[] = {EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-1.json",
                            EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-2.json"};
     eous_err err;
-    cr_assert_eq(agent_tasks_load(files, 2, l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wa_tasks_load(files, 2, l, &err), EOUS_OK, "%s", err.msg);
 }
 
 Test(bench_api, runs_every_task_and_mode_on_two_workers_and_resumes)
 {
     ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
     setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
-    agent_task_list l;
+    wa_task_list l;
     load_suite(&l);
     perc_mode modes[] = {PERC_MODE_HYBRID, PERC_MODE_ATOMIC};
     agent_bench_opts o;
@@ -90,12 +90,12 @@ Test(bench_api, runs_every_task_and_mode_on_two_workers_and_resumes)
     for (int i = 0; i < 4; i++) /* each job once */
         for (int j = i + 1; j < 4; j++)
             cr_expect_str_neq(s.ids[i], s.ids[j]);
-    agent_rundir rd;
-    cr_assert_eq(agent_rundir_load(tmpdir, 0, &rd, &err), EOUS_OK, "%s", err.msg);
-    cr_expect_not_null(agent_rundir_last(&rd, "fx-1", "hybrid"));
-    cr_expect_not_null(agent_rundir_last(&rd, "fx-2", "atomic"));
-    cr_expect_eq(agent_rundir_attempts(&rd, "fx-2", "atomic"), 1);
-    agent_rundir_free(&rd);
+    runs_dir rd;
+    cr_assert_eq(runs_dir_load(tmpdir, 0, &rd, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_not_null(runs_dir_last(&rd, "fx-1", "hybrid"));
+    cr_expect_not_null(runs_dir_last(&rd, "fx-2", "atomic"));
+    cr_expect_eq(runs_dir_attempts(&rd, "fx-2", "atomic"), 1);
+    runs_dir_free(&rd);
     /* resume: every job is final, none runs again */
     memset(&s, 0, sizeof s);
     o.resume = 1;
@@ -103,14 +103,14 @@ Test(bench_api, runs_every_task_and_mode_on_two_workers_and_resumes)
     cr_expect_eq(s.skipped_at_start, 4);
     cr_expect_eq(s.results, 0);
     cr_expect_eq(st.jobs, 0);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     ts_server_stop(srv);
 }
 
 
 Test(bench_api, bad_options_are_refused_without_touching_the_run_directory)
 {
-    agent_task_list l;
+    wa_task_list l;
     load_suite(&l);
     perc_mode modes[] = {PERC_MODE_HYBRID};
     agent_bench_opts o;
@@ -129,5 +129,5 @@ Test(bench_api, bad_options_are_refused_without_touching_the_run_directory)
     char path[400];
     snprintf(path, sizeof path, "%s/results.jsonl", tmpdir);
     cr_expect_neq(access(path, F_OK), 0, "no results.jsonl written");
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
 }

@@ -38,7 +38,7 @@ static void teardown(void)
 
 TestSuite(bench_site, .init = setup, .fini = teardown, .timeout = 1800);
 
-static int load_suite(agent_task_list *l)
+static int load_suite(wa_task_list *l)
 {
     char dir[1024];
     snprintf(dir, sizeof dir, "%s/benchmarks/tasks/playground", EOUS_SOURCE_DIR);
@@ -54,14 +54,14 @@ static int load_suite(agent_task_list *l)
     }
     closedir(d);
     eous_err err;
-    cr_assert_eq(agent_tasks_load((const char *const *)files, (size_t)n, l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wa_tasks_load((const char *const *)files, (size_t)n, l, &err), EOUS_OK, "%s", err.msg);
     for (int i = 0; i < n; i++)
         free(files[i]);
     return n;
 }
 
 /* The first task of every (screen, tier) pair, written into dir as links. */
-static int make_slice(const agent_task_list *l, const char *dir, int max)
+static int make_slice(const wa_task_list *l, const char *dir, int max)
 {
     char seen[64][48];
     int ns = 0, picked = 0;
@@ -135,7 +135,7 @@ static int count_lines(const char *path)
  * must come from the value a locator selects, not from a locator that throws
  * (which scores 0 whatever the agent did); one whose element appears only
  * after the task's action (a result panel) is logged. */
-static void run_locators(wd_session *s, const agent_task *t, int *ran, int *total)
+static void run_locators(wd_session *s, const wa_task *t, int *ran, int *total)
 {
     const cJSON *pt;
     cJSON_ArrayForEach(pt, eous_json_arr(t->eval, "program_html")) {
@@ -162,7 +162,7 @@ Test(bench_site, doing_nothing_scores_zero_on_every_task)
     ts_browser b;
     cr_assert_eq(ts_browser_start(&b, site), 0);
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(b.server), 1);
-    agent_task_list l;
+    wa_task_list l;
     int n = load_suite(&l);
     cr_assert_geq(n, 100, "at least 100 tasks");
     int zero = 0, na_right = 0, n_unachievable = 0, locators = 0, n_locators = 0;
@@ -171,15 +171,15 @@ Test(bench_site, doing_nothing_scores_zero_on_every_task)
         cr_assert_eq(agent_prepare_page(b.session, &l.tasks[i], &err), EOUS_OK, "%s", err.msg);
         ts_page_wait(b.session, "document.querySelector('[data-cid]')"); /* the app has rendered its screen */
         run_locators(b.session, &l.tasks[i], &locators, &n_locators);
-        agent_eval_result ev;
-        cr_assert_eq(agent_evaluate(l.tasks[i].eval, l.tasks[i].intent, NULL, b.session, NULL, &ev, &err), EOUS_OK,
+        wa_eval_result ev;
+        cr_assert_eq(wa_evaluate(l.tasks[i].eval, l.tasks[i].intent, NULL, b.session, NULL, &ev, &err), EOUS_OK,
                      "task %s: %s", l.tasks[i].id, err.msg);
         cr_expect_eq(ev.score, 0.0, "task %s passes by doing nothing", l.tasks[i].id);
         zero += ev.score == 0.0;
         /* stop("N/A") without acting: only the unachievable tasks may accept it */
         const char *kind = eous_json_str(l.tasks[i].raw, "kind");
         int unachievable = kind && !strcmp(kind, "unachievable");
-        cr_assert_eq(agent_evaluate(l.tasks[i].eval, l.tasks[i].intent, "N/A", b.session, NULL, &ev, &err), EOUS_OK,
+        cr_assert_eq(wa_evaluate(l.tasks[i].eval, l.tasks[i].intent, "N/A", b.session, NULL, &ev, &err), EOUS_OK,
                      "task %s: %s", l.tasks[i].id, err.msg);
         cr_expect_eq(ev.score, unachievable ? 1.0 : 0.0, "task %s scores %g for stop(N/A) without acting",
                      l.tasks[i].id, ev.score);
@@ -192,7 +192,7 @@ Test(bench_site, doing_nothing_scores_zero_on_every_task)
     cr_assert_geq(locators * 10, n_locators * 9, "%d of %d locators selected a value on the untouched pages",
                   locators, n_locators);
     cr_assert_geq(n_unachievable, 4, "the suite keeps its unachievable tasks");
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     ts_browser_stop(&b);
 }
 
@@ -202,7 +202,7 @@ Test(bench_site, slice_of_every_screen_and_tier_passes_in_hybrid_and_atomic)
     cr_assert(site, "the Playground is built (scripts/build-site)");
     ts_server *srv = ts_server_start(site);
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(srv), 1);
-    agent_task_list l;
+    wa_task_list l;
     load_suite(&l);
     char slice[300], out[300], log[300], results[400];
     snprintf(slice, sizeof slice, "%s/slice", tmpdir);
@@ -224,7 +224,7 @@ Test(bench_site, slice_of_every_screen_and_tier_passes_in_hybrid_and_atomic)
     snprintf(results, sizeof results, "%s/results.jsonl", out);
     cr_assert_eq(count_lines(results), 2 * n);
     cr_assert_eq(count_status(results, "passed"), 2 * n);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     ts_server_stop(srv);
 }
 
@@ -274,7 +274,7 @@ Test(bench_site, grid_slice_survives_a_killed_browser)
     pid_t grid = pidtext ? atoi(pidtext) : 0;
     free(pidtext);
 
-    agent_task_list l;
+    wa_task_list l;
     load_suite(&l);
     char slice[300], out[300], log[300], results[400];
     snprintf(slice, sizeof slice, "%s/slice", tmpdir);
@@ -305,9 +305,9 @@ Test(bench_site, grid_slice_survives_a_killed_browser)
     cr_assert_gt(killed, 0, "browsers found under the grid; log:\n%s", text ? text : "");
     /* every attempt has its line: each task × mode once by its last attempt,
      * attempt numbers unique, and a killed task retried on a fresh session */
-    agent_rundir rd;
+    runs_dir rd;
     eous_err err;
-    cr_assert_eq(agent_rundir_load(out, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_dir_load(out, 1, &rd, &err), EOUS_OK, "%s", err.msg);
     int last = 0, last_passed = 0, retried_then_passed = 0;
     const cJSON *r, *q;
     cJSON_ArrayForEach(r, rd.rows) {
@@ -315,7 +315,7 @@ Test(bench_site, grid_slice_survives_a_killed_browser)
             cr_assert(strcmp(eous_json_str(q, "task_id"), eous_json_str(r, "task_id")) ||
                           eous_json_int(q, "attempt", 0) != eous_json_int(r, "attempt", 0),
                       "task %s attempt %d recorded twice", eous_json_str(r, "task_id"), eous_json_int(r, "attempt", 0));
-        if (!agent_rundir_is_last(r))
+        if (!runs_dir_is_last(r))
             continue;
         last++;
         int ok = !strcmp(eous_json_str(r, "status"), "passed");
@@ -326,8 +326,8 @@ Test(bench_site, grid_slice_survives_a_killed_browser)
     cr_assert_geq(last_passed, n - 1, "%s", text ? text : "");
     cr_assert_gt(retried_then_passed, 0, "a killed task was retried on a fresh session and passed:\n%s",
                  text ? text : "");
-    agent_rundir_free(&rd);
+    runs_dir_free(&rd);
     free(text);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     ts_server_stop(srv);
 }

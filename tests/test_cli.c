@@ -324,9 +324,9 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
     char *res = ts_slurp(path);
     free(res);
     /* each attempt kept: the first run's tries (its retries included) as infra, then the pass */
-    agent_rundir rd;
+    runs_dir rd;
     eous_err err;
-    cr_assert_eq(agent_rundir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_dir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
     int n_rows = cJSON_GetArraySize(rd.rows);
     cr_assert_geq(n_rows, 2);
     for (int i = 0; i < n_rows; i++) {
@@ -334,7 +334,7 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
         cr_expect_eq(eous_json_int(r, "attempt", 0), i + 1, "attempts numbered in order");
         cr_expect_str_eq(eous_json_str(r, "status"), i + 1 < n_rows ? "infra" : "passed");
     }
-    agent_rundir_free(&rd);
+    runs_dir_free(&rd);
     snprintf(path, sizeof path, "%s/summary.md", outdir);
     char *md = ts_slurp(path);
     cr_expect(strstr(md, "1/1 passed · "), "%s", md);
@@ -374,9 +374,9 @@ Test(cli, a_failing_start_page_is_infra_and_every_attempt_is_kept)
     char *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "the last attempt passed: %s", e);
     free(e);
-    agent_rundir rd;
+    runs_dir rd;
     eous_err err;
-    cr_assert_eq(agent_rundir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_dir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
     cr_assert_eq(cJSON_GetArraySize(rd.rows), 4, "four attempts, each its line");
     const char *met[] = {"HTTP 404", "HTTP 503", "empty document"};
     for (int i = 0; i < 3; i++) {
@@ -388,7 +388,7 @@ Test(cli, a_failing_start_page_is_infra_and_every_attempt_is_kept)
     }
     cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(rd.rows, 3), "status"), "passed");
     cr_expect_eq(eous_json_int(cJSON_GetArrayItem(rd.rows, 3), "attempt", 0), 4);
-    agent_rundir_free(&rd);
+    runs_dir_free(&rd);
     char path[400];
     snprintf(path, sizeof path, "%s/summary.md", outdir);
     char *md = ts_slurp(path);

@@ -501,15 +501,15 @@ Test(e2e_llm, dead_model_endpoint_opens_the_bench_breaker)
     char *res = ts_slurp(path);
     /* every job has its line; the first job's three tries are three attempts, each kept */
     cr_assert_eq(ts_count_lines(res), 8, "6 jobs, the first with 3 attempts: %s", res);
-    agent_rundir rd;
+    runs_dir rd;
     eous_err err;
-    cr_assert_eq(agent_rundir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_dir_load(outdir, 1, &rd, &err), EOUS_OK, "%s", err.msg);
     int last = 0;
     const cJSON *r;
-    cJSON_ArrayForEach(r, rd.rows) last += agent_rundir_is_last(r);
+    cJSON_ArrayForEach(r, rd.rows) last += runs_dir_is_last(r);
     cr_expect_eq(last, 6, "each task × mode once by its last attempt");
     cr_expect_eq(eous_json_int(cJSON_GetArrayItem(rd.rows, 2), "attempt", 0), 3, "%s", res);
-    agent_rundir_free(&rd);
+    runs_dir_free(&rd);
     int infra = 0, not_run = 0;
     for (const char *p = res; (p = strstr(p, "\"status\":\"infra\"")); p++)
         infra++;

@@ -11,75 +11,75 @@
 
 Test(agent_eval, clean_answer_strips_one_pair_of_quotes_and_lowercases)
 {
-    char *s = agent_clean_answer("  \"Quest Lumaflex\"  ");
+    char *s = wa_clean_answer("  \"Quest Lumaflex\"  ");
     cr_assert_str_eq(s, "quest lumaflex");
     free(s);
-    s = agent_clean_answer("''double''");
+    s = wa_clean_answer("''double''");
     cr_assert_str_eq(s, "'double'", "only one pair is removed");
     free(s);
-    s = agent_clean_answer("'mismatched\"");
+    s = wa_clean_answer("'mismatched\"");
     cr_assert_str_eq(s, "'mismatched\"");
     free(s);
 }
 
 Test(agent_eval, exact_match_ignores_case_quotes_and_outer_space)
 {
-    cr_assert_eq(agent_exact_match("Quest Lumaflex™ Band", " 'quest lumaflex™ band' "), 1.0);
-    cr_assert_eq(agent_exact_match("N/A", "n/a"), 1.0);
-    cr_assert_eq(agent_exact_match("42", "42 items"), 0.0);
+    cr_assert_eq(wa_exact_match("Quest Lumaflex™ Band", " 'quest lumaflex™ band' "), 1.0);
+    cr_assert_eq(wa_exact_match("N/A", "n/a"), 1.0);
+    cr_assert_eq(wa_exact_match("42", "42 items"), 0.0);
 }
 
 Test(agent_eval, must_include_single_token_rule)
 {
     /* WebArena: a one-entry list with a one-character reference must be a
      * word_tokenize token of the answer, however many tokens the answer has */
-    cr_assert_eq(agent_must_include("0", "10", 1), 0.0);
-    cr_assert_eq(agent_must_include("0", "0", 1), 1.0);
-    cr_assert_eq(agent_must_include("0", "there are 10 items", 1), 0.0, "token rule, not substring");
-    cr_assert_eq(agent_must_include("9", "19 items were sold", 1), 0.0, "config 128");
-    cr_assert_eq(agent_must_include("9", "It is 9.", 1), 1.0, "final period split off");
-    cr_assert_eq(agent_must_include("9", "$9", 1), 1.0);
+    cr_assert_eq(wa_must_include("0", "10", 1), 0.0);
+    cr_assert_eq(wa_must_include("0", "0", 1), 1.0);
+    cr_assert_eq(wa_must_include("0", "there are 10 items", 1), 0.0, "token rule, not substring");
+    cr_assert_eq(wa_must_include("9", "19 items were sold", 1), 0.0, "config 128");
+    cr_assert_eq(wa_must_include("9", "It is 9.", 1), 1.0, "final period split off");
+    cr_assert_eq(wa_must_include("9", "$9", 1), 1.0);
     /* without the rule (multi-item list) or a longer reference: substring */
-    cr_assert_eq(agent_must_include("0", "10", 0), 1.0);
-    cr_assert_eq(agent_must_include("19", "119", 1), 1.0);
-    cr_assert_eq(agent_must_include("Hello", "well, HELLO there", 0), 1.0);
-    cr_assert_eq(agent_must_include("missing", "hello", 0), 0.0);
+    cr_assert_eq(wa_must_include("0", "10", 0), 1.0);
+    cr_assert_eq(wa_must_include("19", "119", 1), 1.0);
+    cr_assert_eq(wa_must_include("Hello", "well, HELLO there", 0), 1.0);
+    cr_assert_eq(wa_must_include("missing", "hello", 0), 0.0);
 }
 
 Test(agent_eval, url_match_gold_in_pred)
 {
-    cr_assert_eq(agent_url_match("http://a.test/orders", "http://a.test/orders/"), 1.0, "trailing slash");
-    cr_assert_eq(agent_url_match("http://a.test/s?q=a;b", "http://a.test/s?q=a"), 0.0, "';' is no query separator");
-    cr_assert_eq(agent_url_match("http://a.test/orders", "http://a.test/orders/42"), 1.0, "GOLD in PRED");
-    cr_assert_eq(agent_url_match("http://a.test/users", "http://a.test/orders"), 0.0);
-    cr_assert_eq(agent_url_match("http://a.test/x |OR| http://a.test/orders", "http://a.test/orders"), 1.0);
-    cr_assert_eq(agent_url_match("http://a.test/s?q=shoes", "http://a.test/s?page=2&q=shoes"), 1.0);
-    cr_assert_eq(agent_url_match("http://a.test/s?q=shoes", "http://a.test/s?q=boots"), 0.0, "query value must match");
-    cr_assert_eq(agent_url_match("http://a.test/s?q=red+shoes", "http://a.test/s?q=red%20shoes"), 1.0, "decoded values");
-    cr_assert_eq(agent_url_match("http://other.test/orders", "http://a.test/orders"), 0.0, "netloc counts");
+    cr_assert_eq(wa_url_match("http://a.test/orders", "http://a.test/orders/"), 1.0, "trailing slash");
+    cr_assert_eq(wa_url_match("http://a.test/s?q=a;b", "http://a.test/s?q=a"), 0.0, "';' is no query separator");
+    cr_assert_eq(wa_url_match("http://a.test/orders", "http://a.test/orders/42"), 1.0, "GOLD in PRED");
+    cr_assert_eq(wa_url_match("http://a.test/users", "http://a.test/orders"), 0.0);
+    cr_assert_eq(wa_url_match("http://a.test/x |OR| http://a.test/orders", "http://a.test/orders"), 1.0);
+    cr_assert_eq(wa_url_match("http://a.test/s?q=shoes", "http://a.test/s?page=2&q=shoes"), 1.0);
+    cr_assert_eq(wa_url_match("http://a.test/s?q=shoes", "http://a.test/s?q=boots"), 0.0, "query value must match");
+    cr_assert_eq(wa_url_match("http://a.test/s?q=red+shoes", "http://a.test/s?q=red%20shoes"), 1.0, "decoded values");
+    cr_assert_eq(wa_url_match("http://other.test/orders", "http://a.test/orders"), 0.0, "netloc counts");
 }
 
 Test(agent_eval, string_match_evaluator_end_to_end)
 {
     cJSON *eval = cJSON_Parse("{\"eval_types\":[\"string_match\"],\"reference_answers\":{\"must_include\":[\"Ada\",\"Lovelace\"]}}");
-    agent_eval_result r;
+    wa_eval_result r;
     eous_err err;
-    cr_assert_eq(agent_evaluate(eval, "who?", "It is \"Ada Lovelace\"", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "who?", "It is \"Ada Lovelace\"", NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 1.0);
-    cr_assert_eq(agent_evaluate(eval, "who?", "Ada Byron", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "who?", "Ada Byron", NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cr_assert(strstr(r.detail, "Lovelace"), "%s", r.detail);
     cJSON_Delete(eval);
     /* N/A: exact N/A passes without a judge, anything else needs one */
     eval = cJSON_Parse("{\"eval_types\":[\"string_match\"],\"reference_answers\":{\"fuzzy_match\":\"N/A\"},\"string_note\":\"no such order\"}");
-    cr_assert_eq(agent_evaluate(eval, "q", "N/A", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "q", "N/A", NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 1.0);
-    cr_assert_eq(agent_evaluate(eval, "q", "There is no such order", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "q", "There is no such order", NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cr_assert(r.needs_judge, "reported as needing a judge, never silently passed");
     cJSON_Delete(eval);
     eval = cJSON_Parse("{\"eval_types\":[\"string_match\"],\"reference_answers\":{\"fuzzy_match\":[\"about 5 days\"]}}");
-    cr_assert_eq(agent_evaluate(eval, "q", "about 5 days", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "q", "about 5 days", NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cr_assert(r.needs_judge);
     cJSON_Delete(eval);
@@ -96,16 +96,16 @@ Test(agent_eval, real_configs_from_webarena_use_these_rules)
     cr_assert(ref);
     char answer[256];
     snprintf(answer, sizeof answer, "  '%s'  ", ref);
-    agent_eval_result r;
+    wa_eval_result r;
     eous_err err;
-    cr_assert_eq(agent_evaluate(eval, "", answer, NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "", answer, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 1.0);
-    cr_assert_eq(agent_evaluate(eval, "", "something else", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "", "something else", NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cJSON_Delete(all);
 }
 
-Test(agent_task, all_812_webarena_configs_load)
+Test(wa_task, all_812_webarena_configs_load)
 {
     static const char *sites[] = {"SHOPPING", "SHOPPING_ADMIN", "REDDIT", "GITLAB", "WIKIPEDIA", "MAP", "HOMEPAGE"};
     for (size_t i = 0; i < sizeof sites / sizeof *sites; i++) {
@@ -114,9 +114,9 @@ Test(agent_task, all_812_webarena_configs_load)
         setenv(var, "http://127.0.0.1:9", 1);
     }
     const char *f = EOUS_SOURCE_DIR "/benchmarks/webarena/test.raw.json";
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
-    cr_assert_eq(agent_tasks_load(&f, 1, &l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wa_tasks_load(&f, 1, &l, &err), EOUS_OK, "%s", err.msg);
     cr_assert_eq(l.n, 812);
     int unsupported = 0, placeholder = 0;
     for (size_t i = 0; i < l.n; i++) {
@@ -131,23 +131,23 @@ Test(agent_task, all_812_webarena_configs_load)
     /* the func: locators/urls that need WebArena's own site APIs */
     cr_assert_gt(unsupported, 20);
     cr_assert_lt(unsupported, 40, "reddit_get_post_url is supported, so only ~32 remain: %d", unsupported);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
 }
 
-Test(agent_task, missing_site_variable_names_it)
+Test(wa_task, missing_site_variable_names_it)
 {
     unsetenv("EOUS_SITE_GITLAB");
     char *out = NULL;
     eous_err err;
-    cr_assert_eq(agent_resolve_placeholders("__GITLAB__/a", &out, &err), EOUS_E_INVALID);
+    cr_assert_eq(wa_resolve_placeholders("__GITLAB__/a", &out, &err), EOUS_E_INVALID);
     cr_assert(strstr(err.msg, "EOUS_SITE_GITLAB"), "%s", err.msg);
     setenv("EOUS_SITE_GITLAB", "http://127.0.0.1:8023/", 1);
-    cr_assert_eq(agent_resolve_placeholders("__GITLAB__/a", &out, &err), EOUS_OK);
+    cr_assert_eq(wa_resolve_placeholders("__GITLAB__/a", &out, &err), EOUS_OK);
     cr_assert_str_eq(out, "http://127.0.0.1:8023/a");
     free(out);
 }
 
-Test(agent_task, malformed_file_gives_position)
+Test(wa_task, malformed_file_gives_position)
 {
     char path[] = "/tmp/eous-task-XXXXXX";
     int fd = mkstemp(path);
@@ -155,27 +155,27 @@ Test(agent_task, malformed_file_gives_position)
     cr_assert_eq(write(fd, bad, strlen(bad)), (ssize_t)strlen(bad));
     close(fd);
     const char *f = path;
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
-    cr_assert_eq(agent_tasks_load(&f, 1, &l, &err), EOUS_E_INVALID);
+    cr_assert_eq(wa_tasks_load(&f, 1, &l, &err), EOUS_E_INVALID);
     cr_assert(strstr(err.msg, path), "names the file: %s", err.msg);
     cr_assert(strstr(err.msg, "line 3"), "names the line: %s", err.msg);
     fd = open(path, O_WRONLY | O_TRUNC);
     const char *missing = "{\"task_id\": 1, \"intent\": \"x\", \"eval\": {\"eval_types\": []}}";
     cr_assert_eq(write(fd, missing, strlen(missing)), (ssize_t)strlen(missing));
     close(fd);
-    cr_assert_eq(agent_tasks_load(&f, 1, &l, &err), EOUS_E_INVALID);
+    cr_assert_eq(wa_tasks_load(&f, 1, &l, &err), EOUS_E_INVALID);
     cr_assert(strstr(err.msg, "start_url"), "%s", err.msg);
     unlink(path);
 }
 
-void agent_reddit_post_url(const char *url, char *out, size_t out_size);
+void wa_reddit_post_url(const char *url, char *out, size_t out_size);
 
 Test(agent_eval, reddit_get_post_url_rule)
 {
     char out[256];
-    agent_reddit_post_url("http://r.test:9999/f/books/124/some-title/comment/9", out, sizeof out);
+    wa_reddit_post_url("http://r.test:9999/f/books/124/some-title/comment/9", out, sizeof out);
     cr_assert_str_eq(out, "http://r.test:9999/f/books/124/");
-    agent_reddit_post_url("http://r.test:9999/user/x", out, sizeof out);
+    wa_reddit_post_url("http://r.test:9999/user/x", out, sizeof out);
     cr_assert_str_eq(out, "http://r.test:9999/user/x");
 }

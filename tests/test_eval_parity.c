@@ -29,13 +29,13 @@ static char *check_case(const cJSON *c)
         return why;
     }
     const cJSON *in = cJSON_GetObjectItemCaseSensitive(c, "input");
-    agent_eval_observed obs = {
+    wa_eval_observed obs = {
         .answer = eous_json_str(in, "answer"),
         .url = eous_json_str(in, "url"),
         .values = cJSON_GetObjectItemCaseSensitive(in, "values"),
     };
-    agent_eval_result r;
-    agent_score_observed(cJSON_GetObjectItemCaseSensitive(in, "eval"), eous_json_str(in, "intent"), &obs, NULL, &r);
+    wa_eval_result r;
+    wa_score_observed(cJSON_GetObjectItemCaseSensitive(in, "eval"), eous_json_str(in, "intent"), &obs, NULL, &r);
     if (cJSON_IsString(want)) { /* "needs_judge": no verdict without a model, never passed or failed */
         if (!r.needs_judge && asprintf(&why, "status %s, want needs_judge (%s)", r.score >= 1 ? "passed" : "failed",
                                        r.detail) < 0)

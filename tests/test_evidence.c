@@ -147,8 +147,9 @@ Test(evidence, every_step_keeps_its_observation_and_screenshot_without_secrets)
     snprintf(path, sizeof path, "%s/trace/e2e-login-hybrid/step-03.txt", outdir);
     char *obs = ts_slurp(path);
     /* hybrid: the native provider folds the login form into one triplet; the typed password is nowhere */
-    cr_expect(strstr(obs, "form 'Sign in' → fill(Username?; Password?) submit()"), "the view the planner read: %s",
-              obs);
+    cr_expect(strstr(obs, "form 'Sign in' values: Username='ada', Password='filled (secret)' → fill(Username?; "
+                          "Password?) submit(fill's fields, optional)"),
+              "the view the planner read: %s", obs);
     cr_expect_null(strstr(obs, SECRET), "the view the planner read: %s", obs);
     free(obs);
     snprintf(path, sizeof path, "%s/trace/e2e-login-hybrid.jsonl", outdir);

@@ -371,9 +371,9 @@ static void run_plan(const char *json, perc_mode mode, agent_ground_mode g, agen
 static void run_plan_traced(const char *json, perc_mode mode, agent_ground_mode g, const char *trace_path,
                             agent_result *res)
 {
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
-    cr_assert_eq(agent_tasks_load_text(json, strlen(json), "plan.json", &l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wa_tasks_load_text(json, strlen(json), "plan.json", &l, &err), EOUS_OK, "%s", err.msg);
     agent_run_opts o;
     agent_run_opts_init(&o);
     o.mode = mode;
@@ -381,7 +381,7 @@ static void run_plan_traced(const char *json, perc_mode mode, agent_ground_mode 
     o.trace_path = trace_path;
     eous_rc rc = agent_run_task(B.session, &l.tasks[0], &o, res, &err);
     cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
 }
 
 #define TASK_HEAD                                                                                          \

@@ -55,7 +55,7 @@ Test(mcp_http_corpus, replays, .timeout = 600)
     }
     closedir(d);
     cr_expect_geq(n, 15);
-    agent_mcp_http_stop(fuzz_mcp_http_server); /* every session ended: ASan/LSan see what is left */
+    mcp_http_stop(fuzz_mcp_http_server); /* every session ended: ASan/LSan see what is left */
     fuzz_mcp_http_server = NULL;
 }
 
@@ -76,6 +76,6 @@ Test(mcp_http_corpus, seeds_reach_the_handler, .timeout = 600)
     cr_expect(strstr(answer("seed-evil-origin"), "HTTP/1.1 403"), "%s", fuzz_mcp_http_answer);
     cr_expect(strstr(answer("seed-too-large"), "HTTP/1.1 413"), "%s", fuzz_mcp_http_answer);
     cr_expect(strstr(answer("seed-get"), "HTTP/1.1 405"), "%s", fuzz_mcp_http_answer);
-    agent_mcp_http_stop(fuzz_mcp_http_server); /* every session ended: ASan/LSan see what is left */
+    mcp_http_stop(fuzz_mcp_http_server); /* every session ended: ASan/LSan see what is left */
     fuzz_mcp_http_server = NULL;
 }

@@ -38,9 +38,9 @@ static char *report_of(char *dir, const char *const *modes, int n, const char *n
         fprintf(f, "{\"task_id\":\"t1\",\"mode\":\"%s\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n",
                 modes[i]);
     fclose(f);
-    agent_run_outcome o;
+    runs_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/%s", dir, name);
     return ts_slurp(path);
 }
@@ -104,9 +104,9 @@ Test(report, model_runs_report_what_a_provider_bills)
     fprintf(f, "{\"task_id\":\"t9\",\"mode\":\"atomic\",\"planner\":\"script\",\"status\":\"passed\",\"tier\":\"short\","
                "\"steps\":2}\n");
     fclose(f);
-    agent_run_outcome o;
+    runs_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = ts_slurp(path);
     /* round trips (2+4)/2, input (3000+4000)/2, cached 1024/2, fixed (1000+1400)/(3000+4000) */
@@ -130,9 +130,9 @@ Test(report, an_earlier_failed_attempt_is_counted_and_listed)
                      "{\"task_id\":\"t2\",\"mode\":\"hybrid\",\"status\":\"passed\",\"tier\":\"short\",\"steps\":2}\n"
                      "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"status\":\"passed\",\"attempt\":2,"
                      "\"tier\":\"short\",\"steps\":3}\n");
-    agent_run_outcome o;
+    runs_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     cr_expect_eq(o.tasks, 2);
     cr_expect_eq(o.passed, 2);
     cr_expect(o.all_passed, "each task's last attempt passed");
@@ -168,9 +168,9 @@ Test(report, summary_counts_repaired_tasks_and_downloads)
           "{\"task_id\":\"b\",\"mode\":\"hybrid\",\"status\":\"passed\",\"steps\":2,\"downloads\":[{\"name\":\"t.pdf\"}]}\n",
           f);
     fclose(f);
-    agent_run_outcome o;
+    runs_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = ts_slurp(path);
     cr_expect(strstr(md, "hybrid RPA: 1 task(s) passed after --repair replaced a step"), "%s", md);
@@ -211,9 +211,9 @@ Test(report, verified_results_show_each_evaluator_the_answer_and_the_har)
                 "{\"evaluator\":\"NetworkEventEvaluator\",\"status\":\"error\",\"error\":\"no network log\","
                 "\"failed\":[]}]}\n"
                 "{\"task_id\":\"t1\",\"mode\":\"atomic\",\"status\":\"passed\",\"steps\":2}\n");
-    agent_run_outcome o;
+    runs_outcome o;
     eous_err err = {0};
-    cr_assert_eq(agent_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(runs_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = ts_slurp(path);
     cr_expect(strstr(md, "atomic WebArena-Verified: 3 task(s), 2 with a network log (HAR): AgentResponseEvaluator "

@@ -10,7 +10,7 @@ static int check(const char *schema, const char *value, char *why, size_t n)
 {
     cJSON *s = cJSON_Parse(schema), *v = cJSON_Parse(value);
     cr_assert(s && v, "test JSON: %s / %s", schema, value);
-    int ok = agent_schema_validate(s, v, why, n);
+    int ok = wa_schema_validate(s, v, why, n);
     cJSON_Delete(s);
     cJSON_Delete(v);
     return ok;
@@ -78,7 +78,7 @@ Test(schema, unsupported_or_broken_schemas_are_refused)
         cJSON *s = cJSON_Parse(bad[i][0]);
         eous_err e;
         eous_err_clear(&e);
-        cr_expect_eq(agent_schema_check(s, &e), EOUS_E_INVALID, "%s", bad[i][0]);
+        cr_expect_eq(wa_schema_check(s, &e), EOUS_E_INVALID, "%s", bad[i][0]);
         cr_expect(strstr(e.msg, bad[i][1]), "'%s' lacks '%s'", e.msg, bad[i][1]);
         cJSON_Delete(s);
     }
@@ -91,7 +91,7 @@ Test(schema, unsupported_or_broken_schemas_are_refused)
         strcat(deep, "}");
     cJSON *s = cJSON_Parse(deep);
     eous_err e;
-    cr_expect_eq(agent_schema_check(s, &e), EOUS_E_INVALID);
+    cr_expect_eq(wa_schema_check(s, &e), EOUS_E_INVALID);
     cr_expect(strstr(e.msg, "nested too deep"), "%s", e.msg);
     cJSON_Delete(s);
 }

@@ -49,11 +49,11 @@ static void prepare(const char *path)
              "{\"sites\": [\"fixture\"], \"task_id\": \"start\", \"start_url\": \"%s\", \"intent\": \"look\","
              " \"eval\": {\"eval_types\": [\"string_match\"], \"reference_answers\": {\"must_include\": [\"x\"]}}}",
              ts_browser_url(&B, path));
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
-    cr_assert_eq(agent_tasks_load_text(text, strlen(text), "start.json", &l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wa_tasks_load_text(text, strlen(text), "start.json", &l, &err), EOUS_OK, "%s", err.msg);
     cr_assert_eq(agent_prepare_page(B.session, &l.tasks[0], &err), EOUS_OK, "%s", err.msg);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
 }
 
 Test(start_page, the_page_loads_on_a_clean_origin)

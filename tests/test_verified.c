@@ -680,20 +680,20 @@ Test(verified_task, loads_verified_configs_and_picks_by_id)
 {
     setenv("EOUS_SITE_PLAYGROUND", "http://127.0.0.1:8080", 1);
     const char *f = FIX "/tasks.json#107,108";
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
     eous_err_clear(&err);
     setenv("EOUS_SITE_SHOPPING_ADMIN", "http://127.0.0.1:7780/admin", 1);
-    cr_assert_eq(agent_tasks_load(&f, 1, &l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wa_tasks_load(&f, 1, &l, &err), EOUS_OK, "%s", err.msg);
     cr_assert_eq(l.n, 2);
     cr_assert_str_eq(l.tasks[0].id, "107");
     cr_assert_not_null(l.tasks[0].verified);
     cr_assert_null(l.tasks[0].eval);
     cr_assert_str_eq(l.tasks[0].start_url, "http://127.0.0.1:7780/admin");
     cr_assert_str_eq(l.tasks[0].problem, "");
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     f = FIX "/tasks.json#99999";
-    cr_assert_neq(agent_tasks_load(&f, 1, &l, &err), EOUS_OK);
+    cr_assert_neq(wa_tasks_load(&f, 1, &l, &err), EOUS_OK);
     cr_assert(strstr(err.msg, "no config has task_id 99999"), "%s", err.msg);
 }
 
@@ -730,7 +730,7 @@ Test(verified_answer, stop_takes_json_in_every_form)
 Test(verified_answer, the_model_is_told_the_format_and_the_tool_takes_an_object)
 {
     cJSON *tasks = load(FIX "/tasks.json");
-    agent_task t = {.raw = task_by_id(tasks, 108), .intent = "Get the monthly count"};
+    wa_task t = {.raw = task_by_id(tasks, 108), .intent = "Get the monthly count"};
     char *objective = NULL;
     cJSON *schema = NULL;
     agent_verified_objective(&t, &objective, &schema);
@@ -814,7 +814,7 @@ Test(verified_har, events_become_har_entries_with_secrets_replaced)
     cJSON_AddItemToArray(log, perf_event("Network.requestWillBeSent",
         "{\"requestId\": \"4\", \"timestamp\": 8.0, \"request\": {\"url\": \"chrome://newtab/\", \"method\": \"GET\", "
         "\"headers\": {}}}"));
-    cJSON *har = agent_har_build(log, NULL);
+    cJSON *har = wa_har_build(log, NULL);
     char *text = cJSON_PrintUnformatted(har);
     cr_assert_null(strstr(text, "p@ss w0rd!42"), "the secret as it is: %s", text);
     cr_assert_null(strstr(text, "p%40ss+w0rd%2142"), "the secret URL-encoded");

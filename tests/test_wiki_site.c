@@ -184,7 +184,7 @@ Test(wiki_site, doing_nothing_or_answering_na_scores_zero_on_every_task)
 
 /* ---- the reset hook itself (no browser) ---- */
 
-static void load_task(agent_task_list *l, const char *site, int require_reset)
+static void load_task(wa_task_list *l, const char *site, int require_reset)
 {
     char json[512];
     snprintf(json, sizeof json,
@@ -192,7 +192,7 @@ static void load_task(agent_task_list *l, const char *site, int require_reset)
              "\"require_reset\": %s, \"eval\": {\"eval_types\": [\"string_match\"]}}",
              site, require_reset ? "true" : "false");
     eous_err err;
-    cr_assert_eq(agent_tasks_load_text(json, strlen(json), "t.json", l, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wa_tasks_load_text(json, strlen(json), "t.json", l, &err), EOUS_OK, "%s", err.msg);
     cr_assert_eq(l->tasks[0].require_reset, require_reset, "require_reset parsed");
 }
 
@@ -206,46 +206,46 @@ Test(site_reset, runs_the_command_only_for_require_reset_tasks)
     setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
     setenv("EOUS_SITE_RESETTEST_RESET", cmd, 1);
     setenv("TMPDIR", tmpdir, 1);
-    agent_task_list keep, reset;
+    wa_task_list keep, reset;
     load_task(&keep, "resettest", 0);
     load_task(&reset, "resettest", 1);
     eous_err err;
-    agent_site_hold hold = AGENT_SITE_HOLD_INIT;
-    cr_assert_eq(agent_site_enter(&hold, &keep.tasks[0], &err), EOUS_OK, "%s", err.msg);
-    agent_site_leave(&hold);
+    wa_site_hold hold = WA_SITE_HOLD_INIT;
+    cr_assert_eq(wa_site_enter(&hold, &keep.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    wa_site_leave(&hold);
     cr_expect_neq(access(marker, F_OK), 0, "no reset for a task without require_reset");
-    cr_assert_eq(agent_site_enter(&hold, &reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
-    agent_site_leave(&hold);
+    cr_assert_eq(wa_site_enter(&hold, &reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    wa_site_leave(&hold);
     cr_expect_eq(access(marker, F_OK), 0, "the reset command ran");
     unsetenv("EOUS_SITE_RESETTEST_RESET");
     unlink(marker);
-    cr_assert_eq(agent_site_enter(&hold, &reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
-    agent_site_leave(&hold);
+    cr_assert_eq(wa_site_enter(&hold, &reset.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    wa_site_leave(&hold);
     cr_expect_neq(access(marker, F_OK), 0, "no command configured, nothing run");
-    agent_tasks_free(&keep);
-    agent_tasks_free(&reset);
+    wa_tasks_free(&keep);
+    wa_tasks_free(&reset);
 }
 
 Test(site_reset, a_failing_or_slow_command_is_an_infra_error_on_one_line)
 {
     setenv("TMPDIR", tmpdir, 1);
     setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
-    agent_task_list l;
+    wa_task_list l;
     load_task(&l, "resettest", 1);
     eous_err err;
-    agent_site_hold hold = AGENT_SITE_HOLD_INIT;
+    wa_site_hold hold = WA_SITE_HOLD_INIT;
     setenv("EOUS_SITE_RESETTEST_RESET", "false", 1);
-    cr_assert_eq(agent_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
+    cr_assert_eq(wa_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
     cr_expect(strstr(err.msg, "site resettest") && strstr(err.msg, "'false' failed (exit 1)"), "%s", err.msg);
     cr_expect_null(strchr(err.msg, '\n'), "one line: %s", err.msg);
     setenv("EOUS_SITE_RESETTEST_RESET", "/nonexistent/reset-tool now", 1);
-    cr_assert_eq(agent_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
+    cr_assert_eq(wa_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
     cr_expect(strstr(err.msg, "/nonexistent/reset-tool"), "%s", err.msg);
     setenv("EOUS_SITE_RESETTEST_RESET", "sleep 30", 1);
     setenv("EOUS_SITE_RESET_TIMEOUT", "1", 1);
-    cr_assert_eq(agent_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
+    cr_assert_eq(wa_site_enter(&hold, &l.tasks[0], &err), EOUS_E_INFRA);
     cr_expect(strstr(err.msg, "did not finish within 1 s"), "%s", err.msg);
     unsetenv("EOUS_SITE_RESET_TIMEOUT");
     unsetenv("EOUS_SITE_RESETTEST_RESET");
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
 }

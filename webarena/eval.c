@@ -12,39 +12,39 @@
 
 /* ---- strings ------------------------------------------------------------------ */
 
-char *agent_clean_answer(const char *answer)
+char *wa_clean_answer(const char *answer)
 {
     if (!answer)
         answer = "";
     size_t st, n;
-    agent_py_strip(answer, &st, &n);
+    wa_py_strip(answer, &st, &n);
     const char *s = answer + st;
     /* one pair of enclosing quotes; a lone quote is both ends: "'"[1:-1] == "" */
     if (n >= 1 && ((s[0] == '\'' && s[n - 1] == '\'') || (s[0] == '"' && s[n - 1] == '"'))) {
         s += n >= 2;
         n = n >= 2 ? n - 2 : 0;
     }
-    return agent_py_lower(s, n);
+    return wa_py_lower(s, n);
 }
 
-double agent_exact_match(const char *ref, const char *pred)
+double wa_exact_match(const char *ref, const char *pred)
 {
-    char *r = agent_clean_answer(ref), *p = agent_clean_answer(pred);
+    char *r = wa_clean_answer(ref), *p = wa_clean_answer(pred);
     double score = r && p && !strcmp(r, p) ? 1.0 : 0.0;
     free(r);
     free(p);
     return score;
 }
 
-double agent_must_include(const char *ref, const char *pred, int tokenize)
+double wa_must_include(const char *ref, const char *pred, int tokenize)
 {
-    char *r = agent_clean_answer(ref), *p = agent_clean_answer(pred);
+    char *r = wa_clean_answer(ref), *p = wa_clean_answer(pred);
     double score = 0.0;
     if (r && p) {
         /* "tokenize the answer if the ref is a single word; prevent false positive (e.g, 0)":
          * a one-character reference must be a whole token of the prediction */
-        if (tokenize && agent_py_len(r) == 1)
-            score = agent_word_tokenize_contains(p, r) ? 1.0 : 0.0;
+        if (tokenize && wa_py_len(r) == 1)
+            score = wa_word_tokenize_contains(p, r) ? 1.0 : 0.0;
         else
             score = strstr(p, r) ? 1.0 : 0.0;
     }
@@ -206,7 +206,7 @@ static char *rstrip_slash(const char *s, size_t n)
     return strndup(s, n);
 }
 
-double agent_url_match(const char *reference_urls, const char *pred_url)
+double wa_url_match(const char *reference_urls, const char *pred_url)
 {
     char *pred = rstrip_slash(pred_url ? pred_url : "", strlen(pred_url ? pred_url : ""));
     url_parts pu = {0};
@@ -261,16 +261,16 @@ done:
 
 /* ---- program_html's required_contents ------------------------------------------ */
 
-double agent_required_contents_score(const cJSON *req, const char *selected)
+double wa_required_contents_score(const cJSON *req, const char *selected)
 {
-    char *text = agent_html_unescape(selected ? selected : "");
+    char *text = wa_html_unescape(selected ? selected : "");
     if (!text)
         return 0.0;
     const cJSON *em = req ? cJSON_GetObjectItemCaseSensitive(req, "exact_match") : NULL;
     const cJSON *mi = req ? cJSON_GetObjectItemCaseSensitive(req, "must_include") : NULL;
     double score = 1.0;
     if (em) {
-        score = agent_exact_match(cJSON_IsString(em) ? em->valuestring : "", text);
+        score = wa_exact_match(cJSON_IsString(em) ? em->valuestring : "", text);
     } else if (mi) {
         const cJSON *m;
         cJSON_ArrayForEach(m, mi) {
@@ -280,7 +280,7 @@ double agent_required_contents_score(const cJSON *req, const char *selected)
             for (;;) {
                 const char *sep = strstr(p, " |OR| ");
                 char *alt = strndup(p, sep ? (size_t)(sep - p) : strlen(p));
-                if (alt && agent_must_include(alt, text, 0))
+                if (alt && wa_must_include(alt, text, 0))
                     any = 1;
                 free(alt);
                 if (!sep)
@@ -298,8 +298,8 @@ double agent_required_contents_score(const cJSON *req, const char *selected)
 
 /* WebArena's reddit_get_post_url: scheme://netloc/f/<sub>/<post>/ from a post
  * or comment URL; any other URL is returned unchanged. */
-void agent_reddit_post_url(const char *url, char *out, size_t out_size);
-void agent_reddit_post_url(const char *url, char *out, size_t out_size)
+void wa_reddit_post_url(const char *url, char *out, size_t out_size);
+void wa_reddit_post_url(const char *url, char *out, size_t out_size)
 {
     snprintf(out, out_size, "%s", url);
     const char *sep = strstr(url, "://");
@@ -324,14 +324,14 @@ void agent_reddit_post_url(const char *url, char *out, size_t out_size)
         return;
     snprintf(out, out_size, "%.*s/f/%s/%s/", (int)(path - url), url, seg[1], seg[2]);
 }
-#define reddit_post_url agent_reddit_post_url
+#define reddit_post_url wa_reddit_post_url
 
 /* ---- the evaluators ------------------------------------------------------------- */
 
 /* One judge verdict; a missing judge counts 1 in the potential score so a task
  * that fails elsewhere still reads as failed, not as waiting for a judge. */
 static double judged(struct llm_client *judge, llm_judge_kind kind, const char *intent, const char *ref,
-                     const char *pred, double *potential, agent_eval_result *out)
+                     const char *pred, double *potential, wa_eval_result *out)
 {
     int ok = 0;
     eous_err jerr;
@@ -348,11 +348,11 @@ static double judged(struct llm_client *judge, llm_judge_kind kind, const char *
 
 /* StringEvaluator.__call__; *potential is the score with missing verdicts as 1. */
 static double string_match(const cJSON *eval, const char *intent, const char *answer, struct llm_client *judge,
-                           agent_eval_result *out, double *potential)
+                           wa_eval_result *out, double *potential)
 {
     const cJSON *refs = eous_json_obj(eval, "reference_answers");
     /* the answer is cleaned once here and again inside each matcher, as WebArena does */
-    char *pred = agent_clean_answer(answer ? answer : "");
+    char *pred = wa_clean_answer(answer ? answer : "");
     double score = 1.0, pot = 1.0, p1;
     const cJSON *it;
     cJSON_ArrayForEach(it, refs) {
@@ -360,7 +360,7 @@ static double string_match(const cJSON *eval, const char *intent, const char *an
         double s = 1.0;
         if (!strcmp(k, "exact_match")) {
             const char *ref = cJSON_IsString(it) ? it->valuestring : "";
-            if (!(s = agent_exact_match(ref, pred)))
+            if (!(s = wa_exact_match(ref, pred)))
                 snprintf(out->detail, sizeof out->detail, "string_match: exact_match expected '%.200s', got '%.200s'",
                          ref, pred);
             score *= s;
@@ -370,15 +370,15 @@ static double string_match(const cJSON *eval, const char *intent, const char *an
             const cJSON *m;
             cJSON_ArrayForEach(m, it) {
                 const char *ref = cJSON_IsString(m) ? m->valuestring : "";
-                if (!(s = agent_must_include(ref, pred, n == 1)))
+                if (!(s = wa_must_include(ref, pred, n == 1)))
                     snprintf(out->detail, sizeof out->detail, "string_match: must_include '%.200s' not in '%.200s'",
                              ref, pred);
                 score *= s;
                 pot *= s;
             }
         } else if (!strcmp(k, "fuzzy_match") && cJSON_IsString(it) && !strcmp(it->valuestring, "N/A")) {
-            score *= agent_exact_match("N/A", pred);
-            pot *= agent_exact_match("N/A", pred);
+            score *= wa_exact_match("N/A", pred);
+            pot *= wa_exact_match("N/A", pred);
             if (score != 1.0) {
                 /* WebArena replaces (not multiplies) the score with ua_match's verdict */
                 const char *note = eous_json_str(eval, "string_note");
@@ -402,7 +402,7 @@ static double string_match(const cJSON *eval, const char *intent, const char *an
 }
 
 /* HTMLContentEvaluator over values already read: values[i] is target i's. */
-static double program_html_score(const cJSON *eval, const cJSON *values, agent_eval_result *out)
+static double program_html_score(const cJSON *eval, const cJSON *values, wa_eval_result *out)
 {
     const cJSON *targets = eous_json_arr(eval, "program_html");
     double score = 1.0;
@@ -418,8 +418,8 @@ static double program_html_score(const cJSON *eval, const cJSON *values, agent_e
             return 0.0;
         }
         /* str(page.evaluate(...)); "if not selected_element" only catches "" */
-        char *selected = agent_py_str(v);
-        double sc = agent_required_contents_score(eous_json_obj(t, "required_contents"), selected ? selected : "");
+        char *selected = wa_py_str(v);
+        double sc = wa_required_contents_score(eous_json_obj(t, "required_contents"), selected ? selected : "");
         if (sc < 0)
             snprintf(out->detail, sizeof out->detail, "program_html: required_contents needs exact_match or must_include");
         else if (sc == 0)
@@ -431,8 +431,8 @@ static double program_html_score(const cJSON *eval, const cJSON *values, agent_e
     return score;
 }
 
-void agent_score_observed(const cJSON *eval, const char *intent, const agent_eval_observed *obs,
-                          struct llm_client *judge, agent_eval_result *out)
+void wa_score_observed(const cJSON *eval, const char *intent, const wa_eval_observed *obs,
+                          struct llm_client *judge, wa_eval_result *out)
 {
     memset(out, 0, sizeof *out);
     double score = 1.0, potential = 1.0;
@@ -449,7 +449,7 @@ void agent_score_observed(const cJSON *eval, const char *intent, const agent_eva
             if (note && strcmp(note, "GOLD in PRED")) {
                 snprintf(out->detail, sizeof out->detail, "url_match: unknown url_note '%.100s'", note);
                 sc = 0.0;
-            } else if (!(sc = agent_url_match(ref ? ref : "", obs->url ? obs->url : ""))) {
+            } else if (!(sc = wa_url_match(ref ? ref : "", obs->url ? obs->url : ""))) {
                 snprintf(out->detail, sizeof out->detail, "url_match: '%.300s' does not match '%.300s'",
                          obs->url ? obs->url : "", ref ? ref : "");
             }
@@ -500,8 +500,8 @@ static eous_rc page_evaluate(wd_session *s, const char *script, cJSON **value, e
     return EOUS_OK;
 }
 
-/* The value one program_html target selects (see agent_eval_observed). */
-static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, agent_eval_result *out, eous_err *err)
+/* The value one program_html target selects (see wa_eval_observed). */
+static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, wa_eval_result *out, eous_err *err)
 {
     const char *url = eous_json_str(t, "url");
     const char *loc = eous_json_str(t, "locator");
@@ -552,7 +552,7 @@ static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, agent_e
         }
     }
     size_t st, n;
-    agent_py_strip(loc, &st, &n);
+    wa_py_strip(loc, &st, &n);
     if (!n) {
         char *src = NULL;
         if ((rc = wd_get_page_source(s, &src, err)))
@@ -585,17 +585,17 @@ static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, agent_e
     return *value ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
 }
 
-eous_rc agent_evaluate(const cJSON *eval, const char *intent, const char *answer, wd_session *s,
-                       struct llm_client *judge, agent_eval_result *out, eous_err *err)
+eous_rc wa_evaluate(const cJSON *eval, const char *intent, const char *answer, wd_session *s,
+                       struct llm_client *judge, wa_eval_result *out, eous_err *err)
 {
     memset(out, 0, sizeof *out);
     const cJSON *types = eous_json_arr(eval, "eval_types");
     if (!types)
         return eous_err_set(err, EOUS_E_INVALID, "task eval has no eval_types list");
-    agent_eval_observed obs = {.answer = answer};
+    wa_eval_observed obs = {.answer = answer};
     char *url = NULL;
     cJSON *values = cJSON_CreateArray();
-    agent_eval_result reading;
+    wa_eval_result reading;
     memset(&reading, 0, sizeof reading);
     eous_rc rc = values ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     const cJSON *ty;
@@ -617,7 +617,7 @@ eous_rc agent_evaluate(const cJSON *eval, const char *intent, const char *answer
     if (!rc) {
         obs.url = url;
         obs.values = values;
-        agent_score_observed(eval, intent, &obs, judge, out);
+        wa_score_observed(eval, intent, &obs, judge, out);
         if (reading.unsupported || reading.detail[0]) {
             out->unsupported |= reading.unsupported;
             out->score = 0.0;

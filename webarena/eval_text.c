@@ -102,7 +102,7 @@ static void utf8_put(sbuf *b, uint32_t cp)
     }
 }
 
-size_t agent_py_len(const char *s)
+size_t wa_py_len(const char *s)
 {
     size_t n = strlen(s), count = 0;
     uint32_t cp;
@@ -164,7 +164,7 @@ static int final_sigma(const char *s, size_t n, size_t after, uint32_t before)
     return 1;
 }
 
-char *agent_py_lower(const char *s, size_t n)
+char *wa_py_lower(const char *s, size_t n)
 {
     sbuf b = {0};
     uint32_t before = 0, cp; /* the last code point that is not case-ignorable */
@@ -187,7 +187,7 @@ char *agent_py_lower(const char *s, size_t n)
     return sb_done(&b);
 }
 
-void agent_py_strip(const char *s, size_t *start, size_t *len)
+void wa_py_strip(const char *s, size_t *start, size_t *len)
 {
     size_t n = strlen(s), a = 0, e = n;
     uint32_t cp;
@@ -296,7 +296,7 @@ static size_t charref(sbuf *b, const char *s)
     return full;
 }
 
-char *agent_html_unescape(const char *s)
+char *wa_html_unescape(const char *s)
 {
     if (!strchr(s, '&'))
         return strdup(s);
@@ -462,7 +462,7 @@ static void py_value(sbuf *b, const cJSON *v, int nested)
     }
 }
 
-char *agent_py_str(const cJSON *v)
+char *wa_py_str(const cJSON *v)
 {
     sbuf b = {0};
     py_value(&b, v, 0);
@@ -582,7 +582,7 @@ static int sentence_has_token(const char *s, size_t n, const char *tok)
     size_t len = strlen(p);
     for (size_t i = 0; i < len && !found;) {
         size_t st, wl;
-        agent_py_strip(p + i, &st, &wl);
+        wa_py_strip(p + i, &st, &wl);
         (void)wl;
         i += st;
         size_t j = i;
@@ -601,7 +601,7 @@ static int sentence_has_token(const char *s, size_t n, const char *tok)
     return found;
 }
 
-int agent_word_tokenize_contains(const char *text, const char *tok)
+int wa_word_tokenize_contains(const char *text, const char *tok)
 {
     size_t n = strlen(text), start = 0;
     /* Punkt sentence splitting: only where a word ends in '.' and another follows */

@@ -116,7 +116,7 @@ static void redact_json_tree(cJSON *v)
     }
 }
 
-char *agent_har_redact_text(const char *text, const char *mime)
+char *wa_har_redact_text(const char *text, const char *mime)
 {
     if (!text)
         return NULL;
@@ -250,7 +250,7 @@ static cJSON *new_entry(const cJSON *params, const cJSON *req)
     cJSON_AddNumberToObject(e, "time", 0);
     cJSON *r = cJSON_AddObjectToObject(e, "request");
     cJSON_AddStringToObject(r, "method", eous_json_str(req, "method") ? eous_json_str(req, "method") : "GET");
-    char *url = agent_har_redact_text(eous_json_str(req, "url"), NULL);
+    char *url = wa_har_redact_text(eous_json_str(req, "url"), NULL);
     cJSON_AddStringToObject(r, "url", url ? url : "");
     cJSON_AddStringToObject(r, "httpVersion", "HTTP/1.1");
     cJSON_AddItemToObject(r, "cookies", cJSON_CreateArray());
@@ -267,7 +267,7 @@ static cJSON *new_entry(const cJSON *params, const cJSON *req)
                 mime = h->valuestring;
         cJSON *pd = cJSON_AddObjectToObject(r, "postData");
         cJSON_AddStringToObject(pd, "mimeType", mime);
-        char *t = agent_har_redact_text(post, *mime ? mime : "text/plain");
+        char *t = wa_har_redact_text(post, *mime ? mime : "text/plain");
         cJSON_AddStringToObject(pd, "text", t ? t : "");
         body = (long)strlen(post);
         free(t);
@@ -351,7 +351,7 @@ static void finish(har_b *b, har_req *q, double ts)
     cJSON *tm = cJSON_GetObjectItemCaseSensitive(q->entry, "timings");
     double rest = total - eous_json_num(tm, "send", 0) - eous_json_num(tm, "wait", 0);
     set_num(tm, "receive", rest > 0 ? rest : 0);
-    (void)b; /* entries are listed in the order their requests started (agent_har_build) */
+    (void)b; /* entries are listed in the order their requests started (wa_har_build) */
 }
 
 static har_req *start(har_b *b, const char *id, const cJSON *params, const cJSON *req)
@@ -463,7 +463,7 @@ static void redact_every_string(cJSON *v)
     }
 }
 
-cJSON *agent_har_build(const cJSON *entries, int *skipped)
+cJSON *wa_har_build(const cJSON *entries, int *skipped)
 {
     har_b b = {.entries = cJSON_CreateArray()};
     int skip = 0;

@@ -15,9 +15,9 @@
  * already-parsed {method, params} objects); events of other domains and
  * non-http(s) requests are skipped; malformed messages are skipped and
  * counted in *skipped (may be NULL). */
-cJSON *agent_har_build(const cJSON *entries, int *skipped);
+cJSON *wa_har_build(const cJSON *entries, int *skipped);
 /* The redaction the builder applies to one text (a URL, header value or
  * body): caller frees. */
-char *agent_har_redact_text(const char *text, const char *mime);
+char *wa_har_redact_text(const char *text, const char *mime);
 
 #endif

@@ -95,7 +95,7 @@ static eous_rc check(const cJSON *s, const char *path, int depth, eous_err *err)
     return EOUS_OK;
 }
 
-eous_rc agent_schema_check(const cJSON *schema, eous_err *err)
+eous_rc wa_schema_check(const cJSON *schema, eous_err *err)
 {
     return check(schema, "", 0, err);
 }
@@ -282,11 +282,11 @@ static int valid(const cJSON *s, const cJSON *v, const char *path, char *why, si
     return 1;
 }
 
-int agent_schema_validate(const cJSON *schema, const cJSON *v, char *why, size_t why_size)
+int wa_schema_validate(const cJSON *schema, const cJSON *v, char *why, size_t why_size)
 {
     eous_err e;
     eous_err_clear(&e);
-    if (agent_schema_check(schema, &e)) {
+    if (wa_schema_check(schema, &e)) {
         snprintf(why, why_size, "%s", e.msg);
         return 0;
     }

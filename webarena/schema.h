@@ -7,7 +7,7 @@
  * minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength,
  * pattern (POSIX extended regular expression), anyOf, and the annotations
  * $schema, $id, title, description, default, examples.  Any other keyword is
- * refused by agent_schema_check, so a schema never passes by being misread.
+ * refused by wa_schema_check, so a schema never passes by being misread.
  *
  * Nothing is allocated for the caller; messages go to err / why. */
 #ifndef EOUS_WEBARENA_SCHEMA_H
@@ -19,11 +19,11 @@
 
 /* EOUS_OK when schema is a schema of the subset, else EOUS_E_INVALID with the
  * path of the first problem ("output_schema at /properties/total: ..."). */
-eous_rc agent_schema_check(const cJSON *schema, eous_err *err);
+eous_rc wa_schema_check(const cJSON *schema, eous_err *err);
 
 /* 1 when v satisfies schema (checked first); 0 with why (one line: the JSON
  * pointer of the first mismatch and what was expected, e.g. "at /orders/3/Total:
  * expected a string, got a number"). */
-int agent_schema_validate(const cJSON *schema, const cJSON *v, char *why, size_t why_size);
+int wa_schema_validate(const cJSON *schema, const cJSON *v, char *why, size_t why_size);
 
 #endif

@@ -121,18 +121,18 @@ static int reset_timeout_s(void)
 {
     const char *s = getenv("EOUS_SITE_RESET_TIMEOUT");
     int v = s ? atoi(s) : 0;
-    return v > 0 ? v : AGENT_SITE_RESET_TIMEOUT_S;
+    return v > 0 ? v : WA_SITE_RESET_TIMEOUT_S;
 }
 
-eous_rc agent_site_enter(agent_site_hold *h, const agent_task *t, eous_err *err)
+eous_rc wa_site_enter(wa_site_hold *h, const wa_task *t, eous_err *err)
 {
-    agent_site_leave(h);
-    const char *names[AGENT_SITE_MAX];
+    wa_site_leave(h);
+    const char *names[WA_SITE_MAX];
     int n = 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, t->sites) {
         char key[160];
-        if (cJSON_IsString(s) && n < AGENT_SITE_MAX) {
+        if (cJSON_IsString(s) && n < WA_SITE_MAX) {
             env_key(s->valuestring, "_RESET", key, sizeof key);
             if (getenv(key) && *getenv(key))
                 names[n++] = s->valuestring;
@@ -163,13 +163,13 @@ eous_rc agent_site_enter(agent_site_hold *h, const agent_task *t, eous_err *err)
     }
     return EOUS_OK;
 fail:
-    agent_site_leave(h);
+    wa_site_leave(h);
     if (err)
         err->rc = err->rc == EOUS_E_INVALID ? EOUS_E_INVALID : EOUS_E_INFRA;
     return err ? err->rc : EOUS_E_INFRA;
 }
 
-void agent_site_leave(agent_site_hold *h)
+void wa_site_leave(wa_site_hold *h)
 {
     if (!h)
         return;

@@ -14,32 +14,32 @@
  * EOUS_SITE_<NAME>>.lock, so separate processes serving the same site agree.
  * Sites without a reset command are untouched (no lock).
  *
- * A task's hold is an agent_site_hold the caller owns (the loop keeps one per
- * task): agent_site_enter before the task's page is prepared,
- * agent_site_leave when the task is scored. */
+ * A task's hold is an wa_site_hold the caller owns (the loop keeps one per
+ * task): wa_site_enter before the task's page is prepared,
+ * wa_site_leave when the task is scored. */
 #ifndef EOUS_WEBARENA_SITE_RESET_H
 #define EOUS_WEBARENA_SITE_RESET_H
 
 #include "webarena/task.h"
 
 /* Limit on one reset command, in seconds (override: EOUS_SITE_RESET_TIMEOUT). */
-#define AGENT_SITE_RESET_TIMEOUT_S 120
+#define WA_SITE_RESET_TIMEOUT_S 120
 
-#define AGENT_SITE_MAX 8
+#define WA_SITE_MAX 8
 
-/* The site locks one task holds: zero it (or = AGENT_SITE_HOLD_INIT) before
- * agent_site_enter. */
-typedef struct agent_site_hold {
-    int fds[AGENT_SITE_MAX]; /* lock files' descriptors, n of them */
+/* The site locks one task holds: zero it (or = WA_SITE_HOLD_INIT) before
+ * wa_site_enter. */
+typedef struct wa_site_hold {
+    int fds[WA_SITE_MAX]; /* lock files' descriptors, n of them */
     int n;
-} agent_site_hold;
-#define AGENT_SITE_HOLD_INIT {{0}, 0}
+} wa_site_hold;
+#define WA_SITE_HOLD_INIT {{0}, 0}
 
 /* Locks t's resettable sites and resets them if t requires it.  A reset
  * command that cannot start, fails or runs out of time → EOUS_E_INFRA with
  * one line naming the site and the command (nothing held on error). */
-eous_rc agent_site_enter(agent_site_hold *h, const agent_task *t, eous_err *err);
-/* Releases what agent_site_enter took into h (no-op when nothing, or NULL). */
-void agent_site_leave(agent_site_hold *h);
+eous_rc wa_site_enter(wa_site_hold *h, const wa_task *t, eous_err *err);
+/* Releases what wa_site_enter took into h (no-op when nothing, or NULL). */
+void wa_site_leave(wa_site_hold *h);
 
 #endif

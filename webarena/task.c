@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-eous_rc agent_resolve_placeholders(const char *in, char **out, eous_err *err)
+eous_rc wa_resolve_placeholders(const char *in, char **out, eous_err *err)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
@@ -71,7 +71,7 @@ static void resolve_tree(cJSON *node, char *problem, size_t psize)
             char *r = NULL;
             eous_err e;
             eous_err_clear(&e);
-            if (agent_resolve_placeholders(c->valuestring, &r, &e) == EOUS_OK) {
+            if (wa_resolve_placeholders(c->valuestring, &r, &e) == EOUS_OK) {
                 cJSON_SetValuestring(c, r);
             } else if (!problem[0]) {
                 snprintf(problem, psize, "%s", e.msg);
@@ -90,7 +90,7 @@ static const char *string_or_null(const cJSON *o, const char *k)
 }
 
 /* Things WebArena's harness would need its own site APIs for. */
-static void check_eval(agent_task *t)
+static void check_eval(wa_task *t)
 {
     const cJSON *types = eous_json_arr(t->eval, "eval_types");
     const cJSON *ty;
@@ -128,11 +128,11 @@ static void check_eval(agent_task *t)
 
 /* Every script step parses and the output schema is one eous can apply: a
  * task that would stop on its own file is bad input before a browser starts. */
-static void check_plans(agent_task *t)
+static void check_plans(wa_task *t)
 {
     eous_err e;
     eous_err_clear(&e);
-    if (t->output_schema && agent_schema_check(t->output_schema, &e)) {
+    if (t->output_schema && wa_schema_check(t->output_schema, &e)) {
         snprintf(t->problem, sizeof t->problem, "%s", e.msg);
         return;
     }
@@ -163,20 +163,20 @@ static void check_plans(agent_task *t)
     }
 }
 
-static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int index, eous_err *err)
+static eous_rc load_one(wa_task_list *l, const char *file, cJSON *cfg, int index, eous_err *err)
 {
     if (!cJSON_IsObject(cfg))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: expected a JSON object, got %s", file, index,
                             eous_json_type_name(cfg));
     /* WebArena-Verified: start_urls and a list of evaluators */
-    int verified = agent_verified_is_cfg(cfg);
+    int verified = wa_verified_is_cfg(cfg);
     static const char *required[] = {"task_id", "start_url", "intent", "eval"};
     for (size_t i = 0; i < 4; i++) {
         const char *k = verified && i == 1 ? "start_urls" : required[i];
         if (!cJSON_GetObjectItemCaseSensitive(cfg, k))
             return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: missing required field \"%s\"", file, index, k);
     }
-    eous_rc vrc = verified ? agent_verified_check_cfg(cfg, file, index, err) : EOUS_OK;
+    eous_rc vrc = verified ? wa_verified_check_cfg(cfg, file, index, err) : EOUS_OK;
     if (vrc)
         return vrc;
     const cJSON *eval = eous_json_obj(cfg, "eval");
@@ -185,11 +185,11 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
                             file, index);
     if (!verified && !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cfg, "start_url")))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"start_url\" must be a string", file, index);
-    agent_task *grown = realloc(l->tasks, (l->n + 1) * sizeof *grown);
+    wa_task *grown = realloc(l->tasks, (l->n + 1) * sizeof *grown);
     if (!grown)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     l->tasks = grown;
-    agent_task *t = &l->tasks[l->n];
+    wa_task *t = &l->tasks[l->n];
     memset(t, 0, sizeof *t);
     t->raw = cJSON_Duplicate(cfg, 1);
     if (!t->raw)
@@ -206,7 +206,7 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
     else
         snprintf(t->id, sizeof t->id, "%d", index);
     t->intent = eous_json_str(t->raw, "intent");
-    t->start_url = verified ? agent_verified_start_url(t->raw) : eous_json_str(t->raw, "start_url");
+    t->start_url = verified ? wa_verified_start_url(t->raw) : eous_json_str(t->raw, "start_url");
     t->tier = string_or_null(t->raw, "tier");
     t->screen = string_or_null(t->raw, "screen");
     t->eval = verified ? NULL : eous_json_obj(t->raw, "eval");
@@ -218,7 +218,7 @@ static eous_rc load_one(agent_task_list *l, const char *file, cJSON *cfg, int in
     t->require_reset = eous_json_bool(t->raw, "require_reset", 0);
     t->sites = eous_json_arr(t->raw, "sites");
     if (!t->problem[0] && verified)
-        agent_verified_check_task(t);
+        wa_verified_check_task(t);
     else if (!t->problem[0])
         check_eval(t);
     t->output_schema = cJSON_GetObjectItemCaseSensitive(t->raw, "output_schema");
@@ -271,7 +271,7 @@ static eous_rc select_ids(cJSON *root, const char *file, const char *ids, eous_e
 }
 
 /* A file's configs: an array of them, or one object. */
-static eous_rc load_root(agent_task_list *out, const char *file, cJSON *root, eous_err *err)
+static eous_rc load_root(wa_task_list *out, const char *file, cJSON *root, eous_err *err)
 {
     if (!cJSON_IsArray(root))
         return load_one(out, file, root, 0, err);
@@ -285,7 +285,7 @@ static eous_rc load_root(agent_task_list *out, const char *file, cJSON *root, eo
     return EOUS_OK;
 }
 
-eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_list *out, eous_err *err)
+eous_rc wa_tasks_load(const char *const *files, size_t n_files, wa_task_list *out, eous_err *err)
 {
     memset(out, 0, sizeof *out);
     out->files = calloc(n_files + 1, sizeof *out->files);
@@ -299,37 +299,37 @@ eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_li
         cJSON *root = eous_json_parse_file(file, 0, err);
         if (root && hash && select_ids(root, file, hash + 1, err)) {
             cJSON_Delete(root);
-            agent_tasks_free(out);
+            wa_tasks_free(out);
             return EOUS_E_INVALID;
         }
         if (!root) {
             if (err)
                 err->rc = EOUS_E_INVALID;
-            agent_tasks_free(out);
+            wa_tasks_free(out);
             return EOUS_E_INVALID;
         }
         eous_rc rc = load_root(out, file, root, err);
         cJSON_Delete(root);
         if (rc) {
-            agent_tasks_free(out);
+            wa_tasks_free(out);
             return rc;
         }
     }
     return EOUS_OK;
 }
 
-eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, agent_task_list *out, eous_err *err)
+eous_rc wa_tasks_load_text(const char *text, size_t len, const char *name, wa_task_list *out, eous_err *err)
 {
     memset(out, 0, sizeof *out);
     out->files = calloc(2, sizeof *out->files);
     if (!out->files || !(out->files[0] = strdup(name ? name : "input"))) {
-        agent_tasks_free(out);
+        wa_tasks_free(out);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
     out->n_files = 1;
     cJSON *root = eous_json_parse(text, len, out->files[0], err);
     if (!root) {
-        agent_tasks_free(out);
+        wa_tasks_free(out);
         if (err)
             err->rc = EOUS_E_INVALID; /* the parse message names the position */
         return EOUS_E_INVALID;
@@ -337,11 +337,11 @@ eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, ag
     eous_rc rc = load_root(out, out->files[0], root, err);
     cJSON_Delete(root);
     if (rc)
-        agent_tasks_free(out);
+        wa_tasks_free(out);
     return rc;
 }
 
-void agent_tasks_free(agent_task_list *l)
+void wa_tasks_free(wa_task_list *l)
 {
     if (!l)
         return;

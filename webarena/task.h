@@ -1,7 +1,7 @@
 /* webarena/task.h — WebArena task configs: loading, placeholder resolution, checks.
  *
  * A file holds one config object or a list of them (like test.raw.json).
- * agent_tasks_load returns an array the caller frees with agent_tasks_free;
+ * wa_tasks_load returns an array the caller frees with wa_tasks_free;
  * each task owns its cJSON config (`raw`), and every pointer in the struct
  * points into it or into strings the task owns. */
 #ifndef EOUS_WEBARENA_TASK_H
@@ -9,7 +9,7 @@
 
 #include "core/core.h"
 
-typedef struct agent_task {
+typedef struct wa_task {
     cJSON *raw;               /* the whole config, placeholders resolved */
     char id[64];              /* task_id as text */
     const char *file;         /* file it came from (owned by the task list) */
@@ -30,26 +30,26 @@ typedef struct agent_task {
     /* problems found at load (missing site variable, unsupported func: ...);
      * a task with problems can be listed by `eous check` but not run */
     char problem[512];
-} agent_task;
+} wa_task;
 
-typedef struct agent_task_list {
-    agent_task *tasks;
+typedef struct wa_task_list {
+    wa_task *tasks;
     size_t n;
     char **files;
     size_t n_files;
-} agent_task_list;
+} wa_task_list;
 
 /* Loads every config of every file.  Structural errors (not JSON, not an
  * object/list, missing required fields) fail with EOUS_E_INVALID naming
  * file, position and what was expected.  Unresolvable placeholders and
  * unsupported evaluator forms are recorded per task in `problem`. */
-eous_rc agent_tasks_load(const char *const *files, size_t n_files, agent_task_list *out, eous_err *err);
+eous_rc wa_tasks_load(const char *const *files, size_t n_files, wa_task_list *out, eous_err *err);
 /* The same from text already in memory; `name` stands for the file in messages. */
-eous_rc agent_tasks_load_text(const char *text, size_t len, const char *name, agent_task_list *out, eous_err *err);
-void agent_tasks_free(agent_task_list *l);
+eous_rc wa_tasks_load_text(const char *text, size_t len, const char *name, wa_task_list *out, eous_err *err);
+void wa_tasks_free(wa_task_list *l);
 
 /* Replaces __NAME__ placeholders with $EOUS_SITE_NAME in a string; caller
  * frees *out.  Missing variable → EOUS_E_INVALID naming it. */
-eous_rc agent_resolve_placeholders(const char *in, char **out, eous_err *err);
+eous_rc wa_resolve_placeholders(const char *in, char **out, eous_err *err);
 
 #endif

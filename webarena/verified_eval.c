@@ -162,7 +162,7 @@ static cJSON *response_value(const cJSON *raw)
     }
     const char *s = raw->valuestring;
     size_t st, ln;
-    agent_py_strip(s, &st, &ln);
+    wa_py_strip(s, &st, &ln);
     char *val = strndup(s + st, ln);
     const char *fence = strstr(s, "```");
     if (fence) {
@@ -180,7 +180,7 @@ static cJSON *response_value(const cJSON *raw)
                 ee--;
             free(val);
             char *inner = strndup(b, (size_t)(ee - b));
-            agent_py_strip(inner ? inner : "", &st, &ln);
+            wa_py_strip(inner ? inner : "", &st, &ln);
             val = inner ? strndup(inner + st, ln) : NULL;
             free(inner);
         }
@@ -333,7 +333,7 @@ static cJSON *eval_agent(const cJSON *task, const cJSON *cfg, const cJSON *respo
                     goto done;
                 }
                 size_t s0, ln;
-                agent_py_strip(v->valuestring, &s0, &ln);
+                wa_py_strip(v->valuestring, &s0, &ln);
                 char *t = strndup(v->valuestring + s0, ln);
                 n = t && *t ? ns(t) : cJSON_CreateNull();
                 free(t);

@@ -418,7 +418,7 @@ static int norm_currency(vf_ctx *ctx, const cJSON *v, cJSON **out)
 {
     char *s;
     if (cJSON_IsNumber(v) || cJSON_IsBool(v))
-        s = agent_py_str(v);
+        s = wa_py_str(v);
     else if (cJSON_IsString(v) && *v->valuestring)
         s = vf_norm_string(ctx, v->valuestring);
     else
@@ -867,7 +867,7 @@ static int norm_empty(vf_ctx *ctx, const cJSON *v, cJSON **out)
         if (!s)
             return -1;
         size_t st, ln;
-        agent_py_strip(v->valuestring, &st, &ln);
+        wa_py_strip(v->valuestring, &st, &ln);
         const char *p = v->valuestring + st;
         for (size_t i = 0; i < ln; i++) {
             char c = (char)tolower((unsigned char)p[i]);
@@ -910,7 +910,7 @@ static int norm_plain(vf_ctx *ctx, const cJSON *v, cJSON **out, int location)
         s = vf_norm_string(ctx, v->valuestring);
         if (s && vf_is_regexp(s)) {
             size_t st, ln;
-            agent_py_strip(s, &st, &ln);
+            wa_py_strip(s, &st, &ln);
             memmove(s, s + st, ln);
             s[ln] = 0;
             *out = cJSON_CreateString(s);
@@ -918,16 +918,16 @@ static int norm_plain(vf_ctx *ctx, const cJSON *v, cJSON **out, int location)
             return 0;
         }
     } else {
-        s = agent_py_str(v);
+        s = wa_py_str(v);
     }
     if (!s)
         return -1;
-    char *low = agent_py_lower(s, strlen(s));
+    char *low = wa_py_lower(s, strlen(s));
     free(s);
     if (!low)
         return -1;
     size_t st, ln;
-    agent_py_strip(low, &st, &ln);
+    wa_py_strip(low, &st, &ln);
     memmove(low, low + st, ln);
     low[ln] = 0;
     *out = cJSON_CreateString(low);

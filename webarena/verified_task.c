@@ -8,13 +8,13 @@
 #include "webarena/verified.h"
 #include "core/text.h"
 
-int agent_verified_is_cfg(const cJSON *cfg)
+int wa_verified_is_cfg(const cJSON *cfg)
 {
     return cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(cfg, "eval")) ||
            cJSON_GetObjectItemCaseSensitive(cfg, "start_urls") != NULL;
 }
 
-eous_rc agent_verified_check_cfg(const cJSON *cfg, const char *file, int index, eous_err *err)
+eous_rc wa_verified_check_cfg(const cJSON *cfg, const char *file, int index, eous_err *err)
 {
     const cJSON *su = cJSON_GetObjectItemCaseSensitive(cfg, "start_urls");
     if (!cJSON_IsArray(su) || !su->child)
@@ -40,22 +40,22 @@ eous_rc agent_verified_check_cfg(const cJSON *cfg, const char *file, int index, 
     return EOUS_OK;
 }
 
-const char *agent_verified_start_url(const cJSON *raw)
+const char *wa_verified_start_url(const cJSON *raw)
 {
     const cJSON *su = cJSON_GetObjectItemCaseSensitive(raw, "start_urls");
     return su && cJSON_IsString(su->child) ? su->child->valuestring : NULL;
 }
 
-const cJSON *agent_verified_more_start_urls(const cJSON *raw)
+const cJSON *wa_verified_more_start_urls(const cJSON *raw)
 {
     const cJSON *su = cJSON_GetObjectItemCaseSensitive(raw, "start_urls");
     return su && su->child ? su->child->next : NULL;
 }
 
-void agent_verified_check_task(agent_task *t)
+void wa_verified_check_task(wa_task *t)
 {
     const cJSON *u;
-    for (u = agent_verified_more_start_urls(t->raw); u; u = u->next)
+    for (u = wa_verified_more_start_urls(t->raw); u; u = u->next)
         if (!eous_is_http_url(u->valuestring)) {
             snprintf(t->problem, sizeof t->problem, "start_urls: '%.100s' is not an http(s) URL", u->valuestring);
             return;

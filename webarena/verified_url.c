@@ -338,9 +338,9 @@ static cJSON *norm_query(vf_ctx *ctx, const cJSON *params, const vf_url_opts *o,
         char *vals[512];
         const cJSON *v;
         if (cJSON_IsArray(kv)) {
-            cJSON_ArrayForEach(v, kv) if (n < 512) vals[n++] = cJSON_IsString(v) ? strdup(v->valuestring) : agent_py_str(v);
+            cJSON_ArrayForEach(v, kv) if (n < 512) vals[n++] = cJSON_IsString(v) ? strdup(v->valuestring) : wa_py_str(v);
         } else {
-            vals[n++] = cJSON_IsString(kv) ? strdup(kv->valuestring) : agent_py_str(kv);
+            vals[n++] = cJSON_IsString(kv) ? strdup(kv->valuestring) : wa_py_str(kv);
         }
         for (size_t i = 0; i < n; i++) {
             char *s = vals[i];

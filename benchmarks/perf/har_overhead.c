@@ -80,8 +80,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_TASKS; i++)
         if (asprintf(&files[i], "%s/benchmarks/tasks/playground/%03d.json", EOUS_SOURCE_DIR, i) < 0)
             return 1;
-    agent_task_list l;
-    if (agent_tasks_load((const char *const *)files, N_TASKS, &l, &err)) {
+    wa_task_list l;
+    if (wa_tasks_load((const char *const *)files, N_TASKS, &l, &err)) {
         fprintf(stderr, "perf_har_overhead: %s\n", err.msg);
         return 2;
     }
@@ -111,7 +111,7 @@ int main(int argc, char **argv)
                     double h0 = eous_now_ms();
                     cJSON *log = NULL;
                     if (!wd_perf_log(s, &log, &err)) {
-                        cJSON *har = agent_har_build(log, NULL);
+                        cJSON *har = wa_har_build(log, NULL);
                         entries += cJSON_GetArraySize(eous_json_arr(eous_json_obj(har, "log"), "entries"));
                         char *text = eous_json_print(har);
                         char path[200];
@@ -180,7 +180,7 @@ int main(int argc, char **argv)
     }
     printf("wall per task median off %.1f ms, on %.1f ms; total on/off %.3f; HAR build+write %.2f ms\n", m_off, m_on,
            ratio, m_har);
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     for (int i = 0; i < N_TASKS; i++)
         free(files[i]);
     free(w_off), free(w_on), free(har_ms);

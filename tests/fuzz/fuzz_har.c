@@ -1,6 +1,6 @@
 /* tests/fuzz/fuzz_har.c — libFuzzer target: the HAR writer's inputs and the
  * HAR reader.  An input is JSON: a list is taken as chromedriver performance
- * log entries (agent_har_build: odd headers, binary and huge bodies, huge
+ * log entries (wa_har_build: odd headers, binary and huge bodies, huge
  * URLs, redirects, events out of order); the HAR written must read back
  * (vf_har_parse) when it has entries and never hold the registered secret
  * as it is.  Any input is also read as a HAR and, when it reads, scored by
@@ -47,7 +47,7 @@ int FUZZ_HAR_ENTRY(const uint8_t *data, size_t size)
     cJSON *in = cJSON_ParseWithLength(text, size);
     if (cJSON_IsArray(in)) {
         int skipped = 0;
-        cJSON *har = agent_har_build(in, &skipped);
+        cJSON *har = wa_har_build(in, &skipped);
         if (!har)
             abort();
         char *out = cJSON_PrintUnformatted(har);

@@ -2,7 +2,7 @@
  * request handling: each input is the bytes a client sends on one TCP
  * connection (request line, headers, body; several pipelined requests, bad
  * framing, cut-off input), written raw to an in-process server
- * (agent_mcp_http_start on a free loopback port) and then the write side is
+ * (mcp_http_start on a free loopback port) and then the write side is
  * closed; the answer is read until the server closes.  libmicrohttpd parses
  * the HTTP; the Host/Origin/token checks, JSON-RPC classification, sessions,
  * 2026-07-28 header checks and the MCP methods are ours.  A crash, a sanitizer
@@ -33,7 +33,7 @@
 
 int FUZZ_MCP_HTTP_ENTRY(const uint8_t *data, size_t size);
 
-static agent_mcp_http *fuzz_mcp_http_server;
+static mcp_http *fuzz_mcp_http_server;
 static int fuzz_mcp_http_port;
 /* what the server sent for the last input (its head), for the corpus replay's checks */
 static char fuzz_mcp_http_answer[8192];
@@ -43,8 +43,8 @@ static void fuzz_mcp_http_start(void)
     if (fuzz_mcp_http_server)
         return;
     eous_log_configure(EOUS_LOG_ERROR, 0, NULL); /* malformed requests are the point: no warning per input */
-    agent_mcp_http_opts o;
-    agent_mcp_http_opts_init(&o);
+    mcp_http_opts o;
+    mcp_http_opts_init(&o);
     o.port = 0;
     o.max_sessions = 4;
     o.idle_timeout_s = 1;
@@ -54,7 +54,7 @@ static void fuzz_mcp_http_start(void)
     char url[128];
     eous_err err;
     eous_err_clear(&err);
-    if (agent_mcp_http_start(&o, &fuzz_mcp_http_server, url, sizeof url, &err) != EOUS_OK) {
+    if (mcp_http_start(&o, &fuzz_mcp_http_server, url, sizeof url, &err) != EOUS_OK) {
         fprintf(stderr, "fuzz_mcp_http: cannot start the server: %s\n", err.msg);
         abort();
     }
@@ -102,6 +102,6 @@ int FUZZ_MCP_HTTP_ENTRY(const uint8_t *data, size_t size)
         fuzz_mcp_http_answer[got] = '\0';
     }
     close(fd);
-    agent_mcp_http_tick(fuzz_mcp_http_server);
+    mcp_http_tick(fuzz_mcp_http_server);
     return 0;
 }

@@ -18,16 +18,16 @@ int FUZZ_TASK_ENTRY(const uint8_t *data, size_t size);
 int FUZZ_TASK_ENTRY(const uint8_t *data, size_t size)
 {
     setenv("EOUS_SITE_PLAYGROUND", "http://127.0.0.1:9", 0);
-    agent_task_list l;
+    wa_task_list l;
     eous_err err;
     eous_err_clear(&err);
-    if (agent_tasks_load_text((const char *)data, size, "fuzz.json", &l, &err) != EOUS_OK) {
+    if (wa_tasks_load_text((const char *)data, size, "fuzz.json", &l, &err) != EOUS_OK) {
         if (!err.msg[0])
             abort();
         return 0;
     }
     for (size_t i = 0; i < l.n; i++) {
-        const agent_task *t = &l.tasks[i];
+        const wa_task *t = &l.tasks[i];
         const cJSON *step;
         cJSON_ArrayForEach(step, t->script) {
             act_action a;
@@ -44,14 +44,14 @@ int FUZZ_TASK_ENTRY(const uint8_t *data, size_t size)
         const cJSON *refs = eous_json_obj(t->eval, "reference_answers");
         const char *ex = refs ? eous_json_str(refs, "exact_match") : NULL;
         if (ex) {
-            if (agent_exact_match(ex, ex) != 1.0)
+            if (wa_exact_match(ex, ex) != 1.0)
                 abort(); /* an answer always matches itself */
-            agent_must_include(ex, t->intent ? t->intent : "", 1);
+            wa_must_include(ex, t->intent ? t->intent : "", 1);
         }
         const char *url = eous_json_str(t->eval, "reference_url");
         if (url)
-            agent_url_match(url, url);
+            wa_url_match(url, url);
     }
-    agent_tasks_free(&l);
+    wa_tasks_free(&l);
     return 0;
 }

@@ -12,18 +12,18 @@
 #include "runs/rundir.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
+#include "support/workdir.h"
 
 static char tmpdir[256];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-bench-api-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "bench-api", NULL, NULL, 0);
 }
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(bench_api, .init = setup, .fini = teardown, .timeout = 900);

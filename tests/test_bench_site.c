@@ -22,18 +22,18 @@
 #include "webarena/task.h"
 #include "support/browser.h"
 #include "support/page_js.h"
+#include "support/workdir.h"
 
 static char tmpdir[256];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-bsite-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "bsite", NULL, NULL, 0);
 }
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(bench_site, .init = setup, .fini = teardown, .timeout = 1800);

@@ -15,16 +15,14 @@
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
+#include "support/workdir.h"
 
 static char out_path[256], err_path[256], tmpdir[256];
 static ts_server *srv;
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-ci4a-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    ts_workdir_make(tmpdir, sizeof tmpdir, "ci4a", out_path, err_path, sizeof out_path);
     srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
     cr_assert(srv);
 }
@@ -32,7 +30,7 @@ static void setup(void)
 static void teardown(void)
 {
     ts_server_stop(srv);
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(ci4a_conformance, .init = setup, .fini = teardown, .timeout = 600);

@@ -16,6 +16,7 @@
 #include "runs/rundir.h"
 #include "core/core.h"
 #include "support/cli.h"
+#include "support/workdir.h"
 
 static char out_path[256], err_path[256], tmpdir[256];
 
@@ -26,15 +27,12 @@ static int run_cli(const char *const *args)
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-cli-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    ts_workdir_make(tmpdir, sizeof tmpdir, "cli", out_path, err_path, sizeof out_path);
 }
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(cli, .init = setup, .fini = teardown, .timeout = 600); /* per suite: per-test timeouts under --jobs leak a Criterion allocation (LeakSanitizer) */

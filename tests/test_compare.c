@@ -12,13 +12,13 @@
 #include "agent/verified_run.h"
 #include "core/core.h"
 #include "support/cli.h"
+#include "support/workdir.h"
 
 static char tmpdir[256], run_a[300], run_b[300], out_path[300], err_path[300];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-compare-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "compare", NULL, NULL, 0);
     snprintf(run_a, sizeof run_a, "%s/a", tmpdir);
     snprintf(run_b, sizeof run_b, "%s/b", tmpdir);
     cr_assert_eq(mkdir(run_a, 0755), 0);
@@ -29,7 +29,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(compare, .init = setup, .fini = teardown, .timeout = 60);

@@ -24,6 +24,7 @@
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
+#include "support/workdir.h"
 
 #define SECRET "S3cr3t-Pa55-e2e-7781"
 #define PAGE_ONLY_SECRET "PageOnlyToken-4242"
@@ -53,10 +54,7 @@ static cJSON *result_line(const char *outdir, int expect_lines)
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-e2e-sec-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    ts_workdir_make(tmpdir, sizeof tmpdir, "e2e-sec", out_path, err_path, sizeof out_path);
     SRV = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/e2e/pages");
     cr_assert_not_null(SRV);
     setenv("EOUS_SITE_E2E", ts_server_url(SRV), 1);
@@ -69,7 +67,7 @@ static void teardown(void)
     if (SRV)
         ts_server_stop(SRV);
     SRV = NULL;
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(e2e_secrets, .init = setup, .fini = teardown, .timeout = 600);

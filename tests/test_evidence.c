@@ -17,6 +17,7 @@
 #include "support/page_js.h"
 #include "support/browser.h"
 #include "support/cli.h"
+#include "support/workdir.h"
 
 #define SECRET "S3cr3t-Pa55-e2e-7781"
 #define PAGES EOUS_SOURCE_DIR "/tests/fixtures/e2e/pages"
@@ -26,15 +27,12 @@ static char tmpdir[256], out_path[300], err_path[300];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-evidence-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    ts_workdir_make(tmpdir, sizeof tmpdir, "evidence", out_path, err_path, sizeof out_path);
 }
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(evidence, .init = setup, .fini = teardown, .timeout = 300);

@@ -17,18 +17,18 @@
 
 #include "core/core.h"
 #include "llm/llm_int.h"
+#include "support/workdir.h"
 
 static char tmpdir[256];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-faults-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "faults", NULL, NULL, 0);
 }
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(faults, .init = setup, .fini = teardown, .timeout = 120);

@@ -32,6 +32,7 @@
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
+#include "support/workdir.h"
 
 #define TASKS EOUS_SOURCE_DIR "/tests/fixtures/hostile/tasks"
 
@@ -54,10 +55,7 @@ static int run_cli(const char *const *args)
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-hostile-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    ts_workdir_make(tmpdir, sizeof tmpdir, "hostile", out_path, err_path, sizeof out_path);
     SRV = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/hostile/pages");
     cr_assert_not_null(SRV);
     /* a second origin: the "attacker" (and a beacon that counts effects) */
@@ -75,7 +73,7 @@ static void teardown(void)
     if (EVIL)
         ts_server_stop(EVIL);
     SRV = EVIL = NULL;
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(hostile, .init = setup, .fini = teardown, .timeout = 600);

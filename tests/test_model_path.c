@@ -19,6 +19,7 @@
 #include "support/cli.h"
 #include "support/service.h"
 #include "support/testsrv.h"
+#include "support/workdir.h"
 
 static char tmpdir[256], out_path[300], err_path[300], log_path[300];
 static ts_server *site;
@@ -27,8 +28,7 @@ static char standin_url[64];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-model-path-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "model-path", NULL, NULL, 0);
     snprintf(out_path, sizeof out_path, "%s/out.txt", tmpdir);
     snprintf(err_path, sizeof err_path, "%s/err.txt", tmpdir);
     snprintf(log_path, sizeof log_path, "%s/standin.jsonl", tmpdir);
@@ -51,7 +51,7 @@ static void teardown(void)
     if (site)
         ts_server_stop(site);
     site = NULL;
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(model_path, .init = setup, .fini = teardown, .timeout = 1200);

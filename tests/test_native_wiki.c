@@ -14,6 +14,7 @@
 #include "support/browser.h"
 #include "support/cli.h"
 #include "support/page_js.h"
+#include "support/workdir.h"
 
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 
@@ -25,8 +26,7 @@ static act_secrets *S;
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-native-wiki-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "native-wiki", NULL, NULL, 0);
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(secrets_path, sizeof secrets_path, "%s/secrets.env", tmpdir);
     char cmd[900];
@@ -54,7 +54,7 @@ static void teardown(void)
     snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
     if (system(cmd) != 0)
         fprintf(stderr, "scripts/wiki stop failed\n");
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(native_wiki, .init = setup, .fini = teardown, .timeout = 600);

@@ -17,18 +17,18 @@
 
 #include "support/browser.h"
 #include "support/proc.h"
+#include "support/workdir.h"
 
 static char tmpdir[256];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-orphans-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "orphans", NULL, NULL, 0);
 }
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(orphans, .init = setup, .fini = teardown, .timeout = 600);

@@ -15,6 +15,7 @@
 #include "support/page_js.h"
 #include "support/browser.h"
 #include "support/cli.h"
+#include "support/workdir.h"
 
 static char tmpdir[256], out_path[300], err_path[300], outdir[300];
 
@@ -33,10 +34,7 @@ static void write_failing_task(const char *path)
 /* A bench run in OUT: fx-1 passes, fx-fail fails at step 2, in atomic and pruned. */
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-report-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    ts_workdir_make(tmpdir, sizeof tmpdir, "report", out_path, err_path, sizeof out_path);
     snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
     char task[300];
     snprintf(task, sizeof task, "%s/fail.json", tmpdir);
@@ -58,7 +56,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(report_html, .init = setup, .fini = teardown, .timeout = 300);

@@ -16,6 +16,7 @@
 #include "support/browser.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
+#include "support/workdir.h"
 #include "mock/llm_mock.h"
 
 #define TASKS EOUS_SOURCE_DIR "/tests/fixtures/rpa/tasks"
@@ -26,10 +27,7 @@ static ts_server *SRV;
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-rpa-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
-    snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
+    ts_workdir_make(tmpdir, sizeof tmpdir, "rpa", out_path, err_path, sizeof out_path);
     /* --files: one file to upload, and a symlink that leads out of the directory */
     snprintf(files_dir, sizeof files_dir, "%s/files", tmpdir);
     cr_assert_eq(mkdir(files_dir, 0755), 0);
@@ -51,7 +49,7 @@ static void teardown(void)
     if (SRV)
         ts_server_stop(SRV);
     SRV = NULL;
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(rpa, .init = setup, .fini = teardown, .timeout = 600);

@@ -15,6 +15,7 @@
 
 #include "core/core.h"
 #include "support/cli.h"
+#include "support/workdir.h"
 
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 #define FIX EOUS_SOURCE_DIR "/tests/fixtures/rpa"
@@ -23,8 +24,7 @@ static char tmpdir[256], wikidir[300], secrets[300], out_path[300], err_path[300
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-rpa-wiki-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "rpa-wiki", NULL, NULL, 0);
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
     snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
@@ -44,7 +44,7 @@ static void teardown(void)
     snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
     if (system(cmd) != 0)
         fprintf(stderr, "scripts/wiki stop failed\n");
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(rpa_wiki, .init = setup, .fini = teardown, .timeout = 600);

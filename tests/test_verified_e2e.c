@@ -15,6 +15,7 @@
 
 #include "core/core.h"
 #include "support/cli.h"
+#include "support/workdir.h"
 
 #define TASKS EOUS_SOURCE_DIR "/benchmarks/tasks/verified"
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
@@ -23,8 +24,7 @@ static char tmpdir[256], wikidir[300], secrets[300];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-verified-test-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "verified-test", NULL, NULL, 0);
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
     char cmd[900], url[256] = "", reset[700];
@@ -44,7 +44,7 @@ static void teardown(void)
     snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
     if (system(cmd) != 0)
         fprintf(stderr, "scripts/wiki stop failed\n");
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 static char *password(void)

@@ -14,6 +14,7 @@
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
+#include "support/workdir.h"
 
 #define PAGES EOUS_SOURCE_DIR "/tests/fixtures/verified/tabs"
 
@@ -22,8 +23,7 @@ static ts_server *first, *second;
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-verified-tabs-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "verified-tabs", NULL, NULL, 0);
     first = ts_server_start(PAGES);
     second = ts_server_start(PAGES);
     cr_assert(first && second, "two fixture servers");
@@ -35,7 +35,7 @@ static void teardown(void)
 {
     ts_server_stop(first);
     ts_server_stop(second);
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 TestSuite(verified_tabs, .init = setup, .fini = teardown, .timeout = 300);

@@ -17,6 +17,7 @@
 #include "webarena/site_reset.h"
 #include "webarena/task.h"
 #include "support/cli.h"
+#include "support/workdir.h"
 
 #define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/tasks/dokuwiki"
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
@@ -27,8 +28,7 @@ static char secrets[300];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/eous-wiki-test-XXXXXX");
-    cr_assert(mkdtemp(tmpdir));
+    ts_workdir_make(tmpdir, sizeof tmpdir, "wiki-test", NULL, NULL, 0);
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
 }
@@ -39,7 +39,7 @@ static void teardown(void)
     snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
     if (system(cmd) != 0)
         fprintf(stderr, "scripts/wiki stop failed\n");
-    eous_rmtree(tmpdir);
+    ts_workdir_remove(tmpdir);
 }
 
 /* Starts the wiki; sets EOUS_SITE_DOKUWIKI and EOUS_SITE_DOKUWIKI_RESET. */

@@ -21,21 +21,21 @@ struct agent_evidence {
     char final_rel[REL_MAX];
 };
 
-static const char *const shot_names[] = {"none", "failure", "final", "every"};
+static const char *const shot_names[] = {[AGENT_SHOTS_NONE] = "none", [AGENT_SHOTS_FAILURE] = "failure",
+                                          [AGENT_SHOTS_FINAL] = "final", [AGENT_SHOTS_EVERY] = "every"};
 
 int agent_shots_parse(const char *s, agent_shots *out)
 {
-    for (int i = 0; s && i < 4; i++)
-        if (!strcmp(s, shot_names[i])) {
-            *out = (agent_shots)i;
-            return 0;
-        }
-    return -1;
+    int i = eous_name_find(shot_names, EOUS_NAMES_N(shot_names), s);
+    if (i < 0)
+        return -1;
+    *out = (agent_shots)i;
+    return 0;
 }
 
 const char *agent_shots_name(agent_shots s)
 {
-    return (unsigned)s < 4 ? shot_names[s] : "failure";
+    return eous_name_of(shot_names, EOUS_NAMES_N(shot_names), (int)s, "failure");
 }
 
 /* rel_dir = the last two components of dir ("trace/<task>-<mode>"). */

@@ -19,38 +19,29 @@
 #include "actions/exec.h"
 #include "perception/perc.h"
 
+static const char *const mode_names[] = {[AGENT_GROUND_OFF] = "off", [AGENT_GROUND_REPORT] = "report",
+                                          [AGENT_GROUND_STRICT] = "strict"};
+static const char *const verdict_names[] = {[AGENT_GROUND_GROUNDED] = "grounded", [AGENT_GROUND_COMPUTED] = "computed",
+                                            [AGENT_GROUND_ADDRESSING] = "ungrounded_addressing",
+                                            [AGENT_GROUND_UNGROUNDED] = "ungrounded"};
+
 int agent_ground_mode_parse(const char *s, agent_ground_mode *out)
 {
-    if (!s)
+    int i = eous_name_find(mode_names, EOUS_NAMES_N(mode_names), s);
+    if (i < 0)
         return -1;
-    if (!strcmp(s, "strict"))
-        *out = AGENT_GROUND_STRICT;
-    else if (!strcmp(s, "report"))
-        *out = AGENT_GROUND_REPORT;
-    else if (!strcmp(s, "off"))
-        *out = AGENT_GROUND_OFF;
-    else
-        return -1;
+    *out = (agent_ground_mode)i;
     return 0;
 }
 
 const char *agent_ground_mode_name(agent_ground_mode m)
 {
-    return m == AGENT_GROUND_STRICT ? "strict" : m == AGENT_GROUND_REPORT ? "report" : "off";
+    return eous_name_of(mode_names, EOUS_NAMES_N(mode_names), (int)m, "off");
 }
 
 const char *agent_ground_verdict_name(agent_ground_verdict v)
 {
-    switch (v) {
-    case AGENT_GROUND_GROUNDED:
-        return "grounded";
-    case AGENT_GROUND_COMPUTED:
-        return "computed";
-    case AGENT_GROUND_ADDRESSING:
-        return "ungrounded_addressing";
-    default:
-        return "ungrounded";
-    }
+    return eous_name_of(verdict_names, EOUS_NAMES_N(verdict_names), (int)v, "ungrounded");
 }
 
 /* ---- normalised text: matching as the views print ------------------------ */

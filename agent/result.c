@@ -23,24 +23,21 @@ void agent_run_opts_init(agent_run_opts *o)
     o->screenshots = AGENT_SHOTS_FAILURE;
 }
 
+static const char *const planner_names[] = {[AGENT_PLANNER_SCRIPT] = "script", [AGENT_PLANNER_LLM] = "llm",
+                                             [AGENT_PLANNER_REPLAY] = "replay"};
+
 int agent_planner_parse(const char *s, agent_planner *out)
 {
-    if (!s)
+    int i = eous_name_find(planner_names, EOUS_NAMES_N(planner_names), s);
+    if (i < 0)
         return -1;
-    if (!strcmp(s, "script"))
-        *out = AGENT_PLANNER_SCRIPT;
-    else if (!strcmp(s, "llm"))
-        *out = AGENT_PLANNER_LLM;
-    else if (!strcmp(s, "replay"))
-        *out = AGENT_PLANNER_REPLAY;
-    else
-        return -1;
+    *out = (agent_planner)i;
     return 0;
 }
 
 const char *agent_planner_name(agent_planner p)
 {
-    return p == AGENT_PLANNER_LLM ? "llm" : p == AGENT_PLANNER_REPLAY ? "replay" : "script";
+    return eous_name_of(planner_names, EOUS_NAMES_N(planner_names), (int)p, "script");
 }
 
 void agent_result_clear(agent_result *r)

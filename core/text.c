@@ -133,3 +133,16 @@ void eous_wipe_free(char *s)
     eous_wipe_str(s);
     free(s);
 }
+
+int eous_name_find(const char *const *names, size_t n, const char *s)
+{
+    for (size_t i = 0; s && i < n; i++)
+        if (names[i] && !strcmp(names[i], s))
+            return (int)i;
+    return -1;
+}
+
+const char *eous_name_of(const char *const *names, size_t n, int v, const char *fallback)
+{
+    return v >= 0 && (size_t)v < n && names[v] ? names[v] : fallback;
+}

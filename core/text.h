@@ -41,4 +41,11 @@ void eous_wipe(void *p, size_t n);
 void eous_wipe_str(char *s);
 void eous_wipe_free(char *s);
 
+/* Enum <-> name through one table, names[v] naming enum value v (designated
+ * initialisers; NULL for a gap): the index of s, or -1 when no name is s. */
+int eous_name_find(const char *const *names, size_t n, const char *s);
+/* names[v], or fallback when v is outside the table or a gap. */
+const char *eous_name_of(const char *const *names, size_t n, int v, const char *fallback);
+#define EOUS_NAMES_N(names) (sizeof(names) / sizeof *(names))
+
 #endif

@@ -24,22 +24,20 @@ struct llm_conv {
     int collapses;
 };
 
+static const char *const history_names[] = {[LLM_HISTORY_STATELESS] = "stateless", [LLM_HISTORY_FULL] = "full"};
+
 int llm_history_parse(const char *s, llm_history *out)
 {
-    if (s && !strcmp(s, "stateless")) {
-        *out = LLM_HISTORY_STATELESS;
-        return 0;
-    }
-    if (s && !strcmp(s, "full")) {
-        *out = LLM_HISTORY_FULL;
-        return 0;
-    }
-    return -1;
+    int i = eous_name_find(history_names, EOUS_NAMES_N(history_names), s);
+    if (i < 0)
+        return -1;
+    *out = (llm_history)i;
+    return 0;
 }
 
 const char *llm_history_name(llm_history h)
 {
-    return h == LLM_HISTORY_FULL ? "full" : "stateless";
+    return eous_name_of(history_names, EOUS_NAMES_N(history_names), (int)h, "stateless");
 }
 
 eous_rc llm_conv_new(size_t budget_tokens, llm_conv **out, eous_err *err)

@@ -85,3 +85,17 @@ Test(core_redact, credential_query_parameters_are_redacted_wherever_a_url_is_pri
     cr_expect_str_eq(r, "/search?keyword=ada&monkey=1&token= &page=3");
     free(r);
 }
+
+Test(core, enum_names_through_one_table)
+{
+    static const char *const names[] = {[0] = "off", [2] = "strict"}; /* 1 is a gap */
+    cr_expect_eq(eous_name_find(names, EOUS_NAMES_N(names), "strict"), 2);
+    cr_expect_eq(eous_name_find(names, EOUS_NAMES_N(names), "off"), 0);
+    cr_expect_eq(eous_name_find(names, EOUS_NAMES_N(names), "Strict"), -1, "names are matched exactly");
+    cr_expect_eq(eous_name_find(names, EOUS_NAMES_N(names), ""), -1);
+    cr_expect_eq(eous_name_find(names, EOUS_NAMES_N(names), NULL), -1);
+    cr_expect_str_eq(eous_name_of(names, EOUS_NAMES_N(names), 2, "?"), "strict");
+    cr_expect_str_eq(eous_name_of(names, EOUS_NAMES_N(names), 1, "?"), "?", "a gap gives the fallback");
+    cr_expect_str_eq(eous_name_of(names, EOUS_NAMES_N(names), 3, "?"), "?");
+    cr_expect_str_eq(eous_name_of(names, EOUS_NAMES_N(names), -1, "?"), "?");
+}

@@ -13,6 +13,7 @@ src="$PREFIX/embed.c"
   (cd "$PREFIX/include/eous" && find . -name '*.h' | sort | sed 's|^\./|#include <|; s|$|>|')
   cat <<'C'
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 int main(void)
 {

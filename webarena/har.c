@@ -200,6 +200,9 @@ static cJSON *headers_list(const cJSON *obj)
 
 static void iso_time(double wall, char *out, size_t n)
 {
+    /* the log's wallTime may be anything (the fuzzer sent 1.7e58): outside years 1970..9999 it is the epoch */
+    if (!(wall >= 0 && wall < 253402300800.0))
+        wall = 0;
     time_t t = (time_t)wall;
     struct tm tm;
     gmtime_r(&t, &tm);

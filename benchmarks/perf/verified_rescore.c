@@ -156,9 +156,9 @@ int main(int argc, char **argv)
                 "`build/perf_verified_rescore`: per task, read task.json, the answer and the HAR from disk, then "
                 "AgentResponseEvaluator and NetworkEventEvaluator (every entry's URL normalised); %d tasks x %d "
                 "rounds, per HAR, read as `eous score` reads it (only the fields the evaluators read become JSON "
-                "nodes, `agent/verified_harscan.c`) and, side by side, with the whole file parsed as before. "
-                "This 2-core machine was shared with other jobs: load average (1 min) %.1f at the start, %.1f at "
-                "the end, so wall time includes waiting for a core; CPU time is the process's own.\n\n"
+                "nodes, `webarena/verified_harscan.c`) and, side by side, with the whole file parsed as before. "
+                "On this 2-core machine the load average (1 min) was %.1f at the start and %.1f at the end (above "
+                "2, wall time includes waiting for a core); CPU time is the process's own.\n\n"
                 "| HAR | read | wall median ms | wall p95 | CPU median ms | CPU p95 |\n|---|---|---|---|---|---|\n",
                 commit, n, ROUNDS, load0[0], load1[0]);
         for (int hi = 0; hi < 2; hi++)

@@ -238,15 +238,10 @@ static eous_rc observe_cdp(wd_session *s, const perc_opts *o, perc_obs *obs, eou
 eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err)
 {
     perc_opts dflt;
-    if (!o) {
-        perc_opts_init(&dflt);
-        o = &dflt;
-    }
-    *out = NULL;
     double t0 = eous_now_ms();
-    perc_obs *obs = perc_obs_alloc(o->mode);
+    perc_obs *obs = perc_obs_begin(&o, &dflt, out, err);
     if (!obs)
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        return EOUS_E_NOMEM;
     eous_rc rc;
     cJSON *answer = NULL;
 

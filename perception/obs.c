@@ -101,15 +101,10 @@ eous_rc perc_build(const char *ax_json, size_t ax_len, const char *dom_json, siz
                    perc_obs **out, eous_err *err)
 {
     perc_opts dflt;
-    if (!o) {
-        perc_opts_init(&dflt);
-        o = &dflt;
-    }
-    *out = NULL;
     double t0 = eous_now_ms();
-    perc_obs *obs = perc_obs_alloc(o->mode);
+    perc_obs *obs = perc_obs_begin(&o, &dflt, out, err);
     if (!obs)
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        return EOUS_E_NOMEM;
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
     eous_rc rc = EOUS_OK;
     rc = perc_parse_ax_text(obs, ax_json, ax_len, 0, err);

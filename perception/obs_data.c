@@ -35,6 +35,19 @@ perc_obs *perc_obs_alloc(perc_mode mode)
     return obs;
 }
 
+perc_obs *perc_obs_begin(const perc_opts **o, perc_opts *dflt, perc_obs **out, eous_err *err)
+{
+    if (!*o) {
+        perc_opts_init(dflt);
+        *o = dflt;
+    }
+    *out = NULL;
+    perc_obs *obs = perc_obs_alloc((*o)->mode);
+    if (!obs)
+        eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    return obs;
+}
+
 eous_rc perc_obs_set_tabs(perc_obs *obs, const perc_opts *o, eous_err *err)
 {
     obs->id_base = o->id_base;

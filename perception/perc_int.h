@@ -75,6 +75,10 @@ struct perc_obs {
 };
 
 perc_obs *perc_obs_alloc(perc_mode mode);
+/* How perc_observe and perc_build start: *o, when NULL, becomes the defaults
+ * (kept in *dflt), *out is cleared, and a new observation in o's mode is
+ * returned; NULL out of memory (err says so). */
+perc_obs *perc_obs_begin(const perc_opts **o, perc_opts *dflt, perc_obs **out, eous_err *err);
 /* Copies the caller's open tabs (perc_opts) into the observation. */
 eous_rc perc_obs_set_tabs(perc_obs *obs, const perc_opts *o, eous_err *err);
 /* "Tab 0 (current): title", or every open tab separated by " | " (no newline). */

@@ -250,7 +250,7 @@ static const char *scalar_text(scan *s)
     }
     char num[64];
     size_t n = 0;
-    while (s->p + n < s->end && n < sizeof num - 1 && strchr("+-.0123456789eE", s->p[n]))
+    while (s->p + n < s->end && n < sizeof num - 1 && s->p[n] && strchr("+-.0123456789eE", s->p[n]))
         n++;
     memcpy(num, s->p, n);
     num[n] = '\0';
@@ -300,7 +300,7 @@ static long number(scan *s)
     ws(s);
     char num[32];
     size_t n = 0;
-    while (s->p + n < s->end && n < sizeof num - 1 && strchr("+-0123456789", s->p[n]))
+    while (s->p + n < s->end && n < sizeof num - 1 && s->p[n] && strchr("+-0123456789", s->p[n]))
         n++;
     memcpy(num, s->p, n);
     num[n] = '\0';

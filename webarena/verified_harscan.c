@@ -90,7 +90,7 @@ static int skip_string(scan *s, int *escaped)
                     return -1;
                 continue;
             }
-            if (!strchr("\"\\/bfnrt", e))
+            if (e == '\0' || !strchr("\"\\/bfnrt", e)) /* strchr finds a NUL: "\<NUL>" is no escape */
                 return -1;
             s->p += 2;
             continue;

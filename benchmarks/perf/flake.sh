@@ -14,7 +14,8 @@
 # benchmarks/results/tmp/flake-runs.jsonl as they end, so a hunt that is
 # stopped keeps its rounds: RENDER=FILE writes flake.{json,md} from such a
 # file without running anything.  benchmarks/results/flake.fixed.md, when
-# present, is the "What was fixed" section (written by hand).
+# present, is the "What was fixed" section (written by hand).  FLAKE_BESIDE
+# says what else ran on the machine; it is printed beside the load.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BUILD="${BUILD:-$ROOT/build}"; N="${N:-3}"; TESTS="${TESTS:-.}"; MERGE="${MERGE:-0}"; RENDER="${RENDER:-}"
@@ -81,10 +82,10 @@ with open(base + ".md", "w") as f:
     f.write("Written %s from runs at commit%s %s: every test run up to %d times in a row (the passed and failed "
             "columns count its rounds), one at a time, on the release build (RelWithDebInfo, -Werror, as `make "
             "build`). %d of %d tests passed every round they ran; %d passed their last 3 rounds in a row. "
-            "1-minute load average as each run started: median %.1f, range %.1f–%.1f (2 cores shared with three "
-            "other helpers and the lead).\n\n"
+            "1-minute load average as each run started: median %.1f, range %.1f–%.1f%s.\n\n"
             % (date, "s" if len(commits) > 1 else "", ", ".join(commits), n, len(by) - len(flaky), len(by), len(three),
-               loads[len(loads) // 2] if loads else -1, loads[0] if loads else -1, loads[-1] if loads else -1))
+               loads[len(loads) // 2] if loads else -1, loads[0] if loads else -1, loads[-1] if loads else -1,
+               " (" + os.environ["FLAKE_BESIDE"] + ")" if os.environ.get("FLAKE_BESIDE") else ""))
     f.write("| test | passed | failed | last 3 in a row | median s | commit |\n|---|---:|---:|---|---:|---|\n")
     for t, rs in by.items():
         secs = sorted(r["seconds"] for r in rs)

@@ -156,6 +156,18 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
             wb->open = 1;
             wb->tasks = 0;
         }
+        if ((rc = agent_fresh_tab(wb->br.session, err))) {
+            /* a browser that cannot open a tab is broken: a fresh one */
+            result_not_run(res, j, o->run.planner, RUNS_ST_INFRA, "infra");
+            snprintf(res->error, sizeof res->error, "%s", err->msg);
+            res->attempt = this_attempt;
+            agent_browser_close(&wb->br);
+            wb->open = 0;
+            rc = eous_err_remap(err, EOUS_E_INFRA);
+            if (eous_interrupted())
+                break;
+            continue;
+        }
         char trace[4300], audit[4300];
         snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", o->out_dir, j->task->id, perc_mode_name(j->mode));
         snprintf(audit, sizeof audit, "%s/audit.jsonl", o->out_dir);

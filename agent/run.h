@@ -116,5 +116,13 @@ eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err);
 /* Clears url's origin (cookies, localStorage, sessionStorage) through CDP
  * before its page loads; 0 when it could not (no CDP, not http). */
 int agent_clear_origin_first(wd_session *s, const char *url);
+/* A browser made ready for a task as WebArena gives each task a fresh
+ * context: a new tab, in front, becomes the only one.  A new tab is a new
+ * renderer process, so the node ids a view prints are the same wherever the
+ * task runs in a bench (in a reused tab they keep growing, and WebArena's
+ * text rule drops a number an id contains: verdicts depended on the task's
+ * place in the run), and the page hooks an executor installs are not
+ * installed once more per task. */
+eous_rc agent_fresh_tab(wd_session *s, eous_err *err);
 
 #endif

@@ -73,6 +73,23 @@ done:
     return rc;
 }
 
+eous_rc agent_fresh_tab(wd_session *s, eous_err *err)
+{
+    char *tab = NULL;
+    eous_rc rc = wd_new_window(s, "tab", &tab, err);
+    if (!rc && !tab)
+        rc = eous_err_set(err, EOUS_E_INFRA, "a fresh tab: the driver opened a tab without a handle");
+    if (!rc && !(rc = wd_switch_window(s, tab, err)))
+        rc = close_other_tabs(s, err);
+    if (!rc && wd_session_has_cdp(s)) { /* in front, so its page has focus as a first tab's has */
+        cJSON *r = NULL;
+        wd_cdp(s, "Page.bringToFront", NULL, &r, NULL);
+        cJSON_Delete(r);
+    }
+    free(tab);
+    return rc;
+}
+
 /* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
 static void set_geolocation(wd_session *s, const wa_task *t)
 {

@@ -131,3 +131,51 @@ Test(bench_api, bad_options_are_refused_without_touching_the_run_directory)
     cr_expect_neq(access(path, F_OK), 0, "no results.jsonl written");
     wa_tasks_free(&l);
 }
+
+/* Each task after the first on a browser starts in a fresh tab (a new
+ * renderer): the same task run twice in a row prints the same view, node
+ * ids included.  In a reused tab the ids keep growing, and WebArena's text
+ * rule drops a number an id contains, so a verdict depended on the task's
+ * place in the run (issue 31). */
+Test(bench_api, a_task_sees_the_same_ids_wherever_it_runs_in_the_run)
+{
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    char *text = ts_slurp(EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-1.json");
+    cr_assert_not_null(text);
+    char *id = strstr(text, "\"fx-1\"");
+    cr_assert_not_null(id);
+    char again[400];
+    snprintf(again, sizeof again, "%s/fx-1-again.json", tmpdir);
+    FILE *f = fopen(again, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "%.*s\"fx-1-again\"%s", (int)(id - text), text, id + strlen("\"fx-1\""));
+    fclose(f);
+    free(text);
+    const char *files[] = {EOUS_SOURCE_DIR "/tests/fixtures/tasks/suite/fx-1.json", again};
+    wa_task_list l;
+    eous_err err;
+    cr_assert_eq(wa_tasks_load(files, 2, &l, &err), EOUS_OK, "%s", err.msg);
+    perc_mode modes[] = {PERC_MODE_ATOMIC};
+    agent_bench_opts o;
+    agent_bench_opts_init(&o);
+    o.modes = modes;
+    o.n_modes = 1;
+    char out[400];
+    snprintf(out, sizeof out, "%s/run", tmpdir);
+    o.out_dir = out;
+    o.workers = 1; /* both tasks on one browser, one after the other */
+    agent_bench_stats st;
+    cr_assert_eq(agent_bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_eq(st.passed, 2);
+    char p1[600], p2[600];
+    snprintf(p1, sizeof p1, "%s/trace/fx-1-atomic/step-01.txt", out);
+    snprintf(p2, sizeof p2, "%s/trace/fx-1-again-atomic/step-01.txt", out);
+    char *v1 = ts_slurp(p1), *v2 = ts_slurp(p2);
+    cr_assert(v1 && v2, "first views written: %s, %s", p1, p2);
+    cr_expect(strchr(v1, '['), "the atomic view prints node ids: %s", v1);
+    cr_expect_str_eq(v2, v1, "the second task's first view differs from the first's:\n%s\n---\n%s", v1, v2);
+    free(v1), free(v2);
+    wa_tasks_free(&l);
+    ts_server_stop(srv);
+}

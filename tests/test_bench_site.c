@@ -1,8 +1,9 @@
 /* tests/test_bench_site.c — the Playground suite through the real runner:
  * every task scores 0 when nothing is done (no answer, or stop("N/A") on a
  * task that can be done), a slice covering every screen and
- * tier passes in hybrid and atomic modes (a fresh browser per task, so the
- * atomic view's ids, and what WebArena's rule drops, are the same every run), and a slice through Selenium Grid
+ * tier passes in hybrid and atomic modes (each task in a fresh tab, the
+ * default, so the atomic view's ids, and what WebArena's rule drops, are the
+ * same every run), and a slice through Selenium Grid
  * survives a killed browser with nothing lost or duplicated. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
@@ -211,11 +212,11 @@ Test(bench_site, slice_of_every_screen_and_tier_passes_in_hybrid_and_atomic)
     mkdir(slice, 0755);
     int n = make_slice(&l, slice, 15);
     cr_assert_geq(n, 15, "5 screens x 3 tiers");
-    /* a fresh browser per task, as WebArena gives each task a fresh context: backend node ids then depend
-     * on the task's own page alone, and with them WebArena's repeated-text rule, which drops task 81's
+    /* at the defaults: each task starts in a fresh tab (agent_fresh_tab), so backend node ids depend on
+     * the task's own page alone, and with them WebArena's repeated-text rule, which drops task 81's
      * "StaticText '180'" slider mark when an id before it contains 180 (test_perc_views shows it) */
-    int rc = run_cli((const char *[]){"bench", slice, "--modes", "hybrid,atomic", "--workers", "2",
-                                      "--restart-browser-every", "1", "--out", out, NULL},
+    int rc = run_cli((const char *[]){"bench", slice, "--modes", "hybrid,atomic", "--workers", "2", "--out", out,
+                                      NULL},
                      log);
     char *text = NULL;
     eous_read_file(log, 0, &text, NULL, NULL);

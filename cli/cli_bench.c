@@ -163,6 +163,64 @@ static void on_event(void *ud, agent_bench_event ev, const agent_bench_stats *st
     fflush(stderr);
 }
 
+/* The bench's options from the command line's. */
+static void bench_opts_from(const cli_opts *co, agent_bench_opts *bo)
+{
+    agent_bench_opts_init(bo);
+    cli_run_opts(co, &bo->run);
+    bo->modes = co->modes;
+    bo->n_modes = co->n_modes;
+    bo->out_dir = co->out_dir;
+    bo->workers = co->workers;
+    bo->resume = co->resume;
+    bo->restart_browser_every = co->restart_browser_every;
+    bo->webdriver = co->webdriver;
+    bo->w3c_only = co->w3c_only;
+    bo->network_log = co->network_log;
+}
+
+/* The reports written and the summary printed; the exit code the run earned. */
+static int report(const cli_opts *co, const agent_bench_stats *st)
+{
+    eous_err err;
+    eous_err_clear(&err);
+    int code;
+    double wall = st->elapsed_s;
+    runs_outcome outcome;
+    memset(&outcome, 0, sizeof outcome);
+    char *table = NULL;
+    int reports_failed = 0;
+    if (st->io_failed) {
+        fprintf(stderr, "eous: %s\n", st->io_error); /* the disk is full: no report either */
+    } else if (runs_reports_write(co->out_dir, &outcome, &table, &err)) {
+        fprintf(stderr, "eous: reports: %s\n", err.msg);
+        reports_failed = 1;
+    } else {
+        printf("%s\n", table ? table : "");
+        /* RUSAGE_SELF: eous alone, not the browsers and drivers it reaped */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("ran %zu job(s) in %.1f s (%.1f tasks/min) · eous peak RSS %.1f MiB · report: %s/report.html\n",
+               st->done, wall, wall > 0 ? st->done / wall * 60 : 0, ru.ru_maxrss / 1024.0, co->out_dir);
+    }
+    free(table);
+    if (st->io_failed || reports_failed) {
+        code = EOUS_EXIT_INFRA;
+    } else if (eous_interrupted()) {
+        fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", st->jobs - st->done);
+        code = eous_rc_exit_code(EOUS_E_INTERRUPTED);
+    } else {
+        code = outcome.any_infra ? EOUS_EXIT_INFRA : outcome.all_passed ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
+        if (code == EOUS_EXIT_OK && co->fail_on_any_attempt && outcome.failed_attempts) {
+            /* every task passed in the end, but an earlier attempt did not */
+            fprintf(stderr, "eous bench: --fail-on any-attempt: %d earlier attempt(s) did not pass (results.jsonl "
+                    "keeps each)\n", outcome.failed_attempts);
+            code = EOUS_EXIT_FAILED;
+        }
+    }
+    return code;
+}
+
 int cli_bench(int argc, char **argv)
 {
     cli_opts co;
@@ -208,17 +266,7 @@ int cli_bench(int argc, char **argv)
     wd_install_signal_handlers();
     wd_become_subreaper();
     agent_bench_opts bo;
-    agent_bench_opts_init(&bo);
-    cli_run_opts(&co, &bo.run);
-    bo.modes = co.modes;
-    bo.n_modes = co.n_modes;
-    bo.out_dir = co.out_dir;
-    bo.workers = co.workers;
-    bo.resume = co.resume;
-    bo.restart_browser_every = co.restart_browser_every;
-    bo.webdriver = co.webdriver;
-    bo.w3c_only = co.w3c_only;
-    bo.network_log = co.network_log;
+    bench_opts_from(&co, &bo);
     int tty_workers[2] = {isatty(2), co.workers};
     bo.on_event = on_event;
     bo.ud = tty_workers;
@@ -229,39 +277,7 @@ int cli_bench(int argc, char **argv)
         code = eous_rc_exit_code(brc);
         goto out_tasks;
     }
-    double wall = st.elapsed_s;
-    runs_outcome outcome;
-    memset(&outcome, 0, sizeof outcome);
-    char *table = NULL;
-    int reports_failed = 0;
-    if (st.io_failed) {
-        fprintf(stderr, "eous: %s\n", st.io_error); /* the disk is full: no report either */
-    } else if (runs_reports_write(co.out_dir, &outcome, &table, &err)) {
-        fprintf(stderr, "eous: reports: %s\n", err.msg);
-        reports_failed = 1;
-    } else {
-        printf("%s\n", table ? table : "");
-        /* RUSAGE_SELF: eous alone, not the browsers and drivers it reaped */
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        printf("ran %zu job(s) in %.1f s (%.1f tasks/min) · eous peak RSS %.1f MiB · report: %s/report.html\n",
-               st.done, wall, wall > 0 ? st.done / wall * 60 : 0, ru.ru_maxrss / 1024.0, co.out_dir);
-    }
-    free(table);
-    if (st.io_failed || reports_failed) {
-        code = EOUS_EXIT_INFRA;
-    } else if (eous_interrupted()) {
-        fprintf(stderr, "eous bench: interrupted; %zu job(s) not run (rerun with --resume)\n", st.jobs - st.done);
-        code = eous_rc_exit_code(EOUS_E_INTERRUPTED);
-    } else {
-        code = outcome.any_infra ? EOUS_EXIT_INFRA : outcome.all_passed ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
-        if (code == EOUS_EXIT_OK && co.fail_on_any_attempt && outcome.failed_attempts) {
-            /* every task passed in the end, but an earlier attempt did not */
-            fprintf(stderr, "eous bench: --fail-on any-attempt: %d earlier attempt(s) did not pass (results.jsonl "
-                    "keeps each)\n", outcome.failed_attempts);
-            code = EOUS_EXIT_FAILED;
-        }
-    }
+    code = report(&co, &st);
 out_tasks:
     cli_teardown_run(&co);
     wa_tasks_free(&l);

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -35,10 +36,172 @@ int cli_parse_common(int argc, char **argv, cli_opts *co, int want_one_positiona
     return rc;
 }
 
-static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first)
+/* Options whose value is one of a few words (or a list of them), each
+ * parsed and stored by its own function: 0, or -1 after a one-line error. */
+typedef int (*opt_fn)(cli_opts *co, const char *cmd, const char *opt, const char *v);
+
+static int bad_value(const char *cmd, const char *opt, const char *v, const char *expected)
+{
+    fprintf(stderr, "eous %s: %s '%s': expected %s\n", cmd, opt, v, expected);
+    return -1;
+}
+
+static int opt_planner(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    return agent_planner_parse(v, &co->planner) ? bad_value(cmd, opt, v, "llm, script or replay") : 0;
+}
+
+static int opt_providers(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    return perc_providers_parse(v, &co->provider_set)
+               ? bad_value(cmd, opt, v, "a comma list of ci4a, webmcp, bridge, native")
+               : 0;
+}
+
+static int opt_mode(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    return perc_mode_parse(v, &co->mode) ? bad_value(cmd, opt, v, "hybrid, pruned, atomic, html or vision") : 0;
+}
+
+static int opt_repair(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    if (strcmp(v, "llm") && strcmp(v, "off"))
+        return bad_value(cmd, opt, v, "llm or off");
+    co->repair = !strcmp(v, "llm");
+    return 0;
+}
+
+static int opt_screenshots(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    return agent_shots_parse(v, &co->screenshots) ? bad_value(cmd, opt, v, "none, failure, final or every") : 0;
+}
+
+static int opt_image_detail(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    if (strcmp(v, "low") && strcmp(v, "high") && strcmp(v, "auto"))
+        return bad_value(cmd, opt, v, "low, high or auto");
+    co->image_detail = v;
+    return 0;
+}
+
+static int opt_fail_on(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    if (strcmp(v, "any-attempt") && strcmp(v, "last-attempt"))
+        return bad_value(cmd, opt, v, "any-attempt or last-attempt");
+    co->fail_on_any_attempt = !strcmp(v, "any-attempt");
+    return 0;
+}
+
+static int opt_deltas(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    return cli_parse_on_off(cmd, opt, v, &co->deltas);
+}
+
+static int opt_history(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    llm_history h;
+    if (llm_history_parse(v, &h))
+        return bad_value(cmd, opt, v, "stateless or full");
+    co->history = (int)h;
+    return 0;
+}
+
+static int opt_grounding(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    agent_ground_mode g;
+    if (agent_ground_mode_parse(v, &g))
+        return bad_value(cmd, opt, v, "strict, report or off");
+    co->grounding = (int)g;
+    return 0;
+}
+
+static int opt_settle(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    const char *ms = !strncmp(v, "quiet:", 6) ? v + 6 : NULL;
+    long n = ms && *ms && strlen(ms) < 6 && ms[strspn(ms, "0123456789")] == '\0' ? strtol(ms, NULL, 10) : 0;
+    if (!strcmp(v, "rule"))
+        co->settle_quiet_ms = 0;
+    else if (n < 1 || n > 60000)
+        return bad_value(cmd, opt, v, "rule or quiet:MS with MS from 1 to 60000");
+    else
+        co->settle_quiet_ms = (double)n;
+    return 0;
+}
+
+/* How an option's value is stored in cli_opts at off. */
+typedef enum { OPT_FLAG, OPT_STR, OPT_INT, OPT_LONG, OPT_SIZE, OPT_SECONDS, OPT_FN } opt_kind;
+
+typedef struct opt_spec {
+    const char *name;
+    opt_kind kind;
+    size_t off;         /* offsetof(cli_opts, the field) */
+    long min, max;      /* whole numbers: the range accepted */
+    const char *what;   /* whole numbers: what they count, for the error */
+    opt_fn fn;          /* OPT_FN */
+} opt_spec;
+
+#define OFF(f) offsetof(cli_opts, f)
+static const opt_spec OPTS[] = {
+    {"--planner", OPT_FN, 0, 0, 0, NULL, opt_planner},
+    {"--providers", OPT_FN, 0, 0, 0, NULL, opt_providers},
+    {"--mode", OPT_FN, 0, 0, 0, NULL, opt_mode},
+    {"--modes", OPT_STR, OFF(modes_list), 0, 0, NULL, NULL},
+    {"--llm", OPT_STR, OFF(llm_spec), 0, 0, NULL, NULL},
+    {"--llm-base-url", OPT_STR, OFF(llm_base_url), 0, 0, NULL, NULL},
+    {"--llm-ca", OPT_STR, OFF(llm_ca), 0, 0, NULL, NULL},
+    {"--cassette", OPT_STR, OFF(cassette), 0, 0, NULL, NULL},
+    {"--webdriver", OPT_STR, OFF(webdriver), 0, 0, NULL, NULL},
+    {"--out", OPT_STR, OFF(out_dir), 0, 0, NULL, NULL},
+    {"--policy", OPT_STR, OFF(policy_file), 0, 0, NULL, NULL},
+    {"--secrets", OPT_STR, OFF(secrets_file), 0, 0, NULL, NULL},
+    {"--files", OPT_STR, OFF(files_dir), 0, 0, NULL, NULL},
+    {"--repair", OPT_FN, 0, 0, 0, NULL, opt_repair},
+    {"--lock", OPT_STR, OFF(lock_file), 0, 0, NULL, NULL},
+    {"--screenshots", OPT_FN, 0, 0, 0, NULL, opt_screenshots},
+    {"--image-detail", OPT_FN, 0, 0, 0, NULL, opt_image_detail},
+    {"--max-image-px", OPT_INT, OFF(max_image_px), CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", NULL},
+    {"--w3c-only", OPT_FLAG, OFF(w3c_only), 0, 0, NULL, NULL},
+    {"--resume", OPT_FLAG, OFF(resume), 0, 0, NULL, NULL},
+    {"--fail-on", OPT_FN, 0, 0, 0, NULL, opt_fail_on},
+    {"--deltas", OPT_FN, 0, 0, 0, NULL, opt_deltas},
+    {"--history", OPT_FN, 0, 0, 0, NULL, opt_history},
+    {"--history-budget", OPT_SIZE, OFF(history_budget), 1000, 10000000, "a number of tokens", NULL},
+    {"--max-batch", OPT_INT, OFF(max_batch), 1, AGENT_MAX_BATCH, "a number of actions", NULL},
+    {"--grounding", OPT_FN, 0, 0, 0, NULL, opt_grounding},
+    {"--settle", OPT_FN, 0, 0, 0, NULL, opt_settle},
+    {"--max-obs-tokens", OPT_LONG, OFF(max_obs_tokens), 0, 10000000, "a number of tokens (0 = no cut)", NULL},
+    {"--max-steps", OPT_INT, OFF(max_steps), 1, 100000, "a positive integer", NULL},
+    /* more workers than 32 was cut to 32 without a word; now it is refused */
+    {"--workers", OPT_INT, OFF(workers), 1, 32, "a number of workers", NULL},
+    {"--max-seconds", OPT_SECONDS, OFF(max_seconds), 1, 100000, "a positive integer", NULL},
+    {"--restart-browser-every", OPT_INT, OFF(restart_browser_every), 1, 100000, "a positive integer", NULL},
+};
+#undef OFF
+
+/* Option spec's value v stored in co: 0, or -1 after a one-line error. */
+static int set_value(cli_opts *co, const opt_spec *o, const char *cmd, const char *v)
+{
+    char *field = (char *)co + o->off;
+    long n = 0;
+    if ((o->kind == OPT_INT || o->kind == OPT_LONG || o->kind == OPT_SIZE || o->kind == OPT_SECONDS) &&
+        cli_parse_range(cmd, o->name, v, o->min, o->max, o->what, &n))
+        return -1;
+    switch (o->kind) {
+    case OPT_FLAG: *(int *)field = 1; return 0;
+    case OPT_STR: *(const char **)field = v; return 0;
+    case OPT_INT: *(int *)field = (int)n; return 0;
+    case OPT_LONG: *(long *)field = n; return 0;
+    case OPT_SIZE: *(size_t *)field = (size_t)n; return 0;
+    case OPT_SECONDS: *(double *)field = (double)n; return 0;
+    case OPT_FN: return o->fn(co, cmd, o->name, v);
+    }
+    return -1;
+}
+
+static void set_defaults(cli_opts *co, const char *cmd)
 {
     memset(co, 0, sizeof *co);
-    co->cmd = argv[0];
+    co->cmd = cmd;
     co->planner = AGENT_PLANNER_SCRIPT;
     co->mode = PERC_MODE_HYBRID;
     co->out_dir = "out";
@@ -53,187 +216,84 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     co->history = LLM_DEFAULT_HISTORY;
     co->grounding = -1;
     co->screenshots = AGENT_SHOTS_FAILURE;
+}
+
+/* --modes into co->modes (default: --mode alone). */
+static int split_modes(cli_opts *co, const char *cmd)
+{
+    if (co->modes_list) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", co->modes_list);
+        char *save = NULL;
+        for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            if (co->n_modes == 5 || perc_mode_parse(tok, &co->modes[co->n_modes]))
+                return bad_value(cmd, "--modes", co->modes_list,
+                                 "a comma list of hybrid, pruned, atomic, html, vision");
+            co->n_modes++;
+        }
+    }
+    if (!co->n_modes) {
+        co->modes[0] = co->mode;
+        co->n_modes = 1;
+    }
+    return 0;
+}
+
+/* Options that cannot go together, or need another. */
+static int check_combinations(const cli_opts *co, const char *cmd)
+{
+    for (int m = 0; m < co->n_modes && co->w3c_only; m++)
+        if (perc_mode_screenshot(co->modes[m])) {
+            fprintf(stderr, "eous %s: --mode vision needs CDP (element boxes, scaled capture); not with --w3c-only\n",
+                    cmd);
+            return -1;
+        }
+    if ((co->planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
+        fprintf(stderr, "eous %s: --planner llm needs --llm PROVIDER:MODEL\n", cmd);
+        return -1;
+    }
+    if (co->planner == AGENT_PLANNER_REPLAY && !co->cassette) {
+        fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", cmd);
+        return -1;
+    }
+    if (co->repair && !co->llm_spec && co->planner != AGENT_PLANNER_REPLAY) {
+        fprintf(stderr, "eous %s: --repair llm needs --llm PROVIDER:MODEL (or --planner replay --cassette FILE)\n",
+                cmd);
+        return -1;
+    }
+    if (co->deltas == 1 && co->history == LLM_HISTORY_STATELESS && co->planner != AGENT_PLANNER_SCRIPT) {
+        fprintf(stderr,
+                "eous %s: --deltas on with --history stateless: a stateless request holds no earlier view for a "
+                "delta to refer to; use --history full or --deltas off\n",
+                cmd);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first)
+{
+    set_defaults(co, argv[0]);
     co->positional = calloc((size_t)argc + 1, sizeof *co->positional);
     if (!co->positional)
         return -1;
-    const char *modes = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-#define VALUE(dst)                          \
-    do {                                    \
-        if (!need_value(i, argc, argv))     \
-            return -1;                      \
-        dst = argv[++i];                    \
-    } while (0)
-        if (!strcmp(a, "--planner")) {
-            const char *v;
-            VALUE(v);
-            if (agent_planner_parse(v, &co->planner)) {
-                fprintf(stderr, "eous %s: --planner '%s': expected llm, script or replay\n", argv[0], v);
+        const opt_spec *o = NULL;
+        for (size_t k = 0; k < sizeof OPTS / sizeof *OPTS && !o; k++)
+            if (!strcmp(a, OPTS[k].name))
+                o = &OPTS[k];
+        if (o && o->kind == OPT_FLAG) {
+            set_value(co, o, argv[0], NULL);
+        } else if (o) {
+            if (!need_value(i, argc, argv) || set_value(co, o, argv[0], argv[++i]))
                 return -1;
-            }
-        } else if (!strcmp(a, "--providers")) {
-            const char *v;
-            VALUE(v);
-            if (perc_providers_parse(v, &co->provider_set)) {
-                fprintf(stderr, "eous %s: --providers '%s': expected a comma list of ci4a, webmcp, bridge, native\n",
-                        argv[0], v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--mode")) {
-            const char *v;
-            VALUE(v);
-            if (perc_mode_parse(v, &co->mode)) {
-                fprintf(stderr, "eous %s: --mode '%s': expected hybrid, pruned, atomic, html or vision\n", argv[0], v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--modes")) {
-            VALUE(modes);
-        } else if (!strcmp(a, "--llm")) {
-            VALUE(co->llm_spec);
-        } else if (!strcmp(a, "--llm-base-url")) {
-            VALUE(co->llm_base_url);
-        } else if (!strcmp(a, "--llm-ca")) {
-            VALUE(co->llm_ca);
-        } else if (!strcmp(a, "--cassette")) {
-            VALUE(co->cassette);
-        } else if (!strcmp(a, "--webdriver")) {
-            VALUE(co->webdriver);
-        } else if (!strcmp(a, "--out")) {
-            VALUE(co->out_dir);
-        } else if (!strcmp(a, "--policy")) {
-            VALUE(co->policy_file);
-        } else if (!strcmp(a, "--secrets")) {
-            VALUE(co->secrets_file);
-        } else if (!strcmp(a, "--files")) {
-            VALUE(co->files_dir);
-        } else if (!strcmp(a, "--repair")) {
-            const char *v;
-            VALUE(v);
-            if (strcmp(v, "llm") && strcmp(v, "off")) {
-                fprintf(stderr, "eous %s: --repair '%s': expected llm or off\n", argv[0], v);
-                return -1;
-            }
-            co->repair = !strcmp(v, "llm");
-        } else if (!strcmp(a, "--lock")) {
-            VALUE(co->lock_file);
-        } else if (!strcmp(a, "--screenshots")) {
-            const char *v;
-            VALUE(v);
-            if (agent_shots_parse(v, &co->screenshots)) {
-                fprintf(stderr, "eous %s: --screenshots '%s': expected none, failure, final or every\n", argv[0], v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--image-detail")) {
-            VALUE(co->image_detail);
-            if (strcmp(co->image_detail, "low") && strcmp(co->image_detail, "high") &&
-                strcmp(co->image_detail, "auto")) {
-                fprintf(stderr, "eous %s: --image-detail '%s': expected low, high or auto\n", argv[0],
-                        co->image_detail);
-                return -1;
-            }
-        } else if (!strcmp(a, "--max-image-px")) {
-            const char *v;
-            VALUE(v);
-            long n;
-            if (cli_parse_range(argv[0], a, v, CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", &n))
-                return -1;
-            co->max_image_px = (int)n;
-        } else if (!strcmp(a, "--w3c-only")) {
-            co->w3c_only = 1;
-        } else if (!strcmp(a, "--resume")) {
-            co->resume = 1;
-        } else if (!strcmp(a, "--fail-on")) {
-            const char *v;
-            VALUE(v);
-            if (strcmp(v, "any-attempt") && strcmp(v, "last-attempt")) {
-                fprintf(stderr, "eous %s: --fail-on '%s': expected any-attempt or last-attempt\n", argv[0], v);
-                return -1;
-            }
-            co->fail_on_any_attempt = !strcmp(v, "any-attempt");
-        } else if (!strcmp(a, "--deltas")) {
-            const char *v;
-            VALUE(v);
-            if (cli_parse_on_off(argv[0], a, v, &co->deltas))
-                return -1;
-        } else if (!strcmp(a, "--history")) {
-            const char *v;
-            VALUE(v);
-            llm_history h;
-            if (llm_history_parse(v, &h)) {
-                fprintf(stderr, "eous %s: --history '%s': expected stateless or full\n", argv[0], v);
-                return -1;
-            }
-            co->history = (int)h;
-        } else if (!strcmp(a, "--history-budget")) {
-            const char *v;
-            VALUE(v);
-            long n;
-            if (cli_parse_range(argv[0], a, v, 1000, 10000000, "a number of tokens", &n))
-                return -1;
-            co->history_budget = (size_t)n;
-        } else if (!strcmp(a, "--max-batch")) {
-            const char *v;
-            VALUE(v);
-            long n;
-            if (cli_parse_range(argv[0], a, v, 1, AGENT_MAX_BATCH, "a number of actions", &n))
-                return -1;
-            co->max_batch = (int)n;
-        } else if (!strcmp(a, "--grounding")) {
-            const char *v;
-            agent_ground_mode g;
-            VALUE(v);
-            if (agent_ground_mode_parse(v, &g)) {
-                fprintf(stderr, "eous %s: --grounding '%s': expected strict, report or off\n", argv[0], v);
-                return -1;
-            }
-            co->grounding = (int)g;
-        } else if (!strcmp(a, "--settle")) {
-            const char *v;
-            VALUE(v);
-            const char *ms = !strncmp(v, "quiet:", 6) ? v + 6 : NULL;
-            long n = ms && *ms && strlen(ms) < 6 && ms[strspn(ms, "0123456789")] == '\0' ? strtol(ms, NULL, 10) : 0;
-            if (!strcmp(v, "rule")) {
-                co->settle_quiet_ms = 0;
-            } else if (n < 1 || n > 60000) {
-                fprintf(stderr, "eous %s: --settle '%s': expected rule or quiet:MS with MS from 1 to 60000\n",
-                        argv[0], v);
-                return -1;
-            } else {
-                co->settle_quiet_ms = (double)n;
-            }
-        } else if (!strcmp(a, "--max-obs-tokens")) {
-            const char *v;
-            VALUE(v);
-            long n;
-            if (cli_parse_range(argv[0], a, v, 0, 10000000, "a number of tokens (0 = no cut)", &n))
-                return -1;
-            co->max_obs_tokens = n;
-        } else if (!strcmp(a, "--max-steps") || !strcmp(a, "--workers") || !strcmp(a, "--max-seconds") ||
-                   !strcmp(a, "--restart-browser-every")) {
-            const char *v;
-            VALUE(v);
-            long n;
-            int workers = !strcmp(a, "--workers");
-            /* more workers than 32 was cut to 32 without a word; now it is refused */
-            if (cli_parse_range(argv[0], a, v, 1, workers ? 32 : 100000,
-                                workers ? "a number of workers" : "a positive integer", &n))
-                return -1;
-            if (!strcmp(a, "--max-steps"))
-                co->max_steps = (int)n;
-            else if (workers)
-                co->workers = (int)n;
-            else if (!strcmp(a, "--restart-browser-every"))
-                co->restart_browser_every = (int)n;
-            else
-                co->max_seconds = (double)n;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "eous %s: unknown option '%s' (see eous --help)\n", argv[0], a);
             return -1;
         } else {
             co->positional[co->n_positional++] = a;
         }
-#undef VALUE
     }
     if (want_one_positional) {
         if (co->n_positional > 1) {
@@ -242,50 +302,9 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         }
         *first = co->n_positional ? co->positional[0] : NULL;
     }
-    if (modes) {
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", modes);
-        char *save = NULL;
-        for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            if (co->n_modes == 5 || perc_mode_parse(tok, &co->modes[co->n_modes])) {
-                fprintf(stderr, "eous %s: --modes '%s': expected a comma list of hybrid, pruned, atomic, html, vision\n",
-                        argv[0], modes);
-                return -1;
-            }
-            co->n_modes++;
-        }
-    }
-    if (!co->n_modes) {
-        co->modes[0] = co->mode;
-        co->n_modes = 1;
-    }
-    for (int m = 0; m < co->n_modes && co->w3c_only; m++)
-        if (perc_mode_screenshot(co->modes[m])) {
-            fprintf(stderr, "eous %s: --mode vision needs CDP (element boxes, scaled capture); not with --w3c-only\n",
-                    argv[0]);
-            return -1;
-        }
-    if ((co->planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
-        fprintf(stderr, "eous %s: --planner llm needs --llm PROVIDER:MODEL\n", argv[0]);
+    if (split_modes(co, argv[0]))
         return -1;
-    }
-    if (co->planner == AGENT_PLANNER_REPLAY && !co->cassette) {
-        fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", argv[0]);
-        return -1;
-    }
-    if (co->repair && !co->llm_spec && co->planner != AGENT_PLANNER_REPLAY) {
-        fprintf(stderr, "eous %s: --repair llm needs --llm PROVIDER:MODEL (or --planner replay --cassette FILE)\n",
-                argv[0]);
-        return -1;
-    }
-    if (co->deltas == 1 && co->history == LLM_HISTORY_STATELESS && co->planner != AGENT_PLANNER_SCRIPT) {
-        fprintf(stderr,
-                "eous %s: --deltas on with --history stateless: a stateless request holds no earlier view for a "
-                "delta to refer to; use --history full or --deltas off\n",
-                argv[0]);
-        return -1;
-    }
-    return 0;
+    return check_combinations(co, argv[0]);
 }
 
 void cli_opts_free(cli_opts *co)

@@ -20,6 +20,7 @@ typedef struct cli_opts {
     unsigned provider_set;     /* --providers: PERC_PROVIDER_* bits; 0 = all */
     perc_mode modes[5];
     int n_modes;
+    const char *modes_list;    /* --modes as given; split into modes[] after parsing */
     const char *llm_spec, *llm_base_url, *llm_ca, *cassette;
     const char *webdriver;
     int w3c_only;              /* --w3c-only: no CDP */

@@ -42,6 +42,29 @@ int cli_check(int argc, char **argv)
     return problems ? EOUS_EXIT_INPUT : EOUS_EXIT_OK;
 }
 
+/* Appends the run's line to results.jsonl as the task's next attempt (a
+ * rerun into the same directory goes beside the earlier ones); rc, or the
+ * write's failure when the run itself went well. */
+static eous_rc record(const char *out_dir, agent_result *res, eous_rc rc, eous_err *err)
+{
+    runs_dir prev;
+    if (!runs_dir_load(out_dir, 0, &prev, NULL)) {
+        res->attempt = runs_dir_attempts(&prev, res->task_id, res->mode) + 1;
+        runs_dir_free(&prev);
+    } else {
+        res->attempt = 1;
+    }
+    char *line = rc == EOUS_E_IO ? NULL : agent_result_json(res);
+    eous_err werr;
+    eous_err_clear(&werr);
+    if (line && runs_dir_append(out_dir, line, &werr) && !rc) {
+        rc = werr.rc;
+        *err = werr;
+    }
+    free(line);
+    return rc;
+}
+
 int cli_run(int argc, char **argv)
 {
     cli_opts co;
@@ -99,22 +122,7 @@ int cli_run(int argc, char **argv)
     agent_result res;
     eous_rc rc = agent_run_task(b.session, t, &ro, &res, &err);
     agent_browser_close(&b);
-    /* a rerun into the same directory is the task's next attempt, beside the earlier ones */
-    runs_dir prev;
-    if (!runs_dir_load(co.out_dir, 0, &prev, NULL)) {
-        res.attempt = runs_dir_attempts(&prev, res.task_id, res.mode) + 1;
-        runs_dir_free(&prev);
-    } else {
-        res.attempt = 1;
-    }
-    char *line = rc == EOUS_E_IO ? NULL : agent_result_json(&res);
-    eous_err werr;
-    eous_err_clear(&werr);
-    if (line && runs_dir_append(co.out_dir, line, &werr) && !rc) {
-        rc = werr.rc;
-        err = werr;
-    }
-    free(line);
+    rc = record(co.out_dir, &res, rc, &err);
     if (rc == EOUS_E_IO) { /* disk full, read-only: the run's record is not whole */
         fprintf(stderr, "eous: %s\n", err.msg);
         code = EOUS_EXIT_INFRA;

@@ -343,7 +343,9 @@ const page = prev ? prev.page_alone : await pageAlone(one.browser_args, 10);
 process.stderr.write(`mcp_load: the page alone: ${page.cpu_ms_per_navigation} ms CPU per navigation\n`);
 
 const head = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD']).toString().trim();
-const dirty = execFileSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no']).toString().trim() !== '';
+// uncommitted changes other than results files make the commit +dirty
+const dirty = execFileSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no', '--', '.', ':!benchmarks/results'])
+  .toString().trim() !== '';
 const commit = prev ? prev.commit.replace(/\+dirty$/, '') : head;
 const mib = (k) => r1(k / 1024);
 const avg = (xs) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);

@@ -13,7 +13,7 @@
 // own load with plain WebDriver navigations, no eous) as the floor no change
 // to eous can remove.  Writes OUT_PREFIX.{md,json}.
 //   node mcp_load.mjs [--sessions 8] [--actions 50] [--out benchmarks/results/mcp_load]
-//                     [--eous-args '--shared-browser ...' (or EOUS_ARGS)]
+//                     [--eous-args '--mode pruned ...' (or EOUS_ARGS)]
 //   node mcp_load.mjs --from OUT.json [--out ...]   the report again from a run's JSON
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ const SESSIONS = FROM ? JSON.parse(readFileSync(FROM, 'utf8')).many.sessions : N
 const ACTIONS = FROM ? JSON.parse(readFileSync(FROM, 'utf8')).many.actions_per_session : Number(arg('actions', 50));
 const OUT = resolve(arg('out', join(root, 'benchmarks/results/mcp_load')));
 const EOUS = resolve(process.env.EOUS || join(root, 'build/eous'));
-// extra `eous mcp` options for both runs (e.g. --shared-browser), space-separated
+// extra `eous mcp` options for both runs (e.g. --mode pruned), space-separated
 const EXTRA = (arg('eous-args', process.env.EOUS_ARGS || '') || '').split(/\s+/).filter(Boolean);
 if (!(SESSIONS >= 1 && ACTIONS >= 5) || !existsSync(EOUS)) {
   process.stderr.write(`mcp_load: expected --sessions N >= 1, --actions N >= 5 and ${EOUS} built\n`);
@@ -394,9 +394,11 @@ const kindRow = (k) => `| ${k} | ${one.kinds[k].p50_ms} | ${one.kinds[k].eous_cp
 const md = `## \`eous mcp --port\` under load (\`benchmarks/perf/mcp_load.sh\`)
 
 Commit ${json.commit}, ${json.date.slice(0, 16).replace('T', ' ')} UTC, ${cores} cores${EXTRA.length ? `, \`eous mcp ${EXTRA.join(' ')}\`` : ''}.
-${json.what}. ${EXTRA.includes('--shared-browser') ? 'All sessions share one Chromium, each in a browser context of its own.' : 'Each session is its own browser (chromedriver + Chromium).'}
+${json.what}. Each session is its own browser (chromedriver + Chromium).
 The load average (1, 5, 15 min) and the CPU other processes used are in the CPU table: they say how
-busy the machine was besides this benchmark.
+busy the machine was besides this benchmark (other processes' busy cores: ${one.others_cores_busy} during the 1-session run,
+${many.others_cores_busy} during the ${SESSIONS}-session run${Math.max(one.others_cores_busy, many.others_cores_busy) > 0.2 ?
+  '; above about 0.2 the wall times, and so the ratios, are the load\'s as much as eous\'s: re-measure on an idle machine' : ''}).
 
 | sessions | actions | p50 ms | p95 ms | mean ms | p50 range over sessions | wall s | eous RSS MiB / session | browser tree RSS MiB / session | browser tree PSS MiB / session | leaks | orphaned processes | exit | failed actions |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|

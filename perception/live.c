@@ -137,6 +137,17 @@ static eous_rc parse_in_page(perc_obs *obs, const cJSON *answer, eous_err *err)
     return rc;
 }
 
+/* chromedriver's element ids are "f.FRAME.d.LOADER.e.BACKEND": the root
+ * element's id gives the prefix of every element of this document. */
+static void take_element_prefix(perc_obs *obs, const cJSON *answer)
+{
+    const char *id = wd_element_id_of(cJSON_GetObjectItemCaseSensitive(answer, "doc"));
+    const char *e = id && !strncmp(id, "f.", 2) ? strstr(id, ".d.") : NULL;
+    e = e ? strstr(e, ".e.") : NULL;
+    if (e && e[3] >= '1' && e[3] <= '9')
+        obs->elem_prefix = eous_arena_strndup(obs->arena, id, (size_t)(e + 3 - id));
+}
+
 /* 1. providers (+ html source with ids) in one script; without CDP the same
  * call reads the tree too (w3c_observe.js).  *answer gets the script's
  * answer; a page whose script context is broken is perceived without
@@ -252,6 +263,8 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     const char *title = eous_json_str(answer, "title");
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
     obs->title = eous_arena_strdup(obs->arena, title ? title : "");
+    if (!in_page)
+        take_element_prefix(obs, answer);
     if ((rc = perc_obs_set_tabs(obs, o, err)))
         goto done;
     const cJSON *warnings = eous_json_arr(answer, "warnings");

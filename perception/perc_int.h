@@ -59,6 +59,7 @@ struct perc_obs {
     const char *url;
     const struct perc_obs *id_base; /* perc_opts.id_base while the view is built, else NULL */
     const char *title;
+    const char *elem_prefix;  /* perc_obs_element_prefix, or NULL */
     char version[17];
     perc_timings timings;
     const char **warnings;

@@ -102,6 +102,9 @@ typedef struct perc_opts {
      * after its largest, so deltas (perception/delta.h) and batches keep stable ids.  Only used
      * when both views have the same URL. */
     const struct perc_obs *id_base;
+    /* page marks from a DOMSnapshot even where the providers' script can read them (a round trip more;
+     * for comparing the two ways) */
+    int snapshot_marks;
 } perc_opts;
 
 typedef struct perc_obs perc_obs;

@@ -10,8 +10,9 @@
  * tree (a slotted element under its slot, a shadow root under its host), as
  * DOMSnapshot's parents go.  Everything else inherits along the
  * accessibility tree, which follows the flat tree too, except where
- * aria-owns moves an element: those elements get a record of their own, so
- * they inherit as a DOMSnapshot would have them.
+ * aria-owns moves an element, or where a marked element has no box (it is
+ * not in the tree, though what it holds may be): those elements get a
+ * record of their own, so they inherit as a DOMSnapshot would have them.
  * marks is null, and the caller takes a DOMSnapshot, when the page has
  * frames (their documents and trees are read apart), a defined custom
  * element without an open shadow root (it may hold a closed one: a snapshot
@@ -64,6 +65,16 @@ out.marks = (function (maxRecords) {
         /* a custom element without an open shadow root may hold a closed one, whose marks no script sees */
         else if (e.localName.includes('-') && customElements.get(e.localName)) return null;
       }
+    }
+    /* a marked element without a box (in a hidden tab pane, a closed popup) is
+     * not in the accessibility tree, but what it holds may be (hidden form
+     * controls are): those hang under whatever is there above it, so each
+     * element inside gets a record of its own */
+    const shown = e => typeof e.checkVisibility === 'function' ? e.checkVisibility() : e.getClientRects().length > 0;
+    for (let i = 0, n = found.length; i < n; i++) {
+      const e = found[i].el;
+      if (!shown(e))
+        for (const d of e.querySelectorAll('*')) if (!add(d, false)) return null;
     }
     /* elements the accessibility tree hangs elsewhere than the flat tree does */
     for (const root of roots)

@@ -149,8 +149,10 @@ Test(perc_w3c, round_trips_of_a_perceive)
             const perc_node *a = perc_obs_node(obs, i), *b = perc_obs_node(snap, i);
             cr_assert(a->backend_id == b->backend_id && a->hidden == b->hidden && a->secret == b->secret &&
                           a->component == b->component && a->component_root == b->component_root,
-                      "%s %s: node %zu (%s '%s' b%d p%d) marked otherwise: h%d/%d s%d/%d c%d/%d", pages[m / 3], perc_mode_name(modes[m % 3]), i,
-                      a->role ? a->role : "", a->name ? a->name : "", a->backend_id, a->parent, a->hidden, b->hidden, a->secret, b->secret, a->component, b->component);
+                      "%s %s: node %zu (%s '%s', backend %d) marked otherwise: hidden %d/%d secret %d/%d "
+                      "component %d/%d",
+                      pages[m / 3], perc_mode_name(modes[m % 3]), i, a->role ? a->role : "", a->name ? a->name : "",
+                      a->backend_id, a->hidden, b->hidden, a->secret, b->secret, a->component, b->component);
         }
         const char *t = perc_obs_text(obs);
         static const char *const leaks[] = {"HiddenTextLeak", "HiddenButton", "SecretTokenValue123",

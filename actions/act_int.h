@@ -76,6 +76,12 @@ typedef struct act_target {
     int backend_id;          /* 0 for css= targets */
     char *elem;              /* W3C element id of the target (owned) */
     char *type_elem;         /* W3C element id to type into (owned) */
+    char *ref;               /* the element id built from backend_id and the view's prefix, or NULL (owned) */
+    int prepared;            /* act_acquire_click's one script did act_acquire's work */
+    int hit;                 /* a pointer at (hx, hy) reaches what is clicked (the field, for a type) */
+    double hx, hy;
+    int blocked;             /* the form's validation blocks this submit control: block_msg says why */
+    char block_msg[384];
     const perc_node *node;   /* from the observation, or NULL */
     char what[256];          /* short "[12] button 'Search'" description */
     double x, y, w, h;
@@ -109,9 +115,12 @@ void act_target_free(act_target *t);
 eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err);
 /* Backend id to a live element with its facts and marks (prepare.js). */
 eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err);
-/* A click's target by CDP in one call after the node's lookup (target.c):
- * *hit 1 when a pointer at t's centre reaches it; 0 = use act_acquire. */
-eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err);
+/* A click's or a type's target in one call (target.c): with t->ref, one
+ * script (t->prepared, elements and facts as act_acquire gives them); else,
+ * for a click, by CDP after the node's lookup.  t->hit 1 when a pointer at
+ * (t->hx, t->hy) reaches what is clicked; without t->prepared the caller
+ * goes on with act_acquire. */
+eous_rc act_acquire_click(act_exec *x, act_target *t, int want_type, eous_err *err);
 /* Policy rules over the element and its component, then confirm sentences. */
 eous_rc act_check_target_policy(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t,
                                 eous_err *err);

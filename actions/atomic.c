@@ -64,7 +64,7 @@ static eous_rc do_click(act_exec *x, act_target *t, act_result *res, eous_err *e
     char note[160] = "";
     /* a submit the browser's validation will block: the click still goes
      * (the page may act on it), and the step is an error with the message */
-    cJSON *blocked = is_submit_button(t) ? check_elem(x, t->elem, "validity", NULL) : NULL;
+    cJSON *blocked = is_submit_button(t) && !t->prepared ? check_elem(x, t->elem, "validity", NULL) : NULL;
     if (!eous_json_bool(blocked, "blocked", 0)) {
         cJSON_Delete(blocked);
         blocked = NULL;
@@ -81,6 +81,9 @@ static eous_rc do_click(act_exec *x, act_target *t, act_result *res, eous_err *e
         cJSON_Delete(blocked);
         return rc;
     }
+    if (t->blocked)
+        return eous_err_set(err, EOUS_E_PAGE, "click %s: the browser's validation blocks the form: %s", t->what,
+                            t->block_msg);
     /* a checkbox or radio: its state once the page settled (a page may undo the click) */
     if (!strcmp(t->tag, "input") && (!strcasecmp(t->input_type, "checkbox") || !strcasecmp(t->input_type, "radio"))) {
         cJSON *v = check_elem(x, t->elem, "checked", NULL);
@@ -186,7 +189,8 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         rc = type_dated(x, a, t, text, res, err);
         goto done;
     }
-    if ((rc = click_elem(x, t->type_elem, t->x, t->y, t->w, t->h, note, sizeof note, err))) {
+    /* nothing covers the field: the click and the keys in one request (below) */
+    if (!t->hit && (rc = click_elem(x, t->type_elem, t->x, t->y, t->w, t->h, note, sizeof note, err))) {
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
     }
@@ -197,7 +201,8 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     if ((rc = eous_buf_puts(&keys, text, err)) || (a->enter && (rc = eous_buf_puts(&keys, KEY_ENTER, err))))
         goto done;
-    if ((rc = wd_element_send_keys(x->s, t->type_elem, keys.data, err))) {
+    if ((rc = t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
+                     : wd_element_send_keys(x->s, t->type_elem, keys.data, err))) {
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
     }
@@ -390,23 +395,28 @@ static eous_rc do_select(act_exec *x, const act_action *a, act_target *t, act_re
                         t->tag);
 }
 
-/* Target resolution, marks, policy, then the action itself. */
+/* Target resolution, marks, policy, then the action itself.  A click or a
+ * type whose target nothing covers goes as one script (found, checked,
+ * scrolled, hit-tested) and one input request. */
 eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, act_result *res,
                           eous_err *err)
 {
     res->path = "atomic";
-    int hit = 0;
-    eous_rc rc = a->kind == ACT_CLICK ? act_acquire_click(x, t, &hit, err) : EOUS_OK;
-    if (!rc && hit) {
+    eous_rc rc = a->kind == ACT_CLICK || a->kind == ACT_TYPE ? act_acquire_click(x, t, a->kind == ACT_TYPE, err)
+                                                             : EOUS_OK;
+    if (!rc && t->hit && a->kind == ACT_CLICK) {
         /* nothing covers it: real input events at its centre, one request */
         if ((rc = act_check_target_policy(x, obs, a, t, err)))
             return rc;
-        if ((rc = wd_click_at(x->s, t->x, t->y, err)))
+        if ((rc = wd_click_at(x->s, t->hx, t->hy, err)))
             return eous_err_prefix(err, "click %s", t->what);
+        if (t->blocked) /* the click went (the page may act on it); the form did not submit */
+            return eous_err_set(err, EOUS_E_PAGE, "click %s: the browser's validation blocks the form: %s", t->what,
+                                t->block_msg);
         act_res_msg(res, "clicked %s", t->what);
         return EOUS_OK;
     }
-    if (!rc)
+    if (!rc && !t->prepared)
         rc = act_acquire(x, t, a->kind == ACT_TYPE, err);
     if (rc)
         return rc;
@@ -420,7 +430,6 @@ eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, ac
     default: return eous_err_set(err, EOUS_E_INVALID, "%s is not an element action", act_kind_name(a->kind));
     }
 }
-
 
 eous_rc act_run_press(act_exec *x, const act_action *a, act_result *res, eous_err *err)
 {

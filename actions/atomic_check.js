@@ -9,6 +9,7 @@
  *              validation blocks the form, and the browser's message. */
 return (async function(el, what, text, quiet, cap) {
 // @include page_helpers.js
+// @include form_block.js
   if (what === 'set') {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, text);
     el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
@@ -21,18 +22,6 @@ return (async function(el, what, text, quiet, cap) {
     await settle(quiet, cap);
     return {checked: !!el.checked};
   }
-  if (what === 'validity') {
-    const form = el.form;
-    if (!form || el.formNoValidate || form.hasAttribute('novalidate')) return {blocked: false};
-    const fields = Array.from(Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'elements').get.call(form));
-    const bad = fields.find(f => f.willValidate && !f.validity.valid);
-    if (!bad) return {blocked: false};
-    const ids = (bad.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-    let label = ids.map(i => { const r = document.getElementById(i); return r ? r.textContent : ''; }).join(' ').trim() ||
-      bad.getAttribute('aria-label') || (bad.labels && bad.labels[0] ? bad.labels[0].textContent : '') ||
-      bad.getAttribute('title') || bad.getAttribute('placeholder') || bad.getAttribute('name') || '';
-    label = label.replace(/\s+/g, ' ').replace(/[\s:*]+$/, '').trim();
-    return {blocked: true, label, message: bad.validationMessage || 'invalid'};
-  }
+  if (what === 'validity') return formBlock(el);
   return null;
 }).apply(null, arguments);

@@ -8,6 +8,7 @@ function(scroll) {
 // @include page_helpers.js
 // @include widgets.js
 // @include prepare_el.js
+// @include hit_test.js
   let el = this;
   if (el && el.nodeType !== 1) el = el.parentElement;
   const out = prepareEl(el, scroll, false);
@@ -19,14 +20,6 @@ function(scroll) {
   const t = (el.type || '').toLowerCase();
   if ((el.form && (t === 'submit' || t === 'image')) || (el.tagName === 'INPUT' && (t === 'checkbox' || t === 'radio')))
     return out;
-  if (out.w >= 1 && out.h >= 1 && out.x >= 0 && out.y >= 0 && out.x < innerWidth && out.y < innerHeight) {
-    let h = document.elementFromPoint(out.x, out.y);
-    while (h && h.shadowRoot) { /* into open shadow roots, as a pointer goes */
-      const d = h.shadowRoot.elementFromPoint(out.x, out.y);
-      if (!d || d === h) break;
-      h = d;
-    }
-    for (let n = h; n; n = n.parentNode || n.host) if (n === el) { out.hit = true; break; }
-  }
+  out.hit = out.w >= 1 && out.h >= 1 && reaches(el, out.x, out.y);
   return out;
 }

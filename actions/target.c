@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "actions/act_int.h"
+#include "actions/prepare_hit_js.h"
 #include "actions/prepare_js.h"
 #include "actions/prepare_node_js.h"
 #include "actions/stash_js.h"
@@ -15,6 +16,7 @@ void act_target_free(act_target *t)
 {
     free(t->elem);
     free(t->type_elem);
+    free(t->ref);
     memset(t, 0, sizeof *t);
 }
 
@@ -134,6 +136,33 @@ found:
     if (t->node && t->node->frame > 0)
         return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: %s is inside a frame; eous acts on the main frame only",
                             act_kind_name(a->kind), t->what);
+    /* the element's id without asking the driver: the view's prefix and the backend id */
+    const char *prefix = x && t->backend_id > 0 && wd_session_has_cdp(x->s) ? perc_obs_element_prefix(obs) : NULL;
+    if (prefix) {
+        size_t n = strlen(prefix) + 16;
+        if (!(t->ref = malloc(n)))
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        snprintf(t->ref, n, "%s%d", prefix, t->backend_id);
+    }
+    return EOUS_OK;
+}
+
+static eous_rc stale(const act_target *t, eous_err *err)
+{
+    return eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+}
+
+/* The script's element (and field) ids into t; EOUS_E_PAGE when it handed back none. */
+static eous_rc take_elements(act_target *t, const cJSON *v, eous_err *err)
+{
+    const char *id = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
+    if (!id)
+        return eous_err_set(err, EOUS_E_PAGE, "%s: the page did not hand back the element", t->what);
+    if (!t->elem && !(t->elem = strdup(id)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    const char *tid = wd_element_id_of(cJSON_GetObjectItem(v, "typeEl"));
+    if (tid && !t->type_elem && !(t->type_elem = strdup(tid)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     return EOUS_OK;
 }
 
@@ -164,7 +193,7 @@ static eous_rc take_prepared(act_exec *x, const act_target *t, const cJSON *v, e
 {
     act_remember_url(x, v);
     if (cJSON_IsTrue(cJSON_GetObjectItem(v, "gone")))
-        return eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+        return stale(t, err);
     if (cJSON_IsTrue(cJSON_GetObjectItem(v, "hidden")))
         return act_policy_hidden(t->what, err);
     return EOUS_OK;
@@ -178,7 +207,7 @@ eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err)
     eous_rc rc = EOUS_OK;
     cJSON *p = NULL, *res = NULL, *args = NULL, *v = NULL;
     char token[64] = "";
-    if (t->backend_id > 0 && wd_session_has_cdp(x->s)) {
+    if (t->backend_id > 0 && wd_session_has_cdp(x->s) && !t->ref) {
         p = cJSON_CreateObject();
         cJSON_AddNumberToObject(p, "backendNodeId", t->backend_id);
         cJSON_AddStringToObject(p, "objectGroup", "eous-act");
@@ -193,12 +222,12 @@ eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err)
                     *err = e2;
                 goto done;
             }
-            rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+            rc = stale(t, err);
             goto done;
         }
         const char *oid = eous_json_str(eous_json_obj(res, "object"), "objectId");
         if (!oid) {
-            rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+            rc = stale(t, err);
             goto done;
         }
         snprintf(token, sizeof token, "__eous_t%lx_%lu", (unsigned long)rand_r(&x->seed), ++x->n_stash);
@@ -232,28 +261,19 @@ eous_rc act_acquire(act_exec *x, act_target *t, int want_type, eous_err *err)
     } else {
         cJSON_AddItemToArray(args, token[0] ? cJSON_CreateString(token) : cJSON_CreateNull());
     }
-    cJSON_AddItemToArray(args, t->elem ? wd_element_ref(t->elem) : cJSON_CreateNull());
+    const char *elem = t->elem ? t->elem : t->ref;
+    cJSON_AddItemToArray(args, elem ? wd_element_ref(elem) : cJSON_CreateNull());
     cJSON_AddItemToArray(args, cJSON_CreateTrue());
     cJSON_AddItemToArray(args, cJSON_CreateBool(want_type));
     rc = wd_execute(x->s, ACT_PREPARE_JS, args, &v, err);
+    if (rc == EOUS_E_STALE && !t->elem && t->ref) {
+        rc = stale(t, err); /* the driver found no such node in the view's document */
+        goto done;
+    }
     if (rc)
         goto done;
-    if ((rc = take_prepared(x, t, v, err)))
+    if ((rc = take_prepared(x, t, v, err)) || (rc = take_elements(t, v, err)))
         goto done;
-    const char *id = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
-    if (!id) {
-        rc = eous_err_set(err, EOUS_E_PAGE, "%s: the page did not hand back the element", t->what);
-        goto done;
-    }
-    if (!t->elem && !(t->elem = strdup(id))) {
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        goto done;
-    }
-    const char *tid = wd_element_id_of(cJSON_GetObjectItem(v, "typeEl"));
-    if (tid && !(t->type_elem = strdup(tid))) {
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        goto done;
-    }
     take_facts(t, v);
     rc = EOUS_OK;
 done:
@@ -265,15 +285,49 @@ done:
 }
 
 
+/* With the element's id built from the view (t->ref): prepare_hit.js, one
+ * request for what act_acquire and the hit test took three. */
+static eous_rc acquire_by_ref(act_exec *x, act_target *t, int want_type, eous_err *err)
+{
+    cJSON *args = cJSON_CreateArray(), *v = NULL;
+    cJSON_AddItemToArray(args, wd_element_ref(t->ref));
+    cJSON_AddItemToArray(args, cJSON_CreateBool(want_type));
+    eous_rc rc = wd_execute(x->s, ACT_PREPARE_HIT_JS, args, &v, err);
+    cJSON_Delete(args);
+    if (rc == EOUS_E_STALE)
+        rc = stale(t, err);
+    if (rc || (rc = take_prepared(x, t, v, err)) || (rc = take_elements(t, v, err)))
+        goto done;
+    take_facts(t, v);
+    t->prepared = 1;
+    t->hx = eous_json_num(v, "hx", t->x);
+    t->hy = eous_json_num(v, "hy", t->y);
+    /* an <option> has no box of its own to point at; a file input opens a chooser */
+    t->hit = eous_json_bool(v, "hit", 0) && strcmp(t->tag, "option") && strcmp(t->tag, "select") &&
+             strcmp(t->input_type, "file");
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(v, "block");
+    if (eous_json_bool(b, "blocked", 0)) {
+        t->blocked = 1;
+        snprintf(t->block_msg, sizeof t->block_msg, "field '%s': %s",
+                 eous_json_str(b, "label") ? eous_json_str(b, "label") : "",
+                 eous_json_str(b, "message") ? eous_json_str(b, "message") : "invalid");
+    }
+done:
+    cJSON_Delete(v);
+    return rc;
+}
+
 /* A click's target in one CDP call after the node's lookup: prepare_node.js
  * checks its marks, scrolls it into view and tests whether a pointer at its
- * centre reaches it (*hit), by value, with no element reference, no stash and
- * no W3C script.  *hit 0 (no CDP, no backend node, covered, off screen, an
+ * centre reaches it (t->hit), by value, with no element reference, no stash and
+ * no W3C script.  t->hit 0 (no CDP, no backend node, covered, off screen, an
  * <option>...) leaves the caller to act_acquire's way. */
-eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err)
+eous_rc act_acquire_click(act_exec *x, act_target *t, int want_type, eous_err *err)
 {
-    *hit = 0;
-    if (t->backend_id <= 0 || t->elem || !wd_session_has_cdp(x->s))
+    t->hit = 0;
+    if (t->ref && !t->elem)
+        return acquire_by_ref(x, t, want_type, err);
+    if (want_type || t->backend_id <= 0 || t->elem || !wd_session_has_cdp(x->s))
         return EOUS_OK;
     eous_rc rc;
     cJSON *p = cJSON_CreateObject(), *res = NULL;
@@ -291,7 +345,7 @@ eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err)
         goto done;
     }
     if (!oid) {
-        rc = eous_err_set(err, EOUS_E_STALE, "stale: %s is gone since the observation; observe again", t->what);
+        rc = stale(t, err);
         goto done;
     }
     p = cJSON_CreateObject();
@@ -311,9 +365,11 @@ eous_rc act_acquire_click(act_exec *x, act_target *t, int *hit, eous_err *err)
     if ((rc = take_prepared(x, t, v, err)))
         goto done;
     take_facts(t, v);
+    t->hx = t->x;
+    t->hy = t->y;
     /* an <option> has no box of its own to point at; a file input opens a chooser */
-    *hit = eous_json_bool(v, "hit", 0) && strcmp(t->tag, "option") && strcmp(t->tag, "select") &&
-           strcmp(t->input_type, "file");
+    t->hit = eous_json_bool(v, "hit", 0) && strcmp(t->tag, "option") && strcmp(t->tag, "select") &&
+             strcmp(t->input_type, "file");
 done:
     cJSON_Delete(p);
     cJSON_Delete(res);

@@ -1,12 +1,15 @@
 /* perception/live.c — reading a live page: one script for the semantic
- * providers (each bounded by a timeout, each failure a warning), the DOM
- * snapshot for page marks, and the accessibility tree of every frame. */
+ * providers (each bounded by a timeout, each failure a warning) and, on a
+ * frameless page, the page marks; the DOM snapshot for the marks otherwise;
+ * and the accessibility tree of every frame.  A frameless page is two
+ * round trips (the script, the tree); each frame adds its own. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "perception/perc_int.h"
 #include "perception/axtree_js.h"    /* generated from axtree.js: PERC_AXTREE_JS */
+#include "perception/page_marks_js.h" /* providers.js + the page marks in one call: PERC_PAGE_MARKS_JS */
 #include "perception/providers_js.h" /* generated from providers.js: PERC_PROVIDERS_JS */
 #include "perception/w3c_observe_js.h" /* providers.js + axtree.js in one call: PERC_W3C_OBSERVE_JS */
 
@@ -137,7 +140,24 @@ static eous_rc parse_in_page(perc_obs *obs, const cJSON *answer, eous_err *err)
     return rc;
 }
 
-/* 1. providers (+ html source with ids) in one script; without CDP the same
+/* chromedriver's element ids are "f.FRAME.d.LOADER.e.BACKEND": the root
+ * element's id gives the prefix of every element of this document. */
+static void take_element_prefix(perc_obs *obs, const cJSON *answer)
+{
+    const char *id = wd_element_id_of(cJSON_GetObjectItemCaseSensitive(answer, "doc"));
+    const char *e = id && !strncmp(id, "f.", 2) ? strstr(id, ".d.") : NULL;
+    e = e ? strstr(e, ".e.") : NULL;
+    if (e && e[3] >= '1' && e[3] <= '9')
+        obs->elem_prefix = eous_arena_strndup(obs->arena, id, (size_t)(e + 3 - id));
+}
+
+/* Past this many marked elements the marks come from a DOMSnapshot: each
+ * element reference the script returns costs the driver ~30 us, more past a
+ * thousand, where one snapshot costs a few ms. */
+#define PERC_SCRIPT_MARKS_MAX 400
+
+/* 1. providers (+ html source with ids) in one script; with CDP, on a page
+ * without frames, the page marks too (page_marks.js); without CDP the same
  * call reads the tree too (w3c_observe.js).  *answer gets the script's
  * answer; a page whose script context is broken is perceived without
  * providers (a warning), except without CDP, where nothing is left. */
@@ -159,9 +179,13 @@ static eous_rc run_providers(wd_session *s, const perc_opts *o, perc_obs *obs, i
             set = 0;
         cJSON_AddItemToArray(args, cJSON_CreateNumber(set));
     }
-    const char *script = in_page ? PERC_W3C_OBSERVE_JS : PERC_PROVIDERS_JS;
+    /* the html mode reads its stamped ids from the snapshot */
+    int marks = !in_page && o->mode != PERC_MODE_HTML && !o->snapshot_marks;
+    const char *script = in_page ? PERC_W3C_OBSERVE_JS : marks ? PERC_PAGE_MARKS_JS : PERC_PROVIDERS_JS;
     if (in_page)
         cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_IN_PAGE_MAX_NODES));
+    else if (marks)
+        cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_SCRIPT_MARKS_MAX));
     double tb = eous_now_ms();
     /* bound the whole script: a provider that blocks the page's thread must
      * not hang us; the in-page tree of a big page on a busy machine is slow */
@@ -187,30 +211,44 @@ static eous_rc run_providers(wd_session *s, const perc_opts *o, perc_obs *obs, i
     return rc;
 }
 
-/* With CDP: DOM marks (DOMSnapshot), then, but for the html mode, the
- * accessibility tree of the main frame and its in-process child frames. */
-static eous_rc observe_cdp(wd_session *s, const perc_opts *o, perc_obs *obs, eous_err *err)
+/* With CDP: DOM marks (from the script's answer, else DOMSnapshot), then,
+ * but for the html mode, the accessibility tree of the main frame and its
+ * in-process child frames. */
+static eous_rc observe_cdp(wd_session *s, const perc_opts *o, perc_obs *obs, const cJSON *answer, eous_err *err)
 {
-    /* 2. DOM marks */
-    cJSON *sp = cJSON_CreateObject();
-    cJSON_AddItemToObject(sp, "computedStyles", cJSON_CreateArray());
-    cJSON *snap = NULL, *frames = NULL;
-    eous_rc rc = timed_cdp(s, obs, "DOMSnapshot.captureSnapshot", sp, &snap, err);
-    cJSON_Delete(sp);
-    if (rc)
-        return rc;
+    /* 2. DOM marks: the script read them on a frameless page */
+    eous_rc rc;
+    int n_documents = 1;
+    const cJSON *marks = cJSON_GetObjectItemCaseSensitive(answer, "marks");
+    eous_err merr;
+    eous_err_clear(&merr);
     double tc = eous_now_ms();
-    rc = perc_parse_dom_snapshot(obs, snap, err);
+    int have = cJSON_IsObject(marks) && perc_parse_script_marks(obs, marks, &merr) == EOUS_OK;
     obs->timings.c_ms += eous_now_ms() - tc;
-    /* one document per (in-process) frame: with one, there are no child
-     * frames to ask Page.getFrameTree about (a round trip per step) */
-    int n_documents = cJSON_GetArraySize(eous_json_arr(snap, "documents"));
-    cJSON_Delete(snap);
-    if (rc)
-        return rc;
+    if (!have) {
+        obs->n_marks = 0;
+        obs->marks_sparse = 0;
+        cJSON *sp = cJSON_CreateObject();
+        cJSON_AddItemToObject(sp, "computedStyles", cJSON_CreateArray());
+        cJSON *snap = NULL;
+        rc = timed_cdp(s, obs, "DOMSnapshot.captureSnapshot", sp, &snap, err);
+        cJSON_Delete(sp);
+        if (rc)
+            return rc;
+        tc = eous_now_ms();
+        rc = perc_parse_dom_snapshot(obs, snap, err);
+        obs->timings.c_ms += eous_now_ms() - tc;
+        /* one document per (in-process) frame: with one, there are no child
+         * frames to ask Page.getFrameTree about (a round trip per step) */
+        n_documents = cJSON_GetArraySize(eous_json_arr(snap, "documents"));
+        cJSON_Delete(snap);
+        if (rc)
+            return rc;
+    }
 
     if (o->mode != PERC_MODE_HTML) {
         /* 3. accessibility tree, main frame then child frames */
+        cJSON *frames = NULL;
         if ((rc = fetch_ax(s, obs, NULL, 0, err)))
             return rc;
         eous_err ferr;
@@ -252,6 +290,8 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     const char *title = eous_json_str(answer, "title");
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
     obs->title = eous_arena_strdup(obs->arena, title ? title : "");
+    if (!in_page)
+        take_element_prefix(obs, answer);
     if ((rc = perc_obs_set_tabs(obs, o, err)))
         goto done;
     const cJSON *warnings = eous_json_arr(answer, "warnings");
@@ -264,7 +304,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
         if ((rc = parse_in_page(obs, eous_json_obj(answer, "tree"), err)))
             goto done;
     } else {
-        if ((rc = observe_cdp(s, o, obs, err)))
+        if ((rc = observe_cdp(s, o, obs, answer, err)))
             goto done;
     }
 

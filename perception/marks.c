@@ -188,6 +188,76 @@ eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *
     return EOUS_OK;
 }
 
+/* ---- marks from the page script (page_marks.js) ----------------------------------- */
+
+/* The backend node id at the end of a chromedriver element id ("f.F.d.L.e.42"), or 0. */
+static int backend_of_ref(const cJSON *ref)
+{
+    const char *id = wd_element_id_of(ref);
+    const char *e = id ? strstr(id, ".e.") : NULL;
+    if (!e)
+        return 0;
+    char *end = NULL;
+    long v = strtol(e + 3, &end, 10);
+    return end && !*end && v > 0 && v < 0x7fffffff ? (int)v : 0;
+}
+
+eous_rc perc_parse_script_marks(perc_obs *obs, const cJSON *marks, eous_err *err)
+{
+    const cJSON *recs = eous_json_arr(marks, "records");
+    if (!recs)
+        return eous_err_set(err, EOUS_E_PARSE, "page marks: expected {records: [...]}");
+    int n = cJSON_GetArraySize(recs);
+    perc_mark *grown = realloc(obs->marks, ((size_t)n + 1) * sizeof *grown);
+    if (!grown)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    obs->marks = grown;
+    obs->n_marks = 0;
+    eous_arena *a = obs->arena;
+    const cJSON *r;
+    int i = 0;
+    cJSON_ArrayForEach(r, recs) {
+        perc_mark *m = &obs->marks[i];
+        memset(m, 0, sizeof *m);
+        if (!(m->backend_id = backend_of_ref(cJSON_GetObjectItemCaseSensitive(r, "el"))))
+            return eous_err_set(err, EOUS_E_PARSE, "page marks: record %d names no element the driver knows", i);
+        int p = eous_json_int(r, "p", -1);
+        m->parent = p >= 0 && p < i ? p : -1;
+        const char *cid = eous_json_str(r, "cid"), *owner = eous_json_str(r, "owner"),
+                   *confirm = eous_json_str(r, "confirm");
+        if (cid && *cid)
+            m->cid = eous_arena_strdup(a, cid);
+        if (owner && *owner)
+            m->cid_owner = eous_arena_strdup(a, owner);
+        if (confirm)
+            m->confirm = eous_arena_strdup(a, confirm);
+        m->hidden = eous_json_int(r, "hidden", 0) != 0;
+        m->secret_region = eous_json_int(r, "secret", 0) != 0;
+        m->secret_field = eous_json_int(r, "field", 0) != 0;
+        /* inherited marks, as perc_parse_dom_snapshot computes them: parents come first */
+        if (m->parent >= 0) {
+            const perc_mark *pm = &obs->marks[m->parent];
+            m->in_component = pm->in_component;
+            m->in_hidden = pm->in_hidden;
+            m->in_secret = pm->in_secret;
+            m->in_confirm = pm->in_confirm;
+        }
+        if (m->cid)
+            m->in_component = m->cid;
+        else if (m->cid_owner)
+            m->in_component = m->cid_owner;
+        if (m->hidden)
+            m->in_hidden = 1;
+        if (m->secret_region || m->secret_field)
+            m->in_secret = 1;
+        if (m->confirm)
+            m->in_confirm = m->confirm;
+        obs->n_marks = (size_t)++i;
+    }
+    obs->marks_sparse = 1;
+    return EOUS_OK;
+}
+
 /* ---- marks → nodes --------------------------------------------------------------- */
 
 static int find_component(const perc_obs *obs, const char *key)
@@ -200,6 +270,51 @@ static int find_component(const perc_obs *obs, const char *key)
 
 static void redact_secrets(perc_obs *obs);
 
+/* One node from its mark (a component root claims its component), else from
+ * its parent node p (NULL: none). */
+static void mark_node(perc_obs *obs, perc_node *n, const perc_mark *m, const perc_node *p)
+{
+    if (m) {
+        n->hidden = m->in_hidden;
+        n->secret = m->in_secret;
+        n->component = m->in_component ? find_component(obs, m->in_component) : -1;
+        if (m->cid && n->component >= 0 && !obs->comps[n->component].backend_id) {
+            obs->comps[n->component].backend_id = n->backend_id;
+            obs->comps[n->component].confirm = m->in_confirm;
+            n->component_root = 1;
+        }
+    } else if (p) {
+        n->hidden = p->hidden;
+        n->secret = p->secret;
+        n->component = p->component;
+    }
+}
+
+/* Marks only on the elements that carry one (perc_parse_script_marks): every
+ * other node inherits from its parent in the tree, top down from each root
+ * (document order, so the first node of a component root claims it, as a
+ * DOM snapshot's every-node marks have it). */
+static void apply_sparse(perc_obs *obs, const perc_bindex *marks_by_backend)
+{
+    int *stack = malloc((obs->n_nodes + 1) * sizeof *stack);
+    if (!stack)
+        return;
+    for (size_t r = 0; r < obs->n_nodes; r++) {
+        if (obs->nodes[r].parent >= 0)
+            continue;
+        size_t top = 0;
+        stack[top++] = (int)r;
+        while (top) {
+            perc_node *n = &obs->nodes[stack[--top]];
+            int mi = perc_bindex_get(marks_by_backend, n->backend_id);
+            mark_node(obs, n, mi >= 0 ? &obs->marks[mi] : NULL, n->parent >= 0 ? &obs->nodes[n->parent] : NULL);
+            for (size_t k = n->n_children; k-- > 0 && top < obs->n_nodes;)
+                stack[top++] = n->children[k];
+        }
+    }
+    free(stack);
+}
+
 void perc_apply_marks(perc_obs *obs)
 {
     perc_index_backend(obs);
@@ -208,6 +323,10 @@ void perc_apply_marks(perc_obs *obs)
         return;
     for (size_t i = 0; i < obs->n_marks; i++)
         perc_bindex_put(&marks_by_backend, obs->marks[i].backend_id, (int)i);
+    if (obs->marks_sparse) {
+        apply_sparse(obs, &marks_by_backend);
+        goto roots;
+    }
     for (size_t i = 0; i < obs->n_nodes; i++) {
         perc_node *n = &obs->nodes[i];
         int mi = perc_bindex_get(&marks_by_backend, n->backend_id);
@@ -242,6 +361,7 @@ void perc_apply_marks(perc_obs *obs)
             }
         }
     }
+roots:
     perc_bindex_free(&marks_by_backend);
     /* data-cid roots straight from the DOM marks (roots may be absent from the AX tree) */
     for (size_t i = 0; i < obs->n_marks; i++) {

@@ -155,6 +155,7 @@ size_t perc_obs_text_len(const perc_obs *obs) { return obs->text_len; }
 const char *perc_obs_url(const perc_obs *obs) { return obs->url ? obs->url : ""; }
 int perc_obs_tab_count(const perc_obs *obs) { return obs->tab_count; }
 const char *perc_obs_title(const perc_obs *obs) { return obs->title ? obs->title : ""; }
+const char *perc_obs_element_prefix(const perc_obs *obs) { return obs->elem_prefix; }
 const char *perc_obs_version(const perc_obs *obs) { return obs->version; }
 const perc_timings *perc_obs_timings(const perc_obs *obs) { return &obs->timings; }
 size_t perc_obs_n_warnings(const perc_obs *obs) { return obs->n_warnings; }

@@ -102,6 +102,9 @@ typedef struct perc_opts {
      * after its largest, so deltas (perception/delta.h) and batches keep stable ids.  Only used
      * when both views have the same URL. */
     const struct perc_obs *id_base;
+    /* page marks from a DOMSnapshot even where the providers' script can read them (a round trip more;
+     * for comparing the two ways) */
+    int snapshot_marks;
 } perc_opts;
 
 typedef struct perc_obs perc_obs;
@@ -168,5 +171,10 @@ eous_rc perc_obs_find_role_name(const perc_obs *obs, const char *role, const cha
                                 int *backend_id, eous_err *err);
 /* The node holding this backend id, or NULL. */
 const perc_node *perc_obs_node_by_backend(const perc_obs *obs, int backend_id);
+/* What the driver's W3C element ids of the perceived main document start
+ * with ("f.FRAME.d.LOADER.e.": chromedriver ends them with the backend node
+ * id), so an action names a node's element without asking for it; NULL when
+ * unknown (no CDP, another driver, an offline build). */
+const char *perc_obs_element_prefix(const perc_obs *obs);
 
 #endif

@@ -59,6 +59,7 @@ struct perc_obs {
     const char *url;
     const struct perc_obs *id_base; /* perc_opts.id_base while the view is built, else NULL */
     const char *title;
+    const char *elem_prefix;  /* perc_obs_element_prefix, or NULL */
     char version[17];
     perc_timings timings;
     const char **warnings;
@@ -69,6 +70,7 @@ struct perc_obs {
     eous_arena *view_arena;   /* the adopted view's ids */
     perc_mark *marks;
     size_t n_marks;
+    int marks_sparse;         /* marks only on marked elements (page_marks.js): the rest inherit in the tree */
     int tab_count;            /* open tabs, for WebArena's tab header */
     const char **tab_titles;
     int tab_current;
@@ -111,6 +113,10 @@ eous_rc perc_parse_ax_text(perc_obs *obs, const char *json, size_t len, int fram
 
 /* DOM snapshot marks (marks.c). */
 eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *err);
+/* The same marks from the page script's records (perception/page_marks.js,
+ * marks.c): only marked elements (and those aria-owns or a slot moves) have
+ * one; perc_apply_marks then inherits the rest down the accessibility tree. */
+eous_rc perc_parse_script_marks(perc_obs *obs, const cJSON *marks, eous_err *err);
 /* The one secret-field rule every view applies: an <input type=password>, or
  * an autocomplete of one-time-code, cc-*, current-password, new-password.
  * tag and type compare without case; any argument may be NULL. */

@@ -5,7 +5,8 @@
  * with a bound; anything they throw, any cycle or oversize answer becomes a
  * warning, never a failure. */
 return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
-  const out = {url: String(location.href), title: String(document.title), warnings: []};
+  // doc: the driver's id of the root element tells how it names this document's elements
+  const out = {url: String(location.href), title: String(document.title), warnings: [], doc: document.documentElement};
   const bound = (f, what) => Promise.race([Promise.resolve().then(f),
     new Promise((_, rej) => setTimeout(() => rej(new Error(what + ' timed out after ' + timeoutMs + ' ms')), timeoutMs))]);
   const enc = (v, what) => { let s; try { s = JSON.stringify(v); } catch (e) {

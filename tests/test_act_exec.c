@@ -355,9 +355,10 @@ Test(act_exec, atomic_click_by_id_role_name_and_css)
     snprintf(text, sizeof text, "click [%s]", view_id(obs, "button", "Search"));
     unsigned long before = wd_session_round_trips(B.session);
     cr_assert_eq(text_step_on(obs, text, &r, &err), EOUS_OK, "%s", err.msg);
-    /* the node's lookup, one call that checks, scrolls and hit-tests it, the pointer click, the settle;
-     * the W3C way (a stash, a prepare script, an element click) makes 5 */
-    cr_assert_eq(wd_session_round_trips(B.session) - before, 4, "round trips of a click: %lu",
+    /* one script that finds (by the element id the view's prefix gives), checks, scrolls and hit-tests it,
+     * the pointer click, the settle; a node lookup first made 4, the W3C way (a stash, a prepare script,
+     * an element click) 5 */
+    cr_assert_eq(wd_session_round_trips(B.session) - before, 3, "round trips of a click: %lu",
                  wd_session_round_trips(B.session) - before);
     cr_assert_str_eq(r.path, "atomic");
     cr_assert(strstr(r.message, "button 'Search'"), "%s", r.message);
@@ -386,10 +387,24 @@ Test(act_exec, atomic_type_select_press_scroll_back)
     eous_err err;
     cr_assert_eq(step("{\"type\": \"textbox 'Full name'\", \"text\": \"Ada\"}", &r, &err), EOUS_OK, "%s", err.msg);
     act_result_clear(&r);
-    cr_assert_eq(step("{\"type\": \"textbox 'Full name'\", \"text\": \"Grace Hopper\"}", &r, &err), EOUS_OK, "%s",
-                 err.msg);
+    /* the page counts the key events it gets, and whether they were real input (trusted) */
+    wd_execute(B.session, "const n = document.getElementById('name'); window.keyups = 0; window.untrusted = 0;"
+                          "for (const t of ['keydown', 'keyup', 'input', 'click']) n.addEventListener(t, e => {"
+                          " if (!e.isTrusted) window.untrusted++; if (t === 'keyup') window.keyups++; }); return 1;",
+               NULL, NULL, &err);
+    perc_obs *obs = observe();
+    unsigned long before = wd_session_round_trips(B.session);
+    cr_assert_eq(step_on(obs, "{\"type\": \"textbox 'Full name'\", \"text\": \"Grace Hopper\"}", &r, &err), EOUS_OK,
+                 "%s", err.msg);
+    /* one script that finds, checks, scrolls and hit-tests the field, one request for the click and every key,
+     * the settle (a stash, a prepare script, an element click and a send keys made 6) */
+    cr_assert_eq(wd_session_round_trips(B.session) - before, 3, "round trips of a type: %lu",
+                 wd_session_round_trips(B.session) - before);
+    perc_obs_free(obs);
     act_result_clear(&r);
     EXPECT_JS("document.getElementById('name').value", "\"Grace Hopper\"");
+    /* Control+a, Backspace and 12 characters, each a real key press */
+    EXPECT_JS("[window.keyups >= 14, window.untrusted]", "[true,0]");
     cr_assert_eq(step("{\"type\": \"textbox 'Full name'\", \"text\": \"!\", \"clear\": false}", &r, &err), EOUS_OK,
                  "%s", err.msg);
     act_result_clear(&r);

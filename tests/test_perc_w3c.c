@@ -93,8 +93,8 @@ Test(perc_w3c, hybrid_view_is_the_same_without_cdp)
     cr_assert_null(strstr(perc_obs_text(w3c), "PortalOptionLeak"), "portal leaked");
     /* the in-page path reads the page in one call: providers, tree and marks */
     cr_assert_eq(perc_obs_timings(w3c)->round_trips, 1, "providers, tree and marks in one script");
-    /* through CDP: providers, DOM snapshot, AX tree; no frame tree on a page without frames */
-    cr_assert_eq(perc_obs_timings(cdp)->round_trips, 3);
+    /* through CDP: providers and marks in one script, AX tree; no snapshot, no frame tree without frames */
+    cr_assert_eq(perc_obs_timings(cdp)->round_trips, 2);
     perc_obs_free(cdp);
     perc_obs_free(w3c);
 }
@@ -117,6 +117,66 @@ Test(perc_w3c, hidden_and_secret_marks_hold_without_cdp)
         cr_assert_eq(perc_obs_find_role_name(obs, "button", "HiddenButton", 1, &b, &err), EOUS_E_NOT_FOUND);
         perc_obs_free(obs);
     }
+}
+
+/* What a CDP perceive asks the driver for, counted: a frameless page is the
+ * providers' script (which reads the page marks too) and the AX tree; a page
+ * with frames takes the marks from a DOMSnapshot, then the frame tree, and
+ * per same-origin frame its owner and its tree.  The views are the same
+ * either way, and a frame's content is in them. */
+Test(perc_w3c, round_trips_of_a_perceive)
+{
+    perc_mode modes[] = {PERC_MODE_ATOMIC, PERC_MODE_PRUNED, PERC_MODE_HYBRID};
+    const char *pages[] = {"/ci4a.html", "/marks.html"};
+    for (int m = 0; m < 6; m++) {
+        perc_obs *obs = observe_on(B.session, pages[m / 3], modes[m % 3]);
+        cr_assert_eq(perc_obs_timings(obs)->round_trips, 2, "%s %s: %u round trips on a frameless page", pages[m / 3],
+                     perc_mode_name(modes[m % 3]), perc_obs_timings(obs)->round_trips);
+        /* the marks the script read are the snapshot's: the same view, byte for byte */
+        perc_opts o;
+        perc_opts_init(&o);
+        o.mode = modes[m % 3];
+        o.provider_timeout_ms = 500;
+        o.snapshot_marks = 1;
+        perc_obs *snap = NULL;
+        eous_err err;
+        cr_assert_eq(perc_observe(B.session, &o, &snap, &err), EOUS_OK, "%s", err.msg);
+        cr_assert_eq(perc_obs_timings(snap)->round_trips, 3);
+        cr_assert_str_eq(perc_obs_text(obs), perc_obs_text(snap), "%s %s", pages[m / 3], perc_mode_name(modes[m % 3]));
+        /* and node by node, also what views do not print (a hidden node's children; actions read these) */
+        cr_assert_eq(perc_obs_n_nodes(obs), perc_obs_n_nodes(snap));
+        for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
+            const perc_node *a = perc_obs_node(obs, i), *b = perc_obs_node(snap, i);
+            cr_assert(a->backend_id == b->backend_id && a->hidden == b->hidden && a->secret == b->secret &&
+                          a->component == b->component && a->component_root == b->component_root,
+                      "%s %s: node %zu (%s '%s', backend %d) marked otherwise: hidden %d/%d secret %d/%d "
+                      "component %d/%d",
+                      pages[m / 3], perc_mode_name(modes[m % 3]), i, a->role ? a->role : "", a->name ? a->name : "",
+                      a->backend_id, a->hidden, b->hidden, a->secret, b->secret, a->component, b->component);
+        }
+        const char *t = perc_obs_text(obs);
+        static const char *const leaks[] = {"HiddenTextLeak", "HiddenButton", "SecretTokenValue123",
+                                            "SecretRegionValue42", "hunter2", "4111111111111111", "ShadowHiddenLeak"};
+        for (size_t i = 0; i < sizeof leaks / sizeof *leaks; i++)
+            cr_assert_null(strstr(t, leaks[i]), "%s %s: %s shown: %s", pages[m / 3], perc_mode_name(modes[m % 3]),
+                           leaks[i], t);
+        perc_obs_free(snap);
+        perc_obs_free(obs);
+    }
+    /* a closed shadow root may hold marks no script reads: the snapshot's marks, one round trip more */
+    perc_obs *obs = observe_on(B.session, "/marks_closed.html", PERC_MODE_ATOMIC);
+    cr_assert_eq(perc_obs_timings(obs)->round_trips, 3);
+    cr_assert(strstr(perc_obs_text(obs), "ClosedVisibleText"), "%s", perc_obs_text(obs));
+    cr_assert_null(strstr(perc_obs_text(obs), "ClosedHiddenLeak"), "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+    obs = observe_on(B.session, "/frames.html", PERC_MODE_ATOMIC);
+    /* script, snapshot, main tree, frame tree, the same-origin frame's owner and tree (the
+     * cross-origin frame is another process: not in this target's frame tree) */
+    cr_assert_eq(perc_obs_timings(obs)->round_trips, 6, "%u round trips with frames",
+                 perc_obs_timings(obs)->round_trips);
+    cr_assert(strstr(perc_obs_text(obs), "heading 'Second page'"), "same-origin frame content: %s",
+              perc_obs_text(obs));
+    perc_obs_free(obs);
 }
 
 /* Shadow DOM (open with a slot, closed), a same-origin and a cross-origin

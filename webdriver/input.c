@@ -1,4 +1,5 @@
-/* webdriver/input.c — keyboard chords, wheel and pointer through W3C actions. */
+/* webdriver/input.c — keyboard chords, wheel, pointer and click-then-type
+ * through W3C actions. */
 #include "webdriver/wd.h"
 
 #include <ctype.h>
@@ -211,4 +212,93 @@ eous_rc wd_click_at(wd_session *s, double x, double y, eous_err *err)
         put_item(acts, b, &bad);
     }
     return perform(s, sources, bad, err);
+}
+
+/* One UTF-8 code point of *p (advanced past it) into out; 0 at the end or on
+ * a broken sequence. */
+static size_t next_code_point(const char **p, char out[8], unsigned *cp)
+{
+    const unsigned char *s = (const unsigned char *)*p;
+    size_t n = s[0] < 0x80 ? 1 : (s[0] >> 5) == 6 ? 2 : (s[0] >> 4) == 14 ? 3 : (s[0] >> 3) == 30 ? 4 : 0;
+    if (!s[0] || !n)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    memcpy(out, s, n);
+    out[n] = '\0';
+    *cp = n == 1 ? s[0] : n == 2 ? (s[0] & 0x1Fu) << 6 | (s[1] & 0x3Fu)
+                : n == 3 ? (s[0] & 0x0Fu) << 12 | (s[1] & 0x3Fu) << 6 | (s[2] & 0x3Fu)
+                         : (s[0] & 0x07u) << 18 | (s[1] & 0x3Fu) << 12 | (s[2] & 0x3Fu) << 6 | (s[3] & 0x3Fu);
+    *p += n;
+    return n;
+}
+
+/* Key values hold what is typed (a secret's characters): wiped before freeing. */
+static void wipe_strings(cJSON *j)
+{
+    for (cJSON *c = j ? j->child : NULL; c; c = c->next) {
+        if (cJSON_IsString(c) && c->valuestring)
+            memset(c->valuestring, 0, strlen(c->valuestring));
+        wipe_strings(c);
+    }
+}
+
+eous_rc wd_click_type_at(wd_session *s, double x, double y, const char *keys, eous_err *err)
+{
+    /* WebDriver's modifier codes (Shift, Control, Alt, Meta) and their state */
+    static const unsigned MODS[4] = {0xE008, 0xE009, 0xE00A, 0xE03D};
+    int down[4] = {0, 0, 0, 0};
+    int bad = 0;
+    cJSON *sources = cJSON_CreateArray(), *pacts = NULL, *kacts = NULL;
+    pointer_source(sources, x, y, &pacts, &bad);
+    static const char *const steps[] = {"pointerDown", "pointerUp"};
+    for (int i = 0; i < 2; i++) {
+        cJSON *b = cJSON_CreateObject();
+        put_str(b, "type", steps[i], &bad);
+        put_num(b, "button", 0, &bad);
+        put_item(pacts, b, &bad);
+    }
+    new_source(sources, "key", "eous-keyboard", &kacts, &bad);
+    /* the keys wait for the click: one pause per pointer tick */
+    for (int i = 0; i < 3; i++) {
+        cJSON *pz = cJSON_CreateObject();
+        put_str(pz, "type", "pause", &bad);
+        put_item(kacts, pz, &bad);
+    }
+    char ch[8], code[8];
+    unsigned cp;
+    const char *p = keys ? keys : "";
+    while (*p) {
+        if (!next_code_point(&p, ch, &cp)) {
+            cJSON_Delete(sources);
+            return eous_err_set(err, EOUS_E_INVALID, "type: the text is not valid UTF-8");
+        }
+        int m = -1;
+        for (int i = 0; i < 4; i++)
+            if (cp == MODS[i])
+                m = i;
+        if (m >= 0) { /* a modifier toggles */
+            put_item(kacts, key_action(down[m] ? "keyUp" : "keyDown", ch, &bad), &bad);
+            down[m] = !down[m];
+        } else if (cp == 0xE000) { /* the NULL key releases every modifier */
+            for (int i = 0; i < 4; i++)
+                if (down[i] && !utf8_encode(MODS[i], code)) {
+                    put_item(kacts, key_action("keyUp", code, &bad), &bad);
+                    down[i] = 0;
+                }
+        } else {
+            put_item(kacts, key_action("keyDown", ch, &bad), &bad);
+            put_item(kacts, key_action("keyUp", ch, &bad), &bad);
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        if (down[i] && !utf8_encode(MODS[i], code))
+            put_item(kacts, key_action("keyUp", code, &bad), &bad);
+    memset(ch, 0, sizeof ch);
+    eous_rc rc = bad || !sources ? eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions")
+                                 : wd_perform_actions(s, sources, err);
+    wipe_strings(sources);
+    cJSON_Delete(sources);
+    return rc;
 }

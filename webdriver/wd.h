@@ -184,6 +184,12 @@ eous_rc wd_press_keys(wd_session *s, const char *chord, eous_err *err);
 eous_rc wd_wheel(wd_session *s, int x, int y, int dx, int dy, eous_err *err);
 /* Moves the pointer to viewport point (x, y) and clicks (button 0). */
 eous_rc wd_click_at(wd_session *s, double x, double y, eous_err *err);
+/* Clicks at viewport point (x, y), then types `keys` (UTF-8, as Element Send
+ * Keys takes them: WebDriver's private-use key codes, Shift/Control/Alt/Meta
+ * toggling until pressed again or the end, the NULL key releasing them) into
+ * whatever has the focus then: one W3C actions request, the same trusted
+ * pointer and key events as a click and a send keys. */
+eous_rc wd_click_type_at(wd_session *s, double x, double y, const char *keys, eous_err *err);
 /* Moves the pointer to viewport point (x, y). */
 eous_rc wd_move_to(wd_session *s, double x, double y, eous_err *err);
 

@@ -3,8 +3,9 @@
  * widgets when benchmarks/site/dist is built, else the actions fixture), and
  * the C-side validation + dispatch overhead.
  *
- * usage: perf_act_latency [ROUNDS]   (default 10)
- * writes benchmarks/results/act_latency.json and act_latency.md */
+ * usage: perf_act_latency [ROUNDS [DIR]]   (default 10, benchmarks/results)
+ * writes DIR/act_latency.json and act_latency.md.  Round trips are the
+ * requests to the driver an action and its settle made (exact, unlike ms). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@
 
 typedef struct series {
     const char *kind, *path, *widget;
-    double total[MAX_ROUNDS], act[MAX_ROUNDS], settle[MAX_ROUNDS];
+    double total[MAX_ROUNDS], act[MAX_ROUNDS], settle[MAX_ROUNDS], trips[MAX_ROUNDS];
     int n, failures;
     char last_error[256];
 } series;
@@ -64,7 +65,7 @@ static void run(series *s, const char *const *steps, const char *reset_url)
         double ms;
         act_settle(X, &ms, NULL);
     }
-    double total = 0, act = 0, settle = 0;
+    double total = 0, act = 0, settle = 0, trips = 0;
     int ok = 1;
     for (const char *const *st = steps; *st && ok; st++) {
         perc_obs *obs = observe(strstr(*st, "\"call\"") ? PERC_MODE_HYBRID : PERC_MODE_ATOMIC);
@@ -76,8 +77,10 @@ static void run(series *s, const char *const *steps, const char *reset_url)
         } else {
             act_result r;
             double t0 = eous_now_ms();
+            unsigned long rt = wd_session_round_trips(B.session);
             eous_rc rc = act_execute(X, obs, &a, &r, &err);
             total += eous_now_ms() - t0;
+            trips += (double)(wd_session_round_trips(B.session) - rt);
             act += r.act_ms;
             settle += r.settle_ms;
             if (rc) {
@@ -97,6 +100,7 @@ static void run(series *s, const char *const *steps, const char *reset_url)
     s->total[s->n] = total;
     s->act[s->n] = act;
     s->settle[s->n] = settle;
+    s->trips[s->n] = trips;
     s->n++;
 }
 
@@ -136,6 +140,7 @@ static void c_overhead(double *validate_us, double *dispatch_us)
 int main(int argc, char **argv)
 {
     int rounds = argc > 1 ? atoi(argv[1]) : 10;
+    const char *dir = argc > 2 ? argv[2] : EOUS_SOURCE_DIR "/benchmarks/results";
     if (rounds < 1 || rounds > MAX_ROUNDS)
         rounds = 10;
     double v_us = 0, d_us = 0;
@@ -230,7 +235,7 @@ int main(int argc, char **argv)
     eous_buf_printf(&md, NULL,
                     "# Action latency (%s, %d rounds, median / p90 ms)\n\n"
                     "C-side: validate %.2f µs per call; parse + validate + format %.2f µs per call.\n\n"
-                    "| kind | path | widget | total | act | settle | failures |\n|---|---|---|---|---|---|---|\n",
+                    "| kind | path | widget | total | act | settle | round trips | failures |\n|---|---|---|---|---|---|---|---|\n",
                     site ? "Playground antd widgets" : "actions fixture", rounds, v_us, d_us);
     for (int i = 0; i < ns; i++) {
         series *s = &S[i];
@@ -244,20 +249,23 @@ int main(int argc, char **argv)
         cJSON_AddNumberToObject(o, "total_p90_ms", pct(s->total, s->n, 0.9));
         cJSON_AddNumberToObject(o, "act_median_ms", pct(s->act, s->n, 0.5));
         cJSON_AddNumberToObject(o, "settle_median_ms", pct(s->settle, s->n, 0.5));
+        cJSON_AddNumberToObject(o, "round_trips_median", pct(s->trips, s->n, 0.5));
         if (s->failures)
             cJSON_AddStringToObject(o, "last_error", s->last_error);
         cJSON_AddItemToArray(arr, o);
-        eous_buf_printf(&md, NULL, "| %s | %s | %s | %.1f / %.1f | %.1f | %.1f | %d%s%s |\n", s->kind, s->path,
+        eous_buf_printf(&md, NULL, "| %s | %s | %s | %.1f / %.1f | %.1f | %.1f | %.0f | %d%s%s |\n", s->kind, s->path,
                         s->widget, pct(s->total, s->n, 0.5), pct(s->total, s->n, 0.9), pct(s->act, s->n, 0.5),
-                        pct(s->settle, s->n, 0.5), s->failures, s->failures ? ": " : "",
+                        pct(s->settle, s->n, 0.5), pct(s->trips, s->n, 0.5), s->failures, s->failures ? ": " : "",
                         s->failures ? s->last_error : "");
     }
     char *json = cJSON_Print(out);
     cJSON_Delete(out);
-    eous_mkdirs(EOUS_SOURCE_DIR "/benchmarks/results", 0755, NULL);
+    eous_mkdirs(dir, 0755, NULL);
     int rc = 0;
-    if (eous_write_file_atomic(EOUS_SOURCE_DIR "/benchmarks/results/act_latency.json", json, strlen(json), &err) ||
-        eous_write_file_atomic(EOUS_SOURCE_DIR "/benchmarks/results/act_latency.md", md.data, md.len, &err)) {
+    char jpath[1024], mpath[1024];
+    snprintf(jpath, sizeof jpath, "%s/act_latency.json", dir);
+    snprintf(mpath, sizeof mpath, "%s/act_latency.md", dir);
+    if (eous_write_file_atomic(jpath, json, strlen(json), &err) || eous_write_file_atomic(mpath, md.data, md.len, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         rc = 1;
     }

@@ -6,7 +6,14 @@
  * 2. From the recorded getFullAXTree + DOM snapshot + registry of the biggest
  *    screen, scaled by repetition to ~1k, 10k and 100k nodes: parse + hybrid
  *    build + serialise throughput (MB/s of AX JSON) and peak heap growth.
- * Writes benchmarks/results/perc_views.{json,md} (or argv[1] directory). */
+ * Writes benchmarks/results/perc_views.{json,md} (or argv[1] directory).
+ *
+ * perc_views --marks [DIR]: what a perceive costs, part by part, and that the
+ * page marks read by the providers' script (two round trips on a frameless
+ * page) give the same views as a DOMSnapshot (three): on each Playground
+ * screen (popups closed and open) and DokuWiki pages (scripts/wiki, started
+ * and stopped here), atomic, pruned and hybrid views both ways, compared
+ * byte for byte.  Writes DIR/perc_marks.md (default benchmarks/results). */
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <stdio.h>
@@ -14,6 +21,8 @@
 #include <string.h>
 
 #include "core/tokenize.h"
+#include "support/gitrev.h"
+#include "support/workdir.h"
 #include "perception/perc.h"
 #include "support/browser.h"
 
@@ -110,8 +119,230 @@ static char *scale_ax(const cJSON *ax, int k, size_t *n_nodes)
     return s;
 }
 
+/* ---- --marks: the parts of a perceive, and script marks against the snapshot's ---- */
+
+static int cmp_ms(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median and p90 of n timings of one request (cmd: a CDP command, "handles", "exec"). */
+static void time_part(wd_session *s, const char *cmd, int n, double *med, double *p90)
+{
+    double v[64];
+    if (n > 64)
+        n = 64;
+    for (int i = 0; i < n; i++) {
+        cJSON *out = NULL, *p = NULL;
+        eous_err err;
+        double t0 = eous_now_ms();
+        if (!strcmp(cmd, "handles"))
+            wd_window_handles(s, &out, &err);
+        else if (!strcmp(cmd, "exec"))
+            wd_execute(s, "return 1;", NULL, &out, &err);
+        else {
+            if (!strcmp(cmd, "DOMSnapshot.captureSnapshot"))
+                p = cJSON_Parse("{\"computedStyles\":[]}");
+            wd_cdp(s, cmd, p, &out, &err);
+        }
+        v[i] = eous_now_ms() - t0;
+        cJSON_Delete(out);
+        cJSON_Delete(p);
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_ms);
+    *med = v[n / 2];
+    *p90 = v[(n * 9) / 10];
+}
+
+typedef struct marks_tally {
+    int views, same, trips_script[8], trips_snap[8];
+} marks_tally;
+
+static perc_obs *observe_way(wd_session *s, perc_mode mode, int snapshot, const char *what)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = mode;
+    o.snapshot_marks = snapshot;
+    perc_obs *obs = NULL;
+    eous_err err;
+    if (perc_observe(s, &o, &obs, &err)) {
+        fprintf(stderr, "perc_views: %s: %s\n", what, err.msg);
+        return NULL;
+    }
+    return obs;
+}
+
+/* The page as it is now, in three modes, both ways; a row per mode in md.
+ * A page still moving (an animation ending) is not a difference: the
+ * snapshot's view is compared with script views taken just before and
+ * just after it, and the three are taken again (up to 5 times) until those
+ * two agree. */
+static void compare_here(wd_session *s, const char *ground, const char *page, FILE *md, marks_tally *t)
+{
+    static const perc_mode modes[] = {PERC_MODE_ATOMIC, PERC_MODE_PRUNED, PERC_MODE_HYBRID};
+    char what[256];
+    for (int m = 0; m < 3; m++) {
+        snprintf(what, sizeof what, "%s %s %s", ground, page, perc_mode_name(modes[m]));
+        perc_obs *a = NULL, *b = NULL, *c = NULL;
+        int tries = 0, steady = 0;
+        for (; tries < 5 && !steady; tries++) {
+            perc_obs_free(a);
+            perc_obs_free(b);
+            perc_obs_free(c);
+            a = observe_way(s, modes[m], 0, what);
+            b = observe_way(s, modes[m], 1, what);
+            c = observe_way(s, modes[m], 0, what);
+            if (!a || !b || !c)
+                break;
+            steady = !strcmp(perc_obs_text(a), perc_obs_text(c));
+            if (!steady)
+                eous_sleep_ms(300);
+        }
+        if (a && b && c) {
+            int same = steady && !strcmp(perc_obs_text(a), perc_obs_text(b));
+            /* node by node too: what views do not print (a hidden node's children) actions read */
+            if (same && perc_obs_n_nodes(a) == perc_obs_n_nodes(b)) {
+                for (size_t i = 0; i < perc_obs_n_nodes(a) && same; i++) {
+                    const perc_node *x = perc_obs_node(a, i), *y = perc_obs_node(b, i);
+                    same = x->backend_id == y->backend_id && x->hidden == y->hidden && x->secret == y->secret &&
+                           x->component == y->component && x->component_root == y->component_root;
+                    if (!same)
+                        fprintf(stderr, "perc_views: %s: node %zu (%s '%s') is marked otherwise\n", what, i,
+                                x->role ? x->role : "", x->name ? x->name : "");
+                }
+            }
+            unsigned ta = perc_obs_timings(a)->round_trips, tb = perc_obs_timings(b)->round_trips;
+            t->views++;
+            t->same += same;
+            t->trips_script[ta < 8 ? ta : 7]++;
+            t->trips_snap[tb < 8 ? tb : 7]++;
+            fprintf(md, "| %s | %s | %s | %zu | %zu | %s | %u | %u | %.1f | %.1f |\n", ground, page,
+                    perc_mode_name(modes[m]), perc_obs_text_len(a), perc_obs_n_components(a),
+                    same ? (tries > 1 ? "yes (page still moving at first)" : "yes") : "**no**", ta, tb,
+                    perc_obs_timings(a)->total_ms, perc_obs_timings(b)->total_ms);
+            if (!same)
+                fprintf(stderr, "perc_views: %s: the views differ%s\n--- script marks\n%s\n--- snapshot marks\n%s\n",
+                        what, steady ? "" : " (the page never held still)", perc_obs_text(a), perc_obs_text(b));
+        }
+        perc_obs_free(a);
+        perc_obs_free(b);
+        perc_obs_free(c);
+    }
+}
+
+static int run_marks(const char *outdir)
+{
+    const char *site = ts_site_root();
+    if (!site) {
+        fprintf(stderr, "perc_views: the Playground is not built (scripts/build-site)\n");
+        return 2;
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/perc_marks.md", outdir);
+    FILE *md = fopen(path, "w");
+    if (!md) {
+        fprintf(stderr, "perc_views: cannot write %s\n", path);
+        return 2;
+    }
+    ts_browser b;
+    if (ts_browser_start(&b, site)) {
+        fclose(md);
+        return 3;
+    }
+    eous_err err;
+    eous_err_clear(&err);
+    marks_tally t;
+    memset(&t, 0, sizeof t);
+    char commit[64], load[64] = "?";
+    ts_git_commit(commit, sizeof commit);
+    FILE *la = fopen("/proc/loadavg", "r");
+    if (la) {
+        if (fscanf(la, "%63s", load) != 1)
+            snprintf(load, sizeof load, "?");
+        fclose(la);
+    }
+    fprintf(md, "# Perceive: its parts, and the page marks read by the providers' script\n\n"
+                "Commit %s; `perf_perc_views --marks` (benchmarks/perf/perc_views.c); 1-minute load average %s "
+                "at the start (milliseconds are loaded figures; round trips and identity are exact).\n\n",
+            commit, load);
+    fprintf(md, "## The parts of a perceive (Playground /booking, %d requests each)\n\n"
+                "| request | what it is for | median ms | p90 ms |\n|---|---|---|---|\n", 30);
+    wd_navigate(b.session, ts_browser_url(&b, "/booking"), &err);
+    eous_sleep_ms(500);
+    static const char *const PARTS[][2] = {
+        {"exec", "one execute/sync doing nothing: the floor of a script round trip"},
+        {"handles", "GET /window/handles: the open tabs (act_observe, before perceiving)"},
+        {"DOMSnapshot.captureSnapshot", "the page marks (now only with frames, in the html mode, or past 400 marked elements)"},
+        {"Accessibility.getFullAXTree", "the accessibility tree of the main frame"},
+        {"Page.getFrameTree", "child frames (only when the snapshot has more than one document)"},
+    };
+    for (size_t i = 0; i < sizeof PARTS / sizeof *PARTS; i++) {
+        double med, p90;
+        time_part(b.session, PARTS[i][0], 30, &med, &p90);
+        fprintf(md, "| %s | %s | %.1f | %.1f |\n", PARTS[i][0], PARTS[i][1], med, p90);
+    }
+    fprintf(md, "\n## Page marks from the providers' script vs a DOMSnapshot, view by view\n\n"
+                "| ground | page | mode | bytes | components | identical (view and every node's marks) | round trips (script) | round trips "
+                "(snapshot) | ms (script) | ms (snapshot) |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int st = 0; st < N_SCREENS * 2; st++) {
+        int sc = st / 2, open = st % 2;
+        if (!open) {
+            wd_navigate(b.session, ts_browser_url(&b, SCREENS[sc]), &err);
+            eous_sleep_ms(500);
+        } else if (click_xpath(b.session, OPEN_CLICKS[sc][0]) ||
+                   (OPEN_CLICKS[sc][1] && click_xpath(b.session, OPEN_CLICKS[sc][1]))) {
+            continue;
+        }
+        char page[128];
+        snprintf(page, sizeof page, "%s%s", SCREENS[sc], open ? " (popup open)" : "");
+        compare_here(b.session, "playground", page, md, &t);
+    }
+    /* DokuWiki: a private instance for the length of the run */
+    char tmp[256], dir[300], secrets[300], url[256] = "", cmd[1024];
+    ts_workdir_make(tmp, sizeof tmp, "perc-marks-wiki", NULL, NULL, 0);
+    snprintf(dir, sizeof dir, "%s/wiki", tmp);
+    snprintf(secrets, sizeof secrets, "%s/secrets.env", tmp);
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki start --dir %s --secrets %s", EOUS_SOURCE_DIR, dir, secrets);
+    FILE *p = popen(cmd, "r");
+    int wiki = p && fgets(url, sizeof url, p);
+    if (p && pclose(p) != 0)
+        wiki = 0;
+    url[strcspn(url, "\n")] = '\0';
+    static const char *const WIKI_PAGES[] = {"/doku.php?id=start", "/doku.php?id=start&do=edit",
+                                             "/doku.php?id=start&do=login", "/doku.php?do=search&q=wiki",
+                                             "/doku.php?id=start&do=index", "/doku.php?id=start&do=recent"};
+    for (size_t i = 0; wiki && i < sizeof WIKI_PAGES / sizeof *WIKI_PAGES; i++) {
+        char u[512];
+        snprintf(u, sizeof u, "%s%s", url, WIKI_PAGES[i]);
+        if (wd_navigate(b.session, u, &err)) {
+            fprintf(stderr, "perc_views: %s: %s\n", u, err.msg);
+            continue;
+        }
+        compare_here(b.session, "dokuwiki", WIKI_PAGES[i], md, &t);
+    }
+    if (!wiki)
+        fprintf(stderr, "perc_views: DokuWiki did not start (scripts/wiki); compared on the Playground only\n");
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki stop %s >/dev/null 2>&1", EOUS_SOURCE_DIR, dir);
+    if (wiki && system(cmd) != 0)
+        fprintf(stderr, "perc_views: scripts/wiki stop failed\n");
+    ts_browser_stop(&b);
+    fprintf(md, "\n%d of %d views identical.  Round trips per perceive (perc_observe, without the tab list):", t.same,
+            t.views);
+    for (int i = 0; i < 8; i++)
+        if (t.trips_script[i] || t.trips_snap[i])
+            fprintf(md, " %d: %d views with script marks, %d with the snapshot;", i, t.trips_script[i], t.trips_snap[i]);
+    fprintf(md, "\n");
+    fclose(md);
+    printf("wrote %s (%d of %d views identical)\n", path, t.same, t.views);
+    return t.same == t.views ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--marks"))
+        return run_marks(argc > 2 ? argv[2] : EOUS_SOURCE_DIR "/benchmarks/results");
     const char *outdir = argc > 1 ? argv[1] : EOUS_SOURCE_DIR "/benchmarks/results";
     const char *site = ts_site_root();
     if (!site) {

@@ -315,7 +315,26 @@ const readNative = (caps) => {
     const lb = lbId ? document.getElementById(lbId) : null;
     const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).map(nameOf) : [];
     const spec = {type: 'string', required: true};
-    const state = {value: input ? cut(String(input.value), 200) : textOf(cb), expanded: cb.getAttribute('aria-expanded') === 'true'};
+    /* a select-only combobox (read-only input, as antd's Select) shows its
+     * value beside the input: the text up to the nearest ancestor holding
+     * another control, a placeholder's aside */
+    const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
+    const shownBeside = () => {
+      let w = cb;
+      while (w.parentElement && w.parentElement !== document.body &&
+        !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
+      let t = '';
+      const walk = n => { for (const c of n.childNodes) {
+        if (c.nodeType === 3) t += c.data + ' ';
+        else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
+          c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
+          !c.hasAttribute('aria-live')) walk(c); /* a live region repeats the value for screen readers */
+      } };
+      walk(w);
+      return squash(t);
+    };
+    const val = input && input.value ? String(input.value) : shownBeside();
+    const state = {value: cut(val, 200), expanded: cb.getAttribute('aria-expanded') === 'true'};
     if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
     push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state, tools: ['select', 'setValue'],
       metadata: {select: {params: {option: spec}}, setValue: {params: {value: {type: 'string', required: true}}}}});
@@ -377,18 +396,38 @@ const readNative = (caps) => {
       md.collapse = {params: {item: {type: 'string', enum: parents, required: true}}}; }
     push({key: keyOf(tr), kind: 'tree', label: labelOf(tr), state, tools, metadata: md});
   }
-  // numbered pagination: a navigation landmark of page numbers: goToPage(page)
-  for (const nav of document.querySelectorAll('nav,[role=navigation]')) {
-    if (!ariaOK(nav) || !/pag(e|ination|er)/i.test((nav.getAttribute('aria-label') || '') + ' ' + (nav.className || ''))) continue;
-    const links = Array.from(nav.querySelectorAll('a[href],button,[role=link],[role=button]'))
+  // numbered pagination: a navigation landmark, or a list whose class or
+  // label says pagination, of page numbers: goToPage(page), and next() and
+  // previous() where it has those links (rel, label or title "Next"/"Previous")
+  const pagers = new Set();
+  for (const nav of document.querySelectorAll('nav,[role=navigation],ul,ol,[role=list]')) {
+    const said = (nav.getAttribute('aria-label') || '') + ' ' + (typeof nav.className === 'string' ? nav.className : '');
+    if (!/pag(e|ination|er)/i.test(said) || !ariaOK(nav)) continue;
+    if (Array.from(pagers).some(p => p.contains(nav) || nav.contains(p))) continue;
+    let links = Array.from(nav.querySelectorAll('a,button,[role=link],[role=button]'))
       .filter(a => shown(a) && /^\d+$/.test(squash(a.textContent)));
+    /* a list item that is the page's link itself (no a or button inside) */
+    if (links.length < 2) links = Array.from(nav.querySelectorAll('li')).filter(li => shown(li) && /^\d+$/.test(squash(li.textContent)));
     if (links.length < 2) continue;
+    pagers.add(nav);
     const nums = links.map(a => Number(squash(a.textContent)));
-    const cur = nav.querySelector('[aria-current=page],[aria-current=true]');
+    const cur = nav.querySelector('[aria-current=page],[aria-current=true]') ||
+      links.map(a => a.closest('li') || a).find(e => /(^|[-_ ])(active|current|selected)\b/.test(typeof e.className === 'string' ? e.className : ''));
     const state = {pages: Math.min(...nums) + '..' + Math.max(...nums)};
     if (cur && /^\d+$/.test(squash(cur.textContent))) state.current = Number(squash(cur.textContent));
-    push({key: keyOf(nav), kind: 'pagination', label: labelOf(nav) || 'pagination', state, tools: ['goToPage'],
-      metadata: {goToPage: {params: {page: {type: 'integer', enum: nums, required: true}}}}});
+    const md = {goToPage: {params: {page: {type: 'integer', enum: nums, required: true}}}};
+    const tools = ['goToPage'];
+    for (const [tool, re] of [['next', /^next( page)?$/i], ['previous', /^prev(ious)?( page)?$/i]]) {
+      const step = Array.from(nav.querySelectorAll('a,button,li,[role=link],[role=button]')).find(e => shown(e) &&
+        (e.getAttribute('rel') === tool.replace('previous', 'prev') || re.test(squash(e.getAttribute('aria-label') || '')) ||
+         re.test(squash(e.getAttribute('title') || '')) || re.test(squash(e.textContent))));
+      if (!step) continue;
+      const off = step.getAttribute('aria-disabled') === 'true' || step.disabled ||
+        !!step.querySelector('[disabled]') && !step.querySelector('button:not([disabled]),a');
+      if (off) { state[tool] = 'disabled'; continue; }
+      tools.push(tool); md[tool] = {params: {}};
+    }
+    push({key: keyOf(nav), kind: 'pagination', label: labelOf(nav) || 'pagination', state, tools, metadata: md});
   }
   if (overFields) warnings.push('native: ' + overFields + ' more form fields than the ' + MAX_COMPS * 2 + ' read');
   if (capped) warnings.push('native: ' + capped + ' more components inferred than the ' + MAX_COMPS + ' shown');

@@ -50,6 +50,17 @@ const nativeSetValue = async (el, v, secret, keepFocus) => {
   el.dispatchEvent(new Event('change', {bubbles: true}));
   await nativeTick();
   if (!keepFocus && document.activeElement === el && typeof el.blur === 'function') { el.blur(); await nativeTick(); }
+  if (!keepFocus && String(el.value) !== want && el.type !== 'number' && el.type !== 'range') {
+    /* a picker that keeps only what Enter confirmed (antd's TimePicker):
+     * typed again and committed with the key a person presses */
+    el.focus();
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, want);
+    el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+    await nativeTick();
+    nativeKey(el, 'Enter');
+    await nativeTick();
+    if (document.activeElement === el) { el.blur(); await nativeTick(); }
+  }
   const got = String(el.value);
   const same = got === want || (el.type === 'number' || el.type === 'range' ? Number(got) === Number(want) && got !== '' : false);
   if (!same) {
@@ -127,20 +138,25 @@ const nativeKey = (el, key) => {
   return el.dispatchEvent(new KeyboardEvent('keydown', {key, code: key, keyCode: code, which: code,
     bubbles: true, cancelable: true, composed: true}));
 };
-/* What a combobox shows as its value: an editable one's text, else the text
- * beside it (up to the nearest ancestor that holds another control), without
- * a placeholder's. */
+/* What a combobox shows as its value: its input's text, else (an element
+ * with no input, APG's select-only) its own text, else the text beside a
+ * read-only input, up to the nearest ancestor that holds another control
+ * (antd's Select). */
 const nativeComboShows = (root, input) => {
   const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
   if (input && input.value) return nativeSquash(input.value);
-  let w = root;
-  while (w.parentElement && w.parentElement !== document.body &&
+  const w0 = input ? null : root; /* a combobox element with no input shows its value as its own text (APG select-only) */
+  let w = w0 || root;
+  if (!w0) while (w.parentElement && w.parentElement !== document.body &&
     !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
+  const named = new Set((root.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean));
   let t = '';
   const walk = n => { for (const c of n.childNodes) {
     if (c.nodeType === 3) t += c.data + ' ';
+    /* not a placeholder, the popup, the label, a live region repeating the value, or what is not rendered */
     else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
-      c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' && !c.hasAttribute('aria-live')) walk(c);
+      c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
+      !c.hasAttribute('aria-live') && !named.has(c.id) && c.getClientRects().length) walk(c);
   } };
   walk(w);
   return nativeSquash(t);

@@ -117,7 +117,8 @@ const readNative = (caps) => {
     }
     if (type === 'checkbox') {
       state.checked = el.checked;
-      return {el, kind, label, secret, spec: {type: 'boolean'}, state, tools: ['check', 'uncheck'], req};
+      /* true|false spelled out: the values a model sends, seen on the line */
+      return {el, kind, label, secret, spec: {type: 'boolean', enum: [true, false]}, state, tools: ['check', 'uncheck'], req};
     }
     if (type === 'file') {
       if (el.accept) state.accept = el.accept;
@@ -315,20 +316,23 @@ const readNative = (caps) => {
     const lb = lbId ? document.getElementById(lbId) : null;
     const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).map(nameOf) : [];
     const spec = {type: 'string', required: true};
-    /* a select-only combobox (read-only input, as antd's Select) shows its
-     * value beside the input: the text up to the nearest ancestor holding
-     * another control, a placeholder's aside */
+    /* what the combobox shows as its value (as native_call.js reads it back):
+     * its input's text, else its own text, else the text beside a read-only
+     * input (antd's Select) up to the nearest ancestor holding another control */
     const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
     const shownBeside = () => {
-      let w = cb;
-      while (w.parentElement && w.parentElement !== document.body &&
+      const w0 = input ? null : cb; /* a combobox element with no input shows its value as its own text (APG select-only) */
+      let w = w0 || cb;
+      if (!w0) while (w.parentElement && w.parentElement !== document.body &&
         !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
+      const named = new Set((cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean));
       let t = '';
       const walk = n => { for (const c of n.childNodes) {
         if (c.nodeType === 3) t += c.data + ' ';
+        /* not a placeholder, the popup, the label, a live region repeating the value, or what is not rendered */
         else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
           c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
-          !c.hasAttribute('aria-live')) walk(c); /* a live region repeats the value for screen readers */
+          !c.hasAttribute('aria-live') && !named.has(c.id) && c.getClientRects().length) walk(c);
       } };
       walk(w);
       return squash(t);

@@ -5,44 +5,129 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// --ci4a-off SRC DST: the Playground's tasks as copies that start with ?ci4a=off (the site keeps it
-// for the tab); the CI4A calls of `script` name components the page no longer has, so their hybrid
-// plan is the atomic one re-grounded mechanically (nativePlan, said in real_apps.md)
-// The atomic plan re-grounded to the native hybrid view, mechanically: a native field's label has no
-// required mark ("combobox '* Room type'" is printed "combobox 'Room type'"), and on the screens whose
-// one form the view prints as "form 'form'" (booking, settings, apply) the text typed into its fields
-// without Enter is one fill() of that form.  Anything else stays as the atomic plan has it.
-function nativePlan(plan, screen) {
-  const ONE_FORM = new Set(['booking', 'settings', 'apply']);
-  const unmark = s => s.replace(/^(textbox|combobox) '\* /, "$1 '");
+// --ci4a-off SRC DST [VIEWS]: the Playground's tasks as copies that start with ?ci4a=off (the site
+// keeps it for the tab); the CI4A calls of `script` name components the page no longer has, so their
+// hybrid plan is the atomic one re-grounded mechanically (nativePlan, said in real_apps.md) against
+// VIEWS/<screen>.txt, the hybrid view of the task's start page with CI4A off (real_apps.sh observes
+// it with `eous observe` before any run).
+//
+// nativePlan: every rule applies to every plan; a step no rule matches stays as the atomic plan has
+// it, and a rule only names what the start view prints:
+//  1. a native field's label has no required mark ("combobox '* Room type'" is "combobox 'Room type'");
+//  2. a select on a combobox is its select(option); a click on a combobox the start view prints as a
+//     component, then a click on an option or tree item, is one select(option) of it;
+//  3. text typed (Enter or not) into a textbox or spinbutton the start view does not print on a line of
+//     its own (a field folded into its form's line, or in a form that opens later) is a fill() of
+//     form 'form' (every Playground form is labelled so); typed with Enter into a field the start view
+//     prints as a native component, its setValue() (on these screens Enter only commits what was
+//     typed, and the native tools commit by leaving the field);
+//  4. a click on a checkbox the start view folds into the form is fill({label: true}), false when the
+//     start view's values: say it is checked (a checkbox not in the start view is taken as unchecked,
+//     HTML's default); on a checkbox printed as a component of its own, check() or uncheck() by the
+//     same rule; a click on a radio is fill({group: option}) where the start view's fill() lists the
+//     option under that group;
+//  5. a click on a tab the start view's tabs component lists is that component's select(tab);
+//  6. clicks on listitem 'Next Page' are the pagination component's next(); a run of k of them that
+//     starts the plan is goToPage(k + 1) when the start view lists that page;
+//  7. consecutive fill() calls of the one form are one fill().
+const squashName = s => String(s).replace(/[\s\u00a0]+/g, ' ').trim();
+function viewFacts(view) {
+  const lines = String(view || '').split('\n');
+  const comps = [];
+  for (const l of lines) {
+    const m = /\[c\d+\] (\w+) '([^']*)'(.*)$/.exec(l);
+    if (m) comps.push({kind: m[1], label: m[2], rest: m[3], line: l});
+  }
+  const form = comps.find(c => c.kind === 'form' && c.label === 'form');
+  const params = new Map(), values = new Map();
+  if (form) {
+    const f = /fill\((.*?)\) submit\(/.exec(form.rest);
+    for (const p of f ? f[1].split('; ') : []) {
+      const m = /^(.*?)\?(?::\s*(.*))?(?:,.*)?$/.exec(p);
+      if (m) params.set(m[1], (m[2] || '').split('|').map(x => x.trim()));
+    }
+    const v = /values: (.*?) →/.exec(form.rest);
+    if (v) for (const kv of v[1].split(/, (?=[^=,]+=)/)) { const e = kv.indexOf('='); values.set(kv.slice(0, e), kv.slice(e + 1)); }
+  }
+  return {comps, form, params, values};
+}
+function nativePlan(plan, view) {
+  const V = viewFacts(view);
+  const own = (kind, label) => V.comps.find(c => c.kind === kind && c.label === label);
+  const unmark = s => s.replace(/^(textbox|combobox|spinbutton) '\* /, "$1 '");
+  const flipped = new Map(); // checkbox label -> the state the plan left it in
   const out = [];
-  for (const step0 of plan) {
-    const step = {...step0};
+  const fill = (name, value) => {
+    const last = out[out.length - 1];
+    if (last && last.call === "form 'form'" && last.tool === 'fill' && !(name in last.params)) last.params[name] = value;
+    else out.push({call: "form 'form'", tool: 'fill', params: {[name]: value}});
+  };
+  for (let i = 0; i < plan.length; i++) {
+    const step = {...plan[i]};
     for (const v of ['click', 'type', 'select', 'hover']) if (typeof step[v] === 'string') step[v] = unmark(step[v]);
-    // a native combobox's line offers select(option): the option is picked by its tool
     const cb = typeof step.select === 'string' && /^combobox '(.*)'$/.exec(step.select);
     if (cb) { out.push({call: step.select, tool: 'select', params: {option: step.option}}); continue; }
-    const field = typeof step.type === 'string' && /^textbox '(.*)'$/.exec(step.type);
-    if (field && ONE_FORM.has(screen) && !step.enter && step.clear !== false && field[1]) {
-      const last = out[out.length - 1];
-      if (last && last.call === "form 'form'" && last.tool === 'fill') last.params[field[1]] = step.text;
-      else out.push({call: "form 'form'", tool: 'fill', params: {[field[1]]: step.text}});
+    const click = typeof step.click === 'string' && /^(\w+) '(.*)'( #\d+)?$/.exec(step.click);
+    const next = plan[i + 1] && typeof plan[i + 1].click === 'string' && /^(option|treeitem) '(.*)'$/.exec(plan[i + 1].click);
+    if (click && click[1] === 'combobox' && next && own('combobox', click[2])) {
+      out.push({call: step.click, tool: 'select', params: {option: squashName(next[2])}});
+      i++; continue;
+    }
+    const field = typeof step.type === 'string' && /^(textbox|spinbutton) '(.*)'$/.exec(step.type);
+    if (field && field[2] && step.clear !== false) {
+      if (!own('textbox', field[2])) { fill(field[2], step.text); continue; }
+      if (step.enter) { out.push({call: `textbox '${field[2]}'`, tool: 'setValue', params: {value: step.text}}); continue; }
+    }
+    if (click && click[1] === 'checkbox' && !click[3]) {
+      const name = squashName(click[2]);
+      const was = flipped.has(name) ? flipped.get(name) : (own('checkbox', name) ? / checked: true/.test(own('checkbox', name).rest) : V.values.get(name) === 'true');
+      flipped.set(name, !was);
+      if (own('checkbox', name)) out.push({call: `checkbox '${name}'`, tool: was ? 'uncheck' : 'check', params: {}});
+      else fill(name, !was);
       continue;
+    }
+    if (click && click[1] === 'radio') {
+      const opt = squashName(click[2]);
+      const group = [...V.params].find(([, en]) => en.includes(opt));
+      if (group) { fill(group[0], opt); continue; }
+    }
+    if (click && click[1] === 'tab') {
+      const listed = c => { const m = /select\(tab: ([^)]*)\)/.exec(c.rest); return m ? m[1].split('|') : []; };
+      const tabs = V.comps.find(c => c.kind === 'tabs' && listed(c).includes(click[2]));
+      if (tabs) { out.push({call: `tabs '${tabs.label}'`, tool: 'select', params: {tab: click[2]}}); continue; }
+    }
+    if (step.click === "listitem 'Next Page'") {
+      const pager = V.comps.find(c => c.kind === 'pagination');
+      if (pager) {
+        let k = 0;
+        while (plan[i + k] && plan[i + k].click === "listitem 'Next Page'") k++;
+        const pages = /goToPage\(page: ([^)]*)\)/.exec(pager.rest);
+        if (!out.length && pages && pages[1].split('|').includes(String(k + 1))) {
+          out.push({call: `pagination '${pager.label}'`, tool: 'goToPage', params: {page: k + 1}});
+        } else {
+          for (let j = 0; j < k; j++) out.push({call: `pagination '${pager.label}'`, tool: 'next', params: {}});
+        }
+        i += k - 1; continue;
+      }
     }
     out.push(step);
   }
   return out;
 }
 if (process.argv[2] === '--ci4a-off') {
-  const [src, dst] = process.argv.slice(3);
-  if (!src || !dst) { console.error('usage: real_apps.mjs --ci4a-off SRC_DIR DST_DIR'); process.exit(2); }
+  const [src, dst, views] = process.argv.slice(3);
+  if (!src || !dst) { console.error('usage: real_apps.mjs --ci4a-off SRC_DIR DST_DIR [VIEWS_DIR]'); process.exit(2); }
+  const viewOf = url => { if (!views) return '';
+    const f = path.join(views, (url.replace(/^__\w+__\/?/, '').replace(/[/?].*$/, '') || 'home') + '.txt');
+    if (!fs.existsSync(f)) { console.error(`real_apps: ${f}: expected the start view of ${url}`); process.exit(2); }
+    return fs.readFileSync(f, 'utf8'); };
   fs.mkdirSync(dst, {recursive: true});
   let n = 0;
   for (const f of fs.readdirSync(src).filter(f => /^\d+\.json$/.test(f)).sort()) {
     const t = JSON.parse(fs.readFileSync(path.join(src, f), 'utf8'));
     const u = String(t.start_url);
     t.start_url = u + (u.includes('?') ? '&' : '?') + 'ci4a=off';
-    t.script = nativePlan(t.atomic_script, t.screen);
+    t.script = nativePlan(t.atomic_script, viewOf(u));
     fs.writeFileSync(path.join(dst, f), JSON.stringify(t, null, 2) + '\n');
     n++;
   }

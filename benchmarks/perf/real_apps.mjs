@@ -14,17 +14,18 @@ import path from 'node:path';
 // nativePlan: every rule applies to every plan; a step no rule matches stays as the atomic plan has
 // it, and a rule only names what the start view prints:
 //  1. a native field's label has no required mark ("combobox '* Room type'" is "combobox 'Room type'");
-//  2. a select on a combobox is its select(option); a click on a combobox the start view prints as a
-//     component, then a click on an option or tree item, is one select(option) of it;
+//  2. a select on a combobox is its select(option); a click on a combobox, then a click on an option or
+//     tree item, is one select(option) of it;
 //  3. text typed (Enter or not) into a textbox or spinbutton the start view does not print on a line of
 //     its own (a field folded into its form's line, or in a form that opens later) is a fill() of
 //     form 'form' (every Playground form is labelled so); typed with Enter into a field the start view
 //     prints as a native component, its setValue() (on these screens Enter only commits what was
 //     typed, and the native tools commit by leaving the field);
 //  4. a click on a checkbox the start view folds into the form is fill({label: true}), false when the
-//     start view's values: say it is checked (a checkbox not in the start view is taken as unchecked,
-//     HTML's default); on a checkbox printed as a component of its own, check() or uncheck() by the
-//     same rule; a click on a radio is fill({group: option}) where the start view's fill() lists the
+//     start view's values: say it is checked or an earlier click of the plan checked it (a checkbox
+//     not in the start view is taken as unchecked, HTML's default); on a checkbox printed as a
+//     component of its own (a table row's), check(), or uncheck() when the start view prints it
+//     checked; a click on a radio is fill({group: option}) where the start view's fill() lists the
 //     option under that group;
 //  5. a click on a tab the start view's tabs component lists is that component's select(tab);
 //  6. clicks on listitem 'Next Page' are the pagination component's next(); a run of k of them that
@@ -69,7 +70,7 @@ function nativePlan(plan, view) {
     if (cb) { out.push({call: step.select, tool: 'select', params: {option: step.option}}); continue; }
     const click = typeof step.click === 'string' && /^(\w+) '(.*)'( #\d+)?$/.exec(step.click);
     const next = plan[i + 1] && typeof plan[i + 1].click === 'string' && /^(option|treeitem) '(.*)'$/.exec(plan[i + 1].click);
-    if (click && click[1] === 'combobox' && next && own('combobox', click[2])) {
+    if (click && click[1] === 'combobox' && next) {
       out.push({call: step.click, tool: 'select', params: {option: squashName(next[2])}});
       i++; continue;
     }
@@ -80,10 +81,11 @@ function nativePlan(plan, view) {
     }
     if (click && click[1] === 'checkbox' && !click[3]) {
       const name = squashName(click[2]);
-      const was = flipped.has(name) ? flipped.get(name) : (own('checkbox', name) ? / checked: true/.test(own('checkbox', name).rest) : V.values.get(name) === 'true');
+      /* a checkbox of its own (a table's row) may be another one after the page changed: as printed */
+      if (own('checkbox', name)) { out.push({call: `checkbox '${name}'`, tool: / checked: true/.test(own('checkbox', name).rest) ? 'uncheck' : 'check', params: {}}); continue; }
+      const was = flipped.has(name) ? flipped.get(name) : V.values.get(name) === 'true';
       flipped.set(name, !was);
-      if (own('checkbox', name)) out.push({call: `checkbox '${name}'`, tool: was ? 'uncheck' : 'check', params: {}});
-      else fill(name, !was);
+      fill(name, !was);
       continue;
     }
     if (click && click[1] === 'radio') {

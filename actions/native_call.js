@@ -28,6 +28,8 @@ const nativeSecret = el => el.closest('[data-agent-secret]') != null ||
   /^(one-time-code|cc-.*|current-password|new-password)$/.test(String(el.getAttribute('autocomplete') || '').trim());
 const nativeShown = v => JSON.stringify(String(v).length > 80 ? String(v).slice(0, 80) + '…' : String(v));
 const nativeTick = () => new Promise(r => setTimeout(r, 0));
+/* a rendered frame: widgets that commit in an effect or animation frame (rc-picker) have run */
+const nativeFrame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
 /* a person's click as the page's handlers see it: pointer and mouse events, then click */
 const nativeClick = el => {
   const o = {bubbles: true, cancelable: true, composed: true, view: window, button: 0};
@@ -49,17 +51,18 @@ const nativeSetValue = async (el, v, secret, keepFocus) => {
   el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
   el.dispatchEvent(new Event('change', {bubbles: true}));
   await nativeTick();
-  if (!keepFocus && document.activeElement === el && typeof el.blur === 'function') { el.blur(); await nativeTick(); }
+  if (!keepFocus && document.activeElement === el && typeof el.blur === 'function') { el.blur(); await nativeFrame(); }
   if (!keepFocus && String(el.value) !== want && el.type !== 'number' && el.type !== 'range') {
     /* a picker that keeps only what Enter confirmed (antd's TimePicker):
      * typed again and committed with the key a person presses */
     el.focus();
+    await nativeFrame();
     Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, want);
     el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-    await nativeTick();
+    await nativeFrame();
     nativeKey(el, 'Enter');
-    await nativeTick();
-    if (document.activeElement === el) { el.blur(); await nativeTick(); }
+    await nativeFrame();
+    if (document.activeElement === el) { el.blur(); await nativeFrame(); }
   }
   const got = String(el.value);
   const same = got === want || (el.type === 'number' || el.type === 'range' ? Number(got) === Number(want) && got !== '' : false);

@@ -221,6 +221,9 @@ const readNative = (caps) => {
     const rg = first.closest('[role=radiogroup]');
     let label = '';
     if (rg) label = byIds(rg, 'aria-labelledby') || squash(rg.getAttribute('aria-label'));
+    /* a group that a <label for> names by its id (antd's Form.Item labels its Radio.Group so) */
+    const grp = rg || fs;
+    if (!label && grp && grp.id) { const l = document.querySelector('label[for="' + CSS.escape(grp.id) + '"]'); if (l) label = textOf(l); }
     if (!label && fs && vis.every(r => fs.contains(r)) && fs.querySelector('legend')) label = textOf(fs.querySelector('legend'));
     if (!label) label = squash(first.name);
     const opts = vis.map(r => labelOf(r));

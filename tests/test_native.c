@@ -618,7 +618,8 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
         {"checkbox", "SMS", "check", "{}",
          "Array.from(document.querySelectorAll('input[type=checkbox]')).find(c => c.closest('label').textContent.trim() === 'SMS').checked",
          "true"},
-        {"radiogroup", "visibility", "select", "{\"option\": \"Public\"}",
+        /* labelled by the Form.Item's <label for> its group's id, not by the radios' name */
+        {"radiogroup", "Visibility", "select", "{\"option\": \"Public\"}",
          "document.querySelector('input[type=radio]:checked').closest('label').textContent.trim()", "\"Public\""},
     };
     for (size_t i = 0; i < sizeof CALLS / sizeof *CALLS; i++) {

@@ -52,7 +52,7 @@ const nativeSetValue = async (el, v, secret, keepFocus) => {
   el.dispatchEvent(new Event('change', {bubbles: true}));
   await nativeTick();
   if (!keepFocus && document.activeElement === el && typeof el.blur === 'function') { el.blur(); await nativeFrame(); }
-  if (!keepFocus && String(el.value) !== want && el.type !== 'number' && el.type !== 'range') {
+  if (!keepFocus && String(el.value) !== want && el.type !== 'number' && el.type !== 'range' && el.getAttribute('role') !== 'spinbutton') {
     /* a picker that keeps only what Enter confirmed (antd's TimePicker):
      * typed again and committed with the key a person presses */
     el.focus();
@@ -65,7 +65,8 @@ const nativeSetValue = async (el, v, secret, keepFocus) => {
     if (document.activeElement === el) { el.blur(); await nativeFrame(); }
   }
   const got = String(el.value);
-  const same = got === want || (el.type === 'number' || el.type === 'range' ? Number(got) === Number(want) && got !== '' : false);
+  const numeric = el.type === 'number' || el.type === 'range' || el.getAttribute('role') === 'spinbutton';
+  const same = got === want || (numeric ? Number(got) === Number(want) && got !== '' : false);
   if (!same) {
     const holds = secret ? 'something else (a secret field: not shown)' : (got === '' ? 'nothing' : nativeShown(got));
     throw nativeErr('not_taken', (secret ? 'the value' : nativeShown(want)) + ' did not take: the field holds ' + holds +

@@ -137,9 +137,12 @@ const readNative = (caps) => {
       if (mn) spec.min = mn;
       if (mx) spec.max = mx;
       if (st != null && st !== 1 && type === 'date') spec.stepDays = st;
-    } else if (type === 'number' || type === 'range') {
+    } else if (type === 'number' || type === 'range' || el.getAttribute('role') === 'spinbutton') {
+      /* an ARIA spinbutton (antd's InputNumber: a text input) says its limits in aria-valuemin/max */
+      const spin = type !== 'number' && type !== 'range';
+      if (spin) kind = 'number';
       spec.type = 'number';
-      const mn = num(el.getAttribute('min')), mx = num(el.getAttribute('max'));
+      const mn = num(el.getAttribute(spin ? 'aria-valuemin' : 'min')), mx = num(el.getAttribute(spin ? 'aria-valuemax' : 'max'));
       const st = el.getAttribute('step');
       if (mn != null) spec.min = mn; else if (type === 'range') spec.min = 0;
       if (mx != null) spec.max = mx; else if (type === 'range') spec.max = 100;

@@ -687,7 +687,7 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
         cr_skip_test("the Playground is not built (benchmarks/site/dist)");
     site_open("/booking?ci4a=off");
     site_call("form", "form", "fill",
-              "{\"Check-in\": \"2025-06-21\", \"Check-out\": \"2025-06-24\", \"Guests\": \"3\", "
+              "{\"Check-in\": \"2025-06-21\", \"Check-out\": \"2025-06-24\", \"Guests\": 3, "
               "\"Arrival time\": \"18:30\", \"Extras Breakfast included\": true}");
     site_call("combobox", "Room type", "select", "{\"option\": \"Deluxe\"}");
     TS_EXPECT_PAGE_JSON(S.session,
@@ -708,7 +708,23 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
     cr_assert(line_of(perc_obs_text(obs), "form 'form'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "Extras Breakfast included=true"), "%s", line);
     cr_assert(strstr(line, "Extras Breakfast included?: true|false"), "%s", line);
+    /* antd's InputNumber is an ARIA spinbutton: its aria-valuemin/max are the limits printed and enforced */
+    cr_assert(strstr(line, "; Guests?: integer, 1..8;"), "%s", line);
+    const perc_component *form = comp(obs, "form", "form");
+    cr_assert(form, "%s", perc_obs_text(obs));
+    char text[256];
+    snprintf(text, sizeof text, "call [%s] [fill] [{\"Guests\": 9}]", form->view_id);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    act_result r;
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_E_REJECTED, "%s", err.msg);
+    cr_assert(strstr(err.msg, "Guests must be an integer within 1..8 (got 9)"), "%s", err.msg);
+    act_result_clear(&r);
+    act_action_clear(&a);
     perc_obs_free(obs);
+    TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('guests').value", "\"3\"");
 }
 
 /* antd's Select on the orders filter, its TreeSelect (a tree popup) on the

@@ -16,8 +16,8 @@ import path from 'node:path';
 //  1. a native field's label has no required mark ("combobox '* Room type'" is "combobox 'Room type'");
 //  2. a select on a combobox is its select(option); a click on a combobox, then a click on an option or
 //     tree item, is one select(option) of it;
-//  3. text typed (Enter or not) into a textbox or spinbutton the start view does not print on a line of
-//     its own (a field folded into its form's line, or in a form that opens later) is a fill() of
+//  3. text typed (Enter or not) into a textbox or spinbutton (its digits as a number) the start view
+//     does not print on a line of its own (a field folded into its form's line, or in a form that opens later) is a fill() of
 //     form 'form' (every Playground form is labelled so); typed with Enter into a field the start view
 //     prints as a native component, its setValue() (on these screens Enter only commits what was
 //     typed, and the native tools commit by leaving the field);
@@ -76,7 +76,9 @@ function nativePlan(plan, view) {
     }
     const field = typeof step.type === 'string' && /^(textbox|spinbutton) '(.*)'$/.exec(step.type);
     if (field && field[2] && step.clear !== false) {
-      if (!own('textbox', field[2])) { fill(field[2], step.text); continue; }
+      /* a spinbutton takes a number: the typed digits as one */
+      const v = field[1] === 'spinbutton' && /^-?\d+(\.\d+)?$/.test(String(step.text)) ? Number(step.text) : step.text;
+      if (!own('textbox', field[2]) && !own('number', field[2])) { fill(field[2], v); continue; }
       if (step.enter) { out.push({call: `textbox '${field[2]}'`, tool: 'setValue', params: {value: step.text}}); continue; }
     }
     if (click && click[1] === 'checkbox' && !click[3]) {
@@ -222,13 +224,16 @@ if (pgModes.length) {
   lines.push('## The Playground with CI4A off', '');
   lines.push('The Playground\'s 102 tasks started with `?ci4a=off` (no `window.__ci4a__`, no `data-cid`: the hybrid view');
   lines.push('holds only the native provider\'s components and the page tools), copied by `real_apps.mjs --ci4a-off`.');
-  lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`): a');
-  lines.push('native field\'s label without the `* ` mark, and text typed without Enter into the one form of booking,');
-  lines.push('settings and apply as one `fill()` of `form \'form\'`, a `select` on a combobox as its `select(option)`. Nothing');
-  lines.push('else is rewritten by hand, so a hybrid run still fails where a step names what the native hybrid view');
-  lines.push('does not print (a checkbox or date folded into');
-  lines.push('its form\'s line, the table\'s header `button \'filter\'` that the pruned view drops too, `listitem \'Next Page\'`)');
-  lines.push('or where the native provider cannot do it (its combobox `select` finds no option in antd\'s Select popup).');
+  lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`, its');
+  lines.push('rules at its head) against the hybrid view of each start page (`eous observe …?ci4a=off`, taken before the');
+  lines.push('runs): a label without its required mark; text typed into a field folded into the form\'s line (or in a form');
+  lines.push('that opens later) one `fill()` of `form \'form\'`, Enter dropped (native tools commit by leaving the field);');
+  lines.push('a checkbox click `fill({label: true})` (false when the start view prints it checked), on a table row\'s');
+  lines.push('checkbox `check()`; a radio click `fill({group: option})` when the start view lists the option; a');
+  lines.push('combobox `select` or a combobox click then an option click one `select(option)`; a tab click the tabs\'');
+  lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');
+  lines.push('`goToPage(k + 1)`. No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');
+  lines.push('stops where the view does not print what a step names or a value it sends.');
   for (const m of pgModes) {
     const cf = path.join(out, 'playground', m, 'commit');
     if (fs.existsSync(cf)) lines.push(`The ${m} run is at commit ${fs.readFileSync(cf, 'utf8').trim()}.`);
@@ -253,9 +258,20 @@ if (pgModes.length) {
     const w = String(r.error || r.answer || r.status).replace(/'[^']*'/g, "'…'").slice(0, 80);
     why.set(w, (why.get(w) || 0) + 1);
   }
+  // why a reason is left, where it is known (whose part it is): matched on the stand-in's words
+  const WHY = [
+    [/cannot see button '…'/, "the users table's header `button 'filter'`: antd's filter trigger, dropped by the pruned tree the hybrid view is built on (perception/live.c), as in pruned mode"],
+    [/cannot see StaticText/, "a slider's mark: antd's Slider is an ARIA slider (role=slider), which the native provider does not infer (it has input type=range only)"],
+    [/cannot see radio/, "a radio on the application's second step: nativePlan re-grounds against the start pages' views only, and the group's name is printed on that step"],
+    [/cannot see \d+ \/ page|cannot see how \d+ was found|cannot see \d+$/, "an option list: antd's Select and Cascader keep only the active option and its neighbour in the accessibility tree (a virtual listbox), so the hybrid view prints no list to count or to read the value from"],
+    [/cannot see textbox '…'$/, "a click into a date field folded into its form's line, to open the calendar: the view prints the form's fill(), not the field"],
+  ];
   if (why.size) {
-    lines.push('Hybrid runs that did not pass, by the reason the stand-in gave (names elided):');
-    for (const [w, n] of [...why].sort((a, b) => b[1] - a[1])) lines.push(`- ${n} × ${w}`);
+    lines.push('Hybrid runs that did not pass, by the reason the stand-in gave (names elided), and why where known:');
+    for (const [w, n] of [...why].sort((a, b) => b[1] - a[1])) {
+      const e = WHY.find(([re]) => re.test(w));
+      lines.push(`- ${n} × ${w}${e ? ' — ' + e[1] : ''}`);
+    }
     lines.push('');
   }
 } else {

@@ -189,7 +189,7 @@ const nativeComboPick = async (root, input, want) => {
     if (!await nativeWait(expanded, 300)) { nativeClick(target); await nativeWait(expanded, 1000); }
   }
   if (!expanded() && !lbOf()) throw nativeErr('not_taken', 'the popup did not open (neither ArrowDown nor a click opened it)');
-  let picked = null;
+  let picked = null, pickedEl = null;
   const shown = await nativeWait(() => { const o = nativeOptionMatch(optsOf(lbOf()), want, nativeName, x => x.id);
     return o && visible(o) ? o : null; }, 300);
   if (shown) {
@@ -201,7 +201,7 @@ const nativeComboPick = async (root, input, want) => {
       const inner = Array.from(hit.children).find(c => nativeSquash(c.textContent) === name);
       if (!inner) break; hit = inner; d = inner.querySelector('*');
     }
-    nativeClick(hit); picked = name;
+    nativeClick(hit); picked = name; pickedEl = shown;
   } else {
     /* the active descendant, moved by the keys the pattern binds */
     const active = () => { const id = target.getAttribute('aria-activedescendant'); return id ? document.getElementById(id) : null; };
@@ -213,7 +213,7 @@ const nativeComboPick = async (root, input, want) => {
       const n = nativeName(a);
       if (n === nativeSquash(want) || n.toLowerCase() === w) {
         if (a.getAttribute('aria-disabled') === 'true') throw nativeErr('disabled', 'option ' + nativeShown(want) + ' is disabled');
-        nativeKey(target, 'Enter'); picked = n; break;
+        nativeKey(target, 'Enter'); picked = n; pickedEl = a; break;
       }
       if (seen.has(a.id || n)) break; /* the list wrapped round: every option was active once */
       seen.add(a.id || n); names.push(n);
@@ -227,6 +227,17 @@ const nativeComboPick = async (root, input, want) => {
       throw nativeErr('not_found', 'the popup offers no option ' + nativeShown(want) +
         (offered.length ? ' (it offers: ' + offered.slice(0, 30).join(' | ') + (offered.length > 30 ? ' …' : '') + ')' : ''));
     }
+  }
+  /* an option that says whether it is selected must say so now: a list of
+   * several choices toggles a chosen one off, and its search text is no value */
+  const multi = target.getAttribute('aria-multiselectable') === 'true' || (lbOf() && lbOf().getAttribute('aria-multiselectable') === 'true');
+  if (pickedEl && (multi || pickedEl.hasAttribute('aria-selected'))) {
+    /* the option again by its id when the list re-rendered it; gone when the popup closed */
+    const now = () => pickedEl.isConnected ? pickedEl : (pickedEl.id ? document.getElementById(pickedEl.id) : null);
+    const sel = await nativeWait(() => !now() || now().getAttribute('aria-selected') === 'true', 1000);
+    if (!sel) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
+      (multi ? ' (a list of several choices turns a chosen option off when it is picked again)' : ''));
+    if (multi) return {value: picked};
   }
   const ok = await nativeWait(() => { const v = nativeComboShows(root, input);
     return v === picked || v.toLowerCase() === picked.toLowerCase(); }, 1000);

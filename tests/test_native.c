@@ -466,6 +466,15 @@ Test(native, a_virtual_listbox_combobox_is_picked_by_the_keys_the_pattern_binds)
     cr_assert(strstr(err.msg, "| Pear | Apple | Apricot | ") && strstr(err.msg, "| Lime)"), "%s", err.msg);
     act_result_clear(&r);
     EXPECT_JS("[window.picked, document.getElementById('fruit').getAttribute('aria-expanded')]", "[\"Mango\",\"false\"]");
+    /* several choices: a pick is read back from the option's aria-selected; picking a chosen one
+     * again turns it off, which is an error, never a success */
+    CALL_OK("combobox", "Toppings", "select", "{\"option\": \"Olives\"}");
+    EXPECT_JS("window.toppings", "[\"Olives\"]");
+    cr_assert_eq(call("combobox", "Toppings", "select", "{\"option\": \"Olives\"}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "option \"Olives\" is not selected after picking it (a list of several choices turns a chosen "
+                              "option off when it is picked again)"), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("window.toppings", "[]");
 }
 
 /* --providers: a bad list is one line naming it, exit 2, for every command that takes it */

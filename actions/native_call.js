@@ -138,7 +138,7 @@ const nativeWait = async (pred, ms) => {
 /* The key the APG combobox pattern binds (ArrowDown opens and moves the
  * active option, Enter picks it), as the page's key handlers receive it. */
 const nativeKey = (el, key) => {
-  const code = {ArrowDown: 40, ArrowUp: 38, Enter: 13, Escape: 27}[key];
+  const code = {ArrowDown: 40, ArrowUp: 38, ArrowLeft: 37, ArrowRight: 39, Enter: 13, Escape: 27, Home: 36, End: 35}[key];
   return el.dispatchEvent(new KeyboardEvent('keydown', {key, code: key, keyCode: code, which: code,
     bubbles: true, cancelable: true, composed: true}));
 };
@@ -146,10 +146,12 @@ const nativeKey = (el, key) => {
  * with no input, APG's select-only) its own text, else the text beside a
  * read-only input, up to the nearest ancestor that holds another control
  * (antd's Select). */
-const nativeComboShows = (root, input) => {
+const nativeComboShows = (root, input, besides) => {
   const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
   if (input && input.value) return nativeSquash(input.value);
-  const w0 = input ? null : root; /* a combobox element with no input shows its value as its own text (APG select-only) */
+  /* a combobox element with no input shows its value as its own text (APG select-only); besides:
+   * the text around it too (a several-choice combobox's chosen tags) */
+  const w0 = input || besides ? null : root;
   let w = w0 || root;
   if (!w0) while (w.parentElement && w.parentElement !== document.body &&
     !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
@@ -228,16 +230,19 @@ const nativeComboPick = async (root, input, want) => {
         (offered.length ? ' (it offers: ' + offered.slice(0, 30).join(' | ') + (offered.length > 30 ? ' …' : '') + ')' : ''));
     }
   }
-  /* an option that says whether it is selected must say so now: a list of
-   * several choices toggles a chosen one off, and its search text is no value */
-  const multi = target.getAttribute('aria-multiselectable') === 'true' || (lbOf() && lbOf().getAttribute('aria-multiselectable') === 'true');
-  if (pickedEl && (multi || pickedEl.hasAttribute('aria-selected'))) {
-    /* the option again by its id when the list re-rendered it; gone when the popup closed */
-    const now = () => pickedEl.isConnected ? pickedEl : (pickedEl.id ? document.getElementById(pickedEl.id) : null);
-    const sel = await nativeWait(() => !now() || now().getAttribute('aria-selected') === 'true', 1000);
-    if (!sel) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
-      (multi ? ' (a list of several choices turns a chosen option off when it is picked again)' : ''));
-    if (multi) return {value: picked};
+  /* an option that says whether it is selected must say so now (found by its
+   * name: a virtual list reuses ids): a list of several choices turns a chosen
+   * one off when it is picked again, and its search text is no value */
+  const multi = target.getAttribute('aria-multiselectable') === 'true' || !!(lbOf() && lbOf().getAttribute('aria-multiselectable') === 'true');
+  const named = () => optsOf(lbOf()).filter(o => nativeName(o) === picked && o.hasAttribute('aria-selected'));
+  const beside = () => nativeComboShows(root, null, true);
+  const chosen = () => { const n = named(); return n.some(o => o.getAttribute('aria-selected') === 'true') ? 1 : n.length ? 0 :
+    (beside().includes(picked) ? 1 : -1); };
+  if (pickedEl && (multi || pickedEl.hasAttribute('aria-selected') || expanded())) {
+    const got = await nativeWait(() => chosen() === 1 || (!multi && !expanded() && chosen() === -1), 1000);
+    if (!got) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
+      (multi || expanded() ? ' (a list of several choices turns a chosen option off when it is picked again)' : ''));
+    if (multi || expanded()) { if (expanded()) nativeKey(target, 'Escape'); return {value: picked}; }
   }
   const ok = await nativeWait(() => { const v = nativeComboShows(root, input);
     return v === picked || v.toLowerCase() === picked.toLowerCase(); }, 1000);
@@ -305,6 +310,25 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       const v = P.value !== undefined ? P.value : P.option !== undefined ? P.option : P.options;
       return {result: await nativeSetField(K, v, anySecret)};
     }
+  }
+  if (role === 'slider' && T === 'setValue') {
+    /* the APG slider's keys: Home and End, then the arrows one step at a time until it says the value */
+    const now = () => Number(root.getAttribute('aria-valuenow'));
+    const want = Number(P.value);
+    if (typeof root.focus === 'function') root.focus();
+    if (String(want) === root.getAttribute('aria-valuemax')) nativeKey(root, 'End');
+    else if (String(want) === root.getAttribute('aria-valuemin')) nativeKey(root, 'Home');
+    for (let i = 0; i < 2000 && now() !== want; i++) {
+      const before = now();
+      nativeKey(root, now() < want ? 'ArrowRight' : 'ArrowLeft');
+      await Promise.resolve();
+      if (now() === before && !await nativeWait(() => now() !== before, 300)) break;
+      /* a step past the value: the slider's steps do not land on it */
+      if ((before < want) !== (now() < want) && now() !== want) break;
+    }
+    await nativeTick();
+    if (now() !== want) throw nativeErr('not_taken', 'the slider says ' + root.getAttribute('aria-valuenow') + ' after the keys, not ' + nativeShown(want));
+    return {result: {value: now()}};
   }
   if (role === 'tablist' && T === 'select') {
     const tabs = Array.from(root.querySelectorAll('[role=tab]')).filter(t => t.closest('[role=tablist]') === root);

@@ -349,6 +349,23 @@ const readNative = (caps) => {
     push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state, tools: ['select', 'setValue'],
       metadata: {select: {params: {option: spec}}, setValue: {params: {value: {type: 'string', required: true}}}}});
   }
+  // slider (APG): an element with role=slider and its aria-value*; setValue(value) by the keys the pattern binds
+  for (const sl of document.querySelectorAll('[role=slider]')) {
+    if (!ariaOK(sl) || sl.tagName === 'INPUT') continue;
+    const mn = num(sl.getAttribute('aria-valuemin')), mx = num(sl.getAttribute('aria-valuemax'));
+    let label = byIds(sl, 'aria-labelledby') || squash(sl.getAttribute('aria-label'));
+    /* a widget whose root a <label for> names (antd's Form.Item labels its Slider's root by id) */
+    for (let e = sl, i = 0; !label && e && i < 4; e = e.parentElement, i++)
+      if (e.id) { const l = document.querySelector('label[for="' + CSS.escape(e.id) + '"]'); if (l) label = textOf(l); }
+    const spec = {type: 'number', required: true};
+    if (mn != null) spec.min = mn;
+    if (mx != null) spec.max = mx;
+    const state = {value: num(sl.getAttribute('aria-valuenow'))};
+    if (sl.getAttribute('aria-valuetext')) state.valuetext = cut(squash(sl.getAttribute('aria-valuetext')), 80);
+    const off = sl.getAttribute('aria-disabled') === 'true';
+    push({key: keyOf(sl), kind: 'slider', label: cut(label.replace(/[\s:*]+$/, ''), 200) || 'slider', state, tools: off ? [] : ['setValue'],
+      metadata: {setValue: {params: {value: spec}}}, disabled: off});
+  }
   // listbox (not a combobox's popup): select(option)
   for (const lb of document.querySelectorAll('[role=listbox]')) {
     if (!ariaOK(lb) || lb.tagName === 'SELECT' || lb.id && document.querySelector('[role=combobox][aria-controls="' + CSS.escape(lb.id) + '"],[role=combobox][aria-owns="' + CSS.escape(lb.id) + '"]')) continue;

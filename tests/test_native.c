@@ -630,6 +630,9 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
         /* labelled by the Form.Item's <label for> its group's id, not by the radios' name */
         {"radiogroup", "Visibility", "select", "{\"option\": \"Public\"}",
          "document.querySelector('input[type=radio]:checked').closest('label').textContent.trim()", "\"Public\""},
+        /* antd's Slider: an APG slider (role=slider, aria-value*), moved by its keys, read back from the page */
+        {"slider", "Retention (days)", "setValue", "{\"value\": 180}",
+         "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"180\""},
     };
     for (size_t i = 0; i < sizeof CALLS / sizeof *CALLS; i++) {
         perc_opts o;

@@ -30,7 +30,10 @@ import path from 'node:path';
 //  5. a click on a tab the start view's tabs component lists is that component's select(tab);
 //  6. clicks on listitem 'Next Page' are the pagination component's next(); a run of k of them that
 //     starts the plan is goToPage(k + 1) when the start view lists that page;
-//  7. consecutive fill() calls of the one form are one fill().
+//  7. consecutive fill() calls of the one form are one fill();
+//  8. a click on a number's text inside the start view's slider range (a slider's mark) is that
+//     slider's setValue(number); a click on the slider then End or Home, setValue(its max or min); a
+//     click on the slider's handle alone (it sets nothing) is left out.
 const squashName = s => String(s).replace(/[\s\u00a0]+/g, ' ').trim();
 function viewFacts(view) {
   const lines = String(view || '').split('\n');
@@ -100,6 +103,18 @@ function nativePlan(plan, view) {
       const tabs = V.comps.find(c => c.kind === 'tabs' && listed(c).includes(click[2]));
       if (tabs) { out.push({call: `tabs '${tabs.label}'`, tool: 'select', params: {tab: click[2]}}); continue; }
     }
+    const slider = V.comps.find(c => c.kind === 'slider');
+    const range = slider && /setValue\(value: number, (-?[\d.]+)\.\.(-?[\d.]+)\)/.exec(slider.rest);
+    if (range && click && click[1] === 'StaticText' && /^\d+$/.test(click[2]) &&
+        Number(click[2]) >= Number(range[1]) && Number(click[2]) <= Number(range[2])) {
+      out.push({call: `slider '${slider.label}'`, tool: 'setValue', params: {value: Number(click[2])}});
+      continue;
+    }
+    if (range && click && click[1] === 'slider' && plan[i + 1] && /^(End|Home)$/.test(plan[i + 1].press || '')) {
+      out.push({call: `slider '${slider.label}'`, tool: 'setValue', params: {value: Number(plan[i + 1].press === 'End' ? range[2] : range[1])}});
+      i++; continue;
+    }
+    if (range && click && click[1] === 'slider') continue; /* a click on the handle sets nothing */
     if (step.click === "listitem 'Next Page'") {
       const pager = V.comps.find(c => c.kind === 'pagination');
       if (pager) {

@@ -254,7 +254,8 @@ if (pgModes.length) {
   lines.push('checkbox `check()`; a radio click `fill({group: option})` when the start view lists the option; a');
   lines.push('combobox `select` or a combobox click then an option click one `select(option)`; a tab click the tabs\'');
   lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');
-  lines.push('`goToPage(k + 1)`. No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');
+  lines.push('`goToPage(k + 1)`; a click on a slider\'s mark the slider\'s `setValue(number)` (since 385d4c5).');
+  lines.push('No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');
   lines.push('stops where the view does not print what a step names or a value it sends.');
   for (const m of pgModes) {
     const cf = path.join(out, 'playground', m, 'commit');
@@ -287,17 +288,19 @@ if (pgModes.length) {
     // no words from the stand-in: the plan ran to its end and the evaluator judged the page
     const ran = /__ci4a__/.test(r.eval_detail || '') ? 'ran to its end; the evaluator reads window.__ci4a__' :
       'ran to its end; the page\'s state is not the one wanted';
-    const w = String(r.error || r.answer || ran).replace(/'[^']*'/g, "'…'").slice(0, 80);
+    const w = String(r.error || r.answer || ran).replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"')
+      .replace(/native-\d+/g, 'native-N').slice(0, 90);
     why.set(w, (why.get(w) || 0) + 1);
   }
   // why a reason is left, where it is known (whose part it is): matched on the stand-in's words
   const WHY = [
     [/cannot see button '…'/, "the users table's header `button 'filter'`: antd's filter trigger, dropped by the pruned tree the hybrid view is built on (perception/live.c), as in pruned mode"],
-    [/cannot see StaticText/, "a slider's mark: antd's Slider is an ARIA slider (role=slider), which the native provider does not infer (it has input type=range only)"],
+    [/cannot see StaticText/, "a slider's mark: antd's Slider is an ARIA slider (role=slider), which the native provider infers (with setValue, and a mark's click re-grounded to it) only since 385d4c5"],
     [/cannot see radio/, "a radio on the application's second step: nativePlan re-grounds against the start pages' views only, and the group's name is printed on that step"],
     [/cannot see \d+ \/ page|cannot see how \d+ was found|cannot see \d+$/, "an option list: antd's Select and Cascader keep only the active option and its neighbour in the accessibility tree (a virtual listbox), so the hybrid view prints no list to count or to read the value from"],
     [/evaluator reads window.__ci4a__/, "the task's evaluator reads the CI4A registry, which `?ci4a=off` removes: the atomic runs fail these too"],
-    [/state is not the one wanted/, "antd's several-choice Select (Members, Tags): select(option) reported picks that did not take as done; from 56e9df3 such a pick is an error naming the option (not re-measured here)"],
+    [/state is not the one wanted/, "the plan ran and the page's state is wrong: on the settings, antd's several-choice Select (Members, Tags), where a pick that did not take was reported done before 56e9df3"],
+    [/select: native-N\.select: option "…" is not selected/, "antd's several-choice Select (Members, Tags): a later pick into its open list does not take; the tool says so (since 56e9df3) instead of reporting it done"],
     [/cannot see textbox '…'$/, "a click into a date field folded into its form's line, to open the calendar: the view prints the form's fill(), not the field"],
   ];
   if (why.size) {

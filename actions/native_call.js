@@ -28,6 +28,8 @@ const nativeSecret = el => el.closest('[data-agent-secret]') != null ||
   /^(one-time-code|cc-.*|current-password|new-password)$/.test(String(el.getAttribute('autocomplete') || '').trim());
 const nativeShown = v => JSON.stringify(String(v).length > 80 ? String(v).slice(0, 80) + '…' : String(v));
 const nativeTick = () => new Promise(r => setTimeout(r, 0));
+/* a rendered frame: widgets that commit in an effect or animation frame (rc-picker) have run */
+const nativeFrame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
 /* a person's click as the page's handlers see it: pointer and mouse events, then click */
 const nativeClick = el => {
   const o = {bubbles: true, cancelable: true, composed: true, view: window, button: 0};
@@ -37,7 +39,10 @@ const nativeClick = el => {
   el.dispatchEvent(new MouseEvent('mouseup', o));
   el.click();
 };
-const nativeSetValue = async (el, v, secret) => {
+/* keepFocus: a combobox's text stays focused for its popup; any other field
+ * is left as a person leaves it (blur), which is when date pickers and
+ * masked inputs commit what was typed */
+const nativeSetValue = async (el, v, secret, keepFocus) => {
   const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   const want = String(v);
   if (el.disabled || el.readOnly) throw nativeErr('disabled', 'the field is disabled or read-only');
@@ -46,8 +51,22 @@ const nativeSetValue = async (el, v, secret) => {
   el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
   el.dispatchEvent(new Event('change', {bubbles: true}));
   await nativeTick();
+  if (!keepFocus && document.activeElement === el && typeof el.blur === 'function') { el.blur(); await nativeFrame(); }
+  if (!keepFocus && String(el.value) !== want && el.type !== 'number' && el.type !== 'range' && el.getAttribute('role') !== 'spinbutton') {
+    /* a picker that keeps only what Enter confirmed (antd's TimePicker):
+     * typed again and committed with the key a person presses */
+    el.focus();
+    await nativeFrame();
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, want);
+    el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+    await nativeFrame();
+    nativeKey(el, 'Enter');
+    await nativeFrame();
+    if (document.activeElement === el) { el.blur(); await nativeFrame(); }
+  }
   const got = String(el.value);
-  const same = got === want || (el.type === 'number' || el.type === 'range' ? Number(got) === Number(want) && got !== '' : false);
+  const numeric = el.type === 'number' || el.type === 'range' || el.getAttribute('role') === 'spinbutton';
+  const same = got === want || (numeric ? Number(got) === Number(want) && got !== '' : false);
   if (!same) {
     const holds = secret ? 'something else (a secret field: not shown)' : (got === '' ? 'nothing' : nativeShown(got));
     throw nativeErr('not_taken', (secret ? 'the value' : nativeShown(want)) + ' did not take: the field holds ' + holds +
@@ -116,6 +135,122 @@ const nativeWait = async (pred, ms) => {
   for (;;) { const v = pred(); if (v || performance.now() - t0 > ms) return v; await new Promise(r => setTimeout(r, 20)); }
 };
 
+/* The key the APG combobox pattern binds (ArrowDown opens and moves the
+ * active option, Enter picks it), as the page's key handlers receive it. */
+const nativeKey = (el, key) => {
+  const code = {ArrowDown: 40, ArrowUp: 38, ArrowLeft: 37, ArrowRight: 39, Enter: 13, Escape: 27, Home: 36, End: 35}[key];
+  return el.dispatchEvent(new KeyboardEvent('keydown', {key, code: key, keyCode: code, which: code,
+    bubbles: true, cancelable: true, composed: true}));
+};
+/* What a combobox shows as its value: its input's text, else (an element
+ * with no input, APG's select-only) its own text, else the text beside a
+ * read-only input, up to the nearest ancestor that holds another control
+ * (antd's Select). */
+const nativeComboShows = (root, input, besides) => {
+  const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
+  if (input && input.value) return nativeSquash(input.value);
+  /* a combobox element with no input shows its value as its own text (APG select-only); besides:
+   * the text around it too (a several-choice combobox's chosen tags) */
+  const w0 = input || besides ? null : root;
+  let w = w0 || root;
+  if (!w0) while (w.parentElement && w.parentElement !== document.body &&
+    !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
+  const named = new Set((root.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean));
+  let t = '';
+  const walk = n => { for (const c of n.childNodes) {
+    if (c.nodeType === 3) t += c.data + ' ';
+    /* not a placeholder, the popup, the label, a live region repeating the value, or what is not rendered */
+    else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
+      c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
+      !c.hasAttribute('aria-live') && !named.has(c.id) && c.getClientRects().length) walk(c);
+  } };
+  walk(w);
+  return nativeSquash(t);
+};
+/* select(option) on an APG combobox: open its popup, then pick the option by
+ * its accessible name.  An option the popup renders and shows is clicked; a
+ * virtual list (only the options near the active one rendered, as antd's)
+ * is walked with ArrowDown through aria-activedescendant until the active
+ * option has the name, and Enter picks it.  The value shown is read back. */
+const nativeComboPick = async (root, input, want) => {
+  const target = input || root;
+  const lbOf = () => { const id = target.getAttribute('aria-controls') || target.getAttribute('aria-owns') ||
+    root.getAttribute('aria-controls') || root.getAttribute('aria-owns'); return id ? document.getElementById(id) : null; };
+  const expanded = () => target.getAttribute('aria-expanded') === 'true' || root.getAttribute('aria-expanded') === 'true';
+  const visible = o => o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1 && o.getBoundingClientRect().height > 1;
+  /* the popup may be a listbox or a tree (APG); a popup with no id the
+   * combobox names is the one that appeared when it opened */
+  const POPUPS = '[role=listbox],[role=tree],[role=grid]';
+  const before = new Set(Array.from(document.querySelectorAll(POPUPS)).filter(visible));
+  const appeared = () => Array.from(document.querySelectorAll(POPUPS)).filter(p => visible(p) && !before.has(p) && !p.contains(target));
+  const optsOf = l => { const ps = l ? [l] : []; for (const p of appeared()) if (!ps.some(q => q.contains(p))) ps.push(p);
+    return ps.flatMap(p => Array.from(p.querySelectorAll('[role=option],[role=treeitem]'))); };
+  if (typeof target.focus === 'function') target.focus();
+  if (!expanded()) {
+    nativeKey(target, 'ArrowDown');
+    if (!await nativeWait(expanded, 300)) { nativeClick(target); await nativeWait(expanded, 1000); }
+  }
+  if (!expanded() && !lbOf()) throw nativeErr('not_taken', 'the popup did not open (neither ArrowDown nor a click opened it)');
+  let picked = null, pickedEl = null;
+  const shown = await nativeWait(() => { const o = nativeOptionMatch(optsOf(lbOf()), want, nativeName, x => x.id);
+    return o && visible(o) ? o : null; }, 300);
+  if (shown) {
+    if (typeof shown.scrollIntoView === 'function') shown.scrollIntoView({block: 'nearest'});
+    /* the innermost element that holds the name: where a tree item's click handler listens */
+    const name = nativeName(shown);
+    let hit = shown;
+    for (let d = hit.querySelector('*'); d; ) {
+      const inner = Array.from(hit.children).find(c => nativeSquash(c.textContent) === name);
+      if (!inner) break; hit = inner; d = inner.querySelector('*');
+    }
+    nativeClick(hit); picked = name; pickedEl = shown;
+  } else {
+    /* the active descendant, moved by the keys the pattern binds */
+    const active = () => { const id = target.getAttribute('aria-activedescendant'); return id ? document.getElementById(id) : null; };
+    const names = [], seen = new Set();
+    const w = nativeSquash(want).toLowerCase();
+    for (let i = 0; i < 1000; i++) {
+      const a = await nativeWait(active, i ? 200 : 500);
+      if (!a) break;
+      const n = nativeName(a);
+      if (n === nativeSquash(want) || n.toLowerCase() === w) {
+        if (a.getAttribute('aria-disabled') === 'true') throw nativeErr('disabled', 'option ' + nativeShown(want) + ' is disabled');
+        nativeKey(target, 'Enter'); picked = n; pickedEl = a; break;
+      }
+      if (seen.has(a.id || n)) break; /* the list wrapped round: every option was active once */
+      seen.add(a.id || n); names.push(n);
+      const before = a.id || n;
+      nativeKey(target, 'ArrowDown');
+      if (!await nativeWait(() => { const b = active(); return b && (b.id || nativeName(b)) !== before; }, 300)) break;
+    }
+    if (!picked) {
+      nativeKey(target, 'Escape');
+      const offered = names.length ? names : optsOf(lbOf()).map(nativeName);
+      throw nativeErr('not_found', 'the popup offers no option ' + nativeShown(want) +
+        (offered.length ? ' (it offers: ' + offered.slice(0, 30).join(' | ') + (offered.length > 30 ? ' …' : '') + ')' : ''));
+    }
+  }
+  /* an option that says whether it is selected must say so now (found by its
+   * name: a virtual list reuses ids): a list of several choices turns a chosen
+   * one off when it is picked again, and its search text is no value */
+  const multi = target.getAttribute('aria-multiselectable') === 'true' || !!(lbOf() && lbOf().getAttribute('aria-multiselectable') === 'true');
+  const named = () => optsOf(lbOf()).filter(o => nativeName(o) === picked && o.hasAttribute('aria-selected'));
+  const beside = () => nativeComboShows(root, null, true);
+  const chosen = () => { const n = named(); return n.some(o => o.getAttribute('aria-selected') === 'true') ? 1 : n.length ? 0 :
+    (beside().includes(picked) ? 1 : -1); };
+  if (pickedEl && (multi || pickedEl.hasAttribute('aria-selected') || expanded())) {
+    const got = await nativeWait(() => chosen() === 1 || (!multi && !expanded() && chosen() === -1), 1000);
+    if (!got) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
+      (multi || expanded() ? ' (a list of several choices turns a chosen option off when it is picked again)' : ''));
+    if (multi || expanded()) { if (expanded()) nativeKey(target, 'Escape'); return {value: picked}; }
+  }
+  const ok = await nativeWait(() => { const v = nativeComboShows(root, input);
+    return v === picked || v.toLowerCase() === picked.toLowerCase(); }, 1000);
+  const got = nativeComboShows(root, input);
+  if (!ok) throw nativeErr('not_taken', 'the combobox shows ' + nativeShown(got) + ' after picking ' + nativeShown(want));
+  if (expanded()) nativeKey(target, 'Escape');
+  return {value: picked};
+};
 const nativeRun = async (K, T, P, meta, secretValues) => {
   const root = document.querySelector('[data-eous-nk="' + CSS.escape(K) + '"]');
   if (!root) throw nativeErr('unknown_component', 'component ' + K + ' is gone since the observation; observe again');
@@ -176,6 +311,25 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       return {result: await nativeSetField(K, v, anySecret)};
     }
   }
+  if (role === 'slider' && T === 'setValue') {
+    /* the APG slider's keys: Home and End, then the arrows one step at a time until it says the value */
+    const now = () => Number(root.getAttribute('aria-valuenow'));
+    const want = Number(P.value);
+    if (typeof root.focus === 'function') root.focus();
+    if (String(want) === root.getAttribute('aria-valuemax')) nativeKey(root, 'End');
+    else if (String(want) === root.getAttribute('aria-valuemin')) nativeKey(root, 'Home');
+    for (let i = 0; i < 2000 && now() !== want; i++) {
+      const before = now();
+      nativeKey(root, now() < want ? 'ArrowRight' : 'ArrowLeft');
+      await Promise.resolve();
+      if (now() === before && !await nativeWait(() => now() !== before, 300)) break;
+      /* a step past the value: the slider's steps do not land on it */
+      if ((before < want) !== (now() < want) && now() !== want) break;
+    }
+    await nativeTick();
+    if (now() !== want) throw nativeErr('not_taken', 'the slider says ' + root.getAttribute('aria-valuenow') + ' after the keys, not ' + nativeShown(want));
+    return {result: {value: now()}};
+  }
   if (role === 'tablist' && T === 'select') {
     const tabs = Array.from(root.querySelectorAll('[role=tab]')).filter(t => t.closest('[role=tablist]') === root);
     const tab = nativeOptionMatch(tabs, String(P.tab), nativeName, t => t.id);
@@ -198,23 +352,19 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
   if (role === 'combobox' && (T === 'select' || T === 'setValue')) {
     const input = root.matches('input,textarea') ? root : root.querySelector('input');
     const want = String(T === 'select' ? P.option : P.value);
-    if (input) { await nativeSetValue(input, want, false).catch(() => {}); }
+    /* an editable combobox filters as text is typed; a read-only one (a
+     * select-only combobox, APG) only opens and moves */
+    const editable = input && !input.readOnly && !input.disabled;
+    if (editable) { await nativeSetValue(input, want, false, true).catch(() => {}); }
     if (T === 'setValue') return {result: {value: input ? input.value : ''}};
-    const lbId = root.getAttribute('aria-controls') || root.getAttribute('aria-owns');
-    const lb = () => lbId ? document.getElementById(lbId) : null;
-    if (root.getAttribute('aria-expanded') !== 'true' && !input) nativeClick(root);
-    const o = await nativeWait(() => { const l = lb(); if (!l) return null;
-      return nativeOptionMatch(Array.from(l.querySelectorAll('[role=option]')), want, nativeName, x => x.id); }, 1500);
-    if (!o) {
-      const l = lb();
-      throw nativeErr('not_found', 'the popup offers no option ' + nativeShown(want) +
-        (l ? ' (it offers: ' + Array.from(l.querySelectorAll('[role=option]')).slice(0, 20).map(nativeName).join(' | ') + ')' : ''));
+    try { return {result: await nativeComboPick(root, input, want)}; }
+    catch (e) {
+      /* the typed text filtered the option out (a search by value, say):
+       * the whole list, unfiltered, is walked once more */
+      if (!editable || e.code !== 'not_found') throw e;
+      await nativeSetValue(input, '', false, true).catch(() => {});
+      return {result: await nativeComboPick(root, input, want)};
     }
-    nativeClick(o);
-    await nativeWait(() => !input || nativeSquash(input.value) === nativeName(o), 500);
-    const got = input ? input.value : nativeText(root);
-    if (input && nativeSquash(got) !== nativeName(o)) throw nativeErr('not_taken', 'the combobox holds ' + nativeShown(got) + ' after picking ' + nativeShown(want));
-    return {result: {value: got}};
   }
   if (root.hasAttribute('aria-expanded') && (T === 'expand' || T === 'collapse')) {
     const want = T === 'expand' ? 'true' : 'false';
@@ -272,14 +422,31 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     if (!ok) throw nativeErr('not_taken', 'item ' + nativeShown(P.item) + ' is still ' + (want === 'true' ? 'collapsed' : 'expanded'));
     return {result: {item: own(it), expanded: want === 'true'}};
   }
-  if (T === 'goToPage') {
-    const links = Array.from(root.querySelectorAll('a[href],button,[role=link],[role=button]'))
-      .filter(a => nativeSquash(a.textContent) === String(P.page));
-    if (!links.length) throw nativeErr('not_found', 'no page ' + nativeShown(P.page));
+  if (T === 'goToPage' || T === 'next' || T === 'previous') {
+    let link = null, what = '';
+    if (T === 'goToPage') {
+      const links = Array.from(root.querySelectorAll('a,button,[role=link],[role=button],li'))
+        .filter(a => nativeSquash(a.textContent) === String(P.page));
+      /* the innermost: the link in a list item, not the item */
+      link = links.find(a => !links.some(b => b !== a && a.contains(b))) || null;
+      if (!link) throw nativeErr('not_found', 'no page ' + nativeShown(P.page));
+      what = 'page ' + P.page;
+    } else {
+      const re = T === 'next' ? /^next( page)?$/i : /^prev(ious)?( page)?$/i;
+      const rel = T === 'next' ? 'next' : 'prev';
+      const step = Array.from(root.querySelectorAll('a,button,li,[role=link],[role=button]')).find(e =>
+        e.getAttribute('rel') === rel || re.test(nativeSquash(e.getAttribute('aria-label') || '')) ||
+        re.test(nativeSquash(e.getAttribute('title') || '')) || re.test(nativeSquash(e.textContent)));
+      if (!step) throw nativeErr('not_found', 'no ' + T + ' page link');
+      if (step.getAttribute('aria-disabled') === 'true' || step.disabled) throw nativeErr('disabled', 'there is no ' + T + ' page (its link is disabled)');
+      link = step.matches('li') ? (step.querySelector('a,button,[role=link],[role=button]') || step) : step;
+      if (link.disabled) throw nativeErr('disabled', 'there is no ' + T + ' page (its link is disabled)');
+      what = 'the ' + T + ' page';
+    }
     /* a page link may load a new document: the executor clicks it (real input) and settles */
     document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
-    links[0].setAttribute('data-eous-nks', K);
-    return {submit: 'click', what: 'page ' + P.page};
+    link.setAttribute('data-eous-nks', K);
+    return {submit: 'click', what};
   }
   throw nativeErr('unknown_tool', 'the ' + (role || root.tagName.toLowerCase()) + ' has no tool ' + T);
 };

@@ -16,10 +16,10 @@ static const act_verb verbs[] = {
      .kind = ACT_CALL,
      .tool_keys = {"k", "tool", "params"},
      .tool_sig = "{\"k\": <component id or key>, \"tool\": <string>, \"params\": <object>}",
-     .tool_description = "Run a component's tool; prefer it to clicking and typing.",
-     .tool_props = "{\"k\":{\"type\":\"string\",\"description\":\"component id, e.g. c3\"},"
-                   "\"tool\":{\"type\":\"string\",\"description\":\"a tool listed for it\"},"
-                   "\"params\":{\"type\":\"object\",\"description\":\"its parameters, as listed\"}}",
+     /* sent on every hybrid request: the view's component lines say which tools and params exist */
+     .tool_description = "Run a component's tool; prefer it to click and type.",
+     .tool_props = "{\"k\":{\"type\":\"string\",\"description\":\"e.g. c3\"},\"tool\":{\"type\":\"string\"},"
+                   "\"params\":{\"type\":\"object\"}}",
      .text_sig = "call [k] [tool] [{\"param\": value}]",
      .text_help = "run tool of component k (e.g. call [c3] [setValue] [{\"date\": \"2025-12-31\"}]). Prefer it "
                   "whenever the component offers a tool for what you want; parameters must satisfy the "

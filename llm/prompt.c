@@ -33,11 +33,12 @@ static const char *mode_observation_help(const char *mode)
     if (mode && !strcmp(mode, "pruned"))
         return "The observation is the page's accessibility tree, pruned: a line per element, \"[id] role "
                "'name'\" and properties, indented by nesting.\n";
+    /* hybrid: only what the lines do not say themselves ("not on screen:" and "page tools:" head
+     * their own sections); every token here is on every request (benchmarks/results/real_apps.md) */
     return "The observation is the page's accessibility tree, pruned: \"[id] role 'name'\" and properties, "
-           "indented by nesting. A [cN] line is a component: kind, label, state, then after \" → \" its tools "
-           "with parameters and constraints (untyped = string). Row tools take the key of a \"| key | … |\" row. "
-           "\"not on screen:\" components are unrendered; \"page tools:\" belong to the page. \"as in c6.x\" = "
-           "the values listed there.\n";
+           "indented by nesting. A [cN] line is a component: kind 'label' state → tools: tool(params: "
+           "constraints; untyped = string); a row tool takes the key of a \"| key | … |\" row; \"as in c6.x\" = "
+           "listed there.\n";
 }
 
 /* The action list of the text form (WebArena's prompt), from the vocabulary (actions/vocab.c): one

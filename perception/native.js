@@ -117,7 +117,8 @@ const readNative = (caps) => {
     }
     if (type === 'checkbox') {
       state.checked = el.checked;
-      return {el, kind, label, secret, spec: {type: 'boolean'}, state, tools: ['check', 'uncheck'], req};
+      /* true|false spelled out: the values a model sends, seen on the line */
+      return {el, kind, label, secret, spec: {type: 'boolean', enum: [true, false]}, state, tools: ['check', 'uncheck'], req};
     }
     if (type === 'file') {
       if (el.accept) state.accept = el.accept;
@@ -136,9 +137,12 @@ const readNative = (caps) => {
       if (mn) spec.min = mn;
       if (mx) spec.max = mx;
       if (st != null && st !== 1 && type === 'date') spec.stepDays = st;
-    } else if (type === 'number' || type === 'range') {
+    } else if (type === 'number' || type === 'range' || el.getAttribute('role') === 'spinbutton') {
+      /* an ARIA spinbutton (antd's InputNumber: a text input) says its limits in aria-valuemin/max */
+      const spin = type !== 'number' && type !== 'range';
+      if (spin) kind = 'number';
       spec.type = 'number';
-      const mn = num(el.getAttribute('min')), mx = num(el.getAttribute('max'));
+      const mn = num(el.getAttribute(spin ? 'aria-valuemin' : 'min')), mx = num(el.getAttribute(spin ? 'aria-valuemax' : 'max'));
       const st = el.getAttribute('step');
       if (mn != null) spec.min = mn; else if (type === 'range') spec.min = 0;
       if (mx != null) spec.max = mx; else if (type === 'range') spec.max = 100;
@@ -220,6 +224,9 @@ const readNative = (caps) => {
     const rg = first.closest('[role=radiogroup]');
     let label = '';
     if (rg) label = byIds(rg, 'aria-labelledby') || squash(rg.getAttribute('aria-label'));
+    /* a group that a <label for> names by its id (antd's Form.Item labels its Radio.Group so) */
+    const grp = rg || fs;
+    if (!label && grp && grp.id) { const l = document.querySelector('label[for="' + CSS.escape(grp.id) + '"]'); if (l) label = textOf(l); }
     if (!label && fs && vis.every(r => fs.contains(r)) && fs.querySelector('legend')) label = textOf(fs.querySelector('legend'));
     if (!label) label = squash(first.name);
     const opts = vis.map(r => labelOf(r));
@@ -315,10 +322,49 @@ const readNative = (caps) => {
     const lb = lbId ? document.getElementById(lbId) : null;
     const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).map(nameOf) : [];
     const spec = {type: 'string', required: true};
-    const state = {value: input ? cut(String(input.value), 200) : textOf(cb), expanded: cb.getAttribute('aria-expanded') === 'true'};
+    /* what the combobox shows as its value (as native_call.js reads it back):
+     * its input's text, else its own text, else the text beside a read-only
+     * input (antd's Select) up to the nearest ancestor holding another control */
+    const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
+    const shownBeside = () => {
+      const w0 = input ? null : cb; /* a combobox element with no input shows its value as its own text (APG select-only) */
+      let w = w0 || cb;
+      if (!w0) while (w.parentElement && w.parentElement !== document.body &&
+        !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
+      const named = new Set((cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean));
+      let t = '';
+      const walk = n => { for (const c of n.childNodes) {
+        if (c.nodeType === 3) t += c.data + ' ';
+        /* not a placeholder, the popup, the label, a live region repeating the value, or what is not rendered */
+        else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
+          c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
+          !c.hasAttribute('aria-live') && !named.has(c.id) && c.getClientRects().length) walk(c);
+      } };
+      walk(w);
+      return squash(t);
+    };
+    const val = input && input.value ? String(input.value) : shownBeside();
+    const state = {value: cut(val, 200), expanded: cb.getAttribute('aria-expanded') === 'true'};
     if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
     push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state, tools: ['select', 'setValue'],
       metadata: {select: {params: {option: spec}}, setValue: {params: {value: {type: 'string', required: true}}}}});
+  }
+  // slider (APG): an element with role=slider and its aria-value*; setValue(value) by the keys the pattern binds
+  for (const sl of document.querySelectorAll('[role=slider]')) {
+    if (!ariaOK(sl) || sl.tagName === 'INPUT') continue;
+    const mn = num(sl.getAttribute('aria-valuemin')), mx = num(sl.getAttribute('aria-valuemax'));
+    let label = byIds(sl, 'aria-labelledby') || squash(sl.getAttribute('aria-label'));
+    /* a widget whose root a <label for> names (antd's Form.Item labels its Slider's root by id) */
+    for (let e = sl, i = 0; !label && e && i < 4; e = e.parentElement, i++)
+      if (e.id) { const l = document.querySelector('label[for="' + CSS.escape(e.id) + '"]'); if (l) label = textOf(l); }
+    const spec = {type: 'number', required: true};
+    if (mn != null) spec.min = mn;
+    if (mx != null) spec.max = mx;
+    const state = {value: num(sl.getAttribute('aria-valuenow'))};
+    if (sl.getAttribute('aria-valuetext')) state.valuetext = cut(squash(sl.getAttribute('aria-valuetext')), 80);
+    const off = sl.getAttribute('aria-disabled') === 'true';
+    push({key: keyOf(sl), kind: 'slider', label: cut(label.replace(/[\s:*]+$/, ''), 200) || 'slider', state, tools: off ? [] : ['setValue'],
+      metadata: {setValue: {params: {value: spec}}}, disabled: off});
   }
   // listbox (not a combobox's popup): select(option)
   for (const lb of document.querySelectorAll('[role=listbox]')) {
@@ -377,18 +423,38 @@ const readNative = (caps) => {
       md.collapse = {params: {item: {type: 'string', enum: parents, required: true}}}; }
     push({key: keyOf(tr), kind: 'tree', label: labelOf(tr), state, tools, metadata: md});
   }
-  // numbered pagination: a navigation landmark of page numbers: goToPage(page)
-  for (const nav of document.querySelectorAll('nav,[role=navigation]')) {
-    if (!ariaOK(nav) || !/pag(e|ination|er)/i.test((nav.getAttribute('aria-label') || '') + ' ' + (nav.className || ''))) continue;
-    const links = Array.from(nav.querySelectorAll('a[href],button,[role=link],[role=button]'))
+  // numbered pagination: a navigation landmark, or a list whose class or
+  // label says pagination, of page numbers: goToPage(page), and next() and
+  // previous() where it has those links (rel, label or title "Next"/"Previous")
+  const pagers = new Set();
+  for (const nav of document.querySelectorAll('nav,[role=navigation],ul,ol,[role=list]')) {
+    const said = (nav.getAttribute('aria-label') || '') + ' ' + (typeof nav.className === 'string' ? nav.className : '');
+    if (!/pag(e|ination|er)/i.test(said) || !ariaOK(nav)) continue;
+    if (Array.from(pagers).some(p => p.contains(nav) || nav.contains(p))) continue;
+    let links = Array.from(nav.querySelectorAll('a,button,[role=link],[role=button]'))
       .filter(a => shown(a) && /^\d+$/.test(squash(a.textContent)));
+    /* a list item that is the page's link itself (no a or button inside) */
+    if (links.length < 2) links = Array.from(nav.querySelectorAll('li')).filter(li => shown(li) && /^\d+$/.test(squash(li.textContent)));
     if (links.length < 2) continue;
+    pagers.add(nav);
     const nums = links.map(a => Number(squash(a.textContent)));
-    const cur = nav.querySelector('[aria-current=page],[aria-current=true]');
+    const cur = nav.querySelector('[aria-current=page],[aria-current=true]') ||
+      links.map(a => a.closest('li') || a).find(e => /(^|[-_ ])(active|current|selected)\b/.test(typeof e.className === 'string' ? e.className : ''));
     const state = {pages: Math.min(...nums) + '..' + Math.max(...nums)};
     if (cur && /^\d+$/.test(squash(cur.textContent))) state.current = Number(squash(cur.textContent));
-    push({key: keyOf(nav), kind: 'pagination', label: labelOf(nav) || 'pagination', state, tools: ['goToPage'],
-      metadata: {goToPage: {params: {page: {type: 'integer', enum: nums, required: true}}}}});
+    const md = {goToPage: {params: {page: {type: 'integer', enum: nums, required: true}}}};
+    const tools = ['goToPage'];
+    for (const [tool, re] of [['next', /^next( page)?$/i], ['previous', /^prev(ious)?( page)?$/i]]) {
+      const step = Array.from(nav.querySelectorAll('a,button,li,[role=link],[role=button]')).find(e => shown(e) &&
+        (e.getAttribute('rel') === tool.replace('previous', 'prev') || re.test(squash(e.getAttribute('aria-label') || '')) ||
+         re.test(squash(e.getAttribute('title') || '')) || re.test(squash(e.textContent))));
+      if (!step) continue;
+      const off = step.getAttribute('aria-disabled') === 'true' || step.disabled ||
+        !!step.querySelector('[disabled]') && !step.querySelector('button:not([disabled]),a');
+      if (off) { state[tool] = 'disabled'; continue; }
+      tools.push(tool); md[tool] = {params: {}};
+    }
+    push({key: keyOf(nav), kind: 'pagination', label: labelOf(nav) || 'pagination', state, tools, metadata: md});
   }
   if (overFields) warnings.push('native: ' + overFields + ' more form fields than the ' + MAX_COMPS * 2 + ' read');
   if (capped) warnings.push('native: ' + capped + ' more components inferred than the ' + MAX_COMPS + ' shown');

@@ -139,7 +139,7 @@ Test(native, the_view_shows_controls_with_their_constraints)
     /* a disabled option is not offered */
     cr_assert(strstr(line, "; Room?: Choose…|Single|Double; Extras?: [Breakfast|Parking|Late checkout];"), "%s", line);
     /* radios by name, labelled by their fieldset's legend */
-    cr_assert(strstr(line, "; Meal?: Vegetarian|Fish|Meat; Send news?: boolean; Notes?, ≤200 chars; PIN?)"), "%s", line);
+    cr_assert(strstr(line, "; Meal?: Vegetarian|Fish|Meat; Send news?: true|false; Notes?, ≤200 chars; PIN?)"), "%s", line);
     cr_assert(strstr(line, " submit(fill's fields, optional)"), "%s", line);
     cr_assert_null(strstr(v, "textbox 'Full name'"), "%s", v);
     cr_assert_null(strstr(v, "checkbox 'Send news'"), "%s", v);
@@ -440,6 +440,43 @@ Test(native, apg_widgets_are_called_and_read_back)
     EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");
 }
 
+/* APG's select-only combobox over a virtual listbox (only the active option
+ * and its neighbours are role=option, hidden): select(option) walks the
+ * active descendant with ArrowDown and picks with Enter; the page reads it */
+Test(native, a_virtual_listbox_combobox_is_picked_by_the_keys_the_pattern_binds)
+{
+    open_page("/combobox_virtual.html");
+    CALL_OK("combobox", "Favourite fruit", "select", "{\"option\": \"Mango\"}");
+    EXPECT_JS("[window.picked, document.getElementById('fruit').textContent, "
+              "document.getElementById('fruit').getAttribute('aria-expanded')]",
+              "[\"Mango\",\"Mango\",\"false\"]");
+    /* what it shows now is on its line */
+    perc_obs *obs = observe();
+    char line[1024];
+    cr_assert(line_of(perc_obs_text(obs), "combobox 'Favourite fruit'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "value: 'Mango'"), "%s", line);
+    perc_obs_free(obs);
+    /* an option the list does not have: an error naming what it offers, the value kept */
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call("combobox", "Favourite fruit", "select", "{\"option\": \"Durian\"}", &r, &err), EOUS_E_PAGE, "%s",
+                 err.msg);
+    /* every option was active once: all twenty named, from the one active when it opened */
+    cr_assert(strstr(err.msg, "the popup offers no option \"Durian\" (it offers: Mango | Melon | "), "%s", err.msg);
+    cr_assert(strstr(err.msg, "| Pear | Apple | Apricot | ") && strstr(err.msg, "| Lime)"), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("[window.picked, document.getElementById('fruit').getAttribute('aria-expanded')]", "[\"Mango\",\"false\"]");
+    /* several choices: a pick is read back from the option's aria-selected; picking a chosen one
+     * again turns it off, which is an error, never a success */
+    CALL_OK("combobox", "Toppings", "select", "{\"option\": \"Olives\"}");
+    EXPECT_JS("window.toppings", "[\"Olives\"]");
+    cr_assert_eq(call("combobox", "Toppings", "select", "{\"option\": \"Olives\"}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "option \"Olives\" is not selected after picking it (a list of several choices turns a chosen "
+                              "option off when it is picked again)"), "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("window.toppings", "[]");
+}
+
 /* --providers: a bad list is one line naming it, exit 2, for every command that takes it */
 Test(native_cli, a_bad_providers_list_is_one_line_and_exit_2)
 {
@@ -590,8 +627,12 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
         {"checkbox", "SMS", "check", "{}",
          "Array.from(document.querySelectorAll('input[type=checkbox]')).find(c => c.closest('label').textContent.trim() === 'SMS').checked",
          "true"},
-        {"radiogroup", "visibility", "select", "{\"option\": \"Public\"}",
+        /* labelled by the Form.Item's <label for> its group's id, not by the radios' name */
+        {"radiogroup", "Visibility", "select", "{\"option\": \"Public\"}",
          "document.querySelector('input[type=radio]:checked').closest('label').textContent.trim()", "\"Public\""},
+        /* antd's Slider: an APG slider (role=slider, aria-value*), moved by its keys, read back from the page */
+        {"slider", "Retention (days)", "setValue", "{\"value\": 180}",
+         "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"180\""},
     };
     for (size_t i = 0; i < sizeof CALLS / sizeof *CALLS; i++) {
         perc_opts o;
@@ -615,6 +656,109 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
         perc_obs_free(obs);
         TS_EXPECT_PAGE_JSON(S.session, CALLS[i].expr, CALLS[i].want);
     }
+}
+
+/* call kind 'label'.tool(params) on the Playground page as it is now; a
+ * field folded into its form's line is called by its key */
+static void site_call(const char *kind, const char *label, const char *tool, const char *params)
+{
+    eous_err err;
+    perc_opts o;
+    perc_opts_init(&o);
+    perc_obs *obs = NULL;
+    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    const perc_component *c = comp(obs, kind, label);
+    cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
+    char text[1024];
+    snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, tool, params);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    act_result r;
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    act_result_clear(&r);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+}
+
+static void site_open(const char *path)
+{
+    eous_err err;
+    cr_assert_eq(wd_navigate(S.session, ts_browser_url(&S, path), &err), EOUS_OK, "%s", err.msg);
+    ts_page_wait(S.session, "document.querySelector('h1, h2, h3, h4')");
+}
+
+/* antd's DatePicker and TimePicker (text inputs that commit on leaving or
+ * Enter), its Checkbox and InputNumber set by one fill() of the booking
+ * form, its Select (a virtual listbox in a portal) by select(option): the
+ * form's own model reads them back (the estimated total needs them all) */
+Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/booking?ci4a=off");
+    site_call("form", "form", "fill",
+              "{\"Check-in\": \"2025-06-21\", \"Check-out\": \"2025-06-24\", \"Guests\": 3, "
+              "\"Arrival time\": \"18:30\", \"Extras Breakfast included\": true}");
+    site_call("combobox", "Room type", "select", "{\"option\": \"Deluxe\"}");
+    TS_EXPECT_PAGE_JSON(S.session,
+                        "['checkin', 'checkout', 'guests', 'arrival'].map(i => document.getElementById(i).value)"
+                        ".concat([document.getElementById('breakfast').checked])",
+                        "[\"2025-06-21\",\"2025-06-24\",\"3\",\"18:30\",true]");
+    /* task 011's answer: the form's model holds every value (the inputs alone would not make a total) */
+    ts_page_wait(S.session, "/Estimated total: 732\\b/.test(document.body.innerText)");
+    /* the select shows its value beside its read-only input; the view prints it */
+    perc_opts o;
+    perc_opts_init(&o);
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    char line[4096];
+    cr_assert(line_of(perc_obs_text(obs), "combobox 'Room type'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "value: 'Deluxe'"), "%s", line);
+    cr_assert(line_of(perc_obs_text(obs), "form 'form'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "Extras Breakfast included=true"), "%s", line);
+    cr_assert(strstr(line, "Extras Breakfast included?: true|false"), "%s", line);
+    /* antd's InputNumber is an ARIA spinbutton: its aria-valuemin/max are the limits printed and enforced */
+    cr_assert(strstr(line, "; Guests?: integer, 1..8;"), "%s", line);
+    const perc_component *form = comp(obs, "form", "form");
+    cr_assert(form, "%s", perc_obs_text(obs));
+    char text[256];
+    snprintf(text, sizeof text, "call [%s] [fill] [{\"Guests\": 9}]", form->view_id);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    act_result r;
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_E_REJECTED, "%s", err.msg);
+    cr_assert(strstr(err.msg, "Guests must be an integer within 1..8 (got 9)"), "%s", err.msg);
+    act_result_clear(&r);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('guests').value", "\"3\"");
+}
+
+/* antd's Select on the orders filter, its TreeSelect (a tree popup) on the
+ * settings, and its Pagination (a list of page items, no nav landmark) */
+Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_tools)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/orders?ci4a=off");
+    site_call("pagination", "pagination", "goToPage", "{\"page\": 3}");
+    ts_page_wait(S.session, "document.querySelector('.ant-pagination-item-active').title === '3'");
+    site_call("pagination", "pagination", "next", "{}");
+    ts_page_wait(S.session, "document.querySelector('.ant-pagination-item-active').title === '4'");
+    site_call("combobox", "Page Size", "select", "{\"option\": \"50 / page\"}");
+    ts_page_wait(S.session, "document.querySelectorAll('tr.ant-table-row').length === 50");
+    site_call("combobox", "Status", "select", "{\"option\": \"Cancelled\"}");
+    ts_page_wait(S.session, "document.querySelectorAll('tr.ant-table-row').length > 1 && "
+                            "Array.from(document.querySelectorAll('tr.ant-table-row')).every(tr => /cancelled/i.test(tr.textContent))");
+    site_open("/settings?ci4a=off");
+    site_call("combobox", "Department", "select", "{\"option\": \"Frontend\"}");
+    TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('department').closest('.ant-select').textContent.trim()",
+                        "\"Frontend\"");
 }
 
 /* the hybrid view folds a field's own line into its triplet: an atomic action may name the triplet */

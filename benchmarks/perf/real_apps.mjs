@@ -5,44 +5,148 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// --ci4a-off SRC DST: the Playground's tasks as copies that start with ?ci4a=off (the site keeps it
-// for the tab); the CI4A calls of `script` name components the page no longer has, so their hybrid
-// plan is the atomic one re-grounded mechanically (nativePlan, said in real_apps.md)
-// The atomic plan re-grounded to the native hybrid view, mechanically: a native field's label has no
-// required mark ("combobox '* Room type'" is printed "combobox 'Room type'"), and on the screens whose
-// one form the view prints as "form 'form'" (booking, settings, apply) the text typed into its fields
-// without Enter is one fill() of that form.  Anything else stays as the atomic plan has it.
-function nativePlan(plan, screen) {
-  const ONE_FORM = new Set(['booking', 'settings', 'apply']);
-  const unmark = s => s.replace(/^(textbox|combobox) '\* /, "$1 '");
+// --ci4a-off SRC DST [VIEWS]: the Playground's tasks as copies that start with ?ci4a=off (the site
+// keeps it for the tab); the CI4A calls of `script` name components the page no longer has, so their
+// hybrid plan is the atomic one re-grounded mechanically (nativePlan, said in real_apps.md) against
+// VIEWS/<screen>.txt, the hybrid view of the task's start page with CI4A off (real_apps.sh observes
+// it with `eous observe` before any run).
+//
+// nativePlan: every rule applies to every plan; a step no rule matches stays as the atomic plan has
+// it, and a rule only names what the start view prints:
+//  1. a native field's label has no required mark ("combobox '* Room type'" is "combobox 'Room type'");
+//  2. a select on a combobox is its select(option); a click on a combobox, then a click on an option or
+//     tree item, is one select(option) of it;
+//  3. text typed (Enter or not) into a textbox or spinbutton (its digits as a number) the start view
+//     does not print on a line of its own (a field folded into its form's line, or in a form that opens later) is a fill() of
+//     form 'form' (every Playground form is labelled so); typed with Enter into a field the start view
+//     prints as a native component, its setValue() (on these screens Enter only commits what was
+//     typed, and the native tools commit by leaving the field);
+//  4. a click on a checkbox the start view folds into the form is fill({label: true}), false when the
+//     start view's values: say it is checked or an earlier click of the plan checked it (a checkbox
+//     not in the start view is taken as unchecked, HTML's default); on a checkbox printed as a
+//     component of its own (a table row's), check(), or uncheck() when the start view prints it
+//     checked; a click on a radio is fill({group: option}) where the start view's fill() lists the
+//     option under that group;
+//  5. a click on a tab the start view's tabs component lists is that component's select(tab);
+//  6. clicks on listitem 'Next Page' are the pagination component's next(); a run of k of them that
+//     starts the plan is goToPage(k + 1) when the start view lists that page;
+//  7. consecutive fill() calls of the one form are one fill();
+//  8. a click on a number's text inside the start view's slider range (a slider's mark) is that
+//     slider's setValue(number); a click on the slider then End or Home, setValue(its max or min); a
+//     click on the slider's handle alone (it sets nothing) is left out.
+const squashName = s => String(s).replace(/[\s\u00a0]+/g, ' ').trim();
+function viewFacts(view) {
+  const lines = String(view || '').split('\n');
+  const comps = [];
+  for (const l of lines) {
+    const m = /\[c\d+\] (\w+) '([^']*)'(.*)$/.exec(l);
+    if (m) comps.push({kind: m[1], label: m[2], rest: m[3], line: l});
+  }
+  const form = comps.find(c => c.kind === 'form' && c.label === 'form');
+  const params = new Map(), values = new Map();
+  if (form) {
+    const f = /fill\((.*?)\) submit\(/.exec(form.rest);
+    for (const p of f ? f[1].split('; ') : []) {
+      const m = /^(.*?)\?(?::\s*(.*))?(?:,.*)?$/.exec(p);
+      if (m) params.set(m[1], (m[2] || '').split('|').map(x => x.trim()));
+    }
+    const v = /values: (.*?) →/.exec(form.rest);
+    if (v) for (const kv of v[1].split(/, (?=[^=,]+=)/)) { const e = kv.indexOf('='); values.set(kv.slice(0, e), kv.slice(e + 1)); }
+  }
+  return {comps, form, params, values};
+}
+function nativePlan(plan, view) {
+  const V = viewFacts(view);
+  const own = (kind, label) => V.comps.find(c => c.kind === kind && c.label === label);
+  const unmark = s => s.replace(/^(textbox|combobox|spinbutton) '\* /, "$1 '");
+  const flipped = new Map(); // checkbox label -> the state the plan left it in
   const out = [];
-  for (const step0 of plan) {
-    const step = {...step0};
+  const fill = (name, value) => {
+    const last = out[out.length - 1];
+    if (last && last.call === "form 'form'" && last.tool === 'fill' && !(name in last.params)) last.params[name] = value;
+    else out.push({call: "form 'form'", tool: 'fill', params: {[name]: value}});
+  };
+  for (let i = 0; i < plan.length; i++) {
+    const step = {...plan[i]};
     for (const v of ['click', 'type', 'select', 'hover']) if (typeof step[v] === 'string') step[v] = unmark(step[v]);
-    // a native combobox's line offers select(option): the option is picked by its tool
     const cb = typeof step.select === 'string' && /^combobox '(.*)'$/.exec(step.select);
     if (cb) { out.push({call: step.select, tool: 'select', params: {option: step.option}}); continue; }
-    const field = typeof step.type === 'string' && /^textbox '(.*)'$/.exec(step.type);
-    if (field && ONE_FORM.has(screen) && !step.enter && step.clear !== false && field[1]) {
-      const last = out[out.length - 1];
-      if (last && last.call === "form 'form'" && last.tool === 'fill') last.params[field[1]] = step.text;
-      else out.push({call: "form 'form'", tool: 'fill', params: {[field[1]]: step.text}});
+    const click = typeof step.click === 'string' && /^(\w+) '(.*)'( #\d+)?$/.exec(step.click);
+    const next = plan[i + 1] && typeof plan[i + 1].click === 'string' && /^(option|treeitem) '(.*)'$/.exec(plan[i + 1].click);
+    if (click && click[1] === 'combobox' && next) {
+      out.push({call: step.click, tool: 'select', params: {option: squashName(next[2])}});
+      i++; continue;
+    }
+    const field = typeof step.type === 'string' && /^(textbox|spinbutton) '(.*)'$/.exec(step.type);
+    if (field && field[2] && step.clear !== false) {
+      /* a spinbutton takes a number: the typed digits as one */
+      const v = field[1] === 'spinbutton' && /^-?\d+(\.\d+)?$/.test(String(step.text)) ? Number(step.text) : step.text;
+      if (!own('textbox', field[2]) && !own('number', field[2])) { fill(field[2], v); continue; }
+      if (step.enter) { out.push({call: `textbox '${field[2]}'`, tool: 'setValue', params: {value: step.text}}); continue; }
+    }
+    if (click && click[1] === 'checkbox' && !click[3]) {
+      const name = squashName(click[2]);
+      /* a checkbox of its own (a table's row) may be another one after the page changed: as printed */
+      if (own('checkbox', name)) { out.push({call: `checkbox '${name}'`, tool: / checked: true/.test(own('checkbox', name).rest) ? 'uncheck' : 'check', params: {}}); continue; }
+      const was = flipped.has(name) ? flipped.get(name) : V.values.get(name) === 'true';
+      flipped.set(name, !was);
+      fill(name, !was);
       continue;
+    }
+    if (click && click[1] === 'radio') {
+      const opt = squashName(click[2]);
+      const group = [...V.params].find(([, en]) => en.includes(opt));
+      if (group) { fill(group[0], opt); continue; }
+    }
+    if (click && click[1] === 'tab') {
+      const listed = c => { const m = /select\(tab: ([^)]*)\)/.exec(c.rest); return m ? m[1].split('|') : []; };
+      const tabs = V.comps.find(c => c.kind === 'tabs' && listed(c).includes(click[2]));
+      if (tabs) { out.push({call: `tabs '${tabs.label}'`, tool: 'select', params: {tab: click[2]}}); continue; }
+    }
+    const slider = V.comps.find(c => c.kind === 'slider');
+    const range = slider && /setValue\(value: number, (-?[\d.]+)\.\.(-?[\d.]+)\)/.exec(slider.rest);
+    if (range && click && click[1] === 'StaticText' && /^\d+$/.test(click[2]) &&
+        Number(click[2]) >= Number(range[1]) && Number(click[2]) <= Number(range[2])) {
+      out.push({call: `slider '${slider.label}'`, tool: 'setValue', params: {value: Number(click[2])}});
+      continue;
+    }
+    if (range && click && click[1] === 'slider' && plan[i + 1] && /^(End|Home)$/.test(plan[i + 1].press || '')) {
+      out.push({call: `slider '${slider.label}'`, tool: 'setValue', params: {value: Number(plan[i + 1].press === 'End' ? range[2] : range[1])}});
+      i++; continue;
+    }
+    if (range && click && click[1] === 'slider') continue; /* a click on the handle sets nothing */
+    if (step.click === "listitem 'Next Page'") {
+      const pager = V.comps.find(c => c.kind === 'pagination');
+      if (pager) {
+        let k = 0;
+        while (plan[i + k] && plan[i + k].click === "listitem 'Next Page'") k++;
+        const pages = /goToPage\(page: ([^)]*)\)/.exec(pager.rest);
+        if (!out.length && pages && pages[1].split('|').includes(String(k + 1))) {
+          out.push({call: `pagination '${pager.label}'`, tool: 'goToPage', params: {page: k + 1}});
+        } else {
+          for (let j = 0; j < k; j++) out.push({call: `pagination '${pager.label}'`, tool: 'next', params: {}});
+        }
+        i += k - 1; continue;
+      }
     }
     out.push(step);
   }
   return out;
 }
 if (process.argv[2] === '--ci4a-off') {
-  const [src, dst] = process.argv.slice(3);
-  if (!src || !dst) { console.error('usage: real_apps.mjs --ci4a-off SRC_DIR DST_DIR'); process.exit(2); }
+  const [src, dst, views] = process.argv.slice(3);
+  if (!src || !dst) { console.error('usage: real_apps.mjs --ci4a-off SRC_DIR DST_DIR [VIEWS_DIR]'); process.exit(2); }
+  const viewOf = url => { if (!views) return '';
+    const f = path.join(views, (url.replace(/^__\w+__\/?/, '').replace(/[/?].*$/, '') || 'home') + '.txt');
+    if (!fs.existsSync(f)) { console.error(`real_apps: ${f}: expected the start view of ${url}`); process.exit(2); }
+    return fs.readFileSync(f, 'utf8'); };
   fs.mkdirSync(dst, {recursive: true});
   let n = 0;
   for (const f of fs.readdirSync(src).filter(f => /^\d+\.json$/.test(f)).sort()) {
     const t = JSON.parse(fs.readFileSync(path.join(src, f), 'utf8'));
     const u = String(t.start_url);
     t.start_url = u + (u.includes('?') ? '&' : '?') + 'ci4a=off';
-    t.script = nativePlan(t.atomic_script, t.screen);
+    t.script = nativePlan(t.atomic_script, viewOf(u));
     fs.writeFileSync(path.join(dst, f), JSON.stringify(t, null, 2) + '\n');
     n++;
   }
@@ -72,56 +176,63 @@ const commit = fs.readFileSync(path.join(out, 'commit'), 'utf8').trim();
 const form = common.filter(t => /search the wiki|log in/i.test(maps.hybrid.get(t).intent));
 const lines = [];
 lines.push('# Real applications: DokuWiki with the native provider', '');
-lines.push(`Commit ${commit}. Produced by \`benchmarks/perf/real_apps.sh\` (this file by \`real_apps.mjs\`): DokuWiki`);
-lines.push('(Debian\'s package, `scripts/wiki`, no registry: every triplet in its hybrid view is the native');
-lines.push('provider\'s) through the view-bound stand-in model (`benchmarks/standin`, the model path), each mode');
-lines.push('from the seeded wiki, at the defaults (`--history full`, deltas on, `--max-batch 8`). Round trips are');
-lines.push('model requests; billed input tokens are the requests\' prompt tokens as the stand-in counts them (o200k).', '');
-lines.push('| mode | passed | plan steps, median (min..max) | round trips | billed input tokens | input tokens, sum |');
-lines.push('|---|---|---|---|---|---|');
-for (const m of MODES) {
-  const passed = rows[m].filter(r => r.status === 'passed').length;
-  lines.push(`| ${m} | ${passed}/${rows[m].length} | ${fmt(stat(m, F.steps, common))} | ${fmt(stat(m, F.trips, common))} | ${fmt(stat(m, F.input, common))} | ${stat(m, F.input, common).sum} |`);
-}
-lines.push('', `Medians over the ${common.length} tasks every mode passed.`, '');
-const ratio = (a, b, f, tasks) => tasks.length ? (sum(tasks.map(t => f(maps[a].get(t)))) / sum(tasks.map(t => f(maps[b].get(t))))).toFixed(2) : 'n/a';
-lines.push('| goal | measured |', '|---|---|');
-lines.push(`| form tasks (${form.length}): hybrid ≤ 0.7× pruned's plan steps | ${ratio('hybrid', 'pruned', F.steps, form)}× |`);
-lines.push(`| every task: hybrid ≤ 0.9× pruned's tokens per task | ${ratio('hybrid', 'pruned', F.input, common)}× |`);
-lines.push(`| hybrid vs atomic round trips (all common tasks) | ${ratio('hybrid', 'atomic', F.trips, common)}× |`);
-lines.push('');
-lines.push('Plan steps per form task, hybrid/pruned (a step is every action run, the stop included): ' +
-  form.map(t => `${t}: ${maps.hybrid.get(t).steps}/${maps.pruned.get(t).steps}`).join(', ') + '.', '');
-// where the tokens go: what every request repeats (system prompt, tool schemas: "fixed") and the
-// observations sent (full views and deltas), from the traces of the common tasks
-const traceOf = (m, t) => { const f = path.join(out, m, 'trace', `${t}-${m}.jsonl`);
-  return fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l)) : []; };
-lines.push('Where the tokens go (the common tasks, from the traces): every request repeats the fixed part (system prompt');
-lines.push('and tool schemas; hybrid\'s adds the `call` tool and the triplet rules), and `--history full` re-sends every');
-lines.push('earlier observation in the conversation, so a task\'s billed tokens grow with both.', '');
-lines.push(`| mode | requests | fixed tokens per request | observation tokens sent, sum | of them on the ${form.length} form tasks |`);
-lines.push('|---|---|---|---|---|');
-const where = {};
-for (const m of MODES) {
-  let reqs = 0, fixed = 0, obs = 0, obsForm = 0;
-  for (const t of common) for (const st of traceOf(m, t)) {
-    if (!(st.prompt_tokens > 0)) continue;
-    reqs++; fixed = st.request_tokens?.fixed ?? fixed;
-    obs += st.obs_tokens_sent ?? 0;
-    if (form.includes(t)) obsForm += st.obs_tokens_sent ?? 0;
+if (!all.length) {
+  lines.push(`Commit ${commit}. Not measured here: DokuWiki (\`DOKUWIKI=0\`); the Playground with CI4A off follows.`, '');
+} else {
+  lines.push(`Commit ${commit}. Produced by \`benchmarks/perf/real_apps.sh\` (this file by \`real_apps.mjs\`): DokuWiki`);
+  lines.push('(Debian\'s package, `scripts/wiki`, no registry: every triplet in its hybrid view is the native');
+  lines.push('provider\'s) through the view-bound stand-in model (`benchmarks/standin`, the model path), each mode');
+  lines.push('from the seeded wiki, at the defaults (`--history full`, deltas on, `--max-batch 8`). Round trips are');
+  lines.push('model requests; billed input tokens are the requests\' prompt tokens as the stand-in counts them (o200k).', '');
+  lines.push('| mode | passed | plan steps, median (min..max) | round trips | billed input tokens | input tokens, sum |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const m of MODES) {
+    const passed = rows[m].filter(r => r.status === 'passed').length;
+    lines.push(`| ${m} | ${passed}/${rows[m].length} | ${fmt(stat(m, F.steps, common))} | ${fmt(stat(m, F.trips, common))} | ${fmt(stat(m, F.input, common))} | ${stat(m, F.input, common).sum} |`);
   }
-  where[m] = {reqs, fixed};
-  lines.push(`| ${m} | ${reqs} | ${fixed} | ${obs} | ${obsForm} |`);
+  lines.push('', `Medians over the ${common.length} tasks every mode passed.`, '');
+  const ratio = (a, b, f, tasks) => tasks.length ? (sum(tasks.map(t => f(maps[a].get(t)))) / sum(tasks.map(t => f(maps[b].get(t))))).toFixed(2) : 'n/a';
+  lines.push('| goal | measured |', '|---|---|');
+  lines.push(`| form tasks (${form.length}): hybrid ≤ 0.7× pruned's plan steps | ${ratio('hybrid', 'pruned', F.steps, form)}× |`);
+  lines.push(`| every task: hybrid ≤ 0.9× pruned's tokens per task | ${ratio('hybrid', 'pruned', F.input, common)}× |`);
+  lines.push(`| hybrid vs atomic round trips (all common tasks) | ${ratio('hybrid', 'atomic', F.trips, common)}× |`);
+  lines.push('');
+  lines.push('Plan steps per form task, hybrid/pruned (a step is every action run, the stop included): ' +
+    form.map(t => `${t}: ${maps.hybrid.get(t).steps}/${maps.pruned.get(t).steps}`).join(', ') + '.', '');
+  // where the tokens go: what every request repeats (system prompt, tool schemas: "fixed") and the
+  // observations sent (full views and deltas), from the traces of the common tasks
+  const traceOf = (m, t) => { const f = path.join(out, m, 'trace', `${t}-${m}.jsonl`);
+    return fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l)) : []; };
+  lines.push('Where the tokens go (the common tasks, from the traces): every request repeats the fixed part (system prompt');
+  lines.push('and tool schemas; hybrid\'s adds the `call` tool and the triplet rules), and `--history full` re-sends every');
+  lines.push('earlier observation in the conversation, so a task\'s billed tokens grow with both.', '');
+  lines.push(`| mode | requests | fixed tokens per request | observation tokens sent, sum | of them on the ${form.length} form tasks |`);
+  lines.push('|---|---|---|---|---|');
+  const where = {};
+  for (const m of MODES) {
+    let reqs = 0, fixed = 0, obs = 0, obsForm = 0;
+    for (const t of common) for (const st of traceOf(m, t)) {
+      if (!(st.prompt_tokens > 0)) continue;
+      reqs++; fixed = st.request_tokens?.fixed ?? fixed;
+      obs += st.obs_tokens_sent ?? 0;
+      if (form.includes(t)) obsForm += st.obs_tokens_sent ?? 0;
+    }
+    where[m] = {reqs, fixed};
+    lines.push(`| ${m} | ${reqs} | ${fixed} | ${obs} | ${obsForm} |`);
+  }
+  if (where.hybrid?.reqs && where.pruned?.reqs) {
+    const extra = where.hybrid.fixed * where.hybrid.reqs - where.pruned.fixed * where.pruned.reqs;
+    const diff = stat('hybrid', F.input, common).sum - stat('pruned', F.input, common).sum;
+    lines.push('', `Hybrid's fixed part costs ${extra} tokens more than pruned's over these requests; hybrid's billed input`,
+      `is ${diff} more in all, so the observations re-sent by the conversation and the actions' text differ by ${diff - extra}.`,
+      'While both modes send the same observations and requests, hybrid\'s tokens stay at or above pruned\'s: its fixed',
+      'part holds all of pruned\'s plus the `call` tool and the component rules (cut from 686 to 647 tokens a request',
+      'at 263f0a8, `perf_request_tokens`); 0.9× would take fewer requests or smaller observations than pruned\'s.');
+  }
+  lines.push('');
+  const failed = MODES.flatMap(m => rows[m].filter(r => r.status !== 'passed').map(r => `- ${m} task ${r.task_id}: ${r.status}${r.error ? ' — ' + r.error : ''}${r.answer ? ' (answered "' + String(r.answer).slice(0, 120) + '")' : ''}`));
+  if (failed.length) lines.push('Tasks that did not pass:', ...failed, '');
 }
-if (where.hybrid?.reqs && where.pruned?.reqs) {
-  const extra = where.hybrid.fixed * where.hybrid.reqs - where.pruned.fixed * where.pruned.reqs;
-  const diff = stat('hybrid', F.input, common).sum - stat('pruned', F.input, common).sum;
-  lines.push('', `Hybrid's fixed part costs ${extra} tokens more than pruned's over these requests; hybrid's billed input`,
-    `is ${diff} more in all, so the observations re-sent by the conversation and the actions' text differ by ${diff - extra}.`);
-}
-lines.push('');
-const failed = MODES.flatMap(m => rows[m].filter(r => r.status !== 'passed').map(r => `- ${m} task ${r.task_id}: ${r.status}${r.error ? ' — ' + r.error : ''}${r.answer ? ' (answered "' + String(r.answer).slice(0, 120) + '")' : ''}`));
-if (failed.length) lines.push('Tasks that did not pass:', ...failed, '');
 // ---- the Playground with CI4A off ----
 const pgModes = ['hybrid', 'pruned', 'atomic'].filter(m => fs.existsSync(path.join(out, 'playground', m, 'results.jsonl')));
 if (pgModes.length) {
@@ -135,13 +246,17 @@ if (pgModes.length) {
   lines.push('## The Playground with CI4A off', '');
   lines.push('The Playground\'s 102 tasks started with `?ci4a=off` (no `window.__ci4a__`, no `data-cid`: the hybrid view');
   lines.push('holds only the native provider\'s components and the page tools), copied by `real_apps.mjs --ci4a-off`.');
-  lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`): a');
-  lines.push('native field\'s label without the `* ` mark, and text typed without Enter into the one form of booking,');
-  lines.push('settings and apply as one `fill()` of `form \'form\'`, a `select` on a combobox as its `select(option)`. Nothing');
-  lines.push('else is rewritten by hand, so a hybrid run still fails where a step names what the native hybrid view');
-  lines.push('does not print (a checkbox or date folded into');
-  lines.push('its form\'s line, the table\'s header `button \'filter\'` that the pruned view drops too, `listitem \'Next Page\'`)');
-  lines.push('or where the native provider cannot do it (its combobox `select` finds no option in antd\'s Select popup).');
+  lines.push('**Their hybrid plans are the atomic plans re-grounded mechanically** (`nativePlan` in `real_apps.mjs`, its');
+  lines.push('rules at its head) against the hybrid view of each start page (`eous observe …?ci4a=off`, taken before the');
+  lines.push('runs): a label without its required mark; text typed into a field folded into the form\'s line (or in a form');
+  lines.push('that opens later) one `fill()` of `form \'form\'`, Enter dropped (native tools commit by leaving the field);');
+  lines.push('a checkbox click `fill({label: true})` (false when the start view prints it checked), on a table row\'s');
+  lines.push('checkbox `check()`; a radio click `fill({group: option})` when the start view lists the option; a');
+  lines.push('combobox `select` or a combobox click then an option click one `select(option)`; a tab click the tabs\'');
+  lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');
+  lines.push('`goToPage(k + 1)`; a click on a slider\'s mark the slider\'s `setValue(number)` (since 385d4c5).');
+  lines.push('No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');
+  lines.push('stops where the view does not print what a step names or a value it sends.');
   for (const m of pgModes) {
     const cf = path.join(out, 'playground', m, 'commit');
     if (fs.existsSync(cf)) lines.push(`The ${m} run is at commit ${fs.readFileSync(cf, 'utf8').trim()}.`);
@@ -158,17 +273,42 @@ if (pgModes.length) {
     (sum(pgCommon.map(t => f(pgMap[a].get(t)))) / sum(pgCommon.map(t => f(pgMap[b].get(t))))).toFixed(2) + '×' : 'n/a';
   lines.push('| goal | measured |', '|---|---|');
   lines.push(`| Playground with CI4A off: hybrid ≤ 0.8× atomic's round trips (the ${pgCommon.length} tasks both passed) | ${pratio('hybrid', 'atomic', F.trips)} |`);
+  lines.push(`| the same tasks' plan steps, hybrid vs atomic | ${pratio('hybrid', 'atomic', F.steps)} |`);
+  lines.push(`| the same tasks' billed input tokens, hybrid vs atomic | ${pratio('hybrid', 'atomic', F.input)} |`);
+  lines.push('');
+  lines.push('A request may carry up to 8 actions (`--max-batch 8`) when the view shows all their targets, so the atomic');
+  lines.push('plans\' typed fields already went in one request each; one fill() saves steps and tokens more than requests.');
+  lines.push('A request is saved where a native tool replaces a step whose target only appears after the step before');
+  lines.push('(a popup\'s option, a tab\'s panel), which the re-grounded plans do only where the rules above apply.');
   lines.push('');
   // why hybrid runs stopped: the stand-in's first words ("cannot see textbox '* Guest name'")
   const why = new Map();
   for (const r of pg.hybrid ?? []) {
     if (r.status === 'passed') continue;
-    const w = String(r.error || r.answer || r.status).replace(/'[^']*'/g, "'…'").slice(0, 80);
+    // no words from the stand-in: the plan ran to its end and the evaluator judged the page
+    const ran = /__ci4a__/.test(r.eval_detail || '') ? 'ran to its end; the evaluator reads window.__ci4a__' :
+      'ran to its end; the page\'s state is not the one wanted';
+    const w = String(r.error || r.answer || ran).replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"')
+      .replace(/native-\d+/g, 'native-N').slice(0, 90);
     why.set(w, (why.get(w) || 0) + 1);
   }
+  // why a reason is left, where it is known (whose part it is): matched on the stand-in's words
+  const WHY = [
+    [/cannot see button '…'/, "the users table's header `button 'filter'`: antd's filter trigger, dropped by the pruned tree the hybrid view is built on (perception/live.c), as in pruned mode"],
+    [/cannot see StaticText/, "a slider's mark: antd's Slider is an ARIA slider (role=slider), which the native provider infers (with setValue, and a mark's click re-grounded to it) only since 385d4c5"],
+    [/cannot see radio/, "a radio on the application's second step: nativePlan re-grounds against the start pages' views only, and the group's name is printed on that step"],
+    [/cannot see \d+ \/ page|cannot see how \d+ was found|cannot see \d+$/, "an option list: antd's Select and Cascader keep only the active option and its neighbour in the accessibility tree (a virtual listbox), so the hybrid view prints no list to count or to read the value from"],
+    [/evaluator reads window.__ci4a__/, "the task's evaluator reads the CI4A registry, which `?ci4a=off` removes: the atomic runs fail these too"],
+    [/state is not the one wanted/, "the plan ran and the page's state is wrong: on the settings, antd's several-choice Select (Members, Tags), where a pick that did not take was reported done before 56e9df3"],
+    [/select: native-N\.select: option "…" is not selected/, "antd's several-choice Select (Members, Tags): a later pick into its open list does not take; the tool says so (since 56e9df3) instead of reporting it done"],
+    [/cannot see textbox '…'$/, "a click into a date field folded into its form's line, to open the calendar: the view prints the form's fill(), not the field"],
+  ];
   if (why.size) {
-    lines.push('Hybrid runs that did not pass, by the reason the stand-in gave (names elided):');
-    for (const [w, n] of [...why].sort((a, b) => b[1] - a[1])) lines.push(`- ${n} × ${w}`);
+    lines.push('Hybrid runs that did not pass, by the reason the stand-in gave (names elided), and why where known:');
+    for (const [w, n] of [...why].sort((a, b) => b[1] - a[1])) {
+      const e = WHY.find(([re]) => re.test(w));
+      lines.push(`- ${n} × ${w}${e ? ' — ' + e[1] : ''}`);
+    }
     lines.push('');
   }
 } else {

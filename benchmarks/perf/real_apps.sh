@@ -4,7 +4,8 @@
 # atomic at the defaults (--history full, deltas on, --max-batch 8); then the Playground with CI4A
 # off (?ci4a=off: no registry, no data-cid; tasks copied by real_apps.mjs --ci4a-off) in hybrid vs
 # atomic (PLAYGROUND_MODES); then benchmarks/perf/real_apps.mjs writes RESULTS_DIR/real_apps.md
-# with the commit.  PLAYGROUND=0 skips the Playground.
+# with the commit.  PLAYGROUND=0 skips the Playground, DOKUWIKI=0 DokuWiki (real_apps.md then says
+# which part was not measured).
 #
 #   benchmarks/perf/real_apps.sh [OUT_DIR] [RESULTS_DIR]
 #
@@ -19,6 +20,7 @@ WORKERS="${WORKERS:-2}"
 TASKS="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
 TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
 PLAYGROUND="${PLAYGROUND:-1}"
+DOKUWIKI="${DOKUWIKI:-1}"
 PLAYGROUND_MODES="${PLAYGROUND_MODES:-hybrid atomic}"
 
 [[ -x "$EOUS" ]] || { echo "real_apps: $EOUS not built (run make build)" >&2; exit 2; }
@@ -41,10 +43,23 @@ git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown
 [[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
   sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
 mkfifo "$tmp/standin"
-standin_tasks=(--tasks "$TASKS")
+standin_tasks=()
+[[ "$DOKUWIKI" == 0 ]] || standin_tasks+=(--tasks "$TASKS")
 if [[ "$PLAYGROUND" != 0 ]]; then
   [[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
-  node "$ROOT/benchmarks/perf/real_apps.mjs" --ci4a-off "$TASKS_PLAYGROUND" "$OUT/playground-tasks"
+  mkfifo "$tmp/site"
+  bash "$ROOT/scripts/serve-site" --port 0 >"$tmp/site" &
+  SITE_PID=$!
+  read -r -t 60 line <"$tmp/site" || { echo "real_apps: the Playground did not start" >&2; exit 3; }
+  export EOUS_SITE_PLAYGROUND="$line"
+  # the hybrid view of every start page with CI4A off: what nativePlan re-grounds the plans against
+  mkdir -p "$OUT/playground-views"
+  for screen in home booking users settings orders apply; do
+    page="$screen"; [[ "$screen" != home ]] || page=""
+    "$EOUS" observe "$EOUS_SITE_PLAYGROUND/$page?ci4a=off" --mode hybrid >"$OUT/playground-views/$screen.txt" ||
+      { echo "real_apps: eous observe $page?ci4a=off failed" >&2; exit 3; }
+  done
+  node "$ROOT/benchmarks/perf/real_apps.mjs" --ci4a-off "$TASKS_PLAYGROUND" "$OUT/playground-tasks" "$OUT/playground-views"
   standin_tasks+=(--tasks "$OUT/playground-tasks")
 fi
 node "$ROOT/benchmarks/standin/standin.mjs" "${standin_tasks[@]}" --log "$OUT/standin.jsonl" >"$tmp/standin" &
@@ -53,12 +68,13 @@ read -r -t 60 line <"$tmp/standin" || { echo "real_apps: the stand-in did not st
 STANDIN_URL="http://127.0.0.1:${line#PORT }"
 # the stand-in checks that a key is sent, as the providers do; it is not a secret
 export OPENAI_API_KEY=standin-local-key
+rc=0
+if [[ "$DOKUWIKI" != 0 ]]; then
 WIKI_DIR="$OUT/wiki-instance"
 WIKI_URL="$(bash "$ROOT/scripts/wiki" start --dir "$WIKI_DIR" --secrets "$OUT/wiki-secrets.env")" ||
   { echo "real_apps: DokuWiki did not start" >&2; WIKI_DIR=""; exit 3; }
 export EOUS_SITE_DOKUWIKI="$WIKI_URL" EOUS_SITE_DOKUWIKI_RESET="$ROOT/scripts/wiki reset $WIKI_DIR"
 echo "real_apps: DokuWiki $WIKI_URL, stand-in $STANDIN_URL"
-rc=0
 for mode in hybrid pruned atomic; do
   # every mode starts from the seeded wiki
   bash "$ROOT/scripts/wiki" reset "$WIKI_DIR" >/dev/null
@@ -69,12 +85,8 @@ for mode in hybrid pruned atomic; do
   set -e
   ((brc <= 1)) || { echo "real_apps: eous bench ($mode) exited $brc; see $OUT/$mode.log" >&2; rc=$brc; }
 done
+fi
 if [[ "$PLAYGROUND" != 0 ]]; then
-  mkfifo "$tmp/site"
-  bash "$ROOT/scripts/serve-site" --port 0 >"$tmp/site" &
-  SITE_PID=$!
-  read -r -t 60 line <"$tmp/site" || { echo "real_apps: the Playground did not start" >&2; exit 3; }
-  export EOUS_SITE_PLAYGROUND="$line"
   echo "real_apps: the Playground with CI4A off, $EOUS_SITE_PLAYGROUND"
   for mode in $PLAYGROUND_MODES; do
     set +e

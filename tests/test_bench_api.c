@@ -132,11 +132,37 @@ Test(bench_api, bad_options_are_refused_without_touching_the_run_directory)
     wa_tasks_free(&l);
 }
 
-/* Each task after the first on a browser starts in a fresh tab (a new
- * renderer): the same task run twice in a row prints the same view, node
- * ids included.  In a reused tab the ids keep growing, and WebArena's text
- * rule drops a number an id contains, so a verdict depended on the task's
- * place in the run (issue 31). */
+/* The node ids of a view ("[N]" at a line's start, after tabs) into ids
+ * (at most max), and the view without them into text: the number of ids. */
+static int view_ids(const char *view, long *ids, int max, char *text, size_t text_size)
+{
+    int n = 0;
+    size_t t = 0;
+    for (const char *p = view; *p && t + 1 < text_size;) {
+        if (*p == '[' && (p == view || p[-1] == '\t' || p[-1] == '\n') && p[1] >= '0' && p[1] <= '9') {
+            char *end;
+            long v = strtol(p + 1, &end, 10);
+            if (*end == ']') {
+                if (n < max)
+                    ids[n] = v;
+                n++;
+                p = end + 1;
+                continue;
+            }
+        }
+        text[t++] = *p++;
+    }
+    text[t] = '\0';
+    return n;
+}
+
+/* Each task on a browser starts in a fresh tab (a new renderer): the same
+ * task run twice in a row prints the same view with the same node ids, give
+ * or take the one or two Chromium hands out as its DevTools agents ask for
+ * nodes (an order that varies with the machine's load).  In a reused tab
+ * the ids grow by the whole earlier task's nodes, and WebArena's text rule
+ * drops a number an id contains, so a verdict depended on the task's place
+ * in the run (issue 31). */
 Test(bench_api, a_task_sees_the_same_ids_wherever_it_runs_in_the_run)
 {
     ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
@@ -173,8 +199,15 @@ Test(bench_api, a_task_sees_the_same_ids_wherever_it_runs_in_the_run)
     snprintf(p2, sizeof p2, "%s/trace/fx-1-again-atomic/step-01.txt", out);
     char *v1 = ts_slurp(p1), *v2 = ts_slurp(p2);
     cr_assert(v1 && v2, "first views written: %s, %s", p1, p2);
-    cr_expect(strchr(v1, '['), "the atomic view prints node ids: %s", v1);
-    cr_expect_str_eq(v2, v1, "the second task's first view differs from the first's:\n%s\n---\n%s", v1, v2);
+    long id1[256], id2[256];
+    static char t1[16384], t2[16384];
+    int n1 = view_ids(v1, id1, 256, t1, sizeof t1), n2 = view_ids(v2, id2, 256, t2, sizeof t2);
+    cr_assert(n1 > 5 && n1 <= 256, "the atomic view prints node ids: %s", v1);
+    cr_expect_eq(n2, n1);
+    cr_expect_str_eq(t2, t1, "the same page, the same view but for its ids");
+    for (int i = 0; i < n1 && i < n2; i++)
+        cr_expect(labs(id2[i] - id1[i]) <= 2, "id %d: %ld in the second task, %ld in the first:\n%s\n---\n%s", i,
+                  id2[i], id1[i], v1, v2);
     free(v1), free(v2);
     wa_tasks_free(&l);
     ts_server_stop(srv);

@@ -8,6 +8,7 @@
  * validation blocks is an error with the validation message; a valid one
  * stamps its submit button data-eous-nks=K and answers {submit: 'click'} so
  * the executor clicks it with real input (navigation is the executor's). */
+// @include perception/native_combo_text.js
 const nativeErr = (code, message) => { const e = new Error(message); e.code = code; return e; };
 const nativeSquash = s => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
 const nativeText = el => nativeSquash(el.getAttribute('aria-label') || el.textContent);
@@ -142,31 +143,10 @@ const nativeKey = (el, key) => {
   return el.dispatchEvent(new KeyboardEvent('keydown', {key, code: key, keyCode: code, which: code,
     bubbles: true, cancelable: true, composed: true}));
 };
-/* What a combobox shows as its value: its input's text, else (an element
- * with no input, APG's select-only) its own text, else the text beside a
- * read-only input, up to the nearest ancestor that holds another control
- * (antd's Select). */
-const nativeComboShows = (root, input, besides) => {
-  const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
-  if (input && input.value) return nativeSquash(input.value);
-  /* a combobox element with no input shows its value as its own text (APG select-only); besides:
-   * the text around it too (a several-choice combobox's chosen tags) */
-  const w0 = input || besides ? null : root;
-  let w = w0 || root;
-  if (!w0) while (w.parentElement && w.parentElement !== document.body &&
-    !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
-  const named = new Set((root.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean));
-  let t = '';
-  const walk = n => { for (const c of n.childNodes) {
-    if (c.nodeType === 3) t += c.data + ' ';
-    /* not a placeholder, the popup, the label, a live region repeating the value, or what is not rendered */
-    else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
-      c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
-      !c.hasAttribute('aria-live') && !named.has(c.id) && c.getClientRects().length) walk(c);
-  } };
-  walk(w);
-  return nativeSquash(t);
-};
+/* What a combobox shows as its value: its input's text, else what
+ * perception/native_combo_text.js reads around it (the view's own reading). */
+const nativeComboShows = (root, input, besides) =>
+  nativeSquash(input && input.value ? input.value : nativeComboText(root, input, besides));
 /* select(option) on an APG combobox: open its popup, then pick the option by
  * its accessible name.  An option the popup renders and shows is clicked; a
  * virtual list (only the options near the active one rendered, as antd's)

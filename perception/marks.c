@@ -85,6 +85,29 @@ const perc_node *perc_obs_node_by_backend(const perc_obs *obs, int backend_id)
     return i >= 0 ? &obs->nodes[i] : NULL;
 }
 
+/* The marks m inherits from its parent (already read: parents come first),
+ * then its own: one rule for both sources of marks (DOMSnapshot, page_marks.js). */
+static void inherit(const perc_obs *obs, perc_mark *m)
+{
+    if (m->parent >= 0) {
+        const perc_mark *pm = &obs->marks[m->parent];
+        m->in_component = pm->in_component;
+        m->in_hidden = pm->in_hidden;
+        m->in_secret = pm->in_secret;
+        m->in_confirm = pm->in_confirm;
+    }
+    if (m->cid)
+        m->in_component = m->cid;
+    else if (m->cid_owner)
+        m->in_component = m->cid_owner;
+    if (m->hidden)
+        m->in_hidden = 1;
+    if (m->secret_region || m->secret_field)
+        m->in_secret = 1;
+    if (m->confirm)
+        m->in_confirm = m->confirm;
+}
+
 /* ---- DOM snapshot marks -------------------------------------------------------- */
 
 eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *err)
@@ -159,24 +182,7 @@ eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *
                 av = av->next->next;
             }
             m->secret_field = perc_is_secret_field(tag, type, autocomplete);
-            /* inherited marks: parents come before children in a snapshot */
-            if (m->parent >= 0) {
-                perc_mark *pm = &obs->marks[m->parent];
-                m->in_component = pm->in_component;
-                m->in_hidden = pm->in_hidden;
-                m->in_secret = pm->in_secret;
-                m->in_confirm = pm->in_confirm;
-            }
-            if (m->cid)
-                m->in_component = m->cid;
-            else if (m->cid_owner)
-                m->in_component = m->cid_owner;
-            if (m->hidden)
-                m->in_hidden = 1;
-            if (m->secret_region || m->secret_field)
-                m->in_secret = 1;
-            if (m->confirm)
-                m->in_confirm = m->confirm;
+            inherit(obs, m); /* parents come before children in a snapshot */
             pi = pi ? pi->next : NULL;
             bi = bi ? bi->next : NULL;
             ai = ai ? ai->next : NULL;
@@ -234,24 +240,7 @@ eous_rc perc_parse_script_marks(perc_obs *obs, const cJSON *marks, eous_err *err
         m->hidden = eous_json_int(r, "hidden", 0) != 0;
         m->secret_region = eous_json_int(r, "secret", 0) != 0;
         m->secret_field = eous_json_int(r, "field", 0) != 0;
-        /* inherited marks, as perc_parse_dom_snapshot computes them: parents come first */
-        if (m->parent >= 0) {
-            const perc_mark *pm = &obs->marks[m->parent];
-            m->in_component = pm->in_component;
-            m->in_hidden = pm->in_hidden;
-            m->in_secret = pm->in_secret;
-            m->in_confirm = pm->in_confirm;
-        }
-        if (m->cid)
-            m->in_component = m->cid;
-        else if (m->cid_owner)
-            m->in_component = m->cid_owner;
-        if (m->hidden)
-            m->in_hidden = 1;
-        if (m->secret_region || m->secret_field)
-            m->in_secret = 1;
-        if (m->confirm)
-            m->in_confirm = m->confirm;
+        inherit(obs, m); /* parents come first here too */
         obs->n_marks = (size_t)++i;
     }
     obs->marks_sparse = 1;

@@ -9,6 +9,7 @@
  * Registry components win: nothing inside a data-cid root or portal, or a
  * WebMCP <form toolname>, is inferred; nothing inside data-agent-hidden or
  * hidden by CSS is offered.  Big pages are capped with a count. */
+// @include native_combo_text.js
 const readNative = (caps) => {
   const warnings = [], comps = [];
   const MAX_COMPS = caps && caps.maxComps || 300, MAX_SCAN = caps && caps.maxScan || 4000,
@@ -322,28 +323,8 @@ const readNative = (caps) => {
     const lb = lbId ? document.getElementById(lbId) : null;
     const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).map(nameOf) : [];
     const spec = {type: 'string', required: true};
-    /* what the combobox shows as its value (as native_call.js reads it back):
-     * its input's text, else its own text, else the text beside a read-only
-     * input (antd's Select) up to the nearest ancestor holding another control */
-    const COMBO_NEAR = 'input,select,textarea,button,a[href],[role=combobox],[role=button],[role=link],[tabindex]';
-    const shownBeside = () => {
-      const w0 = input ? null : cb; /* a combobox element with no input shows its value as its own text (APG select-only) */
-      let w = w0 || cb;
-      if (!w0) while (w.parentElement && w.parentElement !== document.body &&
-        !Array.from(w.parentElement.querySelectorAll(COMBO_NEAR)).some(e => !w.contains(e))) w = w.parentElement;
-      const named = new Set((cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean));
-      let t = '';
-      const walk = n => { for (const c of n.childNodes) {
-        if (c.nodeType === 3) t += c.data + ' ';
-        /* not a placeholder, the popup, the label, a live region repeating the value, or what is not rendered */
-        else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
-          c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
-          !c.hasAttribute('aria-live') && !named.has(c.id) && c.getClientRects().length) walk(c);
-      } };
-      walk(w);
-      return squash(t);
-    };
-    const val = input && input.value ? String(input.value) : shownBeside();
+    /* what the combobox shows as its value, as native_call.js reads it back */
+    const val = input && input.value ? String(input.value) : squash(nativeComboText(cb, input, false));
     const state = {value: cut(val, 200), expanded: cb.getAttribute('aria-expanded') === 'true'};
     if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
     push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state, tools: ['select', 'setValue'],

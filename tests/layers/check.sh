@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/layers/check.sh — the layout's arrows hold: a module includes only
-# its own headers and those of modules below it (README "Contributing").
+# its own headers and those of modules below it (README "Contributing"), and
+# its page scripts include only scripts of modules below it.
 # One line per include that points the wrong way; exit 1 if any.
 #   tests/layers/check.sh [SOURCE_DIR]
 set -uo pipefail
@@ -28,6 +29,14 @@ for m in "${!may[@]}"; do
     echo "layers: ${file#"$ROOT"/}:$line: $m includes $inc/, which is not below it" >&2
     bad=1
   done < <(grep -Hn '^#include "[a-z_]*/' "$ROOT/$m"/*.[ch] 2>/dev/null)
+  # page scripts too: "// @include module/x.js" (CMakeLists.txt's rule)
+  while IFS= read -r hit; do
+    file="${hit%%:*}"; rest="${hit#*:}"; line="${rest%%:*}"
+    inc="$(sed -E 's|.*// @include ([a-z_]+)/.*|\1|' <<<"$rest")"
+    [[ "$inc" == "$m" || " ${may[$m]} " == *" $inc "* ]] && continue
+    echo "layers: ${file#"$ROOT"/}:$line: $m's page script includes $inc/, which is not below it" >&2
+    bad=1
+  done < <(grep -Hn '^// @include [a-z_]*/' "$ROOT/$m"/*.js 2>/dev/null)
 done
 # every library module is listed above
 for d in "$ROOT"/*/; do

@@ -319,23 +319,9 @@ void perc_apply_marks(perc_obs *obs)
     for (size_t i = 0; i < obs->n_nodes; i++) {
         perc_node *n = &obs->nodes[i];
         int mi = perc_bindex_get(&marks_by_backend, n->backend_id);
-        const perc_mark *m = mi >= 0 ? &obs->marks[mi] : NULL;
-        if (m) {
-            n->hidden = m->in_hidden;
-            n->secret = m->in_secret;
-            n->component = m->in_component ? find_component(obs, m->in_component) : -1;
-            if (m->cid && n->component >= 0 && !obs->comps[n->component].backend_id) {
-                obs->comps[n->component].backend_id = n->backend_id;
-                obs->comps[n->component].confirm = m->in_confirm;
-                n->component_root = 1;
-            }
-        } else if (n->parent >= 0 && (size_t)n->parent < i) {
-            /* text nodes without their own DOM element inherit from the parent */
-            const perc_node *p = &obs->nodes[n->parent];
-            n->hidden = p->hidden;
-            n->secret = p->secret;
-            n->component = p->component;
-        }
+        /* text nodes without their own DOM element inherit from the parent */
+        mark_node(obs, n, mi >= 0 ? &obs->marks[mi] : NULL,
+                  n->parent >= 0 && (size_t)n->parent < i ? &obs->nodes[n->parent] : NULL);
     }
     /* Children listed before parents (AX order is not document order): a second
      * top-down pass from the root fixes inheritance for nodes without marks. */

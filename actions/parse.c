@@ -883,6 +883,10 @@ eous_rc act_parse_script_step(const cJSON *step, act_action *out, eous_err *err)
         return eous_err_set(err, EOUS_E_INVALID,
                             "script step: expected an object with one action key (%s), got a %s",
                             act_verb_names(), eous_json_type_name(step));
+    /* a key twice anywhere means two things; cJSON keeps both and would compare them crosswise */
+    const char *dup = params_duplicate_key(step);
+    if (dup)
+        return eous_err_set(err, EOUS_E_INVALID, "script step has the key \"%.60s\" more than once", dup);
     const act_verb *v = NULL;
     const cJSON *val = NULL;
     eous_rc rc = script_verb(step, &v, &val, err);

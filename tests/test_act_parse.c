@@ -434,6 +434,9 @@ Test(act_parse, script_errors_name_the_problem)
     step_bad("{\"press\": \"\"}", "empty string");
     step_bad("{\"select\": \"x\"}", "missing \"option\"");
     step_bad("{\"stop\": [\"a\"]}", "got a array");
+    /* fuzz_act_parse: two "of" in an expect parsed, and its copy compared unequal to it */
+    step_bad("{\"expect\": {\"value\": 23, \"of\": \"a\", \"of\": \"b\"}}", "the key \"of\" more than once");
+    step_bad("{\"wait\": {\"text\": \"a\", \"text\": \"b\"}}", "the key \"text\" more than once");
 }
 
 Test(act_parse, reuse_without_leaks)

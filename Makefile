@@ -37,8 +37,8 @@ test-release: build
 test-asan: build-asan
 	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j1 -E '$(SUITE_TESTS)'
 
-# every libFuzzer target for FUZZ_SECONDS each (clang, ASan+UBSan); a crash fails with its reproducer
-FUZZ_SECONDS ?= 60
+# every libFuzzer target for its fixed inputs, at most FUZZ_SECONDS each (clang, ASan+UBSan); a crash fails with its reproducer
+FUZZ_SECONDS ?= 240
 
 test-fuzz:
 	bash scripts/fuzz-ci $(FUZZ_SECONDS)

@@ -34,11 +34,12 @@ static const char *mode_observation_help(const char *mode)
         return "The observation is the page's accessibility tree, pruned: a line per element, \"[id] role "
                "'name'\" and properties, indented by nesting.\n";
     /* hybrid: only what the lines do not say themselves ("not on screen:" and "page tools:" head
-     * their own sections); every token here is on every request (benchmarks/results/real_apps.md) */
+     * their own sections, a table's rows are headed "| key | …" as its row tools' param is named, "as
+     * in c6.setValue" is plain English); every token here is on every request, on pages whose views
+     * need none of those too (benchmarks/results/real_apps.md: DokuWiki) */
     return "The observation is the page's accessibility tree, pruned: \"[id] role 'name'\" and properties, "
-           "indented by nesting. A [cN] line is a component: kind 'label' state → tools: tool(params: "
-           "constraints; untyped = string); a row tool takes the key of a \"| key | … |\" row; \"as in c6.x\" = "
-           "listed there.\n";
+           "indented by nesting. A [cN] line is a component: kind 'label' state → tool(params: constraints; "
+           "untyped = string).\n";
 }
 
 /* The action list of the text form (WebArena's prompt), from the vocabulary (actions/vocab.c): one

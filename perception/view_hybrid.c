@@ -796,9 +796,11 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
         int pfirst = 1;
         const cJSON *p;
         if (eous_json_str(tm.json, "sameAs")) {
-            /* a native form's submit(fields): fill()'s params, just printed, all optional */
+            /* a native form's submit(fields): fill()'s params, just printed (each marked optional
+             * there), referred to as any list printed already is ("as in setValue") */
+            pv_put(c, "as in ");
             pv_put(c, eous_json_str(tm.json, "sameAs"));
-            pv_put(c, "'s fields, optional)");
+            pv_put(c, ")");
             continue;
         }
         cJSON_ArrayForEach(p, tm.params) {
@@ -1181,6 +1183,13 @@ static int hybrid_node(pctx *c, int idx, int depth)
     }
     if (!is_container(comp))
         return 1;
+    /* a native form's fieldset named as the form (DokuWiki's login): its line repeats the form's,
+     * what it holds is the form's content */
+    if (is_native_form(comp) && n->role && !strcmp(n->role, "group") && n->name && comp->label &&
+        !strcmp(n->name, comp->label)) {
+        pv_render_children(c, n, depth, n->name);
+        return 1;
+    }
     /* a tabs component's own tab headers repeat its state and setTab tool */
     if (comp->kind && !strcmp(comp->kind, "tabs") && n->role && !strcmp(n->role, "tab"))
         return 1;

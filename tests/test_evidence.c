@@ -146,7 +146,7 @@ Test(evidence, every_step_keeps_its_observation_and_screenshot_without_secrets)
     char *obs = ts_slurp(path);
     /* hybrid: the native provider folds the login form into one triplet; the typed password is nowhere */
     cr_expect(strstr(obs, "form 'Sign in' values: Username='ada', Password='filled (secret)' → fill(Username?; "
-                          "Password?) submit(fill's fields, optional)"),
+                          "Password?) submit(as in fill)"),
               "the view the planner read: %s", obs);
     cr_expect_null(strstr(obs, SECRET), "the view the planner read: %s", obs);
     free(obs);

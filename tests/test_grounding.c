@@ -503,9 +503,8 @@ Test(grounding, a_field_or_button_folded_into_a_native_form_line_is_in_the_view)
 {
     /* the hybrid view folds a form's fields and submit button into its line */
     const char *view = "Tab 0 (current): Login\n\nheading 'Sign in'\n"
-                       "[c1] form 'Sign in' → fill(Username?; Age: number, 0..120?; Full  name?) submit(fill's fields, "
-                       "optional)\n"
-                       "[c2] form 'Search' submit: 'Go' → fill(Query?) submit(fill's fields, optional)\n";
+                       "[c1] form 'Sign in' → fill(Username?; Age: number, 0..120?; Full  name?) submit(as in fill)\n"
+                       "[c2] form 'Search' submit: 'Go' → fill(Query?) submit(as in fill)\n";
     GROUNDED(check_in_view(view, "{\"type\": \"textbox 'Username'\", \"text\": \"{{secret:U}}\"}"));
     GROUNDED(check_in_view(view, "{\"type\": \"spinbutton 'age'\", \"text\": \"{{secret:A}}\"}"));
     GROUNDED(check_in_view(view, "{\"type\": \"textbox 'Full name'\", \"text\": \"{{secret:N}}\"}"));

@@ -142,6 +142,10 @@ Test(native_wiki, login_search_and_edit_forms_are_one_call_each)
     /* the login form's line says what its fields hold: the password only as filled */
     cr_assert(strstr(perc_obs_text(obs), "form 'Log In' values: Username='mira', Password='filled (secret)' → fill("),
               "%s", perc_obs_text(obs));
+    /* its fieldset, named as the form, is no line of its own: the form's line says it */
+    cr_assert_null(strstr(perc_obs_text(obs), "group 'Log In'"), "%s", perc_obs_text(obs));
+    cr_assert(strstr(perc_obs_text(obs), "\tlink [") && strstr(perc_obs_text(obs), "'Set new password'"), "%s",
+              perc_obs_text(obs));
     perc_obs_free(obs);
     CALL_OK("fill(Username", "submit", "{}");
     EXPECT_JS("document.body.innerText.includes('Logged in as: Mira Okafor') || "

@@ -4,6 +4,8 @@
 //   node benchmarks/perf/real_apps.mjs OUT_DIR RESULTS_DIR
 import fs from 'node:fs';
 import path from 'node:path';
+import {createRequire} from 'node:module';
+import {fileURLToPath} from 'node:url';
 
 // --ci4a-off SRC DST [VIEWS]: the Playground's tasks as copies that start with ?ci4a=off (the site
 // keeps it for the tab); the CI4A calls of `script` name components the page no longer has, so their
@@ -222,12 +224,41 @@ if (!all.length) {
   }
   if (where.hybrid?.reqs && where.pruned?.reqs) {
     const extra = where.hybrid.fixed * where.hybrid.reqs - where.pruned.fixed * where.pruned.reqs;
-    const diff = stat('hybrid', F.input, common).sum - stat('pruned', F.input, common).sum;
-    lines.push('', `Hybrid's fixed part costs ${extra} tokens more than pruned's over these requests; hybrid's billed input`,
-      `is ${diff} more in all, so the observations re-sent by the conversation and the actions' text differ by ${diff - extra}.`,
-      'While both modes send the same observations and requests, hybrid\'s tokens stay at or above pruned\'s: its fixed',
-      'part holds all of pruned\'s plus the `call` tool and the component rules (cut from 686 to 647 tokens a request',
-      'at 263f0a8, `perf_request_tokens`); 0.9× would take fewer requests or smaller observations than pruned\'s.');
+    const hsum = stat('hybrid', F.input, common).sum, psum = stat('pruned', F.input, common).sum, diff = hsum - psum;
+    lines.push('', `Hybrid's fixed part costs ${extra} tokens more than pruned's over these requests (the \`call\` tool and the`,
+      `component rule); hybrid's billed input is ${diff} more in all, so the observations re-sent by the conversation and`,
+      `the actions' text differ by ${diff - extra}. Without any fixed part of its own hybrid would bill ${((hsum - extra) / psum).toFixed(2)}× pruned's;`,
+      `0.9× is ${Math.round(0.9 * psum)} tokens, ${hsum - Math.round(0.9 * psum)} fewer than hybrid bills now.`, '');
+    // what the observations carry, each weighted by the requests that send it (--history full
+    // re-sends it in every later request of the task): link lines, and an image line that only
+    // repeats the name of the link it is in (the pruned tree keeps both; o200k, the stand-in's tokenizer)
+    const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../standin/package.json'));
+    const {encode} = require('gpt-tokenizer/cjs/encoding/o200k_base');
+    lines.push('What the observations carry, each counted once per request that sends it:', '');
+    lines.push('| mode | observation tokens billed | in link lines | in image lines that repeat their link\'s name |');
+    lines.push('|---|---|---|---|');
+    const carried = {};
+    for (const m of ['hybrid', 'pruned']) {
+      let all = 0, links = 0, images = 0;
+      for (const t of common) {
+        const reqs = traceOf(m, t).filter(st => st.prompt_tokens > 0 && st.observation);
+        reqs.forEach((st, i) => {
+          const f = path.join(out, m, st.observation);
+          if (!fs.existsSync(f)) return;
+          const times = reqs.length - i, L = fs.readFileSync(f, 'utf8').split('\n');
+          all += encode(L.join('\n')).length * times;
+          links += encode(L.filter(l => /^\t*link \[\d+\] /.test(l)).join('\n')).length * times;
+          const rep = L.filter((l, j) => { const im = /^(\t*)image '(.*)'$/.exec(l), ln = j && /^(\t*)link \[\d+\] '(.*)'$/.exec(L[j - 1]);
+            return im && ln && im[2] === ln[2] && im[1].length === ln[1].length + 1; });
+          images += encode(rep.join('\n')).length * times;
+        });
+      }
+      lines.push(`| ${m} | ${all} | ${links} | ${images} |`);
+      carried[m] = {all, links};
+    }
+    const h = carried.hybrid;
+    if (h.all) lines.push('', `Link lines are ${Math.round(100 * h.links / h.all)}% of the observation tokens hybrid's requests carry, as in pruned's: components fold`,
+      'a page\'s forms, and what they fold is small beside the links and page text the conversation re-sends.');
   }
   lines.push('');
   const failed = MODES.flatMap(m => rows[m].filter(r => r.status !== 'passed').map(r => `- ${m} task ${r.task_id}: ${r.status}${r.error ? ' — ' + r.error : ''}${r.answer ? ' (answered "' + String(r.answer).slice(0, 120) + '")' : ''}`));

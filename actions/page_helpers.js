@@ -19,7 +19,8 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
  * quiet == 0 (the rule): settled when readyState is complete, no
  * cross-document navigation has begun, no fetch/XHR that began since `mark`
  * (the action's start, page time) is in flight, no short timer set since
- * `mark` is pending (a debounce), no CSS transition or animation of at most
+ * `mark` is pending (a debounce; not one whose callback is known inert,
+ * unless a key of the action came before it), no CSS transition or animation of at most
  * a second that began since `mark` is running, two animation frames passed without a change
  * that matters, and the last change, timer or response is `short` ms old
  * (chained renders).  What matters is quiet_hook.js's to say.
@@ -68,7 +69,10 @@ const settleBusy = (q, mark) => {
   for (const r of q.reqs.values())
     if (r.at >= mark && !q.longUrls.has(r.url)) return 'request';
   for (const r of q.timers.values())
-    if (r.at >= mark && r.depth <= 1 && !(q.fired.get(r.fn) >= mark)) return 'timer';
+    if (r.at >= mark && r.depth <= 1 && !(q.fired.get(r.fn) >= mark) &&
+        /* known inert, unless armed after a key of this action (a debounce of typing) */
+        !(q.known && !(r.keyAt >= mark) && q.known(r)))
+      return 'timer';
   try {
     for (const a of document.getAnimations()) {
       if (a.playState !== 'running') continue;
@@ -89,7 +93,7 @@ const settleRule = (cap, mark, short) => new Promise(resolve => {
   const frame = fn => {
     let done = false;
     const go = () => { if (!done) { done = true; fn(); } };
-    requestAnimationFrame(go);
+    (q && q.raf ? q.raf : requestAnimationFrame)(go);
     st(go, 50); /* a hidden tab gets no frames */
   };
   const tick = () => {

@@ -178,6 +178,19 @@ Test(act_settle, waits_for_a_transition_the_action_started)
     EXPECT_JS("getComputedStyle(document.getElementById('panel')).opacity", "\"1\"");
 }
 
+/* A transition of a shadow and an outline (antd's click wave) only paints:
+ * the step does not wait for it, as it waits for a fade. */
+Test(act_settle, a_transition_that_only_paints_does_not_hold_a_step)
+{
+    open_page("/inert.html");
+    act_result r;
+    step("{\"click\": \"button 'Glow'\"}", &r);
+    cr_assert(strcmp(r.settle_waited, "animation"), "the step waited for the glow");
+    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('status').textContent", "\"glowing\"");
+}
+
 /* A request the action began that outlasts the cap: the step ends at the
  * cap, says so, and the page is still usable. */
 Test(act_settle, a_request_past_the_cap_ends_at_the_cap)

@@ -312,7 +312,9 @@ static eous_rc find_popup_option(act_exec *x, const char *want, double wait_ms, 
 static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_result *res, eous_err *err)
 {
     char note[160] = "";
-    eous_rc rc = click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
+    /* nothing covers it: a pointer click at its centre, without the driver's element checks */
+    eous_rc rc = t->hit ? wd_click_at(x->s, t->hx, t->hy, err)
+                        : click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
     if (rc)
         return eous_err_prefix(err, "select: opening %s", t->what);
     char path[1024];
@@ -397,13 +399,15 @@ static eous_rc do_select(act_exec *x, const act_action *a, act_target *t, act_re
 
 /* Target resolution, marks, policy, then the action itself.  A click or a
  * type whose target nothing covers goes as one script (found, checked,
- * scrolled, hit-tested) and one input request. */
+ * scrolled, hit-tested) and one input request; a popup select opens its
+ * widget the same way. */
 eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, act_result *res,
                           eous_err *err)
 {
     res->path = "atomic";
-    eous_rc rc = a->kind == ACT_CLICK || a->kind == ACT_TYPE ? act_acquire_click(x, t, a->kind == ACT_TYPE, err)
-                                                             : EOUS_OK;
+    eous_rc rc = a->kind == ACT_CLICK || a->kind == ACT_TYPE || a->kind == ACT_SELECT
+                     ? act_acquire_click(x, t, a->kind == ACT_TYPE, err)
+                     : EOUS_OK;
     if (!rc && t->hit && a->kind == ACT_CLICK) {
         /* nothing covers it: real input events at its centre, one request */
         if ((rc = act_check_target_policy(x, obs, a, t, err)))

@@ -11,6 +11,18 @@ return (async function(want, waitMs) {
     const cs = getComputedStyle(e);
     return cs.visibility !== 'hidden' && cs.display !== 'none' && !closestDeep(e, '[data-agent-hidden]');
   };
+  /* looks again at the page's next change, or 40 ms on: a timer of the page's own
+   * setTimeout (quiet_hook.js's) would hold the settle after the step */
+  const st = (window.__eous_quiet__ && window.__eous_quiet__.st) || setTimeout;
+  const changeOr40ms = () => new Promise(resolve => {
+    let mo = null;
+    const done = () => { if (mo) mo.disconnect(); resolve(); };
+    try {
+      mo = new MutationObserver(done);
+      mo.observe(document.body || document.documentElement, {subtree: true, childList: true, attributes: true});
+    } catch (e) {}
+    st.call(window, done, 40);
+  });
   const t0 = performance.now();
   let names = [];
   for (;;) {
@@ -30,7 +42,7 @@ return (async function(want, waitMs) {
         x: r.left + r.width / 2, y: r.top + r.height / 2};
     }
     if (performance.now() - t0 >= waitMs) break;
-    await new Promise(r => setTimeout(r, 40));
+    await changeOr40ms();
   }
   const a = document.activeElement;
   const canType = !!(a && a.tagName === 'INPUT' && !a.readOnly && !a.disabled);

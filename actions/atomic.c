@@ -194,10 +194,11 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
     }
-    /* React inputs ignore a programmatic clear: select all and delete, as a person would */
-    if (a->clear)
+    /* React inputs ignore a programmatic clear: select all and delete, as a person would;
+     * an empty field has nothing to clear and no end to reach */
+    if (!t->empty && a->clear)
         eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
-    else /* the click left the caret where it landed: append at the end */
+    else if (!t->empty) /* the click left the caret where it landed: append at the end */
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     if ((rc = eous_buf_puts(&keys, text, err)) || (a->enter && (rc = eous_buf_puts(&keys, KEY_ENTER, err))))
         goto done;
@@ -369,8 +370,11 @@ static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_re
             }
         }
         const char *opt = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
-        rc = opt ? click_elem(x, opt, eous_json_num(v, "x", 0), eous_json_num(v, "y", 0), 1, 1, NULL, 0, err)
-                 : eous_err_set(err, EOUS_E_PAGE, "select: the page did not hand back option '%s'", part);
+        double ox = eous_json_num(v, "x", 0), oy = eous_json_num(v, "y", 0);
+        /* nothing covers it where the script found it: a pointer click there */
+        rc = eous_json_bool(v, "hit", 0) ? wd_click_at(x->s, ox, oy, err)
+             : opt ? click_elem(x, opt, ox, oy, 1, 1, NULL, 0, err)
+                   : eous_err_set(err, EOUS_E_PAGE, "select: the page did not hand back option '%s'", part);
         cJSON_Delete(v);
         if (rc)
             return eous_err_prefix(err, "select '%s' in %s", part, t->what);

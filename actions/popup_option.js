@@ -1,9 +1,11 @@
 /* Popup options (antd Select/Cascader portals, ARIA listboxes): waits up to
- * waitMs for a visible option whose accessible name equals want.
+ * waitMs for a visible option whose accessible name equals want; hit: a
+ * pointer at its centre (x, y) lands on it.
  * args: want, waitMs. */
 return (async function(want, waitMs) {
 // @include page_helpers.js
 // @include widgets.js
+// @include hit_test.js
   const name = e => norm(e.getAttribute('aria-label') || e.getAttribute('title') || e.innerText || e.textContent);
   const visible = e => {
     const r = e.getBoundingClientRect();
@@ -37,9 +39,9 @@ return (async function(want, waitMs) {
       const dis = e.getAttribute('aria-disabled') === 'true' || WIDGETS.disabledClass.test(e.className || '');
       const c = closestDeep(e, '[data-agent-confirm]');
       e.scrollIntoView({block: 'nearest', behavior: 'instant'});
-      const r = e.getBoundingClientRect();
+      const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
       return {found: true, el: e, disabled: dis, confirm: c ? c.getAttribute('data-agent-confirm') : null,
-        x: r.left + r.width / 2, y: r.top + r.height / 2};
+        x, y, hit: r.width >= 1 && r.height >= 1 && reaches(e, x, y)};
     }
     if (performance.now() - t0 >= waitMs) break;
     await changeOr40ms();

@@ -19,7 +19,9 @@
  * Inert timers: a callback that, each time it ran on this document, did
  * nothing a step could see — no change that matters, no request, no timer,
  * frame, message or navigation asked for, no promise returned, the focused
- * field and its value as they were, then or in the microtasks it left
+ * field, its value and its checked state as they were, then or in the
+ * microtasks it left (a property a script sets on another control goes
+ * unseen)
  * (antd's click listener on <html> forgets the pointer's position 100 ms
  * after every click) — is known by its delay and source text (q.inert), and
  * the settle does not wait for it again; one that once did something is
@@ -96,15 +98,15 @@
   };
   const state = () => {
     const a = document.activeElement;
-    let v = null;
-    try { v = a && 'value' in a ? a.value : null; } catch (e) {}
-    return {changes: q.changes, reqSeq: q.reqSeq, asked: q.asked, nav: q.nav, a, v, url: location.href};
+    let v = null, c = null;
+    try { v = a && 'value' in a ? a.value : null; c = a && 'checked' in a ? a.checked : null; } catch (e) {}
+    return {changes: q.changes, reqSeq: q.reqSeq, asked: q.asked, nav: q.nav, a, v, c, url: location.href};
   };
   const changed = b => {
     if (mo) { const recs = mo.takeRecords(); if (recs.length) onRecs(recs); }
     const n = state();
     return n.changes !== b.changes || n.reqSeq !== b.reqSeq || n.asked !== b.asked || n.nav !== b.nav ||
-      n.a !== b.a || n.v !== b.v || n.url !== b.url;
+      n.a !== b.a || n.v !== b.v || n.c !== b.c || n.url !== b.url;
   };
   /* what a callback's run showed; once it did something it is never inert */
   const learn = (k, did) => {

@@ -178,6 +178,20 @@ Test(act_settle, waits_for_a_transition_the_action_started)
     EXPECT_JS("getComputedStyle(document.getElementById('panel')).opacity", "\"1\"");
 }
 
+/* A timer that only sets the focused checkbox's checked property (no DOM
+ * mutation) did something: each click reports the state it leaves. */
+Test(act_settle, a_timer_that_unchecks_the_focused_box_is_waited_for_every_time)
+{
+    open_page("/inert.html");
+    for (int i = 0; i < 3; i++) {
+        act_result r;
+        step("{\"click\": \"checkbox 'Agree'\"}", &r);
+        cr_assert(strstr(r.message, "it is not checked now"), "click %d: %s", i + 1, r.message);
+        act_result_clear(&r);
+        EXPECT_JS("document.getElementById('agree').checked", "false");
+    }
+}
+
 /* A transition of a shadow and an outline (antd's click wave) only paints:
  * the step does not wait for it, as it waits for a fade. */
 Test(act_settle, a_transition_that_only_paints_does_not_hold_a_step)

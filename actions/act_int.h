@@ -87,6 +87,7 @@ typedef struct act_target {
     double x, y, w, h;
     char role[64], name[128], cid[128], tag[32], input_type[32];
     int combobox, editable, disabled, type_disabled;
+    int empty;               /* the field to type into holds nothing */
     int has_confirm;         /* a data-agent-confirm mark covers the target */
     char confirm[512];
 } act_target;

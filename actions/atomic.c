@@ -194,10 +194,11 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
     }
-    /* React inputs ignore a programmatic clear: select all and delete, as a person would */
-    if (a->clear)
+    /* React inputs ignore a programmatic clear: select all and delete, as a person would;
+     * an empty field has nothing to clear and no end to reach */
+    if (!t->empty && a->clear)
         eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
-    else /* the click left the caret where it landed: append at the end */
+    else if (!t->empty) /* the click left the caret where it landed: append at the end */
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     if ((rc = eous_buf_puts(&keys, text, err)) || (a->enter && (rc = eous_buf_puts(&keys, KEY_ENTER, err))))
         goto done;
@@ -312,7 +313,9 @@ static eous_rc find_popup_option(act_exec *x, const char *want, double wait_ms, 
 static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_result *res, eous_err *err)
 {
     char note[160] = "";
-    eous_rc rc = click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
+    /* nothing covers it: a pointer click at its centre, without the driver's element checks */
+    eous_rc rc = t->hit ? wd_click_at(x->s, t->hx, t->hy, err)
+                        : click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
     if (rc)
         return eous_err_prefix(err, "select: opening %s", t->what);
     char path[1024];
@@ -367,8 +370,11 @@ static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_re
             }
         }
         const char *opt = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
-        rc = opt ? click_elem(x, opt, eous_json_num(v, "x", 0), eous_json_num(v, "y", 0), 1, 1, NULL, 0, err)
-                 : eous_err_set(err, EOUS_E_PAGE, "select: the page did not hand back option '%s'", part);
+        double ox = eous_json_num(v, "x", 0), oy = eous_json_num(v, "y", 0);
+        /* nothing covers it where the script found it: a pointer click there */
+        rc = eous_json_bool(v, "hit", 0) ? wd_click_at(x->s, ox, oy, err)
+             : opt ? click_elem(x, opt, ox, oy, 1, 1, NULL, 0, err)
+                   : eous_err_set(err, EOUS_E_PAGE, "select: the page did not hand back option '%s'", part);
         cJSON_Delete(v);
         if (rc)
             return eous_err_prefix(err, "select '%s' in %s", part, t->what);
@@ -397,13 +403,15 @@ static eous_rc do_select(act_exec *x, const act_action *a, act_target *t, act_re
 
 /* Target resolution, marks, policy, then the action itself.  A click or a
  * type whose target nothing covers goes as one script (found, checked,
- * scrolled, hit-tested) and one input request. */
+ * scrolled, hit-tested) and one input request; a popup select opens its
+ * widget the same way. */
 eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, act_result *res,
                           eous_err *err)
 {
     res->path = "atomic";
-    eous_rc rc = a->kind == ACT_CLICK || a->kind == ACT_TYPE ? act_acquire_click(x, t, a->kind == ACT_TYPE, err)
-                                                             : EOUS_OK;
+    eous_rc rc = a->kind == ACT_CLICK || a->kind == ACT_TYPE || a->kind == ACT_SELECT
+                     ? act_acquire_click(x, t, a->kind == ACT_TYPE, err)
+                     : EOUS_OK;
     if (!rc && t->hit && a->kind == ACT_CLICK) {
         /* nothing covers it: real input events at its centre, one request */
         if ((rc = act_check_target_policy(x, obs, a, t, err)))

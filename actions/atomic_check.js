@@ -19,7 +19,9 @@ return (async function(el, what, text, quiet, cap) {
   }
   if (what === 'readback') return {value: String(el.value), message: el.validationMessage || ''};
   if (what === 'checked') {
-    await settle(quiet, cap);
+    /* from the click (its first input event, quiet_hook.js), with the cap */
+    const q = window.__eous_quiet__;
+    await settle({quiet, cap, mark: q && q.input < performance.now() ? q.input : null});
     return {checked: !!el.checked};
   }
   if (what === 'validity') return formBlock(el);

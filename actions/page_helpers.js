@@ -19,8 +19,9 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
  * quiet == 0 (the rule): settled when readyState is complete, no
  * cross-document navigation has begun, no fetch/XHR that began since `mark`
  * (the action's start, page time) is in flight, no short timer set since
- * `mark` is pending (a debounce), no CSS transition or animation of at most
- * a second that began since `mark` is running, two animation frames passed without a change
+ * `mark` is pending (a debounce; not one whose callback is known inert,
+ * unless a key of the action came before it), no CSS transition or animation of at most
+ * a second that began since `mark` is running (unless it only paints: paintOnly), two animation frames passed without a change
  * that matters, and the last change, timer or response is `short` ms old
  * (chained renders).  What matters is quiet_hook.js's to say.
  * Either way at most `cap` ms; `waited` names what held it last. */
@@ -60,6 +61,20 @@ const settleQuiet = (quiet, cap, afterLoad) => new Promise(resolve => {
   };
   tick();
 });
+/* An animation of how a thing is painted alone (a shadow, an outline, a colour: antd's click
+ * wave on a button), not of where it is or whether it shows: decoration a step need not wait for. */
+const PAINT_ONLY = /^(box-shadow|text-shadow|outline(-(color|width|offset|style))?|color|caret-color|fill|stroke|(background|border(-(top|right|bottom|left))?|text-decoration|column-rule)-color)$/;
+const paintOnly = a => {
+  if (a.transitionProperty) return PAINT_ONLY.test(a.transitionProperty);
+  const props = new Set();
+  try {
+    for (const k of a.effect.getKeyframes())
+      for (const p of Object.keys(k))
+        if (!['offset', 'computedOffset', 'easing', 'composite'].includes(p))
+          props.add(p.replace(/[A-Z]/g, c => '-' + c.toLowerCase()));
+  } catch (e) { return false; }
+  return props.size > 0 && [...props].every(p => PAINT_ONLY.test(p));
+};
 /* What still holds the page at time t ('' when nothing does), for settleRule. */
 const settleBusy = (q, mark) => {
   if (document.readyState !== 'complete') return 'load';
@@ -68,14 +83,17 @@ const settleBusy = (q, mark) => {
   for (const r of q.reqs.values())
     if (r.at >= mark && !q.longUrls.has(r.url)) return 'request';
   for (const r of q.timers.values())
-    if (r.at >= mark && r.depth <= 1 && !(q.fired.get(r.fn) >= mark)) return 'timer';
+    if (r.at >= mark && r.depth <= 1 && !(q.fired.get(r.fn) >= mark) &&
+        /* known inert, unless armed after a key of this action (a debounce of typing) */
+        !(q.known && !(r.keyAt >= mark) && q.known(r)))
+      return 'timer';
   try {
     for (const a of document.getAnimations()) {
       if (a.playState !== 'running') continue;
       /* a short one (a menu opening, a fade): a longer one is decoration (a toast's countdown) */
       const end = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming().endTime : Infinity;
       const start = a.startTime == null ? performance.now() : a.startTime;
-      if (end <= 1000 && start >= mark) return 'animation';
+      if (end <= 1000 && start >= mark && !paintOnly(a)) return 'animation';
     }
   } catch (e) {}
   return '';
@@ -89,7 +107,7 @@ const settleRule = (cap, mark, short) => new Promise(resolve => {
   const frame = fn => {
     let done = false;
     const go = () => { if (!done) { done = true; fn(); } };
-    requestAnimationFrame(go);
+    (q && q.raf ? q.raf : requestAnimationFrame)(go);
     st(go, 50); /* a hidden tab gets no frames */
   };
   const tick = () => {

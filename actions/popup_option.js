@@ -1,9 +1,11 @@
 /* Popup options (antd Select/Cascader portals, ARIA listboxes): waits up to
- * waitMs for a visible option whose accessible name equals want.
+ * waitMs for a visible option whose accessible name equals want; hit: a
+ * pointer at its centre (x, y) lands on it.
  * args: want, waitMs. */
 return (async function(want, waitMs) {
 // @include page_helpers.js
 // @include widgets.js
+// @include hit_test.js
   const name = e => norm(e.getAttribute('aria-label') || e.getAttribute('title') || e.innerText || e.textContent);
   const visible = e => {
     const r = e.getBoundingClientRect();
@@ -11,6 +13,18 @@ return (async function(want, waitMs) {
     const cs = getComputedStyle(e);
     return cs.visibility !== 'hidden' && cs.display !== 'none' && !closestDeep(e, '[data-agent-hidden]');
   };
+  /* looks again at the page's next change, or 40 ms on: a timer of the page's own
+   * setTimeout (quiet_hook.js's) would hold the settle after the step */
+  const st = (window.__eous_quiet__ && window.__eous_quiet__.st) || setTimeout;
+  const changeOr40ms = () => new Promise(resolve => {
+    let mo = null;
+    const done = () => { if (mo) mo.disconnect(); resolve(); };
+    try {
+      mo = new MutationObserver(done);
+      mo.observe(document.body || document.documentElement, {subtree: true, childList: true, attributes: true});
+    } catch (e) {}
+    st.call(window, done, 40);
+  });
   const t0 = performance.now();
   let names = [];
   for (;;) {
@@ -25,12 +39,12 @@ return (async function(want, waitMs) {
       const dis = e.getAttribute('aria-disabled') === 'true' || WIDGETS.disabledClass.test(e.className || '');
       const c = closestDeep(e, '[data-agent-confirm]');
       e.scrollIntoView({block: 'nearest', behavior: 'instant'});
-      const r = e.getBoundingClientRect();
+      const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
       return {found: true, el: e, disabled: dis, confirm: c ? c.getAttribute('data-agent-confirm') : null,
-        x: r.left + r.width / 2, y: r.top + r.height / 2};
+        x, y, hit: r.width >= 1 && r.height >= 1 && reaches(e, x, y)};
     }
     if (performance.now() - t0 >= waitMs) break;
-    await new Promise(r => setTimeout(r, 40));
+    await changeOr40ms();
   }
   const a = document.activeElement;
   const canType = !!(a && a.tagName === 'INPUT' && !a.readOnly && !a.disabled);

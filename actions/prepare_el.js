@@ -41,6 +41,9 @@ const prepareEl = (el, scroll, wantType) => {
       if (inner) te = inner;
     }
     out.typeEl = te; out.editable = ed(te);
+    /* nothing to clear or to move the caret past: the keys that would do it are left out
+     * (a Backspace in an empty tags field removes the last tag) */
+    try { out.empty = te.isContentEditable ? !te.textContent : te.value === ''; } catch (e) { out.empty = false; }
     out.typeDisabled = !!te.disabled || !!te.readOnly;
   }
   return out;

@@ -16,6 +16,17 @@
  * second, a poll) is not, nor one whose callback already ran since the
  * action (a polling loop re-arming itself), nor one set by a timer that
  * was set by a timer (a chain).
+ * Inert timers: a callback that, each time it ran on this document, did
+ * nothing a step could see — no change that matters, no request, no timer,
+ * frame, message or navigation asked for, no promise returned, the focused
+ * field, its value and its checked state as they were, then or in the
+ * microtasks it left (a property a script sets on another control goes
+ * unseen)
+ * (antd's click listener on <html> forgets the pointer's position 100 ms
+ * after every click) — is known by its delay and source text (q.inert), and
+ * the settle does not wait for it again; one that once did something is
+ * always waited for.  A timer armed after a key or input event (a search
+ * debounced after typing) is waited for whatever its callback did before.
  * Requests: a fetch or XHR counts from its start to its end, except to a
  * URL that once stayed open longer than LONG ms (a long poll). */
 (function() {
@@ -23,13 +34,14 @@
   const now = () => performance.now();
   const st = window.setTimeout, ct = window.clearTimeout, f = window.fetch;
   const ANIM = 3, ANIM_MS = 2000, TIMER_MAX = 600, LONG = 1500;
-  const q = {since: now(), last: 0, changes: 0, depth: 0, nav: 0, reqSeq: 0,
-    reqs: new Map(), timers: new Map(), fired: new WeakMap(), longUrls: new Set(), st};
+  const q = {since: now(), last: 0, changes: 0, depth: 0, nav: 0, reqSeq: 0, asked: 0, keyAt: -1, input: Infinity,
+    reqs: new Map(), timers: new Map(), fired: new WeakMap(), longUrls: new Set(), inert: new Map(), st};
   window.__eous_quiet__ = q;
   const touch = () => { q.last = now(); };
+  let mo = null, onRecs = null;
   try {
     const seen = new WeakMap(); /* element -> times of its recent batches */
-    new MutationObserver(recs => {
+    onRecs = recs => {
       const t = now(), batch = new Set();
       let matters = false;
       for (const r of recs) {
@@ -41,20 +53,99 @@
         if (times.length <= ANIM) matters = true;
       }
       if (matters) { q.last = t; q.changes++; }
-    }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+    };
+    mo = new MutationObserver(onRecs);
+    mo.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
   } catch (e) {}
+  /* the first trusted input event since the last settle (settle.js: when the
+   * action began, in page time), and the last key or input event (a timer
+   * armed after one is a debounce of typing) */
+  const KEYS = new Set(['keydown', 'beforeinput', 'input', 'compositionend', 'paste']);
+  for (const type of ['pointerdown', 'mousedown', 'click', 'wheel', 'touchstart', ...KEYS])
+    try {
+      window.addEventListener(type, e => {
+        const t = now();
+        if (e.isTrusted && t < q.input) q.input = t;
+        if (KEYS.has(type)) q.keyAt = t;
+      }, true);
+    } catch (e) {}
+  /* more work asked for (a frame, a message: React's scheduler, a microtask); the
+   * originals stay for the hook's and the settle's own use */
+  const counted = (obj, name) => {
+    try {
+      const orig = obj && obj[name];
+      if (typeof orig !== 'function') return null;
+      obj[name] = function() { q.asked++; return orig.apply(this, arguments); };
+      return orig;
+    } catch (e) { return null; }
+  };
+  const raf = counted(window, 'requestAnimationFrame'), qm = counted(window, 'queueMicrotask');
+  counted(window, 'postMessage');
+  counted(window.MessagePort && window.MessagePort.prototype, 'postMessage');
+  q.raf = raf ? fn => raf.call(window, fn) : null;
+  const micro = fn => (qm ? qm.call(window, fn) : Promise.resolve().then(fn));
+  const keys = new WeakMap(); /* callback -> its key in q.inert ('' when it has none) */
+  const keyOf = (fn, d) => {
+    let k = keys.get(fn);
+    if (k === undefined) {
+      let src = '';
+      try { src = Function.prototype.toString.call(fn); } catch (e) {}
+      /* a bound or native function shows no source: never known inert */
+      k = !src || /\[native code\]\s*\}\s*$/.test(src) ? '' : d + ':' + src.length + ':' + src.slice(0, 400);
+      keys.set(fn, k);
+    }
+    return k;
+  };
+  const state = () => {
+    const a = document.activeElement;
+    let v = null, c = null;
+    try { v = a && 'value' in a ? a.value : null; c = a && 'checked' in a ? a.checked : null; } catch (e) {}
+    return {changes: q.changes, reqSeq: q.reqSeq, asked: q.asked, nav: q.nav, a, v, c, url: location.href};
+  };
+  const changed = b => {
+    if (mo) { const recs = mo.takeRecords(); if (recs.length) onRecs(recs); }
+    const n = state();
+    return n.changes !== b.changes || n.reqSeq !== b.reqSeq || n.asked !== b.asked || n.nav !== b.nav ||
+      n.a !== b.a || n.v !== b.v || n.c !== b.c || n.url !== b.url;
+  };
+  /* what a callback's run showed; once it did something it is never inert */
+  const learn = (k, did) => {
+    if (!k || q.inert.get(k) === -1) return;
+    q.inert.set(k, did ? -1 : (q.inert.get(k) || 0) + 1);
+  };
+  /* a pending timer whose callback ran on this document and never did anything */
+  q.known = rec => q.inert.get(keyOf(rec.fn, rec.d)) > 0;
   try {
     window.setTimeout = function(fn, ms, ...rest) {
+      q.asked++;
       const d = Number(ms) || 0;
       if (typeof fn !== 'function' || d > TIMER_MAX || q.depth > 1) return st.call(window, fn, ms, ...rest);
-      const rec = {at: now(), due: now() + d, depth: q.depth, fn};
+      const rec = {at: now(), due: now() + d, depth: q.depth, fn, d, keyAt: q.keyAt};
       let id = 0;
       const run = function() {
         q.timers.delete(id);
         q.fired.set(fn, now());
         const d0 = q.depth;
         q.depth = rec.depth + 1;
-        try { return fn.apply(this, arguments); } finally { q.depth = d0; touch(); }
+        const k = keyOf(fn, d), before = state();
+        let r;
+        try {
+          r = fn.apply(this, arguments);
+          return r;
+        } finally {
+          q.depth = d0;
+          if ((r != null && typeof r.then === 'function') || changed(before)) {
+            learn(k, true);
+            touch();
+          } else {
+            /* what it left to the microtasks after it, looked at once they ran */
+            micro(() => micro(() => micro(() => {
+              const did = changed(before);
+              learn(k, did);
+              if (did) touch();
+            })));
+          }
+        }
       };
       id = st.call(window, run, ms, ...rest);
       q.timers.set(id, rec);

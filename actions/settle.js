@@ -1,14 +1,20 @@
 /* Settle (page_helpers.js settle).  args: quiet (0 = the rule), cap (ms),
  * afterLoad (a new document: quiet counts from its load), withDialogs (also
  * return the dialogs recorded meanwhile, see dialogs.js), since (ms since the
- * action began, as the caller measured it: what began since counts), short
+ * action began, as the caller measured it: what began since counts, or
+ * since the action's first input event when the page saw one earlier), short
  * (the rule's quiet for chained renders). */
 return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet) {
 // @include quiet_hook.js
 // @include page_helpers.js
 // @include dialogs.js
-  const mark = performance.now() - (since || 0);
+  const q = window.__eous_quiet__;
+  let mark = performance.now() - (since || 0);
+  /* the action's first input event: a driver slow to start this script
+   * (a loaded machine) would put the mark after what the action began */
+  if (q && q.input < mark) mark = q.input;
   const s = await settle({quiet, cap, afterLoad, mark, short: shortQuiet});
+  if (q) q.input = Infinity;
   return {ms: s.ms, capped: s.capped, waited: s.waited, w: innerWidth, h: innerHeight, url: String(location.href),
     dialogs: withDialogs ? takeDialogs() : undefined};
 }).apply(null, arguments);

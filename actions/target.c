@@ -182,6 +182,7 @@ static void take_facts(act_target *t, const cJSON *v)
     t->editable = eous_json_bool(v, "editable", 0);
     t->disabled = eous_json_bool(v, "disabled", 0);
     t->type_disabled = eous_json_bool(v, "typeDisabled", 0);
+    t->empty = eous_json_bool(v, "empty", 0);
     const char *conf = eous_json_str(v, "confirm");
     t->has_confirm = conf != NULL;
     snprintf(t->confirm, sizeof t->confirm, "%s", conf ? conf : "");

@@ -83,6 +83,76 @@ Test(act_settle, waits_for_a_debounced_search)
     EXPECT_JS("document.getElementById('flash').textContent", "\"Added: Alice Arnold\"");
 }
 
+/* The search's timer was armed by a click first, when its check found the
+ * text unchanged and did nothing: once keys re-arm it, it is a debounce of
+ * typing and is waited for all the same (a rule that took the check for
+ * inert after the click would tick a box the search then throws away). */
+Test(act_settle, waits_for_a_debounce_of_typing_whose_callback_did_nothing_before)
+{
+    open_page("/members.html");
+    act_result r;
+    step("{\"click\": \"textbox 'Search for user or group'\"}", &r);
+    act_result_clear(&r);
+    step("{\"type\": \"textbox 'Search for user or group'\", \"text\": \"Alice\"}", &r);
+    cr_assert(!r.settle_capped, "the search settled by the cap (%s)", r.settle_waited);
+    act_result_clear(&r);
+    EXPECT_JS("[...document.querySelectorAll('#principals input')].map(c => c.value).join('|')", "\"Alice Arnold\"");
+    step("{\"click\": \"checkbox 'Alice Arnold'\"}", &r);
+    act_result_clear(&r);
+    step("{\"click\": \"button 'Add'\"}", &r);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('flash').textContent", "\"Added: Alice Arnold\"");
+}
+
+/* A timer every click arms whose callback changes nothing a step can see
+ * (antd's listener on <html>) holds the first click only: once it ran
+ * without effect, the next click's settle does not wait for it.  A timer
+ * whose callback changes the page is waited for every time. */
+Test(act_settle, a_timer_whose_callback_did_nothing_does_not_hold_the_next_step)
+{
+    open_page("/inert.html");
+    act_result r;
+    step("{\"click\": \"button 'Mark'\"}", &r);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('status').textContent", "\"marked 1\"");
+    step("{\"click\": \"button 'Mark'\"}", &r);
+    cr_assert(strcmp(r.settle_waited, "timer"), "the second click waited for the inert timer again");
+    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('status').textContent", "\"marked 2\"");
+    for (int i = 1; i <= 3; i++) {
+        step("{\"click\": \"button 'Count later'\"}", &r);
+        cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
+        act_result_clear(&r);
+        char want[8];
+        snprintf(want, sizeof want, "\"%d\"", i);
+        EXPECT_JS("document.getElementById('count').textContent", want);
+    }
+}
+
+/* The settle counts from the action's first input event as the page saw
+ * it, not from when its script began (a driver slow to start the script on
+ * a loaded machine): a click made outside the executor, then a settle on its
+ * own, still waits for the timer the click armed. */
+Test(act_settle, counts_from_the_actions_first_input_event)
+{
+    open_page("/inert.html");
+    eous_err err;
+    cJSON *v = NULL;
+    cr_assert_eq(wd_execute(B.session,
+                            "const r = document.getElementById('later').getBoundingClientRect();"
+                            "return [r.left + r.width / 2, r.top + r.height / 2];",
+                            NULL, &v, &err),
+                 EOUS_OK, "%s", err.msg);
+    cr_assert(cJSON_GetArraySize(v) == 2, "no position for the button");
+    double x = cJSON_GetArrayItem(v, 0)->valuedouble, y = cJSON_GetArrayItem(v, 1)->valuedouble;
+    cJSON_Delete(v);
+    cr_assert_eq(wd_click_at(B.session, x, y, &err), EOUS_OK, "%s", err.msg);
+    double ms;
+    cr_assert_eq(act_settle(X, &ms, &err), EOUS_OK, "%s", err.msg);
+    EXPECT_JS("document.getElementById('count').textContent", "\"1\"");
+}
+
 /* A clock, a stopwatch and a spinner changing every frame, an endless CSS
  * animation and a long poll begun before the step: none of them holds it. */
 Test(act_settle, a_page_that_never_goes_quiet_settles_by_the_rule)
@@ -106,6 +176,33 @@ Test(act_settle, waits_for_a_transition_the_action_started)
     cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
     act_result_clear(&r);
     EXPECT_JS("getComputedStyle(document.getElementById('panel')).opacity", "\"1\"");
+}
+
+/* A timer that only sets the focused checkbox's checked property (no DOM
+ * mutation) did something: each click reports the state it leaves. */
+Test(act_settle, a_timer_that_unchecks_the_focused_box_is_waited_for_every_time)
+{
+    open_page("/inert.html");
+    for (int i = 0; i < 3; i++) {
+        act_result r;
+        step("{\"click\": \"checkbox 'Agree'\"}", &r);
+        cr_assert(strstr(r.message, "it is not checked now"), "click %d: %s", i + 1, r.message);
+        act_result_clear(&r);
+        EXPECT_JS("document.getElementById('agree').checked", "false");
+    }
+}
+
+/* A transition of a shadow and an outline (antd's click wave) only paints:
+ * the step does not wait for it, as it waits for a fade. */
+Test(act_settle, a_transition_that_only_paints_does_not_hold_a_step)
+{
+    open_page("/inert.html");
+    act_result r;
+    step("{\"click\": \"button 'Glow'\"}", &r);
+    cr_assert(strcmp(r.settle_waited, "animation"), "the step waited for the glow");
+    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('status').textContent", "\"glowing\"");
 }
 
 /* A request the action began that outlasts the cap: the step ends at the

@@ -761,6 +761,49 @@ Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_to
                         "\"Frontend\"");
 }
 
+/* antd's several-choice Select (Members, Tags): every pick into its open
+ * list takes (rc-select takes one Enter until that key is released), and
+ * the chosen tags are read back from the page and from the view */
+Test(native_site, playground_several_choice_select_takes_every_pick)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/settings?ci4a=off");
+    site_call("tabs", "tabs", "select", "{\"tab\": \"Members\"}");
+    site_call("combobox", "Members", "select", "{\"option\": \"Ivan Sammet\"}");
+    site_call("combobox", "Members", "select", "{\"option\": \"Joan Knuth\"}");
+    site_call("combobox", "Tags", "select", "{\"option\": \"security\"}");
+    site_call("combobox", "Tags", "select", "{\"option\": \"ml\"}");
+#define CHOSEN(id) "Array.from(document.getElementById('" id "').closest('.ant-select')" \
+                   ".querySelectorAll('.ant-select-selection-item')).map(e => e.title || e.textContent.trim())"
+    TS_EXPECT_PAGE_JSON(S.session, CHOSEN("members"),
+                        "[\"Annie Boyd\",\"Niklaus Turing\",\"Katherine Hopper\",\"Ivan Sammet\",\"Joan Knuth\"]");
+    TS_EXPECT_PAGE_JSON(S.session, CHOSEN("tags"), "[\"web\",\"beta\",\"security\",\"ml\"]");
+#undef CHOSEN
+    perc_opts o;
+    perc_opts_init(&o);
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    char line[4096];
+    cr_assert(line_of(perc_obs_text(obs), "combobox 'Members'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "Ivan Sammet Joan Knuth"), "%s", line);
+    perc_obs_free(obs);
+}
+
+/* antd's Slider by its keys: End to its maximum, an arrow held down and
+ * released to a value between; the handle says each value */
+Test(native_site, playground_slider_takes_its_edge_and_a_value_between)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/settings?ci4a=off");
+    site_call("slider", "Retention (days)", "setValue", "{\"value\": 365}");
+    TS_EXPECT_PAGE_JSON(S.session, "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"365\"");
+    site_call("slider", "Retention (days)", "setValue", "{\"value\": 180}");
+    TS_EXPECT_PAGE_JSON(S.session, "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"180\"");
+}
+
 /* antd's column filter trigger (span role=button 'filter' inside its
  * columnheader): the hybrid view gives it an id after its header, where
  * pruned (AgentOccam's one id per cell control) keeps only the header; a

@@ -177,6 +177,17 @@ const nativeComboPick = async (root, input, want) => {
   let picked = null, pickedEl = null;
   const shown = await nativeWait(() => { const o = nativeOptionMatch(optsOf(lbOf()), want, nativeName, x => x.id);
     return o && visible(o) ? o : null; }, 300);
+  /* an option that already says it is selected is left as it is (picked
+   * again, a list of several choices would turn it off), and so is the
+   * field: the text typed to find it is taken back */
+  const isOn = o => o.getAttribute('aria-selected') === 'true';
+  const already = async o => {
+    const value = nativeName(o); /* before the list re-renders: a virtual list reuses its elements */
+    if (input && input.value && !input.readOnly) await nativeSetValue(input, '', false, true).catch(() => {});
+    if (expanded()) nativeKey(target, 'Escape');
+    return {value, already: 'selected'};
+  };
+  if (shown && isOn(shown)) return already(shown);
   if (shown) {
     if (typeof shown.scrollIntoView === 'function') shown.scrollIntoView({block: 'nearest'});
     /* the innermost element that holds the name: where a tree item's click handler listens */
@@ -198,6 +209,7 @@ const nativeComboPick = async (root, input, want) => {
       const n = nativeName(a);
       if (n === nativeSquash(want) || n.toLowerCase() === w) {
         if (a.getAttribute('aria-disabled') === 'true') throw nativeErr('disabled', 'option ' + nativeShown(want) + ' is disabled');
+        if (isOn(a)) return already(a);
         nativeKey(target, 'Enter'); picked = n; pickedEl = a; break;
       }
       if (seen.has(a.id || n)) break; /* the list wrapped round: every option was active once */

@@ -177,17 +177,10 @@ const nativeComboPick = async (root, input, want) => {
   let picked = null, pickedEl = null;
   const shown = await nativeWait(() => { const o = nativeOptionMatch(optsOf(lbOf()), want, nativeName, x => x.id);
     return o && visible(o) ? o : null; }, 300);
-  /* an option that already says it is selected is left as it is (picked
-   * again, a list of several choices would turn it off), and so is the
-   * field: the text typed to find it is taken back */
+  /* an option that already says it is selected before the pick: a list of
+   * several choices turns it off when it is picked again (said so below) */
   const isOn = o => o.getAttribute('aria-selected') === 'true';
-  const already = async o => {
-    const value = nativeName(o); /* before the list re-renders: a virtual list reuses its elements */
-    if (input && input.value && !input.readOnly) await nativeSetValue(input, '', false, true).catch(() => {});
-    if (expanded()) nativeKey(target, 'Escape');
-    return {value, already: 'selected'};
-  };
-  if (shown && isOn(shown)) return already(shown);
+  let wasOn = false;
   if (shown) {
     if (typeof shown.scrollIntoView === 'function') shown.scrollIntoView({block: 'nearest'});
     /* the innermost element that holds the name: where a tree item's click handler listens */
@@ -197,7 +190,7 @@ const nativeComboPick = async (root, input, want) => {
       const inner = Array.from(hit.children).find(c => nativeSquash(c.textContent) === name);
       if (!inner) break; hit = inner; d = inner.querySelector('*');
     }
-    nativeClick(hit); picked = name; pickedEl = shown;
+    wasOn = isOn(shown); nativeClick(hit); picked = name; pickedEl = shown;
   } else {
     /* the active descendant, moved by the keys the pattern binds */
     const active = () => { const id = target.getAttribute('aria-activedescendant'); return id ? document.getElementById(id) : null; };
@@ -209,8 +202,7 @@ const nativeComboPick = async (root, input, want) => {
       const n = nativeName(a);
       if (n === nativeSquash(want) || n.toLowerCase() === w) {
         if (a.getAttribute('aria-disabled') === 'true') throw nativeErr('disabled', 'option ' + nativeShown(want) + ' is disabled');
-        if (isOn(a)) return already(a);
-        nativeKey(target, 'Enter'); picked = n; pickedEl = a; break;
+        wasOn = isOn(a); nativeKey(target, 'Enter'); picked = n; pickedEl = a; break;
       }
       if (seen.has(a.id || n)) break; /* the list wrapped round: every option was active once */
       seen.add(a.id || n); names.push(n);
@@ -233,6 +225,12 @@ const nativeComboPick = async (root, input, want) => {
   const beside = () => nativeComboShows(root, null, true);
   const chosen = () => { const n = named(); return n.some(o => o.getAttribute('aria-selected') === 'true') ? 1 : n.length ? 0 :
     (beside().includes(picked) ? 1 : -1); };
+  if (wasOn) {
+    /* off now: a list of several choices toggled it, and the answer says so; on: a single choice kept it */
+    const off = await nativeWait(() => chosen() !== 1, 1000);
+    if (expanded()) nativeKey(target, 'Escape');
+    return off ? {value: picked, selected: false, note: 'it was selected: picked again, the list turned it off'} : {value: picked};
+  }
   if (pickedEl && (multi || pickedEl.hasAttribute('aria-selected') || expanded())) {
     const got = await nativeWait(() => chosen() === 1 || (!multi && !expanded() && chosen() === -1), 1000);
     if (!got) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +

@@ -349,7 +349,7 @@ if (pgModes.length) {
     [/cannot see \d+ \/ page|cannot see how \d+ was found|cannot see \d+$/, "an option list: antd's Select and Cascader keep only the active option and its neighbour in the accessibility tree (a virtual listbox), so the hybrid view prints no list to count or to read the value from"],
     [/evaluator reads window.__ci4a__/, "the task's evaluator reads the CI4A registry, which `?ci4a=off` removes: the atomic runs fail these too"],
     [/state is not the one wanted/, "the plan ran and the page's state is wrong (e.g. task 101: its plan clicks 'I accept the terms' once per application; rule 4 reads the second click as unchecking, as the re-grounding cannot tell that 'New application' reset the form)"],
-    [/select: native-N\.select: option "…" is not selected/, "a pick into antd's several-choice Select (Members, Tags) that did not take (rc-select takes one Enter until the key is released; actions/native_call.js releases it since 7a51bcd), or a pick of an option already chosen, which turns it off"],
+    [/select: native-N\.select: option "…" is not selected/, "a pick into antd's several-choice Select (Members, Tags) that did not take (rc-select takes one Enter until the key is released; actions/native_call.js releases it since 7a51bcd)"],
     [/cannot see textbox '…'$/, "a click into a date field folded into its form's line, to open the calendar: the view prints the form's fill(), not the field"],
   ];
   if (why.size) {

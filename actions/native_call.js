@@ -226,10 +226,13 @@ const nativeComboPick = async (root, input, want) => {
   const chosen = () => { const n = named(); return n.some(o => o.getAttribute('aria-selected') === 'true') ? 1 : n.length ? 0 :
     (beside().includes(picked) ? 1 : -1); };
   if (wasOn) {
-    /* off now: a list of several choices toggled it, and the answer says so; on: a single choice kept it */
+    /* off now: a list of several choices toggled it, an error (never a
+     * success, whatever a stale option still says); on: a single choice kept it */
     const off = await nativeWait(() => chosen() !== 1, 1000);
     if (expanded()) nativeKey(target, 'Escape');
-    return off ? {value: picked, selected: false, note: 'it was selected: picked again, the list turned it off'} : {value: picked};
+    if (off) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
+      ' (a list of several choices turns a chosen option off when it is picked again)');
+    return {value: picked};
   }
   if (pickedEl && (multi || pickedEl.hasAttribute('aria-selected') || expanded())) {
     const got = await nativeWait(() => chosen() === 1 || (!multi && !expanded() && chosen() === -1), 1000);

@@ -137,12 +137,15 @@ const nativeWait = async (pred, ms) => {
 };
 
 /* The key the APG combobox pattern binds (ArrowDown opens and moves the
- * active option, Enter picks it), as the page's key handlers receive it. */
-const nativeKey = (el, key) => {
+ * active option, Enter picks it), pressed and released as the page's key
+ * handlers receive it: rc-select takes one Enter until its keyup, so a
+ * second pick into a several-choice Select was dropped without the release. */
+const nativeKeyEvent = (el, type, key) => {
   const code = {ArrowDown: 40, ArrowUp: 38, ArrowLeft: 37, ArrowRight: 39, Enter: 13, Escape: 27, Home: 36, End: 35}[key];
-  return el.dispatchEvent(new KeyboardEvent('keydown', {key, code: key, keyCode: code, which: code,
+  el.dispatchEvent(new KeyboardEvent(type, {key, code: key, keyCode: code, which: code,
     bubbles: true, cancelable: true, composed: true}));
 };
+const nativeKey = (el, key) => { nativeKeyEvent(el, 'keydown', key); nativeKeyEvent(el, 'keyup', key); };
 /* What a combobox shows as its value: its input's text, else what
  * perception/native_combo_text.js reads around it (the view's own reading). */
 const nativeComboShows = (root, input, besides) =>
@@ -174,6 +177,10 @@ const nativeComboPick = async (root, input, want) => {
   let picked = null, pickedEl = null;
   const shown = await nativeWait(() => { const o = nativeOptionMatch(optsOf(lbOf()), want, nativeName, x => x.id);
     return o && visible(o) ? o : null; }, 300);
+  /* an option that already says it is selected before the pick: a list of
+   * several choices turns it off when it is picked again (said so below) */
+  const isOn = o => o.getAttribute('aria-selected') === 'true';
+  let wasOn = false;
   if (shown) {
     if (typeof shown.scrollIntoView === 'function') shown.scrollIntoView({block: 'nearest'});
     /* the innermost element that holds the name: where a tree item's click handler listens */
@@ -183,7 +190,7 @@ const nativeComboPick = async (root, input, want) => {
       const inner = Array.from(hit.children).find(c => nativeSquash(c.textContent) === name);
       if (!inner) break; hit = inner; d = inner.querySelector('*');
     }
-    nativeClick(hit); picked = name; pickedEl = shown;
+    wasOn = isOn(shown); nativeClick(hit); picked = name; pickedEl = shown;
   } else {
     /* the active descendant, moved by the keys the pattern binds */
     const active = () => { const id = target.getAttribute('aria-activedescendant'); return id ? document.getElementById(id) : null; };
@@ -195,7 +202,7 @@ const nativeComboPick = async (root, input, want) => {
       const n = nativeName(a);
       if (n === nativeSquash(want) || n.toLowerCase() === w) {
         if (a.getAttribute('aria-disabled') === 'true') throw nativeErr('disabled', 'option ' + nativeShown(want) + ' is disabled');
-        nativeKey(target, 'Enter'); picked = n; pickedEl = a; break;
+        wasOn = isOn(a); nativeKey(target, 'Enter'); picked = n; pickedEl = a; break;
       }
       if (seen.has(a.id || n)) break; /* the list wrapped round: every option was active once */
       seen.add(a.id || n); names.push(n);
@@ -218,6 +225,15 @@ const nativeComboPick = async (root, input, want) => {
   const beside = () => nativeComboShows(root, null, true);
   const chosen = () => { const n = named(); return n.some(o => o.getAttribute('aria-selected') === 'true') ? 1 : n.length ? 0 :
     (beside().includes(picked) ? 1 : -1); };
+  if (wasOn) {
+    /* off now: a list of several choices toggled it, an error (never a
+     * success, whatever a stale option still says); on: a single choice kept it */
+    const off = await nativeWait(() => chosen() !== 1, 1000);
+    if (expanded()) nativeKey(target, 'Escape');
+    if (off) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
+      ' (a list of several choices turns a chosen option off when it is picked again)');
+    return {value: picked};
+  }
   if (pickedEl && (multi || pickedEl.hasAttribute('aria-selected') || expanded())) {
     const got = await nativeWait(() => chosen() === 1 || (!multi && !expanded() && chosen() === -1), 1000);
     if (!got) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
@@ -292,20 +308,34 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     }
   }
   if (role === 'slider' && T === 'setValue') {
-    /* the APG slider's keys: Home and End, then the arrows one step at a time until it says the value */
+    /* the APG slider's keys: Home or End, else an arrow held down (a held
+     * key repeats its keydown) one step at a time until it says the value,
+     * then released, when a slider commits (antd's onChangeComplete) */
     const now = () => Number(root.getAttribute('aria-valuenow'));
     const want = Number(P.value);
     if (typeof root.focus === 'function') root.focus();
-    if (String(want) === root.getAttribute('aria-valuemax')) nativeKey(root, 'End');
-    else if (String(want) === root.getAttribute('aria-valuemin')) nativeKey(root, 'Home');
+    const edge = String(want) === root.getAttribute('aria-valuemax') ? 'End' : String(want) === root.getAttribute('aria-valuemin') ? 'Home' : null;
+    if (edge) {
+      const before = now();
+      nativeKey(root, edge);
+      await nativeWait(() => now() !== before, 500);
+    }
+    let held = null;
     for (let i = 0; i < 2000 && now() !== want; i++) {
       const before = now();
-      nativeKey(root, now() < want ? 'ArrowRight' : 'ArrowLeft');
-      await Promise.resolve();
-      if (now() === before && !await nativeWait(() => now() !== before, 300)) break;
+      held = now() < want ? 'ArrowRight' : 'ArrowLeft';
+      nativeKeyEvent(root, 'keydown', held);
+      /* a task between repeats, as a held key gives: React renders a key's
+       * update at once, and updates chained in one task past its limit
+       * (antd's tooltip re-aligns on each) throw away the whole page */
+      await nativeTick();
+      /* at its bound it never moves; elsewhere a busy page may take its time to render the step */
+      const bound = Number(root.getAttribute(held === 'ArrowRight' ? 'aria-valuemax' : 'aria-valuemin'));
+      if (now() === before && (before === bound || !await nativeWait(() => now() !== before, 1000))) break;
       /* a step past the value: the slider's steps do not land on it */
       if ((before < want) !== (now() < want) && now() !== want) break;
     }
+    if (held) { nativeKeyEvent(root, 'keyup', held); await nativeFrame(); }
     await nativeTick();
     if (now() !== want) throw nativeErr('not_taken', 'the slider says ' + root.getAttribute('aria-valuenow') + ' after the keys, not ' + nativeShown(want));
     return {result: {value: now()}};

@@ -19,6 +19,10 @@ typedef struct pv_hooks {
     int (*is_label)(const pctx *c, const char *text);
     /* "not on screen:" and "page tools:" after the tree. */
     void (*page_tools)(pctx *c);
+    /* A control inside a table cell's control (antd's column filter button
+     * in its columnheader) gets its own id after it: the hybrid view keeps
+     * what a model must target, where pruned keeps AgentOccam's one id. */
+    int nested_cell_controls;
 } pv_hooks;
 
 /* The pruned/hybrid view being written. */

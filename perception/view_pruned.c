@@ -102,6 +102,9 @@ static const char *view_id(pctx *c, const perc_node *n)
     return id;
 }
 
+/* What collect_text gathers under a node. */
+enum { CT_TEXT_AND_CONTROLS = 1, CT_CONTROLS };
+
 /* All text under a node, space-joined (for table cells and lone-text merges). */
 static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls, int level)
 {
@@ -113,7 +116,7 @@ static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls, int l
         return;
     }
     if (is_text(n)) {
-        if (n->name && !pv_is_blank(n->name)) {
+        if (with_controls != CT_CONTROLS && n->name && !pv_is_blank(n->name)) {
             if (t->len)
                 eous_buf_putc(t, ' ', NULL);
             eous_buf_puts(t, n->name, NULL);
@@ -126,6 +129,10 @@ static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls, int l
         eous_buf_printf(t, NULL, "%s [%s]", n->role, view_id(c, n));
         if (n->name && *n->name)
             eous_buf_printf(t, NULL, " '%s'", n->name);
+        /* its text is its name; the controls inside it are other targets */
+        if (c->hooks && c->hooks->nested_cell_controls)
+            for (size_t k = 0; k < n->n_children; k++)
+                collect_text(c, n->children[k], t, CT_CONTROLS, level + 1);
         return;
     }
     for (size_t k = 0; k < n->n_children; k++)
@@ -211,7 +218,7 @@ static void render_table(pctx *c, const perc_node *table, int depth)
                     continue;
                 eous_buf t;
                 eous_buf_init(&t, 1 << 20);
-                collect_text(c, n->children[k], &t, 1, 0);
+                collect_text(c, n->children[k], &t, CT_TEXT_AND_CONTROLS, 0);
                 pv_put(c, " ");
                 pv_put(c, t.data ? t.data : "");
                 pv_put(c, " |");

@@ -761,6 +761,118 @@ Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_to
                         "\"Frontend\"");
 }
 
+/* antd's several-choice Select (Members, Tags): every pick into its open
+ * list takes (rc-select takes one Enter until that key is released), one
+ * already chosen is turned off, which is an error, and the chosen tags are
+ * read back from the page and from the view */
+Test(native_site, playground_several_choice_select_takes_every_pick)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/settings?ci4a=off");
+    site_call("tabs", "tabs", "select", "{\"tab\": \"Members\"}");
+    site_call("combobox", "Members", "select", "{\"option\": \"Ivan Sammet\"}");
+    site_call("combobox", "Members", "select", "{\"option\": \"Joan Knuth\"}");
+    site_call("combobox", "Tags", "select", "{\"option\": \"security\"}");
+    site_call("combobox", "Tags", "select", "{\"option\": \"ml\"}");
+    /* a tag already chosen, picked again: the list turns it off, an error (it was reported chosen) */
+    {
+        perc_opts po;
+        perc_opts_init(&po);
+        perc_obs *o2 = NULL;
+        eous_err e2;
+        cr_assert_eq(perc_observe(S.session, &po, &o2, &e2), EOUS_OK, "%s", e2.msg);
+        const perc_component *tags = comp(o2, "combobox", "Tags");
+        cr_assert(tags, "%s", perc_obs_text(o2));
+        char text[128];
+        snprintf(text, sizeof text, "call [%s] [select] [{\"option\": \"web\"}]", tags->view_id);
+        act_action a;
+        act_action_init(&a);
+        cr_assert_eq(act_parse_text(text, &a, &e2), EOUS_OK, "%s", e2.msg);
+        act_result r;
+        memset(&r, 0, sizeof r);
+        cr_assert_eq(act_execute(SX, o2, &a, &r, &e2), EOUS_E_PAGE, "%s: %s", text, e2.msg);
+        cr_assert(strstr(e2.msg, "option \"web\" is not selected after picking it"), "%s", e2.msg);
+        act_result_clear(&r);
+        act_action_clear(&a);
+        perc_obs_free(o2);
+    }
+#define CHOSEN(id) "Array.from(document.getElementById('" id "').closest('.ant-select')" \
+                   ".querySelectorAll('.ant-select-selection-item')).map(e => e.title || e.textContent.trim())"
+    TS_EXPECT_PAGE_JSON(S.session, CHOSEN("members"),
+                        "[\"Annie Boyd\",\"Niklaus Turing\",\"Katherine Hopper\",\"Ivan Sammet\",\"Joan Knuth\"]");
+    TS_EXPECT_PAGE_JSON(S.session, CHOSEN("tags"), "[\"beta\",\"security\",\"ml\"]");
+#undef CHOSEN
+    perc_opts o;
+    perc_opts_init(&o);
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    char line[4096];
+    cr_assert(line_of(perc_obs_text(obs), "combobox 'Members'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "Ivan Sammet Joan Knuth"), "%s", line);
+    perc_obs_free(obs);
+}
+
+/* antd's Slider by its keys: End to its maximum, an arrow held down and
+ * released to a value between; the handle says each value */
+Test(native_site, playground_slider_takes_its_edge_and_a_value_between)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/settings?ci4a=off");
+    site_call("slider", "Retention (days)", "setValue", "{\"value\": 365}");
+    TS_EXPECT_PAGE_JSON(S.session, "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"365\"");
+    site_call("slider", "Retention (days)", "setValue", "{\"value\": 180}");
+    TS_EXPECT_PAGE_JSON(S.session, "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"180\"");
+}
+
+/* antd's column filter trigger (span role=button 'filter' inside its
+ * columnheader): the hybrid view gives it an id after its header, where
+ * pruned (AgentOccam's one id per cell control) keeps only the header; a
+ * click on that id opens that column's filter menu */
+Test(native_site, a_control_inside_a_table_header_control_is_a_hybrid_target)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/users?ci4a=off");
+    ts_page_wait(S.session, "document.querySelectorAll('th .ant-table-filter-trigger').length === 3");
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = PERC_MODE_PRUNED;
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    char line[8192];
+    cr_assert(line_of(perc_obs_text(obs), "'Department filter'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert_null(strstr(line, "button ["), "pruned stays AgentOccam's: %s", line);
+    perc_obs_free(obs);
+    o.mode = PERC_MODE_HYBRID;
+    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    cr_assert(line_of(perc_obs_text(obs), "'Department filter'", line, sizeof line), "%s", perc_obs_text(obs));
+    const char *b = strstr(line, "columnheader ["), *f = strstr(line, "'Department filter' button [");
+    cr_assert(b && f, "%s", line);
+    cr_assert(strstr(line, "'Role filter' button [") && strstr(line, "'Active filter' button ["), "%s", line);
+    char text[64];
+    int id = atoi(f + strlen("'Department filter' button ["));
+    snprintf(text, sizeof text, "click [%d]", id);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    act_result r;
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    act_result_clear(&r);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    /* the Department column's menu (its departments, not the roles) is open */
+    ts_page_wait(S.session, "Array.from(document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) "
+                            ".ant-dropdown-menu-item')).some(e => e.textContent.trim() === 'EMEA')");
+    TS_EXPECT_PAGE_JSON(S.session, "Array.from(document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) "
+                                   ".ant-dropdown-menu-item')).some(e => e.textContent.trim() === 'Admin')",
+                        "false");
+}
+
 /* the hybrid view folds a field's own line into its triplet: an atomic action may name the triplet */
 Test(native, atomic_actions_take_a_native_triplets_id)
 {

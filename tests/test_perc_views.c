@@ -275,6 +275,42 @@ Test(perc_views, pruned_rules)
     eous_buf_free(&b);
 }
 
+/* A control inside a cell's control (antd's filter button in its
+ * columnheader): pruned prints the header alone (AgentOccam's rule), the
+ * hybrid view the button too, with an id a model can click */
+Test(perc_views, hybrid_keeps_a_control_inside_a_table_cells_control)
+{
+    for (int hybrid = 0; hybrid < 2; hybrid++) {
+        eous_buf b;
+        eous_buf_init(&b, 0);
+        eous_buf_puts(&b, "{\"nodes\":[", NULL);
+        node(&b, "1", "RootWebArea", "Page", "2", NULL, 1);
+        node(&b, "2", "table", "", "3 8", NULL, 2);
+        node(&b, "3", "row", "", "4 5", NULL, 3);
+        node(&b, "4", "columnheader", "Name", "", NULL, 4);
+        node(&b, "5", "columnheader", "Role filter", "6 9", NULL, 5);
+        node(&b, "6", "button", "filter", "7", NULL, 6);
+        node(&b, "7", "image", "filter", "", NULL, 7);
+        node(&b, "9", "StaticText", "Role", "", NULL, 9);
+        node(&b, "8", "row", "", "10 11", NULL, 8);
+        node(&b, "10", "cell", "Ada", "", NULL, 10);
+        node(&b, "11", "cell", "Admin", "", NULL, 11);
+        perc_obs *obs = build(&b, hybrid ? PERC_MODE_HYBRID : PERC_MODE_PRUNED, NULL, NULL);
+        const char *t = perc_obs_text(obs);
+        const char *want = hybrid ? "\t| columnheader [1] 'Name' | columnheader [2] 'Role filter' button [3] 'filter' |\n"
+                                  : "\t| columnheader [1] 'Name' | columnheader [2] 'Role filter' |\n";
+        cr_assert(strstr(t, want), "%s: %s", hybrid ? "hybrid" : "pruned", t);
+        if (hybrid) {
+            int backend = 0;
+            eous_err err;
+            cr_assert_eq(perc_obs_resolve_id(obs, "3", &backend, &err), EOUS_OK);
+            cr_assert_eq(backend, 6, "the button's id is the button");
+        }
+        perc_obs_free(obs);
+        eous_buf_free(&b);
+    }
+}
+
 Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
 {
     eous_buf b;

@@ -3,7 +3,9 @@
 # shows there is the native provider's) through the view-bound stand-in model, hybrid vs pruned vs
 # atomic at the defaults (--history full, deltas on, --max-batch 8); then the Playground with CI4A
 # off (?ci4a=off: no registry, no data-cid; tasks copied by real_apps.mjs --ci4a-off) in hybrid vs
-# atomic (PLAYGROUND_MODES); then benchmarks/perf/real_apps.mjs writes RESULTS_DIR/real_apps.md
+# atomic (PLAYGROUND_MODES), the hybrid tasks that stopped on a step their start view could not
+# ground re-grounded once more against the views their first run printed (real_apps.mjs --reground)
+# and run again; then benchmarks/perf/real_apps.mjs writes RESULTS_DIR/real_apps.md
 # with the commit.  PLAYGROUND=0 skips the Playground, DOKUWIKI=0 DokuWiki (real_apps.md then says
 # which part was not measured).
 #
@@ -27,10 +29,11 @@ PLAYGROUND_MODES="${PLAYGROUND_MODES:-hybrid atomic}"
 [[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
   { echo "real_apps: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
 
-STANDIN_PID="" WIKI_DIR="" SITE_PID=""
+STANDIN_PID="" STANDIN2_PID="" WIKI_DIR="" SITE_PID=""
 tmp="$(mktemp -d)"
 cleanup() {
   [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
+  [[ -z "$STANDIN2_PID" ]] || kill "$STANDIN2_PID" 2>/dev/null || true
   [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
   [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
   rm -rf "$tmp"
@@ -95,6 +98,25 @@ if [[ "$PLAYGROUND" != 0 ]]; then
     brc=$?
     set -e
     ((brc <= 1)) || { echo "real_apps: eous bench (Playground, $mode) exited $brc; see $OUT/playground-$mode.log" >&2; rc=$brc; }
+    [[ "$mode" == hybrid ]] || continue
+    # the second pass: plans re-grounded against what the first run's views printed, on a stand-in of their own
+    node "$ROOT/benchmarks/perf/real_apps.mjs" --reground "$OUT/playground-tasks" "$OUT/playground/hybrid" \
+      "$OUT/playground-views" "$OUT/playground-tasks-reground"
+    compgen -G "$OUT/playground-tasks-reground/*.json" >/dev/null || continue
+    mkfifo "$tmp/standin2"
+    node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$OUT/playground-tasks-reground" \
+      --log "$OUT/standin-reground.jsonl" >"$tmp/standin2" &
+    STANDIN2_PID=$!
+    read -r line <"$tmp/standin2" || { echo "real_apps: the second stand-in did not start" >&2; exit 3; }
+    set +e
+    "$EOUS" bench "$OUT/playground-tasks-reground" --modes hybrid --planner llm --llm openai:standin \
+      --llm-base-url "http://127.0.0.1:${line#PORT }" --workers "$WORKERS" --out "$OUT/playground/hybrid-reground" \
+      >"$OUT/playground-hybrid-reground.log" 2>&1
+    brc=$?
+    set -e
+    kill "$STANDIN2_PID" 2>/dev/null || true
+    STANDIN2_PID=""
+    ((brc <= 1)) || { echo "real_apps: eous bench (Playground, hybrid, re-grounded) exited $brc; see $OUT/playground-hybrid-reground.log" >&2; rc=$brc; }
   done
 fi
 node "$ROOT/benchmarks/perf/real_apps.mjs" "$OUT" "$RESULTS"

@@ -165,12 +165,14 @@ export function currentView(observations) {
 
 // Places in a line where an element with an id is printed: "[id] role 'name'"
 // (atomic view, components) at the start, "role [id] 'name'" (pruned) at the
-// start, after a tab or after "| " in a table row.
+// start, after a tab, or in a table row's cell after "| " or after the cell's
+// text or control before it ("columnheader [13] 'Role filter' button [14] 'filter'").
 function occurrences(content) {
   const out = [];
   const first = /^\[([^\]\s]+)\] /.exec(content);
   if (first) out.push({ id: first[1], pos: 0, form: 'id-first' });
-  for (const m of content.matchAll(/(^|\| )([A-Za-z][\w-]*) \[([^\]\s]+)\]/g))
+  const at = content.startsWith('| ') ? /(^|\| | )([A-Za-z][\w-]*) \[([^\]\s]+)\]/g : /(^|\| )([A-Za-z][\w-]*) \[([^\]\s]+)\]/g;
+  for (const m of content.matchAll(at))
     out.push({ id: m[3], pos: m.index + m[1].length, form: 'role-first' });
   return out;
 }

@@ -24,6 +24,16 @@ test('pruned view: role [id] \'name\', in table rows too', () => {
   assert.equal(id(view('booking-open.pruned'), "checkbox 'Extras Breakfast included \u00a0'"), '16');
 });
 
+test('a control inside a cell\'s control or after its text is seen in a table row', () => {
+  const v = "table\n\t| columnheader [13] 'Role filter' button [14] 'filter' | columnheader [15] 'Department filter' button [16] 'filter' |\n"
+    + "\t| ORD-1 link [17] 'Open' | Note [5] |";
+  assert.equal(id(v, "columnheader 'Role filter'"), '13');
+  assert.equal(id(v, "button 'filter'"), '14');
+  assert.equal(id(v, "button 'filter' #2"), '16');
+  assert.equal(id(v, "link 'Open'"), '17');
+  assert.equal(id("text button [3] 'x'", "button 'x'"), null, 'outside a table row only at the line start');
+});
+
 test('#N is the Nth match in view order', () => {
   const v = "[1] RootWebArea 'x'\n\t[2] button 'Delete'\n\t[3] button 'Delete'";
   assert.equal(id(v, "button 'Delete'"), '2');

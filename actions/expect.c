@@ -5,6 +5,7 @@
  * page N such elements).  A failed expectation fails the step with
  * EOUS_E_REJECTED and one line "expect: expected … got …"; the loop keeps the
  * step's view and screenshot as for any failed step. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +80,7 @@ static void scalar_text(const cJSON *v, char *out, size_t n)
 {
     if (cJSON_IsString(v))
         snprintf(out, n, "%s", v->valuestring);
-    else if (cJSON_IsNumber(v) && v->valuedouble == (double)(long long)v->valuedouble)
+    else if (cJSON_IsNumber(v) && fabs(v->valuedouble) < 1e15 && v->valuedouble == (double)(long long)v->valuedouble)
         snprintf(out, n, "%lld", (long long)v->valuedouble);
     else if (cJSON_IsNumber(v))
         snprintf(out, n, "%.15g", v->valuedouble);

@@ -35,6 +35,8 @@ Test(schema, types_and_numbers)
     valid("{\"type\":\"number\"}", "3");
     valid("{\"type\":[\"string\",\"null\"]}", "null");
     invalid("{\"type\":\"integer\"}", "2.5", "at /: expected \"integer\", got number");
+    /* whole past long long's range (fuzz_task: casting it was undefined behaviour, UBSan stops there) */
+    valid("{\"type\":\"integer\"}", "1e300");
     invalid("{\"type\":\"string\"}", "[1]", "got array");
     valid("{\"minimum\":1,\"maximum\":3}", "3");
     invalid("{\"exclusiveMaximum\":3}", "3", "expected exclusiveMaximum 3, got 3");
@@ -70,6 +72,8 @@ Test(schema, unsupported_or_broken_schemas_are_refused)
         {"{\"properties\":{\"x\":{\"$ref\":\"#/a\"}}}", "output_schema at /properties/x/$ref: unsupported keyword"},
         {"{\"pattern\":\"(\"}", "output_schema at /pattern: expected a regular expression that compiles"},
         {"{\"minItems\":-1}", "output_schema at /minItems: expected a whole number from 0"},
+        {"{\"minItems\":2.5}", "output_schema at /minItems: expected a whole number from 0"},
+        {"{\"maxLength\":1e999}", "output_schema at /maxLength: expected a whole number from 0"},
         {"{\"required\":[1]}", "output_schema at /required: expected a list of property names"},
         {"[1]", "output_schema at /: expected a schema object or a boolean"},
         {"{\"items\":{\"oneOf\":[]}}", "output_schema at /items/oneOf: unsupported keyword"},
@@ -81,6 +85,14 @@ Test(schema, unsupported_or_broken_schemas_are_refused)
         cr_expect_eq(wa_schema_check(s, &e), EOUS_E_INVALID, "%s", bad[i][0]);
         cr_expect(strstr(e.msg, bad[i][1]), "'%s' lacks '%s'", e.msg, bad[i][1]);
         cJSON_Delete(s);
+    }
+    /* a bound past long long's range is a whole number all the same */
+    {
+        cJSON *big = cJSON_Parse("{\"minItems\":2.7e77}");
+        eous_err e;
+        eous_err_clear(&e);
+        cr_expect_eq(wa_schema_check(big, &e), EOUS_OK, "%s", e.msg);
+        cJSON_Delete(big);
     }
     /* nesting deeper than a task file needs is refused, not followed down the stack */
     char deep[4096] = "";

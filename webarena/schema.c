@@ -4,6 +4,7 @@
  * task file cannot exhaust the stack. */
 #include "webarena/schema.h"
 
+#include <math.h>
 #include <regex.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +28,12 @@ static int in(const char *const *list, size_t n, const char *s)
 static eous_rc bad(eous_err *err, const char *path, const char *what)
 {
     return eous_err_set(err, EOUS_E_INVALID, "output_schema at %s: %s", path[0] ? path : "/", what);
+}
+
+/* a number with no fraction, JSON Schema's integer; no cast, as casting a double past long long's range is undefined */
+static int is_whole(double d)
+{
+    return isfinite(d) && d == floor(d);
 }
 
 static eous_rc check(const cJSON *s, const char *path, int depth, eous_err *err)
@@ -87,7 +94,7 @@ static eous_rc check(const cJSON *s, const char *path, int depth, eous_err *err)
             if (!cJSON_IsNumber(k))
                 return bad(err, sub, "expected a number");
             if (strstr(n, "Items") || strstr(n, "Length")) {
-                if (k->valuedouble < 0 || k->valuedouble != (double)(long long)k->valuedouble)
+                if (k->valuedouble < 0 || !is_whole(k->valuedouble))
                     return bad(err, sub, "expected a whole number from 0");
             }
         }
@@ -109,7 +116,7 @@ static const char *type_of(const cJSON *v)
     if (cJSON_IsString(v))
         return "string";
     if (cJSON_IsNumber(v))
-        return v->valuedouble == (double)(long long)v->valuedouble ? "integer" : "number";
+        return is_whole(v->valuedouble) ? "integer" : "number";
     if (cJSON_IsBool(v))
         return "boolean";
     return v ? "null" : "nothing";

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "actions/act_int.h"
+#include "core/regex_tame.h"
 #include "perception/meta.h"
 
 #define MAX_DEPTH 32
@@ -355,39 +356,9 @@ static void fail(vctx *c, const char *path, const perc_spec *spec, const cJSON *
     eous_buf_putc(&c->msg, ')', NULL);
 }
 
-/* Patterns come from the page's M: glibc's regcomp/regexec take
- * exponential time on stacked quantifiers ("a****+") and backreferences, so
- * a hostile page could stall the agent.  Such patterns, and very long ones
- * or subjects, are not checked here (the page's own tool still validates). */
-#define VALIDATE_MAX_PATTERN 256
+/* Patterns come from the page's M: one glibc would stall on (core/regex_tame.h),
+ * and very long subjects, are not checked here (the page's own tool still validates). */
 #define VALIDATE_MAX_PATTERN_SUBJECT 4096
-static int pattern_is_tame(const char *pat)
-{
-    size_t n = 0, quantifiers = 0;
-    int prev_quant = 0;
-    for (const char *p = pat; *p; p++, n++) {
-        if (n >= VALIDATE_MAX_PATTERN)
-            return 0;
-        if (*p == '\\') {
-            if (p[1] >= '0' && p[1] <= '9')
-                return 0; /* backreference */
-            if (p[1])
-                p++, n++;
-            prev_quant = 0;
-            continue;
-        }
-        int quant = *p == '*' || *p == '+' || *p == '?' || *p == '{';
-        if (quant && prev_quant)
-            return 0;
-        if (quant && ++quantifiers > 32)
-            return 0;
-        if (*p == '{')
-            while (p[1] && *p != '}')
-                p++, n++;
-        prev_quant = quant;
-    }
-    return 1;
-}
 
 static void fail_text(vctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail_text(vctx *c, const char *fmt, ...)
@@ -533,7 +504,7 @@ static void check_string(vctx *c, const perc_spec *spec, const cJSON *v, const c
         return;
     }
     const char *pat = l->pattern;
-    if (pat && pattern_is_tame(pat) && strlen(s) <= VALIDATE_MAX_PATTERN_SUBJECT) {
+    if (pat && eous_regex_is_tame(pat) && strlen(s) <= VALIDATE_MAX_PATTERN_SUBJECT) {
         regex_t re;
         /* a JS-only pattern POSIX cannot compile is not held against the value */
         if (regcomp(&re, pat, REG_EXTENDED | REG_NOSUB) == 0) {

@@ -9,7 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/regex_tame.h"
+
 #define MAX_DEPTH 32
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 static const char *const known[] = {"type", "properties", "required", "additionalProperties", "items", "minItems",
                                     "maxItems", "enum", "const", "minimum", "maximum", "exclusiveMinimum",
@@ -87,6 +91,11 @@ static eous_rc check(const cJSON *s, const char *path, int depth, eous_err *err)
             }
         } else if (!strcmp(n, "pattern")) {
             regex_t re;
+            if (cJSON_IsString(k) && !eous_regex_is_tame(k->valuestring))
+                return bad(err, sub, "expected a regular expression of at most " STR(EOUS_REGEX_MAX_PATTERN) " bytes, without a "
+                                     "backreference, a quantifier after a quantifier, more than "
+                                     STR(EOUS_REGEX_MAX_QUANTIFIERS) " quantifiers, or counted repeats past "
+                                     STR(EOUS_REGEX_MAX_REPEAT) " in all");
             if (!cJSON_IsString(k) || regcomp(&re, k->valuestring, REG_EXTENDED | REG_NOSUB))
                 return bad(err, sub, "expected a regular expression that compiles");
             regfree(&re);

@@ -44,7 +44,8 @@ static void open_page(const char *path)
     cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, path), &err), EOUS_OK, "%s", err.msg);
 }
 
-static perc_obs *observe_with(perc_mode mode, unsigned providers)
+/* a view of the page in session s (this suite's or the Playground suite's browser) */
+static perc_obs *observe_on(wd_session *s, perc_mode mode, unsigned providers)
 {
     perc_opts o;
     perc_opts_init(&o);
@@ -52,8 +53,13 @@ static perc_obs *observe_with(perc_mode mode, unsigned providers)
     o.provider_set = providers;
     perc_obs *obs = NULL;
     eous_err err;
-    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(perc_observe(s, &o, &obs, &err), EOUS_OK, "%s", err.msg);
     return obs;
+}
+
+static perc_obs *observe_with(perc_mode mode, unsigned providers)
+{
+    return observe_on(B.session, mode, providers);
 }
 
 static perc_obs *observe(void)
@@ -105,6 +111,23 @@ static eous_rc call(const char *kind, const char *label, const char *tool, const
         cr_assert_str_eq(r_.path, "semantic", "%s", r_.message);                                               \
         act_result_clear(&r_);                                                                                 \
     } while (0)
+
+/* parses TEXT (the model's text form) and runs it on OBS through X; it must end with WANT, and when WANT
+ * is an error its message must hold WANT_MSG; R is the caller's to read and clear */
+static void exec_text(act_exec *x, const perc_obs *obs, const char *text, eous_rc want, const char *want_msg,
+                      act_result *r)
+{
+    eous_err err;
+    eous_err_clear(&err);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    memset(r, 0, sizeof *r);
+    cr_assert_eq(act_execute(x, obs, &a, r, &err), want, "%s: %s", text, err.msg);
+    if (want_msg)
+        cr_assert(strstr(err.msg, want_msg), "%s: %s", text, err.msg);
+    act_action_clear(&a);
+}
 
 static const char *line_of(const char *view, const char *needle, char *out, size_t n)
 {
@@ -635,55 +658,34 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
          "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"180\""},
     };
     for (size_t i = 0; i < sizeof CALLS / sizeof *CALLS; i++) {
-        perc_opts o;
-        perc_opts_init(&o);
-        perc_obs *obs = NULL;
-        cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+        perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
         const perc_component *c = comp(obs, CALLS[i].kind, CALLS[i].label);
         cr_assert(c, "no native %s '%s' in:\n%s", CALLS[i].kind, CALLS[i].label, perc_obs_text(obs));
         char text[512];
         /* a field folded into its form's line is called by its key */
         snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, CALLS[i].tool,
                  CALLS[i].params);
-        act_action a;
-        act_action_init(&a);
-        cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
         act_result r;
-        memset(&r, 0, sizeof r);
-        cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+        exec_text(SX, obs, text, EOUS_OK, NULL, &r);
         act_result_clear(&r);
-        act_action_clear(&a);
         perc_obs_free(obs);
         TS_EXPECT_PAGE_JSON(S.session, CALLS[i].expr, CALLS[i].want);
     }
 }
 
-/* call kind 'label'.tool(params) on the Playground page as it is now; a
- * field folded into its form's line is called by its key */
-/* calls the tool of the native component KIND 'LABEL' in a fresh view; it must end with WANT, and
- * when WANT is an error its message must hold WANT_MSG */
+/* calls the tool of the native component KIND 'LABEL' in a fresh view of the Playground page (a field
+ * folded into its form's line by its key); it must end with WANT, and an error's message hold WANT_MSG */
 static void site_call_rc(const char *kind, const char *label, const char *tool, const char *params, eous_rc want,
                          const char *want_msg)
 {
-    eous_err err;
-    perc_opts o;
-    perc_opts_init(&o);
-    perc_obs *obs = NULL;
-    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
     const perc_component *c = comp(obs, kind, label);
     cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
     char text[1024];
     snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, tool, params);
-    act_action a;
-    act_action_init(&a);
-    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
     act_result r;
-    memset(&r, 0, sizeof r);
-    cr_assert_eq(act_execute(SX, obs, &a, &r, &err), want, "%s: %s", text, err.msg);
-    if (want_msg)
-        cr_assert(strstr(err.msg, want_msg), "%s: %s", text, err.msg);
+    exec_text(SX, obs, text, want, want_msg, &r);
     act_result_clear(&r);
-    act_action_clear(&a);
     perc_obs_free(obs);
 }
 
@@ -719,11 +721,7 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
     /* task 011's answer: the form's model holds every value (the inputs alone would not make a total) */
     ts_page_wait(S.session, "/Estimated total: 732\\b/.test(document.body.innerText)");
     /* the select shows its value beside its read-only input; the view prints it */
-    perc_opts o;
-    perc_opts_init(&o);
-    perc_obs *obs = NULL;
-    eous_err err;
-    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Room type'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "value: 'Deluxe'"), "%s", line);
@@ -783,11 +781,7 @@ Test(native_site, playground_several_choice_select_takes_every_pick)
                         "[\"Annie Boyd\",\"Niklaus Turing\",\"Katherine Hopper\",\"Ivan Sammet\",\"Joan Knuth\"]");
     TS_EXPECT_PAGE_JSON(S.session, CHOSEN("tags"), "[\"beta\",\"security\",\"ml\"]");
 #undef CHOSEN
-    perc_opts o;
-    perc_opts_init(&o);
-    perc_obs *obs = NULL;
-    eous_err err;
-    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Members'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "Ivan Sammet Joan Knuth"), "%s", line);
@@ -817,18 +811,12 @@ Test(native_site, a_control_inside_a_table_header_control_is_a_hybrid_target)
         cr_skip_test("the Playground is not built (benchmarks/site/dist)");
     site_open("/users?ci4a=off");
     ts_page_wait(S.session, "document.querySelectorAll('th .ant-table-filter-trigger').length === 3");
-    perc_opts o;
-    perc_opts_init(&o);
-    o.mode = PERC_MODE_PRUNED;
-    perc_obs *obs = NULL;
-    eous_err err;
-    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    perc_obs *obs = observe_on(S.session, PERC_MODE_PRUNED, 0);
     char line[8192];
     cr_assert(line_of(perc_obs_text(obs), "'Department filter'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert_null(strstr(line, "button ["), "pruned stays AgentOccam's: %s", line);
     perc_obs_free(obs);
-    o.mode = PERC_MODE_HYBRID;
-    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
     cr_assert(line_of(perc_obs_text(obs), "'Department filter'", line, sizeof line), "%s", perc_obs_text(obs));
     const char *b = strstr(line, "columnheader ["), *f = strstr(line, "'Department filter' button [");
     cr_assert(b && f, "%s", line);
@@ -836,14 +824,9 @@ Test(native_site, a_control_inside_a_table_header_control_is_a_hybrid_target)
     char text[64];
     int id = atoi(f + strlen("'Department filter' button ["));
     snprintf(text, sizeof text, "click [%d]", id);
-    act_action a;
-    act_action_init(&a);
-    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
     act_result r;
-    memset(&r, 0, sizeof r);
-    cr_assert_eq(act_execute(SX, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    exec_text(SX, obs, text, EOUS_OK, NULL, &r);
     act_result_clear(&r);
-    act_action_clear(&a);
     perc_obs_free(obs);
     /* the Department column's menu (its departments, not the roles) is open */
     ts_page_wait(S.session, "Array.from(document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) "
@@ -863,26 +846,16 @@ Test(native, atomic_actions_take_a_native_triplets_id)
     cr_assert(name->view_id[0] && news->view_id[0], "%s", perc_obs_text(obs));
     cr_assert(name && news, "%s", perc_obs_text(obs));
     char text[128];
-    act_action a;
     act_result r;
-    eous_err err;
     snprintf(text, sizeof text, "type [%s] [Grace Hopper] [0]", name->view_id);
-    act_action_init(&a);
-    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
-    memset(&r, 0, sizeof r);
-    cr_assert_eq(act_execute(X, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    exec_text(X, obs, text, EOUS_OK, NULL, &r);
     cr_assert_str_eq(r.path, "atomic");
     act_result_clear(&r);
-    act_action_clear(&a);
     EXPECT_JS("document.getElementById('bad').value", "\"Grace Hopper\"");
     snprintf(text, sizeof text, "click [%s]", news->view_id);
-    act_action_init(&a);
-    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
-    memset(&r, 0, sizeof r);
-    cr_assert_eq(act_execute(X, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    exec_text(X, obs, text, EOUS_OK, NULL, &r);
     cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
     act_result_clear(&r);
-    act_action_clear(&a);
     perc_obs_free(obs);
 }
 

@@ -62,8 +62,8 @@ static eous_rc put_actions(eous_buf *b, int with_call, eous_err *err)
     "Give at most %d actions at once, if the observation shows all their targets; a batch stops at an "  \
     "error, navigation, new tab, dialog or changed target.\n"
 static const char delta_help[] =
-    "\"(changes since the last observation)\" heads a delta: changed components whole, lines added (+) or "
-    "removed (- [id]); all else stays.\n";
+    "\"(changes since the last observation)\" heads a delta: changed components whole, lines added (+, below "
+    "the unmarked line before them) or removed (- [id]); all else stays.\n";
 
 static eous_rc build_system(eous_buf *b, const llm_step_input *in, int use_tools, eous_err *err)
 {

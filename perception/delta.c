@@ -191,6 +191,19 @@ static eous_rc put_block(eous_buf *out, const block *b, const char *prefix, eous
     return rc;
 }
 
+/* The block's first line, without its tabs, after two spaces: context, as a unified diff marks it. */
+static eous_rc put_context(eous_buf *out, const block *b, eous_err *err)
+{
+    const char *p = b->text, *end = b->text + b->len;
+    for (int d = 0; d < b->depth && p < end && *p == '\t'; d++)
+        p++;
+    const char *e = memchr(p, '\n', (size_t)(end - p));
+    eous_rc rc = eous_buf_puts(out, "  ", err);
+    if (!rc)
+        rc = eous_buf_append(out, p, (size_t)((e ? e : end) - p), err);
+    return rc ? rc : eous_buf_putc(out, '\n', err);
+}
+
 static eous_rc put_section(eous_buf *out, const char *title, int *opened, eous_err *err)
 {
     if (*opened)
@@ -213,13 +226,21 @@ static eous_rc write_delta(eous_buf *out, const blocks *pv, const blocks *nv, eo
                 rc = put_block(out, b, "", err);
         }
     }
+    int last_added = -2; /* index in nv of the block the added section printed last */
     for (size_t i = 0; i < nv->n && !rc; i++) {
         const block *b = &nv->b[i];
         int j = perc_strmap_get(&pv->map, b->key);
         if ((j >= 0 && same_block(&pv->b[j], b)) || (b->component && j >= 0))
             continue;
-        if (!(rc = put_section(out, "added", &added, err)))
+        if ((rc = put_section(out, "added", &added, err)))
+            break;
+        /* where a run of new lines goes: the unchanged line above it, unmarked (a page's 14 new rows
+         * were otherwise only "added", and a reader could not tell they went into the table) */
+        if (i > 0 && (int)i - 1 != last_added)
+            rc = put_context(out, &nv->b[i - 1], err);
+        if (!rc)
             rc = put_block(out, b, "+ ", err);
+        last_added = (int)i;
     }
     for (size_t i = 0; i < pv->n && !rc; i++) {
         const block *b = &pv->b[i];

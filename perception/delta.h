@@ -8,7 +8,8 @@
  * text came before).  The delta against the previous view is
  *     (changes since the last observation)
  *     changed components:      every component block whose text changed, whole
- *     added:    + <line>       new or changed other lines, in view order
+ *     added:    + <line>       new or changed other lines, in view order,
+ *                 <line>       each run of them after the line above it, unmarked
  *     removed:  - [id]         (or - <line> for lines without an id)
  * with the ids of the view, which stay the same for the same elements.  The
  * full view is sent instead on the first step, after navigation (the URL

@@ -457,10 +457,18 @@ Test(batch, delta_text_lists_changed_components_added_and_removed_lines)
     char *d = perc_delta_text(prev, next);
     cr_assert_not_null(d);
     cr_expect_str_eq(d, "(changes since the last observation)\nchanged components:\n[c1] input 'A' value: y → "
-                        "setValue(value)\nadded:\n+ [9] StaticText 'new'\nremoved:\n- [8]\n");
+                        "setValue(value)\nadded:\n  [7] button 'Go'\n+ [9] StaticText 'new'\nremoved:\n- [8]\n");
     free(d);
     d = perc_delta_text(next, next);
     cr_expect_str_eq(d, "(changes since the last observation)\nno changes\n");
+    free(d);
+    /* new rows: the last unchanged line above them says where they go; a run is anchored once */
+    const char *t1 = "[1] table ''\n\t[2] row ''\n\t\t[3] cell 'a'\n[9] button 'Next'\n";
+    const char *t2 = "[1] table ''\n\t[2] row ''\n\t\t[3] cell 'a'\n\t[4] row ''\n\t\t[5] cell 'b'\n"
+                     "[9] button 'Next'\n[10] StaticText 'x'\n";
+    d = perc_delta_text(t1, t2);
+    cr_expect_str_eq(d, "(changes since the last observation)\nadded:\n  [3] cell 'a'\n+ [4] row ''\n"
+                        "+ [5] cell 'b'\n  [9] button 'Next'\n+ [10] StaticText 'x'\n");
     free(d);
 }
 

@@ -79,9 +79,9 @@ export class View {
   }
 
   // The delta's changes, in order: changed components replace theirs, added
-  // lines replace a line with their id or go in after the last line placed,
-  // removed ids and lines go.  Depth is not in a delta: a new line takes its
-  // neighbour's.
+  // lines replace a line with their id or go in after the last line placed or
+  // the unmarked context line ("  <line>") before them, removed ids and lines
+  // go.  Depth is not in a delta: a new line takes its neighbour's (placed).
   apply(deltaText) {
     const lines = deltaText.split('\n');
     let section = null, cursor = -1;
@@ -95,6 +95,7 @@ export class View {
       } else {
         const pos = cursor >= 0 ? cursor + 1 : this.blocks.length;
         b.depth = pos > 0 ? this.blocks[pos - 1].depth : 0;
+        b.placed = true;
         this.blocks.splice(pos, 0, b);
         cursor = pos;
       }
@@ -111,6 +112,13 @@ export class View {
         const b = { id: lineId(line), depth: 0, lines: [line], component: true };
         while (i + 1 < lines.length && lines[i + 1].startsWith('\t')) b.lines.push(lines[++i]);
         place(b);
+      } else if (section === 'added' && line.startsWith('  ')) {
+        const content = line.slice(2);
+        const id = lineId(content);
+        let at = id ? index(`[${id}]`) : -1;
+        if (!id) for (let j = this.blocks.length - 1; j >= 0 && at < 0; j--)
+          if (!this.blocks[j].id && this.blocks[j].lines[0] === content) at = j;
+        if (at >= 0) cursor = at;
       } else if (section === 'added' && line.startsWith('+ ')) {
         const content = line.slice(2);
         const id = lineId(content);
@@ -324,8 +332,10 @@ export function tables(view) {
       out.push((atomicTable = { header: [], rows: [], depth: l.depth }));
     } else if (atomicTable && role === 'row') {
       endRow();
-      row = { depth: l.depth, cells: [] };
-    } else if (row && l.depth > row.depth && ['cell', 'gridcell', 'columnheader', 'rowheader'].includes(role)) {
+      row = { depth: l.depth, cells: [], placed: !!l.block.placed };
+    } else if (row && (l.depth > row.depth || (row.placed && l.block.placed)) &&
+               ['cell', 'gridcell', 'columnheader', 'rowheader'].includes(role)) {
+      // a delta's new row and its cells come at one depth (the context line's): its cells all the same
       row.cells.push({ text: a[2], header: role === 'columnheader' });
     } else if (atomicTable && l.depth <= atomicTable.depth) {
       endRow();

@@ -152,3 +152,12 @@ test("an unnamed target (textbox '') is the line printed without a name, not a n
   assert.equal(findElement(new View(atomic), 'textbox', '').id, '32');
   assert.equal(findElement(new View("textbox [5] '[F]'"), 'textbox', ''), null);
 });
+
+test("a delta's new rows go below its unmarked context line, and count as the table's rows", () => {
+  const full = "[1] table ''\n\t[2] row ''\n\t\t[3] cell 'a'\n\t[4] row ''\n\t\t[5] cell 'b'\n[9] button 'Next'";
+  const delta = '(changes since the last observation)\nadded:\n  [5] cell \'b\'\n+ [6] row \'\'\n+ [7] cell \'c\'\n'
+    + '+ [8] row \'\'\n+ [10] cell \'d\'\n  [9] button \'Next\'\n+ [11] StaticText \'x\'';
+  const v = new View(full).apply(delta);
+  assert.deepEqual(tables(v)[0].rows, [['a'], ['b'], ['c'], ['d']]);
+  assert.ok(v.text().endsWith("[9] button 'Next'\n[11] StaticText 'x'"), v.text());
+});

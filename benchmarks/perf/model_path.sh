@@ -102,5 +102,6 @@ for c in $CONFIGS; do
     ((brc == 0 || rc != 0)) || rc=$brc
   done
 done
+mkdir -p "$RESULTS"
 node "$ROOT/benchmarks/perf/model_path.mjs" "$OUT" "$RESULTS" "$CONFIGS"
 exit $rc

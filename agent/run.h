@@ -114,7 +114,8 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
  * then open one tab each, the first tab staying active. */
 eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err);
 /* Clears url's origin (cookies, localStorage, sessionStorage) through CDP
- * before its page loads; 0 when it could not (no CDP, not http). */
+ * before its page loads; 0 when it could not (no CDP, not http, a tab that
+ * visited pages but has no frame of the origin to clear sessionStorage in). */
 int agent_clear_origin_first(wd_session *s, const char *url);
 /* A browser made ready for a task as WebArena gives each task a fresh
  * context: a new tab, in front, becomes the only one.  A new tab is a new

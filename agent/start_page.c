@@ -14,6 +14,25 @@
 #include "agent/verified_run.h"
 #include "webarena/verified_task.h"
 
+/* 1 when every entry of the current tab's history is about:blank: no page
+ * of any origin has run in it, so its sessionStorage is empty. */
+static int tab_never_navigated(wd_session *s)
+{
+    cJSON *r = NULL;
+    if (wd_cdp(s, "Page.getNavigationHistory", NULL, &r, NULL)) {
+        cJSON_Delete(r);
+        return 0;
+    }
+    const cJSON *e, *entries = eous_json_arr(r, "entries");
+    int blank = entries != NULL;
+    cJSON_ArrayForEach(e, entries) {
+        const char *u = eous_json_str(e, "url");
+        blank = blank && u && !strcmp(u, "about:blank");
+    }
+    cJSON_Delete(r);
+    return blank;
+}
+
 /* With CDP, the start origin's cookies, localStorage and sessionStorage are
  * cleared before its page loads, so the page loads once: clearing them from
  * a loaded page and loading it again made two loads of every start page (a
@@ -38,6 +57,11 @@ int agent_clear_origin_first(wd_session *s, const char *url)
     r = NULL;
     if (rc)
         return 0;
+    /* sessionStorage belongs to the tab: a tab that never left about:blank
+     * (agent_fresh_tab's, every bench task's) has none to clear, and
+     * DOMStorage.clear refuses an origin the tab has no frame of */
+    if (tab_never_navigated(s))
+        return 1;
     cJSON *b = cJSON_CreateObject(), *id = cJSON_AddObjectToObject(b, "storageId");
     cJSON_AddStringToObject(id, "securityOrigin", origin);
     cJSON_AddFalseToObject(id, "isLocalStorage");

@@ -2,7 +2,8 @@
  * chromedriver + headless Chromium: the start origin's cookies, localStorage
  * and sessionStorage are gone before its page loads, whether they were
  * cleared through CDP before one load (the page already on the origin) or
- * from a first load (another origin before). */
+ * from a first load (another origin before), and in a fresh tab with one
+ * load. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +75,14 @@ Test(start_page, the_page_loads_on_a_clean_origin)
     prepare("/start.html");
     cr_assert_lt(one_load, ts_server_requests(B.server) - r0, "on the origin the start page loaded once (%lu requests)",
                  one_load);
+    EXPECT_JS(SEEN_AT_LOAD, "[null,null,\"\"]");
+    EXPECT_JS("[localStorage.length, sessionStorage.length, document.cookie]", "[0,0,\"\"]");
+    /* a fresh tab (every bench task's) has no sessionStorage and no frame of the origin: one load too */
+    leave_state();
+    cr_assert_eq(agent_fresh_tab(B.session, &err), EOUS_OK, "%s", err.msg);
+    r0 = ts_server_requests(B.server);
+    prepare("/start.html");
+    cr_assert_eq(ts_server_requests(B.server) - r0, one_load, "in a fresh tab the start page loaded once");
     EXPECT_JS(SEEN_AT_LOAD, "[null,null,\"\"]");
     EXPECT_JS("[localStorage.length, sessionStorage.length, document.cookie]", "[0,0,\"\"]");
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "agent/browser.h"
+#include "llm/llm.h"
 #include "runs/rundir.h"
 
 #define INFRA_RETRIES 2
@@ -118,6 +119,7 @@ typedef struct worker_browser {
     agent_browser br;
     int open;
     int tasks;   /* tasks run on this browser, for --restart-browser-every */
+    struct llm_client *llm; /* this worker's model client: borrowed from agent_bench_run (NULL: o->run.llm) */
 } worker_browser;
 
 /* Runs job j, retrying infrastructure failures (a fresh session for a dead
@@ -172,6 +174,8 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
         snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", o->out_dir, j->task->id, perc_mode_name(j->mode));
         snprintf(audit, sizeof audit, "%s/audit.jsonl", o->out_dir);
         agent_run_opts ro = o->run;
+        if (wb->llm)
+            ro.llm = wb->llm;
         ro.mode = j->mode;
         ro.trace_path = trace;
         ro.audit_path = audit;
@@ -237,10 +241,16 @@ static int record(bench *b, const agent_result *res)
     return 0;
 }
 
+/* A worker thread's start: its bench and its own model client. */
+typedef struct worker_arg {
+    bench *b;
+    struct llm_client *llm;
+} worker_arg;
+
 static void *worker(void *arg)
 {
-    bench *b = arg;
-    worker_browser wb = {.open = 0};
+    bench *b = ((worker_arg *)arg)->b;
+    worker_browser wb = {.open = 0, .llm = ((worker_arg *)arg)->llm};
     eous_err err;
     eous_err_clear(&err);
     for (;;) {
@@ -351,8 +361,6 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
         return eous_err_set(err, EOUS_E_INVALID, "bench: expected a run directory, at least one mode and 1..%d "
                             "workers", AGENT_BENCH_MAX_WORKERS);
     agent_bench_opts opts = *o;
-    if (opts.run.planner != AGENT_PLANNER_SCRIPT && opts.workers > 1)
-        opts.workers = 1; /* one model client: its conversation is not shared between threads */
     char results_path[4200];
     snprintf(results_path, sizeof results_path, "%s/trace", opts.out_dir);
     if (eous_mkdirs(results_path, 0755, err))
@@ -378,15 +386,33 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
     plan_jobs(&b, l, existing);
     if (existing)
         runs_dir_free(existing);
-    emit(&b, AGENT_BENCH_START, NULL, NULL);
     int nw = st->io_failed ? 0 : opts.workers < (int)st->jobs ? opts.workers : (int)st->jobs;
+    /* a model client serves one thread: every worker past the first gets a copy
+     * of it; one that cannot be copied (a cassette: one file, one order) runs alone */
+    llm_client *llms[AGENT_BENCH_MAX_WORKERS] = {NULL};
+    if (opts.run.planner != AGENT_PLANNER_SCRIPT && nw > 1 && opts.run.llm) {
+        for (int i = 1; i < nw; i++)
+            if (llm_client_dup(opts.run.llm, &llms[i], NULL)) {
+                nw = i;
+                break;
+            }
+    } else if (opts.run.planner != AGENT_PLANNER_SCRIPT && nw > 1) {
+        nw = 1;
+    }
+    st->workers = nw;
+    emit(&b, AGENT_BENCH_START, NULL, NULL);
     pthread_t th[AGENT_BENCH_MAX_WORKERS];
+    worker_arg wa[AGENT_BENCH_MAX_WORKERS];
     int started = 0;
-    for (int i = 0; i < nw; i++)
-        if (!pthread_create(&th[started], NULL, worker, &b))
+    for (int i = 0; i < nw; i++) {
+        wa[started] = (worker_arg){.b = &b, .llm = llms[i]};
+        if (!pthread_create(&th[started], NULL, worker, &wa[started]))
             started++;
+    }
     for (int i = 0; i < started; i++)
         pthread_join(th[i], NULL);
+    for (int i = 0; i < AGENT_BENCH_MAX_WORKERS; i++)
+        llm_client_free(llms[i]);
     st->elapsed_s = (eous_now_ms() - b.t0) / 1000.0;
     free(b.jobs);
     pthread_mutex_destroy(&b.lock);

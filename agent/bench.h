@@ -33,6 +33,7 @@ typedef struct agent_bench_stats {
     size_t passed, infra;
     size_t skipped_done;  /* resume: already final in results.jsonl */
     double elapsed_s;
+    int workers;          /* workers started: at most as many as jobs; one for a model client with a cassette */
     int io_failed;        /* a result or trace could not be written: the bench stopped */
     char io_error[512];
 } agent_bench_stats;
@@ -52,7 +53,8 @@ typedef struct agent_bench_opts {
     const perc_mode *modes;    /* n_modes modes, each task runs in each */
     int n_modes;
     const char *out_dir;       /* the run directory (created with trace/ when missing) */
-    int workers;               /* 1..AGENT_BENCH_MAX_WORKERS; a model planner runs with one */
+    int workers;               /* 1..AGENT_BENCH_MAX_WORKERS; each model-planner worker has its own copy of
+                                * run.llm (llm_client_dup), one alone when it has a cassette */
     int resume;                /* keep results.jsonl and add to it; else it starts empty */
     int restart_browser_every; /* a fresh browser after N tasks on one (0 = never) */
     const char *webdriver;     /* a remote WebDriver URL (grid), or NULL: a local chromedriver each */

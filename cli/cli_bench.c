@@ -134,12 +134,11 @@ static char **expand_inputs(const char **in, int n, size_t *n_out)
 static void on_event(void *ud, agent_bench_event ev, const agent_bench_stats *st, const agent_result *r,
                      const char *why)
 {
-    const int *tty_workers = ud; /* isatty(2), workers */
-    int tty = tty_workers[0];
+    int tty = *(const int *)ud; /* isatty(2) */
     if (ev == AGENT_BENCH_START) {
         if (st->skipped_done)
             fprintf(stderr, "eous bench: --resume: %zu task×mode result(s) already done\n", st->skipped_done);
-        fprintf(stderr, "eous bench: %zu task×mode job(s) on %d worker(s)\n", st->jobs, tty_workers[1]);
+        fprintf(stderr, "eous bench: %zu task×mode job(s) on %d worker(s)\n", st->jobs, st->workers);
         return;
     }
     if (ev == AGENT_BENCH_BREAKER) {
@@ -253,8 +252,8 @@ int cli_bench(int argc, char **argv)
     }
     for (size_t i = 0; i < l.n; i++) /* WebArena-Verified tasks are scored from a network log too */
         co.network_log |= l.tasks[i].verified != NULL;
-    if (co.planner != AGENT_PLANNER_SCRIPT && co.workers > 1) {
-        fprintf(stderr, "eous bench: the %s planner runs with one worker (one model client)\n",
+    if (co.planner != AGENT_PLANNER_SCRIPT && co.cassette && co.workers > 1) {
+        fprintf(stderr, "eous bench: the %s planner with a cassette runs with one worker (one file, one order)\n",
                 agent_planner_name(co.planner));
         co.workers = 1;
     }
@@ -267,9 +266,9 @@ int cli_bench(int argc, char **argv)
     wd_become_subreaper();
     agent_bench_opts bo;
     bench_opts_from(&co, &bo);
-    int tty_workers[2] = {isatty(2), co.workers};
+    int tty = isatty(2);
     bo.on_event = on_event;
-    bo.ud = tty_workers;
+    bo.ud = &tty;
     agent_bench_stats st;
     eous_rc brc = agent_bench_run(&l, &bo, &st, &err);
     if (brc && brc != EOUS_E_IO) {

@@ -266,6 +266,21 @@ done:
     return EOUS_OK;
 }
 
+eous_rc llm_client_dup(const llm_client *c, llm_client **out, eous_err *err)
+{
+    *out = NULL;
+    if (c->cassette) /* one file in one order: its requests cannot come from two threads */
+        return eous_err_set(err, EOUS_E_INVALID, "llm: a client with a cassette (%s) cannot be duplicated",
+                            c->cassette_path ? c->cassette_path : "?");
+    llm_opts o = c->o; /* strings point at c's resolved copies; llm_client_new copies them */
+    eous_rc rc = llm_client_new(&o, out, err);
+    if (!rc) { /* the price the parent resolved, its table included (not loaded again) */
+        (*out)->price = c->price;
+        (*out)->have_price = c->have_price;
+    }
+    return rc;
+}
+
 unsigned long llm_client_calls(const llm_client *c)
 {
     return c->calls;

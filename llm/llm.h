@@ -66,6 +66,10 @@ int llm_cassette_mode_parse(const char *s);
  * mode).  A replay cassette is loaded here; errors name the file and line. */
 eous_rc llm_client_new(const llm_opts *o, llm_client **out, eous_err *err);
 void llm_client_free(llm_client *c);
+/* A second client with c's options (provider, model, endpoint, key, price):
+ * its own connection and its own record of the last request, for another
+ * thread.  EOUS_E_INVALID for a client with a cassette (record or replay). */
+eous_rc llm_client_dup(const llm_client *c, llm_client **out, eous_err *err);
 
 typedef struct llm_history_item {
     const char *action; /* act_format text */

@@ -4,7 +4,7 @@
  * action per reply with deltas on (the default conversation) must pass: a
  * delta whose base view is not in the same request makes the stand-in stop
  * with "cannot see the view this delta refers to".  A task from each screen
- * and tier, hybrid and atomic. */
+ * and tier, hybrid and atomic, on two workers, each its own model client. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -126,5 +126,17 @@ Test(model_path, one_action_per_reply_with_deltas_passes_through_the_stand_in)
     char *log = ts_slurp(log_path);
     cr_expect_null(strstr(log, "cannot see the view this delta refers to"), "a delta without its base");
     cr_expect_null(strstr(log, "cannot see"), "the stand-in saw everything it needed");
+    /* two workers, each with its own model client, asked at once: one task's requests are not all
+     * in a row (on one worker the log changes task as often as there are tasks, less one) */
+    int changes = 0, prev = -1;
+    for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n")) {
+        cJSON *e = cJSON_Parse(line);
+        int id = (int)eous_json_num(e, "task_id", -1);
+        changes += prev >= 0 && id != prev;
+        prev = id;
+        cJSON_Delete(e);
+    }
+    cr_expect_geq(changes, n, "the model's requests interleave across tasks (%d changes of task, %d tasks)", changes,
+                  n);
     free(log);
 }

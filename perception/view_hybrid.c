@@ -1228,7 +1228,7 @@ static void unplaced_and_page_tools(pctx *c)
     emit_unplaced(c, 1);
 }
 
-static const pv_hooks HYBRID_HOOKS = {hybrid_node, is_component_label, unplaced_and_page_tools, 1};
+static const pv_hooks HYBRID_HOOKS = {hybrid_node, is_component_label, unplaced_and_page_tools, 1, 1};
 
 eous_rc perc_render_hybrid(const perc_obs *obs, perc_view *out, eous_err *err)
 {

@@ -23,6 +23,12 @@ typedef struct pv_hooks {
      * in its columnheader) gets its own id after it: the hybrid view keeps
      * what a model must target, where pruned keeps AgentOccam's one id. */
     int nested_cell_controls;
+    /* Leaves out what says nothing new: a bullet (ListMarker '■ '; a
+     * numbered one stays), an image whose name its link already says, a
+     * heading that repeats its section's name, and a link to the same URL
+     * under the same name right below another (a badge beside its text
+     * link).  Pruned keeps them, as AgentOccam's rules do. */
+    int no_decoration;
 } pv_hooks;
 
 /* The pruned/hybrid view being written. */
@@ -39,6 +45,8 @@ struct pctx {
     int in_table;
     int level;                 /* recursion level, bounded by PERC_MAX_DEPTH */
     int next_id;               /* last document-order id handed out */
+    const perc_node *last_link; /* the last link printed, and the view's length after it: no_decoration */
+    size_t last_link_end;       /* leaves out the same link again right below it */
     /* enum lists already printed on the current tools line, so a second tool
      * taking the same values says "as in TOOL" instead of repeating them */
     const cJSON *line_enums[8];

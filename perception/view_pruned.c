@@ -54,6 +54,39 @@ static int is_decoration(const char *s)
     return n <= 2;
 }
 
+/* A list bullet: one character ('•', '◦', '■', '-'), not a number or letter ("1. ", "a. ", "一、" stay). */
+static int is_bullet(const char *s)
+{
+    while (s && *s == ' ')
+        s++;
+    if (!s || !*s || isalnum((unsigned char)*s))
+        return 0;
+    const unsigned char *p = (const unsigned char *)s + 1;
+    while ((*p & 0xC0) == 0x80) /* the rest of one UTF-8 character */
+        p++;
+    while (*p == ' ')
+        p++;
+    return !*p;
+}
+
+static const char *prop_of(const perc_node *n, const char *name)
+{
+    for (size_t p = 0; p < n->n_props; p++)
+        if (!strcmp(n->props[p].name, name))
+            return n->props[p].value;
+    return NULL;
+}
+
+/* no_decoration: n is a link to the same URL under the same name as the one printed right above it */
+static int repeats_last_link(const pctx *c, const perc_node *n)
+{
+    const perc_node *l = c->last_link;
+    if (!l || c->b->len != c->last_link_end || pv_is_blank(n->name) || !l->name || strcmp(l->name, n->name))
+        return 0;
+    const char *u = prop_of(n, "url"), *lu = prop_of(l, "url");
+    return u && lu && !strcmp(u, lu);
+}
+
 static int is_text(const perc_node *n)
 {
     return n->role && (!strcmp(n->role, "StaticText") || !strcmp(n->role, "text"));
@@ -311,6 +344,15 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
     }
     if ((!strcmp(role, "img") || !strcmp(role, "image")) && pv_is_blank(n->name))
         return;
+    int tidy = c->hooks && c->hooks->no_decoration;
+    if (tidy && ((!strcmp(role, "ListMarker") && is_bullet(n->name)) ||
+                 ((!strcmp(role, "img") || !strcmp(role, "image")) && parent_name && strstr(parent_name, n->name)) ||
+                 (!strcmp(role, "link") && repeats_last_link(c, n))))
+        return;
+    if (tidy && !strcmp(role, "heading") && parent_name && n->name && !strcmp(parent_name, n->name)) {
+        pv_render_children(c, n, depth, parent_name); /* navigation 'Page Tools' > heading 'Page Tools' */
+        return;
+    }
     int interactive = IN(role, INTERACTIVE);
     const char *name = n->name;
     int merged = 0;
@@ -363,6 +405,10 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         return;
     }
     pv_render_children(c, n, depth + 1, pv_is_blank(name) ? parent_name : name);
+    if (tidy && !strcmp(role, "link")) {
+        c->last_link = n;
+        c->last_link_end = c->b->len;
+    }
 }
 
 eous_rc pv_render_view(const perc_obs *obs, const pv_hooks *hooks, perc_view *view, eous_err *err)

@@ -311,6 +311,58 @@ Test(perc_views, hybrid_keeps_a_control_inside_a_table_cells_control)
     }
 }
 
+/* DokuWiki's footer badges, bulleted lists and tool menus: a bullet, an image that repeats its link's
+ * name, a badge linking where the text link above it does and a heading that repeats its section's
+ * name say nothing the other lines do not; hybrid leaves them out, a numbered marker stays, pruned
+ * keeps all */
+Test(perc_views, hybrid_leaves_out_bullets_and_images_their_link_names)
+{
+    for (int hybrid = 0; hybrid < 2; hybrid++) {
+        eous_buf b;
+        eous_buf_init(&b, 0);
+        eous_buf_puts(&b, "{\"nodes\":[", NULL);
+        node(&b, "1", "RootWebArea", "Page", "2 20 30 33 40", NULL, 1);
+        node(&b, "2", "list", "", "3 6", NULL, 2);
+        node(&b, "3", "listitem", "", "4 5", NULL, 3);
+        node(&b, "4", "ListMarker", "\u25a0 ", "", NULL, 4);
+        node(&b, "5", "link", "Aurora", "", NULL, 5);
+        node(&b, "6", "listitem", "", "7 8", NULL, 6);
+        node(&b, "7", "ListMarker", "2. ", "", NULL, 7);
+        node(&b, "8", "link", "Borealis", "", NULL, 8);
+        node(&b, "20", "link", "Donate", "21 22", NULL, 20);
+        node(&b, "21", "image", "Donate", "", NULL, 21);
+        node(&b, "22", "image", "PayPal logo", "", NULL, 22);
+        /* the license as a text link, then as a badge to the same page; a third link elsewhere */
+#define URL_PROP(u) "\"properties\":[{\"name\":\"url\",\"value\":{\"type\":\"string\",\"value\":\"" u "\"}}]"
+        node(&b, "30", "link", "CC BY-SA", "31", URL_PROP("http://t.test/cc"), 30);
+        node(&b, "31", "StaticText", "CC BY-SA", "", NULL, 31);
+        node(&b, "33", "link", "CC BY-SA", "34", URL_PROP("http://t.test/cc"), 33);
+        node(&b, "34", "image", "CC BY-SA", "", NULL, 34);
+        node(&b, "40", "navigation", "Page Tools", "41 43", NULL, 40);
+        node(&b, "41", "heading", "Page Tools", "42", NULL, 41);
+        node(&b, "42", "StaticText", "Page Tools", "", NULL, 42);
+        node(&b, "43", "link", "CC BY-SA", "", URL_PROP("http://t.test/cc"), 43);
+        perc_obs *obs = build(&b, hybrid ? PERC_MODE_HYBRID : PERC_MODE_PRUNED, NULL, NULL);
+        const char *t = perc_obs_text(obs);
+        cr_expect_eq(strstr(t, "ListMarker '\xe2\x96\xa0 '") == NULL, hybrid, "%s: the bullet\n%s",
+                     hybrid ? "hybrid" : "pruned", t);
+        cr_expect_eq(strstr(t, "image 'Donate'") == NULL, hybrid, "%s: the image its link names\n%s",
+                     hybrid ? "hybrid" : "pruned", t);
+        cr_expect(strstr(t, "ListMarker '2. '"), "a numbered marker stays\n%s", t);
+        int cc = 0;
+        for (const char *p = t; (p = strstr(p, "] 'CC BY-SA'")); p++)
+            cc++;
+        cr_expect_eq(cc, hybrid ? 2 : 3, "%s: the badge below its text link once, the link elsewhere again\n%s",
+                     hybrid ? "hybrid" : "pruned", t);
+        cr_expect_eq(strstr(t, "heading 'Page Tools'") == NULL, hybrid, "%s: the heading that repeats its section\n%s",
+                     hybrid ? "hybrid" : "pruned", t);
+        cr_expect(strstr(t, "image 'PayPal logo'"), "an image that says more stays\n%s", t);
+        cr_expect(strstr(t, "link [") && strstr(t, "'Aurora'") && strstr(t, "'Donate'"), "%s", t);
+        perc_obs_free(obs);
+        eous_buf_free(&b);
+    }
+}
+
 Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
 {
     eous_buf b;

@@ -71,26 +71,51 @@ int agent_clear_origin_first(wd_session *s, const char *url)
     return rc == EOUS_OK;
 }
 
-/* Every tab but the current one (the first when the current one is gone) closed. */
+/* Closes tab w without making it current: chromedriver's window handle is the
+ * tab's CDP target id.  0 without CDP or when refused (then it is switched
+ * to and closed: two more requests, and the driver waits for the close). */
+static int close_tab_cdp(wd_session *s, const char *w)
+{
+    if (!wd_session_has_cdp(s))
+        return 0;
+    cJSON *a = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddStringToObject(a, "targetId", w);
+    eous_rc rc = wd_cdp(s, "Target.closeTarget", a, &r, NULL);
+    cJSON_Delete(a);
+    cJSON_Delete(r);
+    return rc == EOUS_OK;
+}
+
+/* Every tab but the current one (the first when the current one is gone)
+ * closed; a tab that is gone already (one closing since the last call) is
+ * not an error. */
 static eous_rc close_other_tabs(wd_session *s, eous_err *err)
 {
     cJSON *h = NULL;
     char *cur = NULL;
+    int switched = 0;
     eous_rc rc = wd_window_handles(s, &h, err);
     if (rc || cJSON_GetArraySize(h) <= 1)
         goto done;
     if (wd_window_handle(s, &cur, NULL) || !cur) {
         free(cur);
         cur = eous_strdup(cJSON_IsString(h->child) ? h->child->valuestring : "");
+        switched = 1;
     }
     const cJSON *w;
     cJSON_ArrayForEach(w, h) {
-        if (!cJSON_IsString(w) || !strcmp(w->valuestring, cur))
+        if (!cJSON_IsString(w) || !strcmp(w->valuestring, cur) || close_tab_cdp(s, w->valuestring))
             continue;
-        if ((rc = wd_switch_window(s, w->valuestring, err)) || (rc = wd_close_window(s, err)))
+        switched = 1;
+        if ((rc = wd_switch_window(s, w->valuestring, err)) == EOUS_OK)
+            rc = wd_close_window(s, err);
+        if (rc == EOUS_E_NOT_FOUND) /* closed meanwhile */
+            rc = EOUS_OK;
+        if (rc)
             goto done;
     }
-    rc = wd_switch_window(s, cur, err);
+    if (switched)
+        rc = wd_switch_window(s, cur, err);
 done:
     cJSON_Delete(h);
     free(cur);

@@ -25,9 +25,11 @@ typedef struct pv_hooks {
     int nested_cell_controls;
     /* Leaves out what says nothing new: a bullet (ListMarker '■ '; a
      * numbered one stays), an image whose name its link already says, a
-     * heading that repeats its section's name, and a link to the same URL
+     * heading that repeats its section's name, a link to the same URL
      * under the same name right below another (a badge beside its text
-     * link).  Pruned keeps them, as AgentOccam's rules do. */
+     * link), and a link to a #fragment of this page named as a heading the
+     * view prints (a table of contents).  Pruned keeps them, as
+     * AgentOccam's rules do. */
     int no_decoration;
 } pv_hooks;
 
@@ -47,6 +49,8 @@ struct pctx {
     int next_id;               /* last document-order id handed out */
     const perc_node *last_link; /* the last link printed, and the view's length after it: no_decoration */
     size_t last_link_end;       /* leaves out the same link again right below it */
+    perc_strmap headings;       /* no_decoration: the names of the headings the view prints, made */
+    int have_headings;          /* on the first link to a #fragment of this page */
     /* enum lists already printed on the current tools line, so a second tool
      * taking the same values says "as in TOOL" instead of repeating them */
     const cJSON *line_enums[8];

@@ -87,6 +87,32 @@ static int repeats_last_link(const pctx *c, const perc_node *n)
     return u && lu && !strcmp(u, lu);
 }
 
+/* no_decoration: n links to a place on this page (its URL is the page's and a
+ * #fragment) named as a heading the view prints: a table of contents, whose
+ * headings are all there to read (a link only scrolls to its heading) */
+static int links_to_a_printed_heading(pctx *c, const perc_node *n)
+{
+    const char *u = prop_of(n, "url"), *page = c->obs->url, *hash = u ? strchr(u, '#') : NULL;
+    if (!hash || !page || pv_is_blank(n->name))
+        return 0;
+    size_t plen = strcspn(page, "#");
+    if ((size_t)(hash - u) != plen || strncmp(u, page, plen))
+        return 0;
+    if (!c->have_headings) { /* once per view: a page of many anchors stays linear */
+        c->have_headings = 1;
+        if (perc_strmap_init(&c->headings, c->obs->n_nodes + 1))
+            return 0;
+        for (size_t i = 0; i < c->obs->n_nodes; i++) {
+            const perc_node *h = &c->obs->nodes[i];
+            /* what the view prints: not hidden, not folded into a component's line */
+            if (!h->hidden && !h->ignored && h->component < 0 && h->role && !strcmp(h->role, "heading") &&
+                !pv_is_blank(h->name))
+                perc_strmap_put(&c->headings, h->name, (int)i);
+        }
+    }
+    return c->headings.keys && perc_strmap_get(&c->headings, n->name) >= 0;
+}
+
 static int is_text(const perc_node *n)
 {
     return n->role && (!strcmp(n->role, "StaticText") || !strcmp(n->role, "text"));
@@ -347,7 +373,7 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
     int tidy = c->hooks && c->hooks->no_decoration;
     if (tidy && ((!strcmp(role, "ListMarker") && is_bullet(n->name)) ||
                  ((!strcmp(role, "img") || !strcmp(role, "image")) && parent_name && strstr(parent_name, n->name)) ||
-                 (!strcmp(role, "link") && repeats_last_link(c, n))))
+                 (!strcmp(role, "link") && (repeats_last_link(c, n) || links_to_a_printed_heading(c, n)))))
         return;
     if (tidy && !strcmp(role, "heading") && parent_name && n->name && !strcmp(parent_name, n->name)) {
         pv_render_children(c, n, depth, parent_name); /* navigation 'Page Tools' > heading 'Page Tools' */
@@ -436,6 +462,8 @@ eous_rc pv_render_view(const perc_obs *obs, const pv_hooks *hooks, perc_view *vi
     if (hooks && !c.rc)
         hooks->page_tools(&c);
 done:
+    if (c.have_headings)
+        perc_strmap_free(&c.headings);
     free(c.seen);
     free(c.emitted);
     if (c.rc) {

@@ -311,17 +311,17 @@ Test(perc_views, hybrid_keeps_a_control_inside_a_table_cells_control)
     }
 }
 
-/* DokuWiki's footer badges, bulleted lists and tool menus: a bullet, an image that repeats its link's
- * name, a badge linking where the text link above it does and a heading that repeats its section's
- * name say nothing the other lines do not; hybrid leaves them out, a numbered marker stays, pruned
- * keeps all */
+/* DokuWiki's footer badges, bulleted lists, tool menus and table of contents: a bullet, an image
+ * that repeats its link's name, a badge linking where the text link above it does, a heading that
+ * repeats its section's name and a link to a heading the view prints say nothing the other lines do
+ * not; hybrid leaves them out, a numbered marker stays, pruned keeps all */
 Test(perc_views, hybrid_leaves_out_bullets_and_images_their_link_names)
 {
     for (int hybrid = 0; hybrid < 2; hybrid++) {
         eous_buf b;
         eous_buf_init(&b, 0);
         eous_buf_puts(&b, "{\"nodes\":[", NULL);
-        node(&b, "1", "RootWebArea", "Page", "2 20 30 33 40", NULL, 1);
+        node(&b, "1", "RootWebArea", "Page", "50 51 2 20 30 33 40 52", NULL, 1);
         node(&b, "2", "list", "", "3 6", NULL, 2);
         node(&b, "3", "listitem", "", "4 5", NULL, 3);
         node(&b, "4", "ListMarker", "\u25a0 ", "", NULL, 4);
@@ -342,6 +342,10 @@ Test(perc_views, hybrid_leaves_out_bullets_and_images_their_link_names)
         node(&b, "41", "heading", "Page Tools", "42", NULL, 41);
         node(&b, "42", "StaticText", "Page Tools", "", NULL, 42);
         node(&b, "43", "link", "CC BY-SA", "", URL_PROP("http://t.test/cc"), 43);
+        /* a table of contents: a link to a heading the view prints below, one to an anchor with no heading */
+        node(&b, "50", "link", "Projects", "", URL_PROP("http://t.test/#projects"), 50);
+        node(&b, "51", "link", "Elsewhere", "", URL_PROP("http://t.test/#elsewhere"), 51);
+        node(&b, "52", "heading", "Projects", "", NULL, 52);
         perc_obs *obs = build(&b, hybrid ? PERC_MODE_HYBRID : PERC_MODE_PRUNED, NULL, NULL);
         const char *t = perc_obs_text(obs);
         cr_expect_eq(strstr(t, "ListMarker '\xe2\x96\xa0 '") == NULL, hybrid, "%s: the bullet\n%s",
@@ -356,6 +360,9 @@ Test(perc_views, hybrid_leaves_out_bullets_and_images_their_link_names)
                      hybrid ? "hybrid" : "pruned", t);
         cr_expect_eq(strstr(t, "heading 'Page Tools'") == NULL, hybrid, "%s: the heading that repeats its section\n%s",
                      hybrid ? "hybrid" : "pruned", t);
+        cr_expect_eq(strstr(t, "] 'Projects'") == NULL, hybrid, "%s: the contents' link to a printed heading\n%s",
+                     hybrid ? "hybrid" : "pruned", t);
+        cr_expect(strstr(t, "heading 'Projects'") && strstr(t, "] 'Elsewhere'"), "%s", t);
         cr_expect(strstr(t, "image 'PayPal logo'"), "an image that says more stays\n%s", t);
         cr_expect(strstr(t, "link [") && strstr(t, "'Aurora'") && strstr(t, "'Donate'"), "%s", t);
         perc_obs_free(obs);

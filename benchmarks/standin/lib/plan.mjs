@@ -159,9 +159,10 @@ function scalars(obj, path = '') {
 
 // A value the plan says was derived by `rule`, evaluated on the current view:
 // {value} (computed), {placeholder: true}, or {error}.
-// The items of the "matches" list in the last action result the request holds (a search tool's answer).
+// The items of the "matches" list in the last action result the request holds (a search tool's answer):
+// a conversation's last tool result, or a stateless request's last PREVIOUS ACTIONS line.
 function lastResultMatches(req) {
-  const results = (req?.events ?? []).filter((e) => e.kind === 'result');
+  const results = req?.events ? position(req).results : [];
   const text = results.length ? results[results.length - 1].text : '';
   const at = text.indexOf('"matches"');
   const open = at >= 0 ? text.indexOf('[', at) : -1;

@@ -106,6 +106,13 @@ test('"count of matches in the last result": the items of the matches list the l
   assert.ok(evalFrom('count of matches in the last result', '3', new View(''), '', none).error);
 });
 
+test('"count of matches in the last result" in a stateless request: the last PREVIOUS ACTIONS line', () => {
+  const first = userText({ objective: 'How many cities?', observation: FORM,
+    previous: ['call [c4] [search] [{"query":"Japan"}] -> ok: c4.search: ok; result {"matches":[["Japan","Tokyo"],["Japan","Kyoto"]]}'] });
+  const req = { events: [{ kind: 'user', text: first }] };
+  assert.deepEqual(evalFrom('count of matches in the last result', '2', new View(''), '', req), { value: '2' });
+});
+
 test('element ids are not data: [8] in a view does not make 8 seen', () => {
   const obs = "[8] button 'Go'\n[12] StaticText 'Total 5'";
   const stop = (v) => answer(run('How many?', [{ stop: v }], { observation: obs }));

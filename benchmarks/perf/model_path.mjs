@@ -231,6 +231,32 @@ if (RUNS.includes('default') && RUNS.includes('stateless')) {
   md.push('');
 }
 
+// how long each run took (eous bench's last line in the log model_path.sh keeps), so the main job's
+// time is a figure with its commit; the machine's load is not controlled here
+const walls = [];
+for (const run of RUNS) for (const ground of GROUNDS) {
+  const log = join(outDir, `${run}-${ground}.log`);
+  if (!existsSync(log)) continue;
+  const text = readFileSync(log, 'utf8');
+  const ran = text.match(/ran (\d+) job\(s\) in ([\d.]+) s/), on = text.match(/on (\d+) worker\(s\)/);
+  if (ran) walls.push({ run, ground, jobs: Number(ran[1]), workers: on ? Number(on[1]) : null, seconds: Number(ran[2]) });
+}
+if (walls.length) {
+  data.wall = walls;
+  md.push('## Wall time\n');
+  md.push('| run | ground | jobs | workers | seconds | seconds per job |', '|---|---|---:|---:|---:|---:|');
+  for (const w of walls)
+    md.push(`| ${w.run} | ${w.ground} | ${w.jobs} | ${w.workers ?? '?'} | ${w.seconds.toFixed(1)} | ${(w.seconds / w.jobs).toFixed(2)} |`);
+  const total = walls.reduce((a, w) => a + w.seconds, 0);
+  let load = '';
+  try {
+    const [avg, cores] = readFileSync(join(outDir, 'load'), 'utf8').trim().split(/\s+/);
+    load = ` The machine: ${cores} cores, 1-minute load average ${avg} when the runs began.`;
+  } catch { /* an older run directory */ }
+  md.push(`\nAll runs: ${total.toFixed(1)} s (${(total / 60).toFixed(1)} min) of benches; \`make demo\` adds the `
+    + `services' start and this report.${load}\n`);
+}
+
 md.push('## Every task that did not pass\n');
 if (!data.failures.length) md.push('None: every task passed in every run.\n');
 else {

@@ -58,6 +58,8 @@ mkdir -p "$OUT"
 git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown >"$OUT/commit"
 [[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
   sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
+# what the wall times in model_path.md ran beside: the 1-minute load average and the cores
+echo "$(cut -d' ' -f1 /proc/loadavg) $(nproc)" >"$OUT/load"
 node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS_PLAYGROUND" --tasks "$TASKS_DOKUWIKI" \
   --log "$OUT/standin.jsonl" >"$tmp/standin" &
 STANDIN_PID=$!

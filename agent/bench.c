@@ -391,8 +391,10 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
      * of it; one that cannot be copied (a cassette: one file, one order) runs alone */
     llm_client *llms[AGENT_BENCH_MAX_WORKERS] = {NULL};
     if (opts.run.planner != AGENT_PLANNER_SCRIPT && nw > 1 && opts.run.llm) {
+        eous_err de;
         for (int i = 1; i < nw; i++)
-            if (llm_client_dup(opts.run.llm, &llms[i], NULL)) {
+            if (llm_client_dup(opts.run.llm, &llms[i], &de)) {
+                EOUS_WARN("bench", "%d worker(s), not %d: %s", i, nw, de.msg); /* said, not silently fewer */
                 nw = i;
                 break;
             }

@@ -379,6 +379,9 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         pv_render_children(c, n, depth, parent_name); /* navigation 'Page Tools' > heading 'Page Tools' */
         return;
     }
+    /* with its bullet left out, a list item's text would join the item above: each starts a line */
+    if (tidy && !strcmp(role, "listitem"))
+        c->text_line_end = 0;
     int interactive = IN(role, INTERACTIVE);
     const char *name = n->name;
     int merged = 0;
@@ -406,6 +409,8 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         }
         if (!has_props) {
             pv_render_children(c, n, depth, parent_name);
+            if (tidy && !strcmp(role, "listitem"))
+                c->text_line_end = 0; /* nor does the text after the list join its last item */
             return;
         }
     }

@@ -381,6 +381,31 @@ Test(perc_views, hybrid_leaves_out_bullets_and_images_their_link_names)
     eous_buf_free(&b);
 }
 
+/* With its bullet left out, a list item's text still starts its own line: "three ice buoys" and "one
+ * shore camera" are two items, and the page's footer text after the list is not the last item's */
+Test(perc_views, hybrid_keeps_bulleted_items_on_their_own_lines)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Page", "2 9", NULL, 1);
+    node(&b, "2", "list", "", "3 6", NULL, 2);
+    node(&b, "3", "listitem", "", "4 5", NULL, 3);
+    node(&b, "4", "ListMarker", "\u25a0 ", "", NULL, 4);
+    node(&b, "5", "StaticText", "three ice buoys", "", NULL, 5);
+    node(&b, "6", "listitem", "", "7 8", NULL, 6);
+    node(&b, "7", "ListMarker", "\u25a0 ", "", NULL, 7);
+    node(&b, "8", "StaticText", "one shore camera", "", NULL, 8);
+    node(&b, "9", "StaticText", "Last modified", "", NULL, 9);
+    perc_obs *obs = build_copy(&b, PERC_MODE_HYBRID);
+    const char *t = perc_obs_text(obs);
+    cr_expect(strstr(t, "\nthree ice buoys\n") && strstr(t, "\none shore camera\n") && strstr(t, "\nLast modified\n"),
+              "each item and the text after the list on a line of its own\n%s", t);
+    cr_expect(!strstr(t, "ListMarker"), "the bullets are left out\n%s", t);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
 Test(perc_views, hybrid_replaces_component_subtree_using_dom_marks)
 {
     eous_buf b;

@@ -9,6 +9,7 @@
  * stamps its submit button data-eous-nks=K and answers {submit: 'click'} so
  * the executor clicks it with real input (navigation is the executor's). */
 // @include perception/native_combo_text.js
+// @include perception/native_link_name.js
 const nativeErr = (code, message) => { const e = new Error(message); e.code = code; return e; };
 const nativeSquash = s => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
 const nativeText = el => nativeSquash(el.getAttribute('aria-label') || el.textContent);
@@ -457,6 +458,16 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
     link.setAttribute('data-eous-nks', K);
     return {submit: 'click', what};
+  }
+  if (T === 'open') {
+    /* a group of links: the one of that name, as native.js listed it */
+    const links = Array.from(root.querySelectorAll('a[href],[role=link]'));
+    const link = nativeOptionMatch(links, String(P.link), nativeLinkName, a => a.getAttribute('href'));
+    if (!link) throw nativeErr('not_found', 'no link ' + nativeShown(P.link));
+    /* it may load a new document: the executor clicks it (real input) and settles */
+    document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
+    link.setAttribute('data-eous-nks', K);
+    return {submit: 'click', what: "link '" + nativeLinkName(link) + "'"};
   }
   throw nativeErr('unknown_tool', 'the ' + (role || root.tagName.toLowerCase()) + ' has no tool ' + T);
 };

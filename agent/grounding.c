@@ -987,6 +987,35 @@ static int form_line_names(const char *view, const char *role, const char *name)
     return 0;
 }
 
+/* A link a group of links lists: the hybrid view folds a navigation or list of links into one line,
+ * "[c2] links 'Page Tools' → open(link: Show pagesource [v]|Old revisions [o])", so a script step that
+ * clicks "link 'Old revisions [o]'" acts on what that line shows.  1 when such a line of the raw view
+ * lists the name. */
+static int link_group_names(const char *view, const char *role, const char *name)
+{
+    static const char OPEN[] = " → open(link: ";
+    if (strcmp(role, "link"))
+        return 0;
+    const char *cur = view, *line;
+    size_t len;
+    while (next_line(&cur, &line, &len)) {
+        const char *open = memmem(line, len, OPEN, sizeof OPEN - 1);
+        if (!open || !memmem(line, len, "] links '", 9))
+            continue;
+        const char *p = open + sizeof OPEN - 1, *end = line + len;
+        if (end > p && end[-1] == ')')
+            end--;
+        while (p < end) {
+            const char *bar = memchr(p, '|', (size_t)(end - p));
+            size_t n = (size_t)((bar ? bar : end) - p);
+            if (same_name(name, p, n))
+                return 1;
+            p = bar ? bar + 1 : end;
+        }
+    }
+    return 0;
+}
+
 /* An atomic target: css= is addressing; "role 'name'" (" #N" dropped) and
  * view ids ("12", "[12]") must be in the view. */
 static void check_target(const ground_ctx *g, const act_action *a, agent_ground_result *out)
@@ -1000,7 +1029,8 @@ static void check_target(const ground_ctx *g, const act_action *a, agent_ground_
     int nth, shown;
     if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
         snprintf(needle, sizeof needle, "%s '%s'", role, name);
-        shown = view_has_role_name(g->view, role, name) || form_line_names(g->in->view, role, name);
+        shown = view_has_role_name(g->view, role, name) || form_line_names(g->in->view, role, name) ||
+                link_group_names(g->in->view, role, name);
     } else {
         snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
         shown = norm_has(g->view, needle);

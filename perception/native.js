@@ -10,6 +10,7 @@
  * WebMCP <form toolname>, is inferred; nothing inside data-agent-hidden or
  * hidden by CSS is offered.  Big pages are capped with a count. */
 // @include native_combo_text.js
+// @include native_link_name.js
 const readNative = (caps) => {
   const warnings = [], comps = [];
   const MAX_COMPS = caps && caps.maxComps || 300, MAX_SCAN = caps && caps.maxScan || 4000,
@@ -436,6 +437,75 @@ const readNative = (caps) => {
       tools.push(tool); md[tool] = {params: {}};
     }
     push({key: keyOf(nav), kind: 'pagination', label: labelOf(nav) || 'pagination', state, tools, metadata: md});
+  }
+  // a group of links (a navigation, a list of links, a row of badges): open(link) by name.  Each
+  // item is a link alone, or a list item (or wrapper) holding one link and no other text; 3 to 15
+  // items with distinct names, nothing else in the container but white space and hidden elements.
+  // A navigation or wrapper whose only other content is its heading folds in with it (its label).
+  // Links of a table, form or other widget stay theirs; a table of contents (every link to a place
+  // on this page) stays as lines, which the hybrid view already leaves out where they repeat a heading.
+  const LINKS = 'a[href],[role=link]', MIN_LINKS = 3, MAX_LINKS = 15;
+  const WIDGET = 'table,form,[role=menu],[role=menubar],[role=tablist],[role=listbox],[role=tree],[role=grid],' +
+    '[role=treegrid],[role=toolbar],[role=dialog],[role=alertdialog],dialog';
+  const blank = n => n.nodeType === 3 ? !n.data.trim() : n.nodeType === 8;
+  const inPage = a => {
+    const h = a.getAttribute('href') || '';
+    if (h.startsWith('#')) return true;
+    try { const u = new URL(a.href, location.href);
+      return !!u.hash && u.origin + u.pathname + u.search === location.origin + location.pathname + location.search;
+    } catch (e) { return false; }
+  };
+  const groups = new Map(), before = new Map();
+  let nLinks = 0, prevLink = null;
+  for (const a of document.querySelectorAll(LINKS)) {
+    if (++nLinks > MAX_SCAN) break;
+    before.set(a, prevLink);
+    prevLink = a;
+    let item = a;
+    /* up through wrappers that hold this link alone (li > div.li > a, bdi > a) */
+    for (let i = 0; i < 3 && item.parentElement && item.parentElement !== document.body; i++) {
+      const p = item.parentElement;
+      if (p.querySelectorAll(LINKS).length !== 1 || squash(p.textContent) !== squash(a.textContent) ||
+          p.querySelector('button,input,select,textarea,[role=button]') || !Array.from(p.childNodes).every(n => n === item || blank(n) ||
+          n.nodeType === 1 && !n.querySelector(LINKS) && !squash(n.textContent))) break;
+      item = p;
+      if (/^(LI|DT|DD)$/.test(p.tagName) || p.getAttribute('role') === 'listitem') break;
+    }
+    const box = item.parentElement;
+    if (!box) continue;
+    if (!groups.has(box)) groups.set(box, []);
+    groups.get(box).push({a, item});
+  }
+  for (const [box, list] of groups) {
+    if (list.length < MIN_LINKS || list.length > MAX_LINKS || box === document.body) continue;
+    if (!ariaOK(box) || box.closest(WIDGET) || list.some(x => !shown(x.item))) continue;
+    const items = new Set(list.map(x => x.item));
+    if (!Array.from(box.childNodes).every(n => items.has(n) || blank(n) || n.nodeType === 1 &&
+        (/^(SCRIPT|STYLE|TEMPLATE)$/.test(n.tagName) || !shown(n) && !n.querySelector(LINKS)))) continue;
+    const names = list.map(x => cut(nativeLinkName(x.a), 120));
+    if (names.some(n => !n || n.includes('|')) || new Set(names).size !== names.length) continue;
+    /* a first badge linking where the link just above it does, by the same name (DokuWiki's license):
+     * that link opens it already, as the hybrid view says of such a badge */
+    const up = before.get(list[0].a);
+    if (up && !items.has(up) && !box.contains(up) && up.href === list[0].a.href && nativeLinkName(up) === names[0]) names.shift();
+    if (list.every(x => inPage(x.a))) continue;
+    let root = box;
+    const heads = [];
+    for (let i = 0; i < 3; i++) {
+      const p = root.parentElement;
+      if (!p || p === document.body || /^(MAIN|HEADER|FOOTER|ASIDE|ARTICLE|SECTION)$/.test(p.tagName) || !ariaOK(p)) break;
+      const others = Array.from(p.childNodes).filter(n => n !== root && !blank(n) &&
+        !(n.nodeType === 1 && (/^(SCRIPT|STYLE|TEMPLATE)$/.test(n.tagName) || !shown(n) && !n.querySelector(LINKS))));
+      if (!others.every(n => n.nodeType === 1 && n.matches('h1,h2,h3,h4,h5,h6,[role=heading]'))) break;
+      heads.push(...others);
+      root = p;
+      if (p.matches('nav,[role=navigation]')) break;
+    }
+    if (Array.from(given.keys()).some(e => e.contains(root) || root.contains(e))) continue;
+    const label = byIds(root, 'aria-labelledby') || squash(root.getAttribute('aria-label')) ||
+      squash(heads.map(h => textOf(h)).join(' '));
+    if (!push({key: keyOf(root), kind: 'links', label: cut(label, 120), state: {}, tools: ['open'],
+      metadata: {open: {params: {link: {type: 'string', enum: names, required: true}}}}})) break;
   }
   if (overFields) warnings.push('native: ' + overFields + ' more form fields than the ' + MAX_COMPS * 2 + ' read');
   if (capped) warnings.push('native: ' + capped + ' more components inferred than the ' + MAX_COMPS + ' shown');

@@ -514,3 +514,17 @@ Test(grounding, a_field_or_button_folded_into_a_native_form_line_is_in_the_view)
     REFUSED(check_in_view(view, "{\"type\": \"textbox 'Email'\", \"text\": \"{{secret:E}}\"}"), "is not in the view");
     REFUSED(check_in_view(view, "{\"type\": \"textbox 'User'\", \"text\": \"{{secret:U}}\"}"), "is not in the view");
 }
+
+Test(grounding, a_link_a_group_of_links_lists_is_in_the_view)
+{
+    /* the hybrid view folds a navigation or list of links into one line */
+    const char *view = "Tab 0 (current): Start\n\n"
+                       "[c2] links 'Page Tools' → open(link: Show pagesource [v]|Old revisions [o]|Backlinks)\n"
+                       "heading 'Old news'\n";
+    GROUNDED(check_in_view(view, "{\"click\": \"link 'Old revisions [o]'\"}"));
+    GROUNDED(check_in_view(view, "{\"click\": \"link 'backlinks'\"}"));
+    GROUNDED(check_in_view(view, "{\"click\": \"link 'Show pagesource [v]'\"}"));
+    REFUSED(check_in_view(view, "{\"click\": \"link 'Old revisions'\"}"), "is not in the view");
+    REFUSED(check_in_view(view, "{\"click\": \"button 'Backlinks'\"}"), "is not in the view");
+    REFUSED(check_in_view(view, "{\"click\": \"link 'Old news'\"}"), "is not in the view");
+}

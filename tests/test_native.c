@@ -463,6 +463,44 @@ Test(native, apg_widgets_are_called_and_read_back)
     EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");
 }
 
+/* Groups of links (a navigation, icon links named by their title, a footer's badges) are one
+ * open(link) each, listing the names the accessibility tree gives them; a table of contents, links
+ * with text beside them, two links, and two of one name stay lines.  open() follows the link. */
+Test(native, a_group_of_links_is_one_open_and_follows_the_link)
+{
+    open_page("/links.html");
+    perc_obs *obs = observe();
+    const char *t = perc_obs_text(obs);
+    char line[512];
+    cr_assert(line_of(t, "links 'Site'", line, sizeof line), "%s", t);
+    cr_expect(strstr(line, "open(link: Home|Documentation|Blog|Contact)"), "%s", line);
+    cr_expect(line_of(t, "open(link: Edit this page [e]|Old revisions [o]|Backlinks)", line, sizeof line), "%s", t);
+    /* the badge that repeats the license link above it is left out of its group */
+    cr_expect(line_of(t, "open(link: Donate|Powered by PHP)", line, sizeof line), "%s", t);
+    cr_expect(!strstr(t, "] 'Documentation'") && !strstr(t, "heading 'Site'"), "folded into the group's line\n%s", t);
+    cr_expect(strstr(t, "] 'Aurora'") && strstr(t, " — lake ice monitoring") && strstr(t, "] 'Log In'") &&
+                  strstr(t, "] 'Register'") && strstr(t, "] 'Other'") && strstr(t, "] 'CC BY-SA 4.0'"),
+              "content links, two links, and a group with two of one name stay lines\n%s", t);
+    perc_obs_free(obs);
+    for (int m = 0; m < 2; m++) {
+        perc_obs *base = observe_with(m ? PERC_MODE_ATOMIC : PERC_MODE_PRUNED, 0);
+        cr_expect(!strstr(perc_obs_text(base), "open(") && strstr(perc_obs_text(base), "'Documentation'"),
+                  "the baselines show the links\n%s", perc_obs_text(base));
+        perc_obs_free(base);
+    }
+    CALL_OK("links", "Site", "open", "{\"link\": \"Documentation\"}");
+    EXPECT_JS("location.search", "\"?to=docs\"");
+    open_page("/links.html");
+    CALL_OK("links", "", "open", "{\"link\": \"Old revisions [o]\"}");
+    EXPECT_JS("location.search", "\"?to=revs\"");
+    open_page("/links.html");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call("links", "Site", "open", "{\"link\": \"Pricing\"}", &r, &err), EOUS_E_REJECTED, "%s", err.msg);
+    cr_expect(strstr(err.msg, "Documentation"), "the error lists the links: %s", err.msg);
+    act_result_clear(&r);
+}
+
 /* APG's select-only combobox over a virtual listbox (only the active option
  * and its neighbours are role=option, hidden): select(option) walks the
  * active descendant with ArrowDown and picks with Enter; the page reads it */

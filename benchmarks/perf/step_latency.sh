@@ -109,5 +109,6 @@ if [[ "${MCP:-1}" == 1 && -d "$ROOT/benchmarks/compare/node_modules/@playwright/
     echo "step_latency: the MCP comparison failed; see $OUT/mcp.log" >&2
 fi
 cut -d' ' -f1 /proc/loadavg >"$OUT/load_end"
+mkdir -p "$RESULTS"
 node "$ROOT/benchmarks/perf/step_latency.mjs" "$OUT" "$RESULTS" "$SETTLES model"
 exit $rc

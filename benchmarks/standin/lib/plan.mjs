@@ -4,8 +4,8 @@
 // remembered between requests.
 import { norm, hasWords, dateForms, formatNumber } from './text.mjs';
 import {
-  observationsOf, currentView, parseRoleName, findElement, findComponent, offersTool, rowsShown, columnValues,
-  optionsListed,
+  observationsOf, currentView, parseRoleName, findElement, findComponent, findLinkInGroups, offersTool, rowsShown,
+  columnValues, optionsListed,
 } from './view.mjs';
 
 const VERBS = ['call', 'click', 'type', 'hover', 'press', 'scroll', 'select', 'goto', 'go_back', 'go_forward',
@@ -282,6 +282,10 @@ export function resolveStep(step, ctx) {
       if (target.startsWith('css=')) return cannot(`cannot see ${target}`);
       const rn = parseRoleName(target);
       const el = rn && findElement(view, rn.role, rn.name, rn.nth);
+      // a link the view lists in a group of links, not on a line of its own: the group's open()
+      const grouped = !el && hybrid && verb === 'click' && rn?.role === 'link' && rn.nth === 1 && findLinkInGroups(view, rn.name);
+      if (grouped) return { call: { name: 'call', args: { k: grouped.comp.id, tool: 'open', params: { link: grouped.name } } },
+        why: `${target} is listed by [${grouped.comp.id}] links '${grouped.comp.label}', its open()` };
       if (!el) return cannot(`cannot see ${target}`);
       let text = step.text, option = step.option;
       if (verb === 'type') {

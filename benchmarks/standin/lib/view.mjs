@@ -252,6 +252,19 @@ export function components(view) {
 export const offersTool = (comp, tool) => comp.pageTool ? comp.pageTool === tool
   : new RegExp(`(^|\\s)${tool.replace(/[$.]/g, '\\$&')}\\(`).test(comp.tools);
 
+// A link a group of links lists (eous's native "links" component: "[cN] links 'label' → open(link:
+// A|B|C)"): {comp, name} of the first group that lists it (any case and spacing aside), or null.
+export function findLinkInGroups(view, name) {
+  const want = norm(name);
+  for (const c of components(view)) {
+    if (c.pageTool || c.kind !== 'links') continue;
+    const m = /^open\(link: (.*)\)$/.exec(c.tools);
+    const hit = m && m[1].split('|').find((n) => norm(n) === want);
+    if (hit) return { comp: c, name: hit };
+  }
+  return null;
+}
+
 // A call target as a person reads it: a page tool's name, "kind 'label'", or a
 // label (whole words, case and accents aside; an equal label before one that
 // only contains the words).  {comp} or {error}.

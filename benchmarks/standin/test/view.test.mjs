@@ -161,3 +161,20 @@ test("a delta's new rows go below its unmarked context line, and count as the ta
   assert.deepEqual(tables(v)[0].rows, [['a'], ['b'], ['c'], ['d']]);
   assert.ok(v.text().endsWith("[9] button 'Next'\n[11] StaticText 'x'"), v.text());
 });
+
+test('a link listed by a group of links (eous\'s native "links" component) is opened through it, in hybrid only', () => {
+  const obs = "link [1] 'Aurora'\n[c2] links 'Page Tools' → open(link: Show pagesource [v]|Old revisions [o]|Backlinks)";
+  const task = { task_id: 1, intent: 'Show the old revisions.', script: [{ click: "link 'Old revisions [o]'" }, { stop: '' }],
+    atomic_script: [{ click: "link 'Old revisions [o]'" }, { stop: '' }] };
+  const first = userText({ objective: task.intent, observation: obs });
+  const d = decideOn('openai', openaiBody({ first, tools: HYBRID_TOOLS }), [task]);
+  assert.deepEqual(d.calls, [{ name: 'call', args: { k: 'c2', tool: 'open', params: { link: 'Old revisions [o]' } } }]);
+  // a line of its own wins; a name the group does not list is not seen; the atomic plan cannot call
+  const own = decideOn('openai', openaiBody({ first: userText({ objective: task.intent, observation: `${obs}\nlink [3] 'Old revisions [o]'` }),
+    tools: HYBRID_TOOLS }), [task]);
+  assert.deepEqual(own.calls, [{ name: 'click', args: { id: '3' } }]);
+  const none = decideOn('openai', openaiBody({ first: userText({ objective: task.intent, observation: obs.replace('Old revisions [o]|', '') }),
+    tools: HYBRID_TOOLS }), [task]);
+  assert.match(none.text, /cannot see link 'Old revisions \[o\]'/);
+  assert.match(decideOn('openai', openaiBody({ first }), [task]).text, /cannot see/);
+});

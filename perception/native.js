@@ -465,9 +465,11 @@ const readNative = (caps) => {
     /* up through wrappers that hold this link alone (li > div.li > a, bdi > a) */
     for (let i = 0; i < 3 && item.parentElement && item.parentElement !== document.body; i++) {
       const p = item.parentElement;
-      if (p.querySelectorAll(LINKS).length !== 1 || squash(p.textContent) !== squash(a.textContent) ||
-          p.querySelector('button,input,select,textarea,[role=button]') || !Array.from(p.childNodes).every(n => n === item || blank(n) ||
-          n.nodeType === 1 && !n.querySelector(LINKS) && !squash(n.textContent))) break;
+      /* siblings first: in a list of links the first one holds a link, so each link costs a step or two */
+      let alone = true;
+      for (let n = p.firstChild; n && alone; n = n.nextSibling)
+        alone = n === item || blank(n) || n.nodeType === 1 && !n.matches(LINKS) && !n.querySelector(LINKS) && !squash(n.textContent);
+      if (!alone || p.querySelector('button,input,select,textarea,[role=button]')) break;
       item = p;
       if (/^(LI|DT|DD)$/.test(p.tagName) || p.getAttribute('role') === 'listitem') break;
     }

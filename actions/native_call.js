@@ -151,6 +151,60 @@ const nativeKey = (el, key) => { nativeKeyEvent(el, 'keydown', key); nativeKeyEv
  * perception/native_combo_text.js reads around it (the view's own reading). */
 const nativeComboShows = (root, input, besides) =>
   nativeSquash(input && input.value ? input.value : nativeComboText(root, input, besides));
+/* select('A / B') on a combobox whose popup is a cascade (antd's Cascader: a menu per level, each
+ * option opening the next level's): each level's option clicked in turn, then the value the combobox
+ * shows read back ("A / B", as such a combobox prints it).  not_found when the popup has no option
+ * of the first name: the caller then takes 'A / B' as one option's name. */
+const nativeCascadePick = async (root, input, parts) => {
+  const target = input || root;
+  const MENUS = '[role=menu],[role=listbox],[role=tree]';
+  const ITEMS = '[role=menuitemcheckbox],[role=menuitemradio],[role=menuitem],[role=option],[role=treeitem]';
+  const visible = o => o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1 && o.getBoundingClientRect().height > 1;
+  const before = new Set(Array.from(document.querySelectorAll(MENUS)).filter(visible));
+  const items = () => Array.from(document.querySelectorAll(MENUS)).filter(m => visible(m) && !before.has(m) && !m.contains(target))
+    .flatMap(m => Array.from(m.querySelectorAll(ITEMS)));
+  const expanded = () => target.getAttribute('aria-expanded') === 'true' || root.getAttribute('aria-expanded') === 'true';
+  if (typeof target.focus === 'function') target.focus();
+  if (!expanded()) {
+    nativeKey(target, 'ArrowDown');
+    if (!await nativeWait(expanded, 300)) { nativeClick(target); await nativeWait(expanded, 1000); }
+  }
+  /* the items of the levels after menu m (a level's option opens the next one's menu) */
+  const itemsAfter = m => Array.from(document.querySelectorAll(MENUS)).filter(x => visible(x) && !before.has(x) && x !== m &&
+    !x.contains(target) && (m.compareDocumentPosition(x) & Node.DOCUMENT_POSITION_FOLLOWING)).flatMap(x => Array.from(x.querySelectorAll(ITEMS)));
+  const whole = parts.join(' / ');
+  let level = null; /* the menu of the option picked last */
+  for (let i = 0; i < parts.length; i++) {
+    let named = false;
+    const o = await nativeWait(() => { const x = nativeOptionMatch(level ? itemsAfter(level) : items(), parts[i], nativeName, y => y.id);
+      /* an option named 'A / B' whole ('50 / page'): no cascade, the popup left open for it */
+      if (!i && nativeOptionMatch(items(), whole, nativeName, y => y.id)) { named = true; return true; }
+      return x && visible(x) ? x : null; }, i ? 1000 : 500);
+    if (named) { const e = nativeErr('not_found', 'an option is named ' + nativeShown(whole)); e.level = 0; throw e; }
+    if (!o) {
+      const offered = (level ? itemsAfter(level) : items()).map(nativeName);
+      nativeKey(target, 'Escape');
+      const e = nativeErr('not_found', 'the popup offers no option ' + nativeShown(parts[i]) +
+        (i ? ' under ' + nativeShown(parts.slice(0, i).join(' / ')) : '') +
+        (offered.length ? ' (it offers: ' + offered.slice(0, 30).join(' | ') + (offered.length > 30 ? ' …' : '') + ')' : ''));
+      e.level = i;
+      throw e;
+    }
+    if (o.getAttribute('aria-disabled') === 'true') { nativeKey(target, 'Escape'); throw nativeErr('disabled', 'option ' + nativeShown(parts[i]) + ' is disabled'); }
+    if (typeof o.scrollIntoView === 'function') o.scrollIntoView({block: 'nearest'});
+    level = o.closest(MENUS) || o;
+    const shownBefore = new Set(itemsAfter(level));
+    nativeClick(o);
+    /* the next level's menu re-rendered for this option (or it was open already) */
+    if (i + 1 < parts.length) await nativeWait(() => itemsAfter(level).some(x => !shownBefore.has(x)), 300);
+  }
+  const want = parts.map(nativeSquash).join(' / ');
+  const ok = await nativeWait(() => nativeComboShows(root, input).toLowerCase() === want.toLowerCase(), 1000);
+  const got = nativeComboShows(root, input);
+  if (expanded()) nativeKey(target, 'Escape');
+  if (!ok) throw nativeErr('not_taken', 'the combobox shows ' + nativeShown(got) + ' after picking ' + nativeShown(want));
+  return {value: got};
+};
 /* select(option) on an APG combobox: open its popup, then pick the option by
  * its accessible name.  An option the popup renders and shows is clicked; a
  * virtual list (only the options near the active one rendered, as antd's)
@@ -368,6 +422,12 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     const editable = input && !input.readOnly && !input.disabled;
     if (editable) { await nativeSetValue(input, want, false, true).catch(() => {}); }
     if (T === 'setValue') return {result: {value: input ? input.value : ''}};
+    /* 'A / B': a path through a cascade of menus, else one option of that name */
+    const path = want.split(' / ').map(nativeSquash).filter(Boolean);
+    if (path.length > 1) {
+      try { return {result: await nativeCascadePick(root, input, path)}; }
+      catch (e) { if (e.code !== 'not_found' || e.level > 0) throw e; }
+    }
     try { return {result: await nativeComboPick(root, input, want)}; }
     catch (e) {
       /* the typed text filtered the option out (a search by value, say):

@@ -774,8 +774,9 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
     TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('guests').value", "\"3\"");
 }
 
-/* antd's Select on the orders filter, its TreeSelect (a tree popup) on the
- * settings, and its Pagination (a list of page items, no nav landmark) */
+/* antd's Select on the orders filter (an option named '50 / page' is no
+ * cascade), its Cascader on the booking, its TreeSelect (a tree popup) on
+ * the settings, and its Pagination (a list of page items, no nav landmark) */
 Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_tools)
 {
     if (!ts_site_root())
@@ -790,6 +791,13 @@ Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_to
     site_call("combobox", "Status", "select", "{\"option\": \"Cancelled\"}");
     ts_page_wait(S.session, "document.querySelectorAll('tr.ant-table-row').length > 1 && "
                             "Array.from(document.querySelectorAll('tr.ant-table-row')).every(tr => /cancelled/i.test(tr.textContent))");
+    site_open("/booking?ci4a=off");
+    /* antd's Cascader: a menu per level; 'Country / City' walks them and reads the value back */
+    site_call("combobox", "Destination", "select", "{\"option\": \"Japan / Kyoto\"}");
+    TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('destination').closest('.ant-select').textContent.trim()",
+                        "\"Japan / Kyoto\"");
+    site_call_rc("combobox", "Destination", "select", "{\"option\": \"France / Kyoto\"}", EOUS_E_PAGE,
+                 "the popup offers no option \"Kyoto\" under \"France\"");
     site_open("/settings?ci4a=off");
     site_call("combobox", "Department", "select", "{\"option\": \"Frontend\"}");
     TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('department').closest('.ant-select').textContent.trim()",

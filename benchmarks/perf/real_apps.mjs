@@ -17,7 +17,9 @@ import {fileURLToPath} from 'node:url';
 // it, and a rule only names what the start view prints:
 //  1. a native field's label has no required mark ("combobox '* Room type'" is "combobox 'Room type'");
 //  2. a select on a combobox is its select(option); a click on a combobox, then a click on an option or
-//     tree item, is one select(option) of it;
+//     tree item, is one select(option) of it; a click on a combobox, then clicks through a cascade's
+//     levels (menu items named with the 'right' arrow that opens the next level, then one without), is
+//     one select(option: 'A / B') (since it took paths);
 //  3. text typed (Enter or not) into a textbox or spinbutton (its digits as a number) the start view
 //     does not print on a line of its own (a field folded into its form's line, or in a form that opens later) is a fill() of
 //     form 'form' (every Playground form is labelled so); typed with Enter into a field the start view
@@ -81,6 +83,21 @@ function nativePlan(plan, view, later = []) {
     if (click && click[1] === 'combobox' && next) {
       out.push({call: step.click, tool: 'select', params: {option: squashName(next[2])}});
       i++; continue;
+    }
+    /* a cascade (antd's Cascader): a level's item named with its 'right' arrow opens the next level */
+    const item = k => plan[k] && typeof plan[k].click === 'string' && /^menuitem(?:checkbox|radio)? '(.*)'$/.exec(plan[k].click);
+    if (click && click[1] === 'combobox' && item(i + 1) && / right$/.test(squashName(item(i + 1)[1]))) {
+      const path = [];
+      let k = i + 1;
+      for (; item(k); k++) {
+        const n = squashName(item(k)[1]);
+        path.push(n.replace(/ right$/, ''));
+        if (!/ right$/.test(n)) break;
+      }
+      if (path.length > 1 && item(k) && !/ right$/.test(squashName(item(k)[1]))) {
+        out.push({call: step.click, tool: 'select', params: {option: path.join(' / ')}});
+        i = k; continue;
+      }
     }
     const field = typeof step.type === 'string' && /^(textbox|spinbutton) '(.*)'$/.exec(step.type);
     if (field && field[2] && step.clear !== false) {
@@ -332,7 +349,8 @@ if (pgModes.length) {
   lines.push('that opens later) one `fill()` of `form \'form\'`, Enter dropped (native tools commit by leaving the field);');
   lines.push('a checkbox click `fill({label: true})` (false when the start view prints it checked), on a table row\'s');
   lines.push('checkbox `check()`; a radio click `fill({group: option})` when the start view lists the option; a');
-  lines.push('combobox `select` or a combobox click then an option click one `select(option)`; a tab click the tabs\'');
+  lines.push('combobox `select` or a combobox click then an option click one `select(option)`, and then clicks through a');
+  lines.push('cascade\'s levels (antd\'s Cascader) one `select(option: \'Country / City\')`; a tab click the tabs\'');
   lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');
   lines.push('`goToPage(k + 1)`; a click on a slider\'s mark the slider\'s `setValue(number)` (since 385d4c5).');
   lines.push('No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');

@@ -148,3 +148,11 @@ test('a text of several lines is seen line by line (a textarea prints a node a l
   assert.equal(step('== Title ==\n\n| Status | ').calls[0].name, 'type');
   assert.equal(answer(step('== Title ==\n| Lead | Ada |')), 'cannot see == Title ==\n| Lead | Ada |');
 });
+
+test('a path through a cascade ("France / Paris") is seen when each of its parts is', () => {
+  assert.equal(run('Book a room in Paris, France', [{ select: "combobox 'Country'", option: 'France / Paris' }]).calls[0].name, 'select');
+  assert.equal(answer(run('Book a room in Paris', [{ select: "combobox 'Country'", option: 'France / Paris' }])),
+    'cannot see France / Paris');
+  assert.equal(answer(run('Book a room in Paris, France', [{ select: "combobox 'Country'", option: 'France / ' }])),
+    'cannot see France / ');
+});

@@ -10,6 +10,7 @@
  * the executor clicks it with real input (navigation is the executor's). */
 // @include perception/native_combo_text.js
 // @include perception/native_link_name.js
+// @include perception/native_column_filter.js
 const nativeErr = (code, message) => { const e = new Error(message); e.code = code; return e; };
 const nativeSquash = s => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
 const nativeText = el => nativeSquash(el.getAttribute('aria-label') || el.textContent);
@@ -471,6 +472,46 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     if (h.getAttribute('aria-sort') !== want)
       throw nativeErr('not_taken', 'column ' + nativeShown(P.column) + ' is ' + (h.getAttribute('aria-sort') || 'not sorted') + ' after clicking its header');
     return {result: {sorted: clean(h) + ' ' + want}};
+  }
+  if (T === 'filter') {
+    /* open the column's filter menu, tick exactly the values asked (untick the others), confirm */
+    const scope = root.closest('table,[role=grid],[role=table],[role=treegrid]') || root;
+    const heads = Array.from(scope.querySelectorAll('th,[role=columnheader]')).filter(h =>
+      h.closest('table,[role=grid],[role=table],[role=treegrid]') === scope && nativeFilterTrigger(h));
+    const h = nativeOptionMatch(heads, String(P.column), nativeColumnName, x => x.id);
+    if (!h) throw nativeErr('not_found', 'no column ' + nativeShown(P.column) + ' with a filter');
+    const want = (Array.isArray(P.values) ? P.values : [P.values]).map(v => nativeSquash(v));
+    const POPS = '[role=menu],[role=listbox],[role=tree]';
+    const ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]';
+    const visible = o => o.isConnected && o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1;
+    const before = new Set(Array.from(document.querySelectorAll(POPS)).filter(visible));
+    nativeClick(nativeFilterTrigger(h));
+    const pop = await nativeWait(() => Array.from(document.querySelectorAll(POPS)).find(p => visible(p) && !before.has(p) && !scope.contains(p)), 1000);
+    if (!pop) throw nativeErr('not_taken', 'the filter of column ' + nativeShown(P.column) + ' did not open');
+    const items = Array.from(pop.querySelectorAll(ITEMS));
+    const close = () => nativeKey(document.activeElement || pop, 'Escape');
+    const missing = want.filter(w => !nativeOptionMatch(items, w, nativeName, x => x.id));
+    if (missing.length) {
+      close();
+      throw nativeErr('not_found', 'the filter of column ' + nativeShown(P.column) + ' offers no ' + missing.map(nativeShown).join(', ') +
+        ' (it offers: ' + items.map(nativeName).slice(0, 30).join(' | ') + ')');
+    }
+    const on = it => it.getAttribute('aria-checked') === 'true' || it.getAttribute('aria-selected') === 'true' ||
+      !!it.querySelector('input[type=checkbox]:checked,input[type=radio]:checked');
+    for (const it of items) {
+      const wanted = want.some(w => nativeOptionMatch([it], w, nativeName, x => x.id));
+      if (wanted !== on(it)) { nativeClick(it); await nativeWait(() => on(it) === wanted, 500); }
+    }
+    const bad = items.filter(it => want.some(w => nativeOptionMatch([it], w, nativeName, x => x.id)) !== on(it));
+    if (bad.length) { close(); throw nativeErr('not_taken', 'the filter of column ' + nativeShown(P.column) + ' did not take ' + bad.map(nativeName).join(', ')); }
+    /* the menu's confirm button (OK, Apply, Filter…), in the panel that holds the menu */
+    let panel = pop;
+    for (let i = 0; i < 4 && panel.parentElement && !panel.querySelector('button'); i++) panel = panel.parentElement;
+    const ok = Array.from(panel.querySelectorAll('button,[role=button]')).find(b => !b.disabled &&
+      /^(ok|apply|filter|confirm|search|done)$/i.test(nativeSquash(b.textContent)));
+    if (ok) nativeClick(ok);
+    if (!await nativeWait(() => !visible(pop), 1000)) close();
+    return {result: {column: nativeColumnName(h), values: want}};
   }
   if (role === 'tree' && (T === 'expand' || T === 'collapse' || T === 'select')) {
     const items = Array.from(root.querySelectorAll('[role=treeitem]'));

@@ -302,7 +302,8 @@ static long count_rows(const char *view)
         size_t len = eol ? (size_t)(eol - line) : strlen(line);
         const char *t = line + strspn(line, " \t");
         if (*t == '|') {
-            rows += in_table; /* the first line of a block is its header */
+            /* the first line of a block is its header; antd's empty-table placeholder holds no data */
+            rows += in_table && !memmem(t, len - (size_t)(t - line), "| No data", 9);
             in_table = 1;
         } else {
             in_table = 0;

@@ -11,6 +11,7 @@
  * hidden by CSS is offered.  Big pages are capped with a count. */
 // @include native_combo_text.js
 // @include native_link_name.js
+// @include native_column_filter.js
 const readNative = (caps) => {
   const warnings = [], comps = [];
   const MAX_COMPS = caps && caps.maxComps || 300, MAX_SCAN = caps && caps.maxScan || 4000,
@@ -370,20 +371,32 @@ const readNative = (caps) => {
     push({key: keyOf(d), kind: 'dialog', label: labelOf(d) !== d.id ? labelOf(d) : (d.querySelector('h1,h2,h3') ? textOf(d.querySelector('h1,h2,h3')) : 'dialog'),
       state: {modal: d.getAttribute('aria-modal') === 'true' || (d.tagName === 'DIALOG' && d.matches(':modal'))}, tools: ['close'], metadata: {close: {params: {}}}});
   }
-  // table or grid with sortable columns (APG sortable table): sort(column, direction)
+  // table or grid with sortable columns (APG sortable table): sort(column, direction); with filter
+  // buttons in its column headers (a menu of values each, as Ant Design's Table): filter(column, values)
   for (const t of document.querySelectorAll('table,[role=grid],[role=table],[role=treegrid]')) {
     if (!ariaOK(t)) continue;
     const heads = Array.from(t.querySelectorAll('th,[role=columnheader]')).filter(h => h.closest('table,[role=grid],[role=table],[role=treegrid]') === t);
-    if (!heads.some(h => h.hasAttribute('aria-sort'))) continue;
-    const sortable = heads.filter(h => h.hasAttribute('aria-sort') || h.querySelector('button,[role=button]'));
-    const cols = sortable.map(h => nameOf(h).replace(/[▲▼↑↓]/g, '').trim());
-    const cur = sortable.find(h => /^(ascending|descending)$/.test(h.getAttribute('aria-sort')));
-    const state = {};
-    if (cur) state.sorted = nameOf(cur).replace(/[▲▼↑↓]/g, '').trim() + ' ' + cur.getAttribute('aria-sort');
+    const filters = heads.filter(h => nativeFilterTrigger(h) && shown(nativeFilterTrigger(h)));
+    const sorts = heads.some(h => h.hasAttribute('aria-sort'));
+    if (!sorts && !filters.length) continue;
+    const state = {}, tools = [], metadata = {};
+    if (sorts) {
+      const sortable = heads.filter(h => h.hasAttribute('aria-sort') ||
+        Array.from(h.querySelectorAll('button,[role=button]')).some(b => b !== nativeFilterTrigger(h)));
+      const cols = sortable.map(h => nameOf(h).replace(/[▲▼↑↓]/g, '').trim());
+      const cur = sortable.find(h => /^(ascending|descending)$/.test(h.getAttribute('aria-sort')));
+      if (cur) state.sorted = nameOf(cur).replace(/[▲▼↑↓]/g, '').trim() + ' ' + cur.getAttribute('aria-sort');
+      tools.push('sort');
+      metadata.sort = {params: {column: {type: 'string', enum: cols, required: true},
+        direction: {type: 'string', enum: ['ascending', 'descending'], required: true}}};
+    }
+    if (filters.length) {
+      tools.push('filter');
+      metadata.filter = {params: {column: {type: 'string', enum: filters.map(nativeColumnName), required: true},
+        values: {type: 'array', items: {type: 'string'}, required: true}}};
+    }
     const cap = t.querySelector('caption');
-    push({key: keyOf(t), kind: 'sortable', label: labelOf(t) || (cap ? textOf(cap) : ''), state, tools: ['sort'],
-      metadata: {sort: {params: {column: {type: 'string', enum: cols, required: true},
-        direction: {type: 'string', enum: ['ascending', 'descending'], required: true}}}}});
+    push({key: keyOf(t), kind: sorts ? 'sortable' : 'table', label: labelOf(t) || (cap ? textOf(cap) : ''), state, tools, metadata});
   }
   // tree (APG treeview): expand(item), collapse(item), select(item)
   for (const tr of document.querySelectorAll('[role=tree]')) {

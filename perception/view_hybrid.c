@@ -1166,8 +1166,9 @@ static int hybrid_node(pctx *c, int idx, int depth)
         if (rows) {
             render_state_rows(c, rows, depth + 1);
             render_nested(c, idx, depth + 1, ci);
-        } else if (comp->kind && !strcmp(comp->kind, "sortable")) {
-            /* a native sortable table: the table itself beneath, rows as the pruned view prints them */
+        } else if (comp->kind && (!strcmp(comp->kind, "sortable") ||
+                                  (!strcmp(comp->provider, "native") && !strcmp(comp->kind, "table")))) {
+            /* a native sortable or filterable table: the table itself beneath, rows as the pruned view prints them */
             c->seen[idx] = 0;
             pv_render(c, idx, depth + 1, NULL);
         } else if (is_container(comp)) {

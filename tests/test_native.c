@@ -804,6 +804,36 @@ Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_to
                         "\"Frontend\"");
 }
 
+/* antd's Table with filter menus in its column headers: filter(column, values) opens the column's
+ * menu, ticks exactly those values, confirms; the rows the table then shows are the filtered ones */
+Test(native_site, playground_table_filters_are_one_call_a_column)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/users?ci4a=off");
+    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    char line[4096];
+    cr_assert(line_of(perc_obs_text(obs), "table '' → filter(", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_expect(strstr(line, "filter(column: Role|Department|Active; values: [string])"), "%s", line);
+    perc_obs_free(obs);
+#define ROWS_ARE(col, re)                                                                                          \
+    ts_page_wait(S.session, "(() => { const rows = Array.from(document.querySelectorAll('tr.ant-table-row'));"      \
+                            " return rows.length > 0 && rows.every(tr => " re ".test(tr.children[" col "].textContent)); })()")
+    site_call("table", "", "filter", "{\"column\": \"Role\", \"values\": [\"Admin\"]}");
+    ROWS_ARE("3", "/^Admin$/");
+    site_call("table", "", "filter", "{\"column\": \"Department\", \"values\": [\"EMEA\", \"APAC\"]}");
+    ROWS_ARE("4", "/^(EMEA|APAC)$/");
+    ROWS_ARE("3", "/^Admin$/");
+    /* exactly the values asked: Admin is unticked when Editor alone is asked */
+    site_call("table", "", "filter", "{\"column\": \"Role\", \"values\": [\"Editor\"]}");
+    ROWS_ARE("3", "/^Editor$/");
+#undef ROWS_ARE
+    site_call_rc("table", "", "filter", "{\"column\": \"Role\", \"values\": [\"Wizard\"]}", EOUS_E_PAGE,
+                 "offers no \"Wizard\" (it offers: Admin | Editor");
+    site_call_rc("table", "", "filter", "{\"column\": \"Email\", \"values\": [\"x\"]}", EOUS_E_REJECTED,
+                 "column must be one of");
+}
+
 /* antd's several-choice Select (Members, Tags): every pick into its open
  * list takes (rc-select takes one Enter until that key is released), one
  * already chosen is turned off, which is an error, and the chosen tags are

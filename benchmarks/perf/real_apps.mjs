@@ -39,7 +39,11 @@ import {fileURLToPath} from 'node:url';
 //  7. consecutive fill() calls of the one form are one fill();
 //  8. a click on a number's text inside the start view's slider range (a slider's mark) is that
 //     slider's setValue(number); a click on the slider then End or Home, setValue(its max or min); a
-//     click on the slider's handle alone (it sets nothing) is left out.
+//     click on the slider's handle alone (it sets nothing) is left out;
+//  9. a click on the k-th "button 'filter'" of the start view's table, clicks on items of its menu, then
+//     "button 'OK'", is the table component's filter(column: the k-th column its filter() lists, values:
+//     the items ticked after those clicks, each click toggling one, from the ones an earlier filter of
+//     that column ticked) (since it took column filters).
 const squashName = s => String(s).replace(/[\s\u00a0]+/g, ' ').trim();
 function viewFacts(view) {
   const lines = String(view || '').split('\n');
@@ -67,6 +71,7 @@ function nativePlan(plan, view, later = []) {
   const own = (kind, label) => V.comps.find(c => c.kind === kind && c.label === label);
   const unmark = s => s.replace(/^(textbox|combobox|spinbutton) '\* /, "$1 '");
   const flipped = new Map(); // checkbox label -> the state the plan left it in
+  const filtersTicked = new Map(); // a table column -> the values its filter has ticked
   const out = [];
   const fill = (name, value) => {
     const last = out[out.length - 1];
@@ -137,6 +142,23 @@ function nativePlan(plan, view, later = []) {
       i++; continue;
     }
     if (range && click && click[1] === 'slider') continue; /* a click on the handle sets nothing */
+    const table = V.comps.find(c => c.kind === 'table' && /→ filter\(column: /.test(c.rest));
+    const fb = click && click[1] === 'button' && click[2] === 'filter' && table;
+    if (fb) {
+      const cols = /filter\(column: ([^;]*);/.exec(table.rest)[1].split('|');
+      const col = cols[(click[3] ? Number(click[3].slice(2)) : 1) - 1];
+      let k = i + 1;
+      const ticked = new Set(filtersTicked.get(col) || []);
+      for (; plan[k] && typeof plan[k].click === 'string' && /^menuitem '/.test(plan[k].click); k++) {
+        const n = squashName(/^menuitem '(.*)'$/.exec(plan[k].click)[1]);
+        if (ticked.has(n)) ticked.delete(n); else ticked.add(n);
+      }
+      if (col && k > i + 1 && plan[k] && plan[k].click === "button 'OK'") {
+        filtersTicked.set(col, [...ticked]);
+        out.push({call: `table '${table.label}'`, tool: 'filter', params: {column: col, values: [...ticked]}});
+        i = k; continue;
+      }
+    }
     if (step.click === "listitem 'Next Page'") {
       const pager = V.comps.find(c => c.kind === 'pagination');
       if (pager) {
@@ -352,7 +374,8 @@ if (pgModes.length) {
   lines.push('combobox `select` or a combobox click then an option click one `select(option)`, and then clicks through a');
   lines.push('cascade\'s levels (antd\'s Cascader) one `select(option: \'Country / City\')`; a tab click the tabs\'');
   lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');
-  lines.push('`goToPage(k + 1)`; a click on a slider\'s mark the slider\'s `setValue(number)` (since 385d4c5).');
+  lines.push('`goToPage(k + 1)`; a click on a slider\'s mark the slider\'s `setValue(number)` (since 385d4c5); a');
+  lines.push('column\'s filter button, clicks on its menu\'s items and `OK` one `filter(column, values)` of the table.');
   lines.push('No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');
   lines.push('stops where the view does not print what a step names or a value it sends.');
   lines.push('A hybrid task that stopped because its view did not print what a step names is re-grounded once more');

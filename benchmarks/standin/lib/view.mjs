@@ -302,7 +302,8 @@ const cellText = (c) => /^[A-Za-z][\w-]* \[[^\]\s]+\] '(.*)'/.exec(c)?.[1] ?? c;
 const isNoData = (text) => /^(no data ?)+$/.test(norm(text));
 
 // The tables the view shows, each {header: [names], rows: [[cells]]}:
-//   hybrid: a table component's "| key | … |" line and the rows under it;
+//   hybrid: a table component's "| key | … |" line and the rows under it (a native table component's
+//           table beneath it as the pruned view prints one);
 //   pruned: consecutive "| … |" lines, the one of columnheaders is the header;
 //   atomic: "row" lines and the cell/gridcell/columnheader/rowheader lines under them.
 // "(no rows)" and a "| No data |" row are no rows.
@@ -325,7 +326,9 @@ export function tables(view) {
       for (const r of l.block.lines.slice(1).map((x) => x.trim()).filter((x) => x.startsWith('|'))) {
         const cells = splitRow(r);
         if (!t.header.length && cells[0] === 'key') t.header = cells;
-        else t.rows.push(cells);
+        // a native table component (eous's filterable or sortable table) prints the table as pruned does
+        else if (cells.some((x) => /^columnheader\b/.test(x))) t.header = cells.map(cellText);
+        else if (!(cells.length === 1 && isNoData(cells[0]))) t.rows.push(cells.map(cellText));
       }
       out.push(t);
       continue;

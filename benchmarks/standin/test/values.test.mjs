@@ -55,6 +55,11 @@ test('count of rows shown…: hybrid table component, pruned | rows, atomic row 
   assert.deepEqual(ev('count of rows shown', view('users.pruned')), { value: '10' });
   assert.deepEqual(ev('count of rows shown', view('orders.atomic')), { value: '20' });
   assert.deepEqual(ev('count of rows shown', view('booking.hybrid')), { value: '0' }); // (no rows)
+  // a native table component: the table beneath it, its header line and a "No data" row are no rows
+  const native = "[c2] table '' → filter(column: Role; values: [string])\n\ttable\n"
+    + "\t\t| columnheader [9] 'Name' | columnheader [13] 'Role filter' button [14] 'filter' |\n";
+  assert.deepEqual(ev('count of rows shown', `${native}\t\t| No data |`), { value: '0' });
+  assert.deepEqual(ev('count of rows shown', `${native}\t\t| Ada | Admin |\n\t\t| Alan | Admin |`), { value: '2' });
   // the answer is the computed count, not the plan's number
   const d = run('How many orders are shown?', [{ stop: '7', from: 'count of rows shown after the filter' }],
     { observation: view('orders.pruned') });

@@ -315,11 +315,11 @@ if (!all.length) {
     const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../standin/package.json'));
     const {encode} = require('gpt-tokenizer/cjs/encoding/o200k_base');
     lines.push('What the observations carry, each counted once per request that sends it:', '');
-    lines.push('| mode | observation tokens billed | in link lines | in image lines that repeat their link\'s name |');
-    lines.push('|---|---|---|---|');
+    lines.push('| mode | observation tokens billed | in link lines | in link group lines | in image lines that repeat their link\'s name |');
+    lines.push('|---|---|---|---|---|');
     const carried = {};
     for (const m of ['hybrid', 'pruned']) {
-      let all = 0, links = 0, images = 0;
+      let all = 0, links = 0, groups = 0, images = 0;
       for (const t of common) {
         const reqs = traceOf(m, t).filter(st => st.prompt_tokens > 0 && st.observation);
         reqs.forEach((st, i) => {
@@ -328,17 +328,19 @@ if (!all.length) {
           const times = reqs.length - i, L = fs.readFileSync(f, 'utf8').split('\n');
           all += encode(L.join('\n')).length * times;
           links += encode(L.filter(l => /^\t*link \[\d+\] /.test(l)).join('\n')).length * times;
+          groups += encode(L.filter(l => /^\t*\[c\d+\] links '/.test(l)).join('\n')).length * times;
           const rep = L.filter((l, j) => { const im = /^(\t*)image '(.*)'$/.exec(l), ln = j && /^(\t*)link \[\d+\] '(.*)'$/.exec(L[j - 1]);
             return im && ln && im[2] === ln[2] && im[1].length === ln[1].length + 1; });
           images += encode(rep.join('\n')).length * times;
         });
       }
-      lines.push(`| ${m} | ${all} | ${links} | ${images} |`);
-      carried[m] = {all, links};
+      lines.push(`| ${m} | ${all} | ${links} | ${groups} | ${images} |`);
+      carried[m] = {all, links, groups};
     }
-    const h = carried.hybrid;
-    if (h.all) lines.push('', `Link lines are ${Math.round(100 * h.links / h.all)}% of the observation tokens hybrid's requests carry, as in pruned's: components fold`,
-      'a page\'s forms, and what they fold is small beside the links and page text the conversation re-sends.');
+    const h = carried.hybrid, p = carried.pruned;
+    if (h.all && p.all) lines.push('', `Links cost hybrid's requests ${h.links + h.groups} observation tokens (${Math.round(100 * (h.links + h.groups) / h.all)}%: ${h.links} in`,
+      `link lines, ${h.groups} in the lines of link groups, \`[cN] links 'label' → open(link: A|B|C)\`), pruned's ${p.links} (${Math.round(100 * p.links / p.all)}%):`,
+      'a navigation, a list of links or a row of badges is one line in hybrid; links in page text keep their lines.');
   }
   lines.push('');
   const failed = MODES.flatMap(m => rows[m].filter(r => r.status !== 'passed').map(r => `- ${m} task ${r.task_id}: ${r.status}${r.error ? ' — ' + r.error : ''}${r.answer ? ' (answered "' + String(r.answer).slice(0, 120) + '")' : ''}`));

@@ -482,19 +482,22 @@ Test(grounding_site, answer_never_shown_fails_strict_in_both_modes)
     agent_result_clear(&res);
 }
 
-/* step_json against a view of its own (no rule, nothing seen before). */
+/* step_json (its "from", if any, the rule) against a view of its own (nothing seen before). */
 static agent_ground_result check_in_view(const char *view, const char *step_json)
 {
     act_action a = parse_step(step_json);
+    cJSON *j = cJSON_Parse(step_json);
     agent_ground_input in;
     memset(&in, 0, sizeof in);
     in.view = view;
     in.intent = "";
+    in.rule = eous_json_str(j, "from");
     agent_ground_log seen = {0};
     in.seen = &seen;
     agent_ground_result r;
     agent_ground_check(&in, &a, &r);
     act_action_clear(&a);
+    cJSON_Delete(j);
     agent_ground_log_free(&seen);
     return r;
 }
@@ -529,32 +532,12 @@ Test(grounding, a_link_a_group_of_links_lists_is_in_the_view)
     REFUSED(check_in_view(view, "{\"click\": \"link 'Old news'\"}"), "is not in the view");
 }
 
-/* step_json, its "from" the rule, against a view of its own (nothing seen before). */
-static agent_ground_result check_rule_in_view(const char *view, const char *step_json)
-{
-    act_action a = parse_step(step_json);
-    cJSON *j = cJSON_Parse(step_json);
-    agent_ground_input in;
-    memset(&in, 0, sizeof in);
-    in.view = view;
-    in.intent = "";
-    in.rule = eous_json_str(j, "from");
-    agent_ground_log seen = {0};
-    in.seen = &seen;
-    agent_ground_result r;
-    agent_ground_check(&in, &a, &r);
-    act_action_clear(&a);
-    cJSON_Delete(j);
-    agent_ground_log_free(&seen);
-    return r;
-}
-
 /* a table (a native table component's, as pruned prints it) with antd's empty placeholder: no rows */
 Test(grounding, an_empty_tables_placeholder_row_is_no_row)
 {
     const char *empty = "[c2] table '' → filter(column: Role; values: [string])\n\ttable\n"
                         "\t\t| columnheader [9] 'Name' | columnheader [13] 'Role filter' button [14] 'filter' |\n"
                         "\t\t| No data |\n";
-    COMPUTED(check_rule_in_view(empty, "{\"stop\": \"0\", \"from\": \"count of rows shown after the filter\"}"));
-    REFUSED(check_rule_in_view(empty, "{\"stop\": \"1\", \"from\": \"count of rows shown\"}"), "is not the 0");
+    COMPUTED(check_in_view(empty, "{\"stop\": \"0\", \"from\": \"count of rows shown after the filter\"}"));
+    REFUSED(check_in_view(empty, "{\"stop\": \"1\", \"from\": \"count of rows shown\"}"), "is not the 0");
 }

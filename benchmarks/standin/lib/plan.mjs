@@ -140,9 +140,10 @@ function seen(value, shown, { answer = false } = {}) {
     return value.split('\n').filter((l) => l.trim()).every((l) => seen(l, shown));
   if (answer && value.trim() === 'N/A') return true; // the stop tool's own word for "cannot be done"
   if (dateForms(value).some((f) => hasWords(shown, norm(f)))) return true;
-  // a path through a cascade ("France / Paris", as such a combobox prints its value) is seen part by part
+  // a path through a cascade ("France / Paris", as such a combobox prints its value) is seen part by part;
+  // its parts are names (a number is no level: "50 / page" must be seen whole)
   const path = value.split(' / ');
-  if (!answer && path.length > 1 && path.every((p) => p.trim() && hasWords(shown, norm(p)))) return true;
+  if (!answer && path.length > 1 && path.every((p) => /\p{L}/u.test(p) && !/\d/.test(p) && hasWords(shown, norm(p)))) return true;
   if (answer) {
     const parts = value.split(/,\s+|\s+and\s+/).filter((p) => p.trim());
     if (parts.length > 1 && parts.every((p) => hasWords(shown, norm(p)))) return true;

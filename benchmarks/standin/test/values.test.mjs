@@ -160,4 +160,7 @@ test('a path through a cascade ("France / Paris") is seen when each of its parts
     'cannot see France / Paris');
   assert.equal(answer(run('Book a room in Paris, France', [{ select: "combobox 'Country'", option: 'France / ' }])),
     'cannot see France / ');
+  // a number is no level of a cascade: '50 / page' is seen whole or not at all
+  assert.equal(answer(run('Show 50 orders a page', [{ select: "combobox 'Country'", option: '50 / page' }])),
+    'cannot see 50 / page');
 });

@@ -278,7 +278,8 @@ export function resolveStep(step, ctx) {
       return {
         call: { name: 'call', args: { k: c.id, tool: step.tool, params } },
         why: `${c.pageTool ? `page tool ${c.pageTool}` : `${c.kind} '${c.label}'`} is [${c.id}]`,
-        followable: VALUE_TOOLS.has(step.tool) && FORM_FIELDS.has(c.kind),
+        // a form's fill() sets its fields and submits nothing, as a field's setValue()
+        followable: (VALUE_TOOLS.has(step.tool) && FORM_FIELDS.has(c.kind)) || (step.tool === 'fill' && c.kind === 'form'),
       };
     }
     case 'click': case 'hover': case 'type': case 'select': {

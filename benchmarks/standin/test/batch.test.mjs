@@ -64,3 +64,16 @@ test('hybrid: setValue on a form field may be followed, a click tool ends; a pla
   assert.deepEqual(d.calls.map((c) => c.args.k), ['c4', 'c5', 'c7']);
   assert.match(d.text, /^step 1: input 'Full name' is \[c4\]; step 2: .*step 3: button 'Next' is \[c7\]/);
 });
+
+test("a form's fill() sets fields and may be followed (its submit button, in the same reply); submit() ends it", () => {
+  const obs = "[c1] form 'Project' → fill(Project name?) submit(as in fill)\n\tbutton [7] 'Save'";
+  const intent = 'Rename the project to "Atlas Portal".';
+  const plan = (tool) => [{ task_id: 1, intent, atomic_script: [],
+    script: [{ call: "form 'Project'", tool, params: { 'Project name': 'Atlas Portal' } }, { click: "button 'Save'" }, { stop: '' }] }];
+  const fill = decideOn('openai', openaiBody({ first: userText({ objective: intent, observation: obs }), system: 'at most 8',
+    tools: HYBRID_TOOLS }), plan('fill'));
+  assert.deepEqual(fill.calls.map((c) => c.name), ['call', 'click']);
+  const submit = decideOn('openai', openaiBody({ first: userText({ objective: intent, observation: obs }), system: 'at most 8',
+    tools: HYBRID_TOOLS }), plan('submit'));
+  assert.deepEqual(submit.calls.map((c) => c.name), ['call']);
+});

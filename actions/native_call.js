@@ -152,15 +152,25 @@ const nativeKey = (el, key) => { nativeKeyEvent(el, 'keydown', key); nativeKeyEv
  * perception/native_combo_text.js reads around it (the view's own reading). */
 const nativeComboShows = (root, input, besides) =>
   nativeSquash(input && input.value ? input.value : nativeComboText(root, input, besides));
+/* shown and of a size a person could click (a popup's closed menu keeps its nodes, at no size) */
+const nativeVisible = o => o.isConnected && o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1 &&
+  o.getBoundingClientRect().height > 1;
+/* a popup menu, listbox or tree, and its items */
+const NATIVE_POPUPS = '[role=menu],[role=listbox],[role=tree]';
+const NATIVE_ITEMS = '[role=menuitemcheckbox],[role=menuitemradio],[role=menuitem],[role=option],[role=treeitem]';
+/* el is left for the executor to click with real input (a submit or a link may load a new document,
+ * which the executor settles after): stamped data-eous-nks=K, the one so stamped */
+const nativeStampForClick = (el, K) => {
+  document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
+  el.setAttribute('data-eous-nks', K);
+};
 /* select('A / B') on a combobox whose popup is a cascade (antd's Cascader: a menu per level, each
  * option opening the next level's): each level's option clicked in turn, then the value the combobox
  * shows read back ("A / B", as such a combobox prints it).  not_found when the popup has no option
  * of the first name: the caller then takes 'A / B' as one option's name. */
 const nativeCascadePick = async (root, input, parts) => {
   const target = input || root;
-  const MENUS = '[role=menu],[role=listbox],[role=tree]';
-  const ITEMS = '[role=menuitemcheckbox],[role=menuitemradio],[role=menuitem],[role=option],[role=treeitem]';
-  const visible = o => o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1 && o.getBoundingClientRect().height > 1;
+  const MENUS = NATIVE_POPUPS, ITEMS = NATIVE_ITEMS, visible = nativeVisible;
   const before = new Set(Array.from(document.querySelectorAll(MENUS)).filter(visible));
   const items = () => Array.from(document.querySelectorAll(MENUS)).filter(m => visible(m) && !before.has(m) && !m.contains(target))
     .flatMap(m => Array.from(m.querySelectorAll(ITEMS)));
@@ -216,7 +226,7 @@ const nativeComboPick = async (root, input, want) => {
   const lbOf = () => { const id = target.getAttribute('aria-controls') || target.getAttribute('aria-owns') ||
     root.getAttribute('aria-controls') || root.getAttribute('aria-owns'); return id ? document.getElementById(id) : null; };
   const expanded = () => target.getAttribute('aria-expanded') === 'true' || root.getAttribute('aria-expanded') === 'true';
-  const visible = o => o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1 && o.getBoundingClientRect().height > 1;
+  const visible = nativeVisible;
   /* the popup may be a listbox or a tree (APG); a popup with no id the
    * combobox names is the one that appeared when it opened */
   const POPUPS = '[role=listbox],[role=tree],[role=grid]';
@@ -341,8 +351,7 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
         (root.getAttribute('id') ? document.querySelector('[form="' + CSS.escape(root.getAttribute('id')) + '"][type=submit],button[form="' +
           CSS.escape(root.getAttribute('id')) + '"]:not([type])') : null);
       if (sub && !sub.disabled) {
-        document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
-        sub.setAttribute('data-eous-nks', K);
+        nativeStampForClick(sub, K);
         return {submit: 'click', label: nativeSquash(sub.value || sub.textContent), filled};
       }
       setTimeout(() => HTMLFormElement.prototype.requestSubmit.call(root), 0);
@@ -481,14 +490,12 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     const h = nativeOptionMatch(heads, String(P.column), nativeColumnName, x => x.id);
     if (!h) throw nativeErr('not_found', 'no column ' + nativeShown(P.column) + ' with a filter');
     const want = (Array.isArray(P.values) ? P.values : [P.values]).map(v => nativeSquash(v));
-    const POPS = '[role=menu],[role=listbox],[role=tree]';
-    const ITEMS = '[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=treeitem]';
-    const visible = o => o.isConnected && o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1;
+    const POPS = NATIVE_POPUPS, visible = nativeVisible;
     const before = new Set(Array.from(document.querySelectorAll(POPS)).filter(visible));
     nativeClick(nativeFilterTrigger(h));
     const pop = await nativeWait(() => Array.from(document.querySelectorAll(POPS)).find(p => visible(p) && !before.has(p) && !scope.contains(p)), 1000);
     if (!pop) throw nativeErr('not_taken', 'the filter of column ' + nativeShown(P.column) + ' did not open');
-    const items = Array.from(pop.querySelectorAll(ITEMS));
+    const items = Array.from(pop.querySelectorAll(NATIVE_ITEMS));
     const close = () => nativeKey(document.activeElement || pop, 'Escape');
     const missing = want.filter(w => !nativeOptionMatch(items, w, nativeName, x => x.id));
     if (missing.length) {
@@ -498,11 +505,10 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     }
     const on = it => it.getAttribute('aria-checked') === 'true' || it.getAttribute('aria-selected') === 'true' ||
       !!it.querySelector('input[type=checkbox]:checked,input[type=radio]:checked');
-    for (const it of items) {
-      const wanted = want.some(w => nativeOptionMatch([it], w, nativeName, x => x.id));
-      if (wanted !== on(it)) { nativeClick(it); await nativeWait(() => on(it) === wanted, 500); }
-    }
-    const bad = items.filter(it => want.some(w => nativeOptionMatch([it], w, nativeName, x => x.id)) !== on(it));
+    const wanted = new Set(want.map(w => nativeOptionMatch(items, w, nativeName, x => x.id)));
+    for (const it of items)
+      if (wanted.has(it) !== on(it)) { nativeClick(it); await nativeWait(() => on(it) === wanted.has(it), 500); }
+    const bad = items.filter(it => wanted.has(it) !== on(it));
     if (bad.length) { close(); throw nativeErr('not_taken', 'the filter of column ' + nativeShown(P.column) + ' did not take ' + bad.map(nativeName).join(', ')); }
     /* the menu's confirm button (OK, Apply, Filter…), in the panel that holds the menu */
     let panel = pop;
@@ -555,9 +561,7 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       if (link.disabled) throw nativeErr('disabled', 'there is no ' + T + ' page (its link is disabled)');
       what = 'the ' + T + ' page';
     }
-    /* a page link may load a new document: the executor clicks it (real input) and settles */
-    document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
-    link.setAttribute('data-eous-nks', K);
+    nativeStampForClick(link, K);
     return {submit: 'click', what};
   }
   if (T === 'open') {
@@ -565,9 +569,7 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     const links = Array.from(root.querySelectorAll('a[href],[role=link]'));
     const link = nativeOptionMatch(links, String(P.link), nativeLinkName, a => a.getAttribute('href'));
     if (!link) throw nativeErr('not_found', 'no link ' + nativeShown(P.link));
-    /* it may load a new document: the executor clicks it (real input) and settles */
-    document.querySelectorAll('[data-eous-nks]').forEach(e => e.removeAttribute('data-eous-nks'));
-    link.setAttribute('data-eous-nks', K);
+    nativeStampForClick(link, K);
     return {submit: 'click', what: "link '" + nativeLinkName(link) + "'"};
   }
   throw nativeErr('unknown_tool', 'the ' + (role || root.tagName.toLowerCase()) + ' has no tool ' + T);

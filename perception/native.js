@@ -376,13 +376,14 @@ const readNative = (caps) => {
   for (const t of document.querySelectorAll('table,[role=grid],[role=table],[role=treegrid]')) {
     if (!ariaOK(t)) continue;
     const heads = Array.from(t.querySelectorAll('th,[role=columnheader]')).filter(h => h.closest('table,[role=grid],[role=table],[role=treegrid]') === t);
-    const filters = heads.filter(h => nativeFilterTrigger(h) && shown(nativeFilterTrigger(h)));
+    const trigger = new Map(heads.map(h => [h, nativeFilterTrigger(h)]));
+    const filters = heads.filter(h => trigger.get(h) && shown(trigger.get(h)));
     const sorts = heads.some(h => h.hasAttribute('aria-sort'));
     if (!sorts && !filters.length) continue;
     const state = {}, tools = [], metadata = {};
     if (sorts) {
       const sortable = heads.filter(h => h.hasAttribute('aria-sort') ||
-        Array.from(h.querySelectorAll('button,[role=button]')).some(b => b !== nativeFilterTrigger(h)));
+        Array.from(h.querySelectorAll('button,[role=button]')).some(b => b !== trigger.get(h)));
       const cols = sortable.map(h => nameOf(h).replace(/[▲▼↑↓]/g, '').trim());
       const cur = sortable.find(h => /^(ascending|descending)$/.test(h.getAttribute('aria-sort')));
       if (cur) state.sorted = nameOf(cur).replace(/[▲▼↑↓]/g, '').trim() + ' ' + cur.getAttribute('aria-sort');

@@ -815,6 +815,11 @@ Test(native_site, playground_table_filters_are_one_call_a_column)
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "table '' → filter(", line, sizeof line), "%s", perc_obs_text(obs));
     cr_expect(strstr(line, "filter(column: Role|Department|Active; values: [string])"), "%s", line);
+    /* the table itself beneath its line, its rows as the pruned view prints them */
+    const char *below = strstr(perc_obs_text(obs), line) + strlen(line);
+    static const char beneath[] = "\n\ttable\n\t\t| columnheader [";
+    cr_expect(!strncmp(below, beneath, sizeof beneath - 1) && strstr(below, " | Admin | "),
+              "the table beneath:\n%.600s", below);
     perc_obs_free(obs);
 #define ROWS_ARE(col, re)                                                                                          \
     ts_page_wait(S.session, "(() => { const rows = Array.from(document.querySelectorAll('tr.ant-table-row'));"      \

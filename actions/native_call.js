@@ -220,8 +220,9 @@ const nativeCascadePick = async (root, input, parts) => {
  * its accessible name.  An option the popup renders and shows is clicked; a
  * virtual list (only the options near the active one rendered, as antd's)
  * is walked with ArrowDown through aria-activedescendant until the active
- * option has the name, and Enter picks it.  The value shown is read back. */
-const nativeComboPick = async (root, input, want) => {
+ * option has the name, and Enter picks it.  The value shown is read back;
+ * off: the pick is to turn a chosen option off, which the caller reads back. */
+const nativeComboPick = async (root, input, want, off) => {
   const target = input || root;
   const lbOf = () => { const id = target.getAttribute('aria-controls') || target.getAttribute('aria-owns') ||
     root.getAttribute('aria-controls') || root.getAttribute('aria-owns'); return id ? document.getElementById(id) : null; };
@@ -291,12 +292,14 @@ const nativeComboPick = async (root, input, want) => {
   const beside = () => nativeComboShows(root, null, true);
   const chosen = () => { const n = named(); return n.some(o => o.getAttribute('aria-selected') === 'true') ? 1 : n.length ? 0 :
     (beside().includes(picked) ? 1 : -1); };
+  /* off: asked to turn a chosen option off (deselect); the caller reads it back */
+  if (off) return {value: picked};
   if (wasOn) {
     /* off now: a list of several choices toggled it, an error (never a
      * success, whatever a stale option still says); on: a single choice kept it */
-    const off = await nativeWait(() => chosen() !== 1, 1000);
+    const gone = await nativeWait(() => chosen() !== 1, 1000);
     if (expanded()) nativeKey(target, 'Escape');
-    if (off) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
+    if (gone) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
       ' (a list of several choices turns a chosen option off when it is picked again)');
     return {value: picked};
   }
@@ -314,7 +317,9 @@ const nativeComboPick = async (root, input, want) => {
   return {value: picked};
 };
 const nativeRun = async (K, T, P, meta, secretValues) => {
-  const root = document.querySelector('[data-eous-nk="' + CSS.escape(K) + '"]');
+  /* a several-choice combobox's tags carry its key too: the root is the combobox */
+  const marked = Array.from(document.querySelectorAll('[data-eous-nk="' + CSS.escape(K) + '"]'));
+  const root = marked.find(e => e.getAttribute('role') === 'combobox') || marked[0];
   if (!root) throw nativeErr('unknown_component', 'component ' + K + ' is gone since the observation; observe again');
   const role = root.getAttribute('role') || '';
   P = P && typeof P === 'object' ? P : {};
@@ -424,12 +429,33 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     if (!ok) throw nativeErr('not_taken', 'option ' + nativeShown(P.option) + ' is not selected after the click');
     return {result: {value: nativeName(o)}};
   }
-  if (role === 'combobox' && (T === 'select' || T === 'setValue')) {
+  if (role === 'combobox' && (T === 'select' || T === 'setValue' || T === 'deselect')) {
     const input = root.matches('input,textarea') ? root : root.querySelector('input');
-    const want = String(T === 'select' ? P.option : P.value);
+    const want = String(T === 'setValue' ? P.value : P.option);
     /* an editable combobox filters as text is typed; a read-only one (a
      * select-only combobox, APG) only opens and moves */
     const editable = input && !input.readOnly && !input.disabled;
+    /* several choices: select() makes the option chosen and deselect() not, each read back from
+     * what the combobox holds (perception/native_combo_text.js, as the view prints it); picking
+     * toggles, so an option already as asked is left alone */
+    const lbId = (input || root).getAttribute('aria-controls') || (input || root).getAttribute('aria-owns');
+    const lb = lbId ? document.getElementById(lbId) : null;
+    const multi = T !== 'setValue' && nativeComboMulti(input || root, lb);
+    const chosen = () => nativeComboChosen(input || root, input, lb);
+    const has = () => chosen().some(c => c.toLowerCase() === nativeSquash(want).toLowerCase());
+    if (T === 'deselect' && !multi) throw nativeErr('invalid_params', 'deselect() is for a combobox of several choices; this one holds one');
+    if (multi && T === 'select' && has()) return {result: {selected: chosen(), already: true}};
+    if (multi && T === 'deselect') {
+      if (!has()) throw nativeErr('not_found', 'option ' + nativeShown(want) + ' is not chosen (chosen: ' + (chosen().join(' | ') || 'none') + ')');
+      if (editable) await nativeSetValue(input, want, false, true).catch(() => {});
+      try { await nativeComboPick(root, input, want, true); }
+      catch (e) { if (e.code !== 'not_found' || !editable) throw e;
+        await nativeSetValue(input, '', false, true).catch(() => {}); await nativeComboPick(root, input, want, true); }
+      if (!await nativeWait(() => !has(), 1000)) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is still chosen after picking it');
+      if ((input || root).getAttribute('aria-expanded') === 'true') nativeKey(input || root, 'Escape');
+      if (editable && input.value) await nativeSetValue(input, '', false, true).catch(() => {});
+      return {result: {selected: chosen()}};
+    }
     if (editable) { await nativeSetValue(input, want, false, true).catch(() => {}); }
     if (T === 'setValue') return {result: {value: input ? input.value : ''}};
     /* 'A / B': a path through a cascade of menus, else one option of that name */

@@ -325,6 +325,21 @@ const readNative = (caps) => {
     const lb = lbId ? document.getElementById(lbId) : null;
     const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).map(nameOf) : [];
     const spec = {type: 'string', required: true};
+    /* several choices: what is chosen is a list, select(option) adds one, deselect(option) takes one
+     * off (as native_call.js reads them back); a single choice shows its value */
+    if (nativeComboMulti(cb, lb)) {
+      const tags = [];
+      const chosen = nativeComboChosen(cb, input, lb, tags).slice(0, 50).map(c => cut(c, 120));
+      const state = {selected: chosen, expanded: cb.getAttribute('aria-expanded') === 'true'};
+      if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
+      /* deselect's option is one of `selected` (printed once, there; the tool says what is not) */
+      const metadata = {select: {params: {option: spec}}};
+      if (chosen.length) metadata.deselect = {params: {option: spec}};
+      /* the tags carry its key too: their text is folded into its line, not printed again */
+      push({key: keyOf(cb, [cb, ...tags.filter(t => !t.contains(cb))]), kind: 'combobox', label: labelOf(input || cb), state,
+        tools: chosen.length ? ['select', 'deselect'] : ['select'], metadata});
+      continue;
+    }
     /* what the combobox shows as its value, as native_call.js reads it back */
     const val = input && input.value ? String(input.value) : squash(nativeComboText(cb, input, false));
     const state = {value: cut(val, 200), expanded: cb.getAttribute('aria-expanded') === 'true'};

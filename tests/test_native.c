@@ -527,15 +527,30 @@ Test(native, a_virtual_listbox_combobox_is_picked_by_the_keys_the_pattern_binds)
     cr_assert(strstr(err.msg, "| Pear | Apple | Apricot | ") && strstr(err.msg, "| Lime)"), "%s", err.msg);
     act_result_clear(&r);
     EXPECT_JS("[window.picked, document.getElementById('fruit').getAttribute('aria-expanded')]", "[\"Mango\",\"false\"]");
-    /* several choices: a pick is read back from the option's aria-selected; picking a chosen one
-     * again turns it off, which is an error, never a success */
+    /* several choices: a pick is read back from the option's aria-selected (a select-only one lists
+     * what is chosen in the list's order); select() of a chosen one leaves it chosen (a pick would
+     * toggle it off), deselect() takes it off */
     CALL_OK("combobox", "Toppings", "select", "{\"option\": \"Olives\"}");
     EXPECT_JS("window.toppings", "[\"Olives\"]");
-    cr_assert_eq(call("combobox", "Toppings", "select", "{\"option\": \"Olives\"}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
-    cr_assert(strstr(err.msg, "option \"Olives\" is not selected after picking it (a list of several choices turns a chosen "
-                              "option off when it is picked again)"), "%s", err.msg);
+    CALL_OK("combobox", "Toppings", "select", "{\"option\": \"Cheese\"}");
+    CALL_OK("combobox", "Toppings", "select", "{\"option\": \"Olives\"}");
+    EXPECT_JS("window.toppings", "[\"Olives\",\"Cheese\"]");
+    obs = observe();
+    cr_assert(line_of(perc_obs_text(obs), "combobox 'Toppings'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "selected: Cheese | Olives → select(option) deselect(option)"), "%s", line);
+    perc_obs_free(obs);
+    CALL_OK("combobox", "Toppings", "deselect", "{\"option\": \"Olives\"}");
+    EXPECT_JS("window.toppings", "[\"Cheese\"]");
+    /* one not chosen: an error naming what is */
+    cr_assert_eq(call("combobox", "Toppings", "deselect", "{\"option\": \"Olives\"}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "option \"Olives\" is not chosen (chosen: Cheese)"), "%s", err.msg);
     act_result_clear(&r);
-    EXPECT_JS("window.toppings", "[]");
+    EXPECT_JS("window.toppings", "[\"Cheese\"]");
+    /* a combobox of one choice has no deselect */
+    cr_assert_eq(call("combobox", "Favourite fruit", "deselect", "{\"option\": \"Mango\"}", &r, &err), EOUS_E_NOT_FOUND,
+                 "%s", err.msg);
+    cr_assert(strstr(err.msg, "no tool \"deselect\" (tools: select, setValue)"), "%s", err.msg);
+    act_result_clear(&r);
 }
 
 /* --providers: a bad list is one line naming it, exit 2, for every command that takes it */
@@ -853,19 +868,25 @@ Test(native_site, playground_several_choice_select_takes_every_pick)
     site_call("combobox", "Members", "select", "{\"option\": \"Joan Knuth\"}");
     site_call("combobox", "Tags", "select", "{\"option\": \"security\"}");
     site_call("combobox", "Tags", "select", "{\"option\": \"ml\"}");
-    /* a tag already chosen, picked again: the list turns it off, an error (it was reported chosen) */
-    site_call_rc("combobox", "Tags", "select", "{\"option\": \"web\"}", EOUS_E_PAGE,
-                 "option \"web\" is not selected after picking it");
+    /* a tag already chosen, selected again: left chosen (a pick would toggle it off) */
+    site_call("combobox", "Tags", "select", "{\"option\": \"web\"}");
 #define CHOSEN(id) "Array.from(document.getElementById('" id "').closest('.ant-select')" \
                    ".querySelectorAll('.ant-select-selection-item')).map(e => e.title || e.textContent.trim())"
+    TS_EXPECT_PAGE_JSON(S.session, CHOSEN("tags"), "[\"web\",\"beta\",\"security\",\"ml\"]");
+    /* deselect() takes one off, as removing a member by its tag does */
+    site_call("combobox", "Tags", "deselect", "{\"option\": \"web\"}");
+    site_call("combobox", "Members", "deselect", "{\"option\": \"Niklaus Turing\"}");
     TS_EXPECT_PAGE_JSON(S.session, CHOSEN("members"),
-                        "[\"Annie Boyd\",\"Niklaus Turing\",\"Katherine Hopper\",\"Ivan Sammet\",\"Joan Knuth\"]");
+                        "[\"Annie Boyd\",\"Katherine Hopper\",\"Ivan Sammet\",\"Joan Knuth\"]");
     TS_EXPECT_PAGE_JSON(S.session, CHOSEN("tags"), "[\"beta\",\"security\",\"ml\"]");
 #undef CHOSEN
+    /* the chosen tags are the line's list, their text not printed again above it */
     perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Members'", line, sizeof line), "%s", perc_obs_text(obs));
-    cr_assert(strstr(line, "Ivan Sammet Joan Knuth"), "%s", line);
+    cr_assert(strstr(line, "selected: Annie Boyd | Katherine Hopper | Ivan Sammet | Joan Knuth → select(option) deselect(option)"),
+              "%s", line);
+    cr_assert_null(strstr(perc_obs_text(obs), "\tbeta security ml\n"), "%s", perc_obs_text(obs));
     perc_obs_free(obs);
 }
 

@@ -16,7 +16,9 @@ import {fileURLToPath} from 'node:url';
 // nativePlan: every rule applies to every plan; a step no rule matches stays as the atomic plan has
 // it, and a rule only names what the start view prints:
 //  1. a native field's label has no required mark ("combobox '* Room type'" is "combobox 'Room type'");
-//  2. a select on a combobox is its select(option); a click on a combobox, then a click on an option or
+//  2. a select on a combobox is its select(option), or deselect(option) where the first view printing
+//     the combobox lists the option `selected:` (several choices; the second pass's views included) and
+//     no earlier pick of the plan toggled it; a click on a combobox, then a click on an option or
 //     tree item, is one select(option) of it; a click on a combobox, then clicks through a cascade's
 //     levels (menu items named with the 'right' arrow that opens the next level, then one without), is
 //     one select(option: 'A / B') (since it took paths);
@@ -72,6 +74,16 @@ function nativePlan(plan, view, later = []) {
   const unmark = s => s.replace(/^(textbox|combobox|spinbutton) '\* /, "$1 '");
   const flipped = new Map(); // checkbox label -> the state the plan left it in
   const filtersTicked = new Map(); // a table column -> the values its filter has ticked
+  const toggled = new Map(); // "combobox label\noption" -> chosen after the plan's picks so far
+  /* the first view printing the combobox with a `selected:` list (several choices) says whether the
+   * option is chosen before the plan picks it */
+  const chosenIn = (label, option) => {
+    for (const F of [V, ...L]) {
+      const c = F.comps.find(x => x.kind === 'combobox' && x.label === label && /^ selected: /.test(x.rest));
+      if (c) return / selected: (.*?) →/.exec(c.rest)[1].split(' | ').includes(squashName(option));
+    }
+    return false;
+  };
   const out = [];
   const fill = (name, value) => {
     const last = out[out.length - 1];
@@ -82,7 +94,14 @@ function nativePlan(plan, view, later = []) {
     const step = {...plan[i]};
     for (const v of ['click', 'type', 'select', 'hover']) if (typeof step[v] === 'string') step[v] = unmark(step[v]);
     const cb = typeof step.select === 'string' && /^combobox '(.*)'$/.exec(step.select);
-    if (cb) { out.push({call: step.select, tool: 'select', params: {option: step.option}}); continue; }
+    if (cb) {
+      /* several choices: picking a chosen option takes it off, as deselect() does */
+      const key = `${cb[1]}\n${step.option}`;
+      const was = toggled.has(key) ? toggled.get(key) : chosenIn(cb[1], step.option);
+      toggled.set(key, !was);
+      out.push({call: step.select, tool: was ? 'deselect' : 'select', params: {option: step.option}});
+      continue;
+    }
     const click = typeof step.click === 'string' && /^(\w+) '(.*)'( #\d+)?$/.exec(step.click);
     const next = plan[i + 1] && typeof plan[i + 1].click === 'string' && /^(option|treeitem) '(.*)'$/.exec(plan[i + 1].click);
     if (click && click[1] === 'combobox' && next) {
@@ -178,7 +197,7 @@ function nativePlan(plan, view, later = []) {
   return out;
 }
 // --reground TASKS RUN VIEWS DST: the second pass.  The hybrid tasks of RUN (a first run of the
-// TASKS copies) that stopped because the view did not print what a step names are re-grounded once
+// TASKS copies) that did not pass are re-grounded once
 // more, against their start view and the hybrid views that first run printed at each of its steps
 // (RUN/trace/<id>-hybrid/step-NN.txt: what the stand-in saw); a task whose plan changes goes to DST
 // to be run again.  Nothing else is read: a rule still only names what a view printed.
@@ -190,7 +209,7 @@ if (process.argv[2] === '--reground') {
   fs.mkdirSync(dst, {recursive: true});
   let n = 0;
   for (const r of fs.readFileSync(res, 'utf8').split('\n').filter(Boolean).map(l => JSON.parse(l))) {
-    if (r.status === 'passed' || !/^cannot see /.test(String(r.answer || r.error || ''))) continue;
+    if (r.status === 'passed') continue;
     const f = path.join(tasks, `${String(r.task_id).padStart(3, '0')}.json`);
     if (!fs.existsSync(f)) continue;
     const t = JSON.parse(fs.readFileSync(f, 'utf8'));
@@ -373,16 +392,18 @@ if (pgModes.length) {
   lines.push('that opens later) one `fill()` of `form \'form\'`, Enter dropped (native tools commit by leaving the field);');
   lines.push('a checkbox click `fill({label: true})` (false when the start view prints it checked), on a table row\'s');
   lines.push('checkbox `check()`; a radio click `fill({group: option})` when the start view lists the option; a');
-  lines.push('combobox `select` or a combobox click then an option click one `select(option)`, and then clicks through a');
+  lines.push('combobox `select` or a combobox click then an option click one `select(option)` (a `select` of an option the');
+  lines.push('first view printing a several-choice combobox lists `selected:` its `deselect(option)`), and then clicks through a');
   lines.push('cascade\'s levels (antd\'s Cascader) one `select(option: \'Country / City\')`; a tab click the tabs\'');
   lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');
   lines.push('`goToPage(k + 1)`; a click on a slider\'s mark the slider\'s `setValue(number)` (since 385d4c5); a');
   lines.push('column\'s filter button, clicks on its menu\'s items and `OK` one `filter(column, values)` of the table.');
   lines.push('No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');
   lines.push('stops where the view does not print what a step names or a value it sends.');
-  lines.push('A hybrid task that stopped because its view did not print what a step names is re-grounded once more');
+  lines.push('A hybrid task that did not pass is re-grounded once more');
   lines.push('(`real_apps.mjs --reground`) against its start view and the hybrid views its first run printed at each');
-  lines.push('step (what the stand-in saw: a radio group in the fill() of a form step that opens later), and run again');
+  lines.push('step (what the stand-in saw: a radio group in the fill() of a form step that opens later, the members a');
+  lines.push('tab lists), and run again');
   lines.push('when its plan changed; its row is the second run\'s.');
   if (reground.length)
     lines.push(`${reground.length} tasks were run again so (${reground.map(r => r.task_id).join(', ')}); ` +

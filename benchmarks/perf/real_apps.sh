@@ -3,8 +3,8 @@
 # shows there is the native provider's) through the view-bound stand-in model, hybrid vs pruned vs
 # atomic at the defaults (--history full, deltas on, --max-batch 8); then the Playground with CI4A
 # off (?ci4a=off: no registry, no data-cid; tasks copied by real_apps.mjs --ci4a-off) in hybrid vs
-# atomic (PLAYGROUND_MODES), the hybrid tasks that stopped on a step their start view could not
-# ground re-grounded once more against the views their first run printed (real_apps.mjs --reground)
+# atomic (PLAYGROUND_MODES), the hybrid tasks that did not pass re-grounded once more against the
+# views their first run printed (real_apps.mjs --reground)
 # and run again; then benchmarks/perf/real_apps.mjs writes RESULTS_DIR/real_apps.md
 # with the commit.  PLAYGROUND=0 skips the Playground, DOKUWIKI=0 DokuWiki (real_apps.md then says
 # which part was not measured).

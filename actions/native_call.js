@@ -429,6 +429,18 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     if (!ok) throw nativeErr('not_taken', 'option ' + nativeShown(P.option) + ' is not selected after the click');
     return {result: {value: nativeName(o)}};
   }
+  if (role === 'combobox' && T === 'expand') {
+    /* as nativeComboPick opens it: the key the pattern binds, else a click */
+    const target = root.matches('input,textarea') ? root : root.querySelector('input') || root;
+    const open = () => target.getAttribute('aria-expanded') === 'true' || root.getAttribute('aria-expanded') === 'true';
+    if (typeof target.focus === 'function') target.focus();
+    if (!open()) {
+      nativeKey(target, 'ArrowDown');
+      if (!await nativeWait(open, 300)) { nativeClick(target); await nativeWait(open, 1000); }
+    }
+    if (!open()) throw nativeErr('not_taken', 'the popup did not open (neither ArrowDown nor a click opened it)');
+    return {result: {expanded: true}};
+  }
   if (role === 'combobox' && (T === 'select' || T === 'setValue' || T === 'deselect')) {
     const input = root.matches('input,textarea') ? root : root.querySelector('input');
     const want = String(T === 'setValue' ? P.value : P.option);

@@ -317,7 +317,10 @@ const readNative = (caps) => {
     push({key: keyOf(tl), kind: 'tabs', label: nameOf(tl) && (tl.getAttribute('aria-label') || tl.getAttribute('aria-labelledby')) ? nameOf(tl) : 'tabs',
       state: {selected: sel ? nameOf(sel) : ''}, tools: ['select'], metadata: {select: {params: {tab: {type: 'string', enum: en, required: true}}}}});
   }
-  // combobox with a listbox popup (APG): setValue(text) types, select(option) picks from the popup
+  // combobox with a listbox popup (APG): setValue(text) types, select(option) picks from the popup;
+  // expand() opens a closed one whose options are not listed (a page renders them when it opens),
+  // after which its line lists them
+  const openable = state => !state.expanded && !state.options;
   for (const cb of document.querySelectorAll('[role=combobox]')) {
     if (!ariaOK(cb) || cb.tagName === 'SELECT') continue;
     const input = cb.matches('input,textarea') ? cb : cb.querySelector('input');
@@ -337,14 +340,15 @@ const readNative = (caps) => {
       if (chosen.length) metadata.deselect = {params: {option: spec}};
       /* the tags carry its key too: their text is folded into its line, not printed again */
       push({key: keyOf(cb, [cb, ...tags.filter(t => !t.contains(cb))]), kind: 'combobox', label: labelOf(input || cb), state,
-        tools: chosen.length ? ['select', 'deselect'] : ['select'], metadata});
+        tools: (chosen.length ? ['select', 'deselect'] : ['select']).concat(openable(state) ? ['expand'] : []), metadata});
       continue;
     }
     /* what the combobox shows as its value, as native_call.js reads it back */
     const val = input && input.value ? String(input.value) : squash(nativeComboText(cb, input, false));
     const state = {value: cut(val, 200), expanded: cb.getAttribute('aria-expanded') === 'true'};
     if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
-    push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state, tools: ['select', 'setValue'],
+    push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state,
+      tools: ['select', 'setValue'].concat(openable(state) ? ['expand'] : []),
       metadata: {select: {params: {option: spec}}, setValue: {params: {value: {type: 'string', required: true}}}}});
   }
   // slider (APG): an element with role=slider and its aria-value*; setValue(value) by the keys the pattern binds

@@ -549,7 +549,7 @@ Test(native, a_virtual_listbox_combobox_is_picked_by_the_keys_the_pattern_binds)
     /* a combobox of one choice has no deselect */
     cr_assert_eq(call("combobox", "Favourite fruit", "deselect", "{\"option\": \"Mango\"}", &r, &err), EOUS_E_NOT_FOUND,
                  "%s", err.msg);
-    cr_assert(strstr(err.msg, "no tool \"deselect\" (tools: select, setValue)"), "%s", err.msg);
+    cr_assert(strstr(err.msg, "no tool \"deselect\" (tools: select, setValue, expand)"), "%s", err.msg);
     act_result_clear(&r);
 }
 
@@ -789,8 +789,8 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
     TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('guests').value", "\"3\"");
 }
 
-/* antd's Select on the orders filter (an option named '50 / page' is no
- * cascade), its Cascader on the booking, its TreeSelect (a tree popup) on
+/* antd's Select on the orders filter (expand() lists its options; an option
+ * named '50 / page' is no cascade), its Cascader on the booking, its TreeSelect (a tree popup) on
  * the settings, and its Pagination (a list of page items, no nav landmark) */
 Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_tools)
 {
@@ -801,6 +801,19 @@ Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_to
     ts_page_wait(S.session, "document.querySelector('.ant-pagination-item-active').title === '3'");
     site_call("pagination", "pagination", "next", "{}");
     ts_page_wait(S.session, "document.querySelector('.ant-pagination-item-active').title === '4'");
+    /* closed, its options are not in the page: the line offers expand(), which opens it, and then
+     * lists them (and offers expand() no more) */
+    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    char line[4096];
+    cr_assert(line_of(perc_obs_text(obs), "combobox 'Page Size'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, " expand()") && !strstr(line, "options:"), "%s", line);
+    perc_obs_free(obs);
+    site_call("combobox", "Page Size", "expand", "{}");
+    obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    cr_assert(line_of(perc_obs_text(obs), "combobox 'Page Size'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "expanded: true options: 10 / page | 20 / page | 50 / page | 100 / page"), "%s", line);
+    cr_assert_null(strstr(line, "expand()"), "%s", line);
+    perc_obs_free(obs);
     site_call("combobox", "Page Size", "select", "{\"option\": \"50 / page\"}");
     ts_page_wait(S.session, "document.querySelectorAll('tr.ant-table-row').length === 50");
     site_call("combobox", "Status", "select", "{\"option\": \"Cancelled\"}");

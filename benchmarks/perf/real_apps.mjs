@@ -19,7 +19,8 @@ import {fileURLToPath} from 'node:url';
 //  2. a select on a combobox is its select(option), or deselect(option) where the first view printing
 //     the combobox lists the option `selected:` (several choices; the second pass's views included) and
 //     no earlier pick of the plan toggled it; a click on a combobox, then a click on an option or
-//     tree item, is one select(option) of it; a click on a combobox, then clicks through a cascade's
+//     tree item, is one select(option) of it, after its expand() when neither the objective nor the
+//     start view names the option (the popup lists it once open); a click on a combobox, then clicks through a cascade's
 //     levels (menu items named with the 'right' arrow that opens the next level, then one without), is
 //     one select(option: 'A / B') (since it took paths);
 //  3. text typed (Enter or not) into a textbox or spinbutton (its digits as a number) the start view
@@ -67,8 +68,11 @@ function viewFacts(view) {
   }
   return {comps, form, params, values};
 }
-function nativePlan(plan, view, later = []) {
+function nativePlan(plan, view, later = [], intent = '') {
   const V = viewFacts(view);
+  /* an option the task's first request shows (its objective or start view) */
+  const low = s => squashName(s).toLowerCase();
+  const shownFirst = o => low(intent).includes(low(o)) || low(view).includes(low(o));
   const L = later.map(viewFacts);
   const own = (kind, label) => V.comps.find(c => c.kind === kind && c.label === label);
   const unmark = s => s.replace(/^(textbox|combobox|spinbutton) '\* /, "$1 '");
@@ -105,6 +109,8 @@ function nativePlan(plan, view, later = []) {
     const click = typeof step.click === 'string' && /^(\w+) '(.*)'( #\d+)?$/.exec(step.click);
     const next = plan[i + 1] && typeof plan[i + 1].click === 'string' && /^(option|treeitem) '(.*)'$/.exec(plan[i + 1].click);
     if (click && click[1] === 'combobox' && next) {
+      /* an option nothing shown names is seen once the popup lists it: expand() first */
+      if (!shownFirst(next[2])) out.push({call: step.click, tool: 'expand', params: {}});
       out.push({call: step.click, tool: 'select', params: {option: squashName(next[2])}});
       i++; continue;
     }
@@ -218,7 +224,7 @@ if (process.argv[2] === '--reground') {
     const dir = path.join(run, 'trace', `${r.task_id}-hybrid`);
     const later = fs.existsSync(dir) ? fs.readdirSync(dir).filter(x => /^step-\d+\.txt$/.test(x)).sort()
       .map(x => fs.readFileSync(path.join(dir, x), 'utf8')) : [];
-    const plan = nativePlan(t.atomic_script, fs.existsSync(vf) ? fs.readFileSync(vf, 'utf8') : '', later);
+    const plan = nativePlan(t.atomic_script, fs.existsSync(vf) ? fs.readFileSync(vf, 'utf8') : '', later, t.intent);
     if (JSON.stringify(plan) === JSON.stringify(t.script)) continue;
     t.script = plan;
     fs.writeFileSync(path.join(dst, path.basename(f)), JSON.stringify(t, null, 2) + '\n');
@@ -240,7 +246,7 @@ if (process.argv[2] === '--ci4a-off') {
     const t = JSON.parse(fs.readFileSync(path.join(src, f), 'utf8'));
     const u = String(t.start_url);
     t.start_url = u + (u.includes('?') ? '&' : '?') + 'ci4a=off';
-    t.script = nativePlan(t.atomic_script, viewOf(u));
+    t.script = nativePlan(t.atomic_script, viewOf(u), [], t.intent);
     fs.writeFileSync(path.join(dst, f), JSON.stringify(t, null, 2) + '\n');
     n++;
   }
@@ -392,7 +398,8 @@ if (pgModes.length) {
   lines.push('that opens later) one `fill()` of `form \'form\'`, Enter dropped (native tools commit by leaving the field);');
   lines.push('a checkbox click `fill({label: true})` (false when the start view prints it checked), on a table row\'s');
   lines.push('checkbox `check()`; a radio click `fill({group: option})` when the start view lists the option; a');
-  lines.push('combobox `select` or a combobox click then an option click one `select(option)` (a `select` of an option the');
+  lines.push('combobox `select` or a combobox click then an option click one `select(option)` (after `expand()`, which');
+  lines.push('opens its popup and so lists its options, when neither the objective nor the start view names the option; a `select` of an option the');
   lines.push('first view printing a several-choice combobox lists `selected:` its `deselect(option)`), and then clicks through a');
   lines.push('cascade\'s levels (antd\'s Cascader) one `select(option: \'Country / City\')`; a tab click the tabs\'');
   lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');

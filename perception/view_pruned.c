@@ -347,6 +347,22 @@ static void render_options(pctx *c, const perc_node *n, int depth, const char *n
     }
 }
 
+/* 1 when n (a menu, listbox or tree) has a sibling list: the columns of a
+ * cascade, whose items would read as one list without their lines. */
+static int beside_a_list(const pctx *c, const perc_node *n)
+{
+    static const char *LISTS[] = {"menu", "listbox", "tree"};
+    if (!n->role || !IN(n->role, LISTS) || n->parent < 0)
+        return 0;
+    const perc_node *p = &c->obs->nodes[n->parent];
+    for (size_t k = 0; k < p->n_children; k++) {
+        const perc_node *s = &c->obs->nodes[p->children[k]];
+        if (s != n && !s->hidden && s->role && IN(s->role, LISTS))
+            return 1;
+    }
+    return 0;
+}
+
 static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
 {
     c->seen[idx] = 1;
@@ -407,7 +423,8 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
             c->seen[n->children[0]] = 1;
             return;
         }
-        if (!has_props) {
+        /* no_decoration's view keeps an unnamed list's line beside another list */
+        if (!has_props && !(tidy && pv_is_blank(name) && beside_a_list(c, n))) {
             pv_render_children(c, n, depth, parent_name);
             if (tidy && !strcmp(role, "listitem"))
                 c->text_line_end = 0; /* nor does the text after the list join its last item */

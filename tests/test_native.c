@@ -466,6 +466,23 @@ Test(native, apg_widgets_are_called_and_read_back)
 /* Groups of links (a navigation, icon links named by their title, a footer's badges) are one
  * open(link) each, listing the names the accessibility tree gives them; a table of contents, links
  * with text beside them, two links, and two of one name stay lines.  open() follows the link. */
+/* two unnamed lists side by side (a cascade's columns): hybrid prints each list's line with its
+ * items beneath, so the cities do not read as more countries; a list alone and the pruned view
+ * (AgentOccam's) print none */
+Test(native, a_list_beside_another_list_keeps_its_line_in_hybrid)
+{
+    open_page("/menus.html");
+    perc_obs *obs = observe();
+    const char *v = perc_obs_text(obs);
+    cr_assert(strstr(v, "menu\n\tmenuitem [1] 'France'\n\tmenuitem [2] 'Japan' expanded: true\nmenu\n\tmenuitem [3] 'Tokyo'\n"),
+              "%s", v);
+    cr_assert(strstr(v, "\tmenuitem [5] 'Osaka'\nmenuitem [6] 'Cut'\n"), "the list alone has no line: %s", v);
+    perc_obs_free(obs);
+    obs = observe_with(PERC_MODE_PRUNED, 0);
+    cr_assert_null(strstr(perc_obs_text(obs), "menu\n"), "%s", perc_obs_text(obs));
+    perc_obs_free(obs);
+}
+
 Test(native, a_group_of_links_is_one_open_and_follows_the_link)
 {
     open_page("/links.html");

@@ -81,13 +81,20 @@ export class View {
   // The delta's changes, in order: changed components replace theirs, added
   // lines replace a line with their id or go in after the last line placed or
   // the unmarked context line ("  <line>") before them, removed ids and lines
-  // go.  Depth is not in a delta: a new line takes its neighbour's (placed).
+  // go; a pruned/hybrid line with the element id of one shown replaces it.  Depth is not in a
+  // delta: a new line takes its neighbour's (placed).
   apply(deltaText) {
     const lines = deltaText.split('\n');
     let section = null, cursor = -1;
     const index = (key) => this.blocks.findIndex((b) => b.key === key);
+    /* a pruned or hybrid line names its element after its role ("option [19] 'X'"): perception/delta.c
+     * keys such a line by its text, so one re-indented (a list that gained its line) comes again as
+     * added with nothing removed; it is that element, moved, not a second one */
+    const elementOf = (content) => /^[A-Za-z]+ \[(\d+)\]/.exec(content)?.[1] ?? null;
+    const sameElement = (b) => { const e = elementOf(b.lines[0]);
+      return e ? this.blocks.findIndex((x) => !x.id && elementOf(x.lines[0]) === e) : -1; };
     const place = (b) => {
-      const at = b.id ? index(`[${b.id}]`) : -1;
+      const at = b.id ? index(`[${b.id}]`) : sameElement(b);
       if (at >= 0) {
         b.depth = this.blocks[at].depth;
         this.blocks[at] = b;

@@ -2,7 +2,7 @@
 // targets resolved to the ids it prints, on the recorded Playground views.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { View, findElement, findComponent, observationsOf, currentView, tables } from '../lib/view.mjs';
+import { View, findElement, findComponent, observationsOf, currentView, tables, optionsListed } from '../lib/view.mjs';
 import { userText, openaiBody, anthropicBody, decideOn, view, HYBRID_TOOLS } from './fixtures.mjs';
 
 const id = (v, target) => {
@@ -160,6 +160,16 @@ test("a delta's new rows go below its unmarked context line, and count as the ta
   const v = new View(full).apply(delta);
   assert.deepEqual(tables(v)[0].rows, [['a'], ['b'], ['c'], ['d']]);
   assert.ok(v.text().endsWith("[9] button 'Next'\n[11] StaticText 'x'"), v.text());
+});
+
+test('a delta re-adding a pruned/hybrid line of an element shown (a list that gained its line) moves it, no copy', () => {
+  const full = "[c2] combobox 'Destination' expanded: true → select(option)\n| No data |\n"
+    + "menuitemcheckbox [19] 'France right'\nmenuitemcheckbox [27] 'Japan right'\nbutton [9] 'Book'";
+  const delta = "(changes since the last observation)\nadded:\n  | No data |\n+ menu\n+ menuitemcheckbox [19] 'France right'\n"
+    + "+ menuitemcheckbox [27] 'Japan right'\n+ menu\n+ menuitemcheckbox [31] 'Tokyo'\n+ menuitemcheckbox [32] 'Kyoto'";
+  const v = new View(full).apply(delta);
+  assert.equal(v.text().match(/'Japan right'/g).length, 1, v.text());
+  assert.equal(optionsListed(v, 'Japan right'), 2, v.text());
 });
 
 test('a link listed by a group of links (eous\'s native "links" component) is opened through it, in hybrid only', () => {

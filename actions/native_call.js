@@ -131,6 +131,22 @@ const nativeSetField = async (key, v, secretValues) => {
   if (el.tagName === 'SELECT') return nativeSelect(el, v);
   return nativeSetValue(el, v == null ? '' : v, secretValues || nativeSecret(el));
 };
+/* replace(find, with) in a textarea: find must occur once in what it holds (as
+ * text editors' replace tools take it), so the edit lands where the model
+ * read it; the rest of the text is kept as it is, and the whole is read back */
+const nativeReplace = async (el, find, by, secret) => {
+  const text = String(el.value), f = String(find == null ? '' : find);
+  if (!f) throw nativeErr('invalid_params', 'find is empty: give the text to replace, as the field holds it');
+  const at = text.indexOf(f);
+  if (at < 0) throw nativeErr('not_found', 'the field holds no ' + nativeShown(f) + ' (it holds ' + text.length + ' characters)');
+  let n = 0;
+  for (let i = at; i >= 0; i = text.indexOf(f, i + 1)) n++;
+  if (n > 1) throw nativeErr('ambiguous', nativeShown(f) + ' occurs ' + n + ' times in the field; give more of the text around it, so it occurs once');
+  if (secret) el.setAttribute('data-agent-secret', '');
+  await nativeSetValue(el, text.slice(0, at) + String(by == null ? '' : by) + text.slice(at + f.length), secret || nativeSecret(el));
+  /* where it landed, not the whole text again: the view prints the field's lines */
+  return {replaced: 1, line: text.slice(0, at).split('\n').length, length: String(el.value).length};
+};
 const nativeFirstInvalid = form => Array.from(Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'elements').get.call(form))
   .find(e => e.willValidate && !e.validity.valid);
 const nativeWait = async (pred, ms) => {
@@ -363,6 +379,7 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       return {submit: 'request', filled};
     }
   }
+  if (T === 'replace' && root.tagName === 'TEXTAREA') return {result: await nativeReplace(root, P.find, P.with, anySecret)};
   if (T === 'setValue' || T === 'select' || T === 'clear' || T === 'check' || T === 'uncheck') {
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(root.tagName) && role !== 'combobox') {
       const type = String(root.type || '').toLowerCase();

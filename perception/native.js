@@ -162,7 +162,9 @@ const readNative = (caps) => {
     if (mnl != null && mnl > 0) spec.minLength = mnl;
     if (mxl != null && mxl >= 0) spec.maxLength = mxl;
     if (secret) state.filled = el.value !== '';
-    else if (tag === 'TEXTAREA') state.multiline = true; /* its lines print beneath, as in the pruned view */
+    else if (tag === 'TEXTAREA') { state.multiline = true; /* its lines print beneath, as in the pruned view */
+      /* a long text is edited where it changes, as text editors' replace tools do: no retyping the rest */
+      tools = ['setValue', 'clear', 'replace']; }
     else if (el.value !== '') state.value = cut(String(el.value), 400);
     if (el.readOnly) { state.readonly = true; tools = []; }
     return {el, kind, label, secret, spec, state, tools, req, param: 'value'};
@@ -179,6 +181,8 @@ const readNative = (caps) => {
     const s = Object.assign({}, f.spec); s.required = true; /* the tool's argument; the field's own required is state */
     for (const t of f.tools) {
       if (t === 'setValue' || t === 'select') m[t] = {params: {[f.param || 'value']: s}};
+      else if (t === 'replace') m[t] = {params: {find: {type: 'string', minLength: 1, required: true},
+        with: {type: 'string', required: true}}};
       else m[t] = {params: {}};
     }
     return m;

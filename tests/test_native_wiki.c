@@ -87,16 +87,17 @@ static const perc_component *find(const perc_obs *obs, const char *kind, const c
     return NULL;
 }
 
-/* call [cN] [tool] [params] on a fresh hybrid view, cN the form whose line holds needle. */
-static eous_rc call_form(const char *needle, const char *tool, const char *params, act_result *r, eous_err *err)
+/* call [cN] [tool] [params] on a fresh hybrid view, cN the component of this kind whose line holds needle. */
+static eous_rc call_kind(const char *kind, const char *needle, const char *tool, const char *params, act_result *r,
+                         eous_err *err)
 {
     perc_opts o;
     perc_opts_init(&o);
     o.mode = PERC_MODE_HYBRID;
     perc_obs *obs = NULL;
     cr_assert_eq(perc_observe(B.session, &o, &obs, err), EOUS_OK, "%s", err->msg);
-    const perc_component *c = find(obs, "form", needle);
-    cr_assert(c, "no native form with '%s' in:\n%s", needle, perc_obs_text(obs));
+    const perc_component *c = find(obs, kind, needle);
+    cr_assert(c, "no native %s with '%s' in:\n%s", kind, needle, perc_obs_text(obs));
     char text[2048];
     snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id, tool, params);
     act_action a;
@@ -109,6 +110,11 @@ static eous_rc call_form(const char *needle, const char *tool, const char *param
     act_action_clear(&a);
     perc_obs_free(obs);
     return rc;
+}
+
+static eous_rc call_form(const char *needle, const char *tool, const char *params, act_result *r, eous_err *err)
+{
+    return call_kind("form", needle, tool, params, r, err);
 }
 
 #define CALL_OK(needle, tool, params)                                                                          \
@@ -182,4 +188,43 @@ Test(native_wiki, login_is_one_submit_with_its_fields)
     cr_assert(strstr(r.message, "2 fields filled, then submitted"), "%s", r.message);
     act_result_clear(&r);
     EXPECT_JS("document.querySelector('#dokuwiki__usertools li.user')?.textContent.includes('Mira Okafor')", "true");
+}
+
+/* replace(find, with) on the page's source: one unique snippet changed, the
+ * rest kept as it was; a snippet found twice or not at all changes nothing */
+Test(native_wiki, a_textarea_edit_replaces_one_unique_snippet)
+{
+    open_wiki("/doku.php?id=start&do=login");
+    CALL_OK("fill(Username", "submit", "{\"Username\": \"mira\", \"Password\": \"{{secret:WIKI_PASSWORD}}\"}");
+    open_wiki("/doku.php?id=projects:cirrus&do=edit");
+    char *src = ts_page_js(B.session, "return document.querySelector('textarea[name=wikitext]').value;");
+    act_result r;
+    eous_err err;
+    cr_assert_neq(call_kind("textbox", "replace(find", "replace", "{\"find\": \"| \", \"with\": \"x\"}", &r, &err),
+                  EOUS_OK);
+    cr_assert(strstr(err.msg, "occurs") && strstr(err.msg, "times in the field"), "%s", err.msg);
+    cr_assert_neq(call_kind("textbox", "replace(find", "replace", "{\"find\": \"Status | dormant\", \"with\": \"x\"}", &r,
+                            &err), EOUS_OK);
+    cr_assert(strstr(err.msg, "the field holds no \"Status | dormant\""), "%s", err.msg);
+    char *now = ts_page_js(B.session, "return document.querySelector('textarea[name=wikitext]').value;");
+    cr_assert_str_eq(now, src, "a failed replace changed the text");
+    free(now);
+    cr_assert_eq(call_kind("textbox", "replace(find", "replace", "{\"find\": \"active\", \"with\": \"paused\"}", &r, &err),
+                 EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r.message, "\"replaced\":1"), "%s", r.message);
+    act_result_clear(&r);
+    /* read back: the source is the old one with that word changed, nothing else */
+    char *want = strdup(src), *at = strstr(want, "active");
+    cr_assert(at);
+    memcpy(at, "paused", 6);
+    now = ts_page_js(B.session, "return document.querySelector('textarea[name=wikitext]').value;");
+    cr_assert_str_eq(now, want);
+    free(now);
+    CALL_OK("fill(wikitext", "submit", "{}");
+    open_wiki("/doku.php?id=projects:cirrus&do=export_xhtml");
+    EXPECT_JS("[...document.querySelectorAll('tr')].map(r => r.cells[0].textContent.trim() + '=' + r.cells[1].textContent.trim())"
+              ".join(';')",
+              "\"Field=Value;Lead=Jonas Weber;Budget=31,200 EUR;Started=2024-02-01;Status=paused\"");
+    free(want);
+    free(src);
 }

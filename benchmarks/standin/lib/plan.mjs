@@ -14,7 +14,11 @@ const VERBS = ['call', 'click', 'type', 'hover', 'press', 'scroll', 'select', 'g
 const FORM_FIELDS = new Set(['input', 'textarea', 'inputnumber', 'select', 'datepicker', 'rangepicker', 'timepicker',
   'checkbox', 'checkboxgroup', 'radiogroup', 'switch', 'slider', 'cascader', 'treeselect', 'rate', 'autocomplete',
   'colorpicker', 'mentions', 'transfer', 'upload']);
-const VALUE_TOOLS = new Set(['setValue', 'clear', 'check', 'uncheck']);
+const VALUE_TOOLS = new Set(['setValue', 'clear', 'check', 'uncheck', 'replace']);
+// eous's native fields (perception/native.js) whose value tools only set a value, as FORM_FIELDS' do
+// (a combobox's select opens a popup; a file's upload and a form's submit are no value tools)
+const NATIVE_VALUE_KINDS = new Set(['textbox', 'searchbox', 'checkbox', 'radiogroup', 'select', 'date', 'time',
+  'datetime', 'month', 'week', 'number', 'slider']);
 // kinds of eous's native components (perception/native.js) whose triplet id takes atomic actions
 const NATIVE_FIELD_KINDS = new Set(['textbox', 'searchbox', 'checkbox', 'radiogroup', 'select', 'combobox', 'date',
   'time', 'datetime', 'month', 'week', 'number', 'slider', 'file', 'form']);
@@ -279,7 +283,8 @@ export function resolveStep(step, ctx) {
         call: { name: 'call', args: { k: c.id, tool: step.tool, params } },
         why: `${c.pageTool ? `page tool ${c.pageTool}` : `${c.kind} '${c.label}'`} is [${c.id}]`,
         // a form's fill() sets its fields and submits nothing, as a field's setValue()
-        followable: (VALUE_TOOLS.has(step.tool) && FORM_FIELDS.has(c.kind)) || (step.tool === 'fill' && c.kind === 'form'),
+        followable: (VALUE_TOOLS.has(step.tool) && (FORM_FIELDS.has(c.kind) || NATIVE_VALUE_KINDS.has(c.kind))) ||
+          (step.tool === 'fill' && c.kind === 'form'),
       };
     }
     case 'click': case 'hover': case 'type': case 'select': {

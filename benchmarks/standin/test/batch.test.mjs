@@ -77,3 +77,16 @@ test("a form's fill() sets fields and may be followed (its submit button, in the
     tools: HYBRID_TOOLS }), plan('submit'));
   assert.deepEqual(submit.calls.map((c) => c.name), ['call']);
 });
+
+test("a native field's value tools may be followed (a textarea's replace, then its form's submit); a combobox's select ends", () => {
+  const obs = "[c1] form 'Save' → fill(wikitext?) submit(as in fill)\n\t[c2] textbox '' multiline: true → setValue(value) " +
+    "clear() replace(find, ≥1 chars; with)\n\t\t| Status | paused |\n[c3] combobox 'Lang' → select(option)";
+  const intent = 'Change the status to active.';
+  const plan = (first) => [{ task_id: 1, intent, atomic_script: [], script: [first, { call: "form 'Save'", tool: 'submit' }, { stop: '' }] }];
+  const ask = (p) => decideOn('openai', openaiBody({ first: userText({ objective: intent, observation: obs }), system: 'at most 8',
+    tools: HYBRID_TOOLS }), p);
+  const rep = ask(plan({ call: "textbox ''", tool: 'replace', params: { find: 'paused', with: 'active' } }));
+  assert.deepEqual(rep.calls.map((c) => [c.args.k, c.args.tool]), [['c2', 'replace'], ['c1', 'submit']]);
+  const combo = ask(plan({ call: "combobox 'Lang'", tool: 'select', params: { option: 'active' } }));
+  assert.deepEqual(combo.calls.map((c) => c.args.k), ['c3']);
+});

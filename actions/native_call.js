@@ -11,6 +11,7 @@
 // @include perception/native_combo_text.js
 // @include perception/native_link_name.js
 // @include perception/native_column_filter.js
+// @include perception/native_calendar.js
 const nativeErr = (code, message) => { const e = new Error(message); e.code = code; return e; };
 const nativeSquash = s => String(s == null ? '' : s).replace(/\s+/g, ' ').trim();
 const nativeText = el => nativeSquash(el.getAttribute('aria-label') || el.textContent);
@@ -355,6 +356,15 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       }
       return done;
     };
+    if (T === 'click') {
+      /* one of fill()'s fields, clicked by the executor with real input (a picker opens on it) */
+      const fields = meta && meta.fill && meta.fill.fields || {};
+      const el = fields[P.field] && document.querySelector('[data-eous-nk="' + CSS.escape(fields[P.field]) + '"]');
+      if (!el) throw nativeErr('invalid_params', 'the form has no field ' + nativeShown(P.field) + ' (fields: ' +
+        Object.keys(fields).join(' | ') + ')');
+      nativeStampForClick(el, K);
+      return {submit: 'click', what: 'field ' + nativeShown(P.field)};
+    }
     if (T === 'fill') {
       const done = await fillForm();
       return {result: {set: Object.keys(done).length, fields: done}};
@@ -378,6 +388,24 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       setTimeout(() => HTMLFormElement.prototype.requestSubmit.call(root), 0);
       return {submit: 'request', filled};
     }
+  }
+  if (T === 'select' && (root.tagName === 'TABLE' || role === 'grid')) {
+    /* a calendar's day: clicked as a person clicks it, then read back (chosen, or the picker closed on it) */
+    const days = nativeCalendarDays(root);
+    if (!days) throw nativeErr('unknown_component', 'the calendar is gone since the observation; observe again');
+    const day = days.find(d => d.date === String(P.date));
+    const month = days[0].date.slice(0, 7);
+    if (!day) throw nativeErr('not_found', 'the calendar shows ' + month + ', not ' + nativeShown(P.date) +
+      ' (its next or previous month button shows another month)');
+    if (day.off) throw nativeErr('disabled', nativeShown(P.date) + ' is disabled in the calendar');
+    nativeClick(day.cell.querySelector('button,[role=button],a') || day.cell.firstElementChild || day.cell);
+    const taken = await nativeWait(() => !nativeVisible(root) || (nativeCalendarDays(root) || []).some(d => d.date === day.date && d.on), 1000);
+    if (!taken) throw nativeErr('not_taken', nativeShown(P.date) + ' is not chosen after the click (the calendar still shows it unchosen)');
+    /* the field the picker fills is the one focused, where a picker keeps the focus */
+    const f = document.activeElement;
+    const r = {date: day.date};
+    if (f && /^(INPUT|TEXTAREA)$/.test(f.tagName) && !nativeSecret(f)) r.field = {label: nativeLabel(f), value: f.value};
+    return {result: r};
   }
   if (T === 'replace' && root.tagName === 'TEXTAREA') return {result: await nativeReplace(root, P.find, P.with, anySecret)};
   if (T === 'setValue' || T === 'select' || T === 'clear' || T === 'check' || T === 'uncheck') {

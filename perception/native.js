@@ -12,6 +12,7 @@
 // @include native_combo_text.js
 // @include native_link_name.js
 // @include native_column_filter.js
+// @include native_calendar.js
 const readNative = (caps) => {
   const warnings = [], comps = [];
   const MAX_COMPS = caps && caps.maxComps || 300, MAX_SCAN = caps && caps.maxScan || 4000,
@@ -299,8 +300,12 @@ const readNative = (caps) => {
     /* submit() takes fill()'s fields too, all optional: a whole form is one call */
     const optional = Object.fromEntries(Object.entries(params).map(([k, v]) => { const o = Object.assign({}, v); delete o.required; return [k, o]; }));
     const fieldKeys = Object.fromEntries(withTools.slice(0, n).map(f => [f.formName, keyOf(f.el, f.all)]));
-    push({key: fkey, kind: 'form', label: cut(flabel, 200), state, tools: ['fill', 'submit'],
-      metadata: {fill: {params, fields: fieldKeys}, submit: n ? {params: optional, sameAs: 'fill'} : {params: {}}}});
+    /* click(field): a field folded into this line has no id of its own, and a picker (a calendar, a
+     * list of suggestions) shows what it offers only once a person clicks into it */
+    const metadata = {fill: {params, fields: fieldKeys}, submit: n ? {params: optional, sameAs: 'fill'} : {params: {}}};
+    if (n) metadata.click = {params: {field: {type: 'string', required: true}}};
+    push({key: fkey, kind: 'form', label: cut(flabel, 200), state, tools: n ? ['fill', 'submit', 'click'] : ['fill', 'submit'],
+      metadata});
   }
   for (const [form, fields] of fieldsByForm) {
     if (form) continue; /* a form's own fields follow it below; a form a registry owns has none */
@@ -421,6 +426,33 @@ const readNative = (caps) => {
     }
     const cap = t.querySelector('caption');
     push({key: keyOf(t), kind: sorts ? 'sortable' : 'table', label: labelOf(t) || (cap ? textOf(cap) : ''), state, tools, metadata});
+  }
+  // a date picker's month calendar (native_calendar.js): select(date), a day it shows that is not
+  // disabled; the days it shows are select()'s limits, the disabled ones between them its "not"
+  for (const t of document.querySelectorAll('table,[role=grid]')) {
+    if (!ariaOK(t)) continue;
+    const days = nativeCalendarDays(t);
+    if (!days) continue;
+    const open = days.filter(d => !d.off);
+    const month = days[0].date.slice(0, 7);
+    const label = NATIVE_MONTHS[Number(month.slice(5)) - 1].replace(/^./, c => c.toUpperCase()) + ' ' + month.slice(0, 4);
+    const state = {};
+    const on = days.find(d => d.on);
+    if (on) state.selected = on.date;
+    if (!open.length) state.days = 'every day of the month is disabled';
+    const spec = {type: 'string', format: 'YYYY-MM-DD', required: true};
+    if (open.length) { spec.min = open[0].date; spec.max = open[open.length - 1].date; }
+    /* the disabled days between the first and the last that can be chosen, runs of them as ranges */
+    const gaps = [];
+    for (const d of days) {
+      if (!d.off || !open.length || d.date < spec.min || d.date > spec.max) continue;
+      const last = gaps[gaps.length - 1], prev = days[days.indexOf(d) - 1];
+      if (last && prev && prev.off && (last.to || last) === prev.date) gaps[gaps.length - 1] = {from: last.from || last, to: d.date};
+      else gaps.push(d.date);
+    }
+    if (gaps.length) spec.disabled = gaps;
+    push({key: keyOf(t), kind: 'calendar', label, state, tools: open.length ? ['select'] : [],
+      metadata: open.length ? {select: {params: {date: spec}}} : {}});
   }
   // tree (APG treeview): expand(item), collapse(item), select(item)
   for (const tr of document.querySelectorAll('[role=tree]')) {

@@ -446,7 +446,13 @@ static void render_scalar_list(pctx *c, const cJSON *arr, int max, const char *s
             pv_put(c, sep);
         if (cJSON_IsString(e))
             pv_put(c, e->valuestring);
-        else if (is_scalar_path(e))
+        else if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "from")) &&
+                 cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "to"))) {
+            /* a run of disabled days, {from, to} as the validator takes it */
+            pv_put(c, eous_json_str(e, "from"));
+            pv_put(c, "..");
+            pv_put(c, eous_json_str(e, "to"));
+        } else if (is_scalar_path(e))
             put_path(c, e);
         else
             pv_put_json_short(c, e, 40);

@@ -463,6 +463,40 @@ Test(native, apg_widgets_are_called_and_read_back)
     EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");
 }
 
+/* A date picker's month calendar (tests/fixtures/native/calendar.html): one line whose select(date)
+ * takes the days it shows, the disabled ones between them printed as its "not" (runs as ranges) and
+ * refused in C; a day is clicked and read back from the page, by a data-date (the APG dialog) or an
+ * aria-label ("Choose Thursday, July 1st, 2027") */
+Test(native, a_calendar_is_one_line_and_select_takes_a_day_it_shows)
+{
+    open_page("/calendar.html");
+    free(ts_page_js(B.session, "document.getElementById('choose').click(); return 1;"));
+    perc_obs *obs = observe();
+    const char *v = perc_obs_text(obs);
+    char line[2048];
+    cr_assert(line_of(v, "calendar 'March 2027'", line, sizeof line), "%s", v);
+    cr_assert(strstr(line, "→ select(date: YYYY-MM-DD, 2027-03-01..2027-03-31, not 2027-03-06..2027-03-07, "
+                           "2027-03-13..2027-03-14, 2027-03-17, 2027-03-20..2027-03-21, 2027-03-27..2027-03-28)"),
+              "%s", line);
+    cr_assert(line_of(v, "calendar 'July 2027'", line, sizeof line), "%s", v);
+    cr_assert(strstr(line, "select(date: YYYY-MM-DD, 2027-07-12..2027-07-31)"), "%s", line);
+    /* the grid's days are folded into the line: no row of day numbers is printed */
+    cr_assert_null(strstr(v, "| 28 | 1 | 2 |"), "%s", v);
+    perc_obs_free(obs);
+    act_result r;
+    eous_err err;
+    cr_assert_eq(call("calendar", "March 2027", "select", "{\"date\": \"2027-03-17\"}", &r, &err), EOUS_E_REJECTED);
+    cr_assert(strstr(err.msg, "disabled"), "%s", err.msg);
+    cr_assert_eq(call("calendar", "March 2027", "select", "{\"date\": \"2027-04-01\"}", &r, &err), EOUS_E_REJECTED);
+    EXPECT_JS("document.getElementById('due').value", "\"\"");
+    CALL_OK("calendar", "March 2027", "select", "{\"date\": \"2027-03-18\"}");
+    EXPECT_JS("[document.getElementById('due').value, document.getElementById('dialog').hidden]", "[\"03/18/2027\",true]");
+    CALL_OK("calendar", "July 2027", "select", "{\"date\": \"2027-07-12\"}");
+    EXPECT_JS("document.getElementById('arrival').textContent", "\"2027-07-12\"");
+    cr_assert_eq(call("calendar", "July 2027", "select", "{\"date\": \"2027-07-11\"}", &r, &err), EOUS_E_REJECTED);
+    EXPECT_JS("document.getElementById('arrival').textContent", "\"2027-07-12\"");
+}
+
 /* Groups of links (a navigation, icon links named by their title, a footer's badges) are one
  * open(link) each, listing the names the accessibility tree gives them; a table of contents, links
  * with text beside them, two links, and two of one name stay lines.  open() follows the link. */
@@ -804,6 +838,27 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
     site_call_rc("form", "form", "fill", "{\"Guests\": 9}", EOUS_E_REJECTED,
                  "Guests must be an integer within 1..8 (got 9)");
     TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('guests').value", "\"3\"");
+}
+
+/* antd's DatePicker (CI4A off): the form's click(field) opens its calendar, a portal of a table whose
+ * cells say their date in title and disabled by class alone; its line says the stay's limits (14
+ * nights, a blackout day) that only the calendar shows, and select(date) fills the field */
+Test(native_site, playground_date_picker_opens_by_the_forms_click_and_its_calendar_takes_a_day)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+    site_open("/booking?ci4a=off");
+    site_call("form", "form", "fill", "{\"Check-in\": \"2025-07-01\"}");
+    site_call_rc("form", "form", "click", "{\"field\": \"Departure\"}", EOUS_E_PAGE, "the form has no field \"Departure\"");
+    site_call("form", "form", "click", "{\"field\": \"Check-out\"}");
+    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    char line[2048];
+    cr_assert(line_of(perc_obs_text(obs), "calendar 'July 2025'", line, sizeof line), "%s", perc_obs_text(obs));
+    cr_assert(strstr(line, "→ select(date: YYYY-MM-DD, 2025-07-02..2025-07-15, not 2025-07-04)"), "%s", line);
+    perc_obs_free(obs);
+    site_call_rc("calendar", "July 2025", "select", "{\"date\": \"2025-07-16\"}", EOUS_E_REJECTED, "2025-07-16");
+    site_call("calendar", "July 2025", "select", "{\"date\": \"2025-07-15\"}");
+    TS_EXPECT_PAGE_JSON(S.session, "document.getElementById('checkout').value", "\"2025-07-15\"");
 }
 
 /* antd's Select on the orders filter (expand() lists its options; an option

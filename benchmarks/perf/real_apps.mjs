@@ -39,14 +39,23 @@ import {fileURLToPath} from 'node:url';
 //  5. a click on a tab the start view's tabs component lists is that component's select(tab);
 //  6. clicks on listitem 'Next Page' are the pagination component's next(); a run of k of them that
 //     starts the plan is goToPage(k + 1) when the start view lists that page;
-//  7. consecutive fill() calls of the one form are one fill();
+//  7. consecutive fill() calls of the one form are one fill() (filler text, typed `from: placeholder`, in
+//     a fill() of its own that says so);
 //  8. a click on a number's text inside the start view's slider range (a slider's mark) is that
 //     slider's setValue(number); a click on the slider then End or Home, setValue(its max or min); a
 //     click on the slider's handle alone (it sets nothing) is left out;
 //  9. a click on the k-th "button 'filter'" of the start view's table, clicks on items of its menu, then
 //     "button 'OK'", is the table component's filter(column: the k-th column its filter() lists, values:
 //     the items ticked after those clicks, each click toggling one, from the ones an earlier filter of
-//     that column ticked) (since it took column filters).
+//     that column ticked) (since it took column filters);
+// 10. a click on a textbox the start view does not print on a line of its own (a field folded into its
+//     form's line, or in a form that opens later: a date field whose calendar the next steps use) is
+//     form 'form''s click(field);
+// 11. a click on cell 'D' (a day number) is the select(date) of a calendar the start view or (the second
+//     pass) a view of the first run prints, its month from the calendar's label ('July 2025'), the one
+//     whose select() range holds that day where several do.
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october',
+  'november', 'december'];
 const squashName = s => String(s).replace(/[\s\u00a0]+/g, ' ').trim();
 function viewFacts(view) {
   const lines = String(view || '').split('\n');
@@ -89,10 +98,11 @@ function nativePlan(plan, view, later = [], intent = '') {
     return false;
   };
   const out = [];
-  const fill = (name, value) => {
+  /* from: the typed step's own (filler text, `placeholder`), kept on a fill() of only such fields */
+  const fill = (name, value, from) => {
     const last = out[out.length - 1];
-    if (last && last.call === "form 'form'" && last.tool === 'fill' && !(name in last.params)) last.params[name] = value;
-    else out.push({call: "form 'form'", tool: 'fill', params: {[name]: value}});
+    if (last && last.call === "form 'form'" && last.tool === 'fill' && !(name in last.params) && last.from === from) last.params[name] = value;
+    else out.push({call: "form 'form'", tool: 'fill', params: {[name]: value}, ...(from ? {from} : {})});
   };
   for (let i = 0; i < plan.length; i++) {
     const step = {...plan[i]};
@@ -133,7 +143,7 @@ function nativePlan(plan, view, later = [], intent = '') {
     if (field && field[2] && step.clear !== false) {
       /* a spinbutton takes a number: the typed digits as one */
       const v = field[1] === 'spinbutton' && /^-?\d+(\.\d+)?$/.test(String(step.text)) ? Number(step.text) : step.text;
-      if (!own('textbox', field[2]) && !own('number', field[2])) { fill(field[2], v); continue; }
+      if (!own('textbox', field[2]) && !own('number', field[2])) { fill(field[2], v, /^placeholder\b/.test(step.from || '') ? step.from : undefined); continue; }
       if (step.enter) { out.push({call: `textbox '${field[2]}'`, tool: 'setValue', params: {value: step.text}}); continue; }
     }
     if (click && click[1] === 'checkbox' && !click[3]) {
@@ -183,6 +193,23 @@ function nativePlan(plan, view, later = [], intent = '') {
         out.push({call: `table '${table.label}'`, tool: 'filter', params: {column: col, values: [...ticked]}});
         i = k; continue;
       }
+    }
+    if (click && click[1] === 'textbox' && click[2] && !click[3] && !own('textbox', squashName(click[2]))) {
+      /* a field folded into its form's line (or in a form that opens later) has no id: the form clicks it */
+      out.push({call: "form 'form'", tool: 'click', params: {field: squashName(click[2])}});
+      continue;
+    }
+    const day = click && click[1] === 'cell' && !click[3] && /^\d{1,2}$/.exec(click[2]);
+    if (day) {
+      /* a day of a calendar a later view prints (a picker opens on a click): the month is its label's */
+      const dated = c => { const m = /^(\w+) (\d{4})$/.exec(c.label);
+        const k = m ? MONTH_NAMES.indexOf(m[1].toLowerCase()) : -1;
+        return k < 0 ? null : `${m[2]}-${String(k + 1).padStart(2, '0')}-${day[0].padStart(2, '0')}`; };
+      const cals = [V, ...L].flatMap(F => F.comps).filter(c => c.kind === 'calendar' && dated(c));
+      const inRange = c => { const r = /select\(date: [^,]*, (\S+)\.\.([^,)\s]+)/.exec(c.rest);
+        return r && dated(c) >= r[1] && dated(c) <= r[2]; };
+      const cal = cals.find(inRange) || cals[0];
+      if (cal) { out.push({call: `calendar '${cal.label}'`, tool: 'select', params: {date: dated(cal)}}); continue; }
     }
     if (step.click === "listitem 'Next Page'") {
       const pager = V.comps.find(c => c.kind === 'pagination');

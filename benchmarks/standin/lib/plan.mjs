@@ -248,8 +248,11 @@ export function resolveStep(step, ctx) {
       : verb === 'call' ? scalars(step.params ?? {})[0]?.[1] : undefined;
     derived = evalFrom(step.from, mainValue, view, shown, req);
     if (derived.error) return cannot(derived.error);
+    // typed text: a type step, a setValue's text, or a form's fill() whose values are all text
+    const ps = Object.values(step.params ?? {});
     const textual = verb === 'type' || (verb === 'call' && step.tool === 'setValue'
-      && typeof (step.params ?? {}).text === 'string');
+      && typeof (step.params ?? {}).text === 'string')
+      || (verb === 'call' && step.tool === 'fill' && ps.length > 0 && ps.every((v) => typeof v === 'string'));
     if (derived.placeholder && !textual)
       return cannot(`cannot see how ${mainValue} was found (${step.from}): a placeholder is only for typed text`);
   }
@@ -269,6 +272,7 @@ export function resolveStep(step, ctx) {
       let params = structuredClone(step.params ?? {});
       const list = scalars(params);
       for (const [path, v] of list) {
+        if (derived?.placeholder && step.tool === 'fill') continue; // every value of such a fill() is filler
         if (derived && path === list[0][0]) {
           if (derived.placeholder && path === 'text') continue;
           if (derived.value !== undefined) {

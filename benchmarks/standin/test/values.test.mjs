@@ -98,6 +98,16 @@ test('placeholder: typed text need not be seen; never a stop answer or an option
   assert.match(answer(run('Reach the next step', [{ select: "combobox 'Country'", option: 'Chile', from: 'placeholder' }])), /cannot see how Chile/);
 });
 
+test("placeholder on a form's fill(): each of its text values is filler; a fill() with a non-text value is no typed text", () => {
+  const obs = "[c1] form 'form' → fill(Full name?; Email?; Agree?: true|false) submit(as in fill)";
+  const hybrid = (script) => decideOn('openai', openaiBody({ first: userText({ objective: 'Reach the next step', observation: obs }),
+    tools: HYBRID_TOOLS }), [{ task_id: 1, intent: 'Reach the next step', atomic_script: [], script }]);
+  const fill = { call: "form 'form'", tool: 'fill', params: { 'Full name': 'X Y', Email: 'x@example.com' } };
+  assert.deepEqual(hybrid([{ ...fill, from: 'placeholder details' }]).calls[0].args.params, fill.params);
+  assert.equal(answer(hybrid([fill])), 'cannot see X Y');
+  assert.match(answer(hybrid([{ ...fill, params: { ...fill.params, Agree: true }, from: 'placeholder' }])), /a placeholder is only for typed text/);
+});
+
 test('any other rule: cannot see how the value was found', () => {
   assert.equal(answer(run('How many?', [{ stop: '8', from: 'count of the Room type options the select offers' }])),
     'cannot see how 8 was found (count of the Room type options the select offers)');

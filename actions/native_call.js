@@ -55,7 +55,9 @@ const nativeSetValue = async (el, v, secret, keepFocus) => {
   el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
   el.dispatchEvent(new Event('change', {bubbles: true}));
   await nativeTick();
-  if (!keepFocus && document.activeElement === el && typeof el.blur === 'function') { el.blur(); await nativeFrame(); }
+  /* two frames after leaving: a picker that drops an unconfirmed text (antd's TimePicker, its form
+   * reset once) puts its old value back in the second */
+  if (!keepFocus && document.activeElement === el && typeof el.blur === 'function') { el.blur(); await nativeFrame(); await nativeFrame(); }
   if (!keepFocus && String(el.value) !== want && el.type !== 'number' && el.type !== 'range' && el.getAttribute('role') !== 'spinbutton') {
     /* a picker that keeps only what Enter confirmed (antd's TimePicker):
      * typed again and committed with the key a person presses */

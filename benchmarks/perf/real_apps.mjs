@@ -30,7 +30,8 @@ import {fileURLToPath} from 'node:url';
 //     typed, and the native tools commit by leaving the field);
 //  4. a click on a checkbox the start view folds into the form is fill({label: true}), false when the
 //     start view's values: say it is checked or an earlier click of the plan checked it (a checkbox
-//     not in the start view is taken as unchecked, HTML's default); on a checkbox printed as a
+//     not in the start view is taken as unchecked, HTML's default; a field the plan types into a second
+//     time starts a new form, whose checkboxes the plan has not clicked yet); on a checkbox printed as a
 //     component of its own (a table row's), check(), or uncheck() when the start view prints it
 //     checked; a click on a radio is fill({group: option}) where the start view's fill() lists the
 //     option under that group, or (the second pass, --reground) where the fill() of form 'form' in a
@@ -86,6 +87,7 @@ function nativePlan(plan, view, later = [], intent = '') {
   const own = (kind, label) => V.comps.find(c => c.kind === kind && c.label === label);
   const unmark = s => s.replace(/^(textbox|combobox|spinbutton) '\* /, "$1 '");
   const flipped = new Map(); // checkbox label -> the state the plan left it in
+  const typedInto = new Set(); // the labels of the fields the plan typed into
   const filtersTicked = new Map(); // a table column -> the values its filter has ticked
   const toggled = new Map(); // "combobox label\noption" -> chosen after the plan's picks so far
   /* the first view printing the combobox with a `selected:` list (several choices) says whether the
@@ -141,6 +143,9 @@ function nativePlan(plan, view, later = [], intent = '') {
     }
     const field = typeof step.type === 'string' && /^(textbox|spinbutton) '(.*)'$/.exec(step.type);
     if (field && field[2] && step.clear !== false) {
+      /* a field typed into again is a new form (a second application): its checkboxes start as shown */
+      if (typedInto.has(field[2])) flipped.clear();
+      typedInto.add(field[2]);
       /* a spinbutton takes a number: the typed digits as one */
       const v = field[1] === 'spinbutton' && /^-?\d+(\.\d+)?$/.test(String(step.text)) ? Number(step.text) : step.text;
       if (!own('textbox', field[2]) && !own('number', field[2])) { fill(field[2], v, /^placeholder\b/.test(step.from || '') ? step.from : undefined); continue; }
@@ -475,7 +480,7 @@ if (pgModes.length) {
       'ran to its end; the page\'s state is not the one wanted';
     const w = String(r.error || r.answer || ran).replace(/'[^']*'/g, "'…'").replace(/"[^"]*"/g, '"…"')
       .replace(/native-\d+/g, 'native-N').slice(0, 90);
-    why.set(w, (why.get(w) || 0) + 1);
+    why.set(w, [...(why.get(w) || []), r.task_id]);
   }
   // why a reason is left, where it is known (whose part it is): matched on the stand-in's words
   const WHY = [
@@ -484,15 +489,14 @@ if (pgModes.length) {
     [/cannot see radio/, "a radio the views of the first run did not list in a form's fill() either (the second pass re-grounds with them)"],
     [/cannot see \d+ \/ page|cannot see how \d+ was found|cannot see \d+$/, "an option list: antd's Select and Cascader keep only the active option and its neighbour in the accessibility tree (a virtual listbox), so the hybrid view prints no list to count or to read the value from"],
     [/evaluator reads window.__ci4a__/, "the task's evaluator reads the CI4A registry, which `?ci4a=off` removes: the atomic runs fail these too"],
-    [/state is not the one wanted/, "the plan ran and the page's state is wrong: tasks 78, 82, 83 remove a member or a tag by picking it again in antd's several-choice Select; select() turns it off and says so as an error (54eb449), and the stand-in plays the step again, which picks it back; task 101 clicks 'I accept the terms' once per application and rule 4 reads the second click as unchecking (the re-grounding cannot tell that 'New application' reset the form); task 7's second arrival time (an antd TimePicker) is read back but not kept by the form"],
-    [/select: native-N\.select: option "…" is not selected/, "antd's several-choice Select (Members, Tags): the plan removes a member or a tag by picking it again, which turns it off; the tool says so as an error (54eb449; a second pick into the list takes since 7a51bcd), and the native provider has no tool that removes one"],
-    [/cannot see textbox '…'$/, "a click into a date field folded into its form's line, to open the calendar: the view prints the form's fill(), not the field"],
+    [/state is not the one wanted/, "the plan ran and the page's state is wrong: a value a native tool read back that the page did not keep, or a re-grounded step that does something else than its atomic one"],
+    [/cannot see textbox '…'$/, "a click into a field no view prints on a line of its own, in a form whose line is not 'form'"],
   ];
   if (why.size) {
     lines.push('Hybrid runs that did not pass, by the reason the stand-in gave (names elided), and why where known:');
-    for (const [w, n] of [...why].sort((a, b) => b[1] - a[1])) {
+    for (const [w, ids] of [...why].sort((a, b) => b[1].length - a[1].length)) {
       const e = WHY.find(([re]) => re.test(w));
-      lines.push(`- ${n} × ${w}${e ? ' — ' + e[1] : ''}`);
+      lines.push(`- ${ids.length} × ${w} (task${ids.length > 1 ? 's' : ''} ${ids.sort((a, b) => a - b).join(', ')})${e ? ' — ' + e[1] : ''}`);
     }
     lines.push('');
   }

@@ -436,7 +436,9 @@ if (pgModes.length) {
   lines.push('cascade\'s levels (antd\'s Cascader) one `select(option: \'Country / City\')`; a tab click the tabs\'');
   lines.push('`select(tab)`; `listitem \'Next Page\'` the pagination\'s `next()`, a leading run of k of them');
   lines.push('`goToPage(k + 1)`; a click on a slider\'s mark the slider\'s `setValue(number)` (since 385d4c5); a');
-  lines.push('column\'s filter button, clicks on its menu\'s items and `OK` one `filter(column, values)` of the table.');
+  lines.push('column\'s filter button, clicks on its menu\'s items and `OK` one `filter(column, values)` of the table;');
+  lines.push('a click into a date field folded into its form `click(field)` of the form (its calendar opens), and a click');
+  lines.push('on a day of a calendar a view printed that calendar\'s `select(date)`.');
   lines.push('No plan is edited by hand; a step no rule matches stays atomic, and the stand-in still');
   lines.push('stops where the view does not print what a step names or a value it sends.');
   lines.push('A hybrid task that did not pass is re-grounded once more');

@@ -810,6 +810,29 @@ static int starts_with(const char *line, const char *head)
     return !strncmp(line, head, n) && (line[n] == ' ' || line[n] == '\0' || line[n] == '(');
 }
 
+/* An unnamed component ("[c4] textbox ''", DokuWiki's page source) written
+ * as "textbox ''": 1 when no other component line of the view has that head,
+ * so the plan names one component. */
+static int unnamed_as_printed(const agent_ground_input *in, const char *k)
+{
+    char want[80];
+    snprintf(want, sizeof want, "%s ''", in->call_kind);
+    if (strcmp(k, want))
+        return 0;
+    int n = 0;
+    const char *cur = in->view, *line;
+    size_t len;
+    while (next_line(&cur, &line, &len)) {
+        size_t lead = strspn(line, " \t");
+        const char *sp = lead < len && line[lead] == '[' ? memchr(line + lead, ' ', len - lead) : NULL;
+        size_t rest = sp ? len - (size_t)(sp + 1 - line) : 0;
+        if (sp && sp[-1] == ']' && rest >= strlen(want) && !strncmp(sp + 1, want, strlen(want)) &&
+            (rest == strlen(want) || sp[1 + strlen(want)] == ' '))
+            n++;
+    }
+    return n == 1;
+}
+
 /* The target as the view prints the component: its id ("c5", "[c5]"), its
  * label ("Users"), "kind 'label'" (table 'Users'), or a page tool's name. */
 static int target_as_printed(const agent_ground_input *in, const char *k, const char *line)
@@ -826,8 +849,10 @@ static int target_as_printed(const agent_ground_input *in, const char *k, const 
         free(h);
         return ok;
     }
-    if (!in->call_kind || !in->call_label || !in->call_label[0])
+    if (!in->call_kind || !in->call_label)
         return 0;
+    if (!in->call_label[0])
+        return unnamed_as_printed(in, k);
     /* the view's head for the component, and the two ways a plan may write it */
     snprintf(buf, sizeof buf, "[%s] %s '%s'", id, in->call_kind, in->call_label);
     char *head = norm(buf), *nk = norm(k), *label = norm(in->call_label);

@@ -74,13 +74,14 @@ static act_action parse_step(const char *json)
 
 /* Checks step_json (its "from" is the rule) against VIEW, with the component
  * its call target resolves to (NULL: none) and one earlier text seen0. */
-static agent_ground_result check_with(const char *step_json, const char *intent, const comp *c, const char *seen0)
+static agent_ground_result check_on(const char *view, const char *step_json, const char *intent, const comp *c,
+                                    const char *seen0)
 {
     act_action a = parse_step(step_json);
     cJSON *j = cJSON_Parse(step_json);
     agent_ground_input in;
     memset(&in, 0, sizeof in);
-    in.view = VIEW;
+    in.view = view;
     in.intent = intent;
     if (c) {
         in.call_view_id = c->view_id;
@@ -99,6 +100,11 @@ static agent_ground_result check_with(const char *step_json, const char *intent,
     cJSON_Delete(j);
     agent_ground_log_free(&seen);
     return r;
+}
+
+static agent_ground_result check_with(const char *step_json, const char *intent, const comp *c, const char *seen0)
+{
+    return check_on(VIEW, step_json, intent, c, seen0);
 }
 
 static agent_ground_result check(const char *step_json, const char *intent, const char *seen0)
@@ -145,6 +151,24 @@ Test(grounding, call_target_is_what_the_view_prints_never_an_internal_key)
     /* the tool must be on the component's own line (setValue is on other lines) */
     REFUSED(check_with("{\"call\": \"Users\", \"tool\": \"setValue\", \"params\": {}}", "", &USERS, NULL),
             "tool 'setValue' of 'Users' is not in the view");
+}
+
+/* DokuWiki's page source is an unnamed textarea: "textbox ''" names it while no other component
+ * line of the view is an unnamed textbox */
+Test(grounding, an_unnamed_component_is_its_kind_and_empty_quotes_when_no_other_is)
+{
+    static const comp SOURCE = {"c4", "native-4", "textbox", "", 0};
+    const char *one = "[c3] form 'Save' → fill(wikitext?) submit(as in fill)\n"
+                      "\t[c4] textbox '' multiline: true → setValue(value) clear() replace(find, ≥1 chars; with)\n"
+                      "\t\t| Status | paused |\n";
+    const char *step = "{\"call\": \"textbox ''\", \"tool\": \"replace\", \"params\": {\"find\": \"paused\", "
+                       "\"with\": \"active\"}}";
+    GROUNDED(check_on(one, step, "Change the status to active.", &SOURCE, NULL));
+    char two[512];
+    snprintf(two, sizeof two, "%s[c5] textbox '' → setValue(value) clear() replace(find, ≥1 chars; with)\n", one);
+    REFUSED(check_on(two, step, "Change the status to active.", &SOURCE, NULL), "is not how the view prints [c4] textbox ''");
+    REFUSED(check_on(one, "{\"call\": \"searchbox ''\", \"tool\": \"replace\", \"params\": {}}", "", &SOURCE, NULL),
+            "is not how the view prints");
 }
 
 Test(grounding, unseen_row_key_is_ungrounded_on_word_boundaries)

@@ -141,6 +141,28 @@ static eous_rc type_dated(act_exec *x, const act_action *a, act_target *t, const
     return rc;
 }
 
+/* Where the last character of text starts when the rest can go as one edit:
+ * at least MIN_INSERT characters, none a control character or one of
+ * WebDriver's key codes (U+E000..U+F8FF: a newline or a Tab is a key press),
+ * nor a comma or semicolon (a tags field makes a tag on that key);
+ * 0 when the text goes key by key. */
+#define MIN_INSERT 4
+static size_t last_of_plain(const char *text)
+{
+    size_t n = 0, last = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f || *p == ',' || *p == ';')
+            return 0;
+        if (*p == 0xEE || (*p == 0xEF && p[1] >= 0x80 && p[1] <= 0xA3))
+            return 0;
+        if ((*p & 0xC0) != 0x80) {
+            last = (size_t)(p - (const unsigned char *)text);
+            n++;
+        }
+    }
+    return n >= MIN_INSERT ? last : 0;
+}
+
 #define KEY_CONTROL "\xEE\x80\x89"
 #define KEY_BACKSPACE "\xEE\x80\x83"
 #define KEY_ENTER "\xEE\x80\x87"
@@ -200,10 +222,27 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
     else if (!t->empty) /* the click left the caret where it landed: append at the end */
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
-    if ((rc = eous_buf_puts(&keys, text, err)) || (a->enter && (rc = eous_buf_puts(&keys, KEY_ENTER, err))))
-        goto done;
-    if ((rc = t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
-                     : wd_element_send_keys(x->s, t->type_elem, keys.data, err))) {
+    size_t last = t->hit && wd_session_has_cdp(x->s) && !act_secrets_has_placeholder(a->text) ? last_of_plain(text) : 0;
+    if (last) {
+        /* the click and the clearing keys, all but the last character as one edit,
+         * the last as real keys: what a page reads per key it reads once, at the end */
+        char *tail = text + last;
+        eous_buf lead;
+        eous_buf_init(&lead, 16 * 1024 * 1024);
+        if (!(rc = eous_buf_puts(&lead, tail, err)) && !(rc = a->enter ? eous_buf_puts(&lead, KEY_ENTER, err) : 0)) {
+            char keep = *tail;
+            *tail = '\0';
+            if (!(rc = wd_click_type_at(x->s, t->hx, t->hy, keys.data ? keys.data : "", err)) &&
+                !(rc = wd_insert_text(x->s, text, err)))
+                rc = wd_type_keys(x->s, lead.data, err);
+            *tail = keep;
+        }
+        eous_buf_free(&lead);
+    } else if (!(rc = eous_buf_puts(&keys, text, err)) && !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : 0)) {
+        rc = t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
+                    : wd_element_send_keys(x->s, t->type_elem, keys.data, err);
+    }
+    if (rc) {
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
     }

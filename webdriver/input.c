@@ -244,11 +244,56 @@ static void wipe_strings(cJSON *j)
     }
 }
 
-eous_rc wd_click_type_at(wd_session *s, double x, double y, const char *keys, eous_err *err)
+/* Appends `keys` (see wd_click_type_at) to a key source's actions; a
+ * modifier still down at the end is released. */
+static eous_rc add_keys(cJSON *kacts, const char *keys, int *bad, eous_err *err)
 {
     /* WebDriver's modifier codes (Shift, Control, Alt, Meta) and their state */
     static const unsigned MODS[4] = {0xE008, 0xE009, 0xE00A, 0xE03D};
     int down[4] = {0, 0, 0, 0};
+    char ch[8], code[8];
+    unsigned cp;
+    const char *p = keys ? keys : "";
+    while (*p) {
+        if (!next_code_point(&p, ch, &cp))
+            return eous_err_set(err, EOUS_E_INVALID, "type: the text is not valid UTF-8");
+        int m = -1;
+        for (int i = 0; i < 4; i++)
+            if (cp == MODS[i])
+                m = i;
+        if (m >= 0) { /* a modifier toggles */
+            put_item(kacts, key_action(down[m] ? "keyUp" : "keyDown", ch, bad), bad);
+            down[m] = !down[m];
+        } else if (cp == 0xE000) { /* the NULL key releases every modifier */
+            for (int i = 0; i < 4; i++)
+                if (down[i] && !utf8_encode(MODS[i], code)) {
+                    put_item(kacts, key_action("keyUp", code, bad), bad);
+                    down[i] = 0;
+                }
+        } else {
+            put_item(kacts, key_action("keyDown", ch, bad), bad);
+            put_item(kacts, key_action("keyUp", ch, bad), bad);
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        if (down[i] && !utf8_encode(MODS[i], code))
+            put_item(kacts, key_action("keyUp", code, bad), bad);
+    memset(ch, 0, sizeof ch);
+    return EOUS_OK;
+}
+
+/* Sends the sources (key values wiped after: they may hold a secret). */
+static eous_rc perform_wiped(wd_session *s, cJSON *sources, int bad, eous_err *err)
+{
+    eous_rc rc = bad || !sources ? eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions")
+                                 : wd_perform_actions(s, sources, err);
+    wipe_strings(sources);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+eous_rc wd_click_type_at(wd_session *s, double x, double y, const char *keys, eous_err *err)
+{
     int bad = 0;
     cJSON *sources = cJSON_CreateArray(), *pacts = NULL, *kacts = NULL;
     pointer_source(sources, x, y, &pacts, &bad);
@@ -266,39 +311,38 @@ eous_rc wd_click_type_at(wd_session *s, double x, double y, const char *keys, eo
         put_str(pz, "type", "pause", &bad);
         put_item(kacts, pz, &bad);
     }
-    char ch[8], code[8];
-    unsigned cp;
-    const char *p = keys ? keys : "";
-    while (*p) {
-        if (!next_code_point(&p, ch, &cp)) {
-            cJSON_Delete(sources);
-            return eous_err_set(err, EOUS_E_INVALID, "type: the text is not valid UTF-8");
-        }
-        int m = -1;
-        for (int i = 0; i < 4; i++)
-            if (cp == MODS[i])
-                m = i;
-        if (m >= 0) { /* a modifier toggles */
-            put_item(kacts, key_action(down[m] ? "keyUp" : "keyDown", ch, &bad), &bad);
-            down[m] = !down[m];
-        } else if (cp == 0xE000) { /* the NULL key releases every modifier */
-            for (int i = 0; i < 4; i++)
-                if (down[i] && !utf8_encode(MODS[i], code)) {
-                    put_item(kacts, key_action("keyUp", code, &bad), &bad);
-                    down[i] = 0;
-                }
-        } else {
-            put_item(kacts, key_action("keyDown", ch, &bad), &bad);
-            put_item(kacts, key_action("keyUp", ch, &bad), &bad);
-        }
+    eous_rc rc = add_keys(kacts, keys, &bad, err);
+    if (rc) {
+        wipe_strings(sources);
+        cJSON_Delete(sources);
+        return rc;
     }
-    for (int i = 0; i < 4; i++)
-        if (down[i] && !utf8_encode(MODS[i], code))
-            put_item(kacts, key_action("keyUp", code, &bad), &bad);
-    memset(ch, 0, sizeof ch);
-    eous_rc rc = bad || !sources ? eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions")
-                                 : wd_perform_actions(s, sources, err);
-    wipe_strings(sources);
-    cJSON_Delete(sources);
+    return perform_wiped(s, sources, bad, err);
+}
+
+eous_rc wd_type_keys(wd_session *s, const char *keys, eous_err *err)
+{
+    int bad = 0;
+    cJSON *sources = cJSON_CreateArray(), *kacts = NULL;
+    new_source(sources, "key", "eous-keyboard", &kacts, &bad);
+    eous_rc rc = add_keys(kacts, keys, &bad, err);
+    if (rc) {
+        wipe_strings(sources);
+        cJSON_Delete(sources);
+        return rc;
+    }
+    return perform_wiped(s, sources, bad, err);
+}
+
+eous_rc wd_insert_text(wd_session *s, const char *text, eous_err *err)
+{
+    cJSON *p = cJSON_CreateObject();
+    if (!p || !cJSON_AddStringToObject(p, "text", text ? text : "")) {
+        cJSON_Delete(p);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    eous_rc rc = wd_cdp(s, "Input.insertText", p, NULL, err);
+    wipe_strings(p);
+    cJSON_Delete(p);
     return rc;
 }

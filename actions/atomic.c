@@ -222,23 +222,26 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
     else if (!t->empty) /* the click left the caret where it landed: append at the end */
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
-    size_t last = t->hit && wd_session_has_cdp(x->s) && !act_secrets_has_placeholder(a->text) ? last_of_plain(text) : 0;
+    size_t last =
+        t->hit && wd_session_has_cdp(x->s) && !act_secrets_has_placeholder(a->text) ? last_of_plain(text) : 0;
     if (last) {
         /* the click and the clearing keys, all but the last character as one edit,
          * the last as real keys: what a page reads per key it reads once, at the end */
         char *tail = text + last;
-        eous_buf lead;
-        eous_buf_init(&lead, 16 * 1024 * 1024);
-        if (!(rc = eous_buf_puts(&lead, tail, err)) && !(rc = a->enter ? eous_buf_puts(&lead, KEY_ENTER, err) : 0)) {
+        eous_buf tail_keys;
+        eous_buf_init(&tail_keys, 16 * 1024 * 1024);
+        if (!(rc = eous_buf_puts(&tail_keys, tail, err)) &&
+            !(rc = a->enter ? eous_buf_puts(&tail_keys, KEY_ENTER, err) : EOUS_OK)) {
             char keep = *tail;
             *tail = '\0';
             if (!(rc = wd_click_type_at(x->s, t->hx, t->hy, keys.data ? keys.data : "", err)) &&
                 !(rc = wd_insert_text(x->s, text, err)))
-                rc = wd_type_keys(x->s, lead.data, err);
+                rc = wd_type_keys(x->s, tail_keys.data, err);
             *tail = keep;
         }
-        eous_buf_free(&lead);
-    } else if (!(rc = eous_buf_puts(&keys, text, err)) && !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : 0)) {
+        eous_buf_free(&tail_keys);
+    } else if (!(rc = eous_buf_puts(&keys, text, err)) &&
+               !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : EOUS_OK)) {
         rc = t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
                     : wd_element_send_keys(x->s, t->type_elem, keys.data, err);
     }

@@ -282,11 +282,15 @@ static eous_rc add_keys(cJSON *kacts, const char *keys, int *bad, eous_err *err)
     return EOUS_OK;
 }
 
-/* Sends the sources (key values wiped after: they may hold a secret). */
-static eous_rc perform_wiped(wd_session *s, cJSON *sources, int bad, eous_err *err)
+/* Adds `keys` to the key source kacts of sources and sends them; key values
+ * are wiped after (they may hold a secret). Frees sources. */
+static eous_rc send_keys_wiped(wd_session *s, cJSON *sources, cJSON *kacts, const char *keys, int bad,
+                               eous_err *err)
 {
-    eous_rc rc = bad || !sources ? eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions")
-                                 : wd_perform_actions(s, sources, err);
+    eous_rc rc = add_keys(kacts, keys, &bad, err);
+    if (!rc)
+        rc = bad || !sources ? eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions")
+                             : wd_perform_actions(s, sources, err);
     wipe_strings(sources);
     cJSON_Delete(sources);
     return rc;
@@ -311,13 +315,7 @@ eous_rc wd_click_type_at(wd_session *s, double x, double y, const char *keys, eo
         put_str(pz, "type", "pause", &bad);
         put_item(kacts, pz, &bad);
     }
-    eous_rc rc = add_keys(kacts, keys, &bad, err);
-    if (rc) {
-        wipe_strings(sources);
-        cJSON_Delete(sources);
-        return rc;
-    }
-    return perform_wiped(s, sources, bad, err);
+    return send_keys_wiped(s, sources, kacts, keys, bad, err);
 }
 
 eous_rc wd_type_keys(wd_session *s, const char *keys, eous_err *err)
@@ -325,13 +323,7 @@ eous_rc wd_type_keys(wd_session *s, const char *keys, eous_err *err)
     int bad = 0;
     cJSON *sources = cJSON_CreateArray(), *kacts = NULL;
     new_source(sources, "key", "eous-keyboard", &kacts, &bad);
-    eous_rc rc = add_keys(kacts, keys, &bad, err);
-    if (rc) {
-        wipe_strings(sources);
-        cJSON_Delete(sources);
-        return rc;
-    }
-    return perform_wiped(s, sources, bad, err);
+    return send_keys_wiped(s, sources, kacts, keys, bad, err);
 }
 
 eous_rc wd_insert_text(wd_session *s, const char *text, eous_err *err)

@@ -255,8 +255,10 @@ static eous_rc add_keys(cJSON *kacts, const char *keys, int *bad, eous_err *err)
     unsigned cp;
     const char *p = keys ? keys : "";
     while (*p) {
-        if (!next_code_point(&p, ch, &cp))
+        if (!next_code_point(&p, ch, &cp)) {
+            memset(ch, 0, sizeof ch); /* a secret's bytes may be in it */
             return eous_err_set(err, EOUS_E_INVALID, "type: the text is not valid UTF-8");
+        }
         int m = -1;
         for (int i = 0; i < 4; i++)
             if (cp == MODS[i])

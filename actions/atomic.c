@@ -145,7 +145,7 @@ static eous_rc type_dated(act_exec *x, const act_action *a, act_target *t, const
  * at least MIN_INSERT characters, none a control character or one of
  * WebDriver's key codes (U+E000..U+F8FF: a newline or a Tab is a key press),
  * nor a comma or semicolon (a tags field makes a tag on that key);
- * 0 when the text goes key by key. */
+ * 0 when the text goes key by key (act_exec_opts.type_by_key). */
 #define MIN_INSERT 4
 static size_t last_of_plain(const char *text)
 {
@@ -222,29 +222,22 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
     else if (!t->empty) /* the click left the caret where it landed: append at the end */
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
-    size_t last =
-        t->hit && wd_session_has_cdp(x->s) && !act_secrets_has_placeholder(a->text) ? last_of_plain(text) : 0;
+    /* all but the last character as one edit after the click and the clearing keys,
+     * the last as real keys: what a page reads per key it reads once, at the end */
+    size_t last = t->hit && !x->o.type_by_key && wd_session_has_cdp(x->s) ? last_of_plain(text) : 0;
     if (last) {
-        /* the click and the clearing keys, all but the last character as one edit,
-         * the last as real keys: what a page reads per key it reads once, at the end */
-        char *tail = text + last;
-        eous_buf tail_keys;
-        eous_buf_init(&tail_keys, 16 * 1024 * 1024);
-        if (!(rc = eous_buf_puts(&tail_keys, tail, err)) &&
-            !(rc = a->enter ? eous_buf_puts(&tail_keys, KEY_ENTER, err) : EOUS_OK)) {
-            char keep = *tail;
-            *tail = '\0';
-            if (!(rc = wd_click_type_at(x->s, t->hx, t->hy, keys.data ? keys.data : "", err)) &&
-                !(rc = wd_insert_text(x->s, text, err)))
-                rc = wd_type_keys(x->s, tail_keys.data, err);
-            *tail = keep;
-        }
-        eous_buf_free(&tail_keys);
-    } else if (!(rc = eous_buf_puts(&keys, text, err)) &&
-               !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : EOUS_OK)) {
-        rc = t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
-                    : wd_element_send_keys(x->s, t->type_elem, keys.data, err);
+        char keep = text[last];
+        text[last] = '\0';
+        if (!(rc = wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)))
+            rc = wd_insert_text(x->s, text, err);
+        text[last] = keep;
+        eous_buf_reset(&keys); /* the clearing keys, sent */
     }
+    if (!rc && !(rc = eous_buf_puts(&keys, text + last, err)) &&
+        !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : EOUS_OK))
+        rc = last     ? wd_type_keys(x->s, keys.data, err)
+             : t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
+                      : wd_element_send_keys(x->s, t->type_elem, keys.data, err);
     if (rc) {
         eous_err_prefix(err, "type into %s", t->what);
         goto done;

@@ -60,6 +60,8 @@ typedef struct act_exec_opts {
     int interactive;         /* -1 (default): leave the policy alone; 0/1 is applied to the policy set with act_exec_set_policy */
     const char *files_dir;   /* upload steps take files only from here (--files); NULL = uploads refused */
     const char *download_dir;/* download steps save here (created on first use); NULL = downloads refused */
+    int type_by_key;         /* 1: a type sends every character as a key press; 0 (default): plain text of
+                              * 4+ characters goes as one edit and its last character as keys (atomic.c) */
 } act_exec_opts;
 
 void act_exec_opts_init(act_exec_opts *o);

@@ -1,7 +1,9 @@
 /* benchmarks/perf/act_latency.c — per action kind, the latency of the
  * semantic path and of the atomic path on the same widgets (Playground antd
  * widgets when benchmarks/site/dist is built, else the actions fixture), and
- * the C-side validation + dispatch overhead.
+ * the C-side validation + dispatch overhead.  A type runs a third way beside
+ * them, key by key (act_exec_opts.type_by_key), against the default one edit
+ * and a real last key.
  *
  * usage: perf_act_latency [ROUNDS [DIR]]   (default 10, benchmarks/results)
  * writes DIR/act_latency.json and act_latency.md.  Round trips are the
@@ -13,6 +15,7 @@
 #include "actions/exec.h"
 #include "actions/validate.h"
 #include "support/browser.h"
+#include "support/gitrev.h"
 
 #define MAX_ROUNDS 100
 
@@ -41,7 +44,7 @@ static double pct(const double *v, int n, double p)
 }
 
 static ts_browser B;
-static act_exec *X;
+static act_exec *X, *X_keys; /* X_keys: every typed character a key press */
 
 static perc_obs *observe(perc_mode mode)
 {
@@ -58,12 +61,12 @@ static perc_obs *observe(perc_mode mode)
 }
 
 /* Runs a sequence of script steps as one logical action; times only act_execute. */
-static void run(series *s, const char *const *steps, const char *reset_url)
+static void run_with(act_exec *x, series *s, const char *const *steps, const char *reset_url)
 {
     eous_err err;
     if (reset_url && wd_navigate(B.session, reset_url, &err) == EOUS_OK) {
         double ms;
-        act_settle(X, &ms, NULL);
+        act_settle(x, &ms, NULL);
     }
     double total = 0, act = 0, settle = 0, trips = 0;
     int ok = 1;
@@ -78,7 +81,7 @@ static void run(series *s, const char *const *steps, const char *reset_url)
             act_result r;
             double t0 = eous_now_ms();
             unsigned long rt = wd_session_round_trips(B.session);
-            eous_rc rc = act_execute(X, obs, &a, &r, &err);
+            eous_rc rc = act_execute(x, obs, &a, &r, &err);
             total += eous_now_ms() - t0;
             trips += (double)(wd_session_round_trips(B.session) - rt);
             act += r.act_ms;
@@ -102,6 +105,11 @@ static void run(series *s, const char *const *steps, const char *reset_url)
     s->settle[s->n] = settle;
     s->trips[s->n] = trips;
     s->n++;
+}
+
+static void run(series *s, const char *const *steps, const char *reset_url)
+{
+    run_with(X, s, steps, reset_url);
 }
 
 /* C-side cost of validate + dispatch for a call rejected before the page:
@@ -143,6 +151,14 @@ int main(int argc, char **argv)
     const char *dir = argc > 2 ? argv[2] : EOUS_SOURCE_DIR "/benchmarks/results";
     if (rounds < 1 || rounds > MAX_ROUNDS)
         rounds = 10;
+    char commit[64], load[64] = "?";
+    ts_git_commit(commit, sizeof commit);
+    FILE *lf = fopen("/proc/loadavg", "r");
+    if (lf) {
+        if (fscanf(lf, "%63s", load) != 1)
+            snprintf(load, sizeof load, "?");
+        fclose(lf);
+    }
     double v_us = 0, d_us = 0;
     c_overhead(&v_us, &d_us);
     const char *site = ts_site_root();
@@ -153,13 +169,17 @@ int main(int argc, char **argv)
     act_policy_new(&pol, &err);
     act_policy_allow_origin(pol, ts_browser_url(&B, "/"), &err);
     act_policy_set_interactive(pol, 0);
-    if (act_exec_new(B.session, NULL, &X, &err) != EOUS_OK) {
+    act_exec_opts by_key;
+    act_exec_opts_init(&by_key);
+    by_key.type_by_key = 1;
+    if (act_exec_new(B.session, NULL, &X, &err) != EOUS_OK || act_exec_new(B.session, &by_key, &X_keys, &err) != EOUS_OK) {
         fprintf(stderr, "%s\n", err.msg);
         return 3;
     }
     act_exec_set_policy(X, pol);
+    act_exec_set_policy(X_keys, pol);
 
-    series S[12];
+    series S[14];
     memset(S, 0, sizeof S);
     int ns = 0;
     char page[2048];
@@ -198,13 +218,22 @@ int main(int argc, char **argv)
         };
         for (size_t k = 0; k < sizeof K / sizeof *K; k++) {
             series *se = &S[ns++], *sa = &S[ns++];
+            /* a type also key by key, in the same rounds */
+            series *sk = K[k].atom == atom_type ? &S[ns++] : NULL;
             se->kind = sa->kind = K[k].kind;
             se->widget = sa->widget = K[k].widget;
             se->path = "semantic";
             sa->path = "atomic";
+            if (sk) {
+                sk->kind = K[k].kind;
+                sk->widget = K[k].widget;
+                sk->path = "atomic, key by key";
+            }
             for (int i = 0; i < rounds; i++) {
                 run(se, K[k].sem, page);
                 run(sa, K[k].atom, page);
+                if (sk)
+                    run_with(X_keys, sk, K[k].atom, page);
             }
         }
     } else {
@@ -225,6 +254,8 @@ int main(int argc, char **argv)
     }
 
     cJSON *out = cJSON_CreateObject();
+    cJSON_AddStringToObject(out, "commit", commit);
+    cJSON_AddStringToObject(out, "load_start", load);
     cJSON_AddStringToObject(out, "site", site ? "playground" : "fixture");
     cJSON_AddNumberToObject(out, "rounds", rounds);
     cJSON_AddNumberToObject(out, "validate_us", v_us);
@@ -234,9 +265,13 @@ int main(int argc, char **argv)
     eous_buf_init(&md, 0);
     eous_buf_printf(&md, NULL,
                     "# Action latency (%s, %d rounds, median / p90 ms)\n\n"
+                    "Commit %s, `perf_act_latency` (benchmarks/perf/act_latency.c); 1-minute load average %s at the "
+                    "start. Each round runs every path of a kind in turn on a freshly loaded page. \"atomic\" types "
+                    "plain text of 4+ characters as one edit and its last character as keys; \"atomic, key by key\" "
+                    "sends every character as a key press (`act_exec_opts.type_by_key`).\n\n"
                     "C-side: validate %.2f µs per call; parse + validate + format %.2f µs per call.\n\n"
                     "| kind | path | widget | total | act | settle | round trips | failures |\n|---|---|---|---|---|---|---|---|\n",
-                    site ? "Playground antd widgets" : "actions fixture", rounds, v_us, d_us);
+                    site ? "Playground antd widgets" : "actions fixture", rounds, commit, load, v_us, d_us);
     for (int i = 0; i < ns; i++) {
         series *s = &S[i];
         cJSON *o = cJSON_CreateObject();
@@ -273,6 +308,7 @@ int main(int argc, char **argv)
     free(json);
     eous_buf_free(&md);
     act_exec_free(X);
+    act_exec_free(X_keys);
     act_policy_free(pol);
     ts_browser_stop(&B);
     return rc;

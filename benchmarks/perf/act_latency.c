@@ -151,14 +151,9 @@ int main(int argc, char **argv)
     const char *dir = argc > 2 ? argv[2] : EOUS_SOURCE_DIR "/benchmarks/results";
     if (rounds < 1 || rounds > MAX_ROUNDS)
         rounds = 10;
-    char commit[64], load[64] = "?";
+    char commit[64], load[64];
     ts_git_commit(commit, sizeof commit);
-    FILE *lf = fopen("/proc/loadavg", "r");
-    if (lf) {
-        if (fscanf(lf, "%63s", load) != 1)
-            snprintf(load, sizeof load, "?");
-        fclose(lf);
-    }
+    ts_load_average(load, sizeof load);
     double v_us = 0, d_us = 0;
     c_overhead(&v_us, &d_us);
     const char *site = ts_site_root();

@@ -255,14 +255,9 @@ static int run_marks(const char *outdir)
     eous_err_clear(&err);
     marks_tally t;
     memset(&t, 0, sizeof t);
-    char commit[64], load[64] = "?";
+    char commit[64], load[64];
     ts_git_commit(commit, sizeof commit);
-    FILE *la = fopen("/proc/loadavg", "r");
-    if (la) {
-        if (fscanf(la, "%63s", load) != 1)
-            snprintf(load, sizeof load, "?");
-        fclose(la);
-    }
+    ts_load_average(load, sizeof load);
     fprintf(md, "# Perceive: its parts, and the page marks read by the providers' script\n\n"
                 "Commit %s; `perf_perc_views --marks` (benchmarks/perf/perc_views.c); 1-minute load average %s "
                 "at the start (milliseconds are loaded figures; round trips and identity are exact).\n\n",

@@ -14,3 +14,15 @@ void ts_git_commit(char *out, size_t size)
         out[strcspn(out, "\n")] = '\0';
     pclose(p);
 }
+
+void ts_load_average(char *out, size_t size)
+{
+    snprintf(out, size, "?");
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (!f)
+        return;
+    char word[64];
+    if (fscanf(f, "%63s", word) == 1)
+        snprintf(out, size, "%s", word);
+    fclose(f);
+}

@@ -13,6 +13,7 @@
 #include "agent/browser.h"
 #include "llm/llm.h"
 #include "runs/rundir.h"
+#include "webarena/site_reset.h"
 
 #define INFRA_RETRIES 2
 /* pause before infra retry k (ms): a driver, grid node or model endpoint that
@@ -25,12 +26,14 @@ typedef struct job {
     wa_task *task;
     perc_mode mode;
     int attempt;   /* its first attempt's number: 1, or one past those results.jsonl holds (--resume) */
+    int taken;     /* a worker has it (guarded by lock) */
 } job;
 
 typedef struct bench {
     const agent_bench_opts *o;
     job *jobs;
-    size_t next;
+    size_t next;               /* the first job no worker has taken (guarded by lock) */
+    const wa_task *running[AGENT_BENCH_MAX_WORKERS]; /* each worker's task, NULL between jobs (guarded by lock) */
     agent_bench_stats *st;     /* guarded by lock */
     pthread_mutex_t lock;
     double t0;
@@ -244,18 +247,49 @@ static int record(bench *b, const agent_result *res)
 /* A worker thread's start: its bench and its own model client. */
 typedef struct worker_arg {
     bench *b;
+    int slot;      /* its index in bench.running */
     struct llm_client *llm;
 } worker_arg;
+
+/* The job worker slot runs next (under the lock), or b->st->jobs when none is
+ * left: the first untaken one whose site reset would not wait for a task
+ * another worker is running, else the first untaken one.  Jobs come task by
+ * task, so a task that resets its site would otherwise wait for the same task
+ * in the next mode on the other worker, and every reset task ran alone. */
+static size_t take_job(bench *b, int slot)
+{
+    size_t n = b->st->jobs, pick = n;
+    while (b->next < n && b->jobs[b->next].taken)
+        b->next++;
+    for (size_t i = b->next; i < n && pick == n; i++) {
+        if (b->jobs[i].taken)
+            continue;
+        int waits = 0;
+        for (int w = 0; w < AGENT_BENCH_MAX_WORKERS && !waits; w++)
+            waits = w != slot && wa_site_reset_waits_for(b->jobs[i].task, b->running[w]);
+        if (!waits)
+            pick = i;
+    }
+    if (pick == n && b->next < n)
+        pick = b->next; /* every one left would wait: wait in order */
+    if (pick < n) {
+        b->jobs[pick].taken = 1;
+        b->running[slot] = b->jobs[pick].task;
+    }
+    return pick;
+}
 
 static void *worker(void *arg)
 {
     bench *b = ((worker_arg *)arg)->b;
+    int slot = ((worker_arg *)arg)->slot;
     worker_browser wb = {.open = 0, .llm = ((worker_arg *)arg)->llm};
     eous_err err;
     eous_err_clear(&err);
     for (;;) {
         pthread_mutex_lock(&b->lock);
-        size_t i = b->next < b->st->jobs && !eous_interrupted() && !b->st->io_failed ? b->next++ : b->st->jobs;
+        b->running[slot] = NULL;
+        size_t i = !eous_interrupted() && !b->st->io_failed ? take_job(b, slot) : b->st->jobs;
         int breaker_open = b->breaker_open;
         pthread_mutex_unlock(&b->lock);
         if (i >= b->st->jobs)
@@ -299,6 +333,9 @@ static void *worker(void *arg)
             wb.open = 0;
         }
     }
+    pthread_mutex_lock(&b->lock);
+    b->running[slot] = NULL; /* a worker that stopped early holds no site */
+    pthread_mutex_unlock(&b->lock);
     if (wb.open)
         agent_browser_close(&wb.br);
     return NULL;
@@ -407,7 +444,7 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
     worker_arg wa[AGENT_BENCH_MAX_WORKERS];
     int started = 0;
     for (int i = 0; i < nw; i++) {
-        wa[started] = (worker_arg){.b = &b, .llm = llms[i]};
+        wa[started] = (worker_arg){.b = &b, .slot = started, .llm = llms[i]};
         if (!pthread_create(&th[started], NULL, worker, &wa[started]))
             started++;
     }

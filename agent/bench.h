@@ -10,7 +10,9 @@
  * last attempt has a final status is skipped and the others run as the next
  * attempt.  A task the loader marked as not runnable here is recorded as
  * skipped.  An interruption (eous_interrupted) stops the workers after their
- * job, which is recorded as interrupted.
+ * job, which is recorded as interrupted.  Jobs run task by task, mode by
+ * mode, except that a worker skips ahead past a job whose site reset would
+ * wait for a task another worker is running (webarena/site_reset.h).
  *
  * Reports are not written here (runs/report.h: runs_reports_write). */
 #ifndef EOUS_AGENT_BENCH_H

@@ -249,3 +249,26 @@ Test(site_reset, a_failing_or_slow_command_is_an_infra_error_on_one_line)
     unsetenv("EOUS_SITE_RESETTEST_RESET");
     wa_tasks_free(&l);
 }
+
+Test(site_reset, a_reset_waits_only_for_tasks_on_its_own_resettable_site)
+{
+    setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
+    setenv("EOUS_SITE_OTHERSITE", "http://127.0.0.1:10", 1);
+    setenv("EOUS_SITE_RESETTEST_RESET", "true", 1);
+    wa_task_list keep, reset, other;
+    load_task(&keep, "resettest", 0);
+    load_task(&reset, "resettest", 1);
+    load_task(&other, "othersite", 0);
+    const wa_task *k = &keep.tasks[0], *r = &reset.tasks[0], *o = &other.tasks[0];
+    /* the bench runs something else while one of these would wait (agent/bench.c) */
+    cr_expect(wa_site_reset_waits_for(r, k), "a reset waits for a task reading its site");
+    cr_expect(wa_site_reset_waits_for(r, r), "a reset waits for another reset of its site");
+    cr_expect_not(wa_site_reset_waits_for(k, r), "a task that resets nothing takes the site shared");
+    cr_expect_not(wa_site_reset_waits_for(r, o), "another site is no reason to wait");
+    cr_expect_not(wa_site_reset_waits_for(r, NULL), "an idle worker is no reason to wait");
+    unsetenv("EOUS_SITE_RESETTEST_RESET");
+    cr_expect_not(wa_site_reset_waits_for(r, k), "a site with no reset command takes no lock");
+    wa_tasks_free(&keep);
+    wa_tasks_free(&reset);
+    wa_tasks_free(&other);
+}

@@ -124,20 +124,43 @@ static int reset_timeout_s(void)
     return v > 0 ? v : WA_SITE_RESET_TIMEOUT_S;
 }
 
+/* 1 when site has a reset command in the environment. */
+static int resettable(const char *site)
+{
+    char key[160];
+    env_key(site, "_RESET", key, sizeof key);
+    return getenv(key) && *getenv(key);
+}
+
+static int names_site(const wa_task *t, const char *site)
+{
+    const cJSON *s;
+    cJSON_ArrayForEach(s, t->sites)
+        if (cJSON_IsString(s) && !strcmp(s->valuestring, site))
+            return 1;
+    return 0;
+}
+
+int wa_site_reset_waits_for(const wa_task *t, const wa_task *other)
+{
+    if (!t->require_reset || !other)
+        return 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, t->sites)
+        if (cJSON_IsString(s) && resettable(s->valuestring) && names_site(other, s->valuestring))
+            return 1;
+    return 0;
+}
+
 eous_rc wa_site_enter(wa_site_hold *h, const wa_task *t, eous_err *err)
 {
     wa_site_leave(h);
     const char *names[WA_SITE_MAX];
     int n = 0;
     const cJSON *s;
-    cJSON_ArrayForEach(s, t->sites) {
-        char key[160];
-        if (cJSON_IsString(s) && n < WA_SITE_MAX) {
-            env_key(s->valuestring, "_RESET", key, sizeof key);
-            if (getenv(key) && *getenv(key))
-                names[n++] = s->valuestring;
-        }
-    }
+    cJSON_ArrayForEach(s, t->sites)
+        if (cJSON_IsString(s) && n < WA_SITE_MAX && resettable(s->valuestring))
+            names[n++] = s->valuestring;
     /* one order for every task, so two tasks on the same sites cannot deadlock */
     qsort(names, (size_t)n, sizeof *names, by_name);
     for (int i = 0; i < n; i++) {

@@ -41,5 +41,9 @@ typedef struct wa_site_hold {
 eous_rc wa_site_enter(wa_site_hold *h, const wa_task *t, eous_err *err);
 /* Releases what wa_site_enter took into h (no-op when nothing, or NULL). */
 void wa_site_leave(wa_site_hold *h);
+/* 1 when t's wa_site_enter would wait for a task running other: t requires a
+ * reset of a resettable site that other names too (the reset needs the site
+ * to itself).  A scheduler runs something else meanwhile. */
+int wa_site_reset_waits_for(const wa_task *t, const wa_task *other);
 
 #endif

@@ -1035,7 +1035,7 @@ static eous_rc run_score(run_state *st, eous_err *err)
     int navigates = eval_may_navigate(st->t->eval);
     if (navigates) /* the page as the task left it, before an evaluator leaves it */
         agent_evidence_capture_final(st->ev, st->s);
-    eous_rc rc = wa_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->o->llm, &ev, err);
+    eous_rc rc = wa_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->x, st->o->llm, &ev, err);
     if (rc)
         return rc;
     res->score = ev.score;

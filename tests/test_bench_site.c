@@ -173,14 +173,14 @@ Test(bench_site, doing_nothing_scores_zero_on_every_task)
         ts_page_wait(b.session, "document.querySelector('[data-cid]')"); /* the app has rendered its screen */
         run_locators(b.session, &l.tasks[i], &locators, &n_locators);
         wa_eval_result ev;
-        cr_assert_eq(wa_evaluate(l.tasks[i].eval, l.tasks[i].intent, NULL, b.session, NULL, &ev, &err), EOUS_OK,
+        cr_assert_eq(wa_evaluate(l.tasks[i].eval, l.tasks[i].intent, NULL, b.session, NULL, NULL, &ev, &err), EOUS_OK,
                      "task %s: %s", l.tasks[i].id, err.msg);
         cr_expect_eq(ev.score, 0.0, "task %s passes by doing nothing", l.tasks[i].id);
         zero += ev.score == 0.0;
         /* stop("N/A") without acting: only the unachievable tasks may accept it */
         const char *kind = eous_json_str(l.tasks[i].raw, "kind");
         int unachievable = kind && !strcmp(kind, "unachievable");
-        cr_assert_eq(wa_evaluate(l.tasks[i].eval, l.tasks[i].intent, "N/A", b.session, NULL, &ev, &err), EOUS_OK,
+        cr_assert_eq(wa_evaluate(l.tasks[i].eval, l.tasks[i].intent, "N/A", b.session, NULL, NULL, &ev, &err), EOUS_OK,
                      "task %s: %s", l.tasks[i].id, err.msg);
         cr_expect_eq(ev.score, unachievable ? 1.0 : 0.0, "task %s scores %g for stop(N/A) without acting",
                      l.tasks[i].id, ev.score);

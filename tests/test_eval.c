@@ -64,22 +64,22 @@ Test(agent_eval, string_match_evaluator_end_to_end)
     cJSON *eval = cJSON_Parse("{\"eval_types\":[\"string_match\"],\"reference_answers\":{\"must_include\":[\"Ada\",\"Lovelace\"]}}");
     wa_eval_result r;
     eous_err err;
-    cr_assert_eq(wa_evaluate(eval, "who?", "It is \"Ada Lovelace\"", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "who?", "It is \"Ada Lovelace\"", NULL, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 1.0);
-    cr_assert_eq(wa_evaluate(eval, "who?", "Ada Byron", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "who?", "Ada Byron", NULL, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cr_assert(strstr(r.detail, "Lovelace"), "%s", r.detail);
     cJSON_Delete(eval);
     /* N/A: exact N/A passes without a judge, anything else needs one */
     eval = cJSON_Parse("{\"eval_types\":[\"string_match\"],\"reference_answers\":{\"fuzzy_match\":\"N/A\"},\"string_note\":\"no such order\"}");
-    cr_assert_eq(wa_evaluate(eval, "q", "N/A", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "q", "N/A", NULL, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 1.0);
-    cr_assert_eq(wa_evaluate(eval, "q", "There is no such order", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "q", "There is no such order", NULL, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cr_assert(r.needs_judge, "reported as needing a judge, never silently passed");
     cJSON_Delete(eval);
     eval = cJSON_Parse("{\"eval_types\":[\"string_match\"],\"reference_answers\":{\"fuzzy_match\":[\"about 5 days\"]}}");
-    cr_assert_eq(wa_evaluate(eval, "q", "about 5 days", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "q", "about 5 days", NULL, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cr_assert(r.needs_judge);
     cJSON_Delete(eval);
@@ -98,9 +98,9 @@ Test(agent_eval, real_configs_from_webarena_use_these_rules)
     snprintf(answer, sizeof answer, "  '%s'  ", ref);
     wa_eval_result r;
     eous_err err;
-    cr_assert_eq(wa_evaluate(eval, "", answer, NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "", answer, NULL, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 1.0);
-    cr_assert_eq(wa_evaluate(eval, "", "something else", NULL, NULL, &r, &err), EOUS_OK);
+    cr_assert_eq(wa_evaluate(eval, "", "something else", NULL, NULL, NULL, &r, &err), EOUS_OK);
     cr_assert_eq(r.score, 0.0);
     cJSON_Delete(all);
 }

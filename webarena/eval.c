@@ -501,7 +501,8 @@ static eous_rc page_evaluate(wd_session *s, const char *script, cJSON **value, e
 }
 
 /* The value one program_html target selects (see wa_eval_observed). */
-static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, wa_eval_result *out, eous_err *err)
+static eous_rc read_target(wd_session *s, act_exec **x, const cJSON *t, cJSON **value, wa_eval_result *out,
+                           eous_err *err)
 {
     const char *url = eous_json_str(t, "url");
     const char *loc = eous_json_str(t, "locator");
@@ -531,11 +532,15 @@ static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, wa_eval
         char *before = NULL, *after = NULL;
         if ((rc = wd_get_url(s, &before, err)))
             return rc;
-        if ((rc = wd_navigate(s, url, err))) {
+        /* the executor's hooks go on every new document: made before the load */
+        if ((!*x && (rc = act_exec_new(s, NULL, x, err))) || (rc = wd_navigate(s, url, err))) {
             free(before);
             return rc;
         }
-        eous_sleep_ms(300); /* WebArena sleeps 3 s here; our settle is shorter */
+        /* WebArena sleeps 3 s here: a page is read when it settles, up to the cap */
+        eous_err serr;
+        if (act_settle(*x, NULL, &serr))
+            EOUS_DEBUG("eval", "settle on %.200s: %s", url, serr.msg);
         if ((rc = wd_get_url(s, &after, err))) {
             free(before);
             return rc;
@@ -585,9 +590,11 @@ static eous_rc read_target(wd_session *s, const cJSON *t, cJSON **value, wa_eval
     return *value ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
 }
 
-eous_rc wa_evaluate(const cJSON *eval, const char *intent, const char *answer, wd_session *s,
-                       struct llm_client *judge, wa_eval_result *out, eous_err *err)
+eous_rc wa_evaluate(const cJSON *eval, const char *intent, const char *answer, wd_session *s, act_exec *x,
+                    struct llm_client *judge, wa_eval_result *out, eous_err *err)
 {
+    act_exec *own = NULL; /* made when a page must be opened and the caller has no executor */
+    act_exec **ex = x ? &x : &own;
     memset(out, 0, sizeof *out);
     const cJSON *types = eous_json_arr(eval, "eval_types");
     if (!types)
@@ -608,7 +615,7 @@ eous_rc wa_evaluate(const cJSON *eval, const char *intent, const char *answer, w
             const cJSON *t;
             cJSON_ArrayForEach(t, eous_json_arr(eval, "program_html")) {
                 cJSON *v = NULL;
-                if (rc || (rc = read_target(s, t, &v, &reading, err)) || !v)
+                if (rc || (rc = read_target(s, ex, t, &v, &reading, err)) || !v)
                     break;
                 cJSON_AddItemToArray(values, v);
             }
@@ -626,5 +633,6 @@ eous_rc wa_evaluate(const cJSON *eval, const char *intent, const char *answer, w
     }
     free(url);
     cJSON_Delete(values);
+    act_exec_free(own);
     return rc;
 }

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "actions/exec.h"
 #include "core/core.h"
 #include "webdriver/wd.h"
 
@@ -87,8 +88,11 @@ void wa_score_observed(const cJSON *eval, const char *intent, const wa_eval_obse
 
 /* Evaluates eval (the task's "eval" object) given the stop answer (may be
  * NULL), the session (for url_match and program_html) and an optional judge.
- * intent is used by the judge.  Infrastructure failures return an error. */
-eous_rc wa_evaluate(const cJSON *eval, const char *intent, const char *answer, wd_session *s,
-                       struct llm_client *judge, wa_eval_result *out, eous_err *err);
+ * intent is used by the judge.  A program_html page it opens is read once it
+ * has settled by x's rule (actions/exec.h; x borrowed, the task's executor;
+ * NULL: one is made for the evaluation), where WebArena sleeps 3 s.
+ * Infrastructure failures return an error. */
+eous_rc wa_evaluate(const cJSON *eval, const char *intent, const char *answer, wd_session *s, act_exec *x,
+                    struct llm_client *judge, wa_eval_result *out, eous_err *err);
 
 #endif

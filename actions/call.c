@@ -415,7 +415,6 @@ static eous_rc call_answer(act_exec *x, const perc_obs *obs, const perc_componen
 {
     const char *st = eous_json_str(v, "status");
     st = st ? st : "";
-    res->act_ms = eous_json_num(v, "actMs", 0);
     res->settle_ms = eous_json_num(v, "settleMs", 0);
     x->settle_capped = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "settleCapped"));
     const char *waited = eous_json_str(v, "settleWaited");

@@ -103,6 +103,15 @@ eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err)
     return settle(x, 0, 0, ms_out, err);
 }
 
+eous_rc act_settle_loaded(act_exec *x, double began_ms, double *ms_out, eous_err *err)
+{
+    double keep = x->act_t0;
+    x->act_t0 = began_ms;
+    eous_rc rc = settle(x, 1, 0, ms_out, err);
+    x->act_t0 = keep;
+    return rc;
+}
+
 int act_settle_capped(const act_exec *x, const char **waited)
 {
     if (waited)

@@ -119,6 +119,10 @@ void act_exec_note_not_run(act_exec *x, const act_action *a, const char *reason)
 
 /* Waits for the page to settle (see above); *ms_out (may be NULL) gets the wait. */
 eous_rc act_settle(act_exec *x, double *ms_out, eous_err *err);
+/* act_settle for a document the caller loaded itself (an evaluator's page):
+ * what the page began since began_ms (eous_now_ms() before the navigation:
+ * its scripts' timers and requests) counts as the action's. */
+eous_rc act_settle_loaded(act_exec *x, double began_ms, double *ms_out, eous_err *err);
 /* How the last settle ended: 1 at the cap, 0 by its rule; *waited (may be
  * NULL) gets what held it last, as act_result.settle_waited (borrowed). */
 int act_settle_capped(const act_exec *x, const char **waited);

@@ -9,6 +9,7 @@
 
 #include "webarena/eval.h"
 #include "llm/llm.h"
+#include "support/browser.h"
 #include "support/cli.h"
 #include "support/testsrv.h"
 
@@ -129,4 +130,26 @@ Test(eval_browser, bench_scores_page_values_and_reports_needs_judge, .timeout = 
     cr_assert(strstr(junit, "failures=\"1\"") && strstr(junit, "skipped=\"1\""), "%s", junit);
     free(junit);
     eous_rmtree(dir);
+}
+
+/* A program_html page is read once it settles, not at its load event: text a
+ * timer and a request add after the load is there (WebArena sleeps 3 s). */
+Test(eval_browser, a_page_opened_for_program_html_is_read_once_it_settles, .timeout = 120)
+{
+    ts_browser b;
+    cr_assert_eq(ts_browser_start(&b, NULL), 0);
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"eval_types\": [\"program_html\"], \"program_html\": [{\"url\": \"%s\", "
+             "\"locator\": \"document.body.textContent\", \"required_contents\": "
+             "{\"must_include\": [\"after a timer\", \"after a request\"]}}]}",
+             ts_browser_url(&b, "/late.html"));
+    cJSON *eval = cJSON_Parse(json);
+    cr_assert_not_null(eval);
+    wa_eval_result r;
+    eous_err err;
+    cr_assert_eq(wa_evaluate(eval, "", "", b.session, NULL, NULL, &r, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_eq(r.score, 1.0, "the late text was read: %s", r.detail);
+    cJSON_Delete(eval);
+    ts_browser_stop(&b);
 }

@@ -533,13 +533,18 @@ static eous_rc read_target(wd_session *s, act_exec **x, const cJSON *t, cJSON **
         if ((rc = wd_get_url(s, &before, err)))
             return rc;
         /* the executor's hooks go on every new document: made before the load */
-        if ((!*x && (rc = act_exec_new(s, NULL, x, err))) || (rc = wd_navigate(s, url, err))) {
+        if (!*x && (rc = act_exec_new(s, NULL, x, err))) {
             free(before);
             return rc;
         }
-        /* WebArena sleeps 3 s here: a page is read when it settles, up to the cap */
+        double began = eous_now_ms();
+        if ((rc = wd_navigate(s, url, err))) {
+            free(before);
+            return rc;
+        }
+        /* WebArena sleeps 3 s here: a page is read when what it began since the load settles, up to the cap */
         eous_err serr;
-        if (act_settle(*x, NULL, &serr))
+        if (act_settle_loaded(*x, began, NULL, &serr))
             EOUS_DEBUG("eval", "settle on %.200s: %s", url, serr.msg);
         if ((rc = wd_get_url(s, &after, err))) {
             free(before);

@@ -195,6 +195,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
         xo.download_dir = st->downloads_dir;
     }
     xo.settle_quiet_ms = o->settle_quiet_ms;
+    xo.type_by_key = o->type_by_key;
     if ((rc = act_exec_new(st->s, &xo, &st->x, err)))
         return rc;
     if (o->policy) {

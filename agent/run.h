@@ -45,6 +45,7 @@ typedef struct agent_run_opts {
     int repair;                    /* --repair llm: a script step whose target is gone is replaced once by
                                     * the model (llm) when it can (agent/repair.h) */
     double settle_quiet_ms;        /* 0 (default): settle by the rule; > 0: a fixed DOM quiet (--settle quiet:MS) */
+    int type_by_key;               /* 1: a type sends every character as a key press (--type keys; act_exec_opts) */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);

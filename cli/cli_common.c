@@ -128,6 +128,14 @@ static int opt_settle(cli_opts *co, const char *cmd, const char *opt, const char
     return 0;
 }
 
+static int opt_type(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    if (strcmp(v, "edit") && strcmp(v, "keys"))
+        return bad_value(cmd, opt, v, "edit or keys");
+    co->type_by_key = !strcmp(v, "keys");
+    return 0;
+}
+
 /* How an option's value is stored in cli_opts at off. */
 typedef enum { OPT_FLAG, OPT_STR, OPT_INT, OPT_LONG, OPT_SIZE, OPT_SECONDS, OPT_FN } opt_kind;
 
@@ -169,6 +177,7 @@ static const opt_spec OPTS[] = {
     {"--max-batch", OPT_INT, OFF(max_batch), 1, AGENT_MAX_BATCH, "a number of actions", NULL},
     {"--grounding", OPT_FN, 0, 0, 0, NULL, opt_grounding},
     {"--settle", OPT_FN, 0, 0, 0, NULL, opt_settle},
+    {"--type", OPT_FN, 0, 0, 0, NULL, opt_type},
     {"--max-obs-tokens", OPT_LONG, OFF(max_obs_tokens), 0, 10000000, "a number of tokens (0 = no cut)", NULL},
     {"--max-steps", OPT_INT, OFF(max_steps), 1, 100000, "a positive integer", NULL},
     /* more workers than 32 was cut to 32 without a word; now it is refused */
@@ -418,6 +427,7 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->screenshots = co->screenshots;
     ro->max_image_px = co->max_image_px;
     ro->settle_quiet_ms = co->settle_quiet_ms;
+    ro->type_by_key = co->type_by_key;
 }
 
 int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out)

@@ -47,6 +47,7 @@ typedef struct cli_opts {
     const char *image_detail;  /* --image-detail low|high|auto (vision; NULL = the provider's default) */
     int max_image_px;          /* --max-image-px N: vision screenshots scaled to at most N px (0 = as captured) */
     double settle_quiet_ms;    /* --settle rule|quiet:MS: 0 = the rule (default), else a fixed DOM quiet */
+    int type_by_key;           /* --type keys: every character of a type as a key press; edit (default): one edit */
     const char **positional;
     int n_positional;
     /* set up by cli_setup_run */

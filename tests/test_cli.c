@@ -168,6 +168,32 @@ Test(cli, run_fixture_task_in_hybrid_and_atomic)
     ts_server_stop(srv);
 }
 
+/* --type keys presses every key of a type: the page counts 12 keydowns for 'Ada Lovelace'; by default
+ * the text goes in as one edit and only its last character as a key, so the task (>= 12) fails */
+Test(cli, type_keys_presses_every_key_and_edit_is_the_default)
+{
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/keys", tmpdir);
+    const char *task = EOUS_SOURCE_DIR "/tests/fixtures/tasks/type_keys.json";
+    int rc = run_cli((const char *[]){"run", task, "--mode", "atomic", "--type", "keys", "--out", outdir, NULL});
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    cr_expect_eq(rc, 0, "every key pressed: stdout %s stderr %s", o, e);
+    free(o);
+    free(e);
+    rc = run_cli((const char *[]){"run", task, "--mode", "atomic", "--out", outdir, NULL});
+    o = ts_slurp(out_path);
+    cr_expect_eq(rc, 1, "one edit and a last key by default: %s", o);
+    free(o);
+    rc = run_cli((const char *[]){"run", task, "--type", "letters", "--out", outdir, NULL});
+    e = ts_slurp(err_path);
+    cr_expect_eq(rc, 2);
+    cr_expect(strstr(e, "--type 'letters': expected edit or keys"), "%s", e);
+    free(e);
+    ts_server_stop(srv);
+}
+
 Test(cli, call_runs_one_validated_semantic_call)
 {
     ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");

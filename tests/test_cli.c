@@ -35,6 +35,14 @@ static void teardown(void)
     ts_workdir_remove(tmpdir);
 }
 
+/* tests/fixtures/pages on a loopback server, as the fixture tasks' __FIXTURE__ site */
+static ts_server *serve_fixture_site(void)
+{
+    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    return srv;
+}
+
 TestSuite(cli, .init = setup, .fini = teardown, .timeout = 600); /* per suite: per-test timeouts under --jobs leak a Criterion allocation (LeakSanitizer) */
 
 Test(cli, help_version_and_usage_errors)
@@ -127,8 +135,7 @@ Test(cli, missing_chromedriver_is_infra_exit_3)
 
 Test(cli, run_fixture_task_in_hybrid_and_atomic)
 {
-    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    ts_server *srv = serve_fixture_site();
     char outdir[300];
     snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
     const char *task = EOUS_SOURCE_DIR "/tests/fixtures/tasks/form_hello.json";
@@ -172,8 +179,7 @@ Test(cli, run_fixture_task_in_hybrid_and_atomic)
  * the text goes in as one edit and only its last character as a key, so the task (>= 12) fails */
 Test(cli, type_keys_presses_every_key_and_edit_is_the_default)
 {
-    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    ts_server *srv = serve_fixture_site();
     char outdir[300];
     snprintf(outdir, sizeof outdir, "%s/keys", tmpdir);
     const char *task = EOUS_SOURCE_DIR "/tests/fixtures/tasks/type_keys.json";
@@ -228,8 +234,7 @@ Test(cli, call_runs_one_validated_semantic_call)
 
 Test(cli, bench_writes_reports_resumes_and_locks)
 {
-    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    ts_server *srv = serve_fixture_site();
     char outdir[300], lock[320];
     snprintf(outdir, sizeof outdir, "%s/bench", tmpdir);
     snprintf(lock, sizeof lock, "%s/lock", tmpdir);
@@ -337,8 +342,7 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
      * is up reruns it and the reports count the rerun, not the old line */
     snprintf(outdir, sizeof outdir, "%s/bench", tmpdir);
     cr_assert_eq(run_cli((const char *[]){"bench", task, "--out", outdir, NULL}), 3);
-    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    ts_server *srv = serve_fixture_site();
     int rc = run_cli((const char *[]){"bench", task, "--out", outdir, "--resume", NULL});
     char *e = ts_slurp(err_path);
     cr_assert_eq(rc, 0, "%s", e);
@@ -379,8 +383,7 @@ Test(cli, unreachable_start_url_is_infra_and_resume_reruns_it)
  * --resume runs the fourth attempt, which passes. */
 Test(cli, a_failing_start_page_is_infra_and_every_attempt_is_kept)
 {
-    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    ts_server *srv = serve_fixture_site();
     char task[300], outdir[300];
     snprintf(task, sizeof task, "%s/coming-up.json", tmpdir);
     snprintf(outdir, sizeof outdir, "%s/coming-up", tmpdir);
@@ -426,8 +429,7 @@ Test(cli, a_failing_start_page_is_infra_and_every_attempt_is_kept)
  * waits until the task is under way (its trace exists), sends sig. */
 static int signal_mid_run(const char *cmd, const char *outdir, int sig)
 {
-    ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
-    setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
+    ts_server *srv = serve_fixture_site();
     char task[300];
     snprintf(task, sizeof task, "%s/slow.json", tmpdir);
     const char *json = "{\"sites\": [\"fixture\"], \"task_id\": \"slow-1\", \"start_url\": \"__FIXTURE__/__slow?ms=30000\","

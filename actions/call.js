@@ -73,24 +73,23 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
       // the page's tool is told the call is over (AbortSignal, as executeTool takes it)
       if (abort) try { abort.abort(); } catch (x) {}
       const form = wm && wm.form && !wm.form.hasAttribute('toolautosubmit') ? 'form' : '';
-      return {status: 'timeout', form, actMs: performance.now() - t0};
+      return {status: 'timeout', form};
     }
-    if (wm) return webmcpError(wm, e, performance.now() - t0);
+    if (wm) return webmcpError(wm, e);
     let cons = null;
     try { if (e && e.constraints !== undefined) cons = JSON.stringify(e.constraints); } catch (x) {}
     let code = '';
     try { code = e && e.code != null ? String(e.code) : (e && e.name ? String(e.name) : ''); } catch (x) {}
-    return {status: 'error', code, message: msg(e), constraints: cons, actMs: performance.now() - t0};
+    return {status: 'error', code, message: msg(e), constraints: cons};
   }
   clearTimeout(timer);
-  const actMs = performance.now() - t0;
   if (wm) {
     const r = webmcpResult(result);
-    if (r.isError) return {status: 'error', code: 'tool_error', message: r.message, constraints: null, actMs};
+    if (r.isError) return {status: 'error', code: 'tool_error', message: r.message, constraints: null};
     result = r.value;
   }
   // a native form's submit: the executor clicks its button (real input, navigation)
-  if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, filled: result.filled, actMs};
+  if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, filled: result.filled};
   if (provider === 'native' && result) result = result.result;
   const s = await settle({quiet, cap, mark: t0});
   let state = null;
@@ -103,6 +102,6 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
   }
   let res = ser(result);
   if (res && res.length > 65536) res = JSON.stringify(res.slice(0, 65536));
-  return {status: 'ok', result: res, state, actMs, settleMs: s.ms, settleCapped: s.capped, settleWaited: s.waited, url: String(location.href),
+  return {status: 'ok', result: res, state, settleMs: s.ms, settleCapped: s.capped, settleWaited: s.waited, url: String(location.href),
     w: innerWidth, h: innerHeight, dialogs: takeDialogs()};
 }).apply(null, arguments);

@@ -243,8 +243,8 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
     x->settle_waited[0] = '\0';
     int settle = 0;
     eous_rc rc = dispatch(x, obs, a, res, &settle, &e);
-    /* the whole act as the caller waited for it: a page tool's own figure
-     * (actMs) left out the driver's round trips and a submit's click */
+    /* the whole act as the caller waited for it: the driver's round trips and
+     * a native submit's click included, the settle not */
     res->act_ms = eous_now_ms() - t0 - res->settle_ms;
     if (!rc && settle) {
         double ms = 0;

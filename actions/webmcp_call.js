@@ -54,18 +54,18 @@
   // wrapped the tool, else the browser's message with its generic prefix
   // taken off (the polyfill appends an Error's message to it).
   const WEBMCP_GENERIC = /^Tool was executed but the invocation failed(\. For example, the script function threw an error)?(: )?/;
-  const webmcpError = (wm, e, actMs) => {
+  const webmcpError = (wm, e) => {
     let message = msg(e), code = '';
     try { code = e && e.name ? String(e.name) : ''; } catch (x) {}
     try {
       const r = wm.win.__eous_webmcp_errors__;
       const got = r && r.last[wm.tool.name];
-      if (got && got.seq > (wm.seq || 0)) return {status: 'error', code: 'tool_error', message: got.message, constraints: null, actMs};
+      if (got && got.seq > (wm.seq || 0)) return {status: 'error', code: 'tool_error', message: got.message, constraints: null};
     } catch (x) {}
     const m = WEBMCP_GENERIC.exec(message);
-    if (m && m[0].length < message.length) return {status: 'error', code: 'tool_error', message: message.slice(m[0].length), constraints: null, actMs};
-    if (m) return {status: 'error', code: 'tool_error', generic: true, message, constraints: null, actMs};
-    return {status: 'error', code, message, constraints: null, actMs};
+    if (m && m[0].length < message.length) return {status: 'error', code: 'tool_error', message: message.slice(m[0].length), constraints: null};
+    if (m) return {status: 'error', code: 'tool_error', generic: true, message, constraints: null};
+    return {status: 'error', code, message, constraints: null};
   };
   // A result is JSON text (native, draft, polyfill) or a value (older
   // polyfills); an MCP result with isError is the tool's error.

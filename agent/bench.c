@@ -13,6 +13,7 @@
 #include "agent/browser.h"
 #include "llm/llm.h"
 #include "runs/rundir.h"
+#include "webarena/site_pool.h"
 #include "webarena/site_reset.h"
 
 #define INFRA_RETRIES 2
@@ -127,7 +128,8 @@ typedef struct worker_browser {
 
 /* Runs job j, retrying infrastructure failures (a fresh session for a dead
  * browser, the same one when the model endpoint failed). */
-static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result *res, eous_err *err)
+static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_browser *wb, agent_result *res,
+                       eous_err *err)
 {
     const agent_bench_opts *o = b->o;
     eous_rc rc = EOUS_OK;
@@ -183,7 +185,7 @@ static eous_rc run_job(bench *b, const job *j, worker_browser *wb, agent_result 
         ro.trace_path = trace;
         ro.audit_path = audit;
         agent_result_clear(res);
-        rc = agent_run_task(wb->br.session, j->task, &ro, res, err);
+        rc = agent_run_task(wb->br.session, task, &ro, res, err);
         res->attempt = this_attempt;
         if (rc == EOUS_E_IO) /* the run directory cannot be written: no retry helps */
             break;
@@ -244,6 +246,34 @@ static int record(bench *b, const agent_result *res)
     return 0;
 }
 
+/* The task as worker slot runs it: with a pooled site (webarena/site_pool.h),
+ * resolved again for the slot's copies into copy; else j's own. */
+static const wa_task *task_for_slot(const job *j, int slot, wa_task_list *copy, eous_err *err)
+{
+    memset(copy, 0, sizeof *copy);
+    if (!slot || !wa_task_uses_pool(j->task))
+        return j->task;
+    if (wa_task_at_instance(j->task, slot, copy, err))
+        return NULL;
+    return &copy->tasks[0];
+}
+
+/* Notes in res which copy of each pooled site t ran on. */
+static void note_site_copies(const wa_task *t, agent_result *res)
+{
+    const cJSON *s;
+    cJSON_ArrayForEach(s, t->sites) {
+        char url[2048];
+        if (!cJSON_IsString(s) || wa_site_pool_size(s->valuestring) < 2 ||
+            !wa_site_url(s->valuestring, t->instance, url, sizeof url))
+            continue;
+        if (!res->site_urls)
+            res->site_urls = cJSON_CreateObject();
+        if (res->site_urls && !cJSON_GetObjectItemCaseSensitive(res->site_urls, s->valuestring))
+            cJSON_AddStringToObject(res->site_urls, s->valuestring, url);
+    }
+}
+
 /* A worker thread's start: its bench and its own model client. */
 typedef struct worker_arg {
     bench *b;
@@ -266,7 +296,7 @@ static size_t take_job(bench *b, int slot)
             continue;
         int waits = 0;
         for (int w = 0; w < AGENT_BENCH_MAX_WORKERS && !waits; w++)
-            waits = w != slot && wa_site_reset_waits_for(b->jobs[i].task, b->running[w]);
+            waits = w != slot && wa_site_reset_waits_for(b->jobs[i].task, slot, b->running[w], w);
         if (!waits)
             pick = i;
     }
@@ -305,7 +335,20 @@ static void *worker(void *arg)
                      AGENT_BENCH_MODEL_FAILURES, b->breaker_reason);
             pthread_mutex_unlock(&b->lock);
         } else {
-            rc = run_job(b, j, &wb, &res, &err);
+            wa_task_list copy;
+            const wa_task *task = task_for_slot(j, slot, &copy, &err);
+            if (!task) {
+                result_not_run(&res, j, b->o->run.planner, RUNS_ST_INFRA, "infra");
+                snprintf(res.error, sizeof res.error, "%s", err.msg);
+            } else {
+                rc = run_job(b, j, task, &wb, &res, &err);
+                note_site_copies(task, &res);
+            }
+            /* res borrows the task's strings (intent, tier, screen): the job's own, the same as the copy's */
+            res.tier = j->task->tier;
+            res.screen = j->task->screen;
+            res.intent = j->task->intent;
+            wa_tasks_free(&copy);
         }
         if (eous_interrupted() && (eous_rc_ends_task(rc) || !res.status[0])) {
             /* stopped in flight: recorded as such, and --resume reruns it */

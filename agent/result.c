@@ -48,6 +48,7 @@ void agent_result_clear(agent_result *r)
     cJSON_Delete(r->evaluators);
     cJSON_Delete(r->output);
     cJSON_Delete(r->downloads);
+    cJSON_Delete(r->site_urls);
     memset(r, 0, sizeof *r);
 }
 
@@ -107,6 +108,8 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "act_ms", r->act_ms);
     cJSON_AddNumberToObject(o, "settle_ms", r->settle_ms);
     cJSON_AddNumberToObject(o, "site_ms", r->site_ms);
+    if (r->site_urls)
+        cJSON_AddItemToObject(o, "site_urls", cJSON_Duplicate(r->site_urls, 1));
     cJSON_AddNumberToObject(o, "start_ms", r->start_ms);
     cJSON_AddNumberToObject(o, "score_ms", r->score_ms);
     cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);

@@ -97,6 +97,8 @@ typedef struct agent_result {
      * none), output.json relative to the run directory ("" when not written: only a passed task's is) */
     cJSON *output, *downloads;
     char output_file[512];
+    cJSON *site_urls;         /* a bench's pooled sites (webarena/site_pool.h): name → the copy's URL the task
+                               * ran on (owned), NULL when none of its sites is pooled */
     int repaired;             /* --repair llm replaced a failed script step and the task passed */
 } agent_result;
 

@@ -1,6 +1,7 @@
 /* cli/cli_common.c — see cli_common.h. */
 #define _GNU_SOURCE
 #include "cli/cli_common.h"
+#include "webarena/site_pool.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -325,6 +326,9 @@ void cli_opts_free(cli_opts *co)
 eous_rc cli_setup_run(cli_opts *co, eous_err *err)
 {
     eous_rc rc;
+    /* a site's copies and their reset commands must pair up before anything is written */
+    if ((rc = wa_site_pools_check(err)))
+        return rc;
     char trace_dir[4200];
     snprintf(trace_dir, sizeof trace_dir, "%s/trace", co->out_dir);
     /* a run directory that cannot be written is the machine's state, not bad

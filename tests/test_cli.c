@@ -285,6 +285,71 @@ Test(cli, bench_writes_reports_resumes_and_locks)
     ts_server_stop(srv);
 }
 
+/* Two copies of the fixture site, one per worker: every job runs on, resets and is scored against its
+ * worker's copy, and the results line says which copy that was. */
+Test(cli, bench_gives_each_worker_its_copy_of_a_pooled_site)
+{
+    ts_server *one = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    ts_server *two = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
+    char tasks[300], outdir[300], urls[200], resets[900], path[400];
+    snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/bench", tmpdir);
+    cr_assert_eq(mkdir(tasks, 0755), 0);
+    for (int i = 1; i <= 4; i++) {
+        char json[600];
+        snprintf(json, sizeof json,
+                 "{\"sites\": [\"fixture\"], \"task_id\": \"pool-%d\", \"require_reset\": true, "
+                 "\"start_url\": \"__FIXTURE__/keys.html\", \"intent\": \"Stop on the start page\", "
+                 "\"eval\": {\"eval_types\": [\"url_match\"], \"reference_url\": \"__FIXTURE__/keys.html\"}, "
+                 "\"script\": [{\"stop\": \"\"}], \"atomic_script\": [{\"stop\": \"\"}]}",
+                 i);
+        snprintf(path, sizeof path, "%s/pool-%d.json", tasks, i);
+        cr_assert_eq(eous_write_file_atomic(path, json, strlen(json), NULL), EOUS_OK);
+    }
+    snprintf(urls, sizeof urls, "%s %s", ts_server_url(one), ts_server_url(two));
+    setenv("EOUS_SITE_FIXTURE", urls, 1);
+    /* bad input first: one reset command for two copies, refused before anything is written */
+    setenv("EOUS_SITE_FIXTURE_RESET", "true", 1);
+    int rc = run_cli((const char *[]){"bench", tasks, "--modes", "hybrid", "--workers", "2", "--out", outdir, NULL});
+    char *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 2, "%s", e);
+    cr_expect(strstr(e, "EOUS_SITE_FIXTURE_RESET: expected 2 reset commands") && ts_count_lines(e) == 1, "%s", e);
+    free(e);
+    cr_expect_neq(access(outdir, F_OK), 0, "no run directory for bad input");
+    snprintf(resets, sizeof resets, "touch %s/reset-one; touch %s/reset-two", tmpdir, tmpdir);
+    setenv("EOUS_SITE_FIXTURE_RESET", resets, 1);
+    setenv("TMPDIR", tmpdir, 1);
+    rc = run_cli((const char *[]){"bench", tasks, "--modes", "hybrid", "--workers", "2", "--out", outdir, NULL});
+    unsetenv("EOUS_SITE_FIXTURE_RESET");
+    e = ts_slurp(err_path);
+    cr_assert_eq(rc, 0, "every job passes, scored against its own copy: %s", e);
+    free(e);
+    /* both workers take a job at their start, so both copies serve one */
+    cr_expect_gt(ts_server_requests(one), 0);
+    cr_expect_gt(ts_server_requests(two), 0, "the second worker used the second copy");
+    snprintf(path, sizeof path, "%s/reset-one", tmpdir);
+    cr_expect_eq(access(path, F_OK), 0, "the first copy was reset by its own command");
+    snprintf(path, sizeof path, "%s/reset-two", tmpdir);
+    cr_expect_eq(access(path, F_OK), 0, "the second copy was reset by its own command");
+    runs_dir rd;
+    eous_err err;
+    cr_assert_eq(runs_dir_load(outdir, 0, &rd, &err), EOUS_OK, "%s", err.msg);
+    int on[2] = {0, 0};
+    const cJSON *line;
+    cJSON_ArrayForEach(line, rd.rows) {
+        const char *u = eous_json_str(eous_json_obj(line, "site_urls"), "fixture");
+        cr_assert(u, "each line names its copy: %s", eous_json_str(line, "task_id"));
+        on[0] += !strcmp(u, ts_server_url(one));
+        on[1] += !strcmp(u, ts_server_url(two));
+    }
+    cr_expect_eq(on[0] + on[1], 4, "four jobs, each on one of the two copies");
+    cr_expect(on[0] && on[1], "both copies ran jobs: %d and %d", on[0], on[1]);
+    runs_dir_free(&rd);
+    setenv("EOUS_SITE_FIXTURE", ts_server_url(one), 1);
+    ts_server_stop(one);
+    ts_server_stop(two);
+}
+
 /* A port nothing listens on: bound and closed again. */
 static int closed_port(void)
 {

@@ -361,6 +361,27 @@ Test(verified_norm, urls_query_order_ports_ignored_params_regex)
     cJSON_Delete(ign), cJSON_Delete(sites);
 }
 
+Test(verified_norm, a_url_on_any_copy_of_a_pooled_site_reads_as_its_template)
+{
+    /* two copies of the site (webarena/site_pool.h): a task ran on one of them, either matches */
+    setenv("EOUS_SITE_PLAYGROUND", "http://127.0.0.1:8080 http://127.0.0.1:8081", 1);
+    cJSON *sites = cJSON_Parse("[\"playground\"]");
+    vf_ctx c = {.sites = sites};
+    cJSON *want = cJSON_CreateString("__PLAYGROUND__/orders/7");
+    cJSON *first = cJSON_CreateString("http://127.0.0.1:8080/orders/7");
+    cJSON *second = cJSON_CreateString("http://127.0.0.1:8081/orders/7");
+    cJSON *nw = vf_norm_url(&c, want, NULL, 1), *n1 = vf_norm_url(&c, first, NULL, 0), *n2 = vf_norm_url(&c, second, NULL, 0);
+    cr_assert_not_null(nw, "%s", c.err);
+    cr_expect(vf_equal(nw, n1), "the first copy's URL");
+    cr_expect(vf_equal(nw, n2), "the second copy's URL");
+    cJSON *rep = vf_report(n2);
+    cr_expect_str_eq(eous_json_str(rep, "base_url"), "__PLAYGROUND__/orders/7");
+    cJSON_Delete(rep);
+    cJSON_Delete(want), cJSON_Delete(first), cJSON_Delete(second), cJSON_Delete(nw), cJSON_Delete(n1), cJSON_Delete(n2);
+    cJSON_Delete(sites);
+    setenv("EOUS_SITE_PLAYGROUND", "http://127.0.0.1:8080", 1);
+}
+
 /* ---- the agent response: statuses, answers that are not JSON ---- */
 
 static cJSON *mk_agent_task(const char *tt, const char *status, const char *rd, const char *schema)

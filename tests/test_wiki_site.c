@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "webarena/site_pool.h"
 #include "webarena/site_reset.h"
 #include "webarena/task.h"
 #include "support/cli.h"
@@ -261,14 +262,83 @@ Test(site_reset, a_reset_waits_only_for_tasks_on_its_own_resettable_site)
     load_task(&other, "othersite", 0);
     const wa_task *k = &keep.tasks[0], *r = &reset.tasks[0], *o = &other.tasks[0];
     /* the bench runs something else while one of these would wait (agent/bench.c) */
-    cr_expect(wa_site_reset_waits_for(r, k), "a reset waits for a task reading its site");
-    cr_expect(wa_site_reset_waits_for(r, r), "a reset waits for another reset of its site");
-    cr_expect_not(wa_site_reset_waits_for(k, r), "a task that resets nothing takes the site shared");
-    cr_expect_not(wa_site_reset_waits_for(r, o), "another site is no reason to wait");
-    cr_expect_not(wa_site_reset_waits_for(r, NULL), "an idle worker is no reason to wait");
+    cr_expect(wa_site_reset_waits_for(r, 0, k, 1), "a reset waits for a task reading its site");
+    cr_expect(wa_site_reset_waits_for(r, 0, r, 1), "a reset waits for another reset of its site");
+    cr_expect_not(wa_site_reset_waits_for(k, 0, r, 1), "a task that resets nothing takes the site shared");
+    cr_expect_not(wa_site_reset_waits_for(r, 0, o, 1), "another site is no reason to wait");
+    cr_expect_not(wa_site_reset_waits_for(r, 0, NULL, 1), "an idle worker is no reason to wait");
+    /* two copies of the site: instances 0 and 2 share the first, 1 has the second */
+    setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9 http://127.0.0.1:11", 1);
+    setenv("EOUS_SITE_RESETTEST_RESET", "true;true", 1);
+    cr_expect_not(wa_site_reset_waits_for(r, 0, k, 1), "a reset waits for no task on another copy");
+    cr_expect(wa_site_reset_waits_for(r, 0, k, 2), "a reset waits for a task on its own copy");
+    setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
+    setenv("EOUS_SITE_RESETTEST_RESET", "true", 1);
     unsetenv("EOUS_SITE_RESETTEST_RESET");
-    cr_expect_not(wa_site_reset_waits_for(r, k), "a site with no reset command takes no lock");
+    cr_expect_not(wa_site_reset_waits_for(r, 0, k, 1), "a site with no reset command takes no lock");
     wa_tasks_free(&keep);
     wa_tasks_free(&reset);
     wa_tasks_free(&other);
+}
+
+/* ---- a site's copies (webarena/site_pool.h) ---- */
+
+Test(site_reset, a_pool_gives_each_instance_its_copy_url_and_reset_command)
+{
+    char done1[400], done2[400], cmds[1000];
+    snprintf(done1, sizeof done1, "%s/reset-one", tmpdir);
+    snprintf(done2, sizeof done2, "%s/reset-two", tmpdir);
+    snprintf(cmds, sizeof cmds, " touch %s ;touch %s", done1, done2);
+    setenv("TMPDIR", tmpdir, 1);
+    setenv("EOUS_SITE_RESETTEST", " http://127.0.0.1:9/\thttp://127.0.0.1:11 ", 1);
+    setenv("EOUS_SITE_RESETTEST_RESET", cmds, 1);
+    eous_err err;
+    cr_assert_eq(wa_site_pools_check(&err), EOUS_OK, "%s", err.msg);
+    cr_expect_eq(wa_site_pool_size("resettest"), 2);
+    char url[64];
+    cr_assert(wa_site_url("resettest", 3, url, sizeof url));
+    cr_expect_str_eq(url, "http://127.0.0.1:11", "instance 3 of 2 copies is the second");
+    char *r = NULL;
+    cr_assert_eq(wa_resolve_placeholders_at("__RESETTEST__/doku.php", 1, &r, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_str_eq(r, "http://127.0.0.1:11/doku.php");
+    free(r);
+    cr_assert_eq(wa_resolve_placeholders("__RESETTEST__/doku.php", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_expect_str_eq(r, "http://127.0.0.1:9/doku.php", "without an instance, the first copy");
+    free(r);
+
+    const char json[] = "{\"task_id\": 8, \"sites\": [\"resettest\"], \"start_url\": \"__RESETTEST__/start\", "
+                        "\"intent\": \"x\", \"require_reset\": true, \"eval\": {\"eval_types\": [\"url_match\"], "
+                        "\"reference_url\": \"__RESETTEST__/done\"}}";
+    wa_task_list l, copy;
+    cr_assert_eq(wa_tasks_load_text(json, strlen(json), "t.json", &l, &err), EOUS_OK, "%s", err.msg);
+    cr_expect(wa_task_uses_pool(&l.tasks[0]));
+    cr_expect_str_eq(l.tasks[0].start_url, "http://127.0.0.1:9/start");
+    cr_assert_eq(wa_task_at_instance(&l.tasks[0], 1, &copy, &err), EOUS_OK, "%s", err.msg);
+    const wa_task *t = &copy.tasks[0];
+    cr_expect_eq(t->instance, 1);
+    cr_expect_str_eq(t->start_url, "http://127.0.0.1:11/start");
+    cr_expect_str_eq(eous_json_str(t->eval, "reference_url"), "http://127.0.0.1:11/done", "the evaluator's URLs too");
+    cr_expect_str_eq(l.tasks[0].start_url, "http://127.0.0.1:9/start", "the loaded task is left as it was");
+    wa_site_hold hold = WA_SITE_HOLD_INIT;
+    cr_assert_eq(wa_site_enter(&hold, t, &err), EOUS_OK, "%s", err.msg);
+    /* the first copy stays free while a task holds the second */
+    wa_site_hold other = WA_SITE_HOLD_INIT;
+    cr_assert_eq(wa_site_enter(&other, &l.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    wa_site_leave(&other);
+    wa_site_leave(&hold);
+    cr_expect_eq(access(done2, F_OK), 0, "instance 1 ran the second command");
+    cr_expect_eq(access(done1, F_OK), 0, "instance 0 ran the first command");
+    wa_tasks_free(&copy);
+    wa_tasks_free(&l);
+
+    setenv("EOUS_SITE_RESETTEST_RESET", "true", 1);
+    cr_assert_eq(wa_site_pools_check(&err), EOUS_E_INVALID, "one command for two copies resets one of them");
+    cr_expect(strstr(err.msg, "EOUS_SITE_RESETTEST_RESET: expected 2 reset commands separated by ';'") &&
+                  strstr(err.msg, "got 1"), "%s", err.msg);
+    cr_expect_null(strchr(err.msg, '\n'), "one line: %s", err.msg);
+    setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
+    setenv("EOUS_SITE_RESETTEST_RESET", "true;true", 1);
+    cr_assert_eq(wa_site_pools_check(&err), EOUS_E_INVALID, "two commands for one copy");
+    cr_expect(strstr(err.msg, "expected 1 reset command separated"), "%s", err.msg);
+    unsetenv("EOUS_SITE_RESETTEST_RESET");
 }

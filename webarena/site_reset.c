@@ -1,6 +1,7 @@
 /* webarena/site_reset.c — site locks and reset commands (see site_reset.h). */
 #define _GNU_SOURCE
 #include "webarena/site_reset.h"
+#include "webarena/site_pool.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,16 +16,6 @@
 
 #define MAX_ARGS 32
 
-/* "dokuwiki" → "DOKUWIKI"; anything but letters and digits becomes '_' */
-static void env_key(const char *site, const char *suffix, char *out, size_t size)
-{
-    size_t n = (size_t)snprintf(out, size, "EOUS_SITE_");
-    for (const char *p = site; *p && n + 1 < size; p++)
-        out[n++] = isalnum((unsigned char)*p) ? (char)toupper((unsigned char)*p) : '_';
-    out[n < size ? n : size - 1] = '\0';
-    snprintf(out + strlen(out), size - strlen(out), "%s", suffix);
-}
-
 static unsigned long fnv1a(const char *s)
 {
     unsigned long h = 1469598103934665603UL;
@@ -33,18 +24,18 @@ static unsigned long fnv1a(const char *s)
     return h;
 }
 
-static int open_lock(const char *site, eous_err *err)
+/* The lock of the site's copy instance: its file is named by that copy's URL. */
+static int open_lock(const char *site, int instance, eous_err *err)
 {
-    char key[160], path[512];
-    env_key(site, "", key, sizeof key);
-    const char *url = getenv(key);
+    char url[2048] = "", path[512];
+    wa_site_url(site, instance, url, sizeof url);
     const char *tmp = getenv("TMPDIR");
     char safe[64];
     size_t n = 0;
     for (const char *p = site; *p && n + 1 < sizeof safe; p++)
         safe[n++] = isalnum((unsigned char)*p) ? *p : '_';
     safe[n] = '\0';
-    snprintf(path, sizeof path, "%s/eous-site-%s-%016lx.lock", tmp && *tmp ? tmp : "/tmp", safe, fnv1a(url ? url : ""));
+    snprintf(path, sizeof path, "%s/eous-site-%s-%016lx.lock", tmp && *tmp ? tmp : "/tmp", safe, fnv1a(url));
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0)
         eous_err_set(err, EOUS_E_INFRA, "site %s: cannot open the lock file %s: %s", site, path, strerror(errno));
@@ -127,9 +118,8 @@ static int reset_timeout_s(void)
 /* 1 when site has a reset command in the environment. */
 static int resettable(const char *site)
 {
-    char key[160];
-    env_key(site, "_RESET", key, sizeof key);
-    return getenv(key) && *getenv(key);
+    char cmd[8];
+    return wa_site_reset_command(site, 0, cmd, sizeof cmd);
 }
 
 static int names_site(const wa_task *t, const char *site)
@@ -141,13 +131,14 @@ static int names_site(const wa_task *t, const char *site)
     return 0;
 }
 
-int wa_site_reset_waits_for(const wa_task *t, const wa_task *other)
+int wa_site_reset_waits_for(const wa_task *t, int instance, const wa_task *other, int other_instance)
 {
     if (!t->require_reset || !other)
         return 0;
     const cJSON *s;
     cJSON_ArrayForEach(s, t->sites)
-        if (cJSON_IsString(s) && resettable(s->valuestring) && names_site(other, s->valuestring))
+        if (cJSON_IsString(s) && resettable(s->valuestring) && names_site(other, s->valuestring) &&
+            wa_site_copy(s->valuestring, instance) == wa_site_copy(s->valuestring, other_instance))
             return 1;
     return 0;
 }
@@ -164,7 +155,7 @@ eous_rc wa_site_enter(wa_site_hold *h, const wa_task *t, eous_err *err)
     /* one order for every task, so two tasks on the same sites cannot deadlock */
     qsort(names, (size_t)n, sizeof *names, by_name);
     for (int i = 0; i < n; i++) {
-        int fd = open_lock(names[i], err);
+        int fd = open_lock(names[i], t->instance, err);
         if (fd < 0)
             goto fail;
         h->fds[h->n++] = fd;
@@ -174,10 +165,10 @@ eous_rc wa_site_enter(wa_site_hold *h, const wa_task *t, eous_err *err)
         }
         if (!t->require_reset)
             continue;
-        char key[160];
-        env_key(names[i], "_RESET", key, sizeof key);
+        char cmd[4096];
+        wa_site_reset_command(names[i], t->instance, cmd, sizeof cmd);
         eous_log(EOUS_LOG_INFO, "agent", "task %s: resetting site %s", t->id, names[i]);
-        if (run_reset(names[i], getenv(key), reset_timeout_s(), err))
+        if (run_reset(names[i], cmd, reset_timeout_s(), err))
             goto fail;
         if (lock_fd(fd, LOCK_SH) < 0) {
             eous_err_set(err, EOUS_E_INFRA, "site %s: cannot lock: %s", names[i], strerror(errno));

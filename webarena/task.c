@@ -5,6 +5,7 @@
 
 #include "actions/action.h"
 #include "webarena/schema.h"
+#include "webarena/site_pool.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -13,6 +14,11 @@
 #include <unistd.h>
 
 eous_rc wa_resolve_placeholders(const char *in, char **out, eous_err *err)
+{
+    return wa_resolve_placeholders_at(in, 0, out, err);
+}
+
+eous_rc wa_resolve_placeholders_at(const char *in, int instance, char **out, eous_err *err)
 {
     eous_buf b;
     eous_buf_init(&b, 0);
@@ -32,18 +38,18 @@ eous_rc wa_resolve_placeholders(const char *in, char **out, eous_err *err)
             size_t n = (size_t)(e - (s + 2));
             if (n >= sizeof name - 12)
                 n = sizeof name - 12;
-            char var[160];
+            char var[160], url[2048];
             memcpy(name, s + 2, n);
             name[n] = '\0';
             snprintf(var, sizeof var, "EOUS_SITE_%s", name);
-            const char *val = getenv(var);
-            if ((!val || !*val) && !strcmp(name, "SSH_HOST")) {
+            const char *val = wa_site_url(name, instance, url, sizeof url) ? url : NULL;
+            if (!val && !strcmp(name, "SSH_HOST")) {
                 /* WebArena-Verified's git remote host template, kept for its URL type (git@__SSH_HOST__:path) */
                 eous_buf_append(&b, p, (size_t)(e + 2 - p), NULL);
                 p = e + 2;
                 continue;
             }
-            if (!val || !*val) {
+            if (!val) {
                 eous_buf_free(&b);
                 return eous_err_set(err, EOUS_E_INVALID, "placeholder __%s__ needs the environment variable %s (the site's base URL)",
                                     name, var);
@@ -64,21 +70,21 @@ eous_rc wa_resolve_placeholders(const char *in, char **out, eous_err *err)
 }
 
 /* Resolves placeholders in every string of the tree; the first failure is kept. */
-static void resolve_tree(cJSON *node, char *problem, size_t psize)
+static void resolve_tree(cJSON *node, int instance, char *problem, size_t psize)
 {
     for (cJSON *c = node ? node->child : NULL; c; c = c->next) {
         if (cJSON_IsString(c) && strstr(c->valuestring, "__")) {
             char *r = NULL;
             eous_err e;
             eous_err_clear(&e);
-            if (wa_resolve_placeholders(c->valuestring, &r, &e) == EOUS_OK) {
+            if (wa_resolve_placeholders_at(c->valuestring, instance, &r, &e) == EOUS_OK) {
                 cJSON_SetValuestring(c, r);
             } else if (!problem[0]) {
                 snprintf(problem, psize, "%s", e.msg);
             }
             free(r);
         } else if (cJSON_IsObject(c) || cJSON_IsArray(c)) {
-            resolve_tree(c, problem, psize);
+            resolve_tree(c, instance, problem, psize);
         }
     }
 }
@@ -163,7 +169,7 @@ static void check_plans(wa_task *t)
     }
 }
 
-static eous_rc load_one(wa_task_list *l, const char *file, cJSON *cfg, int index, eous_err *err)
+static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int index, int instance, eous_err *err)
 {
     if (!cJSON_IsObject(cfg))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: expected a JSON object, got %s", file, index,
@@ -192,12 +198,17 @@ static eous_rc load_one(wa_task_list *l, const char *file, cJSON *cfg, int index
     wa_task *t = &l->tasks[l->n];
     memset(t, 0, sizeof *t);
     t->raw = cJSON_Duplicate(cfg, 1);
-    if (!t->raw)
+    t->config = cJSON_Duplicate(cfg, 1);
+    if (!t->raw || !t->config) {
+        cJSON_Delete(t->raw);
+        cJSON_Delete(t->config);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
     l->n++;
     t->file = file;
     t->index = index;
-    resolve_tree(t->raw, t->problem, sizeof t->problem);
+    t->instance = instance;
+    resolve_tree(t->raw, instance, t->problem, sizeof t->problem);
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(t->raw, "task_id");
     if (cJSON_IsNumber(id))
         snprintf(t->id, sizeof t->id, "%d", id->valueint);
@@ -274,11 +285,11 @@ static eous_rc select_ids(cJSON *root, const char *file, const char *ids, eous_e
 static eous_rc load_root(wa_task_list *out, const char *file, cJSON *root, eous_err *err)
 {
     if (!cJSON_IsArray(root))
-        return load_one(out, file, root, 0, err);
+        return load_one(out, file, root, 0, 0, err);
     int i = 0;
     cJSON *c;
     cJSON_ArrayForEach(c, root) {
-        eous_rc rc = load_one(out, file, c, i++, err);
+        eous_rc rc = load_one(out, file, c, i++, 0, err);
         if (rc)
             return rc;
     }
@@ -345,11 +356,31 @@ void wa_tasks_free(wa_task_list *l)
 {
     if (!l)
         return;
-    for (size_t i = 0; i < l->n; i++)
+    for (size_t i = 0; i < l->n; i++) {
         cJSON_Delete(l->tasks[i].raw);
+        cJSON_Delete(l->tasks[i].config);
+    }
     free(l->tasks);
     for (size_t i = 0; i < l->n_files; i++)
         free(l->files[i]);
     free(l->files);
     memset(l, 0, sizeof *l);
+}
+
+eous_rc wa_task_at_instance(const wa_task *t, int instance, wa_task_list *out, eous_err *err)
+{
+    memset(out, 0, sizeof *out);
+    eous_rc rc = load_one(out, t->file, t->config, t->index, instance, err);
+    if (rc)
+        wa_tasks_free(out);
+    return rc;
+}
+
+int wa_task_uses_pool(const wa_task *t)
+{
+    const cJSON *s;
+    cJSON_ArrayForEach(s, t->sites)
+        if (cJSON_IsString(s) && wa_site_pool_size(s->valuestring) > 1)
+            return 1;
+    return 0;
 }

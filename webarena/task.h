@@ -11,6 +11,8 @@
 
 typedef struct wa_task {
     cJSON *raw;               /* the whole config, placeholders resolved */
+    cJSON *config;            /* the whole config as written (for wa_task_at_instance) */
+    int instance;             /* the site copies its placeholders were resolved for (webarena/site_pool.h); 0 at load */
     char id[64];              /* task_id as text */
     const char *file;         /* file it came from (owned by the task list) */
     int index;                /* position in its file */
@@ -48,8 +50,17 @@ eous_rc wa_tasks_load(const char *const *files, size_t n_files, wa_task_list *ou
 eous_rc wa_tasks_load_text(const char *text, size_t len, const char *name, wa_task_list *out, eous_err *err);
 void wa_tasks_free(wa_task_list *l);
 
+/* t again, its placeholders resolved for site instance (each pooled site's
+ * copy for it, webarena/site_pool.h), as the one task of out (freed with
+ * wa_tasks_free; t->file is borrowed, so t's list must outlive out). */
+eous_rc wa_task_at_instance(const wa_task *t, int instance, wa_task_list *out, eous_err *err);
+/* 1 when one of t's sites has several copies (EOUS_SITE_<NAME> lists several URLs). */
+int wa_task_uses_pool(const wa_task *t);
+
 /* Replaces __NAME__ placeholders with $EOUS_SITE_NAME in a string; caller
- * frees *out.  Missing variable → EOUS_E_INVALID naming it. */
+ * frees *out.  Missing variable → EOUS_E_INVALID naming it.  With several
+ * URLs in the variable (a pool), the first; _at: instance's. */
 eous_rc wa_resolve_placeholders(const char *in, char **out, eous_err *err);
+eous_rc wa_resolve_placeholders_at(const char *in, int instance, char **out, eous_err *err);
 
 #endif

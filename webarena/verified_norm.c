@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "webarena/eval.h"
+#include "webarena/site_pool.h"
 
 /* ==== typed values ========================================================== */
 
@@ -238,26 +239,30 @@ char *vf_norm_string(vf_ctx *ctx, const char *in)
 char *vf_derender(const vf_ctx *ctx, const char *s)
 {
     const cJSON *site;
-    const char *best_url = NULL;
+    char best_url[2048] = "";
     char best_tpl[96] = "";
     size_t best_len = 0;
     cJSON_ArrayForEach(site, (ctx ? ctx->sites : NULL)) {
         if (!cJSON_IsString(site))
             continue;
-        char var[128], up[80];
+        char up[80];
         size_t i = 0;
         for (; site->valuestring[i] && i < sizeof up - 1; i++)
             up[i] = (char)toupper((unsigned char)site->valuestring[i]);
         up[i] = 0;
-        snprintf(var, sizeof var, "EOUS_SITE_%s", up);
-        const char *url = getenv(var);
-        /* the longest site URL first, as theirs sorts by specificity */
-        if (url && *url && strstr(s, url) && strlen(url) > best_len) {
-            best_url = url, best_len = strlen(url);
-            snprintf(best_tpl, sizeof best_tpl, "__%s__", up);
+        /* every copy of a pooled site (webarena/site_pool.h): a task ran on one of them */
+        int copies = wa_site_pool_size(site->valuestring);
+        for (int k = 0; k < copies; k++) {
+            char url[2048];
+            /* the longest site URL first, as theirs sorts by specificity */
+            if (wa_site_url(site->valuestring, k, url, sizeof url) && strstr(s, url) && strlen(url) > best_len) {
+                snprintf(best_url, sizeof best_url, "%s", url);
+                best_len = strlen(url);
+                snprintf(best_tpl, sizeof best_tpl, "__%s__", up);
+            }
         }
     }
-    if (!best_url)
+    if (!best_len)
         return NULL;
     size_t ul = best_len;
     while (ul && best_url[ul - 1] == '/')

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "webarena/verified_int.h"
 #include "webarena/eval.h"
+#include "webarena/site_pool.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -378,7 +379,7 @@ static cJSON *url_alt(const char *base, cJSON *query, int is_regex)
     return a;
 }
 
-/* the site template of a "__NAME__..." URL rendered from EOUS_SITE_NAME */
+/* the site template of a "__NAME__..." URL rendered from EOUS_SITE_NAME (webarena/site_pool.h) */
 static char *render(const char *s)
 {
     if (strncmp(s, "__", 2))
@@ -386,10 +387,10 @@ static char *render(const char *s)
     const char *e = strstr(s + 2, "__");
     if (!e)
         return strdup(s);
-    char var[160];
-    snprintf(var, sizeof var, "EOUS_SITE_%.*s", (int)(e - s - 2), s + 2);
-    const char *url = getenv(var);
-    if (!url || !*url)
+    char name[128], url[2048];
+    snprintf(name, sizeof name, "%.*s", (int)(e - s - 2), s + 2);
+    /* a pool's first copy: both sides of a comparison are rendered alike */
+    if (!wa_site_url(name, 0, url, sizeof url))
         return strdup(s);
     size_t ul = strlen(url);
     while (ul && url[ul - 1] == '/')

@@ -11,7 +11,9 @@
 #   stateless  hybrid, pruned, atomic — --history stateless (deltas off), --max-batch 8
 #   baseline   atomic only, --max-batch 1 (the one-action-per-reply baseline, without the rest of "one")
 # CONFIGS="default baseline" runs a subset (make demo's); TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
-# (e.g. a slice).  Services run on loopback free ports and are stopped by PID on exit.
+# (e.g. a slice).  DokuWiki runs as WIKIS copies (default: one per worker, webarena/site_pool.h), so a task
+# that resets the wiki waits for no other worker's task.  Services run on loopback free ports and are
+# stopped by PID on exit.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BUILD="${BUILD:-$ROOT/build}"
@@ -19,6 +21,7 @@ EOUS="$BUILD/eous"
 OUT="${1:-$ROOT/out/model}"
 RESULTS="${2:-$ROOT/benchmarks/results}"
 WORKERS="${WORKERS:-2}"
+WIKIS="${WIKIS:-$WORKERS}"
 CONFIGS="${CONFIGS:-default one stateless}"
 TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
 TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
@@ -31,12 +34,16 @@ for c in $CONFIGS; do
   case "$c" in default|one|stateless|baseline) ;; *) echo "model_path: CONFIGS: unknown run '$c' (expected default, one, stateless, baseline)" >&2; exit 2 ;; esac
 done
 
-SITE_PID="" STANDIN_PID="" WIKI_DIR=""
+[[ "$WIKIS" =~ ^[1-9][0-9]*$ ]] || { echo "model_path: WIKIS: expected a count of DokuWiki copies (1 or more), got '$WIKIS'" >&2; exit 2; }
+
+SITE_PID="" STANDIN_PID=""
+WIKI_DIRS=()
 tmp="$(mktemp -d)"
 cleanup() {
   [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
   [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
-  [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
+  local d
+  for d in "${WIKI_DIRS[@]+"${WIKI_DIRS[@]}"}"; do bash "$ROOT/scripts/wiki" stop "$d" || true; done
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -68,12 +75,33 @@ STANDIN_URL="http://127.0.0.1:${port#PORT }"
 # the stand-in checks that a key is sent, as the providers do; it is not a secret
 export OPENAI_API_KEY=standin-local-key
 
-WIKI_DIR="$OUT/wiki-instance"
-if WIKI_URL="$(bash "$ROOT/scripts/wiki" start --dir "$WIKI_DIR" --secrets "$OUT/wiki-secrets.env")"; then
-  export EOUS_SITE_DOKUWIKI="$WIKI_URL" EOUS_SITE_DOKUWIKI_RESET="$ROOT/scripts/wiki reset $WIKI_DIR"
-else
+# the wiki's copies, built side by side (the first makes the secrets file the others read)
+wiki_start() {
+  bash "$ROOT/scripts/wiki" start --dir "$OUT/wiki-$1" --secrets "$OUT/wiki-secrets.env" >"$tmp/wiki-$1.url"
+}
+WIKI_URL="" WIKI_RESET=""
+WIKI_DIRS=("$OUT/wiki-1")
+if wiki_start 1; then
+  pids=()
+  for ((k = 2; k <= WIKIS; k++)); do
+    WIKI_DIRS+=("$OUT/wiki-$k")
+    wiki_start "$k" &
+    pids+=($!)
+  done
+  started=1
+  for p in "${pids[@]+"${pids[@]}"}"; do wait "$p" || started=0; done
+  if ((started)); then
+    for ((k = 1; k <= WIKIS; k++)); do
+      WIKI_URL+="${WIKI_URL:+ }$(cat "$tmp/wiki-$k.url")"
+      WIKI_RESET+="${WIKI_RESET:+;}$ROOT/scripts/wiki reset $OUT/wiki-$k"
+    done
+    export EOUS_SITE_DOKUWIKI="$WIKI_URL" EOUS_SITE_DOKUWIKI_RESET="$WIKI_RESET"
+  fi
+fi
+if [[ -z "$WIKI_URL" ]]; then
   echo "model_path: DokuWiki did not start; its suite is skipped" >&2
-  WIKI_DIR=""
+  for d in "${WIKI_DIRS[@]}"; do bash "$ROOT/scripts/wiki" stop "$d" || true; done
+  WIKI_DIRS=()
 fi
 
 echo "model_path: Playground $EOUS_SITE_PLAYGROUND, stand-in $STANDIN_URL, DokuWiki ${WIKI_URL:-none}"
@@ -88,7 +116,7 @@ for c in $CONFIGS; do
   esac
   for ground in playground dokuwiki; do
     if [[ "$ground" == dokuwiki ]]; then
-      [[ -n "$WIKI_DIR" ]] || continue
+      [[ -n "$WIKI_URL" ]] || continue
       tasks="$TASKS_DOKUWIKI" more=(--secrets "$OUT/wiki-secrets.env")
     else
       tasks="$TASKS_PLAYGROUND" more=()

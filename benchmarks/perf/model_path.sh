@@ -10,7 +10,7 @@
 #   one        hybrid, atomic — --max-batch 1 (atomic here is the one-action-per-reply baseline)
 #   stateless  hybrid, pruned, atomic — --history stateless (deltas off), --max-batch 8
 #   baseline   atomic only, --max-batch 1 (the one-action-per-reply baseline, without the rest of "one")
-# CONFIGS="default baseline" runs a subset (make demo's); TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
+# CONFIGS="default baseline" runs a subset (make demo's); GROUNDS="dokuwiki" one ground (default both); TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
 # (e.g. a slice).  DokuWiki runs as WIKIS copies (default: one per worker, webarena/site_pool.h), so a task
 # that resets the wiki waits for no other worker's task.  Services run on loopback free ports and are
 # stopped by PID on exit.
@@ -22,6 +22,7 @@ OUT="${1:-$ROOT/out/model}"
 RESULTS="${2:-$ROOT/benchmarks/results}"
 WORKERS="${WORKERS:-2}"
 WIKIS="${WIKIS:-$WORKERS}"
+GROUNDS="${GROUNDS:-playground dokuwiki}"
 CONFIGS="${CONFIGS:-default one stateless}"
 TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
 TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
@@ -32,6 +33,9 @@ TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
   { echo "model_path: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
 for c in $CONFIGS; do
   case "$c" in default|one|stateless|baseline) ;; *) echo "model_path: CONFIGS: unknown run '$c' (expected default, one, stateless, baseline)" >&2; exit 2 ;; esac
+done
+for g in $GROUNDS; do
+  case "$g" in playground|dokuwiki) ;; *) echo "model_path: GROUNDS: unknown ground '$g' (expected playground, dokuwiki)" >&2; exit 2 ;; esac
 done
 
 [[ "$WIKIS" =~ ^[1-9][0-9]*$ ]] || { echo "model_path: WIKIS: expected a count of DokuWiki copies (1 or more), got '$WIKIS'" >&2; exit 2; }
@@ -114,7 +118,7 @@ for c in $CONFIGS; do
     stateless) extra=(--history stateless) ;;
     baseline) extra=(--max-batch 1) modes=atomic ;;
   esac
-  for ground in playground dokuwiki; do
+  for ground in $GROUNDS; do
     if [[ "$ground" == dokuwiki ]]; then
       [[ -n "$WIKI_URL" ]] || continue
       tasks="$TASKS_DOKUWIKI" more=(--secrets "$OUT/wiki-secrets.env")

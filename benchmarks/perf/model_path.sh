@@ -84,8 +84,9 @@ wiki_start() {
   bash "$ROOT/scripts/wiki" start --dir "$OUT/wiki-$1" --secrets "$OUT/wiki-secrets.env" >"$tmp/wiki-$1.url"
 }
 WIKI_URL="" WIKI_RESET=""
-WIKI_DIRS=("$OUT/wiki-1")
-if wiki_start 1; then
+WIKI_DIRS=()
+[[ " $GROUNDS " == *" dokuwiki "* ]] && WIKI_DIRS=("$OUT/wiki-1")
+if ((${#WIKI_DIRS[@]})) && wiki_start 1; then
   pids=()
   for ((k = 2; k <= WIKIS; k++)); do
     WIKI_DIRS+=("$OUT/wiki-$k")
@@ -102,7 +103,7 @@ if wiki_start 1; then
     export EOUS_SITE_DOKUWIKI="$WIKI_URL" EOUS_SITE_DOKUWIKI_RESET="$WIKI_RESET"
   fi
 fi
-if [[ -z "$WIKI_URL" ]]; then
+if [[ -z "$WIKI_URL" ]] && ((${#WIKI_DIRS[@]})); then
   echo "model_path: DokuWiki did not start; its suite is skipped" >&2
   for d in "${WIKI_DIRS[@]}"; do bash "$ROOT/scripts/wiki" stop "$d" || true; done
   WIKI_DIRS=()

@@ -11,9 +11,10 @@
 #   stateless  hybrid, pruned, atomic — --history stateless (deltas off), --max-batch 8
 #   baseline   atomic only, --max-batch 1 (the one-action-per-reply baseline, without the rest of "one")
 # CONFIGS="default baseline" runs a subset (make demo's); GROUNDS="dokuwiki" one ground (default both); TASKS_PLAYGROUND / TASKS_DOKUWIKI point at other task dirs
-# (e.g. a slice).  DokuWiki runs as WIKIS copies (default: one per worker, webarena/site_pool.h), so a task
-# that resets the wiki waits for no other worker's task.  Services run on loopback free ports and are
-# stopped by PID on exit.
+# (e.g. a slice).  WIKIS=N runs DokuWiki as N copies (webarena/site_pool.h: worker k on copy k, so a task
+# that resets the wiki waits for no task on another copy); the default is one, because on 2 cores the
+# copies made the wiki's runs slower, 1.10x (benchmarks/results/site_pool.md at 7938a93: the waits they
+# remove left cores to the other workers).  Services run on loopback free ports and are stopped by PID on exit.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BUILD="${BUILD:-$ROOT/build}"
@@ -21,7 +22,7 @@ EOUS="$BUILD/eous"
 OUT="${1:-$ROOT/out/model}"
 RESULTS="${2:-$ROOT/benchmarks/results}"
 WORKERS="${WORKERS:-2}"
-WIKIS="${WIKIS:-$WORKERS}"
+WIKIS="${WIKIS:-1}"
 GROUNDS="${GROUNDS:-playground dokuwiki}"
 CONFIGS="${CONFIGS:-default one stateless}"
 TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"

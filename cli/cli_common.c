@@ -131,10 +131,7 @@ static int opt_settle(cli_opts *co, const char *cmd, const char *opt, const char
 
 static int opt_type(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    if (strcmp(v, "edit") && strcmp(v, "keys"))
-        return bad_value(cmd, opt, v, "edit or keys");
-    co->type_by_key = !strcmp(v, "keys");
-    return 0;
+    return cli_parse_type(cmd, opt, v, &co->type_by_key);
 }
 
 /* How an option's value is stored in cli_opts at off. */
@@ -441,6 +438,14 @@ int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out)
         return -1;
     }
     *out = !strcmp(v, "on");
+    return 0;
+}
+
+int cli_parse_type(const char *cmd, const char *opt, const char *v, int *by_key)
+{
+    if (strcmp(v, "edit") && strcmp(v, "keys"))
+        return bad_value(cmd, opt, v, "edit or keys");
+    *by_key = !strcmp(v, "keys");
     return 0;
 }
 

@@ -73,6 +73,10 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
  * error naming cmd, the option and the value. */
 int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out);
 
+/* --type's value (edit or keys) into *by_key (1 for keys): 0, or -1 after a
+ * one-line error naming cmd, the option and the value. */
+int cli_parse_type(const char *cmd, const char *opt, const char *v, int *by_key);
+
 /* An option's whole-number value in [min, max] into *out: 0, or -1 after a
  * one-line error naming cmd, the option, the value and what was expected. */
 int cli_parse_range(const char *cmd, const char *opt, const char *v, long min, long max, const char *what,

@@ -124,6 +124,9 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 c->secrets_file = v;
             else
                 o->audit_path = v;
+        } else if (!strcmp(a, "--type")) {
+            if (!need_value(i, argc, argv) || cli_parse_type("mcp", a, argv[++i], &o->type_by_key))
+                return -1;
         } else if (!strcmp(a, "--deltas")) {
             if (!need_value(i, argc, argv))
                 return -1;
@@ -138,7 +141,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
             o->headed = 1;
         } else {
             fprintf(stderr,
-                    "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --webdriver, --w3c-only, "
+                    "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --w3c-only, "
                     "--policy, --secrets, --audit, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
                     "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --require-origin)\n",
                     a);

@@ -31,7 +31,7 @@ static void usage(FILE *f)
           "  compare RUN_A RUN_B [--format md|json]   per task × mode changes; exit 1 on regressions\n"
           "  repair apply RUN_DIR   the task files a run's --repair proposed, under RUN_DIR/repaired/\n"
           "  score            WebArena's evaluators on JSON lines {eval,intent,answer,url,values} from stdin\n"
-          "  mcp             [--mode hybrid|pruned|atomic] [--deltas on|off] [--webdriver URL] [--w3c-only]\n"
+          "  mcp             [--mode hybrid|pruned|atomic] [--deltas on|off] [--type edit|keys] [--webdriver URL] [--w3c-only]\n"
           "                  [--policy FILE] [--secrets FILE] [--audit FILE] [--headed]   MCP server over stdio;\n"
           "                  with --port N [--host ADDR] [--allowed-origins LIST] [--allowed-hosts LIST]\n"
           "                  [--token FILE] [--max-sessions N] [--idle-timeout S] [--max-body BYTES]\n"

@@ -375,6 +375,7 @@ static eous_rc ensure_browser(mcp_server *m, eous_err *err)
     act_exec_opts xo;
     act_exec_opts_init(&xo);
     xo.audit_path = m->o.audit_path;
+    xo.type_by_key = m->o.type_by_key;
     if ((rc = act_exec_new(m->b.session, &xo, &m->x, err))) {
         stop_browser(m);
         return rc;

@@ -56,6 +56,7 @@ typedef struct mcp_opts {
     perc_mode mode;                /* view for actions and browser_snapshot (default hybrid) */
     const char *webdriver;         /* remote WebDriver URL; NULL = spawn chromedriver */
     int w3c_only;                  /* never use CDP */
+    int type_by_key;               /* --type keys: browser_type presses every character as a key (act_exec_opts) */
     int headed;                    /* show the browser window */
     struct act_policy *policy;     /* borrowed; NULL = any http(s) origin, page marks only */
     struct act_secrets *secrets;   /* borrowed; NULL = environment secrets only */

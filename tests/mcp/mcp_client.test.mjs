@@ -4,7 +4,7 @@
 // Run: EOUS_CLI=build/eous node --test tests/mcp/   (ctest does this)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -72,9 +72,9 @@ before(async () => {
 
 after(() => { for (const p of servers) p.kill('SIGTERM'); });
 
-function transport(extraEnv = {}) {
+function transport(extraEnv = {}, args = ['mcp']) {
   const t = new StdioClientTransport({
-    command: EOUS, args: ['mcp'], stderr: 'pipe',
+    command: EOUS, args, stderr: 'pipe',
     env: { ...process.env, EOUS_LOG: 'info', EOUS_SECRET_MCP_TEST: SECRET, ...extraEnv },
   });
   let stderr = '';
@@ -229,6 +229,32 @@ test('SDK client: Playground, WebMCP tool, semantic call, secret, confirmation, 
   }
   for (const s of [...results, stderr()])
     assert.ok(!s.includes(SECRET), 'the secret value reached a tool result or stderr');
+});
+
+test('--type keys: browser_type presses every key; the default puts the text in as one edit', { timeout: 600000 }, async () => {
+  const bad = spawnSync(EOUS, ['mcp', '--type', 'letters'], { encoding: 'utf8', input: '' });
+  assert.equal(bad.status, 2, bad.stderr);
+  assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+  assert.match(bad.stderr, /--type 'letters': expected edit or keys/);
+  const pages = await serve(join(root, 'tests/fixtures/pages'));
+  // keys.html counts the field's keydowns: 'every key' once there were as many as characters
+  for (const [args, verdict] of [[['mcp', '--type', 'keys'], 'every key'], [['mcp'], 'fewer keys than characters']]) {
+    const { t } = transport({}, args);
+    const client = new Client({ name: 'eous-test', version: '1.0.0' });
+    await client.connect(t);
+    try {
+      let r = await client.callTool({ name: 'browser_navigate', arguments: { url: `${pages}/keys.html` } }, undefined, LONG);
+      assert.equal(r.isError, false, text(r));
+      const ref = idOf(text(r), fieldRe('Full name'));
+      r = await client.callTool({ name: 'browser_type', arguments: { ref, text: 'Ada Lovelace' } }, undefined, LONG);
+      assert.equal(r.isError, false, text(r));
+      r = await client.callTool({ name: 'browser_snapshot', arguments: {} }, undefined, LONG);
+      assert.ok(text(r).includes(verdict), `${args.join(' ')}: expected '${verdict}' in\n${text(r)}`);
+      await client.callTool({ name: 'browser_close', arguments: {} }, undefined, LONG);
+    } finally {
+      await client.close();
+    }
+  }
 });
 
 // A bare JSON-lines client: what a broken or hostile client may send.

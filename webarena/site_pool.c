@@ -9,7 +9,8 @@
 
 extern char **environ;
 
-void wa_site_env_key(const char *site, const char *suffix, char *out, size_t size)
+/* "EOUS_SITE_" + the site's name as site_pool.h says + suffix ("" or "_RESET") */
+static void env_key(const char *site, const char *suffix, char *out, size_t size)
 {
     size_t n = (size_t)snprintf(out, size, "EOUS_SITE_");
     for (const char *p = site; *p && n + 1 < size; p++)
@@ -45,7 +46,7 @@ static int list_item(const char *list, const char *seps, int k, char *out, size_
 static const char *site_env(const char *site, const char *suffix)
 {
     char key[160];
-    wa_site_env_key(site, suffix, key, sizeof key);
+    env_key(site, suffix, key, sizeof key);
     const char *v = getenv(key);
     return v && *v ? v : NULL;
 }

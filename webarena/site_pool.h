@@ -16,8 +16,6 @@
 
 #include "core/core.h"
 
-/* "EOUS_SITE_" + the site's name as above + suffix ("" or "_RESET"). */
-void wa_site_env_key(const char *site, const char *suffix, char *out, size_t size);
 /* How many URLs EOUS_SITE_<NAME> holds (0: unset or blank). */
 int wa_site_pool_size(const char *site);
 /* Which copy instance uses: its URL's position, 0..size-1 (0 without a pool). */

@@ -7,8 +7,10 @@ const [outDir, resultsDir, workersArg, roundsArg] = process.argv.slice(2);
 const workers = Number(workersArg), rounds = Number(roundsArg);
 const RUNS = ['default', 'baseline'];
 const read = (p, d = '') => (existsSync(p) ? readFileSync(p, 'utf8') : d);
-const commit = read(join(outDir, 'commit'), 'unknown').trim();
-const [load, cores] = read(join(outDir, 'load'), '? ?').trim().split(/\s+/);
+// the commit and load model_path.sh noted for the first run
+const first = join(outDir, 'round1-wikis1');
+const commit = read(join(first, 'commit'), 'unknown').trim();
+const [load, cores] = read(join(first, 'load'), '? ?').trim().split(/\s+/);
 const median = xs => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n ? (n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2) : NaN; };
 
 // one set-up's run: each bench's wall time (eous bench's last line), its jobs, passes and site time

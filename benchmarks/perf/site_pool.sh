@@ -5,7 +5,7 @@
 # alternating within each, so load drifts hit them alike.  Each run is benchmarks/perf/model_path.sh
 # with GROUNDS=dokuwiki and WIKIS=1 or WIKIS=$WORKERS.  site_pool.mjs writes site_pool.{md,json}
 # (wall seconds per set-up and run: median and range, jobs passed, the time tasks held or waited
-# for the site's lock and reset) with the commit and load.
+# for the site's lock and reset) with the commit and load the first run noted.
 #
 #   benchmarks/perf/site_pool.sh [OUT_DIR] [RESULTS_DIR]
 set -euo pipefail
@@ -19,10 +19,6 @@ ROUNDS="${ROUNDS:-2}"
   { echo "site_pool: WORKERS '$WORKERS': expected a whole number >= 2 (one copy against several)" >&2; exit 2; }
 rm -rf "$OUT"
 mkdir -p "$OUT"
-git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown >"$OUT/commit"
-[[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
-  sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
-echo "$(cut -d' ' -f1 /proc/loadavg) $(nproc) $WORKERS" >"$OUT/load"
 rc=0
 for ((r = 1; r <= ROUNDS; r++)); do
   for wikis in 1 "$WORKERS"; do

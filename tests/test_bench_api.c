@@ -134,6 +134,12 @@ Test(bench_api, bad_options_are_refused_without_touching_the_run_directory)
 
 /* The node ids of a view ("[N]" at a line's start, after tabs) into ids
  * (at most max), and the view without them into text: the number of ids. */
+static int by_value(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
 static int view_ids(const char *view, long *ids, int max, char *text, size_t text_size)
 {
     int n = 0;
@@ -159,7 +165,10 @@ static int view_ids(const char *view, long *ids, int max, char *text, size_t tex
 /* Each task on a browser starts in a fresh tab (a new renderer): the same
  * task run twice in a row prints the same view with the same node ids, give
  * or take the one or two Chromium hands out as its DevTools agents ask for
- * nodes (an order that varies with the machine's load).  In a reused tab
+ * nodes (an order that varies with the machine's load), and in another order
+ * at times: the renderer may number a form and its controls before the
+ * document (make test at b4da56f: root 7 and form 2..6 where the first task
+ * had root 2 and form 3..7), so the ids are compared as a set.  In a reused tab
  * the ids grow by the whole earlier task's nodes, and WebArena's text rule
  * drops a number an id contains, so a verdict depended on the task's place
  * in the run (issue 31). */
@@ -205,9 +214,11 @@ Test(bench_api, a_task_sees_the_same_ids_wherever_it_runs_in_the_run)
     cr_assert(n1 > 5 && n1 <= 256, "the atomic view prints node ids: %s", v1);
     cr_expect_eq(n2, n1);
     cr_expect_str_eq(t2, t1, "the same page, the same view but for its ids");
+    qsort(id1, (size_t)n1, sizeof *id1, by_value);
+    qsort(id2, (size_t)n2, sizeof *id2, by_value);
     for (int i = 0; i < n1 && i < n2; i++)
-        cr_expect(labs(id2[i] - id1[i]) <= 2, "id %d: %ld in the second task, %ld in the first:\n%s\n---\n%s", i,
-                  id2[i], id1[i], v1, v2);
+        cr_expect(labs(id2[i] - id1[i]) <= 2, "id %d (in order): %ld in the second task, %ld in the first:\n%s\n---\n%s",
+                  i, id2[i], id1[i], v1, v2);
     free(v1), free(v2);
     wa_tasks_free(&l);
     ts_server_stop(srv);

@@ -239,14 +239,18 @@ for (const run of RUNS) for (const ground of GROUNDS) {
   if (!existsSync(log)) continue;
   const text = readFileSync(log, 'utf8');
   const ran = text.match(/ran (\d+) job\(s\) in ([\d.]+) s/), on = text.match(/on (\d+) worker\(s\)/);
-  if (ran) walls.push({ run, ground, jobs: Number(ran[1]), workers: on ? Number(on[1]) : null, seconds: Number(ran[2]) });
+  // the site's copies the jobs ran on (webarena/site_pool.h: site_urls in each line; none named: one)
+  const urls = new Set((readResults(join(outDir, run, ground, 'results.jsonl')) ?? [])
+    .map(r => r.site_urls && r.site_urls[ground]).filter(Boolean));
+  if (ran) walls.push({ run, ground, jobs: Number(ran[1]), workers: on ? Number(on[1]) : null, seconds: Number(ran[2]),
+    copies: Math.max(1, urls.size) });
 }
 if (walls.length) {
   data.wall = walls;
   md.push('## Wall time\n');
-  md.push('| run | ground | jobs | workers | seconds | seconds per job |', '|---|---|---:|---:|---:|---:|');
+  md.push('| run | ground | jobs | workers | copies of the site | seconds | seconds per job |', '|---|---|---:|---:|---:|---:|---:|');
   for (const w of walls)
-    md.push(`| ${w.run} | ${w.ground} | ${w.jobs} | ${w.workers ?? '?'} | ${w.seconds.toFixed(1)} | ${(w.seconds / w.jobs).toFixed(2)} |`);
+    md.push(`| ${w.run} | ${w.ground} | ${w.jobs} | ${w.workers ?? '?'} | ${w.copies} | ${w.seconds.toFixed(1)} | ${(w.seconds / w.jobs).toFixed(2)} |`);
   const total = walls.reduce((a, w) => a + w.seconds, 0);
   let load = '';
   try {

@@ -23,6 +23,12 @@ static void teardown(void)
     ts_browser_stop(&B);
 }
 
+/* for a test that kills the browser: one of its own, not the binary's shared one */
+static void setup_own_browser(void)
+{
+    cr_assert_eq(ts_browser_launch(&B, NULL), 0, "browser start failed");
+}
+
 TestSuite(wd, .init = setup, .fini = teardown, .timeout = 120);
 
 Test(wd, navigates_and_reads_url_and_title)
@@ -245,7 +251,7 @@ Test(wd, invalid_session_is_infra)
     wd_session_free(s2);
 }
 
-Test(wd, browser_death_is_reported_not_hung)
+Test(wd, browser_death_is_reported_not_hung, .init = setup_own_browser)
 {
     eous_err err;
     eous_err_clear(&err);

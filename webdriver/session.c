@@ -214,6 +214,29 @@ void wd_session_opts_init(wd_session_opts *o)
     o->page_load_timeout_ms = 30000;
 }
 
+cJSON *wd_browser_args(const wd_session_opts *o, const char *profile_dir)
+{
+    cJSON *args = cJSON_CreateArray();
+    static const char *fixed[] = {"--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                                  "--disable-background-networking", "--disable-component-update",
+                                  "--disable-sync", "--disable-dev-shm-usage", "--enable-features=WebMCP",
+                                  "--force-device-scale-factor=1", "--lang=en-US"};
+    if (o->headless)
+        cJSON_AddItemToArray(args, cJSON_CreateString("--headless=new"));
+    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
+        cJSON_AddItemToArray(args, cJSON_CreateString(fixed[i]));
+    char buf[512];
+    snprintf(buf, sizeof buf, "--window-size=%d,%d", o->width, o->height);
+    cJSON_AddItemToArray(args, cJSON_CreateString(buf));
+    if (profile_dir && *profile_dir) {
+        snprintf(buf, sizeof buf, "--user-data-dir=%s", profile_dir);
+        cJSON_AddItemToArray(args, cJSON_CreateString(buf));
+    }
+    for (const char *const *a = o->extra_args; a && *a; a++)
+        cJSON_AddItemToArray(args, cJSON_CreateString(*a));
+    return args;
+}
+
 static cJSON *build_capabilities(const wd_session_opts *o, const char *profile_dir)
 {
     cJSON *root = cJSON_CreateObject();
@@ -236,27 +259,15 @@ static cJSON *build_capabilities(const wd_session_opts *o, const char *profile_d
         cJSON_AddBoolToObject(pp, "enableNetwork", 1);
         cJSON_AddBoolToObject(pp, "enablePage", 0);
     }
+    if (o->debugger_address) {
+        /* attached: the running browser keeps the flags it was launched with */
+        cJSON_AddStringToObject(chrome, "debuggerAddress", o->debugger_address);
+        return root;
+    }
     const char *binary = o->chromium ? o->chromium : (o->remote ? NULL : wd_chromium_path());
     if (binary && *binary)
         cJSON_AddStringToObject(chrome, "binary", binary);
-    cJSON *args = cJSON_AddArrayToObject(chrome, "args");
-    static const char *fixed[] = {"--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                                  "--disable-background-networking", "--disable-component-update",
-                                  "--disable-sync", "--disable-dev-shm-usage", "--enable-features=WebMCP",
-                                  "--force-device-scale-factor=1", "--lang=en-US"};
-    if (o->headless)
-        cJSON_AddItemToArray(args, cJSON_CreateString("--headless=new"));
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
-        cJSON_AddItemToArray(args, cJSON_CreateString(fixed[i]));
-    char buf[512];
-    snprintf(buf, sizeof buf, "--window-size=%d,%d", o->width, o->height);
-    cJSON_AddItemToArray(args, cJSON_CreateString(buf));
-    if (profile_dir && *profile_dir) {
-        snprintf(buf, sizeof buf, "--user-data-dir=%s", profile_dir);
-        cJSON_AddItemToArray(args, cJSON_CreateString(buf));
-    }
-    for (const char *const *a = o->extra_args; a && *a; a++)
-        cJSON_AddItemToArray(args, cJSON_CreateString(*a));
+    cJSON_AddItemToObject(chrome, "args", wd_browser_args(o, profile_dir));
     return root;
 }
 
@@ -288,7 +299,7 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     s->default_timeout_ms = o.request_timeout_ms > 0 ? o.request_timeout_ms : 60000;
     s->request_timeout_ms = s->default_timeout_ms;
 
-    if (!o.remote) {
+    if (!o.remote && !o.debugger_address) {
         snprintf(s->profile_dir, sizeof s->profile_dir, "/tmp/eous-profile-XXXXXX");
         if (!mkdtemp(s->profile_dir)) {
             s->profile_dir[0] = '\0';

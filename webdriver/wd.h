@@ -102,9 +102,16 @@ typedef struct wd_session_opts {
                                  * actions then work through W3C scripts alone) */
     int network_log;            /* 1: chromedriver keeps CDP Network events in its "performance"
                                  * log (goog:loggingPrefs), read with wd_perf_log; not with w3c_only */
+    const char *debugger_address; /* "HOST:PORT" of a running Chromium to attach to (its
+                                 * --remote-debugging-port): nothing is launched, no profile dir is
+                                 * made, and freeing the session leaves that browser running */
 } wd_session_opts;
 
 void wd_session_opts_init(wd_session_opts *o);
+/* The flags eous launches Chromium with for o (headless, window size, the
+ * fixed ones, extra_args), and --user-data-dir when profile_dir is set: a
+ * JSON array of strings, for callers that launch the browser themselves. */
+cJSON *wd_browser_args(const wd_session_opts *o, const char *profile_dir);
 /* Creates a session on the WebDriver endpoint `url` (chromedriver or Grid). */
 eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session **out, eous_err *err);
 /* Deletes the session (best effort) and removes its fresh profile directory. */

@@ -3,12 +3,86 @@
 
 #include "actions/exec.h"
 #include "actions/policy.h"
+#include "agent/run.h"
+#include "support/browser_pool.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-int ts_browser_start(ts_browser *b, const char *root)
+/* Claims a free pooled browser (browser_pool.h): its "HOST:PORT" in addr and
+ * b->pooled with the held lock's fd, or -1 when there is no pool or none is free. */
+static int pool_claim(ts_browser *b, char *addr, size_t size)
+{
+    const char *list = getenv(TS_POOL_ENV), *dir = getenv(TS_POOL_LOCKS_ENV);
+    if (!list || !dir || strcmp(list, "off") == 0)
+        return -1;
+    int i = 0;
+    for (const char *p = list; *p; i++) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char path[512];
+        snprintf(path, sizeof path, "%s/%d.lock", dir, i);
+        /* close-on-exec: a driver or CLI this test starts must not hold the claim past the test */
+        int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0 && len < size) {
+            memcpy(addr, p, len);
+            addr[len] = '\0';
+            b->pool_lock = fd;
+            b->pooled = 1;
+            return 0;
+        }
+        if (fd >= 0)
+            close(fd);
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    return -1;
+}
+
+static void pool_release(ts_browser *b)
+{
+    if (b->pooled)
+        close(b->pool_lock); /* drops the flock */
+    b->pooled = 0;
+}
+
+static void cdp_quiet(wd_session *s, const char *method)
+{
+    cJSON *r = NULL;
+    wd_cdp(s, method, NULL, &r, NULL);
+    cJSON_Delete(r);
+}
+
+/* A session on the pooled browser at addr, as clean as a launched one for
+ * this test: a fresh tab (the others closed), no cookies, no cached
+ * responses, and the server's origin without storage (a port of an earlier
+ * test's server may come round again).  0, or -1 with nothing left open. */
+static int pool_attach(ts_browser *b, const char *addr, eous_err *err)
+{
+    wd_session_opts o;
+    wd_session_opts_init(&o);
+    o.debugger_address = addr;
+    if (wd_driver_spawn(NULL, &b->driver, err) || wd_session_new(wd_driver_url(b->driver), &o, &b->session, err) ||
+        agent_fresh_tab(b->session, err)) {
+        wd_session_free(b->session);
+        b->session = NULL;
+        wd_driver_free(b->driver);
+        b->driver = NULL;
+        return -1;
+    }
+    cdp_quiet(b->session, "Network.clearBrowserCookies");
+    cdp_quiet(b->session, "Network.clearBrowserCache");
+    agent_clear_origin_first(b->session, ts_server_url(b->server));
+    return 0;
+}
+
+static int start(ts_browser *b, const char *root, int may_share)
 {
     memset(b, 0, sizeof *b);
     b->server = ts_server_start(root ? root : EOUS_SOURCE_DIR "/tests/fixtures/pages");
@@ -16,6 +90,14 @@ int ts_browser_start(ts_browser *b, const char *root)
         return -1;
     eous_err err;
     eous_err_clear(&err);
+    char addr[64];
+    if (may_share && pool_claim(b, addr, sizeof addr) == 0) {
+        if (pool_attach(b, addr, &err) == 0)
+            return 0;
+        fprintf(stderr, "ts_browser: the pooled browser at %s: %s; launching one\n", addr, err.msg);
+        pool_release(b);
+        eous_err_clear(&err);
+    }
     if (wd_driver_spawn(NULL, &b->driver, &err) != EOUS_OK) {
         fprintf(stderr, "ts_browser: %s\n", err.msg);
         ts_browser_stop(b);
@@ -29,14 +111,20 @@ int ts_browser_start(ts_browser *b, const char *root)
     return 0;
 }
 
+int ts_browser_start(ts_browser *b, const char *root) { return start(b, root, 1); }
+int ts_browser_launch(ts_browser *b, const char *root) { return start(b, root, 0); }
+
 void ts_browser_stop(ts_browser *b)
 {
+    if (b->pooled && b->session) /* the next test finds no page of ours running */
+        wd_navigate(b->session, "about:blank", NULL);
     wd_session_free(b->session);
     b->session = NULL;
     wd_driver_free(b->driver);
     b->driver = NULL;
     ts_server_stop(b->server);
     b->server = NULL;
+    pool_release(b);
 }
 
 const char *ts_browser_url(ts_browser *b, const char *path)

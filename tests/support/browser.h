@@ -2,7 +2,11 @@
  * loopback fixture server, for browser tests and benchmarks.
  *
  * ts_browser_start spawns everything on free loopback ports; ts_browser_stop
- * deletes the session, stops the driver's process group and the server. */
+ * deletes the session, stops the driver's process group and the server.  In a
+ * binary with a browser pool (tests/pool/browser_pool.c) the session attaches
+ * to a free pooled Chromium instead of launching one, in a fresh tab with the
+ * server's origin, cookies and cache cleared; ts_browser_stop leaves that
+ * browser on a blank page for the next test. */
 #ifndef EOUS_TS_BROWSER_H
 #define EOUS_TS_BROWSER_H
 
@@ -13,11 +17,16 @@ typedef struct ts_browser {
     ts_server *server;
     wd_driver *driver;
     wd_session *session;
+    int pooled;         /* 1: the session is on a pooled browser, claimed by pool_lock */
+    int pool_lock;      /* that claim's lock fd */
     char url_buf[2048];
 } ts_browser;
 
 /* root NULL = tests/fixtures/pages.  Returns 0 or prints why and returns -1. */
 int ts_browser_start(ts_browser *b, const char *root);
+/* As ts_browser_start, always launching a browser of its own: for a test that
+ * kills or inspects the browser's processes. */
+int ts_browser_launch(ts_browser *b, const char *root);
 void ts_browser_stop(ts_browser *b);
 /* Server URL + path (borrowed, overwritten by the next call). */
 const char *ts_browser_url(ts_browser *b, const char *path);

@@ -1,0 +1,167 @@
+/* tests/pool/browser_pool.c — one headless Chromium per Criterion job, launched
+ * once per test binary and shared by its tests through ts_browser_start.
+ *
+ * Why: launching Chromium costs about 4 CPU-seconds on a 2-core machine, and a
+ * browser suite starts one per test; attaching a WebDriver session to a running
+ * browser (goog:chromeOptions.debuggerAddress) costs a fraction of that.
+ * Linked only into the binaries CMakeLists.txt lists in EOUS_BROWSER_POOL_TESTS
+ * (it is a pair of Criterion report hooks, which a static library would drop).
+ *
+ * Ownership: the Criterion runner process.  PRE_ALL launches the browsers (each
+ * in its own process group, killed if the runner dies) and publishes them in
+ * EOUS_TEST_BROWSERS for the test processes it forks; POST_ALL stops them by
+ * process group and removes their profiles and lock files.  A test process
+ * claims one browser with a lock (support/browser.c); EOUS_TEST_BROWSERS=off
+ * before the run turns the pool off (every test launches its own, as before). */
+#include "support/browser_pool.h"
+
+#include "core/util.h"
+#include "webdriver/wd.h"
+
+#include <criterion/criterion.h>
+#include <criterion/hooks.h>
+#include <criterion/options.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define POOL_MAX 8
+
+static struct {
+    pid_t pid;
+    char profile[64];
+} pool[POOL_MAX];
+static int pool_n;
+static char lock_dir[64];
+
+/* Launches one browser on a free debugging port; its port, or -1. */
+static int launch(int i)
+{
+    snprintf(pool[i].profile, sizeof pool[i].profile, "/tmp/eous-test-browser-XXXXXX");
+    if (!mkdtemp(pool[i].profile))
+        return -1;
+    wd_session_opts o;
+    wd_session_opts_init(&o);
+    cJSON *args = wd_browser_args(&o, pool[i].profile);
+    int argc = cJSON_GetArraySize(args);
+    char **argv = calloc((size_t)argc + 4, sizeof *argv);
+    if (!argv) {
+        cJSON_Delete(args);
+        return -1;
+    }
+    int k = 0;
+    argv[k++] = (char *)wd_chromium_path();
+    for (cJSON *a = args->child; a; a = a->next)
+        argv[k++] = a->valuestring;
+    argv[k++] = "--remote-debugging-port=0";
+    argv[k++] = "about:blank";
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* the runner gone, the browser goes too */
+        if (getppid() != parent)
+            _exit(127);
+        int devnull = open("/dev/null", O_RDWR);
+        if (devnull >= 0) {
+            dup2(devnull, 0);
+            dup2(devnull, 1);
+            dup2(devnull, 2);
+        }
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    free(argv);
+    cJSON_Delete(args);
+    if (pid < 0)
+        return -1;
+    pool[i].pid = pid;
+    /* Chromium writes its port to DevToolsActivePort once it listens */
+    char path[128];
+    snprintf(path, sizeof path, "%s/DevToolsActivePort", pool[i].profile);
+    for (int waited = 0; waited < 30000; waited += 20) {
+        FILE *f = fopen(path, "r");
+        int port = 0;
+        if (f) {
+            if (fscanf(f, "%d", &port) != 1)
+                port = 0;
+            fclose(f);
+        }
+        if (port > 0)
+            return port;
+        if (waitpid(pid, NULL, WNOHANG) == pid) {
+            pool[i].pid = 0;
+            return -1;
+        }
+        eous_sleep_ms(20);
+    }
+    return -1;
+}
+
+static void stop_one(int i)
+{
+    pid_t pid = pool[i].pid;
+    if (pid > 0) {
+        kill(-pid, SIGTERM);
+        for (int w = 0; w < 100 && waitpid(pid, NULL, WNOHANG) != pid; w++)
+            eous_sleep_ms(20);
+        kill(-pid, SIGKILL); /* the renderers and helpers of its group */
+        waitpid(pid, NULL, WNOHANG);
+        for (int w = 0; w < 100 && kill(-pid, 0) == 0; w++)
+            eous_sleep_ms(20);
+        pool[i].pid = 0;
+    }
+    if (pool[i].profile[0]) {
+        eous_rmtree(pool[i].profile);
+        pool[i].profile[0] = '\0';
+    }
+}
+
+ReportHook(PRE_ALL)(struct criterion_test_set *set)
+{
+    (void)set;
+    const char *env = getenv(TS_POOL_ENV);
+    if (env && strcmp(env, "off") == 0)
+        return;
+    long want = criterion_options.jobs > 0 ? (long)criterion_options.jobs : sysconf(_SC_NPROCESSORS_ONLN);
+    pool_n = (int)(want < 1 ? 1 : want > POOL_MAX ? POOL_MAX : want);
+    snprintf(lock_dir, sizeof lock_dir, "/tmp/eous-test-locks-XXXXXX");
+    if (!mkdtemp(lock_dir)) {
+        pool_n = 0;
+        return;
+    }
+    char list[POOL_MAX * 24] = "";
+    size_t len = 0;
+    for (int i = 0; i < pool_n; i++) {
+        int port = launch(i);
+        if (port < 0) {
+            fprintf(stderr, "browser pool: browser %d did not start; tests launch their own\n", i);
+            continue;
+        }
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s127.0.0.1:%d", len ? "," : "", port);
+    }
+    if (len) {
+        setenv(TS_POOL_ENV, list, 1);
+        setenv(TS_POOL_LOCKS_ENV, lock_dir, 1);
+    }
+}
+
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    (void)stats;
+    for (int i = 0; i < pool_n; i++)
+        stop_one(i);
+    pool_n = 0;
+    if (lock_dir[0]) {
+        eous_rmtree(lock_dir);
+        lock_dir[0] = '\0';
+    }
+}

@@ -23,9 +23,11 @@ static void teardown(void)
     ts_browser_stop(&B);
 }
 
-/* for a test that kills the browser: one of its own, not the binary's shared one */
+/* for a test that kills the browser: one of its own, not the binary's shared one (Criterion runs
+ * the suite's setup first, so its session is let go) */
 static void setup_own_browser(void)
 {
+    ts_browser_stop(&B);
     cr_assert_eq(ts_browser_launch(&B, NULL), 0, "browser start failed");
 }
 

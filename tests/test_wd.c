@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "support/browser.h"
+#include "support/chromium.h"
 #include "support/page_js.h"
 #include "support/proc.h"
 
@@ -277,6 +278,45 @@ Test(wd, browser_death_is_reported_not_hung, .init = setup_own_browser)
     /* the test's timeout catches a navigate that hangs on the dead browser */
     eous_rc rc = wd_navigate(B.session, ts_browser_url(&B, "/next.html"), &err);
     cr_assert_eq(rc, EOUS_E_INFRA, "got %s: %s", eous_rc_name(rc), err.msg);
+}
+
+/* debugger_address: the session drives the browser already running there (a second session on it
+ * finds the first one's page), and freeing a session leaves that browser running */
+Test(wd, an_attached_session_drives_the_running_browser_and_leaves_it_running)
+{
+    char profile[] = "/tmp/eous-test-attach-XXXXXX";
+    cr_assert_not_null(mkdtemp(profile));
+    pid_t pid = 0;
+    int port = ts_chromium_launch(profile, &pid);
+    cr_assert_gt(port, 0, "chromium did not start");
+    char addr[32];
+    snprintf(addr, sizeof addr, "127.0.0.1:%d", port);
+    wd_session_opts o;
+    wd_session_opts_init(&o);
+    o.debugger_address = addr;
+    eous_err err;
+    eous_err_clear(&err);
+    wd_session *s1 = NULL, *s2 = NULL;
+    cr_assert_eq(wd_session_new(wd_driver_url(B.driver), &o, &s1, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(wd_navigate(s1, ts_browser_url(&B, "/next.html"), &err), EOUS_OK, "%s", err.msg);
+    wd_session_free(s1);
+    cr_assert(!ts_process_dead(pid), "freeing an attached session stopped the browser");
+    cr_assert_eq(wd_session_new(wd_driver_url(B.driver), &o, &s2, &err), EOUS_OK, "%s", err.msg);
+    cJSON *handles = NULL;
+    cr_assert_eq(wd_window_handles(s2, &handles, &err), EOUS_OK, "%s", err.msg);
+    int n = cJSON_GetArraySize(handles), found = 0;
+    for (cJSON *h = handles ? handles->child : NULL; h && !found; h = h->next) {
+        char *url = NULL;
+        if (cJSON_IsString(h) && wd_switch_window(s2, h->valuestring, &err) == EOUS_OK &&
+            wd_get_url(s2, &url, &err) == EOUS_OK)
+            found = strcmp(url, ts_browser_url(&B, "/next.html")) == 0;
+        free(url);
+    }
+    cJSON_Delete(handles);
+    wd_session_free(s2);
+    ts_chromium_stop(pid);
+    eous_rmtree(profile);
+    cr_assert(found, "the second session did not find the first one's page among %d tabs", n);
 }
 
 Test(wd, unreachable_remote_fails_within_connect_timeout, .init = NULL, .fini = NULL)

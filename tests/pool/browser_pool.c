@@ -14,23 +14,17 @@
  * claims one browser with a lock (support/browser.c); EOUS_TEST_BROWSERS=off
  * before the run turns the pool off (every test launches its own, as before). */
 #include "support/browser_pool.h"
+#include "support/chromium.h"
 
 #include "core/util.h"
-#include "webdriver/wd.h"
 
 #include <criterion/criterion.h>
 #include <criterion/hooks.h>
 #include <criterion/options.h>
 
-#include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define POOL_MAX 8
@@ -42,83 +36,19 @@ static struct {
 static int pool_n;
 static char lock_dir[64];
 
-/* Launches one browser on a free debugging port; its port, or -1. */
+/* Launches browser i on a free debugging port; its port, or -1. */
 static int launch(int i)
 {
     snprintf(pool[i].profile, sizeof pool[i].profile, "/tmp/eous-test-browser-XXXXXX");
     if (!mkdtemp(pool[i].profile))
         return -1;
-    wd_session_opts o;
-    wd_session_opts_init(&o);
-    cJSON *args = wd_browser_args(&o, pool[i].profile);
-    int argc = cJSON_GetArraySize(args);
-    char **argv = calloc((size_t)argc + 4, sizeof *argv);
-    if (!argv) {
-        cJSON_Delete(args);
-        return -1;
-    }
-    int k = 0;
-    argv[k++] = (char *)wd_chromium_path();
-    for (cJSON *a = args->child; a; a = a->next)
-        argv[k++] = a->valuestring;
-    argv[k++] = "--remote-debugging-port=0";
-    argv[k++] = "about:blank";
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-        prctl(PR_SET_PDEATHSIG, SIGKILL); /* the runner gone, the browser goes too */
-        if (getppid() != parent)
-            _exit(127);
-        int devnull = open("/dev/null", O_RDWR);
-        if (devnull >= 0) {
-            dup2(devnull, 0);
-            dup2(devnull, 1);
-            dup2(devnull, 2);
-        }
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    free(argv);
-    cJSON_Delete(args);
-    if (pid < 0)
-        return -1;
-    pool[i].pid = pid;
-    /* Chromium writes its port to DevToolsActivePort once it listens */
-    char path[128];
-    snprintf(path, sizeof path, "%s/DevToolsActivePort", pool[i].profile);
-    for (int waited = 0; waited < 30000; waited += 20) {
-        FILE *f = fopen(path, "r");
-        int port = 0;
-        if (f) {
-            if (fscanf(f, "%d", &port) != 1)
-                port = 0;
-            fclose(f);
-        }
-        if (port > 0)
-            return port;
-        if (waitpid(pid, NULL, WNOHANG) == pid) {
-            pool[i].pid = 0;
-            return -1;
-        }
-        eous_sleep_ms(20);
-    }
-    return -1;
+    return ts_chromium_launch(pool[i].profile, &pool[i].pid);
 }
 
 static void stop_one(int i)
 {
-    pid_t pid = pool[i].pid;
-    if (pid > 0) {
-        kill(-pid, SIGTERM);
-        for (int w = 0; w < 100 && waitpid(pid, NULL, WNOHANG) != pid; w++)
-            eous_sleep_ms(20);
-        kill(-pid, SIGKILL); /* the renderers and helpers of its group */
-        waitpid(pid, NULL, WNOHANG);
-        for (int w = 0; w < 100 && kill(-pid, 0) == 0; w++)
-            eous_sleep_ms(20);
-        pool[i].pid = 0;
-    }
+    ts_chromium_stop(pool[i].pid);
+    pool[i].pid = 0;
     if (pool[i].profile[0]) {
         eous_rmtree(pool[i].profile);
         pool[i].profile[0] = '\0';

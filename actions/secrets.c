@@ -60,28 +60,11 @@ static int valid_name(const char *s, size_t n)
     return 1;
 }
 
-/* Registers the value as it appears raw, JSON-escaped and percent-encoded,
- * so it is redacted in JSON lines and URLs too. */
+/* Registers the value with the redactor, which finds it in every encoding a
+ * page or URL gives it back in (core/redact.c). */
 static int register_value(const char *value)
 {
-    if (eous_redact_add(value) != 0)
-        return -1;
-    eous_buf b;
-    eous_buf_init(&b, 1 << 20);
-    if (eous_buf_put_json_escaped(&b, value, NULL) == EOUS_OK && b.data && strcmp(b.data, value))
-        eous_redact_add(b.data);
-    eous_buf_reset(&b);
-    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
-        if (isalnum(*p) || strchr("-._~", *p))
-            eous_buf_putc(&b, (char)*p, NULL);
-        else
-            eous_buf_printf(&b, NULL, "%%%02X", *p);
-    }
-    if (b.data && strcmp(b.data, value))
-        eous_redact_add(b.data);
-    eous_wipe_str(b.data);
-    eous_buf_free(&b);
-    return 0;
+    return eous_redact_add(value);
 }
 
 static eous_rc put(act_secrets *s, const char *name, size_t name_len, const char *value, const char *domains,

@@ -1,4 +1,4 @@
-/* tests/test_fuzz_corpus.c — replays the fuzz_perc and fuzz_task corpora (and
+/* tests/test_fuzz_corpus.c — replays the fuzz_perc, fuzz_task, fuzz_webarena, fuzz_har and fuzz_redact corpora (and
  * prefixes of every seed) through the fuzz entry points in every ordinary
  * test run; the targets abort on a broken invariant, ASan catches the rest. */
 #include <criterion/criterion.h>
@@ -15,6 +15,8 @@
 #include "fuzz/fuzz_webarena.c"
 #define FUZZ_HAR_ENTRY fuzz_har_one
 #include "fuzz/fuzz_har.c"
+#define FUZZ_REDACT_ENTRY fuzz_redact_one
+#include "fuzz/fuzz_redact.c"
 
 typedef int (*fuzz_fn)(const uint8_t *, size_t);
 
@@ -62,4 +64,9 @@ Test(fuzz_corpus, webarena_configs)
 Test(fuzz_corpus, har_writer_and_reader)
 {
     cr_expect_geq(replay("fuzz_har", fuzz_har_one), 5);
+}
+
+Test(fuzz_corpus, redactor_every_encoding)
+{
+    cr_expect_geq(replay("fuzz_redact", fuzz_redact_one), 4);
 }

@@ -216,3 +216,154 @@ const char *eous_json_type_name(const cJSON *item)
         return "object";
     return "raw";
 }
+
+/* ---- strict protocol messages ---------------------------------------------- */
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* The end of the JSON number at t[i..), or 0 when RFC 8259's grammar refuses
+ * it (cJSON takes "01", "1." and "-.5" through strtod). */
+static size_t number_end(const char *t, size_t i, size_t len)
+{
+    if (i < len && t[i] == '-')
+        i++;
+    if (i >= len || !is_digit(t[i]))
+        return 0;
+    if (t[i] == '0')
+        i++;
+    else
+        while (i < len && is_digit(t[i]))
+            i++;
+    if (i < len && t[i] == '.') {
+        size_t d = ++i;
+        while (i < len && is_digit(t[i]))
+            i++;
+        if (i == d)
+            return 0;
+    }
+    if (i < len && (t[i] == 'e' || t[i] == 'E')) {
+        i++;
+        if (i < len && (t[i] == '+' || t[i] == '-'))
+            i++;
+        size_t d = i;
+        while (i < len && is_digit(t[i]))
+            i++;
+        if (i == d)
+            return 0;
+    }
+    if (i < len && (is_digit(t[i]) || t[i] == '.' || t[i] == 'e' || t[i] == 'E' || t[i] == '+' || t[i] == '-'))
+        return 0;
+    return i;
+}
+
+/* The end of the string literal opening at t[i] (past its closing quote), or
+ * 0 at a raw control character; *nul set when it holds \u0000. */
+static size_t string_end(const char *t, size_t i, size_t len, int *nul)
+{
+    for (i++; i < len; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c == '"')
+            return i + 1;
+        if (c < 0x20)
+            return 0;
+        if (c == '\\' && i + 1 < len) {
+            if (t[i + 1] == 'u' && i + 5 < len && !strncmp(t + i + 2, "0000", 4))
+                *nul = 1;
+            i++; /* the escaped character; \uXXXX's digits are plain characters */
+        }
+    }
+    return 0;
+}
+
+/* 1 when the string literal t[a..b) decodes to key (escapes included: "\u0069d" is "id"). */
+static int literal_is(const char *t, size_t a, size_t b, const char *key)
+{
+    cJSON *s = cJSON_ParseWithLength(t + a, b - a);
+    int same = cJSON_IsString(s) && !strcmp(s->valuestring, key);
+    cJSON_Delete(s);
+    return same;
+}
+
+/* Walks text[0..len) (a value cJSON parsed): strings and numbers as RFC 8259
+ * has them; the span of the top-level member id_key's number in *id_a..*id_b
+ * (0, 0 when none).  The offset of the first bad byte, or len when all good. */
+static size_t scan_message(const char *t, size_t len, const char *id_key, int *nul, size_t *id_a, size_t *id_b)
+{
+    int depth = 0, top_object = 0, seen_id = 0;
+    *id_a = *id_b = 0;
+    for (size_t i = 0; i < len;) {
+        char c = t[i];
+        if (c == '"') {
+            size_t e = string_end(t, i, len, nul);
+            if (!e)
+                return i;
+            size_t k = e;
+            while (k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\n' || t[k] == '\r'))
+                k++;
+            if (id_key && !seen_id && depth == 1 && top_object && k < len && t[k] == ':' &&
+                literal_is(t, i, e, id_key)) {
+                seen_id = 1; /* the first, as cJSON_GetObjectItemCaseSensitive finds it */
+                for (k++; k < len && (t[k] == ' ' || t[k] == '\t' || t[k] == '\n' || t[k] == '\r');)
+                    k++;
+                size_t n = k < len && (t[k] == '-' || is_digit(t[k])) ? number_end(t, k, len) : 0;
+                if (n)
+                    *id_a = k, *id_b = n;
+            }
+            i = e;
+        } else if (c == '-' || is_digit(c)) {
+            size_t e = number_end(t, i, len);
+            if (!e)
+                return i;
+            i = e;
+        } else {
+            if (c == '{' || c == '[') {
+                if (depth++ == 0)
+                    top_object = c == '{';
+            } else if (c == '}' || c == ']') {
+                depth--;
+            }
+            i++;
+        }
+    }
+    return len;
+}
+
+cJSON *eous_json_parse_message(const char *text, size_t len, const char *id_key, size_t *error_at, int *nul)
+{
+    *error_at = 0;
+    *nul = 0;
+    if (!text)
+        text = "";
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (!root) {
+        *error_at = end && end >= text && (size_t)(end - text) <= len ? (size_t)(end - text) : 0;
+        return NULL;
+    }
+    size_t used = (size_t)(end - text), off = used;
+    /* only JSON's whitespace may follow: "{...}garbage" is not a message */
+    while (off < len && (text[off] == ' ' || text[off] == '\t' || text[off] == '\n' || text[off] == '\r'))
+        off++;
+    size_t id_a = 0, id_b = 0;
+    size_t bad = off < len ? off : scan_message(text, used, id_key, nul, &id_a, &id_b);
+    if (bad < len && (off < len || bad < used)) {
+        *error_at = bad;
+        cJSON_Delete(root);
+        return NULL;
+    }
+    cJSON *id = id_b ? cJSON_GetObjectItemCaseSensitive(root, id_key) : NULL;
+    if (cJSON_IsNumber(id)) {
+        /* an id is echoed as sent: a number cJSON would print otherwise (too
+         * large for a double's digits, 1e400, 1.0) stays its own text */
+        char *as_sent = strndup(text + id_a, id_b - id_a), *printed = cJSON_PrintUnformatted(id);
+        cJSON *raw = as_sent && printed && strcmp(as_sent, printed) ? cJSON_CreateRaw(as_sent) : NULL;
+        if (raw && !cJSON_ReplaceItemInObjectCaseSensitive(root, id_key, raw))
+            cJSON_Delete(raw);
+        free(as_sent);
+        free(printed);
+    }
+    return root;
+}

@@ -16,6 +16,16 @@
  * "WHAT: invalid JSON at line L, column C (near '...')".  Trailing non-space
  * garbage after the value is an error too. */
 cJSON *eous_json_parse(const char *text, size_t len, const char *what, eous_err *err);
+/* Parses one protocol message (JSON-RPC) strictly: only JSON whitespace may
+ * follow the value, numbers follow RFC 8259's grammar and strings hold no raw
+ * control character (cJSON takes all three).  The top-level member id_key
+ * (NULL: none), when a number cJSON would print otherwise
+ * (12345678901234567890123, 1e400, 1.0), becomes a raw node holding the text
+ * as sent, so an answer echoes it exactly.  Returns the tree (caller frees),
+ * or NULL with *error_at the offset where the text broke.  *nul is set, the
+ * tree still returned, when a string holds \u0000: a C string ends there
+ * ("ping\u0000x" would read as "ping"), so the caller refuses the message. */
+cJSON *eous_json_parse_message(const char *text, size_t len, const char *id_key, size_t *error_at, int *nul);
 /* Reads and parses a file; errors name the path.  max_bytes 0 = 64 MiB. */
 cJSON *eous_json_parse_file(const char *path, size_t max_bytes, eous_err *err);
 

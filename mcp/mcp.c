@@ -1379,7 +1379,8 @@ int mcp_classify(const cJSON *msg, const cJSON **id_out, const char **why)
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
     const char *version = eous_json_str(msg, "jsonrpc");
-    int id_ok = !id || cJSON_IsString(id) || cJSON_IsNumber(id);
+    /* raw: a number kept as sent (eous_json_parse_message) */
+    int id_ok = !id || cJSON_IsString(id) || cJSON_IsNumber(id) || cJSON_IsRaw(id);
     if (!cJSON_IsObject(msg) || !id_ok || !version || strcmp(version, "2.0")) {
         *id_out = id_ok ? id : NULL;
         *why = "Invalid Request: expected a JSON-RPC 2.0 object";
@@ -1422,15 +1423,22 @@ void mcp_handle(mcp_server *m, const cJSON *msg)
 
 static void handle_message(mcp_server *m, const char *text, size_t len)
 {
-    const char *end = NULL;
-    cJSON *msg = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    size_t bad_at = 0;
+    int nul = 0;
+    cJSON *msg = eous_json_parse_message(text, len, "id", &bad_at, &nul);
     if (!msg) {
         char e[160];
-        snprintf(e, sizeof e, "Parse error: invalid JSON at byte %zu", end && end >= text ? (size_t)(end - text) : 0);
+        snprintf(e, sizeof e, "Parse error: invalid JSON at byte %zu", bad_at);
         rpc_error(m, NULL, RPC_PARSE_ERROR, e);
         return;
     }
-    mcp_handle(m, msg);
+    const cJSON *id = NULL;
+    const char *why = NULL;
+    if (nul && mcp_classify(msg, &id, &why) >= 0)
+        rpc_error(m, id, RPC_INVALID_REQUEST,
+                  "Invalid Request: a string holds \\u0000 (U+0000), which eous does not take"); /* not a prefix */
+    else
+        mcp_handle(m, msg);
     cJSON_Delete(msg);
 }
 

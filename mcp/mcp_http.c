@@ -875,14 +875,19 @@ static enum MHD_Result handle_post(http_server *srv, struct MHD_Connection *c, h
     if (rq->too_large)
         return reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, NULL, RPC_INVALID_REQUEST,
                            "Invalid Request: body larger than %zu bytes (the limit)", srv->o.max_body_bytes);
-    const char *end = NULL;
-    cJSON *msg = cJSON_ParseWithLengthOpts(rq->body.data ? rq->body.data : "", rq->body.len, &end, 0);
+    size_t bad_at = 0;
+    int nul = 0;
+    cJSON *msg = eous_json_parse_message(rq->body.data, rq->body.len, "id", &bad_at, &nul);
     if (!msg)
         return reply_error(c, MHD_HTTP_BAD_REQUEST, NULL, RPC_PARSE_ERROR, "Parse error: invalid JSON at byte %zu",
-                           end && rq->body.data && end >= rq->body.data ? (size_t)(end - rq->body.data) : 0);
+                           bad_at);
     const cJSON *id = NULL;
     const char *why = NULL;
     int kind = mcp_classify(msg, &id, &why);
+    if (nul && kind >= 0) {
+        kind = RPC_INVALID_REQUEST; /* "ping\u0000x" is not ping */
+        why = "Invalid Request: a string holds \\u0000 (U+0000), which eous does not take";
+    }
     const char *method = eous_json_str(msg, "method");
     const char *sid = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
     const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");

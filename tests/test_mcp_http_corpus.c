@@ -79,3 +79,20 @@ Test(mcp_http_corpus, seeds_reach_the_handler, .timeout = 600)
     mcp_http_stop(fuzz_mcp_http_server); /* every session ended: ASan/LSan see what is left */
     fuzz_mcp_http_server = NULL;
 }
+
+/* Strict JSON: bytes after the body, a method name cut by \u0000 and an id
+ * past a double's digits are each read as sent, not as cJSON would. */
+Test(mcp_http_corpus, strict_json, .timeout = 600)
+{
+    cr_expect(strstr(answer("seed-strict-trailing"), "HTTP/1.1 400") && strstr(fuzz_mcp_http_answer, "-32700") &&
+                  !strstr(fuzz_mcp_http_answer, "supportedVersions"),
+              "trailing bytes: %s", fuzz_mcp_http_answer);
+    cr_expect(strstr(answer("seed-strict-nul-method"), "HTTP/1.1 400") && strstr(fuzz_mcp_http_answer, "-32600") &&
+                  strstr(fuzz_mcp_http_answer, "u0000") && !strstr(fuzz_mcp_http_answer, "supportedVersions"),
+              "a NUL in the method: %s", fuzz_mcp_http_answer);
+    cr_expect(strstr(answer("seed-strict-big-id"), "\"id\":12345678901234567890123,") &&
+                  strstr(fuzz_mcp_http_answer, "supportedVersions"),
+              "the id as sent: %s", fuzz_mcp_http_answer);
+    mcp_http_stop(fuzz_mcp_http_server); /* every session ended: ASan/LSan see what is left */
+    fuzz_mcp_http_server = NULL;
+}

@@ -3,7 +3,8 @@
  * (tests/mock/llm_mock.mjs, throwaway CA), answers scripted as real tool
  * calls.  Checks exit codes, results.jsonl tokens, one trace line per step,
  * what the model was sent (observation, tools per mode), cassette record and
- * offline replay, that the API key never reaches an output, and WebArena's
+ * offline replay, that the API key never reaches an output, that a secret a GET
+ * form sends back form-encoded in the URL reaches no prompt and no file, and WebArena's
  * "3 unparseable answers stop the task" rule. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
@@ -115,13 +116,14 @@ static char *prompt_text(const cJSON *body)
     return s;
 }
 
+/* No file under dir, nor stdout or stderr, holds key (an API key, a secret in one of its spellings). */
 static void assert_no_key_anywhere(const char *dir, const char *key)
 {
     const char *f = ts_file_with(dir, key);
-    cr_assert_null(f, "the API key leaked into %s", f ? f : "");
+    cr_assert_null(f, "'%s' leaked into %s", key, f ? f : "");
     char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
-    cr_assert_null(strstr(o, key), "the API key leaked into stdout: %s", o);
-    cr_assert_null(strstr(e, key), "the API key leaked into stderr: %s", e);
+    cr_assert_null(strstr(o, key), "'%s' leaked into stdout: %s", key, o);
+    cr_assert_null(strstr(e, key), "'%s' leaked into stderr: %s", key, e);
     free(o);
     free(e);
 }
@@ -524,4 +526,46 @@ Test(e2e_llm, dead_model_endpoint_opens_the_bench_breaker)
     cr_expect_eq(cJSON_GetArraySize(reqs), 15);
     cJSON_Delete(reqs);
     assert_no_key_anywhere(S.tmpdir, FAKE_OPENAI_KEY);
+}
+
+/* ---- 6. a secret typed into a GET form comes back form-encoded in the URL --- */
+
+#define GET_SECRET "pa ss!@<&\"w0rd"
+#define GET_SECRET_FORM "pa+ss%21%40%3C%26%22w0rd" /* as Chromium puts it in the next URL */
+
+Test(e2e_llm, secret_submitted_by_a_get_form_reaches_no_prompt_and_no_file)
+{
+    setenv("EOUS_SECRET_QUERY", GET_SECRET, 1);
+    start_mock("[{\"kind\":\"tool\",\"calls\":[{\"name\":\"call\",\"args\":{\"k\":\"c1\",\"tool\":\"submit\","
+               "\"params\":{\"Query\":\"{{secret:QUERY}}\"}}}],\"usage\":{\"in\":100,\"out\":10}},"
+               "{\"kind\":\"tool\",\"calls\":[{\"name\":\"stop\",\"args\":{\"answer\":\"searched\"}}],"
+               "\"usage\":{\"in\":100,\"out\":10}}]");
+    char base[200], outdir[300];
+    snprintf(base, sizeof base, "%s/v1", S.mock.base);
+    snprintf(outdir, sizeof outdir, "%s/run", S.tmpdir);
+    int rc = run_cli((const char *[]){"run", EOUS_SOURCE_DIR "/tests/fixtures/e2e/tasks/search_secret.json",
+                                      "--planner", "llm", "--llm", "openai:test-model", "--llm-base-url", base,
+                                      "--llm-ca", S.mock.ca, "--mode", "hybrid", "--out", outdir, NULL});
+    unsetenv("EOUS_SECRET_QUERY");
+    char *o = ts_slurp(S.out_path), *e = ts_slurp(S.err_path);
+    cr_assert_eq(rc, 0, "the value must reach the URL (program_html); exit %d\nstdout: %s\nstderr: %s", rc, o, e);
+    free(o);
+    free(e);
+    /* the model saw the page after the submit, with the URL's value redacted */
+    cJSON *reqs = mock_requests(&S.mock);
+    cr_assert_eq(cJSON_GetArraySize(reqs), 2);
+    char *all = cJSON_PrintUnformatted(reqs);
+    cr_expect_null(strstr(all, GET_SECRET_FORM), "the form-encoded secret reached the model");
+    cr_expect_null(strstr(all, "pa ss!@"), "the secret reached the model");
+    cJSON *second = request_body(reqs, 1);
+    char *prompt = prompt_text(second);
+    cr_expect(strstr(prompt, "q=[redacted]"), "the second request shows the URL, redacted: %s", prompt);
+    free(prompt);
+    cJSON_Delete(second);
+    free(all);
+    cJSON_Delete(reqs);
+    /* nor any file of the run, stdout or stderr */
+    assert_no_key_anywhere(outdir, GET_SECRET_FORM);
+    assert_no_key_anywhere(outdir, "pa ss!@");
+    assert_no_key_anywhere(outdir, "pa%20ss%21");
 }

@@ -20,7 +20,8 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
  * cross-document navigation has begun, no fetch/XHR that began since `mark`
  * (the action's start, page time) is in flight, no short timer set since
  * `mark` is pending (a debounce; not one whose callback is known inert,
- * unless a key of the action came before it), no CSS transition or animation of at most
+ * unless a key of the action came before it; one a key's dispatch armed,
+ * always), no CSS transition or animation of at most
  * a second that began since `mark` is running (unless it only paints: paintOnly), two animation frames passed without a change
  * that matters, and the last change, timer or response is `short` ms old
  * (chained renders).  What matters is quiet_hook.js's to say.
@@ -82,11 +83,15 @@ const settleBusy = (q, mark) => {
   if (q.nav) return 'navigation';
   for (const r of q.reqs.values())
     if (r.at >= mark && !q.longUrls.has(r.url)) return 'request';
-  for (const r of q.timers.values())
-    if (r.at >= mark && r.depth <= 1 && !(q.fired.get(r.fn) >= mark) &&
+  for (const r of q.timers.values()) {
+    if (r.at < mark) continue;
+    /* armed in a key's dispatch (a live search's debounce): until it runs, whatever ran before */
+    if (r.key) return 'timer';
+    if (r.depth <= 1 && !(q.fired.get(r.fn) >= mark) &&
         /* known inert, unless armed after a key of this action (a debounce of typing) */
         !(q.known && !(r.keyAt >= mark) && q.known(r)))
       return 'timer';
+  }
   try {
     for (const a of document.getAnimations()) {
       if (a.playState !== 'running') continue;

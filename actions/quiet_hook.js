@@ -27,14 +27,24 @@
  * the settle does not wait for it again; one that once did something is
  * always waited for.  A timer armed after a key or input event (a search
  * debounced after typing) is waited for whatever its callback did before.
+ * Armed by a key: a setTimeout or setInterval registered while a key or
+ * input event is being dispatched (a live search's debounce, Redmine's
+ * search interval reset on keyup) with a delay of at most KEY_MAX ms is
+ * waited for until it first runs, even when the same callback ran since the
+ * action or was set by a timer's timer (its named search function ran for an
+ * earlier key); an interval the key did not arm is a poll.
  * Requests: a fetch or XHR counts from its start to its end, except to a
- * URL that once stayed open longer than LONG ms (a long poll). */
+ * URL that once stayed open longer than LONG ms (a long poll); a fetch whose
+ * body the page starts reading in the task its headers came in (r.json())
+ * ends when that read does, so the answer's render is what follows it. */
 (function() {
   if (window.__eous_quiet__) return;
   const now = () => performance.now();
   const st = window.setTimeout, ct = window.clearTimeout, f = window.fetch;
-  const ANIM = 3, ANIM_MS = 2000, TIMER_MAX = 600, LONG = 1500;
+  const ANIM = 3, ANIM_MS = 2000, TIMER_MAX = 600, KEY_MAX = 1000, LONG = 1500;
+  const si = window.setInterval, ci = window.clearInterval;
   const q = {since: now(), last: 0, changes: 0, depth: 0, nav: 0, reqSeq: 0, asked: 0, keyAt: -1, input: Infinity,
+    inKey: false,
     reqs: new Map(), timers: new Map(), fired: new WeakMap(), longUrls: new Set(), inert: new Map(), st};
   window.__eous_quiet__ = q;
   const touch = () => { q.last = now(); };
@@ -60,14 +70,20 @@
   /* the first trusted input event since the last settle (settle.js: when the
    * action began, in page time), and the last key or input event (a timer
    * armed after one is a debounce of typing) */
-  const KEYS = new Set(['keydown', 'beforeinput', 'input', 'compositionend', 'paste']);
+  const KEYS = new Set(['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'compositionend', 'paste']);
   for (const type of ['pointerdown', 'mousedown', 'click', 'wheel', 'touchstart', ...KEYS])
     try {
       window.addEventListener(type, e => {
         const t = now();
         if (e.isTrusted && t < q.input) q.input = t;
-        if (KEYS.has(type)) q.keyAt = t;
+        if (!KEYS.has(type)) return;
+        q.keyAt = t;
+        /* the key's dispatch: until it bubbles back to window, or its task ends
+         * (a listener that stops propagation) */
+        q.inKey = true;
+        st.call(window, () => { q.inKey = false; }, 0);
       }, true);
+      if (KEYS.has(type)) window.addEventListener(type, () => { q.inKey = false; }, false);
     } catch (e) {}
   /* more work asked for (a frame, a message: React's scheduler, a microtask); the
    * originals stay for the hook's and the settle's own use */
@@ -118,9 +134,9 @@
   try {
     window.setTimeout = function(fn, ms, ...rest) {
       q.asked++;
-      const d = Number(ms) || 0;
-      if (typeof fn !== 'function' || d > TIMER_MAX || q.depth > 1) return st.call(window, fn, ms, ...rest);
-      const rec = {at: now(), due: now() + d, depth: q.depth, fn, d, keyAt: q.keyAt};
+      const d = Number(ms) || 0, key = q.inKey && d <= KEY_MAX;
+      if (typeof fn !== 'function' || (!key && (d > TIMER_MAX || q.depth > 1))) return st.call(window, fn, ms, ...rest);
+      const rec = {at: now(), due: now() + d, depth: q.depth, fn, d, keyAt: q.keyAt, key};
       let id = 0;
       const run = function() {
         q.timers.delete(id);
@@ -155,6 +171,31 @@
       q.timers.delete(id);
       return ct.apply(window, arguments);
     };
+    /* an interval a key (re)armed: its first run is the search the key asked for */
+    window.setInterval = function(fn, ms, ...rest) {
+      const d = Number(ms) || 0;
+      if (typeof fn !== 'function' || !q.inKey || d > KEY_MAX) return si.call(window, fn, ms, ...rest);
+      const rec = {at: now(), due: now() + d, depth: 0, fn, d, keyAt: q.keyAt, key: true};
+      let id = 0;
+      const run = function() {
+        q.timers.delete(id);
+        const d0 = q.depth, before = state();
+        q.depth = 1;
+        try {
+          return fn.apply(this, arguments);
+        } finally {
+          q.depth = d0;
+          if (changed(before)) touch();
+        }
+      };
+      id = si.call(window, run, ms, ...rest);
+      q.timers.set(id, rec);
+      return id;
+    };
+    window.clearInterval = function(id) {
+      q.timers.delete(id);
+      return ci.apply(window, arguments);
+    };
   } catch (e) {}
   const begin = url => {
     const id = ++q.reqSeq;
@@ -169,15 +210,35 @@
     if (r && now() - r.at > LONG && r.url) q.longUrls.add(r.url);
     touch();
   };
+  const bodies = new WeakMap(); /* a fetch's Response -> its request, until its body is asked for */
   try {
     if (typeof f === 'function')
       window.fetch = function(input) {
         const id = begin(input && input.url ? input.url : input);
         let p;
         try { p = f.apply(window, arguments); } catch (e) { end(id); throw e; }
-        Promise.resolve(p).then(() => end(id), () => end(id));
+        Promise.resolve(p).then(res => {
+          if (res && typeof res === 'object') bodies.set(res, id);
+          /* the page's own then-callbacks run first: a body read they began holds the request */
+          st.call(window, () => { const r = q.reqs.get(id); if (r && !r.body) end(id); }, 0);
+        }, () => end(id));
         return p;
       };
+    const R = window.Response && window.Response.prototype;
+    for (const m of ['text', 'json', 'arrayBuffer', 'blob', 'formData']) {
+      const orig = R && R[m];
+      if (typeof orig !== 'function') continue;
+      R[m] = function() {
+        const id = bodies.get(this), r = id ? q.reqs.get(id) : null;
+        const p = orig.apply(this, arguments);
+        if (r) {
+          bodies.delete(this);
+          r.body = true;
+          Promise.resolve(p).then(() => end(id), () => end(id));
+        }
+        return p;
+      };
+    }
   } catch (e) {}
   try {
     const X = window.XMLHttpRequest && window.XMLHttpRequest.prototype;

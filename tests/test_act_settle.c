@@ -234,3 +234,49 @@ Test(act_settle, back_to_a_cached_page_settles_by_the_rule)
     /* it came back from the cache (else this test shows nothing) */
     EXPECT_JS("performance.getEntriesByType('navigation')[0].type", "\"navigate\"");
 }
+
+/* A member picker as live applications write it (picker.html): each keyup
+ * clears and re-arms one named search function after 250-400 ms, whose
+ * request the server answers after 300-800 ms with a list that replaces the
+ * old one.  Typed, then clicked at once: the box ticked is the one in the
+ * answer's list, and the submit is accepted (a settle that ends before the
+ * answer ticks a box that is thrown away: "Member cannot be blank"). */
+static void type_tick_and_add(const char *page)
+{
+    open_page(page);
+    act_result r;
+    step("{\"type\": \"textbox 'Find a member'\", \"text\": \"Alice\"}", &r);
+    cr_assert(!r.settle_capped, "the search settled by the cap (%s)", r.settle_waited);
+    act_result_clear(&r);
+    step("{\"click\": \"checkbox 'Alice Arnold'\"}", &r);
+    act_result_clear(&r);
+    EXPECT_JS("[...document.querySelectorAll('#members input')].map(c => c.value + (c.checked ? '+' : '')).join('|')",
+              "\"Alice Arnold+\"");
+    step("{\"click\": \"button 'Add'\"}", &r);
+    cr_assert(!r.dialog, "the page refused the submit: %s", r.message);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('flash').textContent", "\"Added: Alice Arnold\"");
+}
+
+Test(act_settle, waits_for_a_live_search_armed_by_a_key_and_its_slow_answer)
+{
+    for (int i = 0; i < 3; i++)
+        type_tick_and_add("/picker.html");
+}
+
+/* The same search polled with setInterval, reset on every keyup (Redmine's
+ * observeSearchfield): the interval the key re-armed is waited for too. */
+Test(act_settle, waits_for_a_live_search_polled_by_an_interval_a_key_reset)
+{
+    for (int i = 0; i < 3; i++)
+        type_tick_and_add("/picker.html?interval");
+}
+
+/* The server sends its headers at once and the answer's body after the
+ * delay: the fetch resolves early, and the settle waits for the body the
+ * page reads (r.text()) and the list it renders from it. */
+Test(act_settle, waits_for_the_body_of_a_live_searchs_answer)
+{
+    for (int i = 0; i < 3; i++)
+        type_tick_and_add("/picker.html?head");
+}

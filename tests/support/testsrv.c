@@ -116,6 +116,14 @@ static void *serve_conn(void *arg)
         const char *m = strstr(query, "ms=");
         if (m)
             ms = strtol(m + 3, NULL, 10);
+        if (strstr(query, "head=1")) { /* the headers at once, the body after ms: a fetch resolves before its body */
+            static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+                                       "Content-Length: 11\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+            send_all(c->fd, head, sizeof head - 1);
+            eous_sleep_ms(ms);
+            send_all(c->fd, "<p>slow</p>", 11);
+            goto done;
+        }
         eous_sleep_ms(ms);
         respond(c->fd, 200, "text/html; charset=utf-8", "<p>slow</p>", 11);
         goto done;

@@ -3,7 +3,8 @@
  *
  * Serves ROOT's files; a path with no extension that is not a file falls back
  * to ROOT/index.html (single-page apps).  Special routes for hostile-page
- * tests: /__slow?ms=N (or /__slow/NAME?ms=N) answers after N ms; /__status?code=N answers status N
+ * tests: /__slow?ms=N (or /__slow/NAME?ms=N) answers after N ms (with &head=1 its
+ * headers at once and its body after N ms); /__status?code=N answers status N
  * (a site that is down behind its proxy: 502, 503); /__flaky?codes=404,503&then=/P
  * answers its nth request with the nth code (0: a blank 200 page) and later
  * ones with the file P (a site coming up); a file asked for with ?bfcache is

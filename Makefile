@@ -31,7 +31,13 @@ site:
 # under ASan.
 SUITE_TESTS ?= test_bench_site|test_wiki_site|test_model_path|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
 
-test-release: build
+# what the suite-level runs need on the release build (the CLI and the three C suites): building the
+# other test binaries there too cost CI a minute and ran none of them; SUITE_TESTS=. builds everything
+SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_model_path
+
+test-release:
+	cmake -S . -B $(BUILD) -DEOUS_WERROR=ON -DEOUS_TESTS=ON >/dev/null
+	cmake --build $(BUILD) -j$(JOBS) $(if $(filter .,$(SUITE_TESTS)),,--target $(SUITE_TARGETS))
 	cd $(BUILD) && ctest --output-on-failure -j1 -R '$(SUITE_TESTS)'
 
 test-asan: build-asan
@@ -48,7 +54,10 @@ test: setup site
 	$(MAKE) --no-print-directory test-release
 	$(MAKE) --no-print-directory test-fuzz
 
-demo: setup site build
+# the demo runs the CLI alone: building every test binary first cost a newcomer minutes of silence
+demo: setup site
+	cmake -S . -B $(BUILD) -DEOUS_WERROR=ON -DEOUS_TESTS=ON >/dev/null
+	cmake --build $(BUILD) -j$(JOBS) --target eous_cli
 	bash scripts/demo
 
 install: build

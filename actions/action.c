@@ -35,6 +35,7 @@ eous_rc act_action_copy(act_action *out, const act_action *in, eous_err *err)
     out->from_script = in->from_script;
     out->retries = in->retries;
     out->timeout_ms = in->timeout_ms;
+    out->expect_dialog = in->expect_dialog;
     if ((in->target && !(out->target = strdup(in->target))) ||
         (in->tool && !(out->tool = strdup(in->tool))) ||
         (in->text && !(out->text = strdup(in->text))) ||

@@ -56,6 +56,7 @@ typedef struct act_action {
     int from_script;   /* 1: target is a script target, not an observation id */
     int retries;       /* a script step's "retries": attempts after the first (0) */
     int timeout_ms;    /* a script step's "timeout_ms": bound on its attempts (0 = none) */
+    int expect_dialog; /* a script step's "expect_dialog": 1: an alert it opens does not fail it */
 } act_action;
 
 /* ---- the action vocabulary ---------------------------------------------------

@@ -265,6 +265,10 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
         if (rc) {
             size_t n = strlen(e.msg);
             snprintf(e.msg + n, sizeof e.msg - n, "%s", dialogs);
+        } else if (!a->expect_dialog && strstr(dialogs, "alert \"")) {
+            /* an alert is how a page refuses ("cannot be blank"): the step did not do its work */
+            rc = eous_err_set(&e, EOUS_E_PAGE, "%.900s%s%s", res->message, dialogs,
+                              a->from_script ? "; a step that expects it says \"expect_dialog\": true" : "");
         } else {
             size_t n = strlen(res->message);
             snprintf(res->message + n, sizeof res->message - n, "%s", dialogs);

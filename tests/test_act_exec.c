@@ -329,11 +329,12 @@ Test(act_exec, settled_action_names_its_page_and_dialogs)
     cr_assert(strstr(err.msg, "/next.html, which policy refuses (went back)"), "%s", err.msg);
     act_policy_free(elsewhere);
     EXPECT_JS("location.pathname", "\"/index.html\"");
-    /* a dialog the hook recorded is reported with the action that settled after it */
+    /* a dialog the hook recorded is reported with the action that settled after it; an alert fails it */
     wd_execute(B.session, "window.__eous_dialogs__.push('alert \"hello\"'); return 1;", NULL, NULL, &err);
     perc_obs *obs = observe();
     before = wd_session_round_trips(B.session);
-    cr_assert_eq(step_on(obs, "{\"scroll\": \"down\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(step_on(obs, "{\"scroll\": \"down\"}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
+    cr_assert(strstr(err.msg, "scrolled down; the page opened alert \"hello\" (dismissed)"), "%s", err.msg);
     /* the wheel action and the settle that read the URL and the dialogs; a dialog read of its own would make 3 */
     cr_assert_eq(wd_session_round_trips(B.session) - before, 2, "round trips of a scroll: %lu",
                  wd_session_round_trips(B.session) - before);

@@ -368,3 +368,46 @@ Test(rpa, renamed_label_fails_without_repair)
 {
     expect_failed_step("rpa-renamed", "no button 'Create report' on the page");
 }
+
+/* A submit the page refuses in an alert ("Member cannot be blank"): the
+ * step fails with the alert's text, and so does the run (it once dismissed
+ * the alert and went on as if done). */
+Test(rpa, an_alert_fails_the_step_with_its_text)
+{
+    expect_failed_step("rpa-alert", "alert \"Member cannot be blank\"");
+    char path[600];
+    snprintf(path, sizeof path, "%s/rpa-alert/trace/rpa-alert-hybrid/step-01-failed.png", tmpdir);
+    cr_expect(exists(path), "the failed step's screenshot");
+}
+
+/* A step that says "expect_dialog": true opens its alert and goes on. */
+Test(rpa, an_expected_alert_does_not_fail_the_step)
+{
+    char out[400];
+    int rc = run_task("rpa-alert-expected", NULL, out, sizeof out);
+    int nl = 0;
+    cJSON *r = ts_result_line(out, &nl);
+    cr_assert_not_null(r, "a result");
+    cr_expect_eq(rc, 0, "exit %d: %s", rc, eous_json_str(r, "error"));
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    cJSON_Delete(r);
+}
+
+/* "expect_dialog" that is not true or false is bad input: one line, exit 2. */
+Test(rpa, expect_dialog_that_is_not_a_boolean_is_bad_input)
+{
+    char task[400];
+    snprintf(task, sizeof task, "%s/bad-expect-dialog.json", tmpdir);
+    FILE *f = fopen(task, "w");
+    cr_assert_not_null(f);
+    fputs("{\"task_id\": \"bad-expect-dialog\", \"start_url\": \"__RPA__/rpa/refuse.html\", \"intent\": \"x\","
+          " \"eval\": {\"eval_types\": []}, \"script\": [{\"click\": \"button 'Add'\", \"expect_dialog\": \"yes\"}]}",
+          f);
+    fclose(f);
+    const char *args[] = {"check", task, NULL};
+    int rc = ts_cli_run(args, out_path, err_path, 60);
+    char *o = ts_slurp(out_path);
+    cr_expect_eq(rc, 2, "exit %d: %s", rc, o);
+    cr_expect(o && strstr(o, "\"expect_dialog\" must be true or false, got a string"), "%s", o);
+    free(o);
+}

@@ -19,7 +19,7 @@
 // Open shadow roots are walked in place of their host's light children (slots
 // expanded); same-origin iframes become child frames; cross-origin frames
 // are reported in `warnings` and perceived without their content.
-return (function (maxNodes) {
+return (function (maxNodes, visHidden) {
   const top = window;
   const reg = top.__eous_ax__ || (top.__eous_ax__ = { ids: new WeakMap(), next: 1, byId: new Map() });
   reg.byId = new Map();
@@ -30,6 +30,9 @@ return (function (maxNodes) {
     return id;
   };
   const warnings = [];
+  // text a person cannot see (perception/vis_hidden.js, via w3c_observe.js):
+  // element -> 1 (nothing in it is page text) | 2 (its own text is not)
+  const vh = visHidden instanceof Map ? visHidden : new Map();
   let budget = maxNodes > 0 ? maxNodes : 200000;
   let truncated = false;
 
@@ -253,6 +256,7 @@ return (function (maxNodes) {
       if (n.nodeType === 3) {
         const text = n.data;
         if (!text || !text.trim()) continue;
+        if (vh.get(n.parentNode) === 2) continue; // its element's own text a person cannot see
         const id = idOf(n);
         nodes.push({ nodeId: String(id), ignored: false, role: { type: 'role', value: 'StaticText' },
           name: { type: 'computedString', value: text }, properties: [], childIds: [], backendDOMNodeId: id, parentId: parentAx.nodeId });
@@ -266,7 +270,7 @@ return (function (maxNodes) {
       }
       if (n.nodeType !== 1 || SKIP.has(tag(n))) continue;
       const st = styleOf(n);
-      if (hidden(n, st)) continue;
+      if (hidden(n, st) || vh.get(n) === 1) continue; // (it still names what it labels: textOf)
       const id = idOf(n);
       const snapIndex = snap.backendNodeId.length;
       const attrs = [];
@@ -301,4 +305,4 @@ return (function (maxNodes) {
   walkDocument(document, 0, 0);
   if (truncated) warnings.push('page has more than ' + maxNodes + ' nodes; the rest is left out');
   return { frames, snap: { documents, strings }, warnings };
-})(arguments[0]);
+})(arguments[0], arguments[1]);

@@ -3,6 +3,7 @@
  * data-agent-hidden/-secret/-confirm regions, secret fields (the one rule
  * every view applies), and the backend-id index that joins DOM marks to AX
  * nodes. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,16 @@ static void inherit(const perc_obs *obs, perc_mark *m)
         m->in_confirm = m->confirm;
 }
 
+/* Visually hidden text (perception/vis_hidden.js): 1 the element's whole
+ * subtree is hidden as data-agent-hidden is, 2 only its own text. */
+static void set_vis_hidden(perc_mark *m, int vh)
+{
+    if (vh == 1)
+        m->hidden = 1;
+    else if (vh == 2)
+        m->text_hidden = 1;
+}
+
 /* ---- DOM snapshot marks -------------------------------------------------------- */
 
 eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *err)
@@ -174,6 +185,8 @@ eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *
                         m->eous_id = eous_arena_strdup(a, v);
                     else if (!strcmp(k, "data-agent-confirm"))
                         m->confirm = eous_arena_strdup(a, v ? v : "");
+                    else if (!strcmp(k, "data-eous-vh") && v)
+                        set_vis_hidden(m, atoi(v));
                 } else if (k && v && !strcmp(k, "type")) {
                     type = v;
                 } else if (k && v && !strcmp(k, "autocomplete")) {
@@ -183,6 +196,9 @@ eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *
             }
             m->secret_field = perc_is_secret_field(tag, type, autocomplete);
             inherit(obs, m); /* parents come before children in a snapshot */
+            /* a text node of an element whose own text is visually hidden */
+            if (tag && !strcmp(tag, "#text") && m->parent >= 0 && obs->marks[m->parent].text_hidden)
+                m->in_hidden = 1;
             pi = pi ? pi->next : NULL;
             bi = bi ? bi->next : NULL;
             ai = ai ? ai->next : NULL;
@@ -195,6 +211,23 @@ eous_rc perc_parse_dom_snapshot(perc_obs *obs, const cJSON *snapshot, eous_err *
 }
 
 /* ---- marks from the page script (page_marks.js) ----------------------------------- */
+
+/* A vh record's texts as one arena string, '\n' between (NULL: none). */
+static const char *join_texts(eous_arena *a, const cJSON *texts)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    const cJSON *t;
+    cJSON_ArrayForEach(t, texts) {
+        if (!cJSON_IsString(t) || !*t->valuestring || strchr(t->valuestring, '\n'))
+            continue;
+        if ((b.len && eous_buf_putc(&b, '\n', NULL)) || eous_buf_puts(&b, t->valuestring, NULL))
+            break;
+    }
+    const char *s = b.len ? eous_arena_strndup(a, b.data, b.len) : NULL;
+    eous_buf_free(&b);
+    return s;
+}
 
 /* The backend node id at the end of a chromedriver element id ("f.F.d.L.e.42"), or 0. */
 static int backend_of_ref(const cJSON *ref)
@@ -238,6 +271,9 @@ eous_rc perc_parse_script_marks(perc_obs *obs, const cJSON *marks, eous_err *err
         if (confirm)
             m->confirm = eous_arena_strdup(a, confirm);
         m->hidden = eous_json_int(r, "hidden", 0) != 0;
+        set_vis_hidden(m, eous_json_int(r, "vh", 0));
+        if (m->hidden || m->text_hidden)
+            m->vis_texts = join_texts(a, eous_json_arr(r, "t"));
         m->secret_region = eous_json_int(r, "secret", 0) != 0;
         m->secret_field = eous_json_int(r, "field", 0) != 0;
         inherit(obs, m); /* parents come first here too */
@@ -304,6 +340,76 @@ static void apply_sparse(perc_obs *obs, const perc_bindex *marks_by_backend)
     free(stack);
 }
 
+/* name, its ASCII whitespace runs squashed and ends trimmed (as page_marks.js
+ * squashes a text), equals line[0..len), regardless of ASCII case (a
+ * text-transform shows in the name); a line of 200 bytes or more may be the
+ * start of a longer text (the script cuts texts). */
+static int squashed_match(const char *name, const char *line, size_t len)
+{
+    size_t i = 0;
+    const char *p = name;
+    while (*p && strchr(" \t\n\r\f", *p))
+        p++;
+    while (*p) {
+        char ch = *p;
+        if (strchr(" \t\n\r\f", ch)) {
+            while (*p && strchr(" \t\n\r\f", *p))
+                p++;
+            if (!*p)
+                break;
+            ch = ' ';
+        } else {
+            p++;
+        }
+        if (i == len)
+            return len >= 200;
+        if (tolower((unsigned char)ch) != tolower((unsigned char)line[i]))
+            return 0;
+        i++;
+    }
+    return i == len;
+}
+
+static int names_a_hidden_text(const char *name, const char *texts)
+{
+    for (const char *t = texts; t && *t && name;) {
+        const char *nl = strchr(t, '\n');
+        size_t len = nl ? (size_t)(nl - t) : strlen(t);
+        if (squashed_match(name, t, len))
+            return 1;
+        t = nl ? nl + 1 : NULL;
+    }
+    return 0;
+}
+
+static void hide_subtree(perc_obs *obs, perc_node *n, int depth)
+{
+    n->hidden = 1;
+    for (size_t k = 0; k < n->n_children && depth < PERC_MAX_DEPTH; k++)
+        hide_subtree(obs, &obs->nodes[n->children[k]], depth + 1);
+}
+
+/* Page marks: a visually hidden element's text hangs under the nearest
+ * element the tree has a node for (an inline element has none; an element
+ * hiding only its own text holds visible text too): there, its StaticText
+ * children that carry one of the element's hidden texts are hidden. */
+static void hide_vis_texts(perc_obs *obs)
+{
+    for (size_t i = 0; i < obs->n_marks; i++) {
+        const perc_mark *m = &obs->marks[i];
+        if (!m->vis_texts)
+            continue;
+        perc_node *at = NULL;
+        for (int k = (int)i; k >= 0 && !at; k = obs->marks[k].parent)
+            at = (perc_node *)perc_obs_node_by_backend(obs, obs->marks[k].backend_id);
+        for (size_t c = 0; at && c < at->n_children; c++) {
+            perc_node *ch = &obs->nodes[at->children[c]];
+            if (ch->role && !strcmp(ch->role, "StaticText") && names_a_hidden_text(ch->name, m->vis_texts))
+                hide_subtree(obs, ch, 0);
+        }
+    }
+}
+
 void perc_apply_marks(perc_obs *obs)
 {
     perc_index_backend(obs);
@@ -314,6 +420,7 @@ void perc_apply_marks(perc_obs *obs)
         perc_bindex_put(&marks_by_backend, obs->marks[i].backend_id, (int)i);
     if (obs->marks_sparse) {
         apply_sparse(obs, &marks_by_backend);
+        hide_vis_texts(obs);
         goto roots;
     }
     for (size_t i = 0; i < obs->n_nodes; i++) {

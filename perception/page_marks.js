@@ -4,7 +4,8 @@
  *
  * The marks (perception/marks.c reads them): one record per element that
  * carries one (data-cid, data-eous-nk, data-cid-owner, data-agent-hidden,
- * data-agent-secret, data-agent-confirm, a secret field), ancestors first,
+ * data-agent-secret, data-agent-confirm, a secret field, visually hidden
+ * text: vh 1 or 2 as vis_hidden.js says), ancestors first,
  * each with its element (the driver's reference names its backend node id)
  * and the index of the record of its nearest marked ancestor in the flat
  * tree (a slotted element under its slot, a shadow root under its host), as
@@ -36,6 +37,19 @@ out.marks = (function (maxRecords) {
         (ac != null && (ac === 'one-time-code' || ac.startsWith('cc-') || ac === 'current-password' ||
           ac === 'new-password'));
     };
+    /* visually hidden text (vis_hidden.js, found by the providers' part) */
+    const vh = out.vh instanceof Map ? out.vh : new Map();
+    /* the texts a vh record hides (1: all under it, 2: its own), squashed as
+     * Chromium names StaticText: an inline element has no node of its own in
+     * the tree, its text hangs under the nearest ancestor's node, where the
+     * reader finds it by these texts (perc_apply_marks) */
+    const vhTexts = (e, v) => {
+      const t = [];
+      const keep = n => { const s = n.data.replace(/[ \t\n\r\f]+/g, ' ').trim(); if (s) t.push(s.slice(0, 300)); };
+      if (v === 2) { for (let n = e.firstChild; n && t.length < 50; n = n.nextSibling) if (n.nodeType === 3) keep(n); }
+      else { const w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT); for (let n; t.length < 50 && (n = w.nextNode());) keep(n); }
+      return t;
+    };
     const found = [], index = new Map();
     const add = (e, own) => {
       if (index.has(e)) return true;
@@ -50,7 +64,8 @@ out.marks = (function (maxRecords) {
         if (e.hasAttribute('data-agent-secret')) r.secret = 1;
         if (e.hasAttribute('data-agent-confirm')) r.confirm = g('data-agent-confirm') || '';
         if (secretField(e)) r.field = 1;
-        if (!r.cid && !r.owner && !r.hidden && !r.secret && r.confirm == null && !r.field) return true;
+        if (vh.has(e)) { r.vh = vh.get(e); r.t = vhTexts(e, r.vh); }
+        if (!r.cid && !r.owner && !r.hidden && !r.secret && r.confirm == null && !r.field && !r.vh) return true;
       }
       index.set(e, found.length);
       found.push(r);
@@ -60,6 +75,14 @@ out.marks = (function (maxRecords) {
     for (let k = 0; k < roots.length; k++) {
       const root = roots[k];
       for (const e of root.querySelectorAll(SEL)) if (!add(e, true)) return null;
+      /* each with its ancestors: the nearest with a node in the tree holds its text */
+      const upEl = n => { let p = n.assignedSlot || n.parentNode; if (p && p.nodeType === 11) p = p.host;
+        return p && p.nodeType === 1 ? p : null; };
+      if (k === 0)
+        for (const e of vh.keys()) {
+          if (!add(e, true)) return null;
+          for (let a = upEl(e); a; a = upEl(a)) if (!add(a, false)) return null;
+        }
       for (const e of root.querySelectorAll('*')) {
         if (e.shadowRoot) roots.push(e.shadowRoot);
         /* a custom element without an open shadow root may hold a closed one, whose marks no script sees */

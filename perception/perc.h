@@ -54,7 +54,7 @@ typedef struct perc_node {
     int backend_id;         /* backendDOMNodeId, 0 when none */
     int ignored;
     int frame;              /* 0 main frame, >0 child frames in discovery order */
-    unsigned hidden : 1;    /* inside data-agent-hidden */
+    unsigned hidden : 1;    /* inside data-agent-hidden, or text a person cannot see (vis_hidden.js) */
     unsigned secret : 1;    /* password / card / one-time-code / data-agent-secret */
     int component;          /* index of the component whose data-cid subtree or portal holds it, -1 */
     int component_root;     /* 1 when this node is that component's data-cid root */

@@ -18,6 +18,8 @@ typedef struct perc_mark {
     const char *confirm;   /* data-agent-confirm */
     const char *eous_id;   /* data-eous-id (html mode ids) */
     unsigned hidden : 1, secret_region : 1, secret_field : 1;
+    unsigned text_hidden : 1; /* data-eous-vh=2: its own text is visually hidden (not inherited) */
+    const char *vis_texts;    /* page marks: the texts it hides, whitespace squashed, '\n' between (or NULL) */
     /* inherited (computed top-down) */
     const char *in_component; /* nearest data-cid / data-cid-owner key */
     unsigned in_hidden : 1, in_secret : 1;

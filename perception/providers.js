@@ -97,6 +97,7 @@ return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
     return any ? list : null;
   };
 // @include native.js
+// @include vis_hidden.js
   const want = wantProviders === true ? 15 : (Number(wantProviders) || 0);
   if (want) {
 // @include webmcp_hook.js
@@ -109,6 +110,26 @@ return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
       out.bridge = enc(await bound(() => ag.snapshot(), 'snapshot'), 'snapshot'); } catch (e) { out.warnings.push('bridge: ' + msg(e)); }
     if (want & 8) try { out.native = enc(readNative(), 'native'); } catch (e) { out.warnings.push('native: ' + msg(e)); }
   }
+  // text a person cannot see (vis_hidden.js), found before any tree is read:
+  // handed to the page marks and the in-page tree as is (out.vh, not sent
+  // back), and stamped data-eous-vh for the DOM snapshot and the html source,
+  // only where a stamp changed (a page's observers see no churn)
+  try {
+    const vh = eousVisHidden(document, 20000);
+    Object.defineProperty(out, 'vh', {value: vh.map});
+    if (vh.cut) out.warnings.push('hidden text: only the first 20000 elements were checked for text a person cannot see');
+    const reg = window.__eous_vh__ instanceof Array ? window.__eous_vh__ : [];
+    const stale = new Set(reg.map(w => w && typeof w.deref === 'function' ? w.deref() : null).filter(Boolean));
+    document.querySelectorAll('[data-eous-vh]').forEach(e => stale.add(e));
+    const kept = [];
+    for (const [e, v] of vh.map) {
+      stale.delete(e);
+      if (e.getAttribute('data-eous-vh') !== String(v)) e.setAttribute('data-eous-vh', String(v));
+      kept.push(new WeakRef(e));
+    }
+    stale.forEach(e => { try { e.removeAttribute('data-eous-vh'); } catch (x) {} });
+    window.__eous_vh__ = kept;
+  } catch (e) { out.warnings.push('hidden text: ' + msg(e)); }
   if (stampIds) {
     document.querySelectorAll('[data-eous-id]').forEach(e => e.removeAttribute('data-eous-id'));
     let n = 0;

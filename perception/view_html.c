@@ -57,9 +57,19 @@ static void put_escaped(hctx *c, const char *s, int attr)
     }
 }
 
+/* data-eous-vh as perc_observe stamped it (perception/vis_hidden.js): 1 the
+ * element shows no text a person can see, 2 its own text is not seen. */
+static int vis_hidden(const xmlNode *n, const char *which)
+{
+    xmlChar *v = n && n->type == XML_ELEMENT_NODE ? xmlGetProp((xmlNode *)n, BAD_CAST "data-eous-vh") : NULL;
+    int r = v && !xmlStrcmp(v, BAD_CAST which);
+    xmlFree(v);
+    return r;
+}
+
 static int is_hidden(xmlNode *n)
 {
-    if (xmlHasProp(n, BAD_CAST "hidden") || xmlHasProp(n, BAD_CAST "data-agent-hidden"))
+    if (xmlHasProp(n, BAD_CAST "hidden") || xmlHasProp(n, BAD_CAST "data-agent-hidden") || vis_hidden(n, "1"))
         return 1;
     xmlChar *ah = xmlGetProp(n, BAD_CAST "aria-hidden");
     int hidden = ah && !xmlStrcmp(ah, BAD_CAST "true");
@@ -108,7 +118,7 @@ static void walk(hctx *c, xmlNode *n, int depth, int secret)
     for (; n && !c->rc; n = n->next) {
         if (n->type == XML_TEXT_NODE) {
             const char *t = (const char *)n->content;
-            if (!t || only_whitespace(t))
+            if (!t || only_whitespace(t) || vis_hidden(n->parent, "2"))
                 continue;
             for (int i = 0; i < depth; i++)
                 hput(c, " ");

@@ -11,6 +11,7 @@
 #include "actions/secrets.h"
 #include "actions/active_js.h"
 #include "actions/atomic_check_js.h"
+#include "actions/file_focus_js.h"
 #include "actions/mark_secret_js.h"
 #include "actions/native_option_js.h"
 #include "actions/native_set_js.h"
@@ -186,6 +187,28 @@ static eous_rc mark_secret_field(act_exec *x, const act_target *t, eous_err *err
     return rc ? eous_err_prefix(err, "type a secret into %s: cannot mark the field secret", t->what) : EOUS_OK;
 }
 
+/* A type's keys never reach a file input through Element Send Keys, which
+ * sets its files from the text.  Asked after the focus (a field may become one
+ * then), right before the keys: files come only through upload, from --files. */
+static eous_rc refuse_file_input(act_exec *x, const act_target *t, eous_err *err)
+{
+    cJSON *args = cJSON_CreateArray(), *ref = wd_element_ref(t->type_elem), *v = NULL;
+    if (!args || !ref || !cJSON_AddItemToArray(args, ref)) {
+        cJSON_Delete(args);
+        cJSON_Delete(ref);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    eous_rc rc = wd_execute(x->s, ACT_FILE_FOCUS_JS, args, &v, err);
+    int file = cJSON_IsTrue(v);
+    cJSON_Delete(args);
+    cJSON_Delete(v);
+    if (rc) /* not known, not typed */
+        return eous_err_prefix(err, "type into %s: cannot tell whether the focused field is a file input", t->what);
+    if (file)
+        return eous_err_set(err, EOUS_E_POLICY, "type: the focused field is a file input; use upload (%s)", t->what);
+    return EOUS_OK;
+}
+
 static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_result *res, eous_err *err)
 {
     if (!t->type_elem || !t->editable)
@@ -194,6 +217,8 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
                             t->what, t->tag, t->role[0] ? " with role " : "", t->role);
     if (t->type_disabled)
         return eous_err_set(err, EOUS_E_PAGE, "type: %s is disabled or read-only", t->what);
+    if (!strcasecmp(t->input_type, "file"))
+        return eous_err_set(err, EOUS_E_POLICY, "type: the focused field is a file input; use upload (%s)", t->what);
     if (act_secrets_has_placeholder(a->text)) {
         eous_rc mrc = mark_secret_field(x, t, err);
         if (mrc)
@@ -233,6 +258,10 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         text[last] = keep;
         eous_buf_reset(&keys); /* the clearing keys, sent */
     }
+    /* W3C Element Send Keys sets a file input's files from the text: ask first,
+     * after the click's focus (key actions and Input.insertText never set files) */
+    if (!rc && !last && !t->hit && (rc = refuse_file_input(x, t, err)))
+        goto done;
     if (!rc && !(rc = eous_buf_puts(&keys, text + last, err)) &&
         !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : EOUS_OK))
         rc = last     ? wd_type_keys(x->s, keys.data, err)

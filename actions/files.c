@@ -2,24 +2,27 @@
  * "files": [names]} and {"download": <target>}.
  *
  * Uploads take files only from --files DIR (act_files_resolve: no absolute
- * names, no "..", no symlink leading out of DIR) and set them on the file
- * input through WebDriver (element send keys with the paths, which
- * chromedriver turns into the input's files and its change event), so they
- * work with and without CDP.
+ * names, no "..", no control character, no symlink leading out of DIR) and
+ * set them on the file input through WebDriver (one element send keys a path,
+ * which chromedriver turns into the input's files and its change event), so
+ * they work with and without CDP.
  *
  * Downloads need CDP: Browser.setDownloadBehavior sends the browser's
- * downloads into the executor's download_dir (trace/<task>-<mode>/downloads/),
- * the target is clicked as a click step would, and the step waits (inotify on
- * the directory, bounded by timeout_ms) for a new file that is complete
- * (Chromium writes NAME.crdownload and renames it to NAME at the end).  The
- * file's name, size, MIME type and sha256 go into the executor's downloads
- * (actions/rpa.h).  A target that is an http(s) URL (a report the server
+ * download into an empty directory of the step's own inside the executor's
+ * download_dir (trace/<task>-<mode>/downloads/.incoming-XXXXXX), the target is
+ * clicked as a click step would, and the step waits (inotify on that
+ * directory, bounded by timeout_ms) for a file that is complete (Chromium
+ * writes NAME.crdownload and renames it to NAME at the end).  It is kept in
+ * download_dir as NAME, or "NAME (1).ext" and on when a download of the same
+ * name came before; its kept name, size, MIME type and sha256 go into the
+ * executor's downloads (actions/rpa.h), in order.  A target that is an http(s) URL (a report the server
  * sends as an attachment) is fetched by a same-origin download link instead
  * of a click, after the policy allows the URL as it would a goto.  Under
  * --w3c-only the step says in one line that it cannot. */
 #define _GNU_SOURCE /* strndup, realpath, PATH_MAX */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <stdio.h>
@@ -55,10 +58,34 @@ static int escapes_syntactically(const char *name)
     return 0;
 }
 
+/* 1 when name holds a byte below 0x20 or 0x7f: chromedriver splits the paths
+ * of one send keys on '\n', so such a name could name a second file. */
+static int has_control(const char *name)
+{
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            return 1;
+    return 0;
+}
+
+/* name for a message, control bytes as \xNN, cut to fit out. */
+static const char *shown(const char *name, char *out, size_t n)
+{
+    size_t k = 0;
+    out[0] = '\0';
+    for (const unsigned char *p = (const unsigned char *)name; *p && k + 5 < n; p++)
+        k += (size_t)snprintf(out + k, n - k, *p < 0x20 || *p == 0x7f ? "\\x%02x" : "%c", *p);
+    return out;
+}
+
 eous_rc act_files_resolve(const char *dir, const char *name, char *out, size_t n, eous_err *err)
 {
     if (!dir || !*dir)
         return eous_err_set(err, EOUS_E_INVALID, "upload: no --files DIR given; uploads take files only from there");
+    char seen[320];
+    if (name && has_control(name))
+        return eous_err_set(err, EOUS_E_POLICY, "upload: '%s' holds a control character (expected a file name in --files %.300s)",
+                            shown(name, seen, sizeof seen), dir);
     if (!name || !*name || escapes_syntactically(name))
         return eous_err_set(err, EOUS_E_POLICY, "upload: '%.300s' is outside --files %.300s (absolute or ..)",
                             name ? name : "", dir);
@@ -99,6 +126,10 @@ eous_rc act_files_parse(const cJSON *val, const cJSON *step, const char *ctx, ac
     cJSON_ArrayForEach(f, files) {
         if (!cJSON_IsString(f) || !f->valuestring[0])
             return eous_err_set(err, EOUS_E_INVALID, "%s, each file must be a non-empty name", ctx);
+        char seen[240];
+        if (has_control(f->valuestring))
+            return eous_err_set(err, EOUS_E_INVALID, "%s, '%s' holds a control character (expected a file name in --files)",
+                                ctx, shown(f->valuestring, seen, sizeof seen));
         if (escapes_syntactically(f->valuestring))
             return eous_err_set(err, EOUS_E_INVALID, "%s, '%.200s' is outside --files (absolute or ..)", ctx,
                                 f->valuestring);
@@ -114,14 +145,20 @@ eous_rc act_run_upload(act_exec *x, const perc_obs *obs, const act_action *a, ac
 {
     const cJSON *files = cJSON_GetObjectItemCaseSensitive(a->params, "files"), *f;
     int n = cJSON_GetArraySize(files);
-    char paths[MAX_FILES * (PATH_MAX + 1)] = "";
-    size_t len = 0;
-    eous_rc rc;
+    if (n < 1 || n > MAX_FILES)
+        return eous_err_set(err, EOUS_E_INVALID, "upload: expected 1 to %d file names", MAX_FILES);
+    char (*p)[PATH_MAX] = calloc((size_t)n, PATH_MAX); /* n resolved paths, too big for the stack */
+    eous_rc rc = EOUS_OK;
+    int i = 0;
+    if (!p)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     cJSON_ArrayForEach(f, files) {
-        char p[PATH_MAX];
-        if ((rc = act_files_resolve(x->o.files_dir, f->valuestring, p, sizeof p, err)))
+        if (!cJSON_IsString(f) || (rc = act_files_resolve(x->o.files_dir, f->valuestring, p[i++], PATH_MAX, err))) {
+            if (!rc)
+                rc = eous_err_set(err, EOUS_E_INVALID, "upload: each file must be a name in --files");
+            free(p);
             return rc;
-        len += (size_t)snprintf(paths + len, sizeof paths - len, "%s%s", len ? "\n" : "", p);
+        }
     }
     res->path = "atomic";
     act_target t;
@@ -145,8 +182,12 @@ eous_rc act_run_upload(act_exec *x, const perc_obs *obs, const act_action *a, ac
                                                      : "is not a file input (nor labels or holds one)");
     else if (!rc && !input)
         rc = eous_err_set(err, EOUS_E_PAGE, "upload: the page did not hand back the file input of %s", t.what);
-    if (!rc && (rc = wd_element_send_keys(x->s, input, paths, err)))
-        eous_err_prefix(err, "upload to %s", t.what);
+    /* one path a send keys: chromedriver splits one text on '\n' and a
+     * multiple input adds each call's file to those it holds */
+    for (i = 0; !rc && i < n; i++)
+        if ((rc = wd_element_send_keys(x->s, input, p[i], err)))
+            eous_err_prefix(err, "upload to %s", t.what);
+    free(p);
     if (!rc)
         act_res_msg(res, "uploaded %d file%s to %s", n, n == 1 ? "" : "s", t.what);
     cJSON_Delete(args);
@@ -162,13 +203,6 @@ typedef struct seen_names {
     int n;
 } seen_names;
 
-static void seen_clear(seen_names *s)
-{
-    for (int i = 0; i < s->n; i++)
-        free(s->names[i]);
-    s->n = 0;
-}
-
 static int seen_has(const seen_names *s, const char *name)
 {
     for (int i = 0; i < s->n; i++)
@@ -177,10 +211,9 @@ static int seen_has(const seen_names *s, const char *name)
     return 0;
 }
 
-/* Lists dir into s (when s is not NULL).  With before: the first complete file not in before goes to
- * found (n bytes); 1 when one was found, 0 when not, and *partial says whether a download is still
- * being written. */
-static int scan(const char *dir, seen_names *s, const seen_names *before, char *found, size_t n, int *partial)
+/* The first complete file of dir not in before goes to found (n bytes); 1 when one was found, 0 when
+ * not, and *partial says whether a download is still being written. */
+static int scan(const char *dir, const seen_names *before, char *found, size_t n, int *partial)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -195,8 +228,6 @@ static int scan(const char *dir, seen_names *s, const seen_names *before, char *
             continue;
         size_t l = strlen(nm);
         int part = l > 11 && !strcmp(nm + l - 11, ".crdownload");
-        if (s && s->n < MAX_SEEN)
-            s->names[s->n++] = strdup(nm);
         if (part && partial)
             *partial = 1;
         if (before && !part && !hit && !seen_has(before, nm)) {
@@ -232,7 +263,9 @@ static const char *mime_of(const char *name, const unsigned char *head, size_t n
 static eous_rc describe(const char *dir, const char *name, cJSON **out, eous_err *err)
 {
     char path[PATH_MAX * 2];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    eous_rc rc = eous_path_under(path, sizeof path, dir, err, "%s", name);
+    if (rc)
+        return rc;
     FILE *f = fopen(path, "rb");
     if (!f)
         return eous_err_set(err, EOUS_E_IO, "download: cannot read %s: %s", path, strerror(errno));
@@ -276,7 +309,7 @@ static eous_rc wait_for_file(int fd, const char *dir, const seen_names *before, 
     int partial = 0;
     for (;;) {
         /* Chromium reserves NAME empty while NAME.crdownload fills: complete when none is left */
-        if (scan(dir, NULL, before, found, n, &partial) && !partial)
+        if (scan(dir, before, found, n, &partial) && !partial)
             return EOUS_OK;
         double left = timeout_ms - (eous_now_ms() - t0);
         if (left <= 0)
@@ -339,6 +372,79 @@ static eous_rc start_download(act_exec *x, const perc_obs *obs, const act_action
     return rc;
 }
 
+/* Points the browser's downloads at dir. */
+static eous_rc download_into(act_exec *x, const char *dir, eous_err *err)
+{
+    cJSON *p = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddStringToObject(p, "behavior", "allow");
+    cJSON_AddStringToObject(p, "downloadPath", dir);
+    eous_rc rc = wd_cdp(x->s, "Browser.setDownloadBehavior", p, &r, err);
+    cJSON_Delete(p);
+    cJSON_Delete(r);
+    return rc ? eous_err_prefix(err, "download: Browser.setDownloadBehavior") : EOUS_OK;
+}
+
+/* Moves stage/name into dir under name, or "stem (k).ext" when a file has it
+ * already (k from 1): a second download of the same name is kept beside the
+ * first.  The name it got goes into kept (n bytes). */
+static eous_rc keep_unique(const char *stage, const char *name, const char *dir, char *kept, size_t n, eous_err *err)
+{
+    char from[PATH_MAX * 2], to[PATH_MAX * 2];
+    eous_rc rc = eous_path_under(from, sizeof from, stage, err, "%s", name);
+    const char *dot = strrchr(name, '.');
+    int stem = dot && dot != name ? (int)(dot - name) : (int)strlen(name);
+    for (int k = 0; !rc && k < 1000; k++) {
+        if (k)
+            snprintf(kept, n, "%.*s (%d)%s", stem, name, k, name + stem);
+        else
+            snprintf(kept, n, "%s", name);
+        if ((rc = eous_path_under(to, sizeof to, dir, err, "%s", kept)))
+            break;
+        /* never over a file already kept (RENAME_NOREPLACE; link where the file system lacks it) */
+        int r = renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+        if (r && (errno == EINVAL || errno == ENOSYS) && !(r = link(from, to)))
+            unlink(from);
+        if (!r)
+            return EOUS_OK;
+        if (errno != EEXIST)
+            return eous_err_set(err, EOUS_E_IO, "download: cannot keep %s as %s: %s", from, to, strerror(errno));
+    }
+    return rc ? rc : eous_err_set(err, EOUS_E_IO, "download: %s: 1000 files of that name already", name);
+}
+
+/* Waits for the download in its own empty directory (stage), so a name the
+ * download directory holds already cannot hide it, then keeps it in dir. */
+static eous_rc take_download(act_exec *x, const perc_obs *obs, const act_action *a, const char *stage, const char *dir,
+                             act_result *res, eous_err *err)
+{
+    eous_rc rc = download_into(x, stage, err);
+    if (rc)
+        return rc;
+    int fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+    if (fd < 0 || inotify_add_watch(fd, stage, IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE) < 0) {
+        if (fd >= 0)
+            close(fd);
+        return eous_err_set(err, EOUS_E_IO, "download: cannot watch %s: %s", stage, strerror(errno));
+    }
+    seen_names before = {.n = 0};
+    rc = start_download(x, obs, a, res, err);
+    char name[NAME_MAX + 1] = "", kept[NAME_MAX + 32] = "";
+    double timeout = a->timeout_ms > 0 ? a->timeout_ms : ACT_DEFAULT_WAIT_MS;
+    if (!rc && !(rc = wait_for_file(fd, stage, &before, timeout, name, sizeof name, err)) &&
+        !(rc = keep_unique(stage, name, dir, kept, sizeof kept, err))) {
+        cJSON *d = NULL;
+        if (!(rc = describe(dir, kept, &d, err))) {
+            act_res_msg(res, "downloaded %s (%.0f bytes, %s, sha256 %s)", kept, eous_json_num(d, "size", 0),
+                        eous_json_str(d, "mime"), eous_json_str(d, "sha256"));
+            if (!x->downloads)
+                x->downloads = cJSON_CreateArray();
+            cJSON_AddItemToArray(x->downloads, d);
+        }
+    }
+    close(fd);
+    return rc;
+}
+
 eous_rc act_run_download(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
 {
     if (!wd_session_has_cdp(x->s))
@@ -350,39 +456,23 @@ eous_rc act_run_download(act_exec *x, const perc_obs *obs, const act_action *a, 
     eous_rc rc = eous_mkdirs(dir, 0755, err);
     if (rc)
         return rc;
-    char rdir[PATH_MAX];
+    char rdir[PATH_MAX], stage[PATH_MAX + 32];
     if (!realpath(dir, rdir))
         return eous_err_set(err, EOUS_E_IO, "download: %s: %s", dir, strerror(errno));
-    cJSON *p = cJSON_CreateObject(), *r = NULL;
-    cJSON_AddStringToObject(p, "behavior", "allow");
-    cJSON_AddStringToObject(p, "downloadPath", rdir);
-    rc = wd_cdp(x->s, "Browser.setDownloadBehavior", p, &r, err);
-    cJSON_Delete(p);
-    cJSON_Delete(r);
-    if (rc)
-        return eous_err_prefix(err, "download: Browser.setDownloadBehavior");
-    int fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
-    if (fd < 0 || inotify_add_watch(fd, rdir, IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE) < 0) {
-        if (fd >= 0)
-            close(fd);
-        return eous_err_set(err, EOUS_E_IO, "download: cannot watch %s: %s", rdir, strerror(errno));
+    /* a dot name: never listed as a download (scan skips it) */
+    if ((rc = eous_path_under(stage, sizeof stage, rdir, err, ".incoming-XXXXXX")))
+        return rc;
+    if (!mkdtemp(stage))
+        return eous_err_set(err, EOUS_E_IO, "download: cannot make %s: %s", stage, strerror(errno));
+    rc = take_download(x, obs, a, stage, rdir, res, err);
+    eous_rmtree(stage); /* with what a timed-out download left */
+    /* later downloads (a click that saves a file) land beside the kept ones, as before */
+    eous_err e2;
+    eous_err_clear(&e2);
+    if (download_into(x, rdir, &e2) && !rc && eous_rc_is_infra(e2.rc)) {
+        rc = e2.rc;
+        if (err)
+            *err = e2;
     }
-    seen_names before = {.n = 0};
-    scan(rdir, &before, NULL, NULL, 0, NULL);
-    rc = start_download(x, obs, a, res, err);
-    char name[NAME_MAX + 1] = "";
-    double timeout = a->timeout_ms > 0 ? a->timeout_ms : ACT_DEFAULT_WAIT_MS;
-    if (!rc && !(rc = wait_for_file(fd, rdir, &before, timeout, name, sizeof name, err))) {
-        cJSON *d = NULL;
-        if (!(rc = describe(rdir, name, &d, err))) {
-            act_res_msg(res, "downloaded %s (%.0f bytes, %s, sha256 %s)", name, eous_json_num(d, "size", 0),
-                        eous_json_str(d, "mime"), eous_json_str(d, "sha256"));
-            if (!x->downloads)
-                x->downloads = cJSON_CreateArray();
-            cJSON_AddItemToArray(x->downloads, d);
-        }
-    }
-    close(fd);
-    seen_clear(&before);
     return rc;
 }

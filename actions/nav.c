@@ -22,6 +22,28 @@ static eous_rc check_nav(act_exec *x, const char *url, const char *from, eous_er
     return rc;
 }
 
+/* The browser showed its error page for url (refused, no such host, ...):
+ * EOUS_E_PAGE naming url and Chromium's net::ERR_ code, the tab left for
+ * about:blank. */
+static eous_rc unreachable(act_exec *x, const char *url, const char *neterr, eous_err *err)
+{
+    cJSON *v = NULL;
+    eous_err e2;
+    eous_err_clear(&e2);
+    if (!neterr)
+        wd_execute(x->s, "const c = document.querySelector('.error-code'); return c ? c.textContent : '';", NULL, &v,
+                   &e2);
+    char code[64];
+    snprintf(code, sizeof code, "%.*s", neterr ? (int)strcspn(neterr, " \t\r\n,;)") : 63,
+             neterr                                    ? neterr
+             : cJSON_IsString(v) && v->valuestring[0] ? v->valuestring
+                                                      : "the browser's error page");
+    eous_rc rc = eous_err_set(err, EOUS_E_PAGE, "goto %s: could not reach %s (%s); left it for about:blank", url, url, code);
+    cJSON_Delete(v);
+    wd_navigate(x->s, "about:blank", NULL);
+    snprintf(x->url, sizeof x->url, "about:blank");
+    return rc;
+}
 /* A goto that only changes the fragment keeps the document (no load to count from). */
 static int same_document(const char *from, const char *to)
 {
@@ -66,7 +88,11 @@ eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *
         goto done;
     res->path = "atomic";
     if ((rc = wd_navigate(x->s, url, err))) {
-        eous_err_prefix(err, "goto %s", raw);
+        const char *neterr = err ? strstr(err->msg, "net::ERR_") : NULL;
+        if (neterr && !eous_rc_is_infra(rc)) /* the driver's words for an unreachable page */
+            rc = unreachable(x, act_secrets_has_placeholder(raw) ? raw : url, neterr + 5, err);
+        else
+            eous_err_prefix(err, "goto %s", raw);
         goto done;
     }
     if ((rc = act_settle_after(x, !same_document(from, url), settle_ms, err)))
@@ -75,6 +101,10 @@ eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *
     if (x->url[0] && strcmp(x->url, url)) {
         eous_err e2;
         eous_err_clear(&e2);
+        if (!strncmp(x->url, "chrome-error:", 13)) { /* the browser's error page: say what could not be reached */
+            rc = unreachable(x, act_secrets_has_placeholder(raw) ? raw : url, NULL, err);
+            goto done;
+        }
         if (check_nav(x, x->url, from, &e2) != EOUS_OK) {
             char landed[2048];
             snprintf(landed, sizeof landed, "%s", x->url);

@@ -17,8 +17,9 @@ const cJSON *act_exec_output(const act_exec *x);
 const cJSON *act_exec_downloads(const act_exec *x);
 
 /* The file `name` under dir as an absolute path in out (n bytes): name must be
- * relative, have no ".." part, and resolve (symlinks followed) to a regular
- * file inside dir.  EOUS_E_POLICY naming the file when it escapes dir,
+ * relative, have no ".." part and no control character (a byte below 0x20,
+ * 0x7f), and resolve (symlinks followed) to a regular file inside dir.
+ * EOUS_E_POLICY naming the file when it escapes dir or holds a control byte,
  * EOUS_E_NOT_FOUND when it does not exist, EOUS_E_INVALID when dir is NULL.
  * The native provider's upload tool uses the same check. */
 eous_rc act_files_resolve(const char *dir, const char *name, char *out, size_t n, eous_err *err);

@@ -176,8 +176,11 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
             continue;
         }
         char trace[4300], audit[4300];
-        snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", o->out_dir, j->task->id, perc_mode_name(j->mode));
-        snprintf(audit, sizeof audit, "%s/audit.jsonl", o->out_dir);
+        /* agent_bench_run checked every trace path before the first job */
+        if ((rc = eous_path_under(trace, sizeof trace, o->out_dir, err, "trace/%s-%s.jsonl", j->task->id,
+                                  perc_mode_name(j->mode))) ||
+            (rc = eous_path_under(audit, sizeof audit, o->out_dir, err, "audit.jsonl")))
+            break;
         agent_run_opts ro = o->run;
         if (wb->llm)
             ro.llm = wb->llm;
@@ -440,6 +443,14 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
     if (!o->out_dir || !o->n_modes || o->workers < 1 || o->workers > AGENT_BENCH_MAX_WORKERS)
         return eous_err_set(err, EOUS_E_INVALID, "bench: expected a run directory, at least one mode and 1..%d "
                             "workers", AGENT_BENCH_MAX_WORKERS);
+    /* a task id that would put its trace outside the run directory: nothing is written */
+    for (size_t t = 0; t < l->n; t++)
+        for (int m = 0; m < o->n_modes; m++) {
+            char trace[4300];
+            if (eous_path_under(trace, sizeof trace, o->out_dir, err, "trace/%s-%s.jsonl", l->tasks[t].id,
+                                perc_mode_name(o->modes[m])))
+                return eous_err_prefix(err, "bench: task %s", l->tasks[t].id);
+        }
     agent_bench_opts opts = *o;
     char results_path[4200];
     snprintf(results_path, sizeof results_path, "%s/trace", opts.out_dir);

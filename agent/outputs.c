@@ -49,7 +49,9 @@ eous_rc agent_outputs_finish(const wa_task *t, const struct act_exec *x, const c
     cJSON *d;
     cJSON_ArrayForEach(d, res->downloads) {
         char rel[1024];
-        snprintf(rel, sizeof rel, "%s/downloads/%s", rel_dir(dir), eous_json_str(d, "name"));
+        eous_rc rc = eous_path_under(rel, sizeof rel, rel_dir(dir), err, "downloads/%s", eous_json_str(d, "name"));
+        if (rc)
+            return rc;
         cJSON_AddStringToObject(d, "file", rel);
     }
     if (strcmp(res->status, "passed"))

@@ -53,7 +53,7 @@ int agent_planner_parse(const char *s, agent_planner *out);
 const char *agent_planner_name(agent_planner p);
 
 typedef struct agent_result {
-    char task_id[64];
+    char task_id[WA_TASK_ID_MAX + 1];
     char mode[16];
     char planner[16];
     char status[16];          /* "passed" | "failed" | "infra" | "skipped" | … (runs/rundir.h) */

@@ -98,6 +98,14 @@ int cli_run(int argc, char **argv)
         return EOUS_EXIT_INPUT;
     }
     int code = EOUS_EXIT_INPUT;
+    char trace_path[4200], audit_path[4200];
+    /* paths under --out before anything is written or started */
+    if (eous_path_under(trace_path, sizeof trace_path, co.out_dir, &err, "trace/%s-%s.jsonl", t->id,
+                        perc_mode_name(co.mode)) ||
+        eous_path_under(audit_path, sizeof audit_path, co.out_dir, &err, "audit.jsonl")) {
+        fprintf(stderr, "eous: %s: task %s: %s\n", task_file, t->id, err.msg);
+        goto out;
+    }
     if (cli_setup_run(&co, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         code = eous_rc_exit_code(err.rc);
@@ -111,9 +119,6 @@ int cli_run(int argc, char **argv)
         code = eous_rc_exit_code(err.rc);
         goto out;
     }
-    char trace_path[4200], audit_path[4200];
-    snprintf(trace_path, sizeof trace_path, "%s/trace/%s-%s.jsonl", co.out_dir, t->id, perc_mode_name(co.mode));
-    snprintf(audit_path, sizeof audit_path, "%s/audit.jsonl", co.out_dir);
     agent_run_opts ro;
     cli_run_opts(&co, &ro);
     ro.mode = co.mode;

@@ -15,6 +15,14 @@ void eous_sleep_ms(long ms);
 int eous_which(const char *name, char *out, size_t out_size);
 /* mkdir -p; mode for every created directory. */
 eous_rc eous_mkdirs(const char *path, unsigned mode, eous_err *err);
+/* root/REL into out (n bytes), REL made from fmt as printf makes it: every
+ * path eous writes or reads under a directory it was given (--out, a task's
+ * download directory) from names it was handed goes through here.  A REL that
+ * would leave root (empty, absolute, a "." or ".." or empty part, a control
+ * character) or a path past n bytes is EOUS_E_INVALID naming root and REL; out
+ * is "" then. */
+eous_rc eous_path_under(char *out, size_t n, const char *root, eous_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 /* rm -rf of a directory tree we created (never follows symlinks). */
 eous_rc eous_rmtree(const char *path);
 /* Appends line plus '\n' to fd (opened O_APPEND) in one write and fsyncs it.

@@ -224,9 +224,8 @@ static void observation(eous_buf *h, const char *out_dir, const cJSON *line)
         return;
     char path[4200], *text = NULL;
     size_t len = 0;
-    snprintf(path, sizeof path, "%s/%s", out_dir, rel);
     eous_err err;
-    if (eous_read_file(path, 0, &text, &len, &err)) {
+    if (eous_path_under(path, sizeof path, out_dir, &err, "%s", rel) || eous_read_file(path, 0, &text, &len, &err)) {
         eous_buf_puts(h, "<p class='ms'>observation file missing: ", NULL);
         runs_html_text(h, rel);
         eous_buf_puts(h, "</p>", NULL);
@@ -336,9 +335,10 @@ static void step_item(eous_buf *h, const char *out_dir, const cJSON *line)
 static void steps(eous_buf *h, const char *out_dir, const char *id, const char *mode)
 {
     char path[4200], *text = NULL;
-    snprintf(path, sizeof path, "%s/trace/%s-%s.jsonl", out_dir, id, mode);
     eous_err err;
-    if (eous_read_file(path, TRACE_MAX_BYTES, &text, NULL, &err)) {
+    /* id and mode come from results.jsonl: a trace outside the run directory is no trace */
+    if (eous_path_under(path, sizeof path, out_dir, &err, "trace/%s-%s.jsonl", id, mode) ||
+        eous_read_file(path, TRACE_MAX_BYTES, &text, NULL, &err)) {
         eous_buf_puts(h, "<p class='ms'>no trace</p>", NULL);
         return;
     }

@@ -145,6 +145,15 @@ static void check_plans(wa_task *t)
     const cJSON *plans[2] = {t->script, t->atomic_script};
     const char *names[2] = {"script", "atomic_script"};
     for (int p = 0; p < 2; p++) {
+        /* present but not a list (null, a string): found here, not after a browser started */
+        const cJSON *given = cJSON_GetObjectItemCaseSensitive(t->raw, names[p]);
+        if (given && !cJSON_IsArray(given)) {
+            snprintf(t->problem, sizeof t->problem, "\"%s\" must be a list of steps, got %s", names[p],
+                     eous_json_type_name(given));
+            return;
+        }
+    }
+    for (int p = 0; p < 2; p++) {
         int i = 0;
         const cJSON *step;
         cJSON_ArrayForEach(step, plans[p]) {
@@ -169,6 +178,37 @@ static void check_plans(wa_task *t)
     }
 }
 
+/* A task id names files under --out (trace/<id>-<mode>.jsonl and its
+ * directory), so it is a name: 1..WA_TASK_ID_MAX of [A-Za-z0-9._-], not
+ * starting with '.'.  EOUS_E_INVALID naming file, config and the id (control
+ * bytes shown as \xNN) otherwise. */
+static eous_rc check_id(const cJSON *id, const char *file, int index, eous_err *err)
+{
+    char text[WA_TASK_ID_MAX + 2] = "";
+    if (cJSON_IsNumber(id))
+        snprintf(text, sizeof text, "%d", id->valueint);
+    else if (!cJSON_IsString(id))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"task_id\" must be a string or a number, got %s",
+                            file, index, eous_json_type_name(id));
+    const char *s = cJSON_IsString(id) ? id->valuestring : text;
+    size_t n = strlen(s), bad = s[0] == '.' || n == 0 || n > WA_TASK_ID_MAX ? 1 : 0;
+    for (size_t i = 0; i < n && !bad; i++)
+        bad = !((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+                s[i] == '.' || s[i] == '_' || s[i] == '-');
+    if (!bad)
+        return EOUS_OK;
+    char shown[200];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 5 < sizeof shown; i++) {
+        unsigned char c = (unsigned char)s[i];
+        k += (size_t)snprintf(shown + k, sizeof shown - k, c < 0x20 || c >= 0x7f || c == '"' || c == '\\' ? "\\x%02x" : "%c", c);
+    }
+    return eous_err_set(err, EOUS_E_INVALID,
+                        "%s: config #%d: task_id \"%s%s\" is not a name (expected 1 to %d of A-Z a-z 0-9 . _ -, not "
+                        "starting with '.': it names the task's files under --out)",
+                        file, index, shown, k + 5 >= sizeof shown ? "..." : "", WA_TASK_ID_MAX);
+}
+
 static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int index, int instance, eous_err *err)
 {
     if (!cJSON_IsObject(cfg))
@@ -182,7 +222,10 @@ static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int
         if (!cJSON_GetObjectItemCaseSensitive(cfg, k))
             return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: missing required field \"%s\"", file, index, k);
     }
-    eous_rc vrc = verified ? wa_verified_check_cfg(cfg, file, index, err) : EOUS_OK;
+    eous_rc vrc = check_id(cJSON_GetObjectItemCaseSensitive(cfg, "task_id"), file, index, err);
+    if (vrc)
+        return vrc;
+    vrc = verified ? wa_verified_check_cfg(cfg, file, index, err) : EOUS_OK;
     if (vrc)
         return vrc;
     const cJSON *eval = eous_json_obj(cfg, "eval");
@@ -209,7 +252,8 @@ static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int
     t->index = index;
     t->instance = instance;
     resolve_tree(t->raw, instance, t->problem, sizeof t->problem);
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(t->raw, "task_id");
+    /* the id as written (check_id's): a placeholder in it never becomes a path */
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(cfg, "task_id");
     if (cJSON_IsNumber(id))
         snprintf(t->id, sizeof t->id, "%d", id->valueint);
     else if (cJSON_IsString(id))

@@ -9,11 +9,16 @@
 
 #include "core/core.h"
 
+/* A task_id is a name of at most this many characters of [A-Za-z0-9._-], not
+ * starting with '.' (it names the task's files under --out); anything else
+ * fails the load. */
+#define WA_TASK_ID_MAX 64
+
 typedef struct wa_task {
     cJSON *raw;               /* the whole config, placeholders resolved */
     cJSON *config;            /* the whole config as written (for wa_task_at_instance) */
     int instance;             /* the site copies its placeholders were resolved for (webarena/site_pool.h); 0 at load */
-    char id[64];              /* task_id as text */
+    char id[WA_TASK_ID_MAX + 1]; /* task_id as text */
     const char *file;         /* file it came from (owned by the task list) */
     int index;                /* position in its file */
     const char *intent;

@@ -224,6 +224,78 @@ static eous_rc dispatch(act_exec *x, const perc_obs *obs, const act_action *a, a
     return eous_err_set(err, EOUS_E_INVALID, "no action to execute");
 }
 
+/* A model's view id in the fresh view `now`, as the node it named in `obs`: the same role and
+ * name, the same nth of them (a component: the same kind and label).  Caller frees; NULL when
+ * the old view gives it no role and name or the fresh one has no such target. */
+static char *same_target_in(const perc_obs *obs, const perc_obs *now, const act_action *a)
+{
+    char probe_target[700];
+    if (a->kind == ACT_CALL) {
+        const perc_component *c = perc_obs_find_component(obs, a->target), *c2 = NULL;
+        if (!c || !c->kind || !c->label || !c->label[0])
+            return NULL;
+        snprintf(probe_target, sizeof probe_target, "%s '%s'", c->kind, c->label);
+        act_action probe;
+        act_action_init(&probe);
+        probe.kind = ACT_CALL;
+        probe.from_script = 1;
+        probe.target = probe_target;
+        return act_find_component(now, &probe, &c2, NULL) == EOUS_OK && c2 ? strdup(c2->key) : NULL;
+    }
+    int bid = 0, b = 0, nb = 0;
+    if (perc_obs_resolve_id(obs, a->target, &bid, NULL) != EOUS_OK)
+        return NULL;
+    const perc_node *n = perc_obs_node_by_backend(obs, bid);
+    if (!n || !n->role || !n->role[0] || !n->name || !n->name[0])
+        return NULL;
+    int nth = 1;
+    while (perc_obs_find_role_name(obs, n->role, n->name, nth, &b, NULL) == EOUS_OK && b != bid)
+        nth++;
+    if (b != bid || perc_obs_find_role_name(now, n->role, n->name, nth, &nb, NULL) != EOUS_OK)
+        return NULL;
+    const char *vid = perc_obs_view_id_of(now, nb);
+    return vid ? strdup(vid) : NULL;
+}
+
+/* A target that went stale between the view and the act (the page replaced it: a list a search
+ * rendered again) is looked for once more in a fresh view of the same URL, by the same role and
+ * name, and acted on; EOUS_E_STALE again, or any failure to look, leaves the first error. */
+static eous_rc act_again(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, int *settle,
+                         eous_err *err)
+{
+    perc_opts po;
+    perc_opts_init(&po);
+    po.mode = perc_obs_mode(obs);
+    perc_obs *now = NULL;
+    act_action b;
+    act_action_init(&b);
+    eous_err e2;
+    eous_err_clear(&e2);
+    eous_rc rc = EOUS_E_STALE;
+    if (act_observe(x->s, &po, &now, &e2) || act_action_copy(&b, a, &e2))
+        goto done;
+    if (strcmp(perc_obs_url(obs), perc_obs_url(now)))
+        goto done; /* another page: the same name may be another thing */
+    if (!a->from_script) {
+        char *t = same_target_in(obs, now, a);
+        if (!t)
+            goto done;
+        free(b.target);
+        b.target = t;
+    }
+    act_result_clear(res);
+    if (!(rc = dispatch(x, now, &b, res, settle, &e2))) {
+        size_t n = strlen(res->message);
+        snprintf(res->message + n, sizeof res->message - n, " (found again: the page had replaced it)");
+    }
+done:
+    if (rc != EOUS_E_STALE && err)
+        *err = e2;
+    act_action_clear(&b);
+    perc_obs_free(now);
+    return rc;
+}
+
 eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
 {
     memset(res, 0, sizeof *res);
@@ -243,6 +315,11 @@ eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_r
     x->settle_waited[0] = '\0';
     int settle = 0;
     eous_rc rc = dispatch(x, obs, a, res, &settle, &e);
+    if (rc == EOUS_E_STALE && obs && a->target && act_kind_has_target(a->kind)) {
+        eous_rc again = act_again(x, obs, a, res, &settle, &e);
+        if (again != EOUS_E_STALE)
+            rc = again;
+    }
     /* the whole act as the caller waited for it: the driver's round trips and
      * a native submit's click included, the settle not */
     res->act_ms = eous_now_ms() - t0 - res->settle_ms;

@@ -280,3 +280,97 @@ Test(act_settle, waits_for_the_body_of_a_live_searchs_answer)
     for (int i = 0; i < 3; i++)
         type_tick_and_add("/picker.html?head");
 }
+
+/* ---- a target the page replaced between the view and the act ---------------- */
+
+/* picker.html's list, or its whole form (a re-render: new elements, no marks), replaced after the view. */
+static void replace_after_view(int whole_form)
+{
+    eous_err err;
+    const char *js = whole_form
+                         ? "const f = document.getElementById('add-members'), c = f.cloneNode(true);"
+                           "for (const e of [c, ...c.querySelectorAll('*')]) for (const a of [...e.attributes])"
+                           "  if (a.name.startsWith('data-eous')) e.removeAttribute(a.name);"
+                           "f.replaceWith(c); return 1;"
+                         : "render(people); return 1;";
+    cr_assert_eq(wd_execute(B.session, js, NULL, NULL, &err), EOUS_OK, "%s", err.msg);
+}
+
+static perc_obs *observe_as(perc_mode mode)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = mode;
+    perc_obs *obs = NULL;
+    eous_err err;
+    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    return obs;
+}
+
+/* acts on a view taken before the page replaced the target */
+static void act_on(perc_obs *obs, act_action *a, act_result *r)
+{
+    eous_err err;
+    eous_rc rc = act_execute(X, obs, a, r, &err);
+    cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
+    cr_assert(strstr(r->message, "found again"), "%s", r->message);
+    act_action_clear(a);
+    perc_obs_free(obs);
+}
+
+#define ALICE_CHECKED "document.querySelector('input[value=\"Alice Arnold\"]').checked"
+
+/* A script's "checkbox 'Alice Arnold'": the box in the view is gone, the new one is ticked. */
+Test(act_settle, a_script_target_replaced_after_the_view_is_found_again)
+{
+    open_page("/picker.html");
+    perc_obs *obs = observe_as(PERC_MODE_ATOMIC);
+    replace_after_view(0);
+    act_action a;
+    act_action_init(&a);
+    eous_err err;
+    cJSON *j = cJSON_Parse("{\"click\": \"checkbox 'Alice Arnold'\"}");
+    cr_assert_eq(act_parse_script_step(j, &a, &err), EOUS_OK, "%s", err.msg);
+    cJSON_Delete(j);
+    act_result r;
+    act_on(obs, &a, &r);
+    cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
+    act_result_clear(&r);
+    EXPECT_JS(ALICE_CHECKED, "true");
+}
+
+/* A model's view id for the box: the same role and name in a fresh view. */
+Test(act_settle, a_models_view_id_replaced_after_the_view_is_found_again)
+{
+    open_page("/picker.html");
+    perc_obs *obs = observe_as(PERC_MODE_PRUNED);
+    int bid = 0;
+    eous_err err;
+    cr_assert_eq(perc_obs_find_role_name(obs, "checkbox", "Alice Arnold", 1, &bid, &err), EOUS_OK, "%s", err.msg);
+    char text[64];
+    snprintf(text, sizeof text, "click [%s]", perc_obs_view_id_of(obs, bid));
+    replace_after_view(0);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    act_result r;
+    act_on(obs, &a, &r);
+    act_result_clear(&r);
+    EXPECT_JS(ALICE_CHECKED, "true");
+}
+
+/* A hybrid component's tool on a form the page rendered again: the form of the same kind and label. */
+Test(act_settle, a_component_replaced_after_the_view_is_found_again)
+{
+    open_page("/picker.html");
+    perc_obs *obs = observe_as(PERC_MODE_HYBRID);
+    replace_after_view(1);
+    act_action a;
+    act_action_init(&a);
+    eous_err err;
+    cr_assert_eq(act_parse_text("call [c1] [fill] [{\"Alice Arnold\": true}]", &a, &err), EOUS_OK, "%s", err.msg);
+    act_result r;
+    act_on(obs, &a, &r);
+    act_result_clear(&r);
+    EXPECT_JS(ALICE_CHECKED, "true");
+}

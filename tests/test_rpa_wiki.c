@@ -135,3 +135,24 @@ Test(rpa_wiki, readme_cron_job_runs_as_written)
     cr_expect(strstr(e, "another eous run holds the lock"), "%s", e);
     free(e);
 }
+
+/* DokuWiki's quick search (keyup: clearTimeout, setTimeout 500 ms, then a
+ * POST whose answer fills the result list) typed into, then its result
+ * clicked at once, in every mode: the type step's settle waits for the
+ * answer, so the link is there to click. */
+Test(rpa_wiki, quick_search_typed_then_its_result_clicked)
+{
+    const char *modes[] = {"atomic", "pruned", "hybrid"};
+    for (int i = 0; i < 3; i++) {
+        char out[400];
+        snprintf(out, sizeof out, "%s/live-%s", tmpdir, modes[i]);
+        const char *args[] = {"run", FIX "/dokuwiki/live-search.json", "--mode", modes[i], "--out", out, NULL};
+        int rc = ts_cli_run(args, out_path, err_path, 300);
+        int nl = 0;
+        cJSON *r = ts_result_line(out, &nl);
+        cr_assert_not_null(r, "%s: a result: %s", modes[i], ts_slurp(err_path));
+        cr_expect_eq(rc, 0, "%s: exit %d: %s", modes[i], rc, eous_json_str(r, "error"));
+        cr_expect_str_eq(eous_json_str(r, "status"), "passed", "%s", modes[i]);
+        cJSON_Delete(r);
+    }
+}

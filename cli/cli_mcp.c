@@ -38,7 +38,8 @@ static int parse_http_arg(int *i, int argc, char **argv, mcp_cli *c)
 {
     const char *a = argv[*i];
     static const char *const names[] = {"--port", "--host", "--allowed-origins", "--allowed-hosts", "--token",
-                                        "--max-sessions", "--idle-timeout", "--max-body", "--request-timeout"};
+                                        "--max-sessions", "--idle-timeout", "--max-body", "--request-timeout",
+                                        "--header-timeout", "--max-client-connections"};
     size_t k = 0;
     while (k < sizeof names / sizeof names[0] && strcmp(a, names[k]))
         k++;
@@ -83,10 +84,20 @@ static int parse_http_arg(int *i, int argc, char **argv, mcp_cli *c)
             return -1;
         c->h.max_body_bytes = (size_t)n;
         break;
-    default:
+    case 8:
         if (cli_parse_range("mcp", a, v, 1, 3600, "seconds", &n))
             return -1;
         c->h.request_timeout_s = (int)n;
+        break;
+    case 9:
+        if (cli_parse_range("mcp", a, v, 1, 3600, "seconds", &n))
+            return -1;
+        c->h.header_timeout_s = (int)n;
+        break;
+    default:
+        if (cli_parse_range("mcp", a, v, 1, 256, "connections from one client address", &n))
+            return -1;
+        c->h.max_client_connections = (int)n;
         break;
     }
     return 1;
@@ -143,7 +154,8 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
             fprintf(stderr,
                     "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --w3c-only, "
                     "--policy, --secrets, --audit, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
-                    "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --require-origin)\n",
+                    "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --header-timeout, "
+                    "--max-client-connections, --require-origin)\n",
                     a);
             return -1;
         }

@@ -116,8 +116,12 @@ typedef struct mcp_http_opts {
     int max_sessions;              /* default 16; initialize beyond it gets a JSON-RPC error */
     int idle_timeout_s;            /* default 1800; 0 = never */
     size_t max_body_bytes;         /* default 4 MiB */
-    int request_timeout_s;         /* a request's headers and body must come within this, and a connection
+    int request_timeout_s;         /* a request's body must come within this of its headers, and a connection
                                     * silent this long (not streaming an answer) is closed; default 60 */
+    int header_timeout_s;          /* a request's headers must come within this of the connection opening (or
+                                    * of the previous answer on a kept-alive one); default 10 */
+    int max_client_connections;    /* connections one client address may hold; one more is closed at once;
+                                    * default 32 (of 256 in all) */
     int require_origin;            /* a request without an Origin header gets 403 (browser clients only) */
     FILE *url_out;                 /* the bound URL is written here as one line once listening; NULL = not */
 } mcp_http_opts;

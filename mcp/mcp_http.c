@@ -15,6 +15,7 @@
 #define _GNU_SOURCE
 #include "mcp/mcp.h"
 #include "mcp/mcp_int.h"
+#include "webdriver/wd.h"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #define HTTP_DEFAULT_MAX_SESSIONS 16
@@ -34,8 +36,12 @@
 #define HTTP_DEFAULT_MAX_BODY ((size_t)4 * 1024 * 1024)
 #define HTTP_STREAM_MAX ((size_t)256 * 1024 * 1024) /* what one answer may queue (screenshots are MBs) */
 #define HTTP_KEEPALIVE_MS 10000                      /* an SSE comment when a call has said nothing this long */
-#define HTTP_DEFAULT_REQUEST_TIMEOUT_S 60             /* a request must arrive whole within this (slow clients) */
+#define HTTP_DEFAULT_REQUEST_TIMEOUT_S 60             /* a body must arrive whole within this (slow clients) */
+#define HTTP_DEFAULT_HEADER_TIMEOUT_S 10              /* headers must arrive whole within this of connecting */
 #define HTTP_MAX_CONNECTIONS 256
+/* one address may hold this many connections: 256 / 32 = 8 slow addresses before others wait */
+#define HTTP_DEFAULT_MAX_CLIENT_CONNECTIONS 32
+#define HTTP_WATCHDOG_MS 200                          /* how often the connection deadlines are checked */
 #define HTTP_MAX_LIST 32
 /* how long past the idle timeout a session's call may run (a slow page, a person deciding
  * on a confirmation) before the session is closed under it */
@@ -56,10 +62,26 @@ void mcp_http_opts_init(mcp_http_opts *o)
     o->idle_timeout_s = HTTP_DEFAULT_IDLE_S;
     o->max_body_bytes = HTTP_DEFAULT_MAX_BODY;
     o->request_timeout_s = HTTP_DEFAULT_REQUEST_TIMEOUT_S;
+    o->header_timeout_s = HTTP_DEFAULT_HEADER_TIMEOUT_S;
+    o->max_client_connections = HTTP_DEFAULT_MAX_CLIENT_CONNECTIONS;
 }
 
 typedef struct http_session http_session;
 typedef struct http_stream http_stream;
+
+/* Where a connection is in its request: the deadline each phase has. */
+enum { CONN_HEADERS, CONN_BODY, CONN_ANSWER };
+
+/* An open connection, for the deadlines libmicrohttpd does not keep (its
+ * timeout is an idle one: a byte every few seconds resets it).  Made and
+ * freed by on_connection; every field under the server's conn_lock. */
+typedef struct http_conn {
+    int fd;             /* the connection's socket until its CLOSED notification */
+    int phase;          /* CONN_* */
+    double since_ms;    /* when the phase began */
+    int cut;            /* past its deadline: 1 to be shut down, 2 shut down */
+    struct http_conn *prev, *next;
+} http_conn;
 
 typedef struct http_server {
     mcp_http_opts o;
@@ -78,6 +100,12 @@ typedef struct http_server {
     int n_alive;                /* sessions not yet freed (closed ones may still run); under lock */
     http_session *modern;       /* 2026-07-28 requests' browser (that version has no sessions); under lock */
     pthread_mutex_t modern_lock; /* held while it starts, so two first requests make one */
+    pthread_mutex_t conn_lock;  /* the connections below; held while the watchdog shuts one down */
+    pthread_cond_t conn_cond;   /* the watchdog's stop */
+    http_conn *conns;           /* open connections; under conn_lock */
+    int watchdog_stop;          /* under conn_lock */
+    int watchdog_running;
+    pthread_t watchdog;
 } http_server;
 
 struct http_session {
@@ -702,7 +730,6 @@ static enum MHD_Result reply_error(struct MHD_Connection *c, unsigned status, co
 typedef struct http_req {
     eous_buf body;
     int too_large;
-    double start_ms;    /* its headers came: the body must follow within request_timeout_s */
 } http_req;
 
 /* A stream for msg (taken), or NULL, out of memory, after dropping msg and
@@ -1003,6 +1030,117 @@ static enum MHD_Result check_headers(http_server *srv, struct MHD_Connection *c,
     return MHD_YES;
 }
 
+/* ---- connection deadlines ------------------------------------------------ */
+
+/* c's request reached phase (CONN_*): its clock starts again. */
+static void conn_phase(http_server *srv, struct MHD_Connection *c, int phase)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    http_conn *k = info ? info->socket_context : NULL;
+    if (!k)
+        return;
+    pthread_mutex_lock(&srv->conn_lock);
+    k->phase = phase;
+    k->since_ms = eous_now_ms();
+    pthread_mutex_unlock(&srv->conn_lock);
+}
+
+/* libmicrohttpd's connection notifications: STARTED after accept (past the
+ * per-address cap), CLOSED before it closes the socket, so a tracked fd is
+ * always the connection's own while the watchdog holds conn_lock. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    http_server *srv = cls;
+    http_conn *k = *socket_context;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (!info || !(k = calloc(1, sizeof *k)))
+            return; /* untracked: only the idle timeout applies */
+        k->fd = info->connect_fd;
+        k->phase = CONN_HEADERS;
+        k->since_ms = eous_now_ms();
+        pthread_mutex_lock(&srv->conn_lock);
+        k->next = srv->conns;
+        if (srv->conns)
+            srv->conns->prev = k;
+        srv->conns = k;
+        pthread_mutex_unlock(&srv->conn_lock);
+        *socket_context = k;
+    } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED && k) {
+        pthread_mutex_lock(&srv->conn_lock);
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            srv->conns = k->next;
+        if (k->next)
+            k->next->prev = k->prev;
+        pthread_mutex_unlock(&srv->conn_lock);
+        free(k);
+        *socket_context = NULL;
+    }
+}
+
+/* Marks every connection past its phase's deadline (conn_lock held): 1 to
+ * be shut down, counted by phase. */
+static void mark_late_connections(http_server *srv, int *n_headers, int *n_body)
+{
+    double now = eous_now_ms();
+    for (http_conn *k = srv->conns; k; k = k->next) {
+        int limit_s = k->phase == CONN_HEADERS ? srv->o.header_timeout_s
+                      : k->phase == CONN_BODY  ? srv->o.request_timeout_s
+                                               : 0; /* an answer being made or streamed has no deadline */
+        if (k->cut || !limit_s || now - k->since_ms <= limit_s * 1000.0)
+            continue;
+        k->cut = 1;
+        ++*(k->phase == CONN_HEADERS ? n_headers : n_body);
+    }
+}
+
+static void *watchdog_main(void *arg)
+{
+    http_server *srv = arg;
+    pthread_mutex_lock(&srv->conn_lock);
+    while (!srv->watchdog_stop) {
+        int n_headers = 0, n_body = 0;
+        mark_late_connections(srv, &n_headers, &n_body);
+        /* said before the clients see their connection end */
+        if (n_headers)
+            EOUS_WARN("mcp", "http: %d connection(s) closed: headers not whole within %d s of connecting (slow "
+                             "clients; --header-timeout)",
+                      n_headers, srv->o.header_timeout_s);
+        if (n_body)
+            EOUS_WARN("mcp", "http: a request body took longer than %d s to arrive: %d connection(s) closed",
+                      srv->o.request_timeout_s, n_body);
+        /* its thread then reads the end of the stream and libmicrohttpd closes it */
+        for (http_conn *k = srv->conns; k && (n_headers || n_body); k = k->next)
+            if (k->cut == 1) {
+                shutdown(k->fd, SHUT_RDWR);
+                k->cut = 2;
+            }
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += HTTP_WATCHDOG_MS * 1000000L;
+        ts.tv_sec += ts.tv_nsec / 1000000000L;
+        ts.tv_nsec %= 1000000000L;
+        pthread_cond_timedwait(&srv->conn_cond, &srv->conn_lock, &ts);
+    }
+    pthread_mutex_unlock(&srv->conn_lock);
+    return NULL;
+}
+
+static void watchdog_stop(http_server *srv)
+{
+    if (!srv->watchdog_running)
+        return;
+    pthread_mutex_lock(&srv->conn_lock);
+    srv->watchdog_stop = 1;
+    pthread_cond_broadcast(&srv->conn_cond);
+    pthread_mutex_unlock(&srv->conn_lock);
+    pthread_join(srv->watchdog, NULL);
+    srv->watchdog_running = 0;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload, size_t *upload_size, void **con_cls)
 {
@@ -1013,24 +1151,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!(rq = calloc(1, sizeof *rq)))
             return MHD_NO;
         eous_buf_init(&rq->body, srv->o.max_body_bytes);
-        rq->start_ms = eous_now_ms();
         *con_cls = rq;
+        conn_phase(srv, c, CONN_BODY); /* the headers came: the body's clock starts */
         int refused = 0;
         enum MHD_Result ok = check_headers(srv, c, url, method, &refused);
         return refused ? ok : MHD_YES;
     }
     if (*upload_size) {
-        /* a body sent a few bytes at a time (slow loris) holds a thread: cut it off */
-        if (eous_now_ms() - rq->start_ms > srv->o.request_timeout_s * 1000.0) {
-            EOUS_WARN("mcp", "http: a request body took longer than %d s to arrive: connection closed",
-                      srv->o.request_timeout_s);
-            return MHD_NO; /* libmicrohttpd 0.9.75 takes no answer mid-body: closing is the answer */
-        }
+        /* a body sent a few bytes at a time (slow loris) is cut off by the watchdog */
         if (!rq->too_large && eous_buf_append(&rq->body, upload, *upload_size, NULL))
             rq->too_large = 1; /* the rest is read and dropped; the answer says why */
         *upload_size = 0;
         return MHD_YES;
     }
+    conn_phase(srv, c, CONN_ANSWER); /* the request is whole: a slow answer is not a slow client */
     if (!strcmp(method, "DELETE"))
         return handle_delete(srv, c);
     return handle_post(srv, c, rq);
@@ -1038,9 +1172,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
-    (void)c;
     (void)toe;
+    conn_phase(cls, c, CONN_HEADERS); /* a kept-alive connection's next request has the headers' deadline */
     http_req *rq = *con_cls;
     if (!rq)
         return;
@@ -1074,12 +1207,18 @@ static eous_rc server_init(http_server *srv, const mcp_http_opts *o, eous_err *e
         srv->o.max_body_bytes = HTTP_DEFAULT_MAX_BODY;
     if (srv->o.request_timeout_s <= 0)
         srv->o.request_timeout_s = HTTP_DEFAULT_REQUEST_TIMEOUT_S;
+    if (srv->o.header_timeout_s <= 0)
+        srv->o.header_timeout_s = HTTP_DEFAULT_HEADER_TIMEOUT_S;
+    if (srv->o.max_client_connections <= 0)
+        srv->o.max_client_connections = HTTP_DEFAULT_MAX_CLIENT_CONNECTIONS;
     if (!srv->o.host || !*srv->o.host)
         srv->o.host = "127.0.0.1";
     srv->o.session.max_message_bytes = srv->o.max_body_bytes;
     pthread_mutex_init(&srv->lock, NULL);
     pthread_mutex_init(&srv->modern_lock, NULL);
     pthread_cond_init(&srv->cond, NULL);
+    pthread_mutex_init(&srv->conn_lock, NULL);
+    pthread_cond_init(&srv->conn_cond, NULL);
     if (o->session.policy)
         return eous_err_set(err, EOUS_E_INVALID, "mcp http: session.policy must be NULL (use policy_file)");
     if (o->token) {
@@ -1130,12 +1269,19 @@ static eous_rc server_start(http_server *srv, char *url, size_t url_size, eous_e
     srv->d = MHD_start_daemon(flags, (uint16_t)srv->o.port, NULL, NULL, on_request, srv,
                               MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, /* first, so every message goes there */
                               MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_NOTIFY_COMPLETED,
-                              on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->o.request_timeout_s,
-                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_MAX_CONNECTIONS, MHD_OPTION_END);
+                              on_completed, srv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
+                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->o.request_timeout_s,
+                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_MAX_CONNECTIONS,
+                              /* past it an address's next connection is closed at once */
+                              MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)srv->o.max_client_connections,
+                              MHD_OPTION_END);
     if (!srv->d)
         return eous_err_set(err, EOUS_E_INFRA, "cannot listen on %s port %d (in use, or not an address of this "
                                                "machine)",
                             srv->o.host, srv->o.port);
+    if (pthread_create(&srv->watchdog, NULL, watchdog_main, srv))
+        return eous_err_set(err, EOUS_E_INFRA, "no thread for the connection deadlines");
+    srv->watchdog_running = 1;
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->d, MHD_DAEMON_INFO_BIND_PORT);
     int port = info ? info->port : srv->o.port;
     char addr[INET6_ADDRSTRLEN] = "";
@@ -1157,6 +1303,7 @@ static void server_stop(http_server *srv)
     if (srv->modern && srv->modern->refs)
         mcp_hangup(srv->modern->m);
     pthread_mutex_unlock(&srv->lock);
+    watchdog_stop(srv);
     if (srv->d)
         MHD_stop_daemon(srv->d); /* joins the connection threads */
     srv->d = NULL;
@@ -1183,6 +1330,8 @@ static void server_free(http_server *srv)
     pthread_mutex_destroy(&srv->lock);
     pthread_mutex_destroy(&srv->modern_lock);
     pthread_cond_destroy(&srv->cond);
+    pthread_mutex_destroy(&srv->conn_lock);
+    pthread_cond_destroy(&srv->conn_cond);
 }
 
 eous_rc mcp_http_start(const mcp_http_opts *o, mcp_http **out, char *url, size_t url_size,
@@ -1201,8 +1350,10 @@ eous_rc mcp_http_start(const mcp_http_opts *o, mcp_http **out, char *url, size_t
         free(srv);
         return rc;
     }
-    EOUS_INFO("mcp", "listening on %s (sessions at most %d, idle timeout %d s)", url, srv->o.max_sessions,
-              srv->o.idle_timeout_s);
+    EOUS_INFO("mcp", "listening on %s (sessions at most %d, idle timeout %d s; headers within %d s, a body within "
+                     "%d s, %d connections per client address)",
+              url, srv->o.max_sessions, srv->o.idle_timeout_s, srv->o.header_timeout_s, srv->o.request_timeout_s,
+              srv->o.max_client_connections);
     *out = (mcp_http *)srv;
     return EOUS_OK;
 }
@@ -1210,6 +1361,7 @@ eous_rc mcp_http_start(const mcp_http_opts *o, mcp_http **out, char *url, size_t
 void mcp_http_tick(mcp_http *h)
 {
     reap_idle((http_server *)h);
+    wd_reap_orphans(); /* a long-lived server must not collect each ended browser's <defunct> helpers */
 }
 
 void mcp_http_stop(mcp_http *h)

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "webdriver/wd.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -76,6 +77,59 @@ void wd_become_subreaper(void)
 #ifdef PR_SET_CHILD_SUBREAPER
     prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 #endif
+}
+
+/* The state, parent, group and session of pid from /proc; 0 when it is gone. */
+static int read_stat(pid_t pid, char *state, pid_t *ppid, pid_t *pgrp, pid_t *sid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    const char *p = strrchr(buf, ')'); /* the name may hold spaces and parentheses */
+    int pp, pg, se;
+    if (!p || sscanf(p + 1, " %c %d %d %d", state, &pp, &pg, &se) != 4)
+        return 0;
+    *ppid = pp, *pgrp = pg, *sid = se;
+    return 1;
+}
+
+int wd_reap_orphans(void)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    /* a look that reaps nothing: with no child ended (the usual case) that is all */
+    if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0)
+        return 0;
+    pid_t self = getpid(), my_pgrp = getpgrp(), my_sid = getsid(0);
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    int n = 0;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9')
+            continue;
+        pid_t pid = (pid_t)atoi(e->d_name), ppid, pgrp, sid;
+        char state;
+        if (!read_stat(pid, &state, &ppid, &pgrp, &sid) || ppid != self || state != 'Z')
+            continue;
+        /* ours to reap: it left our session (chrome_crashpad_handler calls setsid), or
+         * it is a member, not the leader, of another group (a browser whose driver died).
+         * Our own forks (chromedriver leads its group; others stay in ours) are waited
+         * for by pid where they were started, so they are left to that code. */
+        if (sid == my_sid && (pgrp == pid || pgrp == my_pgrp))
+            continue;
+        if (waitpid(pid, NULL, WNOHANG) == pid)
+            n++;
+    }
+    if (d)
+        closedir(d);
+    return n;
 }
 
 static void reap_group(pid_t pgid)
@@ -268,4 +322,5 @@ void wd_driver_free(wd_driver *d)
     stop_group(pid);
     release_group(d, pid);
     free(d);
+    wd_reap_orphans(); /* helpers of this browser or an earlier one that have ended since */
 }

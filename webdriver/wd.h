@@ -53,6 +53,15 @@ void wd_install_signal_handlers(void);
 /* Makes this process a child subreaper so browsers orphaned by a dying
  * chromedriver are reparented here and can be reaped (Linux only; no-op elsewhere). */
 void wd_become_subreaper(void);
+/* Reaps this process's ended children that no code of eous waits for by pid:
+ * orphans reparented here as subreaper that left eous's session (Chromium's
+ * crashpad handlers call setsid) or are non-leading members of another
+ * process group (a browser whose driver died first).  Without it each ended
+ * browser leaves <defunct> entries until eous exits.  Children eous forked
+ * itself (chromedriver, the guardian, a reset script) are left to their
+ * owners.  Cheap when nothing ended (one waitid that reaps nothing); returns
+ * how many it reaped. */
+int wd_reap_orphans(void);
 
 /* ---- the guardian (webdriver/guard.c) ------------------------------------ */
 

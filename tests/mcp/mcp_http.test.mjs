@@ -95,11 +95,11 @@ async function startServer(args = [], env = {}) {
 }
 
 // One raw HTTP exchange (node:http, so Host can be set); the body is parsed when it is JSON.
-function request(url, { method = 'POST', body, headers = {}, chunked = false } = {}) {
+function request(url, { method = 'POST', body, headers = {}, chunked = false, agent } = {}) {
   const u = new URL(url);
   return new Promise((ok, fail) => {
     const req = http.request({
-      host: u.hostname, port: u.port, path: u.pathname, method,
+      host: u.hostname, port: u.port, path: u.pathname, method, agent, // agent false: a new connection
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     }, (res) => {
       let d = '';
@@ -367,7 +367,7 @@ test('HTTP: slow clients are cut off and others served meanwhile; --require-orig
     assert.deepEqual([r.status, r.json.result], [200, {}], 'a slow client kept another from being served');
     assert.equal(await dribbler, '', 'a dribbled body was answered');
     assert.equal(await stalled, '', 'stalled headers were answered');
-    assert.match(srv.stderr(), /a request body took longer than 2 s to arrive/);
+    assert.ok(await until(() => /a request body took longer than 2 s to arrive/.test(srv.stderr()), 10000), srv.stderr());
     r = await request(srv.url, { body: { jsonrpc: '2.0', id: 3, method: 'ping' }, headers: h });
     assert.deepEqual([r.status, r.json.result], [200, {}]);
   } finally {
@@ -492,4 +492,115 @@ test('HTTP: a client killed mid-call leaves nothing behind once its session time
   await s.c.close();
   assert.equal(await srv.stop(), 143);
   assert.doesNotMatch(out, /should not get here/);
+});
+
+// ---- slow and hostile clients; processes left behind ----
+
+// A connection from localAddress (any of 127/8 is loopback) that sends a request line and then one
+// header byte every interval ms, never ending its headers. closed: the server closed it (or refused it).
+function slowHeaders(url, localAddress, interval) {
+  const u = new URL(url);
+  const c = { connected: false, closed: false, got: '' };
+  c.sock = net.connect({ port: Number(u.port), host: u.hostname, localAddress });
+  let timer = null;
+  c.sock.on('connect', () => {
+    c.connected = true;
+    c.sock.write(`POST /mcp HTTP/1.1\r\nHost: ${u.host}\r\nX-Slow: `);
+    timer = setInterval(() => { if (!c.sock.destroyed) c.sock.write('a'); }, interval);
+  });
+  c.sock.on('data', (d) => { c.got += d; });
+  c.sock.on('error', () => {}); // a reset is the server closing too
+  c.sock.on('close', () => { clearInterval(timer); c.closed = true; });
+  return c;
+}
+
+const within = (promise, ms, what) => Promise.race([promise,
+  new Promise((_, fail) => setTimeout(() => fail(new Error(`${what}: nothing within ${ms / 1000} s`)), ms))]);
+
+test('HTTP: 260 slow-header clients from four other addresses: an authorised ping is answered; past --max-client-connections an address is closed at once', { timeout: 600000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eous-http-'));
+  const tokenFile = join(dir, 'token');
+  const TOKEN = 'tok-slow-' + 'f00dfeed'.repeat(4);
+  writeFileSync(tokenFile, TOKEN + '\n', { mode: 0o600 });
+  // a header deadline far beyond the test: only the per-address cap can free the slots
+  const srv = await startServer(['--token', tokenFile, '--header-timeout', '600']);
+  const slow = [];
+  try {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const sid = await rawSession(srv.url, auth);
+    for (let i = 0; i < 260; i++) slow.push(slowHeaders(srv.url, `127.0.0.${2 + (i % 4)}`, 1000));
+    assert.ok(await until(() => slow.every((c) => c.connected || c.closed), 60000), 'the slow clients never connected');
+    // without the cap they hold every one of the 256 slots, and a new connection is refused
+    const r = await within(request(srv.url, { agent: false, body: { jsonrpc: '2.0', id: 7, method: 'ping' },
+      headers: { ...auth, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' } }), 10000, 'ping');
+    assert.deepEqual([r.status, r.json.result], [200, {}], 'the slow clients kept an authorised ping from an answer');
+    // 4 addresses x 32 held, the other 132 closed at once
+    const cap = 32;
+    assert.ok(await until(() => slow.filter((c) => c.closed).length >= 260 - 4 * cap, 30000),
+      `${slow.filter((c) => c.closed).length} of 260 slow clients closed; expected at least ${260 - 4 * cap}`);
+    assert.ok(slow.every((c) => c.got === ''), 'a slow client got an answer');
+    for (let a = 2; a <= 5; a++) {
+      const held = slow.filter((c) => !c.closed && c.sock.localAddress === `127.0.0.${a}`).length;
+      assert.ok(held <= cap, `127.0.0.${a} holds ${held} connections, more than ${cap}`);
+    }
+  } finally {
+    for (const c of slow) c.sock.destroy();
+    assert.equal(await srv.stop(), 143);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('HTTP: --header-timeout closes a client that trickles its headers a byte at a time', { timeout: 600000 }, async () => {
+  const srv = await startServer(['--header-timeout', '2']);
+  try {
+    // a byte every 300 ms: libmicrohttpd's idle timeout (--request-timeout, 60 s) never fires
+    const c = slowHeaders(srv.url, '127.0.0.2', 300);
+    await within(new Promise((ok) => { const t = setInterval(() => { if (c.closed) { clearInterval(t); ok(); } }, 100); }),
+      60000, 'the server closing a client that trickles its headers');
+    assert.equal(c.got, '', 'the trickled headers were answered');
+    assert.ok(await until(() => /1 connection\(s\) closed: headers not whole within 2 s of connecting/.test(srv.stderr()),
+      10000), srv.stderr());
+    const r = await request(srv.url, { body: INIT() });
+    assert.equal(r.status, 200, 'the server stopped serving after closing a slow client');
+  } finally {
+    assert.equal(await srv.stop(), 143);
+  }
+});
+
+// The children of pid, from /proc: [{pid, state, comm}].
+function children(ppid) {
+  const out = [];
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[1]) === ppid) out.push({ pid: Number(d), state: f[0], comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
+}
+
+test('HTTP: 20 sessions opened and ended leave the server no <defunct> children', { timeout: 1500000 }, async () => {
+  const srv = await startServer();
+  try {
+    let helpersSeen = 0; // children besides chromedriver (Chromium's crashpad handlers, reparented here)
+    for (let i = 0; i < 20; i++) {
+      const sid = await rawSession(srv.url);
+      const h = { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' };
+      const r = await request(srv.url, { body: { jsonrpc: '2.0', id: 2, method: 'tools/call',
+        params: { name: 'browser_navigate', arguments: { url: `${fixture}/index.html` } } }, headers: h });
+      assert.equal(r.status, 200, r.body);
+      assert.match(r.body, /"isError":false/, r.body);
+      helpersSeen += children(srv.p.pid).filter((c) => c.comm !== 'chromedriver' && c.state !== 'Z').length;
+      assert.equal((await request(srv.url, { method: 'DELETE', headers: h })).status, 200);
+    }
+    const pids = srv.drivers().map((d) => d.pid);
+    assert.equal(pids.length, 20);
+    for (const pid of pids) assert.ok(await until(() => gone(pid), 60000), `browser ${pid} outlived its session`);
+    const defunct = () => children(srv.p.pid).filter((c) => c.state === 'Z');
+    await until(() => defunct().length === 0, 10000);
+    assert.deepEqual(defunct(), [], `<defunct> children of the server (${helpersSeen} helpers seen while sessions ran)`);
+  } finally {
+    assert.equal(await srv.stop(), 143);
+  }
 });

@@ -102,3 +102,60 @@ Test(wd_process, sigterm_kills_driver_and_browser)
         eous_sleep_ms(50);
     cr_assert_eq(ts_proc_group_count(g), 0, "no process of the driver group survived SIGTERM");
 }
+
+/* Waits (5 s at most) until pid is a zombie child of ours. */
+static int becomes_our_zombie(pid_t pid)
+{
+    for (int i = 0; i < 250; i++) {
+        char state = 0;
+        pid_t ppid = 0, pgid = 0;
+        if (ts_proc_stat(pid, &state, &ppid, &pgid) == 0 && state == 'Z' && ppid == getpid())
+            return 1;
+        eous_sleep_ms(20);
+    }
+    return 0;
+}
+
+/* A subreaper collects ended orphans (Chromium's crashpad handlers call setsid
+ * and outlive the browser): wd_reap_orphans reaps those, and leaves the
+ * children eous forked itself, which their owners wait for by pid and status. */
+Test(wd_process, reaps_orphans_not_own_children)
+{
+    wd_become_subreaper();
+    pid_t own = fork(); /* as the guardian: in our group */
+    if (own == 0)
+        _exit(7);
+    pid_t leader = fork(); /* as chromedriver or a reset command: a group of its own */
+    if (leader == 0) {
+        setpgid(0, 0);
+        _exit(8);
+    }
+    int fds[2];
+    cr_assert_eq(pipe(fds), 0);
+    pid_t middle = fork(); /* starts a daemon-like helper and ends: the helper is orphaned to us */
+    if (middle == 0) {
+        pid_t helper = fork();
+        if (helper == 0) {
+            setsid();
+            eous_sleep_ms(300);
+            _exit(0);
+        }
+        _exit(write(fds[1], &helper, sizeof helper) == sizeof helper ? 0 : 1);
+    }
+    close(fds[1]);
+    pid_t helper = 0;
+    cr_assert_eq(read(fds[0], &helper, sizeof helper), (ssize_t)sizeof helper);
+    close(fds[0]);
+    int status = 0;
+    cr_assert_eq(waitpid(middle, &status, 0), middle);
+    cr_assert(becomes_our_zombie(helper), "the orphaned helper %d never ended as our child", (int)helper);
+    cr_assert(becomes_our_zombie(own) && becomes_our_zombie(leader));
+    cr_expect_geq(wd_reap_orphans(), 1);
+    char state = 0;
+    pid_t ppid = 0, pgid = 0;
+    cr_expect(ts_proc_stat(helper, &state, &ppid, &pgid) != 0, "the orphan %d is still <defunct>", (int)helper);
+    cr_expect_eq(waitpid(own, &status, 0), own, "our own child was reaped by someone else");
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 7);
+    cr_expect_eq(waitpid(leader, &status, 0), leader, "a group leader we started was reaped by someone else");
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 8);
+}

@@ -173,6 +173,7 @@
     };
     /* an interval a key (re)armed: its first run is the search the key asked for */
     window.setInterval = function(fn, ms, ...rest) {
+      q.asked++;
       const d = Number(ms) || 0;
       if (typeof fn !== 'function' || !q.inKey || d > KEY_MAX) return si.call(window, fn, ms, ...rest);
       const rec = {at: now(), due: now() + d, depth: 0, fn, d, keyAt: q.keyAt, key: true};

@@ -32,6 +32,21 @@ TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
 [[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
 [[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
   { echo "model_path: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
+# A progress line on stderr every tenth job and at the last (the bench's own per-job lines stay in its
+# log): jobs done of all, passes, elapsed and an estimate of the rest, so a run is never silent for long.
+progress_lines() {
+  local tag="$1" start=$SECONDS line n t passed=0 el
+  while IFS= read -r line; do
+    [[ "$line" =~ ^eous\ bench:\ ([0-9]+)/([0-9]+)\ task\ [^\ ]+\ [^\ ]+\ ([a-z]+) ]] || continue
+    n=${BASH_REMATCH[1]} t=${BASH_REMATCH[2]}
+    [[ "${BASH_REMATCH[3]}" == passed ]] && passed=$((passed + 1))
+    if ((n % 10 == 0 || n == t)); then
+      el=$((SECONDS - start))
+      echo "model_path: progress $tag: $n/$t jobs, $passed passed, ${el}s, about $((el * (t - n) / n))s left" >&2
+    fi
+  done
+}
+
 for c in $CONFIGS; do
   case "$c" in default|one|stateless|baseline) ;; *) echo "model_path: CONFIGS: unknown run '$c' (expected default, one, stateless, baseline)" >&2; exit 2 ;; esac
 done
@@ -131,8 +146,8 @@ for c in $CONFIGS; do
     set +e
     "$EOUS" bench "$tasks" --modes "$modes" --planner llm --llm openai:standin \
       --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/$c/$ground" "${extra[@]}" "${more[@]}" \
-      >"$OUT/$c-$ground.log" 2>&1
-    brc=$?
+      2>&1 | tee "$OUT/$c-$ground.log" | progress_lines "$c $ground"
+    brc=${PIPESTATUS[0]}
     set -e
     # 1 is "some task failed": model_path.mjs below fails the run for a failure no known limit explains
     ((brc <= 1)) || { echo "model_path: eous bench ($c, $ground) exited $brc; see $OUT/$c-$ground.log" >&2; rc=$brc; }

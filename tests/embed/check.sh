@@ -32,7 +32,7 @@ for h in $(cd "$PREFIX/include/eous" && find . -name '*.h' | sort); do
     { echo "embed: include/eous/${h#./} does not compile alone" >&2; exit 1; }
 done
 export PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig"
-# the .pc names the configured prefix; the check installed elsewhere
+# installed to a prefix other than the configured one: the .pc must find it by itself (${pcfiledir})
 # shellcheck disable=SC2046
-cc -std=c11 -o "$PREFIX/embed" "$src" $(pkg-config --define-variable=prefix="$PREFIX" --cflags --libs eous)
+cc -std=c11 -o "$PREFIX/embed" "$src" $(pkg-config --cflags --libs eous)
 "$PREFIX/embed"

@@ -42,6 +42,9 @@
 /* one address may hold this many connections: 256 / 32 = 8 slow addresses before others wait */
 #define HTTP_DEFAULT_MAX_CLIENT_CONNECTIONS 32
 #define HTTP_WATCHDOG_MS 200                          /* how often the connection deadlines are checked */
+/* libmicrohttpd says a line per refused or cut connection: a hostile client must not flood the log */
+#define HTTP_LOG_BURST 20
+#define HTTP_LOG_WINDOW_MS 10000.0
 #define HTTP_MAX_LIST 32
 /* how long past the idle timeout a session's call may run (a slow page, a person deciding
  * on a confirmation) before the session is closed under it */
@@ -106,6 +109,9 @@ typedef struct http_server {
     int watchdog_stop;          /* under conn_lock */
     int watchdog_running;
     pthread_t watchdog;
+    pthread_mutex_t log_lock;   /* the fields below */
+    double log_window_ms;       /* when the current window of libmicrohttpd lines began */
+    int log_lines, log_dropped; /* lines said and dropped in it */
 } http_server;
 
 struct http_session {
@@ -1182,11 +1188,31 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
     *con_cls = NULL;
 }
 
-/* libmicrohttpd's own log lines (a printf format and its arguments) */
+/* libmicrohttpd's own log lines (a printf format and its arguments): at most
+ * HTTP_LOG_BURST in a window, then a count of the rest when the next window opens. */
 static void on_mhd_log(void *cls, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 static void on_mhd_log(void *cls, const char *fmt, va_list ap)
 {
-    (void)cls;
+    http_server *srv = cls;
+    pthread_mutex_lock(&srv->log_lock);
+    double now = eous_now_ms();
+    int dropped = 0;
+    if (now - srv->log_window_ms > HTTP_LOG_WINDOW_MS) {
+        dropped = srv->log_dropped;
+        srv->log_window_ms = now;
+        srv->log_lines = srv->log_dropped = 0;
+    }
+    int say = srv->log_lines < HTTP_LOG_BURST;
+    if (say)
+        srv->log_lines++;
+    else
+        srv->log_dropped++;
+    pthread_mutex_unlock(&srv->log_lock);
+    if (dropped)
+        EOUS_WARN("mcp", "http: %d more libmicrohttpd messages within %.0f s were not shown", dropped,
+                  HTTP_LOG_WINDOW_MS / 1000);
+    if (!say)
+        return;
     char line[300];
     vsnprintf(line, sizeof line, fmt, ap);
     size_t n = strlen(line);
@@ -1219,6 +1245,7 @@ static eous_rc server_init(http_server *srv, const mcp_http_opts *o, eous_err *e
     pthread_cond_init(&srv->cond, NULL);
     pthread_mutex_init(&srv->conn_lock, NULL);
     pthread_cond_init(&srv->conn_cond, NULL);
+    pthread_mutex_init(&srv->log_lock, NULL);
     if (o->session.policy)
         return eous_err_set(err, EOUS_E_INVALID, "mcp http: session.policy must be NULL (use policy_file)");
     if (o->token) {
@@ -1267,7 +1294,7 @@ static eous_rc server_start(http_server *srv, char *url, size_t url_size, eous_e
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG |
                      MHD_USE_POLL | (v6 ? MHD_USE_IPv6 : 0);
     srv->d = MHD_start_daemon(flags, (uint16_t)srv->o.port, NULL, NULL, on_request, srv,
-                              MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL, /* first, so every message goes there */
+                              MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, srv, /* first, so every message goes there */
                               MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_NOTIFY_COMPLETED,
                               on_completed, srv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
                               MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->o.request_timeout_s,
@@ -1332,6 +1359,7 @@ static void server_free(http_server *srv)
     pthread_cond_destroy(&srv->cond);
     pthread_mutex_destroy(&srv->conn_lock);
     pthread_cond_destroy(&srv->conn_cond);
+    pthread_mutex_destroy(&srv->log_lock);
 }
 
 eous_rc mcp_http_start(const mcp_http_opts *o, mcp_http **out, char *url, size_t url_size,

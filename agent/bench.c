@@ -489,7 +489,8 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
                 nw = i;
                 break;
             }
-    } else if (opts.run.planner != AGENT_PLANNER_SCRIPT && nw > 1) {
+    } else if (opts.run.planner != AGENT_PLANNER_SCRIPT && opts.run.planner != AGENT_PLANNER_EXEC && nw > 1) {
+        /* (an agent program runs once per task: every worker starts its own) */
         nw = 1;
     }
     st->workers = nw;

@@ -15,6 +15,7 @@
 #include "agent/batch.h"
 #include "agent/run.h"
 #include "agent/outputs.h"
+#include "agent/planner_exec.h"
 #include "agent/repair.h"
 #include "webarena/site_reset.h"
 #include "agent/verified_run.h"
@@ -124,6 +125,11 @@ typedef struct run_state {
     const char *unscored;         /* why the task fails without its evaluators (a failed RPA step), or NULL */
     agent_repair_log repairs;     /* --repair llm: the steps the model replaced */
     int n_repaired;
+    /* planner exec (agent/planner_exec.h) */
+    agent_exec *agent;            /* the agent's process, NULL for other planners */
+    size_t sent_tokens;           /* o200k tokens of this step's observation as sent */
+    size_t last_from;             /* hist's first item of the actions the last reply asked for */
+    int last_obs_step;            /* the step number of the observation sent before (a delta's base), 0 = none */
 } run_state;
 
 /* What one step's plan phase decided. */
@@ -153,6 +159,9 @@ static eous_rc run_check(run_state *st, eous_err *err)
                      perc_mode_semantic(st->o->mode) ? "script" : "atomic_script");
             return eous_err_set(err, EOUS_E_INVALID, "%s", res->error);
         }
+    } else if (st->o->planner == AGENT_PLANNER_EXEC) {
+        if (!st->o->agent_cmd)
+            return eous_err_set(err, EOUS_E_INVALID, "planner exec needs --agent 'COMMAND ARGS'");
     } else if (!st->o->llm) {
         return eous_err_set(err, EOUS_E_INVALID, "planner %s needs a model (--llm or --cassette)",
                             agent_planner_name(st->o->planner));
@@ -172,6 +181,147 @@ static eous_rc run_check(run_state *st, eous_err *err)
         st->max_steps = actions;
     st->max_batch = st->o->max_batch < 1 ? 1 : st->o->max_batch > AGENT_MAX_BATCH ? AGENT_MAX_BATCH : st->o->max_batch;
     return EOUS_OK;
+}
+
+/* ======================================================================
+ * The agent program (planner exec, agent/planner_exec.h)
+ * ====================================================================== */
+
+/* Starts the agent (its stderr beside the trace) and sends it the task. */
+static eous_rc exec_start(run_state *st, eous_err *err)
+{
+    char errpath[4200] = "";
+    if (st->o->trace_path) {
+        size_t n = strlen(st->o->trace_path);
+        if (n > 6 && !strcmp(st->o->trace_path + n - 6, ".jsonl"))
+            n -= 6;
+        snprintf(errpath, sizeof errpath, "%.*s.agent.stderr", (int)n, st->o->trace_path);
+    }
+    eous_rc rc = agent_exec_start(st->o->agent_cmd, errpath[0] ? errpath : NULL, &st->agent, err);
+    if (rc)
+        return rc;
+    char names[512];
+    act_secrets_names(st->o->secrets, st->t->start_url, names, sizeof names);
+    cJSON *m = agent_exec_task_msg(st->t->id, st->t->intent, st->objective, st->answer_schema,
+                                   perc_mode_name(st->o->mode), perc_mode_semantic(st->o->mode), st->t->start_url,
+                                   st->t->sites, names, st->max_steps, st->max_batch);
+    eous_err serr;
+    eous_err_clear(&serr);
+    /* an agent gone before its task is its failure, found at its first reply */
+    if (m && agent_exec_send(st->agent, m, &serr))
+        EOUS_INFO("agent", "task %s: %s", st->t->id, serr.msg);
+    cJSON_Delete(m);
+    return m ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+}
+
+/* When this reply is due: the per-reply bound or the task's --max-seconds, the sooner. */
+static double exec_deadline(const run_state *st)
+{
+    double per = st->o->agent_timeout_s > 0 ? st->o->agent_timeout_s : AGENT_EXEC_DEFAULT_REPLY_S;
+    double due = eous_now_ms() + per * 1000;
+    double task = st->o->max_seconds > 0 ? st->t0 + st->o->max_seconds * 1000 : due;
+    return task < due ? task : due;
+}
+
+/* The agent failed the task (exited, hung, wrote what does not parse): said
+ * in the result and the trace; the task ends unscored, failed, not infra. */
+static plan_outcome exec_failed(run_state *st, int step, const char *reason, const char *msg)
+{
+    SET(st->res->stop_reason, reason);
+    SET(st->res->error, msg);
+    st->unscored = "not scored: the agent failed";
+    cJSON *line = cJSON_CreateObject();
+    cJSON_AddNumberToObject(line, "step", step + 1);
+    cJSON_AddStringToObject(line, "agent_error", msg);
+    trace_line(&st->trace, line);
+    return PLAN_END;
+}
+
+/* Sends this step's observation and reads the agent's reply into the batch. */
+static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, eous_rc *rc, eous_err *err)
+{
+    const char **last = calloc(st->n_hist - st->last_from + 1, sizeof *last);
+    for (size_t i = st->last_from; last && i < st->n_hist; i++)
+        last[i - st->last_from] = st->hist[i].result;
+    cJSON *m = last ? agent_exec_obs_msg(*step + 1, st->sent_text, st->sent_is_delta, st->last_obs_step,
+                                         perc_obs_url(st->obs), perc_obs_tab_count(st->obs), last,
+                                         st->n_hist - st->last_from, st->sent_tokens)
+                    : NULL;
+    free(last);
+    if (m && st->shot.png) { /* vision: the set-of-marks screenshot the model would get */
+        char *b64 = eous_base64_encode(st->shot.png, st->shot.len);
+        if (b64)
+            cJSON_AddStringToObject(m, "image_png_base64", b64);
+        free(b64);
+        if (st->shot.legend)
+            cJSON_AddStringToObject(m, "image_legend", st->shot.legend);
+    }
+    if (!m) {
+        *rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        return PLAN_FAIL;
+    }
+    st->last_obs_step = *step + 1;
+    st->last_from = st->n_hist;
+    eous_err aerr;
+    eous_err_clear(&aerr);
+    char *line = NULL;
+    eous_rc arc = agent_exec_send(st->agent, m, &aerr);
+    cJSON_Delete(m);
+    double asked = eous_now_ms(), due = exec_deadline(st);
+    if (!arc)
+        arc = agent_exec_read_line(st->agent, due, &line, &aerr);
+    st->res->plan_calls++;
+    char msg[512];
+    if (arc == EOUS_E_INTERRUPTED || arc == EOUS_E_NOMEM) {
+        *rc = eous_err_set(err, arc, "%s", aerr.msg);
+        return PLAN_FAIL;
+    }
+    if (arc == EOUS_E_TIMEOUT) {
+        snprintf(msg, sizeof msg, "the agent did not answer observation %d within %.1f s (the bound of "
+                 "--agent-timeout and the task's --max-seconds)", *step + 1, (due - asked) / 1000);
+        return exec_failed(st, *step, "agent_timeout", msg);
+    }
+    if (arc) {
+        snprintf(msg, sizeof msg, "%s", aerr.msg);
+        return exec_failed(st, *step, arc == EOUS_E_LIMIT ? "agent_bad_line" : "agent_exited", msg);
+    }
+    agent_exec_usage u;
+    size_t dropped = 0;
+    arc = agent_exec_parse_reply(line, st->batch.a, (size_t)st->max_batch, &st->batch.n, &dropped, &u, &aerr);
+    if (arc) {
+        snprintf(msg, sizeof msg, "the agent's line does not parse (%.200s): \"%.200s\"", aerr.msg, line);
+        free(line);
+        return exec_failed(st, *step, "agent_bad_line", msg);
+    }
+    free(line);
+    st->batch.dropped = dropped;
+    usage->prompt_tokens = u.input_tokens;
+    usage->completion_tokens = u.output_tokens;
+    usage->cost_usd = u.cost_usd;
+    st->res->prompt_tokens += u.input_tokens;
+    st->res->completion_tokens += u.output_tokens;
+    st->res->cost_usd += u.cost_usd;
+    return PLAN_ACT;
+}
+
+/* The task's end told to the agent, then its process group ended. */
+static void exec_finish(run_state *st)
+{
+    if (!st->agent)
+        return;
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "type", "done");
+    cJSON_AddStringToObject(m, "status", st->res->status);
+    cJSON_AddNumberToObject(m, "score", st->res->score);
+    cJSON_AddStringToObject(m, "stop_reason", st->res->stop_reason);
+    cJSON_AddItemToObject(m, "evaluators",
+                          st->res->evaluators ? cJSON_Duplicate(st->res->evaluators, 1) : cJSON_CreateNull());
+    cJSON_AddStringToObject(m, "eval_detail", st->res->eval_detail);
+    eous_err e;
+    agent_exec_send(st->agent, m, &e); /* an agent already gone is told nothing */
+    cJSON_Delete(m);
+    agent_exec_free(st->agent);
+    st->agent = NULL;
 }
 
 /* Trace file, executor with its policy and secrets, the start page. */
@@ -226,13 +376,14 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     perc_opts_init(&st->po);
     st->po.mode = o->mode;
     st->po.provider_set = o->provider_set;
-    int model = o->planner != AGENT_PLANNER_SCRIPT;
-    st->send_deltas = model && o->history == LLM_HISTORY_FULL && o->deltas != 0;
+    int model = o->planner != AGENT_PLANNER_SCRIPT, exec = o->planner == AGENT_PLANNER_EXEC;
+    /* an agent program keeps its own history: it gets deltas unless told not to */
+    st->send_deltas = model && (exec || o->history == LLM_HISTORY_FULL) && o->deltas != 0;
     if ((o->deltas == 1 || st->send_deltas) && (rc = perc_delta_new(NULL, &st->delta, err)))
         return rc;
-    if (model && o->history == LLM_HISTORY_FULL && (rc = llm_conv_new(o->history_budget, &st->conv, err)))
+    if (model && !exec && o->history == LLM_HISTORY_FULL && (rc = llm_conv_new(o->history_budget, &st->conv, err)))
         return rc;
-    return EOUS_OK;
+    return exec ? exec_start(st, err) : EOUS_OK;
 }
 
 /* ======================================================================
@@ -324,6 +475,8 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
 static plan_outcome plan_step(run_state *st, int *step, llm_usage *usage, eous_rc *rc, eous_err *err)
 {
     double tl = eous_now_ms();
+    if (st->o->planner == AGENT_PLANNER_EXEC)
+        return plan_with_exec(st, step, usage, rc, err);
     if (st->o->planner != AGENT_PLANNER_SCRIPT)
         return plan_with_model(st, step, usage, tl, rc, err);
     eous_err perr;
@@ -904,6 +1057,7 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
     }
     res->obs_tokens_total += ms->obs_tokens;
     res->obs_tokens_sent_total += ms->obs_tokens_sent;
+    st->sent_tokens = ms->obs_tokens_sent;
     return EOUS_OK;
 }
 
@@ -1083,7 +1237,9 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
     res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
                                                                       : "o200k_base";
     res->tier = t->tier;
-    res->history = o->planner != AGENT_PLANNER_SCRIPT ? llm_history_name((llm_history)o->history) : NULL;
+    res->history = o->planner != AGENT_PLANNER_SCRIPT && o->planner != AGENT_PLANNER_EXEC
+                       ? llm_history_name((llm_history)o->history)
+                       : NULL;
     res->grounding = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
     res->screen = t->screen;
     res->intent = t->intent;
@@ -1121,6 +1277,7 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
     }
     /* a repaired pass is a pass, counted apart; the proposed edit is always written down */
     res->repaired = st.n_repaired > 0 && !strcmp(res->status, "passed");
+    exec_finish(&st);
     if (agent_repair_log_write(&st.repairs, t, res->mode, res->repaired, o->trace_path, &oerr))
         EOUS_WARN("agent", "%s", oerr.msg);
     agent_repair_log_free(&st.repairs);

@@ -24,7 +24,7 @@ void agent_run_opts_init(agent_run_opts *o)
 }
 
 static const char *const planner_names[] = {[AGENT_PLANNER_SCRIPT] = "script", [AGENT_PLANNER_LLM] = "llm",
-                                             [AGENT_PLANNER_REPLAY] = "replay"};
+                                             [AGENT_PLANNER_REPLAY] = "replay", [AGENT_PLANNER_EXEC] = "exec"};
 
 int agent_planner_parse(const char *s, agent_planner *out)
 {

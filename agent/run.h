@@ -17,7 +17,8 @@ struct llm_client;
 struct act_policy;
 struct act_secrets;
 
-typedef enum agent_planner { AGENT_PLANNER_SCRIPT = 0, AGENT_PLANNER_LLM, AGENT_PLANNER_REPLAY } agent_planner;
+/* EXEC: the user's own agent program over JSON lines (agent/planner_exec.h) */
+typedef enum agent_planner { AGENT_PLANNER_SCRIPT = 0, AGENT_PLANNER_LLM, AGENT_PLANNER_REPLAY, AGENT_PLANNER_EXEC } agent_planner;
 
 typedef struct agent_run_opts {
     perc_mode mode;
@@ -46,6 +47,9 @@ typedef struct agent_run_opts {
                                     * the model (llm) when it can (agent/repair.h) */
     double settle_quiet_ms;        /* 0 (default): settle by the rule; > 0: a fixed DOM quiet (--settle quiet:MS) */
     int type_by_key;               /* 1: a type sends every character as a key press (--type keys; act_exec_opts) */
+    const char *agent_cmd;         /* planner exec: the agent's command line, split by eous, no shell (borrowed) */
+    double agent_timeout_s;        /* planner exec: one reply's bound (0 = AGENT_EXEC_DEFAULT_REPLY_S); the task's
+                                    * --max-seconds bounds every reply too */
 } agent_run_opts;
 
 void agent_run_opts_init(agent_run_opts *o);
@@ -81,7 +85,9 @@ typedef struct agent_result {
     char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
                                * "infra", "model_unavailable" (the model endpoint failed after its retries),
                                * "ungrounded" (strict grounding refused a scripted step), "expect_failed" (an
-                               * expect step failed: not scored), "output_schema" (the output broke its schema) */
+                               * expect step failed: not scored), "output_schema" (the output broke its schema),
+                               * planner exec: "agent_exited", "agent_timeout", "agent_bad_line" (the agent's
+                               * failure, not infra: error quotes what it wrote) */
     const char *grounding;    /* static: "strict" | "report" | "off" */
     int steps_grounded, steps_computed, steps_addressing, steps_ungrounded; /* grounding verdicts */
     char error[512];

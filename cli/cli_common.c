@@ -16,6 +16,7 @@
 #include "actions/policy.h"
 #include "actions/secrets.h"
 #include "agent/batch.h"
+#include "agent/planner_exec.h"
 #include "llm/llm.h"
 
 static int need_value(int i, int argc, char **argv)
@@ -49,7 +50,7 @@ static int bad_value(const char *cmd, const char *opt, const char *v, const char
 
 static int opt_planner(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    return agent_planner_parse(v, &co->planner) ? bad_value(cmd, opt, v, "llm, script or replay") : 0;
+    return agent_planner_parse(v, &co->planner) ? bad_value(cmd, opt, v, "llm, script, replay or exec") : 0;
 }
 
 static int opt_providers(cli_opts *co, const char *cmd, const char *opt, const char *v)
@@ -181,6 +182,8 @@ static const opt_spec OPTS[] = {
     /* more workers than 32 was cut to 32 without a word; now it is refused */
     {"--workers", OPT_INT, OFF(workers), 1, 32, "a number of workers", NULL},
     {"--max-seconds", OPT_SECONDS, OFF(max_seconds), 1, 100000, "a positive integer", NULL},
+    {"--agent", OPT_STR, OFF(agent_cmd), 0, 0, NULL, NULL},
+    {"--agent-timeout", OPT_SECONDS, OFF(agent_timeout_s), 1, 100000, "a number of seconds", NULL},
     {"--restart-browser-every", OPT_INT, OFF(restart_browser_every), 1, 100000, "a positive integer", NULL},
 };
 #undef OFF
@@ -258,6 +261,20 @@ static int check_combinations(const cli_opts *co, const char *cmd)
     if ((co->planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
         fprintf(stderr, "eous %s: --planner llm needs --llm PROVIDER:MODEL\n", cmd);
         return -1;
+    }
+    if ((co->planner == AGENT_PLANNER_EXEC) != (co->agent_cmd != NULL)) {
+        fprintf(stderr, "eous %s: %s\n", cmd,
+                co->agent_cmd ? "--agent goes with --planner exec" : "--planner exec needs --agent 'COMMAND ARGS'");
+        return -1;
+    }
+    if (co->agent_cmd) {
+        char **argv = NULL;
+        eous_err e;
+        if (agent_exec_split(co->agent_cmd, &argv, &e)) {
+            fprintf(stderr, "eous %s: %s\n", cmd, e.msg);
+            return -1;
+        }
+        agent_exec_argv_free(argv);
     }
     if (co->planner == AGENT_PLANNER_REPLAY && !co->cassette) {
         fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", cmd);
@@ -363,7 +380,7 @@ eous_rc cli_setup_run(cli_opts *co, eous_err *err)
         return rc;
     if (co->secrets_file && (rc = act_secrets_load_file(co->secrets, co->secrets_file, err)))
         return rc == EOUS_E_NOMEM ? rc : EOUS_E_INVALID;
-    if (co->planner != AGENT_PLANNER_SCRIPT || co->llm_spec || co->repair) {
+    if ((co->planner != AGENT_PLANNER_SCRIPT && co->planner != AGENT_PLANNER_EXEC) || co->llm_spec || co->repair) {
         llm_opts lo;
         llm_opts_init(&lo);
         if (co->llm_spec && (rc = llm_parse_spec(co->llm_spec, &lo, err)))
@@ -429,6 +446,8 @@ void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
     ro->max_image_px = co->max_image_px;
     ro->settle_quiet_ms = co->settle_quiet_ms;
     ro->type_by_key = co->type_by_key;
+    ro->agent_cmd = co->agent_cmd;
+    ro->agent_timeout_s = co->agent_timeout_s;
 }
 
 int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out)

@@ -48,6 +48,8 @@ typedef struct cli_opts {
     int max_image_px;          /* --max-image-px N: vision screenshots scaled to at most N px (0 = as captured) */
     double settle_quiet_ms;    /* --settle rule|quiet:MS: 0 = the rule (default), else a fixed DOM quiet */
     int type_by_key;           /* --type keys: every character of a type as a key press; edit (default): one edit */
+    const char *agent_cmd;     /* --agent 'CMD ARGS': planner exec's program (split by eous, no shell) */
+    double agent_timeout_s;    /* --agent-timeout S: one reply's bound (0 = the default) */
     const char **positional;
     int n_positional;
     /* set up by cli_setup_run */

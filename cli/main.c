@@ -13,7 +13,9 @@ static void usage(FILE *f)
 {
     fputs("usage: eous COMMAND [ARGS]\n"
           "\n"
-          "  run   TASK.json [--planner llm|script|replay] [--mode hybrid|pruned|atomic|html|vision]\n"
+          "  run   TASK.json [--planner llm|script|replay|exec] [--mode hybrid|pruned|atomic|html|vision]\n"
+          "                  [--agent 'CMD ARGS'] [--agent-timeout S]  exec: your agent program over JSON\n"
+          "                  lines (protocol 1, README), one process per task x mode, no shell\n"
           "                  [--llm PROVIDER:MODEL] [--llm-base-url URL] [--llm-ca FILE] [--cassette FILE]\n"
           "                  [--webdriver URL] [--out DIR] [--max-steps N] [--max-seconds N]\n"
           "                  [--secrets FILE] [--policy FILE] [--w3c-only] [--max-obs-tokens N]\n"

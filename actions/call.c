@@ -480,6 +480,35 @@ static eous_rc describe_page_tool(const perc_component *c, const char *who, act_
     return EOUS_OK;
 }
 
+/* A native form's submit whose stamped button the page took away before the click (a script the
+ * fill loaded replaced it): the form's submit control is found again as the page now shows it,
+ * once, and clicked; the fields are not filled again.  v: the first answer. */
+static eous_rc submit_again(act_exec *x, const perc_obs *obs, const perc_component *c, const act_action *a,
+                            const cJSON *v, const char *who, const char *what, act_result *res, eous_err *err)
+{
+    const char *st = eous_json_str(v, "status"), *via = eous_json_str(v, "via");
+    if (!st || strcmp(st, "submit") || !via || strcmp(via, "click") || !a->tool || strcmp(a->tool, "submit") ||
+        eous_json_str(v, "what"))
+        return EOUS_E_STALE;
+    cJSON *none = cJSON_CreateObject(), *v2 = NULL;
+    act_action b = *a; /* shallow: only tool and params differ, and b is never cleared */
+    b.params = none;
+    eous_err e2;
+    eous_err_clear(&e2);
+    eous_rc rc = none ? call_in_page(x, c, &b, none, who, what, 1, &v2, &e2) : EOUS_E_NOMEM;
+    if (!rc)
+        rc = call_answer(x, obs, c, "submit", v2, who, what, res, &e2);
+    if (!rc) {
+        size_t n = strlen(res->message);
+        snprintf(res->message + n, sizeof res->message - n, " (its submit button found again: the page had replaced it)");
+    } else if (rc != EOUS_E_STALE && err) {
+        *err = e2;
+    }
+    cJSON_Delete(v2);
+    cJSON_Delete(none);
+    return rc;
+}
+
 eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
 {
     const perc_component *c = NULL;
@@ -506,6 +535,11 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
     if (!(rc = act_secrets_expand_json(x->secrets, a->params, x->url, &params, err)) &&
         !(rc = call_in_page(x, c, a, params, who, what, confirmed, &v, err)))
         rc = call_answer(x, obs, c, a->tool, v, who, what, res, err);
+    if ((rc == EOUS_E_STALE || rc == EOUS_E_NOT_FOUND) && v) {
+        eous_rc again = submit_again(x, obs, c, a, v, who, what, res, err);
+        if (again != EOUS_E_STALE)
+            rc = again;
+    }
     act_secret_json_free(params);
     cJSON_Delete(v);
     return rc;

@@ -4,7 +4,9 @@
  * listen: the native value setter, then input and change events; a click
  * for checkboxes, radios, tabs, options and disclosures.  Every value is
  * read back: one that did not take is an error naming what the control
- * holds (never a secret field's value).  A submit that the browser's
+ * holds (never a secret field's value); a combobox that shows no value
+ * anywhere is a success that says it could not read back.  A popup opens by
+ * a click, never by a key that changes the value.  A submit that the browser's
  * validation blocks is an error with the validation message; a valid one
  * stamps its submit button data-eous-nks=K and answers {submit: 'click'} so
  * the executor clicks it with real input (navigation is the executor's). */
@@ -43,16 +45,42 @@ const nativeClick = el => {
   el.dispatchEvent(new MouseEvent('mouseup', o));
   el.click();
 };
+/* A field whose suggestions follow the keys typed: a combobox, an aria-autocomplete field, an
+ * input with a datalist.  Such a page may listen for keys only (a keyup starts its search). */
+const nativeSuggests = el => el.getAttribute('role') === 'combobox' || !!(el.list) ||
+  /^(list|both|inline)$/.test(String(el.getAttribute('aria-autocomplete') || '').trim());
+/* ch as a person's key: keydown, keypress, the character inserted (beforeinput, input), keyup;
+ * a keydown the page cancels inserts nothing, as in a browser */
+const nativeTypeChar = (el, setter, ch) => {
+  const up = ch.toUpperCase(), cc = /^[A-Z0-9]$/.test(up) ? up.charCodeAt(0) : 0;
+  const o = {key: ch, code: /^[A-Z]$/.test(up) ? 'Key' + up : /^[0-9]$/.test(ch) ? 'Digit' + ch : '', keyCode: cc, which: cc,
+    bubbles: true, cancelable: true, composed: true};
+  if (el.dispatchEvent(new KeyboardEvent('keydown', o))) {
+    el.dispatchEvent(new KeyboardEvent('keypress', Object.assign({}, o, {charCode: ch.charCodeAt(0), keyCode: ch.charCodeAt(0), which: ch.charCodeAt(0)})));
+    if (el.dispatchEvent(new InputEvent('beforeinput', {inputType: 'insertText', data: ch, bubbles: true, cancelable: true, composed: true}))) {
+      setter.call(el, el.value + ch);
+      el.dispatchEvent(new InputEvent('input', {inputType: 'insertText', data: ch, bubbles: true, composed: true}));
+    }
+  }
+  el.dispatchEvent(new KeyboardEvent('keyup', o));
+};
 /* keepFocus: a combobox's text stays focused for its popup; any other field
  * is left as a person leaves it (blur), which is when date pickers and
- * masked inputs commit what was typed */
+ * masked inputs commit what was typed.  A field with suggestions gets its
+ * last character (all of a text under 4) as keys, as atomic type sends it,
+ * and keeps the focus its suggestions show under (the call settles on them). */
 const nativeSetValue = async (el, v, secret, keepFocus) => {
   const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   const want = String(v);
   if (el.disabled || el.readOnly) throw nativeErr('disabled', 'the field is disabled or read-only');
   if (typeof el.focus === 'function') el.focus();
-  Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, want);
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value').set;
+  const chars = Array.from(want);
+  const keyed = want !== '' && el.tagName === 'INPUT' && nativeSuggests(el) ? (chars.length < 4 ? chars.length : 1) : 0;
+  if (keyed) keepFocus = true;
+  setter.call(el, chars.slice(0, chars.length - keyed).join(''));
   el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  for (const ch of chars.slice(chars.length - keyed)) nativeTypeChar(el, setter, ch);
   el.dispatchEvent(new Event('change', {bubbles: true}));
   await nativeTick();
   /* two frames after leaving: a picker that drops an unconfirmed text (antd's TimePicker, its form
@@ -161,16 +189,50 @@ const nativeWait = async (pred, ms) => {
  * active option, Enter picks it), pressed and released as the page's key
  * handlers receive it: rc-select takes one Enter until its keyup, so a
  * second pick into a several-choice Select was dropped without the release. */
-const nativeKeyEvent = (el, type, key) => {
+const nativeKeyEvent = (el, type, key, mods) => {
   const code = {ArrowDown: 40, ArrowUp: 38, ArrowLeft: 37, ArrowRight: 39, Enter: 13, Escape: 27, Home: 36, End: 35}[key];
-  el.dispatchEvent(new KeyboardEvent(type, {key, code: key, keyCode: code, which: code,
-    bubbles: true, cancelable: true, composed: true}));
+  el.dispatchEvent(new KeyboardEvent(type, Object.assign({key, code: key, keyCode: code, which: code,
+    bubbles: true, cancelable: true, composed: true}, mods || {})));
 };
-const nativeKey = (el, key) => { nativeKeyEvent(el, 'keydown', key); nativeKeyEvent(el, 'keyup', key); };
+const nativeKey = (el, key, mods) => { nativeKeyEvent(el, 'keydown', key, mods); nativeKeyEvent(el, 'keyup', key, mods); };
+/* Opens a combobox's popup without changing what it holds: a person's click, else Alt+ArrowDown,
+ * which the APG pattern defines as "open, move nothing"; never a bare ArrowDown, which a
+ * select-only combobox (OOUI's dropdown) takes as "next option".  Resolves whether it opened. */
+const nativeOpen = async (target, open) => {
+  if (typeof target.focus === 'function') target.focus();
+  await nativeTick();
+  if (open()) return true;
+  nativeClick(target);
+  if (await nativeWait(open, 300)) return true;
+  nativeKey(target, 'ArrowDown', {altKey: true});
+  return !!await nativeWait(open, 1000);
+};
 /* What a combobox shows as its value: its input's text, else what
  * perception/native_combo_text.js reads around it (the view's own reading). */
 const nativeComboShows = (root, input, besides) =>
   nativeSquash(input && input.value ? input.value : nativeComboText(root, input, besides));
+/* Where a single-choice combobox shows what it holds, in this order: its input's value,
+ * aria-valuetext, the option saying aria-selected or aria-checked, the text it displays, the
+ * option the popup marks (aria-current, a selected/checked/active class): [{via, text}], the
+ * places that show something.  A pick is taken when any of them shows it. */
+const nativeComboReads = (root, input, lb) => {
+  const out = [], put = (via, t) => { t = nativeSquash(t); if (t) out.push({via, text: t}); };
+  if (input && input.type !== 'hidden') put('value', input.value);
+  put('aria-valuetext', (input && input.getAttribute('aria-valuetext')) || root.getAttribute('aria-valuetext'));
+  const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')) : [];
+  const sel = opts.find(o => o.getAttribute('aria-selected') === 'true' || o.getAttribute('aria-checked') === 'true');
+  if (sel) put('selected option', nativeName(sel));
+  put('text', nativeComboText(root, input, false));
+  const cls = o => typeof o.className === 'string' ? o.className : '';
+  const marked = opts.find(o => o.getAttribute('aria-current') === 'true' || o.getAttribute('aria-current') === 'option' ||
+    /(^|[\s_-])(selected|checked|active|current)(\s|$)/i.test(cls(o)));
+  if (marked) put('marked option', nativeName(marked));
+  return out;
+};
+/* what it holds, for comparing before and after opening (the popup's marked option left out:
+ * opening may move that without changing the value) */
+const nativeComboValue = (root, input, lb) => nativeComboReads(root, input, lb).filter(r => r.via !== 'marked option')
+  .map(r => r.text).join(' | ');
 /* shown and of a size a person could click (a popup's closed menu keeps its nodes, at no size) */
 const nativeVisible = o => o.isConnected && o.getClientRects().length > 0 && o.getBoundingClientRect().width > 1 &&
   o.getBoundingClientRect().height > 1;
@@ -194,11 +256,7 @@ const nativeCascadePick = async (root, input, parts) => {
   const items = () => Array.from(document.querySelectorAll(MENUS)).filter(m => visible(m) && !before.has(m) && !m.contains(target))
     .flatMap(m => Array.from(m.querySelectorAll(ITEMS)));
   const expanded = () => target.getAttribute('aria-expanded') === 'true' || root.getAttribute('aria-expanded') === 'true';
-  if (typeof target.focus === 'function') target.focus();
-  if (!expanded()) {
-    nativeKey(target, 'ArrowDown');
-    if (!await nativeWait(expanded, 300)) { nativeClick(target); await nativeWait(expanded, 1000); }
-  }
+  await nativeOpen(target, expanded);
   /* the items of the levels after menu m (a level's option opens the next one's menu) */
   const itemsAfter = m => Array.from(document.querySelectorAll(MENUS)).filter(x => visible(x) && !before.has(x) && x !== m &&
     !x.contains(target) && (m.compareDocumentPosition(x) & Node.DOCUMENT_POSITION_FOLLOWING)).flatMap(x => Array.from(x.querySelectorAll(ITEMS)));
@@ -254,12 +312,8 @@ const nativeComboPick = async (root, input, want, off) => {
   const appeared = () => Array.from(document.querySelectorAll(POPUPS)).filter(p => visible(p) && !before.has(p) && !p.contains(target));
   const optsOf = l => { const ps = l ? [l] : []; for (const p of appeared()) if (!ps.some(q => q.contains(p))) ps.push(p);
     return ps.flatMap(p => Array.from(p.querySelectorAll('[role=option],[role=treeitem]'))); };
-  if (typeof target.focus === 'function') target.focus();
-  if (!expanded()) {
-    nativeKey(target, 'ArrowDown');
-    if (!await nativeWait(expanded, 300)) { nativeClick(target); await nativeWait(expanded, 1000); }
-  }
-  if (!expanded() && !lbOf()) throw nativeErr('not_taken', 'the popup did not open (neither ArrowDown nor a click opened it)');
+  await nativeOpen(target, expanded);
+  if (!expanded() && !lbOf()) throw nativeErr('not_taken', 'the popup did not open (neither a click nor Alt+ArrowDown opened it)');
   let picked = null, pickedEl = null;
   const shown = await nativeWait(() => { const o = nativeOptionMatch(optsOf(lbOf()), want, nativeName, x => x.id);
     return o && visible(o) ? o : null; }, 300);
@@ -328,10 +382,15 @@ const nativeComboPick = async (root, input, want, off) => {
       (multi || expanded() ? ' (a list of several choices turns a chosen option off when it is picked again)' : ''));
     if (multi || expanded()) { if (expanded()) nativeKey(target, 'Escape'); return {value: picked}; }
   }
-  const ok = await nativeWait(() => { const v = nativeComboShows(root, input);
-    return v === picked || v.toLowerCase() === picked.toLowerCase(); }, 1000);
-  const got = nativeComboShows(root, input);
-  if (!ok) throw nativeErr('not_taken', 'the combobox shows ' + nativeShown(got) + ' after picking ' + nativeShown(want));
+  const reads = () => nativeComboReads(root, input, lbOf());
+  const ok = await nativeWait(() => reads().some(r => r.text.toLowerCase() === picked.toLowerCase()), 1000);
+  if (!ok) {
+    const rs = reads();
+    /* nothing shows a value: the pick may well have taken, which only the page can tell */
+    if (!rs.length) return {value: picked, warning: 'could not read back ' + nativeShown(picked) +
+      ': the combobox shows no value (no value, aria-valuetext, selected option, text or marked option); look at the page'};
+    throw nativeErr('not_taken', 'the combobox shows ' + nativeShown(rs[0].text) + ' (' + rs[0].via + ') after picking ' + nativeShown(want));
+  }
   if (expanded()) nativeKey(target, 'Escape');
   return {value: picked};
 };
@@ -374,6 +433,9 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
     if (T === 'submit') {
       /* submit(fields) fills them first, as fill() does, then submits */
       const filled = Object.keys(P).length ? Object.keys(await fillForm()).length : 0;
+      /* the submit control is found as the page shows it once the fill has settled: a focus may
+       * load a script that replaces the form's no-JavaScript button (MediaWiki's search) */
+      if (filled) await settle({quiet, cap, mark: t0});
       const bad = nativeFirstInvalid(root);
       if (bad && !root.hasAttribute('novalidate')) {
         const sub = root.querySelector('button:not([type]),button[type=submit],input[type=submit]');
@@ -478,14 +540,17 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
   }
   if (role === 'combobox' && T === 'expand') {
     /* as nativeComboPick opens it: the key the pattern binds, else a click */
-    const target = root.matches('input,textarea') ? root : root.querySelector('input') || root;
+    const input = root.matches('input,textarea') ? root : root.querySelector('input');
+    const target = input || root;
     const open = () => target.getAttribute('aria-expanded') === 'true' || root.getAttribute('aria-expanded') === 'true';
-    if (typeof target.focus === 'function') target.focus();
-    if (!open()) {
-      nativeKey(target, 'ArrowDown');
-      if (!await nativeWait(open, 300)) { nativeClick(target); await nativeWait(open, 1000); }
-    }
-    if (!open()) throw nativeErr('not_taken', 'the popup did not open (neither ArrowDown nor a click opened it)');
+    const lbId = target.getAttribute('aria-controls') || target.getAttribute('aria-owns') ||
+      root.getAttribute('aria-controls') || root.getAttribute('aria-owns');
+    const lb = () => lbId ? document.getElementById(lbId) : null;
+    /* opening is no edit: what it holds is read before and after */
+    const before = nativeComboValue(root, input, lb());
+    if (!await nativeOpen(target, open)) throw nativeErr('not_taken', 'the popup did not open (neither a click nor Alt+ArrowDown opened it)');
+    const after = nativeComboValue(root, input, lb());
+    if (after !== before) throw nativeErr('not_taken', 'opening the popup changed the value from ' + nativeShown(before) + ' to ' + nativeShown(after));
     return {result: {expanded: true}};
   }
   if (role === 'combobox' && (T === 'select' || T === 'setValue' || T === 'deselect')) {

@@ -18,6 +18,7 @@
 
 #include "actions/exec.h"
 #include "perception/perc.h"
+#include "perception/view_grammar_int.h"
 
 static const char *const mode_names[] = {[AGENT_GROUND_OFF] = "off", [AGENT_GROUND_REPORT] = "report",
                                           [AGENT_GROUND_STRICT] = "strict"};
@@ -712,12 +713,16 @@ static int view_shows_page(const char *view, const char *num)
     return found;
 }
 
-/* 1 when the component line l shows param name as a boolean: typed boolean on
- * its tools ("checked: boolean", "breakfast?: boolean") or a state true/false. */
+/* 1 when the component line l shows param name as a boolean: typed so on its
+ * tools in any form the view writes ("checked: boolean", "Send news?: true|false",
+ * perception/view_grammar.c reads it as view_hybrid.c writes it) or a state
+ * true/false ("checked: false"). */
 static int line_shows_boolean(const char *l, const char *name)
 {
-    static const char *const tails[] = {": boolean", "?: boolean", ": true", ": false"};
-    int found = 0;
+    static const char *const tails[] = {": true", ": false"};
+    char *nn = norm(name), type[256];
+    int found = nn && l && pv_param_type(l, nn, type, sizeof type, NULL) && pv_type_is_boolean(type);
+    free(nn);
     for (size_t i = 0; !found && l && i < sizeof tails / sizeof *tails; i++) {
         char *nd = NULL;
         if (asprintf(&nd, "%s%s", name, tails[i]) < 0)

@@ -19,8 +19,10 @@
  *   must be a page item the view shows (the pruned pager "1 2 3 4 5" or a
  *   "listitem|link|button 'N'" line; the hybrid view folds the pager into its
  *   component, so it shows none); a boolean only where the component's own
- *   line shows that param as a boolean ("checked: boolean", "breakfast?:
- *   boolean", or its state "checked: true"): the two values are then shown as
+ *   line shows that param as a boolean in any form the view writes for it
+ *   ("checked: boolean", "breakfast?: boolean", "Send news?: true|false": one
+ *   grammar, perception/view_grammar_int.h) or its state "checked: true":
+ *   the two values are then shown as
  *   an enum's are, and which one the intent asks for is the plan's reading.
  *   A page tool's string param found nowhere is a page-data look-up
  *   (ungrounded addressing).

@@ -2,7 +2,9 @@
  * with no input, APG's select-only) its own text, else the text beside a
  * read-only input, up to the nearest ancestor that holds another control
  * (antd's Select), leaving out a placeholder, the popup, the label, a live
- * region repeating the value and what is not rendered.  One definition for
+ * region repeating the value and what is not rendered (an element the combobox holds
+ * itself is its value, even when aria-labelledby names it too: OOUI's dropdown names its
+ * handle by the field's label and the choice shown).  One definition for
  * the view (native.js prints it) and the tools (actions/native_call.js read
  * a pick back with it), so the two never disagree.  besides: start from the
  * surroundings even for an element with no input (a several-choice
@@ -19,7 +21,7 @@ const nativeComboRuns = (cb, input, besides, els) => {
     if (c.nodeType === 3) { const s = c.data.replace(/\s+/g, ' ').trim(); if (s) { runs.push(s); if (els) els.push(n); } }
     else if (c.nodeType === 1 && !/placeholder/i.test(typeof c.className === 'string' ? c.className : '') &&
       c.getAttribute('role') !== 'listbox' && c.tagName !== 'LABEL' && c.getAttribute('aria-hidden') !== 'true' &&
-      !c.hasAttribute('aria-live') && !named.has(c.id) && c.getClientRects().length) walk(c);
+      !c.hasAttribute('aria-live') && !(named.has(c.id) && !(w0 && w0.contains(c))) && c.getClientRects().length) walk(c);
   } };
   walk(w);
   return runs;

@@ -19,6 +19,7 @@
 
 #include "perception/meta.h"
 #include "perception/view_int.h"
+#include "perception/view_grammar_int.h"
 
 #define MAX_STATE_VALUE 160
 
@@ -517,7 +518,7 @@ static void render_enum(pctx *c, const cJSON *en)
     for (int i = 0; i < c->n_labelled && !options; i++)
         if (c->labelled_enums[i] == en)
             options = c->labelled_options[i];
-    render_scalar_list(c, en, 15, "|", options);
+    render_scalar_list(c, en, 15, PV_ENUM_SEP, options);
 }
 
 static void put_bound(pctx *c, const cJSON *v)
@@ -677,7 +678,7 @@ static void render_param(pctx *c, const perc_param_meta *pm)
 {
     pv_put(c, pm->name);
     if (!pm->required)
-        pv_put(c, "?");
+        pv_put(c, PV_OPTIONAL);
     if (!pm->own.json) {
         pv_put(c, ": any");
         return;
@@ -687,7 +688,7 @@ static void render_param(pctx *c, const perc_param_meta *pm)
     int plain_string = s->type_name && !strcmp(s->type_name, "string") && !s->enumeration && !s->declared_format &&
                        !s->constant;
     if (!plain_string) {
-        pv_put(c, ": ");
+        pv_put(c, PV_TYPE);
         render_type(c, s);
     }
     /* its own limits and the tool-level ones that are its alone */

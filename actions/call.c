@@ -480,32 +480,35 @@ static eous_rc describe_page_tool(const perc_component *c, const char *who, act_
     return EOUS_OK;
 }
 
-/* A native form's submit whose stamped button the page took away before the click (a script the
- * fill loaded replaced it): the form's submit control is found again as the page now shows it,
- * once, and clicked; the fields are not filled again.  v: the first answer. */
-static eous_rc submit_again(act_exec *x, const perc_obs *obs, const perc_component *c, const act_action *a,
-                            const cJSON *v, const char *who, const char *what, act_result *res, eous_err *err)
+/* A native tool whose element, stamped for the executor's click, the page took away before the
+ * click (a script the fill loaded replaced a form's button): the element is found again as the
+ * page now shows it, once, and clicked; a form's fields are not filled again (submit's params
+ * dropped), a link or field is asked for by the same params.  v: the first answer. */
+static eous_rc click_again(act_exec *x, const perc_obs *obs, const perc_component *c, const act_action *a,
+                            const cJSON *params, const cJSON *v, const char *who, const char *what, act_result *res,
+                            eous_err *err)
 {
     const char *st = eous_json_str(v, "status"), *via = eous_json_str(v, "via");
-    if (!st || strcmp(st, "submit") || !via || strcmp(via, "click") || !a->tool || strcmp(a->tool, "submit") ||
-        eous_json_str(v, "what"))
+    if (!st || strcmp(st, "submit") || !via || strcmp(via, "click") || !a->tool)
         return EOUS_E_STALE;
-    cJSON *none = cJSON_CreateObject(), *v2 = NULL;
-    act_action b = *a; /* shallow: only tool and params differ, and b is never cleared */
-    b.params = none;
+    int form = !strcmp(a->tool, "submit") && !eous_json_str(v, "what");
+    cJSON *again = form || !params ? cJSON_CreateObject() : cJSON_Duplicate(params, 1), *v2 = NULL;
+    act_action b = *a; /* shallow: only params differ, and b is never cleared */
+    b.params = again;
     eous_err e2;
     eous_err_clear(&e2);
-    eous_rc rc = none ? call_in_page(x, c, &b, none, who, what, 1, &v2, &e2) : EOUS_E_NOMEM;
+    eous_rc rc = again ? call_in_page(x, c, &b, again, who, what, 1, &v2, &e2) : EOUS_E_NOMEM;
     if (!rc)
         rc = call_answer(x, obs, c, "submit", v2, who, what, res, &e2);
     if (!rc) {
         size_t n = strlen(res->message);
-        snprintf(res->message + n, sizeof res->message - n, " (its submit button found again: the page had replaced it)");
+        snprintf(res->message + n, sizeof res->message - n, " (%s found again: the page had replaced it)",
+                 form ? "its submit button" : "what it clicks");
     } else if (rc != EOUS_E_STALE && err) {
         *err = e2;
     }
     cJSON_Delete(v2);
-    cJSON_Delete(none);
+    act_secret_json_free(again);
     return rc;
 }
 
@@ -536,7 +539,7 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
         !(rc = call_in_page(x, c, a, params, who, what, confirmed, &v, err)))
         rc = call_answer(x, obs, c, a->tool, v, who, what, res, err);
     if ((rc == EOUS_E_STALE || rc == EOUS_E_NOT_FOUND) && v) {
-        eous_rc again = submit_again(x, obs, c, a, v, who, what, res, err);
+        eous_rc again = click_again(x, obs, c, a, params, v, who, what, res, err);
         if (again != EOUS_E_STALE)
             rc = again;
     }

@@ -236,3 +236,36 @@ Test(native_widgets, grounding_takes_a_boolean_the_view_prints_as_true_or_false)
     act_action_clear(&a);
     perc_obs_free(obs);
 }
+
+/* Every form the hybrid view writes a boolean param in (perception/view_grammar_int.h's marks:
+ * typed boolean or an enum of true and false, required or optional, in a tool of several
+ * params) grounds true and false; a param typed otherwise, or not printed, does not. */
+Test(native_grammar, grounding_takes_every_form_the_view_writes_for_a_boolean)
+{
+    static const char VIEW[] = "[c1] form 'F' → fill(A: boolean; B?: boolean; C: true|false; D?: true|false; "
+                               "E?: false|true; Send news?: true|false, required; F?: Yes|No; G?, 2..40 chars) "
+                               "submit(as in fill)\n";
+    static const struct {
+        const char *param;
+        agent_ground_verdict want;
+    } CASES[] = {{"A", AGENT_GROUND_GROUNDED},         {"B", AGENT_GROUND_GROUNDED},
+                 {"C", AGENT_GROUND_GROUNDED},         {"D", AGENT_GROUND_GROUNDED},
+                 {"E", AGENT_GROUND_GROUNDED},         {"Send news", AGENT_GROUND_GROUNDED},
+                 {"F", AGENT_GROUND_UNGROUNDED},       {"G", AGENT_GROUND_UNGROUNDED},
+                 {"Missing", AGENT_GROUND_UNGROUNDED}};
+    agent_ground_input in = {.view = VIEW, .call_view_id = "c1", .call_key = "native-1", .call_kind = "form",
+                             .call_label = "F"};
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++)
+        for (int b = 0; b < 2; b++) {
+            char text[256];
+            snprintf(text, sizeof text, "call [c1] [fill] [{\"%s\": %s}]", CASES[i].param, b ? "true" : "false");
+            act_action a;
+            act_action_init(&a);
+            eous_err perr;
+            cr_assert_eq(act_parse_text(text, &a, &perr), EOUS_OK, "%s: %s", text, perr.msg);
+            agent_ground_result g;
+            agent_ground_check(&in, &a, &g);
+            cr_assert_eq(g.verdict, CASES[i].want, "%s: %s (%s)", text, agent_ground_verdict_name(g.verdict), g.missing);
+            act_action_clear(&a);
+        }
+}

@@ -2,6 +2,8 @@
  * ("role 'name'", css=SELECTOR) or an observation id resolved to a backend
  * node, that node to a live element with facts about it (prepare.js), and the
  * policy rules and confirm marks over it. */
+#define _GNU_SOURCE
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +72,165 @@ static void describe_node(char *out, size_t n, const char *id, const perc_node *
         snprintf(out, n, "[%s]", id);
 }
 
+/* ---- script targets: what either view prints, or a label alone ---------------- */
+
+/* Roles of text a label or heading shows, not of a control the text names. */
+static int text_role(const char *r)
+{
+    static const char *const text[] = {"StaticText", "InlineTextBox", "LabelText", "generic", "none",
+                                       "paragraph",  "RootWebArea",   "heading",   "text"};
+    for (size_t i = 0; i < sizeof text / sizeof *text; i++)
+        if (!strcmp(r, text[i]))
+            return 1;
+    return 0;
+}
+
+/* The hybrid view's field kinds (perception/native.js) that are no AX role of the same control. */
+static int field_kind(const char *kind)
+{
+    static const char *const kinds[] = {"file", "select", "radiogroup", "calendar", "listbox", "slider"};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (!strcmp(kind, kinds[i]))
+            return 1;
+    return 0;
+}
+
+/* The controls a script target may mean: distinct elements in document-independent order. */
+typedef struct target_hits {
+    int backend[8];
+    char what[8][160];
+    int n;      /* how many matched (may exceed the 8 kept) */
+} target_hits;
+
+static void hit_add(target_hits *h, int backend_id, const char *kind, const char *name)
+{
+    for (int i = 0; i < h->n && i < 8; i++)
+        if (h->backend[i] == backend_id)
+            return;
+    if (h->n < 8) {
+        h->backend[h->n] = backend_id;
+        snprintf(h->what[h->n], sizeof h->what[h->n], "%s '%s'", kind, name);
+    }
+    h->n++;
+}
+
+/* Components shown with this label (and kind, unless NULL): the hybrid view's "file 'Attachment'". */
+static void find_components(const perc_obs *obs, const char *kind, const char *label, target_hits *h)
+{
+    for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
+        const perc_component *c = perc_obs_component(obs, i);
+        if (c->agent_hidden || c->backend_id <= 0 || !c->label || strcmp(c->label, label) ||
+            (kind && (!c->kind || strcmp(c->kind, kind))))
+            continue;
+        const perc_node *n = perc_obs_node_by_backend(obs, c->backend_id);
+        if (!n || !n->hidden)
+            hit_add(h, c->backend_id, c->kind ? c->kind : "component", c->label);
+    }
+}
+
+/* Controls (not text) whose accessible name is label: a label alone names its control. */
+static void find_labelled(const perc_obs *obs, const char *label, target_hits *h)
+{
+    for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
+        const perc_node *n = perc_obs_node(obs, i);
+        if (!n->ignored && !n->hidden && n->backend_id > 0 && n->role && n->name && !text_role(n->role) &&
+            !strcmp(n->name, label))
+            hit_add(h, n->backend_id, n->role, n->name);
+    }
+}
+
+/* 1 when a and b are close (case aside): one holds the other, or a few edits apart (a typo). */
+static int close_to(const char *a, const char *b)
+{
+    if (!*a || !*b)
+        return 0;
+    if (strcasestr(a, b) || strcasestr(b, a))
+        return 1;
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > 64 || nb > 64)
+        return 0;
+    int row[65], most = (int)(na > nb ? na : nb) / 4 + 1;
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= na; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= nb; j++) {
+            int up = row[j], cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int best = diag + cost;
+            best = up + 1 < best ? up + 1 : best;
+            best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[nb] <= (most < 2 ? 2 : most);
+}
+
+/* "; close: a 'b', c 'd'" of the controls and components whose name is close to name, into out;
+ * "" when none. */
+static void close_names(const perc_obs *obs, const char *name, char *out, size_t size)
+{
+    target_hits h = {.n = 0};
+    for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
+        const perc_component *c = perc_obs_component(obs, i);
+        if (!c->agent_hidden && c->label && close_to(c->label, name))
+            hit_add(&h, -(int)i - 1, c->kind ? c->kind : "component", c->label);
+    }
+    for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
+        const perc_node *n = perc_obs_node(obs, i);
+        if (!n->ignored && !n->hidden && n->backend_id > 0 && n->role && n->name && !text_role(n->role) &&
+            close_to(n->name, name))
+            hit_add(&h, n->backend_id, n->role, n->name);
+    }
+    size_t k = 0;
+    out[0] = '\0';
+    for (int i = 0; i < h.n && i < 8 && k < size; i++) {
+        int shown = 0; /* a component and its own control print alike: once */
+        for (int j = 0; j < i; j++)
+            shown |= !strcmp(h.what[j], h.what[i]);
+        if (!shown)
+            k += (size_t)snprintf(out + k, size - k, "%s%s", k ? ", " : "; close: ", h.what[i]);
+    }
+}
+
+/* A script target that is not an AX role and name: the component the hybrid
+ * view prints as "kind 'label'", or (role NULL) the one control or component
+ * a label alone names.  EOUS_E_NOT_FOUND, or EOUS_E_INVALID when a label
+ * names several, each listing what is close. */
+static eous_rc resolve_script_other(const perc_obs *obs, const act_action *a, const char *role, const char *name,
+                                    int nth, act_target *t, eous_err *err)
+{
+    target_hits h = {.n = 0};
+    find_components(obs, role, name, &h);
+    /* a label alone, or a field kind the hybrid view prints in a view without components (atomic):
+     * the control the label names */
+    if (!role || (!h.n && field_kind(role)))
+        find_labelled(obs, name, &h);
+    char close[600];
+    if (h.n >= nth && (role || h.n == 1)) {
+        t->backend_id = h.backend[nth - 1 < 8 ? nth - 1 : 7];
+        snprintf(t->what, sizeof t->what, "%s", h.what[nth - 1 < 8 ? nth - 1 : 7]);
+        return EOUS_OK;
+    }
+    if (h.n > 1) {
+        size_t k = 0;
+        close[0] = '\0';
+        for (int i = 0; i < h.n && i < 5; i++)
+            k += (size_t)snprintf(close + k, sizeof close - k, "%s%s", i ? ", " : "", h.what[i]);
+        return eous_err_set(err, EOUS_E_INVALID, "%s: '%s' names %d controls (%s); name one as role 'name' or css=",
+                            act_kind_name(a->kind), name, h.n, close);
+    }
+    close_names(obs, name, close, sizeof close);
+    if (role)
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: no %s '%s'%s%.0d on the page%s", act_kind_name(a->kind),
+                            role, name, nth > 1 ? " #" : "", nth > 1 ? nth : 0, close);
+    return eous_err_set(err, EOUS_E_NOT_FOUND,
+                        "%s: no [%s] in the view and no control labelled '%s'%s (script targets are \"role 'name'\", "
+                        "a label, or css=SELECTOR)",
+                        act_kind_name(a->kind), name, name, close);
+}
+
 /* Resolves a.target to a backend id (or, for css=, an element id). */
 eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err)
 {
@@ -94,12 +255,13 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
     int nth = 1;
     if (a->from_script && act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
         rc = perc_obs_find_role_name(obs, role, name, nth, &t->backend_id, err);
+        /* not an AX role and name: a component kind the hybrid view prints ("file 'Attachment'") */
         if (rc == EOUS_E_NOT_FOUND)
-            return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: no %s '%s'%s%.0d on the page", act_kind_name(a->kind),
-                                role, name, nth > 1 ? " #" : "", nth > 1 ? nth : 0);
+            rc = resolve_script_other(obs, a, role, name, nth, t, err);
         if (rc)
             return rc;
-        snprintf(t->what, sizeof t->what, "%s", k);
+        if (!t->what[0])
+            snprintf(t->what, sizeof t->what, "%s", k);
     } else {
         rc = perc_obs_resolve_id(obs, k, &t->backend_id, err);
         /* a native component's view id ("c4", "[c4]"): its element (the hybrid
@@ -116,10 +278,17 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
             rc = EOUS_OK;
             goto found;
         }
+        /* a script's label alone: the one control or component it names */
+        if (rc == EOUS_E_NOT_FOUND && a->from_script && k[0] != '[') {
+            if ((rc = resolve_script_other(obs, a, NULL, k, 1, t, err)))
+                return rc;
+            goto found;
+        }
         if (rc == EOUS_E_NOT_FOUND)
             return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: there is no [%s] in the current observation%s",
                                 act_kind_name(a->kind), k,
-                                a->from_script ? " (script targets are \"role 'name'\" or css=SELECTOR)" : "");
+                                a->from_script ? " (script targets are \"role 'name'\", a label, or css=SELECTOR)"
+                                               : "");
         if (rc)
             return rc;
         t->node = perc_obs_node_by_backend(obs, t->backend_id);

@@ -105,6 +105,7 @@ static void result_not_run(agent_result *res, const job *j, agent_planner planne
     res->tier = j->task->tier;
     res->screen = j->task->screen;
     res->intent = j->task->intent;
+    res->params = j->task->param_values;
 }
 
 /* Appends an earlier attempt's line (one a retry follows); not counted as
@@ -351,6 +352,7 @@ static void *worker(void *arg)
             res.tier = j->task->tier;
             res.screen = j->task->screen;
             res.intent = j->task->intent;
+            res.params = j->task->param_values;
             wa_tasks_free(&copy);
         }
         if (eous_interrupted() && (eous_rc_ends_task(rc) || !res.status[0])) {
@@ -405,6 +407,7 @@ static void record_skipped(bench *b, const wa_task *t, perc_mode mode, int attem
     snprintf(r.status, sizeof r.status, RUNS_ST_SKIPPED);
     snprintf(r.error, sizeof r.error, "%s", t->problem);
     r.tier = t->tier;
+    r.params = t->param_values;
     r.attempt = attempt;
     char *line = agent_result_json(&r);
     eous_err werr;

@@ -1243,6 +1243,7 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
     res->grounding = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
     res->screen = t->screen;
     res->intent = t->intent;
+    res->params = t->param_values;
     run_state st;
     memset(&st, 0, sizeof st);
     st.s = s;

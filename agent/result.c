@@ -68,6 +68,8 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddStringToObject(o, "screen", r->screen);
     if (r->intent)
         cJSON_AddStringToObject(o, "intent", r->intent);
+    if (r->params) /* a parameter is not a secret: its value is what the job ran with */
+        cJSON_AddItemToObject(o, "params", cJSON_Duplicate(r->params, 1));
     if (r->answer)
         cJSON_AddStringToObject(o, "answer", r->answer);
     else

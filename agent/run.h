@@ -94,6 +94,7 @@ typedef struct agent_result {
     char eval_detail[512];
     const char *tier;         /* borrowed from the task */
     const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
+    const cJSON *params;      /* borrowed from the task: {NAME: value} of its parameters, NULL when none */
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
     char har[256];            /* WebArena-Verified: network.har relative to the run directory, "" when none */
     char agent_response[256]; /* WebArena-Verified: agent_response.json relative to the run directory */

@@ -242,11 +242,12 @@ int cli_bench(int argc, char **argv)
     eous_err err;
     eous_err_clear(&err);
     int code = EOUS_EXIT_INPUT;
+    wa_load_opts lo = {co.params, 0};
     if (!n_files) {
         fprintf(stderr, "eous bench: no task files found\n");
         goto out_files;
     }
-    if (wa_tasks_load((const char *const *)files, n_files, &l, &err)) {
+    if (wa_tasks_load_opts((const char *const *)files, n_files, &lo, &l, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         goto out_files;
     }

@@ -1,6 +1,7 @@
 /* cli/cli_common.c — see cli_common.h. */
 #define _GNU_SOURCE
 #include "cli/cli_common.h"
+#include "webarena/params.h"
 #include "webarena/site_pool.h"
 
 #include <ctype.h>
@@ -135,6 +136,17 @@ static int opt_type(cli_opts *co, const char *cmd, const char *opt, const char *
     return cli_parse_type(cmd, opt, v, &co->type_by_key);
 }
 
+/* --param NAME=VALUE and --params FILE: the last value given for a name wins */
+static int opt_param(cli_opts *co, const char *cmd, const char *opt, const char *v)
+{
+    eous_err err;
+    eous_err_clear(&err);
+    if (!(strcmp(opt, "--param") ? wa_params_load_file(&co->params, v, &err) : wa_params_add(&co->params, v, &err)))
+        return 0;
+    fprintf(stderr, "eous %s: %s\n", cmd, err.msg);
+    return -1;
+}
+
 /* How an option's value is stored in cli_opts at off. */
 typedef enum { OPT_FLAG, OPT_STR, OPT_INT, OPT_LONG, OPT_SIZE, OPT_SECONDS, OPT_FN } opt_kind;
 
@@ -177,6 +189,8 @@ static const opt_spec OPTS[] = {
     {"--grounding", OPT_FN, 0, 0, 0, NULL, opt_grounding},
     {"--settle", OPT_FN, 0, 0, 0, NULL, opt_settle},
     {"--type", OPT_FN, 0, 0, 0, NULL, opt_type},
+    {"--param", OPT_FN, 0, 0, 0, NULL, opt_param},
+    {"--params", OPT_FN, 0, 0, 0, NULL, opt_param},
     {"--max-obs-tokens", OPT_LONG, OFF(max_obs_tokens), 0, 10000000, "a number of tokens (0 = no cut)", NULL},
     {"--max-steps", OPT_INT, OFF(max_steps), 1, 100000, "a positive integer", NULL},
     /* more workers than 32 was cut to 32 without a word; now it is refused */
@@ -335,6 +349,8 @@ void cli_opts_free(cli_opts *co)
 {
     free(co->positional);
     co->positional = NULL;
+    cJSON_Delete(co->params);
+    co->params = NULL;
 }
 
 eous_rc cli_setup_run(cli_opts *co, eous_err *err)

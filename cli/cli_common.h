@@ -29,6 +29,7 @@ typedef struct cli_opts {
     const char *policy_file;
     const char *secrets_file;
     const char *files_dir;     /* --files DIR: the only place upload steps take files from */
+    cJSON *params;             /* --param NAME=VALUE, --params FILE: {NAME: value} (owned; webarena/params.h) */
     int repair;                /* --repair llm: a script step whose target is gone is replaced by the model */
     const char *lock_file;
     int max_steps;

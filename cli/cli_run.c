@@ -12,6 +12,18 @@
 #include "runs/rundir.h"
 #include "llm/llm.h"
 
+/* One line per declared parameter: its default (or that a value is needed) and description. */
+static void list_params(const char *file, const wa_task *t)
+{
+    const cJSON *d;
+    cJSON_ArrayForEach(d, eous_json_obj(t->raw, "params")) {
+        const char *dflt = cJSON_IsString(d) ? d->valuestring : eous_json_str(d, "default");
+        const char *desc = eous_json_str(d, "description");
+        printf("%s: task %s: param %s%s%s%s%s%s\n", file, t->id, d->string, dflt ? " (default \"" : " (required)",
+               dflt ? dflt : "", dflt ? "\")" : "", desc ? ": " : "", desc ? desc : "");
+    }
+}
+
 int cli_check(int argc, char **argv)
 {
     if (argc < 2) {
@@ -24,13 +36,15 @@ int cli_check(int argc, char **argv)
         eous_err err;
         eous_err_clear(&err);
         const char *f = argv[i];
-        if (wa_tasks_load(&f, 1, &l, &err)) {
+        wa_load_opts lo = {NULL, 1}; /* no values here: a parameter without one is listed, not a problem */
+        if (wa_tasks_load_opts(&f, 1, &lo, &l, &err)) {
             printf("%s\n", err.msg);
             problems++;
             continue;
         }
         for (size_t k = 0; k < l.n; k++) {
             total++;
+            list_params(f, &l.tasks[k]);
             if (l.tasks[k].problem[0]) {
                 printf("%s: task %s (config #%d): %s\n", f, l.tasks[k].id, l.tasks[k].index, l.tasks[k].problem);
                 problems++;
@@ -79,7 +93,8 @@ int cli_run(int argc, char **argv)
     wa_task_list l;
     eous_err err;
     eous_err_clear(&err);
-    if (wa_tasks_load(&task_file, 1, &l, &err)) {
+    wa_load_opts lo = {co.params, 0};
+    if (wa_tasks_load_opts(&task_file, 1, &lo, &l, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         cli_opts_free(&co);
         return EOUS_EXIT_INPUT;

@@ -22,6 +22,8 @@ static void usage(FILE *f)
           "                  [--max-batch N] [--deltas on|off] [--history stateless|full] [--history-budget N]\n"
           "                  [--files DIR] [--repair llm]   RPA: uploads only from DIR; a script step whose\n"
           "                  target is gone replaced once by the model (repair.json beside the trace)\n"
+          "                  [--param NAME=VALUE]... [--params FILE]  fill the job's {{param:NAME}} (a JSON\n"
+          "                  object or NAME=value lines; the last value given wins; also for bench)\n"
           "  bench TASKS...  [--modes hybrid,atomic] [--planner ...] [--workers N]\n"
           "                  [--webdriver URL] [--out DIR] [--resume] [--lock FILE] [--w3c-only]\n"
           "                  [--restart-browser-every N]  a fresh browser per worker every N tasks (100)\n"

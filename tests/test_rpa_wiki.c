@@ -90,16 +90,20 @@ Test(rpa_wiki, upload_media_wait_after_save_download_export)
     cJSON_Delete(r);
 }
 
-/* The README's cron job (examples/cron/members-report.json) as the crontab line
- * runs it: passes, its output.json holds the table, the export is the page
- * source; while another run holds the --lock it does not start (exit 2). */
+/* The README's cron job (examples/cron/members-report.json, a plain job whose
+ * wiki address is a parameter) as the crontab line runs it: passes, its
+ * output.json holds the table, the export is the page source, results.jsonl
+ * holds the parameters; while another run holds the --lock it does not start
+ * (exit 2). */
 Test(rpa_wiki, readme_cron_job_runs_as_written)
 {
     char out[400], lock[400];
     snprintf(out, sizeof out, "%s/reports/today", tmpdir);
     snprintf(lock, sizeof lock, "%s/report.lock", tmpdir);
-    const char *args[] = {"run", EOUS_SOURCE_DIR "/examples/cron/members-report.json", "--secrets", secrets,
-                          "--out", out, "--lock", lock, NULL};
+    char wiki_url[400];
+    snprintf(wiki_url, sizeof wiki_url, "WIKI_URL=%s", getenv("EOUS_SITE_DOKUWIKI"));
+    const char *args[] = {"run", EOUS_SOURCE_DIR "/examples/cron/members-report.json", "--param", wiki_url,
+                          "--secrets", secrets, "--out", out, "--lock", lock, NULL};
     int rc = ts_cli_run(args, out_path, err_path, 300);
     int nl = 0;
     cJSON *r = ts_result_line(out, &nl);
@@ -123,6 +127,8 @@ Test(rpa_wiki, readme_cron_job_runs_as_written)
     cr_expect_str_eq(got, source, "the export is the page source");
     free(got);
     free(source);
+    cr_expect_str_eq(eous_json_str(eous_json_obj(r, "params"), "WIKI_USER"), "mira", "the declared default");
+    cr_expect_str_eq(eous_json_str(eous_json_obj(r, "params"), "WIKI_URL"), getenv("EOUS_SITE_DOKUWIKI"));
     cJSON_Delete(r);
     /* cron started it again while the first still runs: the lock says so and nothing starts */
     int fd = open(lock, O_RDWR | O_CREAT, 0644);

@@ -4,6 +4,7 @@
 #include "webarena/verified_task.h"
 
 #include "actions/action.h"
+#include "webarena/params.h"
 #include "webarena/schema.h"
 #include "webarena/site_pool.h"
 
@@ -143,10 +144,10 @@ static void check_plans(wa_task *t)
         return;
     }
     const cJSON *plans[2] = {t->script, t->atomic_script};
-    const char *names[2] = {"script", "atomic_script"};
+    const char *names[2] = {"script", t->plain ? "steps" : "atomic_script"};
     for (int p = 0; p < 2; p++) {
         /* present but not a list (null, a string): found here, not after a browser started */
-        const cJSON *given = cJSON_GetObjectItemCaseSensitive(t->raw, names[p]);
+        const cJSON *given = cJSON_GetObjectItemCaseSensitive(t->raw, p ? "atomic_script" : "script");
         if (given && !cJSON_IsArray(given)) {
             snprintf(t->problem, sizeof t->problem, "\"%s\" must be a list of steps, got %s", names[p],
                      eous_json_type_name(given));
@@ -182,14 +183,14 @@ static void check_plans(wa_task *t)
  * directory), so it is a name: 1..WA_TASK_ID_MAX of [A-Za-z0-9._-], not
  * starting with '.'.  EOUS_E_INVALID naming file, config and the id (control
  * bytes shown as \xNN) otherwise. */
-static eous_rc check_id(const cJSON *id, const char *file, int index, eous_err *err)
+static eous_rc check_id(const cJSON *id, const char *key, const char *file, int index, eous_err *err)
 {
     char text[WA_TASK_ID_MAX + 2] = "";
     if (cJSON_IsNumber(id))
         snprintf(text, sizeof text, "%d", id->valueint);
     else if (!cJSON_IsString(id))
-        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"task_id\" must be a string or a number, got %s",
-                            file, index, eous_json_type_name(id));
+        return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"%s\" must be a string or a number, got %s",
+                            file, index, key, eous_json_type_name(id));
     const char *s = cJSON_IsString(id) ? id->valuestring : text;
     size_t n = strlen(s), bad = s[0] == '.' || n == 0 || n > WA_TASK_ID_MAX ? 1 : 0;
     for (size_t i = 0; i < n && !bad; i++)
@@ -204,12 +205,147 @@ static eous_rc check_id(const cJSON *id, const char *file, int index, eous_err *
         k += (size_t)snprintf(shown + k, sizeof shown - k, c < 0x20 || c >= 0x7f || c == '"' || c == '\\' ? "\\x%02x" : "%c", c);
     }
     return eous_err_set(err, EOUS_E_INVALID,
-                        "%s: config #%d: task_id \"%s%s\" is not a name (expected 1 to %d of A-Z a-z 0-9 . _ -, not "
+                        "%s: config #%d: %s \"%s%s\" is not a name (expected 1 to %d of A-Z a-z 0-9 . _ -, not "
                         "starting with '.': it names the task's files under --out)",
-                        file, index, shown, k + 5 >= sizeof shown ? "..." : "", WA_TASK_ID_MAX);
+                        file, index, key, shown, k + 5 >= sizeof shown ? "..." : "", WA_TASK_ID_MAX);
 }
 
-static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int index, int instance, eous_err *err)
+/* ---- plain job files ---------------------------------------------------------- */
+
+/* A WebArena site placeholder (__NAME__ of A-Z 0-9 _) in s, or NULL. */
+static const char *site_placeholder(const char *s)
+{
+    for (const char *p = strstr(s, "__"); p; p = strstr(p + 1, "__")) {
+        const char *e = p + 2;
+        while (isupper((unsigned char)*e) || isdigit((unsigned char)*e) || (*e == '_' && e[1] != '_'))
+            e++;
+        if (e > p + 2 && !strncmp(e, "__", 2))
+            return p;
+    }
+    return NULL;
+}
+
+/* The first string in v holding a site placeholder, or NULL. */
+static const char *tree_site_placeholder(const cJSON *v)
+{
+    if (cJSON_IsString(v))
+        return site_placeholder(v->valuestring) ? v->valuestring : NULL;
+    for (const cJSON *c = v ? v->child : NULL; c; c = c->next) {
+        const char *hit = tree_site_placeholder(c);
+        if (hit)
+            return hit;
+    }
+    return NULL;
+}
+
+/* A plain job is a config with no task_id that has steps or a name. */
+static int is_plain(const cJSON *cfg)
+{
+    return !cJSON_GetObjectItemCaseSensitive(cfg, "task_id") &&
+           (cJSON_GetObjectItemCaseSensitive(cfg, "steps") || cJSON_GetObjectItemCaseSensitive(cfg, "name"));
+}
+
+static const char *const PLAIN_KEYS[] = {"name", "start_url", "steps", "output_schema", "params", "intent"};
+
+/* Each key is a plain job's, name is a task id, start_url a string, steps a
+ * list, and no site placeholder anywhere: EOUS_E_INVALID naming the file otherwise. */
+static eous_rc check_plain(const cJSON *job, const char *file, int index, eous_err *err)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, job) {
+        size_t k = 0;
+        while (k < sizeof PLAIN_KEYS / sizeof *PLAIN_KEYS && strcmp(c->string, PLAIN_KEYS[k]))
+            k++;
+        if (k == sizeof PLAIN_KEYS / sizeof *PLAIN_KEYS)
+            return eous_err_set(err, EOUS_E_INVALID,
+                                "%s: a plain job holds name, start_url, steps, output_schema, params and intent; "
+                                "\"%.40s\" is not one of them%s",
+                                file, c->string,
+                                strcmp(c->string, "sites") && strcmp(c->string, "eval")
+                                    ? ""
+                                    : " (a WebArena config's: a plain job has a real URL and no evaluator)");
+    }
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(job, "name");
+    const cJSON *steps = cJSON_GetObjectItemCaseSensitive(job, "steps");
+    const cJSON *intent = cJSON_GetObjectItemCaseSensitive(job, "intent");
+    if (!name)
+        return eous_err_set(err, EOUS_E_INVALID, "%s: a plain job needs a \"name\" (it names its files under --out)",
+                            file);
+    eous_rc rc = check_id(name, "name", file, index, err);
+    if (rc)
+        return rc;
+    if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(job, "start_url")))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: a plain job needs \"start_url\", a real http(s) URL", file);
+    if (!cJSON_IsArray(steps) || !cJSON_GetArraySize(steps))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: a plain job needs \"steps\", a list of one or more steps, got %s",
+                            file, steps ? eous_json_type_name(steps) : "none");
+    if (intent && !cJSON_IsString(intent))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: \"intent\" must be a string, got %s", file,
+                            eous_json_type_name(intent));
+    const char *ph = tree_site_placeholder(cJSON_GetObjectItemCaseSensitive(job, "start_url"));
+    ph = ph ? ph : tree_site_placeholder(steps);
+    if (ph)
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "%s: '%.80s' holds a site placeholder: a plain job takes real URLs (a {{param:NAME}} "
+                            "can carry the site's address)",
+                            file, ph);
+    return EOUS_OK;
+}
+
+/* The WebArena config a plain job stands for into *out (caller frees):
+ * task_id its name, intent its intent or name, no evaluator, its steps the
+ * atomic_script (which every mode runs when there is no script). */
+static eous_rc plain_config(const cJSON *job, const char *file, int index, cJSON **out, eous_err *err)
+{
+    *out = NULL;
+    eous_rc rc = check_plain(job, file, index, err);
+    if (rc)
+        return rc;
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(job, "name");
+    const char *intent = eous_json_str(job, "intent");
+    cJSON *c = cJSON_CreateObject(), *eval = cJSON_AddObjectToObject(c, "eval");
+    cJSON_AddItemToObject(c, "task_id", cJSON_Duplicate(name, 1));
+    cJSON_AddStringToObject(c, "intent", intent ? intent : cJSON_IsString(name) ? name->valuestring : "");
+    cJSON_AddStringToObject(c, "start_url", eous_json_str(job, "start_url"));
+    cJSON_AddItemToObject(eval, "eval_types", cJSON_CreateArray());
+    cJSON_AddItemToObject(c, "atomic_script", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(job, "steps"), 1));
+    static const char *const kept[] = {"output_schema", "params"};
+    for (size_t k = 0; k < 2; k++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(job, kept[k]);
+        if (v)
+            cJSON_AddItemToObject(c, kept[k], cJSON_Duplicate(v, 1));
+    }
+    if (!c || !eval || cJSON_GetArraySize(c) < 5) {
+        cJSON_Delete(c);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    *out = c;
+    return EOUS_OK;
+}
+
+/* cfg's copy with its {{param:NAME}} filled (*used: the values) into *out (caller frees). */
+static eous_rc filled_config(const cJSON *cfg, const char *file, int index, const wa_load_opts *o, cJSON **out,
+                             cJSON **used, eous_err *err)
+{
+    char where[4200];
+    if (index < 0) /* a plain job: the file is the job */
+        snprintf(where, sizeof where, "%s", file);
+    else
+        snprintf(where, sizeof where, "%s: config #%d", file, index);
+    *used = NULL;
+    *out = cJSON_Duplicate(cfg, 1);
+    if (!*out)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_rc rc = wa_params_fill(*out, o ? o->params : NULL, o ? o->keep_missing : 0, where, used, err);
+    if (rc) {
+        cJSON_Delete(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+static eous_rc load_cfg(wa_task_list *l, const char *file, const cJSON *cfg, int index, int instance, int plain,
+                        const wa_load_opts *o, eous_err *err)
 {
     if (!cJSON_IsObject(cfg))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: expected a JSON object, got %s", file, index,
@@ -222,7 +358,7 @@ static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int
         if (!cJSON_GetObjectItemCaseSensitive(cfg, k))
             return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: missing required field \"%s\"", file, index, k);
     }
-    eous_rc vrc = check_id(cJSON_GetObjectItemCaseSensitive(cfg, "task_id"), file, index, err);
+    eous_rc vrc = check_id(cJSON_GetObjectItemCaseSensitive(cfg, "task_id"), "task_id", file, index, err);
     if (vrc)
         return vrc;
     vrc = verified ? wa_verified_check_cfg(cfg, file, index, err) : EOUS_OK;
@@ -234,24 +370,30 @@ static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int
                             file, index);
     if (!verified && !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cfg, "start_url")))
         return eous_err_set(err, EOUS_E_INVALID, "%s: config #%d: \"start_url\" must be a string", file, index);
+    cJSON *config = NULL, *used = NULL;
+    if ((vrc = filled_config(cfg, file, plain ? -1 : index, o, &config, &used, err)))
+        return vrc;
     wa_task *grown = realloc(l->tasks, (l->n + 1) * sizeof *grown);
-    if (!grown)
+    if (!grown) {
+        cJSON_Delete(config);
+        cJSON_Delete(used);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
     l->tasks = grown;
     wa_task *t = &l->tasks[l->n];
     memset(t, 0, sizeof *t);
-    t->raw = cJSON_Duplicate(cfg, 1);
-    t->config = cJSON_Duplicate(cfg, 1);
-    if (!t->raw || !t->config) {
-        cJSON_Delete(t->raw);
-        cJSON_Delete(t->config);
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    }
+    t->config = config;
+    t->param_values = used;
+    t->raw = cJSON_Duplicate(config, 1);
     l->n++;
+    if (!t->raw)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     t->file = file;
     t->index = index;
     t->instance = instance;
-    resolve_tree(t->raw, instance, t->problem, sizeof t->problem);
+    t->plain = plain;
+    if (!plain) /* a plain job has real URLs: nothing to resolve */
+        resolve_tree(t->raw, instance, t->problem, sizeof t->problem);
     /* the id as written (check_id's): a placeholder in it never becomes a path */
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(cfg, "task_id");
     if (cJSON_IsNumber(id))
@@ -279,9 +421,23 @@ static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int
     t->output_schema = cJSON_GetObjectItemCaseSensitive(t->raw, "output_schema");
     if (!t->problem[0])
         check_plans(t);
-    if (!t->problem[0] && t->start_url && !eous_is_http_url(t->start_url))
+    /* eous check without values: a parameter's placeholder stands in the URL */
+    if (!t->problem[0] && t->start_url && !eous_is_http_url(t->start_url) && !strstr(t->start_url, "{{param:"))
         snprintf(t->problem, sizeof t->problem, "start_url '%.100s' is not an http(s) URL", t->start_url);
     return EOUS_OK;
+}
+
+static eous_rc load_one(wa_task_list *l, const char *file, const cJSON *cfg, int index, const wa_load_opts *o,
+                        eous_err *err)
+{
+    if (!cJSON_IsObject(cfg) || !is_plain(cfg))
+        return load_cfg(l, file, cfg, index, 0, 0, o, err);
+    cJSON *conv = NULL;
+    eous_rc rc = plain_config(cfg, file, index, &conv, err);
+    if (!rc)
+        rc = load_cfg(l, file, conv, index, 0, 1, o, err);
+    cJSON_Delete(conv);
+    return rc;
 }
 
 /* Keeps in root (a list of configs) those whose task_id is in ids ("107,108");
@@ -326,21 +482,49 @@ static eous_rc select_ids(cJSON *root, const char *file, const char *ids, eous_e
 }
 
 /* A file's configs: an array of them, or one object. */
-static eous_rc load_root(wa_task_list *out, const char *file, cJSON *root, eous_err *err)
+static eous_rc load_root(wa_task_list *out, const char *file, cJSON *root, const wa_load_opts *o, eous_err *err)
 {
     if (!cJSON_IsArray(root))
-        return load_one(out, file, root, 0, 0, err);
+        return load_one(out, file, root, 0, o, err);
     int i = 0;
     cJSON *c;
     cJSON_ArrayForEach(c, root) {
-        eous_rc rc = load_one(out, file, c, i++, 0, err);
+        eous_rc rc = load_one(out, file, c, i++, o, err);
         if (rc)
             return rc;
     }
     return EOUS_OK;
 }
 
+/* Every given parameter is declared by a loaded job: a misspelt --param is
+ * bad input, not a value silently unused. */
+static eous_rc check_given(const wa_task_list *l, const cJSON *given, eous_err *err)
+{
+    const cJSON *g;
+    cJSON_ArrayForEach(g, given) {
+        char names[400] = "";
+        size_t k = 0, hit = 0;
+        for (size_t i = 0; i < l->n && !hit; i++) {
+            const cJSON *d;
+            hit = wa_params_declares(l->tasks[i].config, g->string);
+            cJSON_ArrayForEach(d, eous_json_obj(l->tasks[i].config, "params"))
+                if (k + strlen(d->string) + 3 < sizeof names)
+                    k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", k ? ", " : "", d->string);
+        }
+        if (!hit)
+            return eous_err_set(err, EOUS_E_INVALID, "--param %.80s: no job given declares it (declared: %s)",
+                                g->string, k ? names : "none");
+    }
+    return EOUS_OK;
+}
+
 eous_rc wa_tasks_load(const char *const *files, size_t n_files, wa_task_list *out, eous_err *err)
+{
+    return wa_tasks_load_opts(files, n_files, NULL, out, err);
+}
+
+eous_rc wa_tasks_load_opts(const char *const *files, size_t n_files, const wa_load_opts *o, wa_task_list *out,
+                           eous_err *err)
 {
     memset(out, 0, sizeof *out);
     out->files = calloc(n_files + 1, sizeof *out->files);
@@ -363,14 +547,17 @@ eous_rc wa_tasks_load(const char *const *files, size_t n_files, wa_task_list *ou
             wa_tasks_free(out);
             return EOUS_E_INVALID;
         }
-        eous_rc rc = load_root(out, file, root, err);
+        eous_rc rc = load_root(out, file, root, o, err);
         cJSON_Delete(root);
         if (rc) {
             wa_tasks_free(out);
             return rc;
         }
     }
-    return EOUS_OK;
+    eous_rc rc = check_given(out, o ? o->params : NULL, err);
+    if (rc)
+        wa_tasks_free(out);
+    return rc;
 }
 
 eous_rc wa_tasks_load_text(const char *text, size_t len, const char *name, wa_task_list *out, eous_err *err)
@@ -389,7 +576,7 @@ eous_rc wa_tasks_load_text(const char *text, size_t len, const char *name, wa_ta
             err->rc = EOUS_E_INVALID; /* the parse message names the position */
         return EOUS_E_INVALID;
     }
-    eous_rc rc = load_root(out, out->files[0], root, err);
+    eous_rc rc = load_root(out, out->files[0], root, NULL, err);
     cJSON_Delete(root);
     if (rc)
         wa_tasks_free(out);
@@ -403,6 +590,7 @@ void wa_tasks_free(wa_task_list *l)
     for (size_t i = 0; i < l->n; i++) {
         cJSON_Delete(l->tasks[i].raw);
         cJSON_Delete(l->tasks[i].config);
+        cJSON_Delete(l->tasks[i].param_values);
     }
     free(l->tasks);
     for (size_t i = 0; i < l->n_files; i++)
@@ -414,7 +602,9 @@ void wa_tasks_free(wa_task_list *l)
 eous_rc wa_task_at_instance(const wa_task *t, int instance, wa_task_list *out, eous_err *err)
 {
     memset(out, 0, sizeof *out);
-    eous_rc rc = load_one(out, t->file, t->config, t->index, instance, err);
+    /* t->config has its parameters filled already: the values are kept as they were */
+    wa_load_opts o = {t->param_values, 1};
+    eous_rc rc = load_cfg(out, t->file, t->config, t->index, instance, t->plain, &o, err);
     if (rc)
         wa_tasks_free(out);
     return rc;

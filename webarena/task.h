@@ -37,6 +37,8 @@ typedef struct wa_task {
     /* problems found at load (missing site variable, unsupported func: ...);
      * a task with problems can be listed by `eous check` but not run */
     char problem[512];
+    int plain;                /* a plain job file ({name, start_url, steps, ...}); its steps are atomic_script */
+    cJSON *param_values;      /* {NAME: value} of its declared parameters that have one (owned), or NULL */
 } wa_task;
 
 typedef struct wa_task_list {
@@ -46,11 +48,25 @@ typedef struct wa_task_list {
     size_t n_files;
 } wa_task_list;
 
-/* Loads every config of every file.  Structural errors (not JSON, not an
+/* Loads every config of every file: WebArena configs, and plain jobs
+ * {"name", "start_url", "steps", "output_schema"?, "params"?, "intent"?}
+ * (a real URL, no site placeholders; the id is the name, the steps run in
+ * every mode).  Structural errors (not JSON, not an
  * object/list, missing required fields) fail with EOUS_E_INVALID naming
  * file, position and what was expected.  Unresolvable placeholders and
  * unsupported evaluator forms are recorded per task in `problem`. */
 eous_rc wa_tasks_load(const char *const *files, size_t n_files, wa_task_list *out, eous_err *err);
+/* How a load fills {{param:NAME}} (webarena/params.h): the values given
+ * ({NAME: string}, borrowed; NULL: none) and whether a used parameter with no
+ * value stays a placeholder (eous check lists it) instead of failing the
+ * load.  A given name no loaded job declares fails the load too. */
+typedef struct wa_load_opts {
+    const cJSON *params;
+    int keep_missing;
+} wa_load_opts;
+/* wa_tasks_load with o (NULL: no values given, a missing one fails). */
+eous_rc wa_tasks_load_opts(const char *const *files, size_t n_files, const wa_load_opts *o, wa_task_list *out,
+                           eous_err *err);
 /* The same from text already in memory; `name` stands for the file in messages. */
 eous_rc wa_tasks_load_text(const char *text, size_t len, const char *name, wa_task_list *out, eous_err *err);
 void wa_tasks_free(wa_task_list *l);

@@ -10,6 +10,8 @@
  *     a closed port: a started run would exit 3);
  *   - a plain job ({name, start_url, steps}) runs; one with WebArena's sites
  *     or a site placeholder is bad input;
+ *   - every step kind (wait, read, expect, type, click, download, select)
+ *     naming its target by a label alone or the hybrid view's "select 'Label'";
  *   - an upload step's target as the label alone, the hybrid view's
  *     "file 'Label'", the atomic view's "button 'Label'" and css=, in hybrid
  *     and atomic; a misspelt label fails naming what is close. */
@@ -287,4 +289,27 @@ Test(params, misspelt_target_names_what_is_close)
     cr_expect_not_null(strstr(e, "no control labelled 'Attachmnt'; close: file 'Attachment', button 'Attachment'"),
                        "%s", e);
     cJSON_Delete(r);
+}
+
+/* Every step kind takes a label alone (and select the hybrid view's "select
+ * 'Label'"), in both views: wait, read, expect, type, click, download, select. */
+Test(params, every_step_kind_takes_a_label)
+{
+    static const char *const modes[] = {"hybrid", "atomic"};
+    for (size_t m = 0; m < 2; m++) {
+        char out[400];
+        snprintf(out, sizeof out, "%s/kinds-%s", tmpdir, modes[m]);
+        const char *args[] = {"run", JOBS "/kinds.json", "--param", base, "--mode", modes[m], "--out", out, NULL};
+        int rc = ts_cli_run(args, out_path, err_path, 240);
+        cJSON *r = ts_result_line(out, &nl);
+        cr_assert_not_null(r, "a result: %s", ts_slurp(err_path));
+        cr_expect_eq(rc, 0, "%s: exit %d: %s", modes[m], rc, eous_json_str(r, "error"));
+        cr_expect_eq(cJSON_GetArraySize(eous_json_arr(r, "downloads")), 1, "%s: the report downloaded", modes[m]);
+        cJSON *o = output_of(out, "step-kinds", modes[m]);
+        cr_expect_str_eq(eous_json_str(o, "reference"), "PO-7", "%s", modes[m]);
+        cr_expect_str_eq(eous_json_str(o, "country"), "Germany", "%s", modes[m]);
+        cr_expect_str_eq(eous_json_str(o, "country_again"), "France", "%s", modes[m]);
+        cJSON_Delete(o);
+        cJSON_Delete(r);
+    }
 }

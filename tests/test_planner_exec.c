@@ -418,3 +418,59 @@ Test(planner_exec_reference, python_and_node_agents_match_the_llm_planner)
         cr_expect_str_eq(got, want, "%s: the same round trips per task as the llm planner", agents[a]);
     }
 }
+
+/* ---- a WebArena-Verified task answered with an AgentResponse object (DokuWiki, scripts/wiki) ---- */
+
+static char wikidir[300], wiki_secrets[300];
+
+static void setup_wiki(void)
+{
+    setup();
+    snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
+    snprintf(wiki_secrets, sizeof wiki_secrets, "%s/secrets.env", tmpdir);
+    char cmd[900], url[256] = "", reset[700];
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki start --dir %s --secrets %s", EOUS_SOURCE_DIR, wikidir,
+             wiki_secrets);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p && fgets(url, sizeof url, p), "scripts/wiki start printed a URL");
+    cr_assert_eq(pclose(p), 0);
+    url[strcspn(url, "\n")] = '\0';
+    setenv("EOUS_SITE_DOKUWIKI", url, 1);
+    snprintf(reset, sizeof reset, "bash %s/scripts/wiki reset %s", EOUS_SOURCE_DIR, wikidir);
+    setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
+}
+
+static void teardown_wiki(void)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki stop %s", EOUS_SOURCE_DIR, wikidir); /* by its PID file */
+    if (system(cmd) != 0)
+        fprintf(stderr, "scripts/wiki stop failed\n");
+    teardown();
+}
+
+TestSuite(planner_exec_verified, .init = setup_wiki, .fini = teardown_wiki, .timeout = 600);
+
+/* The agent is told the answer format (answer_schema), stops with {"stop": {AgentResponse}}, both
+ * evaluators score it, and the done message gives each evaluator's verdict. */
+Test(planner_exec_verified, an_agent_response_object_is_scored_by_both_evaluators)
+{
+    char agent[600], log[300], outdir[300];
+    snprintf(log, sizeof log, "%s/verified.log", tmpdir);
+    snprintf(agent, sizeof agent, "python3 %s/verified.py %s", AGENTS, log);
+    snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
+    const char *args[] = {"run", EOUS_SOURCE_DIR "/benchmarks/tasks/verified/9001.json", "--mode", "atomic",
+                          "--planner", "exec", "--agent", agent, "--secrets", wiki_secrets, "--out", outdir, NULL};
+    int rc = ts_cli_run(args, out_path, err_path, 240);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    cr_expect_eq(rc, 0, "stdout %s stderr %s", o, e);
+    cr_expect(strstr(o, "AgentResponseEvaluator success · NetworkEventEvaluator success"), "%s", o);
+    free(o);
+    free(e);
+    char *got = ts_slurp(log);
+    cr_expect(strstr(got, "\"answer_schema\":{\"type\":\"object\""), "%s", got);
+    cr_expect(strstr(got, "{\"type\":\"done\",\"status\":\"passed\",\"score\":1,"), "%s", got);
+    cr_expect(strstr(got, "\"evaluators\":[{\"evaluator\":\"AgentResponseEvaluator\",\"status\":\"success\""), "%s",
+              got);
+    free(got);
+}

@@ -356,7 +356,12 @@ const readNative = (caps) => {
     const val = input && input.value ? String(input.value) : squash(nativeComboText(cb, input, false));
     const state = {value: cut(val, 200), expanded: cb.getAttribute('aria-expanded') === 'true'};
     if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
-    push({key: keyOf(cb), kind: 'combobox', label: labelOf(input || cb), state,
+    /* its name without the value it holds (OOUI's handle is labelled by the field's label and its own
+     * choice): the label stays the same when the value changes, and the value prints once, as value */
+    const outside = (cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(i => i && !(document.getElementById(i) && cb.contains(document.getElementById(i))));
+    const own = !input && outside.length && outside.length < (cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).length ?
+      cut(squash(outside.map(i => { const r = document.getElementById(i); return r ? textOf(r) : ''; }).join(' ')).replace(/[\s:*]+$/, ''), 200) : '';
+    push({key: keyOf(cb), kind: 'combobox', label: own || labelOf(input || cb), state,
       tools: ['select', 'setValue'].concat(openable(state) ? ['expand'] : []),
       metadata: {select: {params: {option: spec}}, setValue: {params: {value: {type: 'string', required: true}}}}});
   }

@@ -201,6 +201,7 @@ static int report(const cli_opts *co, const agent_bench_stats *st)
         getrusage(RUSAGE_SELF, &ru);
         printf("ran %zu job(s) in %.1f s (%.1f tasks/min) · eous peak RSS %.1f MiB · report: %s/report.html\n",
                st->done, wall, wall > 0 ? st->done / wall * 60 : 0, ru.ru_maxrss / 1024.0, co->out_dir);
+        printf("run folder: %s\n", co->out_dir);
     }
     free(table);
     if (st->io_failed || reports_failed) {
@@ -258,7 +259,7 @@ int cli_bench(int argc, char **argv)
                 agent_planner_name(co.planner));
         co.workers = 1;
     }
-    if (cli_setup_run(&co, &err)) {
+    if (cli_default_out(&co, "bench", &err) || cli_setup_run(&co, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         code = eous_rc_exit_code(err.rc);
         goto out_tasks;

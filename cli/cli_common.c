@@ -1,6 +1,7 @@
 /* cli/cli_common.c — see cli_common.h. */
 #define _GNU_SOURCE
 #include "cli/cli_common.h"
+#include "cli/cli_help.h"
 #include "webarena/params.h"
 #include "webarena/site_pool.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "actions/policy.h"
@@ -150,6 +152,9 @@ static int opt_param(cli_opts *co, const char *cmd, const char *opt, const char 
 /* How an option's value is stored in cli_opts at off. */
 typedef enum { OPT_FLAG, OPT_STR, OPT_INT, OPT_LONG, OPT_SIZE, OPT_SECONDS, OPT_FN } opt_kind;
 
+/* A row: how the parser takes the option, and what `eous run|bench --help`
+ * prints for it (arg: the value's shape, NULL for a flag; cmds: run, bench
+ * or both; help: one line). */
 typedef struct opt_spec {
     const char *name;
     opt_kind kind;
@@ -157,50 +162,100 @@ typedef struct opt_spec {
     long min, max;      /* whole numbers: the range accepted */
     const char *what;   /* whole numbers: what they count, for the error */
     opt_fn fn;          /* OPT_FN */
+    const char *arg;
+    unsigned cmds;
+    const char *help;
 } opt_spec;
 
 #define OFF(f) offsetof(cli_opts, f)
+#define RB (CLI_CMD_RUN | CLI_CMD_BENCH)
+#define B CLI_CMD_BENCH
 static const opt_spec OPTS[] = {
-    {"--planner", OPT_FN, 0, 0, 0, NULL, opt_planner},
-    {"--providers", OPT_FN, 0, 0, 0, NULL, opt_providers},
-    {"--mode", OPT_FN, 0, 0, 0, NULL, opt_mode},
-    {"--modes", OPT_STR, OFF(modes_list), 0, 0, NULL, NULL},
-    {"--llm", OPT_STR, OFF(llm_spec), 0, 0, NULL, NULL},
-    {"--llm-base-url", OPT_STR, OFF(llm_base_url), 0, 0, NULL, NULL},
-    {"--llm-ca", OPT_STR, OFF(llm_ca), 0, 0, NULL, NULL},
-    {"--cassette", OPT_STR, OFF(cassette), 0, 0, NULL, NULL},
-    {"--webdriver", OPT_STR, OFF(webdriver), 0, 0, NULL, NULL},
-    {"--out", OPT_STR, OFF(out_dir), 0, 0, NULL, NULL},
-    {"--policy", OPT_STR, OFF(policy_file), 0, 0, NULL, NULL},
-    {"--secrets", OPT_STR, OFF(secrets_file), 0, 0, NULL, NULL},
-    {"--files", OPT_STR, OFF(files_dir), 0, 0, NULL, NULL},
-    {"--repair", OPT_FN, 0, 0, 0, NULL, opt_repair},
-    {"--lock", OPT_STR, OFF(lock_file), 0, 0, NULL, NULL},
-    {"--screenshots", OPT_FN, 0, 0, 0, NULL, opt_screenshots},
-    {"--image-detail", OPT_FN, 0, 0, 0, NULL, opt_image_detail},
-    {"--max-image-px", OPT_INT, OFF(max_image_px), CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", NULL},
-    {"--w3c-only", OPT_FLAG, OFF(w3c_only), 0, 0, NULL, NULL},
-    {"--resume", OPT_FLAG, OFF(resume), 0, 0, NULL, NULL},
-    {"--fail-on", OPT_FN, 0, 0, 0, NULL, opt_fail_on},
-    {"--deltas", OPT_FN, 0, 0, 0, NULL, opt_deltas},
-    {"--history", OPT_FN, 0, 0, 0, NULL, opt_history},
-    {"--history-budget", OPT_SIZE, OFF(history_budget), 1000, 10000000, "a number of tokens", NULL},
-    {"--max-batch", OPT_INT, OFF(max_batch), 1, AGENT_MAX_BATCH, "a number of actions", NULL},
-    {"--grounding", OPT_FN, 0, 0, 0, NULL, opt_grounding},
-    {"--settle", OPT_FN, 0, 0, 0, NULL, opt_settle},
-    {"--type", OPT_FN, 0, 0, 0, NULL, opt_type},
-    {"--param", OPT_FN, 0, 0, 0, NULL, opt_param},
-    {"--params", OPT_FN, 0, 0, 0, NULL, opt_param},
-    {"--max-obs-tokens", OPT_LONG, OFF(max_obs_tokens), 0, 10000000, "a number of tokens (0 = no cut)", NULL},
-    {"--max-steps", OPT_INT, OFF(max_steps), 1, 100000, "a positive integer", NULL},
+    {"--planner", OPT_FN, 0, 0, 0, NULL, opt_planner, "llm|script|replay|exec", RB,
+     "who plans: the model, the task's script steps (default), a cassette's replies or --agent's program"},
+    {"--providers", OPT_FN, 0, 0, 0, NULL, opt_providers, "ci4a,webmcp,bridge,native", RB,
+     "the semantic providers the hybrid view asks (default all)"},
+    {"--mode", OPT_FN, 0, 0, 0, NULL, opt_mode, "hybrid|pruned|atomic|html|vision", RB,
+     "the view the planner gets (default hybrid)"},
+    {"--modes", OPT_STR, OFF(modes_list), 0, 0, NULL, NULL, "MODE,MODE...", B,
+     "run every task in each of these modes (default: --mode)"},
+    {"--llm", OPT_STR, OFF(llm_spec), 0, 0, NULL, NULL, "PROVIDER:MODEL", RB,
+     "the model the llm planner and --repair llm call (openai:..., anthropic:...)"},
+    {"--llm-base-url", OPT_STR, OFF(llm_base_url), 0, 0, NULL, NULL, "URL", RB,
+     "a compatible endpoint instead of the provider's own"},
+    {"--llm-ca", OPT_STR, OFF(llm_ca), 0, 0, NULL, NULL, "FILE", RB, "CA certificates trusted for the model's endpoint"},
+    {"--cassette", OPT_STR, OFF(cassette), 0, 0, NULL, NULL, "FILE", RB,
+     "record the model's replies in FILE (llm) or answer from it (replay)"},
+    {"--webdriver", OPT_STR, OFF(webdriver), 0, 0, NULL, NULL, "URL", RB,
+     "a remote WebDriver (Selenium Grid hub) instead of a local chromedriver"},
+    {"--out", OPT_STR, OFF(out_dir), 0, 0, NULL, NULL, "DIR", RB,
+     "the run folder (default: a new eous-runs/DATE-TASK-MODE[-N]/, bench eous-runs/DATE-bench[-N]/)"},
+    {"--policy", OPT_STR, OFF(policy_file), 0, 0, NULL, NULL, "FILE", RB,
+     "the action policy: origins, confirmations, limits"},
+    {"--secrets", OPT_STR, OFF(secrets_file), 0, 0, NULL, NULL, "FILE", RB,
+     "a 0600 file of secrets typed as {{secret:NAME}}, beside the environment's"},
+    {"--files", OPT_STR, OFF(files_dir), 0, 0, NULL, NULL, "DIR", RB, "upload steps take files from DIR only"},
+    {"--repair", OPT_FN, 0, 0, 0, NULL, opt_repair, "llm|off", RB,
+     "a script step whose target is gone is replaced once by the model (repair.json beside the trace)"},
+    {"--lock", OPT_STR, OFF(lock_file), 0, 0, NULL, NULL, "FILE", RB,
+     "do not start while another eous holds FILE's lock (cron)"},
+    {"--screenshots", OPT_FN, 0, 0, 0, NULL, opt_screenshots, "none|failure|final|every", RB,
+     "PNGs beside each trace: failed steps and tasks (default), every last page, or every step"},
+    {"--image-detail", OPT_FN, 0, 0, 0, NULL, opt_image_detail, "low|high|auto", RB,
+     "vision: the image detail asked of the model (default: the provider's)"},
+    {"--max-image-px", OPT_INT, OFF(max_image_px), CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", NULL,
+     "N", RB, "vision: screenshots scaled to at most N px on their longest side"},
+    {"--w3c-only", OPT_FLAG, OFF(w3c_only), 0, 0, NULL, NULL, NULL, RB,
+     "never use CDP: perceive and act through W3C scripts alone (geckodriver, Safari, stripped grids)"},
+    {"--resume", OPT_FLAG, OFF(resume), 0, 0, NULL, NULL, NULL, B,
+     "run only the task x mode jobs --out DIR holds no result for"},
+    {"--fail-on", OPT_FN, 0, 0, 0, NULL, opt_fail_on, "any-attempt|last-attempt", B,
+     "any-attempt: an earlier failed attempt exits 1 too (default last-attempt)"},
+    {"--deltas", OPT_FN, 0, 0, 0, NULL, opt_deltas, "on|off", RB,
+     "from the second step send what changed in the view (default on for llm with --history full)"},
+    {"--history", OPT_FN, 0, 0, 0, NULL, opt_history, "stateless|full", RB,
+     "stateless: WebArena's request shape; full: one conversation per task (default)"},
+    {"--history-budget", OPT_SIZE, OFF(history_budget), 1000, 10000000, "a number of tokens", NULL, "N", RB,
+     "full: tokens a conversation holds before it starts afresh (default 24000)"},
+    {"--max-batch", OPT_INT, OFF(max_batch), 1, AGENT_MAX_BATCH, "a number of actions", NULL, "N", RB,
+     "actions one plan may hold, run in order (default 8; 1 = one a step)"},
+    {"--grounding", OPT_FN, 0, 0, 0, NULL, opt_grounding, "strict|report|off", RB,
+     "a script step naming what its view does not show ends the task (bench), is reported (run) or not"},
+    {"--settle", OPT_FN, 0, 0, 0, NULL, opt_settle, "rule|quiet:MS", RB,
+     "when a page has settled after an action: the rule (default) or MS of DOM quiet"},
+    {"--type", OPT_FN, 0, 0, 0, NULL, opt_type, "edit|keys", RB,
+     "how an atomic type enters text: one edit (default) or a key press a character"},
+    {"--param", OPT_FN, 0, 0, 0, NULL, opt_param, "NAME=VALUE", RB,
+     "fill a job's {{param:NAME}}; repeatable, the last value given wins"},
+    {"--params", OPT_FN, 0, 0, 0, NULL, opt_param, "FILE", RB, "parameters from a JSON object or NAME=value lines"},
+    {"--max-obs-tokens", OPT_LONG, OFF(max_obs_tokens), 0, 10000000, "a number of tokens (0 = no cut)", NULL, "N", RB,
+     "send the model the first N o200k tokens of each observation (default: no cut)"},
+    {"--max-steps", OPT_INT, OFF(max_steps), 1, 100000, "a positive integer", NULL, "N", RB, "steps a task may take"},
     /* more workers than 32 was cut to 32 without a word; now it is refused */
-    {"--workers", OPT_INT, OFF(workers), 1, 32, "a number of workers", NULL},
-    {"--max-seconds", OPT_SECONDS, OFF(max_seconds), 1, 100000, "a positive integer", NULL},
-    {"--agent", OPT_STR, OFF(agent_cmd), 0, 0, NULL, NULL},
-    {"--agent-timeout", OPT_SECONDS, OFF(agent_timeout_s), 1, 100000, "a number of seconds", NULL},
-    {"--restart-browser-every", OPT_INT, OFF(restart_browser_every), 1, 100000, "a positive integer", NULL},
+    {"--workers", OPT_INT, OFF(workers), 1, 32, "a number of workers", NULL, "N", B,
+     "tasks run at once, each worker its own browser (default 1)"},
+    {"--max-seconds", OPT_SECONDS, OFF(max_seconds), 1, 100000, "a positive integer", NULL, "S", RB,
+     "seconds a task may take"},
+    {"--agent", OPT_STR, OFF(agent_cmd), 0, 0, NULL, NULL, "'CMD ARGS'", RB,
+     "exec: your agent program, one process a task x mode, JSON lines protocol 1, no shell"},
+    {"--agent-timeout", OPT_SECONDS, OFF(agent_timeout_s), 1, 100000, "a number of seconds", NULL, "S", RB,
+     "exec: seconds one reply of the agent may take"},
+    {"--restart-browser-every", OPT_INT, OFF(restart_browser_every), 1, 100000, "a positive integer", NULL, "N", B,
+     "a fresh browser per worker every N tasks (default 100)"},
 };
+#undef B
+#undef RB
 #undef OFF
+
+int cli_common_opt(size_t i, cli_optdoc *out)
+{
+    if (i >= sizeof OPTS / sizeof *OPTS)
+        return -1;
+    const opt_spec *o = &OPTS[i];
+    int ranged = o->kind == OPT_INT || o->kind == OPT_LONG || o->kind == OPT_SIZE || o->kind == OPT_SECONDS;
+    *out = (cli_optdoc){o->name, o->arg, o->cmds, o->help, ranged ? o->min : 1, ranged ? o->max : 0};
+    return 0;
+}
 
 /* Option spec's value v stored in co: 0, or -1 after a one-line error. */
 static int set_value(cli_opts *co, const opt_spec *o, const char *cmd, const char *v)
@@ -228,7 +283,6 @@ static void set_defaults(cli_opts *co, const char *cmd)
     co->cmd = cmd;
     co->planner = AGENT_PLANNER_SCRIPT;
     co->mode = PERC_MODE_HYBRID;
-    co->out_dir = "out";
     co->max_steps = EOUS_DEFAULT_MAX_STEPS;
     co->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
     co->workers = 1;
@@ -290,6 +344,10 @@ static int check_combinations(const cli_opts *co, const char *cmd)
         }
         agent_exec_argv_free(argv);
     }
+    if (co->resume && !co->out_dir) {
+        fprintf(stderr, "eous %s: --resume needs --out DIR (without --out every run gets a new folder)\n", cmd);
+        return -1;
+    }
     if (co->planner == AGENT_PLANNER_REPLAY && !co->cassette) {
         fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", cmd);
         return -1;
@@ -321,13 +379,17 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
         for (size_t k = 0; k < sizeof OPTS / sizeof *OPTS && !o; k++)
             if (!strcmp(a, OPTS[k].name))
                 o = &OPTS[k];
-        if (o && o->kind == OPT_FLAG) {
+        if (o && !(o->cmds & cli_cmd_bit(argv[0]))) {
+            fprintf(stderr, "eous %s: %s is not an option of %s (see eous %s --help)\n", argv[0], a, argv[0],
+                    argv[0]);
+            return -1;
+        } else if (o && o->kind == OPT_FLAG) {
             set_value(co, o, argv[0], NULL);
         } else if (o) {
             if (!need_value(i, argc, argv) || set_value(co, o, argv[0], argv[++i]))
                 return -1;
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "eous %s: unknown option '%s' (see eous --help)\n", argv[0], a);
+            fprintf(stderr, "eous %s: unknown option '%s' (see eous %s --help)\n", argv[0], a, argv[0]);
             return -1;
         } else {
             co->positional[co->n_positional++] = a;
@@ -353,7 +415,55 @@ void cli_opts_free(cli_opts *co)
     co->params = NULL;
 }
 
+eous_rc cli_default_out(cli_opts *co, const char *name, eous_err *err)
+{
+    if (co->out_dir)
+        return EOUS_OK;
+    char day[16], safe[128];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (!localtime_r(&now, &tm) || !strftime(day, sizeof day, "%Y-%m-%d", &tm))
+        snprintf(day, sizeof day, "undated");
+    size_t k = 0;
+    for (; name[k] && k < sizeof safe - 1; k++)
+        safe[k] = isalnum((unsigned char)name[k]) || strchr("._-", name[k]) ? name[k] : '_';
+    safe[k] = '\0';
+    eous_rc rc = eous_mkdirs(CLI_RUNS_ROOT, 0755, err);
+    if (rc)
+        return rc == EOUS_E_NOMEM ? rc : eous_err_remap(err, EOUS_E_INFRA);
+    /* mkdir, not a look first: two runs started in the same second still get a folder each */
+    for (int n = 1; n < 10000; n++) {
+        if (n == 1)
+            snprintf(co->out_auto, sizeof co->out_auto, "%s/%s-%s", CLI_RUNS_ROOT, day, safe);
+        else
+            snprintf(co->out_auto, sizeof co->out_auto, "%s/%s-%s-%d", CLI_RUNS_ROOT, day, safe, n);
+        if (mkdir(co->out_auto, 0755) == 0) {
+            co->out_dir = co->out_auto;
+            return EOUS_OK;
+        }
+        if (errno != EEXIST)
+            return eous_err_set(err, EOUS_E_INFRA, "%s: cannot create the run folder: %s", co->out_auto,
+                                strerror(errno));
+    }
+    return eous_err_set(err, EOUS_E_INFRA, "%s/%s-%s: 9999 run folders already; name one with --out DIR",
+                        CLI_RUNS_ROOT, day, safe);
+}
+
+static eous_rc setup_run(cli_opts *co, eous_err *err);
+
 eous_rc cli_setup_run(cli_opts *co, eous_err *err)
+{
+    eous_rc rc = setup_run(co, err);
+    if (rc && co->out_dir == co->out_auto) { /* bad input or no browser: the folder made for it goes */
+        char trace_dir[600];
+        snprintf(trace_dir, sizeof trace_dir, "%s/trace", co->out_auto);
+        rmdir(trace_dir);
+        rmdir(co->out_auto);
+    }
+    return rc;
+}
+
+static eous_rc setup_run(cli_opts *co, eous_err *err)
 {
     eous_rc rc;
     /* a site's copies and their reset commands must pair up before anything is written */

@@ -25,7 +25,8 @@ typedef struct cli_opts {
     const char *webdriver;
     int w3c_only;              /* --w3c-only: no CDP */
     int network_log;           /* a WebArena-Verified task is among the tasks: HAR files (agent/verified_run.h) */
-    const char *out_dir;
+    const char *out_dir;       /* --out DIR; NULL until cli_default_out picks one */
+    char out_auto[512];        /* the folder cli_default_out made, out_dir then points here */
     const char *policy_file;
     const char *secrets_file;
     const char *files_dir;     /* --files DIR: the only place upload steps take files from */
@@ -68,6 +69,14 @@ void cli_opts_free(cli_opts *co);
 eous_rc cli_setup_run(cli_opts *co, eous_err *err);
 void cli_teardown_run(cli_opts *co);
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
+
+/* Where run and bench write without --out: a folder of their own under the current directory, never
+ * out/ (make demo's) nor runs/ (the source tree's run-folder module). */
+#define CLI_RUNS_ROOT "eous-runs"
+/* Without --out: makes a new CLI_RUNS_ROOT/<YYYY-MM-DD>-<name>[-N]/ (N from 2, the first not there;
+ * name's characters other than letters, digits, '.', '_', '-' become '_') and points co->out_dir at it.
+ * With --out: nothing.  0, or EOUS_E_INFRA with err set when the folder cannot be made. */
+eous_rc cli_default_out(cli_opts *co, const char *name, eous_err *err);
 /* --max-image-px's range: the longest side a screenshot may be scaled to */
 #define CLI_IMAGE_PX_MIN 16
 #define CLI_IMAGE_PX_MAX 10000

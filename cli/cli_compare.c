@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_help.h"
 #include "runs/runcmp.h"
 
 int cli_compare(int argc, char **argv)
@@ -12,6 +13,10 @@ int cli_compare(int argc, char **argv)
     const char *runs[2] = {NULL, NULL}, *format = "md";
     int nruns = 0;
     for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && !cli_own_opt_known(CLI_CMD_COMPARE, argv[i])) {
+            fprintf(stderr, "eous compare: unknown option '%s' (see eous compare --help)\n", argv[i]);
+            return EOUS_EXIT_INPUT;
+        }
         if (!strcmp(argv[i], "--format") && i + 1 < argc)
             format = argv[++i];
         else if (argv[i][0] == '-') {

@@ -12,6 +12,7 @@
 #include "actions/secrets.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "cli/cli_help.h"
 #include "mcp/mcp.h"
 
 #define MCP_TOKEN_MAX 4096
@@ -109,6 +110,10 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
     mcp_opts *o = &c->h.session;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!cli_own_opt_known(CLI_CMD_MCP, a)) { /* the table `eous mcp --help` prints is what is taken */
+            fprintf(stderr, "eous mcp: unexpected argument '%s' (see eous mcp --help)\n", a);
+            return -1;
+        }
         int http = parse_http_arg(&i, argc, argv, c);
         if (http < 0)
             return -1;

@@ -7,6 +7,7 @@
 #include "actions/exec.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
+#include "cli/cli_help.h"
 #include "perception/perc.h"
 #include "perception/shot.h"
 
@@ -36,6 +37,10 @@ int cli_observe(int argc, char **argv)
     int w3c_only = 0, max_image_px = 0;
     unsigned provider_set = 0;
     for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && !cli_own_opt_known(CLI_CMD_OBSERVE, argv[i])) {
+            fprintf(stderr, "eous observe: unknown option '%s' (see eous observe --help)\n", argv[i]);
+            return EOUS_EXIT_INPUT;
+        }
         if (!strcmp(argv[i], "--mode") && i + 1 < argc)
             mode = argv[++i];
         else if (!strcmp(argv[i], "--providers") && i + 1 < argc) {
@@ -123,6 +128,10 @@ int cli_call(int argc, char **argv)
     const char *pos[4] = {0}, *webdriver = NULL;
     int npos = 0, w3c_only = 0;
     for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] && !cli_own_opt_known(CLI_CMD_CALL, argv[i])) {
+            fprintf(stderr, "eous call: unknown option '%s' (see eous call --help)\n", argv[i]);
+            return EOUS_EXIT_INPUT;
+        }
         if (!strcmp(argv[i], "--webdriver") && i + 1 < argc)
             webdriver = argv[++i];
         else if (!strcmp(argv[i], "--w3c-only"))

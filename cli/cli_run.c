@@ -113,7 +113,13 @@ int cli_run(int argc, char **argv)
         return EOUS_EXIT_INPUT;
     }
     int code = EOUS_EXIT_INPUT;
-    char trace_path[4200], audit_path[4200];
+    char trace_path[4200], audit_path[4200], folder[300];
+    snprintf(folder, sizeof folder, "%s-%s", t->id, perc_mode_name(co.mode));
+    if (cli_default_out(&co, folder, &err)) {
+        fprintf(stderr, "eous: %s\n", err.msg);
+        code = eous_rc_exit_code(err.rc);
+        goto out;
+    }
     /* paths under --out before anything is written or started */
     if (eous_path_under(trace_path, sizeof trace_path, co.out_dir, &err, "trace/%s-%s.jsonl", t->id,
                         perc_mode_name(co.mode)) ||
@@ -164,6 +170,7 @@ int cli_run(int argc, char **argv)
         if (res.eval_detail[0])
             printf("eval: %s\n", res.eval_detail);
         printf("results: %s/results.jsonl · trace: %s\n", co.out_dir, trace_path);
+        printf("run folder: %s\n", co.out_dir);
         free(ans);
         code = res.score >= 1.0 ? EOUS_EXIT_OK : EOUS_EXIT_FAILED;
     }

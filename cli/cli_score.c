@@ -19,6 +19,7 @@
 #include "webarena/eval.h"
 #include "webarena/verified.h"
 #include "cli/cli.h"
+#include "cli/cli_help.h"
 
 static void put_line(cJSON *o)
 {
@@ -181,6 +182,10 @@ static int is_verified_input(const cJSON *in)
 
 int cli_score(int argc, char **argv)
 {
+    if (argc > 1 && argv[1][0] == '-' && !cli_own_opt_known(CLI_CMD_SCORE, argv[1])) {
+        fprintf(stderr, "eous score: unknown option '%s' (see eous score --help)\n", argv[1]);
+        return EOUS_EXIT_INPUT;
+    }
     if (argc == 3 && !strcmp(argv[1], "--run"))
         return score_run(argv[2]);
     if (argc > 1) {

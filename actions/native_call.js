@@ -45,10 +45,14 @@ const nativeClick = el => {
   el.dispatchEvent(new MouseEvent('mouseup', o));
   el.click();
 };
-/* A field whose suggestions follow the keys typed: a combobox, an aria-autocomplete field, an
- * input with a datalist.  Such a page may listen for keys only (a keyup starts its search). */
+/* A field whose suggestions follow the keys typed: a combobox, an aria-autocomplete field, one
+ * with a listbox popup, an input with a datalist, or jQuery UI's autocomplete, which says so only
+ * by its class (and closes its menu on blur).  Such a page may listen for keys only (a keyup
+ * starts its search).  Not every autocomplete=off field: antd's pickers commit on blur. */
 const nativeSuggests = el => el.getAttribute('role') === 'combobox' || !!(el.list) ||
-  /^(list|both|inline)$/.test(String(el.getAttribute('aria-autocomplete') || '').trim());
+  /^(list|both|inline)$/.test(String(el.getAttribute('aria-autocomplete') || '').trim()) ||
+  /^(listbox|true)$/.test(String(el.getAttribute('aria-haspopup') || '').trim()) ||
+  !!(el.classList && el.classList.contains('ui-autocomplete-input'));
 /* ch as a person's key: keydown, keypress, the character inserted (beforeinput, input), keyup;
  * a keydown the page cancels inserts nothing, as in a browser */
 const nativeTypeChar = (el, setter, ch) => {

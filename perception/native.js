@@ -356,12 +356,19 @@ const readNative = (caps) => {
     const val = input && input.value ? String(input.value) : squash(nativeComboText(cb, input, false));
     const state = {value: cut(val, 200), expanded: cb.getAttribute('aria-expanded') === 'true'};
     if (opts.length && shown(lb)) state.options = opts.slice(0, 50);
-    /* its name without the value it holds (OOUI's handle is labelled by the field's label and its own
-     * choice): the label stays the same when the value changes, and the value prints once, as value */
-    const outside = (cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(i => i && !(document.getElementById(i) && cb.contains(document.getElementById(i))));
-    const own = !input && outside.length && outside.length < (cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).length ?
-      cut(squash(outside.map(i => { const r = document.getElementById(i); return r ? textOf(r) : ''; }).join(' ')).replace(/[\s:*]+$/, ''), 200) : '';
-    push({key: keyOf(cb), kind: 'combobox', label: own || labelOf(input || cb), state,
+    /* its name without the value it holds: an id aria-labelledby gives inside the combobox or its popup
+     * names its choice (OOUI's handle: the field's label and its own choice; jQuery UI's selectmenu: the
+     * option chosen), so the label stays the same when the value changes and the value prints once */
+    const ids = (cb.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+    const inValue = i => { const r = document.getElementById(i); return !!r && (cb.contains(r) || !!(lb && lb.contains(r))); };
+    const nameIds = ids.filter(i => !inValue(i));
+    let label = !input && nameIds.length < ids.length ?
+      cut(squash(nameIds.map(i => textOf(document.getElementById(i))).join(' ')).replace(/[\s:*]+$/, ''), 200) || cut(squash(cb.getAttribute('aria-label')), 200) :
+      labelOf(input || cb);
+    /* a <label for> pointed at a span (jQuery UI's selectmenu points its select's label at its button) */
+    const forLabel = !label && !input && cb.id ? document.querySelector('label[for="' + CSS.escape(cb.id) + '"]') : null;
+    if (forLabel) label = cut(textOf(forLabel).replace(/[\s:*]+$/, ''), 200);
+    push({key: keyOf(cb), kind: 'combobox', label, state,
       tools: ['select', 'setValue'].concat(openable(state) ? ['expand'] : []),
       metadata: {select: {params: {option: spec}}, setValue: {params: {value: {type: 'string', required: true}}}}});
   }

@@ -1302,6 +1302,17 @@ static void serve_modern(mcp_server *m, const cJSON *id, const char *method, con
     m->req_log_level = prev_level;
 }
 
+/* 1 when a requestId names the request whose id is id: a number kept as sent (raw:
+ * 1.0, 12345678901234567890123) names it when the values are equal, as before. */
+static int same_request(const cJSON *rid, const cJSON *id)
+{
+    if ((cJSON_IsRaw(rid) || cJSON_IsRaw(id)) && (cJSON_IsRaw(rid) || cJSON_IsNumber(rid)) &&
+        (cJSON_IsRaw(id) || cJSON_IsNumber(id)))
+        return (cJSON_IsRaw(rid) ? strtod(rid->valuestring, NULL) : rid->valuedouble) ==
+               (cJSON_IsRaw(id) ? strtod(id->valuestring, NULL) : id->valuedouble);
+    return cJSON_Compare(rid, id, 1);
+}
+
 static void handle_notification(mcp_server *m, const char *method, const cJSON *params)
 {
     if (!strcmp(method, "notifications/initialized")) {
@@ -1309,7 +1320,7 @@ static void handle_notification(mcp_server *m, const char *method, const cJSON *
     } else if (!strcmp(method, "notifications/cancelled")) {
         const cJSON *rid = cJSON_GetObjectItemCaseSensitive(params, "requestId");
         pthread_mutex_lock(&m->io_lock);
-        if (m->busy_id && rid && cJSON_Compare(rid, m->busy_id, 1)) {
+        if (m->busy_id && rid && same_request(rid, m->busy_id)) {
             m->busy_cancelled = 1;
             pthread_cond_broadcast(&m->io_cond);
         }

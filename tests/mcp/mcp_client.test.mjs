@@ -371,6 +371,15 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
   assert.ok(p43.length >= 2, `a 1.5 s wait sent ${p43.length} progress notifications`);
   assert.ok(p43.every((v, i) => i === 0 || v > p43[i - 1]), `progress must increase: ${p43}`);
   assert.match(s.stderr(), /browser_wait_for cancelled by the client/);
+  // an id echoed as sent (1.0 is kept as its text) is still the call a requestId of equal value cancels
+  s.send('{"jsonrpc": "2.0", "id": 1.0, "method": "tools/call", "params": {"name": "browser_wait_for", ' +
+    '"arguments": {"time": 30}, "_meta": {"progressToken": "tok-1.0"}}}');
+  assert.ok(await until(() => s.notes.some((n) => n.params?.progressToken === 'tok-1.0'), 60000), 'no progress');
+  s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'changed my mind' } });
+  s.send({ jsonrpc: '2.0', id: 44, method: 'tools/call', params: { name: 'browser_snapshot', arguments: {} } });
+  m = await s.next();
+  assert.equal(m.id, 44, `the call with id 1.0 answered: ${JSON.stringify(m).slice(0, 200)}`);
+  assert.equal(m.result?.isError, false, `the call with id 1.0 was not cancelled: ${JSON.stringify(m).slice(0, 200)}`);
 
   const driverPid = Number(s.stderr().match(/chromedriver pid (\d+)/)[1]);
   s.p.stdin.end(); // the client disconnects

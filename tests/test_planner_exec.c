@@ -74,7 +74,8 @@ static const char *str(const cJSON *o, const char *k)
 
 /* ---- BrowserGym's strings and the protocol's reply, no browser ---------------------------- */
 
-TestSuite(planner_exec_parse, .init = setup, .fini = teardown, .timeout = 60);
+/* one timeout for every suite: suites with different ones leak a Criterion allocation under --jobs (LeakSanitizer) */
+TestSuite(planner_exec_parse, .init = setup, .fini = teardown, .timeout = 1500);
 
 Test(planner_exec_parse, browsergym_strings_become_eous_actions)
 {
@@ -180,7 +181,7 @@ Test(planner_exec_parse, the_command_is_split_by_eous_not_a_shell)
 
 /* ---- the CLI with a fixture agent ---------------------------------------------------------- */
 
-TestSuite(planner_exec, .init = setup_site, .fini = teardown, .timeout = 900);
+TestSuite(planner_exec, .init = setup_site, .fini = teardown, .timeout = 1500);
 
 /* The fixture agent passes the task writing its actions in eous's text syntax, as tool call
  * objects and as BrowserGym strings; its usage lands in the result, its stderr beside the trace. */
@@ -449,7 +450,7 @@ static void teardown_wiki(void)
     teardown();
 }
 
-TestSuite(planner_exec_verified, .init = setup_wiki, .fini = teardown_wiki, .timeout = 600);
+TestSuite(planner_exec_verified, .init = setup_wiki, .fini = teardown_wiki, .timeout = 1500);
 
 /* The agent is told the answer format (answer_schema), stops with {"stop": {AgentResponse}}, both
  * evaluators score it, and the done message gives each evaluator's verdict. */

@@ -60,16 +60,55 @@ static void open_page(const char *path)
     cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, path), &err), EOUS_OK, "%s", err.msg);
 }
 
-static perc_obs *observe(void)
+static perc_obs *observe_mode(perc_mode mode)
 {
     perc_opts o;
     perc_opts_init(&o);
-    o.mode = PERC_MODE_HYBRID;
+    o.mode = mode;
     perc_obs *obs = NULL;
     eous_err err;
     cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
     return obs;
 }
+
+static perc_obs *observe(void)
+{
+    return observe_mode(PERC_MODE_HYBRID);
+}
+
+/* "VERB [id]REST" in atomic mode, the id that of the node of this role and name in the view, as a
+ * model reads it there; r is the caller's to clear */
+static eous_rc atomic(const char *verb, const char *role, const char *name, const char *rest, act_result *r,
+                      eous_err *err)
+{
+    perc_obs *obs = observe_mode(PERC_MODE_ATOMIC);
+    int bid = 0;
+    cr_assert_eq(perc_obs_find_role_name(obs, role, name, 1, &bid, NULL), EOUS_OK, "no %s '%s' in\n%s", role, name,
+                 perc_obs_text(obs));
+    const char *vid = perc_obs_view_id_of(obs, bid);
+    cr_assert(vid, "%s '%s' has no id in\n%s", role, name, perc_obs_text(obs));
+    char text[512];
+    snprintf(text, sizeof text, "%s [%s]%s", verb, vid, rest);
+    act_action a;
+    act_action_init(&a);
+    eous_err perr;
+    cr_assert_eq(act_parse_text(text, &a, &perr), EOUS_OK, "%s: %s", text, perr.msg);
+    memset(r, 0, sizeof *r);
+    eous_err_clear(err);
+    eous_rc rc = act_execute(X, obs, &a, r, err);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    return rc;
+}
+
+#define ATOMIC_OK(verb, role, name, rest)                                                                      \
+    do {                                                                                                       \
+        act_result r_;                                                                                         \
+        eous_err e_;                                                                                           \
+        cr_assert_eq(atomic(verb, role, name, rest, &r_, &e_), EOUS_OK, "%s %s '%s'%s: %s", verb, role, name,  \
+                     rest, e_.msg);                                                                            \
+        act_result_clear(&r_);                                                                                 \
+    } while (0)
 
 static const perc_component *comp(const perc_obs *obs, const char *kind, const char *label)
 {
@@ -140,6 +179,29 @@ Test(native_libs, jquery_ui_autocomplete_and_checkboxradio_take_a_fill)
     CALL_OK("form", "Order", "fill", "{\"Gift wrap\": true, \"Language\": \"Java\"}");
     EXPECT_JS("$('#gift').prop('checked')", "true");
     EXPECT_JS("$('#gift').next().length + $('label[for=gift]').hasClass('ui-checkboxradio-checked')", "1");
+    EXPECT_JS("$('#lang').val()", "\"Java\"");
+    EXPECT_JS("$('.ui-autocomplete:visible li').map((i, e) => e.textContent).get()", "[\"Java\",\"JavaScript\"]");
+}
+
+/* Atomic mode, the same assertions: the selectmenu opened by a click keeps Medium, its option
+ * clicked is taken; the autocomplete typed into shows Java and JavaScript; the checkbox clicked. */
+Test(native_libs, jquery_ui_in_atomic_mode_takes_the_same_steps)
+{
+    open_page("/jqueryui.html");
+    /* the accessibility tree names it not (a <label for> on a span): the combobox after "Speed" */
+    ATOMIC_OK("click", "combobox", "", "");
+    ts_page_wait(B.session, "$('#speed-menu').is(':visible')");
+    EXPECT_JS("$('#speed').val()", "\"Medium\"");
+    EXPECT_JS("window.changes", "0");
+    /* its options show as their text in the accessibility tree */
+    ATOMIC_OK("click", "StaticText", "Faster", "");
+    EXPECT_JS("$('#speed').val()", "\"Faster\"");
+    EXPECT_JS("window.changes", "1");
+    /* checkboxradio hides the box (clipped to a pixel, under its label): a click on the checkbox
+     * itself is intercepted and leaves it unchecked in atomic mode, so the label's text is clicked */
+    ATOMIC_OK("click", "StaticText", "Gift wrap", "");
+    EXPECT_JS("$('#gift').prop('checked')", "true");
+    ATOMIC_OK("type", "textbox", "Language", " [Java] [0]");
     EXPECT_JS("$('#lang').val()", "\"Java\"");
     EXPECT_JS("$('.ui-autocomplete:visible li').map((i, e) => e.textContent).get()", "[\"Java\",\"JavaScript\"]");
 }

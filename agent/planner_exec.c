@@ -6,11 +6,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -110,6 +112,43 @@ eous_rc agent_exec_split(const char *cmd, char ***out, eous_err *err)
     }
     *out = argv;
     return EOUS_OK;
+}
+
+/* 1 when path is a regular file we may execute. */
+static int runnable(const char *path)
+{
+    struct stat st;
+    return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+eous_rc agent_exec_check(const char *cmd, eous_err *err)
+{
+    char **argv = NULL;
+    eous_rc rc = agent_exec_split(cmd, &argv, err);
+    if (rc)
+        return rc;
+    int found = 0;
+    if (strchr(argv[0], '/')) {
+        found = runnable(argv[0]);
+    } else {
+        /* posix_spawnp's own search: each PATH entry ("" is the current directory) */
+        const char *path = getenv("PATH") ? getenv("PATH") : "/usr/local/bin:/usr/bin:/bin";
+        for (const char *p = path; !found;) {
+            const char *e = strchr(p, ':');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            char full[4096];
+            snprintf(full, sizeof full, "%.*s%s%s", (int)n, p, n ? "/" : "", argv[0]);
+            found = runnable(full);
+            if (!e)
+                break;
+            p = e + 1;
+        }
+    }
+    if (!found)
+        rc = eous_err_set(err, EOUS_E_INVALID, "--agent '%.200s': %s is not %s", cmd, argv[0],
+                          strchr(argv[0], '/') ? "an executable file" : "a program on PATH");
+    agent_exec_argv_free(argv);
+    return rc;
 }
 
 /* ======================================================================
@@ -219,10 +258,19 @@ eous_rc agent_exec_send(agent_exec *x, const cJSON *msg, eous_err *err)
     size_t n = strlen(clean);
     clean[n] = '\n'; /* the terminator replaced by the line's end; writes go by length */
     eous_rc rc = EOUS_OK;
+    /* SIGPIPE held while writing (an embedder may not ignore it): an agent gone is EPIPE, not our end */
+    sigset_t pipe_set, old;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
     for (size_t off = 0; off <= n && !rc;) {
         ssize_t w = x->in_fd >= 0 ? write(x->in_fd, clean + off, n + 1 - off) : -1;
         if (w < 0 && errno == EINTR)
             continue;
+        if (w < 0 && errno == EPIPE) {
+            struct timespec zero = {0, 0};
+            sigtimedwait(&pipe_set, NULL, &zero); /* the signal the write raised, taken before unblocking */
+        }
         if (w <= 0) {
             char how[64];
             how_it_ended(x, 200, how, sizeof how);
@@ -231,6 +279,7 @@ eous_rc agent_exec_send(agent_exec *x, const cJSON *msg, eous_err *err)
             off += (size_t)w;
         }
     }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     free(clean);
     return rc;
 }

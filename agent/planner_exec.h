@@ -39,6 +39,11 @@ typedef struct agent_exec agent_exec;
 eous_rc agent_exec_split(const char *cmd, char ***argv, eous_err *err);
 void agent_exec_argv_free(char **argv);
 
+/* cmd split (agent_exec_split) and its program found: a path that is an
+ * executable file, or a name on PATH.  EOUS_E_INVALID naming cmd and why, so
+ * `eous run` refuses it before a browser starts. */
+eous_rc agent_exec_check(const char *cmd, eous_err *err);
+
 /* Starts cmd with stdin and stdout on pipes and stderr written afresh to
  * stderr_path (NULL: /dev/null), in a new process group.  A program that
  * cannot be run is EOUS_E_INVALID naming it and why. */

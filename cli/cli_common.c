@@ -335,14 +335,10 @@ static int check_combinations(const cli_opts *co, const char *cmd)
                 co->agent_cmd ? "--agent goes with --planner exec" : "--planner exec needs --agent 'COMMAND ARGS'");
         return -1;
     }
-    if (co->agent_cmd) {
-        char **argv = NULL;
-        eous_err e;
-        if (agent_exec_split(co->agent_cmd, &argv, &e)) {
-            fprintf(stderr, "eous %s: %s\n", cmd, e.msg);
-            return -1;
-        }
-        agent_exec_argv_free(argv);
+    eous_err e;
+    if (co->agent_cmd && agent_exec_check(co->agent_cmd, &e)) { /* before a browser starts or a line is written */
+        fprintf(stderr, "eous %s: %s\n", cmd, e.msg);
+        return -1;
     }
     if (co->resume && !co->out_dir) {
         fprintf(stderr, "eous %s: --resume needs --out DIR (without --out every run gets a new folder)\n", cmd);

@@ -179,6 +179,30 @@ Test(planner_exec_parse, the_command_is_split_by_eous_not_a_shell)
     cr_expect_eq(agent_exec_split("   ", &argv, &e), EOUS_E_INVALID);
 }
 
+/* A program that cannot be run is bad input: one line, exit 2, before a browser, nothing written. */
+Test(planner_exec_parse, a_program_that_cannot_run_is_bad_input)
+{
+    eous_err e;
+    cr_expect_eq(agent_exec_check("python3 -c pass", &e), EOUS_OK, "%s", e.msg);
+    cr_expect_eq(agent_exec_check("/nonexistent/agent --x", &e), EOUS_E_INVALID);
+    cr_expect(strstr(e.msg, "/nonexistent/agent is not an executable file"), "%s", e.msg);
+    cr_expect_eq(agent_exec_check("nosuchprog-eous-xyz a", &e), EOUS_E_INVALID);
+    char outdir[300];
+    snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
+    const char *args[] = {"run", FORM_TASK, "--planner", "exec", "--agent", "/nonexistent/agent", "--out", outdir,
+                          NULL};
+    cr_expect_eq(ts_cli_run(args, out_path, err_path, 60), 2);
+    char *err = ts_slurp(err_path);
+    cr_expect(strstr(err, "--agent '/nonexistent/agent': /nonexistent/agent is not an executable file"), "%s", err);
+    cr_expect_eq(ts_count_lines(err), 1, "%s", err);
+    free(err);
+    cr_expect_neq(access(outdir, F_OK), 0, "nothing written");
+    const char *alone[] = {"run", FORM_TASK, "--agent", "python3 x.py", "--out", outdir, NULL};
+    cr_expect_eq(ts_cli_run(alone, out_path, err_path, 60), 2, "--agent without --planner exec");
+    const char *none[] = {"run", FORM_TASK, "--planner", "exec", "--out", outdir, NULL};
+    cr_expect_eq(ts_cli_run(none, out_path, err_path, 60), 2, "--planner exec without --agent");
+}
+
 /* ---- the CLI with a fixture agent ---------------------------------------------------------- */
 
 TestSuite(planner_exec, .init = setup_site, .fini = teardown, .timeout = 1500);

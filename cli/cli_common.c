@@ -184,6 +184,8 @@ static const opt_spec OPTS[] = {
     {"--llm-base-url", OPT_STR, OFF(llm_base_url), 0, 0, NULL, NULL, "URL", RB,
      "a compatible endpoint instead of the provider's own"},
     {"--llm-ca", OPT_STR, OFF(llm_ca), 0, 0, NULL, NULL, "FILE", RB, "CA certificates trusted for the model's endpoint"},
+    {"--prices", OPT_STR, OFF(prices_file), 0, 0, NULL, NULL, "FILE", RB,
+     "USD per 1M tokens by model, {\"MODEL\": {\"input\", \"output\", \"cached_input\"}}, for results' cost_usd"},
     {"--cassette", OPT_STR, OFF(cassette), 0, 0, NULL, NULL, "FILE", RB,
      "record the model's replies in FILE (llm) or answer from it (replay)"},
     {"--webdriver", OPT_STR, OFF(webdriver), 0, 0, NULL, NULL, "URL", RB,
@@ -511,6 +513,8 @@ static eous_rc setup_run(cli_opts *co, eous_err *err)
             lo.base_url = co->llm_base_url;
         if (co->llm_ca)
             lo.ca_file = co->llm_ca;
+        if (co->prices_file)
+            lo.price_table = co->prices_file;
         if (co->max_obs_tokens >= 0)
             lo.max_obs_tokens = (size_t)co->max_obs_tokens;
         if (co->cassette) {

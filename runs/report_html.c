@@ -9,6 +9,7 @@
 #include "runs/report_int.h"
 #include "runs/report_ui_js.h" /* generated from report_ui.js: RUNS_REPORT_UI_JS */
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +42,11 @@ static const char css[] =
     "li.step.err{border-color:#b3261e}.action{font-family:monospace}.path{font-size:.85em;"
     "background:#eef;padding:0 .4em;border-radius:3px}.ms{color:#666;font-size:.85em}"
     "pre.obs{max-height:24em;overflow:auto;background:#fff;border:1px solid #ddd;padding:.5em;font-size:.8em}"
-    "img.shot{max-width:640px;border:1px solid #bbb;display:block;margin:.3em 0}.charts{display:flex;"
-    "flex-wrap:wrap;gap:1em}";
+    "img.shot{max-width:min(640px,100%);border:1px solid #bbb;display:block;margin:.3em 0}.charts{display:flex;"
+    "flex-wrap:wrap;gap:1em}.wide{max-width:100%;overflow-x:auto}td.num,th.num{text-align:right}"
+    ".summary p,.summary li{max-width:60em}.summary table{margin:.4em 0 .8em}figure.chart{margin:0}"
+    "figure.chart svg{max-width:100%;height:auto}pre{white-space:pre-wrap;overflow-wrap:anywhere}"
+    "code{background:#f3f3f3;padding:0 .2em}td.why{max-width:40em;overflow-wrap:anywhere}";
 
 
 /* ---- tasks: ids in order, rows per task ------------------------------------- */
@@ -137,19 +141,26 @@ static void tokens_cell(eous_buf *h, const cJSON *r)
 {
     double model = eous_json_num(r, "prompt_tokens", 0) + eous_json_num(r, "completion_tokens", 0);
     double cached = eous_json_num(r, "cached_tokens", 0);
+    double cost = eous_json_num(r, "cost_usd", 0);
     if (model > 0 && cached > 0) /* what a provider bills: the cached part at its discount */
         eous_buf_printf(h, NULL, "%.0f (%.0f cached)", model, cached);
     else if (model > 0)
         eous_buf_printf(h, NULL, "%.0f", model);
     else
         eous_buf_printf(h, NULL, "%.0f obs", eous_json_num(r, "obs_tokens", 0));
+    if (cost > 0)
+        eous_buf_printf(h, NULL, " · $%.4f", cost);
 }
+
+#define MODE_COLS 5 /* status, steps, round trips, tokens, time */
 
 static void mode_cells(eous_buf *h, const cJSON *r, const char *mode)
 {
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < MODE_COLS; i++) {
         eous_buf_puts(h, "<td class='", NULL);
         mode_class(h, mode);
+        if (i > 0)
+            eous_buf_puts(h, " num", NULL);
         if (i == 0 && r) {
             eous_buf_puts(h, " st-", NULL);
             runs_html_text(h, eous_json_str(r, "status"));
@@ -161,7 +172,9 @@ static void mode_cells(eous_buf *h, const cJSON *r, const char *mode)
             runs_html_text(h, eous_json_str(r, "status"));
         else if (i == 1)
             eous_buf_printf(h, NULL, "%d", eous_json_int(r, "steps", 0));
-        else if (i == 2)
+        else if (i == 2) /* the model's round trips: what a reader of the README compares first */
+            eous_buf_printf(h, NULL, "%d", eous_json_int(r, "plan_calls", 0));
+        else if (i == 3)
             tokens_cell(h, r);
         else
             eous_buf_printf(h, NULL, "%.1f s", eous_json_num(r, "wall_ms", 0) / 1000);
@@ -171,24 +184,25 @@ static void mode_cells(eous_buf *h, const cJSON *r, const char *mode)
 
 static void table_head(eous_buf *h, const char *const *modes, int nm)
 {
-    eous_buf_puts(h, "<table id='task-table'><thead><tr><th rowspan='2'>task</th><th rowspan='2'>tier</th>"
+    eous_buf_puts(h, "<div class='wide'><table id='task-table'><thead><tr><th rowspan='2'>task</th><th rowspan='2'>tier</th>"
                      "<th rowspan='2'>screen</th>", NULL);
     for (int m = 0; m < nm; m++) {
-        eous_buf_puts(h, "<th colspan='4' class='mode ", NULL);
+        eous_buf_printf(h, NULL, "<th colspan='%d' class='mode ", MODE_COLS);
         mode_class(h, modes[m]);
         eous_buf_puts(h, "'>", NULL);
         runs_html_text(h, modes[m]);
         eous_buf_puts(h, "</th>", NULL);
     }
     eous_buf_puts(h, "</tr><tr>", NULL);
-    static const char *const cols[] = {"status", "steps", "tokens", "time"};
+    static const char *const cols[] = {"status", "steps", "round trips", "tokens", "time"};
     for (int m = 0; m < nm; m++)
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < MODE_COLS; i++) {
             eous_buf_puts(h, "<th class='", NULL);
             mode_class(h, modes[m]);
-            eous_buf_printf(h, NULL, "'%s>%s</th>",
-                            i == 2 ? " title='model tokens, or the observation tokens read when a script planned'"
-                                   : "",
+            eous_buf_printf(h, NULL, "%s'%s>%s</th>", i ? " num" : "",
+                            i == 3 ? " title='model tokens (the cached part, the cost at the run&#39;s prices), or "
+                                     "the observation tokens read when a script planned'"
+                                   : i == 2 ? " title='model requests (plan calls) the task took'" : "",
                             cols[i]);
         }
     eous_buf_puts(h, "</tr></thead><tbody>", NULL);
@@ -449,7 +463,7 @@ static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const
     for (int m = 0; m < nm; m++)
         mode_cells(h, row_of(rows, id, modes[m]), modes[m]);
     eous_buf_printf(h, NULL, "</tr><tr class='detail' id='d-%d' hidden><td colspan='%d'><p class='intent'>", index,
-                    3 + 4 * nm);
+                    3 + MODE_COLS * nm);
     runs_html_text(h, eous_json_str(any, "intent"));
     eous_buf_puts(h, "</p>", NULL);
     for (int m = 0; m < nm; m++) {
@@ -462,6 +476,171 @@ static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const
     eous_buf_free(&have);
 }
 
+/* ---- the summary: summary.md as HTML, cost and round trips, failures ------------ */
+
+/* s[0..n) into HTML, `code` spans as <code>. */
+static void md_inline(eous_buf *h, const char *s, size_t n)
+{
+    char *t = strndup(s, n);
+    int in_code = 0;
+    for (char *p = t, *tick; p && *p; p = tick ? tick + 1 : NULL) {
+        tick = strchr(p, '`');
+        if (tick)
+            *tick = '\0';
+        runs_html_text(h, p);
+        if (tick)
+            eous_buf_puts(h, (in_code = !in_code) ? "<code>" : "</code>", NULL);
+    }
+    if (in_code)
+        eous_buf_puts(h, "</code>", NULL);
+    free(t);
+}
+
+/* A Markdown table row "| a | b |" as cells of kind cell (th or td); a cell that is a number is right-aligned. */
+static void md_row(eous_buf *h, const char *line, size_t len, const char *cell)
+{
+    const char *p = line + 1, *end = line + len;
+    while (end > p && (end[-1] == ' ' || end[-1] == '|'))
+        end--;
+    eous_buf_puts(h, "<tr>", NULL);
+    while (p <= end) {
+        const char *bar = memchr(p, '|', (size_t)(end - p));
+        const char *stop = bar ? bar : end;
+        while (p < stop && *p == ' ')
+            p++;
+        const char *e = stop;
+        while (e > p && e[-1] == ' ')
+            e--;
+        int num = p < e && (isdigit((unsigned char)*p) || *p == '-' || *p == '$') && cell[1] == 'd';
+        eous_buf_printf(h, NULL, "<%s%s>", cell, num ? " class='num'" : "");
+        md_inline(h, p, (size_t)(e - p));
+        eous_buf_printf(h, NULL, "</%s>", cell);
+        if (!bar)
+            break;
+        p = bar + 1;
+    }
+    eous_buf_puts(h, "</tr>", NULL);
+}
+
+/* summary.md's subset of Markdown (tables, "- " lists, paragraphs, `code`) as HTML. */
+static void md_html(eous_buf *h, const char *md)
+{
+    const char *p = md ? md : "";
+    enum { NONE, TABLE, LIST, PARA } open = NONE;
+    static const char *const close[] = {"", "</tbody></table></div>", "</ul>", "</p>"};
+    int rows = 0;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        int want = !len ? NONE : p[0] == '|' ? TABLE : len > 1 && p[0] == '-' && p[1] == ' ' ? LIST : PARA;
+        if (want != (int)open) {
+            eous_buf_puts(h, close[open], NULL);
+            eous_buf_puts(h, want == TABLE ? "<div class='wide'><table><thead>" : want == LIST ? "<ul>"
+                             : want == PARA ? "<p>" : "", NULL);
+            open = want;
+            rows = 0;
+        } else if (open == PARA) {
+            eous_buf_putc(h, ' ', NULL);
+        }
+        if (open == TABLE && strspn(p, "|-: ") == len) /* the |---| line: the header row ends */
+            eous_buf_puts(h, "</thead><tbody>", NULL);
+        else if (open == TABLE)
+            md_row(h, p, len, rows++ ? "td" : "th");
+        else if (open == LIST) {
+            eous_buf_puts(h, "<li>", NULL);
+            md_inline(h, p + 2, len - 2);
+            eous_buf_puts(h, "</li>", NULL);
+        } else if (open == PARA)
+            md_inline(h, p, len);
+        p += len + (nl != NULL);
+    }
+    eous_buf_puts(h, close[open], NULL);
+}
+
+typedef struct glance_agg {
+    int n, passed, billed, priced;
+    double trips, input, cached, cost;
+} glance_agg;
+
+/* Per mode: pass rate beside round trips, input tokens (cached share) and cost per task, the cost at
+ * the prices the run billed with (cost_usd of each result; a model with no known price bills 0). */
+static void glance(eous_buf *h, const cJSON *rows, const char *const *modes, int nm)
+{
+    eous_buf_puts(h, "<h2>Pass rate and what it cost</h2><div class='wide'><table class='glance'><thead><tr>"
+                     "<th>mode</th><th class='num'>tasks</th><th class='num'>passed</th>"
+                     "<th class='num'>round trips/task</th><th class='num'>input tokens/task</th>"
+                     "<th class='num'>of them cached</th><th class='num'>cost/task (USD)</th></tr></thead><tbody>",
+                  NULL);
+    for (int m = 0; m < nm; m++) {
+        glance_agg a = {0};
+        const cJSON *r;
+        cJSON_ArrayForEach(r, rows) {
+            const char *mode = eous_json_str(r, "mode");
+            if (!mode || strcmp(mode, modes[m]))
+                continue;
+            a.n++;
+            a.passed += passed(r);
+            a.trips += eous_json_num(r, "plan_calls", 0);
+            if (eous_json_num(r, "prompt_tokens", 0) > 0) {
+                a.billed++;
+                a.input += eous_json_num(r, "prompt_tokens", 0);
+                a.cached += eous_json_num(r, "cached_tokens", 0);
+                a.cost += eous_json_num(r, "cost_usd", 0);
+                a.priced += eous_json_num(r, "cost_usd", 0) > 0;
+            }
+        }
+        eous_buf_puts(h, "<tr><td>", NULL);
+        runs_html_text(h, modes[m]);
+        eous_buf_printf(h, NULL, "</td><td class='num'>%d</td><td class='num'>%d (%.1f%%)</td><td class='num'>%.2f</td>",
+                        a.n, a.passed, a.n ? 100.0 * a.passed / a.n : 0, a.n ? a.trips / a.n : 0);
+        if (!a.billed) /* a script or a program planned: no model was billed */
+            eous_buf_puts(h, "<td class='num'>–</td><td class='num'>–</td><td class='num'>–</td></tr>", NULL);
+        else
+            eous_buf_printf(h, NULL, "<td class='num'>%.0f</td><td class='num'>%.0f (%.0f%%)</td>", a.input / a.billed,
+                            a.cached / a.billed, a.input ? 100 * a.cached / a.input : 0);
+        if (a.billed && a.priced)
+            eous_buf_printf(h, NULL, "<td class='num'>%.4f</td></tr>", a.cost / a.billed);
+        else if (a.billed)
+            eous_buf_puts(h, "<td class='num' title='the model has no price in the table: --prices FILE'>no price "
+                             "known</td></tr>", NULL);
+    }
+    eous_buf_puts(h, "</tbody></table></div>", NULL);
+}
+
+/* Every task x mode that did not pass: why it stopped, and the known limit that explains it when the
+ * result names one ("known_limit"). */
+static void failures(eous_buf *h, const cJSON *rows)
+{
+    int n = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) {
+        const char *st = eous_json_str(r, "status");
+        if (passed(r) || (st && !strcmp(st, "skipped")))
+            continue;
+        if (!n++)
+            eous_buf_puts(h, "<h2>Tasks that did not pass</h2><div class='wide'><table class='failures'><thead><tr>"
+                             "<th>task</th><th>mode</th><th>status</th><th>stop</th><th>why</th><th>known limit</th>"
+                             "</tr></thead><tbody>", NULL);
+        const char *why = eous_json_str(r, "error");
+        if (!why || !*why)
+            why = eous_json_str(r, "eval_detail");
+        if (!why || !*why)
+            why = eous_json_str(r, "answer");
+        const char *known = eous_json_str(r, "known_limit");
+        const char *cells[] = {eous_json_str(r, "task_id"), eous_json_str(r, "mode"), st, eous_json_str(r, "stop_reason"),
+                               why, known && *known ? known : "–"};
+        eous_buf_puts(h, "<tr>", NULL);
+        for (size_t i = 0; i < sizeof cells / sizeof *cells; i++) {
+            eous_buf_puts(h, i == 4 ? "<td class='why'>" : "<td>", NULL);
+            runs_html_text(h, cells[i]);
+            eous_buf_puts(h, "</td>", NULL);
+        }
+        eous_buf_puts(h, "</tr>", NULL);
+    }
+    if (n)
+        eous_buf_puts(h, "</tbody></table></div>", NULL);
+}
+
 eous_rc runs_report_html_write(const char *out_dir, const cJSON *rows, const cJSON *earlier, const char *const *modes,
                                 int n_modes,
                                 const char *summary_md, const char *charts_svg, eous_err *err)
@@ -469,9 +648,14 @@ eous_rc runs_report_html_write(const char *out_dir, const cJSON *rows, const cJS
     eous_buf h;
     eous_buf_init(&h, 0);
     eous_buf_printf(&h, NULL, "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>eous report</title>"
-                              "<style>%s</style></head><body><h1>eous benchmark report</h1><pre>", css);
-    runs_html_text(&h, summary_md);
-    eous_buf_printf(&h, NULL, "</pre><div class='charts'>%s</div><h2>Tasks</h2>", charts_svg ? charts_svg : "");
+                              "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+                              "<style>%s</style></head><body><h1>eous benchmark report</h1>", css);
+    glance(&h, rows, modes, n_modes);
+    eous_buf_puts(&h, "<h2>Summary</h2><div class='summary'>", NULL);
+    md_html(&h, summary_md);
+    eous_buf_puts(&h, "</div>", NULL);
+    failures(&h, rows);
+    eous_buf_printf(&h, NULL, "<div class='charts'>%s</div><h2>Tasks</h2>", charts_svg ? charts_svg : "");
     filters(&h, rows, modes, n_modes);
     table_head(&h, modes, n_modes);
     int n_ids = 0;
@@ -479,7 +663,7 @@ eous_rc runs_report_html_write(const char *out_dir, const cJSON *rows, const cJS
     for (int i = 0; i < n_ids; i++)
         task_rows(&h, out_dir, rows, earlier, ids[i], i, modes, n_modes);
     free(ids);
-    eous_buf_printf(&h, NULL, "</tbody></table><script>%s</script></body></html>\n", RUNS_REPORT_UI_JS);
+    eous_buf_printf(&h, NULL, "</tbody></table></div><script>%s</script></body></html>\n", RUNS_REPORT_UI_JS);
     char path[4200];
     snprintf(path, sizeof path, "%s/report.html", out_dir);
     if (h.failed) { /* every piece above is appended unchecked: a hole anywhere fails the whole page */

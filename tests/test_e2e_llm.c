@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -568,4 +569,34 @@ Test(e2e_llm, secret_submitted_by_a_get_form_reaches_no_prompt_and_no_file)
     assert_no_key_anywhere(outdir, GET_SECRET_FORM);
     assert_no_key_anywhere(outdir, "pa ss!@");
     assert_no_key_anywhere(outdir, "pa%20ss%21");
+}
+
+/* --prices FILE bills a model the built-in table lacks (the stand-in, a local model): results' cost_usd
+ * and report.html's cost per task come from it; without it the same run bills 0. */
+Test(e2e_llm, prices_file_bills_a_model_the_table_lacks)
+{
+    char base[200], prices[300];
+    snprintf(prices, sizeof prices, "%s/prices.json", S.tmpdir);
+    const char *table = "{\"test-model\": {\"input\": 2.0, \"output\": 8.0, \"cached_input\": 0.5}}\n";
+    cr_assert_eq(eous_write_file_atomic(prices, table, strlen(table), NULL), EOUS_OK);
+    for (int priced = 0; priced < 2; priced++) {
+        start_mock("[" CALL_SETVALUE("{\"in\":1200,\"out\":30,\"cached\":0}") ","
+                   STOP_ANSWER("{\"in\":1300,\"out\":10,\"cached\":0}") "]");
+        snprintf(base, sizeof base, "%s/v1", S.mock.base);
+        char outdir[300];
+        snprintf(outdir, sizeof outdir, "%s/run-%d", S.tmpdir, priced);
+        const char *args[16] = {"run", TASK_FX3, "--planner", "llm", "--llm", "openai:test-model", "--llm-base-url",
+                                base, "--llm-ca", S.mock.ca, "--out", outdir, priced ? "--prices" : NULL, prices,
+                                NULL};
+        int rc = run_cli(args);
+        char *e = ts_slurp(S.err_path);
+        cr_assert_eq(rc, 0, "%s", e);
+        free(e);
+        cJSON *r = result_line(outdir, 1);
+        /* 2500 input at $2 and 40 completion at $8 per 1M tokens */
+        cr_expect(fabs(eous_json_num(r, "cost_usd", -1) - (priced ? 0.00532 : 0)) < 1e-9, "%s: cost_usd %g",
+                  priced ? "--prices" : "no price", eous_json_num(r, "cost_usd", -1));
+        cJSON_Delete(r);
+        mock_stop(&S.mock);
+    }
 }

@@ -257,3 +257,48 @@ Test(report, verified_results_show_each_evaluator_the_answer_and_the_har)
     free(xml);
     eous_rmtree(dir);
 }
+
+/* report.html's summary is HTML, not summary.md in a <pre>: its tables are tables; beside each mode's
+ * pass rate the round trips, input tokens (cached share) and cost per task at the run's prices (a
+ * model with no price says so, not 0.0000); a task that did not pass is listed with why and the known
+ * limit its result names. */
+Test(report, html_summary_is_tables_with_cost_round_trips_and_failures)
+{
+    char dir[] = "/tmp/eous-report-unit-XXXXXX", path[300];
+    results_dir(dir,
+                "{\"task_id\":\"t1\",\"mode\":\"hybrid\",\"planner\":\"llm\",\"status\":\"passed\",\"tier\":\"short\","
+                "\"steps\":3,\"plan_calls\":2,\"prompt_tokens\":3000,\"cached_tokens\":0,\"completion_tokens\":40,"
+                "\"cost_usd\":0.008,\"request_tokens\":{\"total\":3000,\"prefix\":0,\"new\":0,\"fixed\":1000}}\n"
+                "{\"task_id\":\"t2\",\"mode\":\"hybrid\",\"planner\":\"llm\",\"status\":\"failed\",\"tier\":\"short\","
+                "\"steps\":5,\"plan_calls\":4,\"prompt_tokens\":4000,\"cached_tokens\":1024,\"completion_tokens\":40,"
+                "\"cost_usd\":0.012,\"stop_reason\":\"stop\",\"error\":\"cannot see the Save button\","
+                "\"known_limit\":\"the stand-in reads no tooltip\","
+                "\"request_tokens\":{\"total\":4000,\"prefix\":0,\"new\":0,\"fixed\":1400}}\n"
+                "{\"task_id\":\"t1\",\"mode\":\"atomic\",\"planner\":\"llm\",\"status\":\"passed\",\"tier\":\"short\","
+                "\"steps\":2,\"plan_calls\":2,\"prompt_tokens\":2000,\"cached_tokens\":0,\"completion_tokens\":40,"
+                "\"cost_usd\":0,\"request_tokens\":{\"total\":2000,\"prefix\":0,\"new\":0,\"fixed\":900}}\n");
+    runs_outcome o;
+    eous_err err = {0};
+    cr_assert_eq(runs_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    char *html = ts_slurp(path);
+    cr_expect_null(strstr(html, "|---|"), "no Markdown table left in the page");
+    cr_expect_null(strstr(html, "<pre>"), "no summary in a monospace block");
+    cr_expect(strstr(html, "<div class='summary'><p>2/3 passed"), "the summary's first line a paragraph");
+    cr_expect(strstr(html, "<th>mode</th><th>tasks</th><th>success</th>"), "summary.md's first table as a table");
+    cr_expect(strstr(html, "<td>hybrid</td><td class='num'>2</td><td class='num'>1 (50.0%)</td>"
+                           "<td class='num'>3.00</td><td class='num'>3500</td><td class='num'>512 (15%)</td>"
+                           "<td class='num'>0.0100</td>"),
+              "pass rate, round trips, input (cached share) and cost per task: %s", strstr(html, "glance"));
+    cr_expect(strstr(html, "<td>atomic</td><td class='num'>1</td><td class='num'>1 (100.0%)</td>"
+                           "<td class='num'>2.00</td><td class='num'>2000</td><td class='num'>0 (0%)</td>"
+                           "<td class='num' title='the model has no price in the table: --prices FILE'>no price "
+                           "known</td>"),
+              "a model without a price: %s", strstr(html, "glance"));
+    cr_expect(strstr(html, "<tr><td>t2</td><td>hybrid</td><td>failed</td><td>stop</td>"
+                           "<td class='why'>cannot see the Save button</td><td>the stand-in reads no tooltip</td></tr>"),
+              "the failed task, why and its known limit");
+    cr_expect(strstr(html, "4040 (1024 cached) · $0.0120"), "the task's cost beside its tokens");
+    free(html);
+    eous_rmtree(dir);
+}

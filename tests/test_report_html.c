@@ -147,3 +147,33 @@ Test(report_html, filter_open_a_failed_task_see_its_steps_and_screenshot)
     expect_js(s, script, "true true true", "the mode filter");
     ts_browser_stop(&B);
 }
+
+/* The summary reads as tables in a real browser, and at 1280 and at 800 CSS px nothing is wider than
+ * the page: a wide table scrolls in its own box, the page never sideways. */
+Test(report_html, summary_is_tables_and_nothing_is_wider_than_the_page)
+{
+    ts_browser B;
+    eous_err err;
+    cr_assert_eq(ts_browser_start(&B, outdir), 0, "browser start failed");
+    wd_session *s = B.session;
+    const int widths[] = {1280, 800};
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(wd_set_window_rect(s, widths[i], 900, &err), EOUS_OK, "%s", err.msg);
+        cr_assert_eq(wd_navigate(s, ts_browser_url(&B, "/report.html"), &err), EOUS_OK, "%s", err.msg);
+        expect_js(s, "return String(document.querySelectorAll('.summary table').length >= 2 && "
+                     "!document.body.innerText.includes('|---|') && !document.querySelector('.summary pre'));",
+                  "true", "summary.md's tables are tables");
+        expect_js(s, "return document.querySelector('table.glance tbody tr').cells.length + ' ' + "
+                     "document.querySelector('table.failures td').textContent;",
+                  "7 fx-fail", "the pass-rate table and the task that failed");
+        char *got = ts_page_js(s, "const w = document.documentElement.clientWidth;"
+                                  "const wide = Array.from(document.querySelectorAll('body *')).filter(e => "
+                                  "e.offsetParent && e.getBoundingClientRect().right > w + 1 && !e.closest('.wide'));"
+                                  "return document.documentElement.scrollWidth <= w ? 'fits' : "
+                                  "'scrollWidth ' + document.documentElement.scrollWidth + ' > ' + w + ': ' + "
+                                  "wide.slice(0, 3).map(e => e.tagName + '.' + e.className).join(' ');");
+        cr_expect_str_eq(got, "fits", "at %d px: %s", widths[i], got);
+        free(got);
+    }
+    ts_browser_stop(&B);
+}

@@ -144,8 +144,9 @@ for c in $CONFIGS; do
     fi
     echo "model_path: $c on $ground"
     set +e
+    # the stand-in bills at gpt-4.1's list prices (model_path.mjs's first price): report.html's cost
     "$EOUS" bench "$tasks" --modes "$modes" --planner llm --llm openai:standin \
-      --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/$c/$ground" "${extra[@]}" "${more[@]}" \
+      --prices "$ROOT/benchmarks/standin/prices.json" --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/$c/$ground" "${extra[@]}" "${more[@]}" \
       2>&1 | tee "$OUT/$c-$ground.log" | progress_lines "$c $ground"
     brc=${PIPESTATUS[0]}
     set -e

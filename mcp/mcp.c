@@ -461,8 +461,10 @@ static void append_view(mcp_server *m, eous_buf *out)
     append_view_as(m, out, 0);
 }
 
-/* Executes a (owned by the caller) and writes its result line and the new view. */
-static eous_rc run_action(mcp_server *m, const act_action *a, eous_buf *out, eous_err *err)
+/* Executes a (owned by the caller) and writes its result line and, with_view
+ * set, the new view; without it the page is not re-read (a caller acting
+ * several times reads it once at the end). */
+static eous_rc run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int with_view, eous_err *err)
 {
     eous_rc rc;
     if ((rc = ensure_browser(m, err)))
@@ -496,6 +498,8 @@ static eous_rc run_action(mcp_server *m, const act_action *a, eous_buf *out, eou
         eous_err_prefix(err, "the browser stopped (the next call starts a new one)");
         return rc;
     }
+    if (!with_view)
+        return rc;
     if (touched || !m->obs) {
         eous_err oerr;
         progress(m, 0, 0, "reading the page");
@@ -508,6 +512,11 @@ static eous_rc run_action(mcp_server *m, const act_action *a, eous_buf *out, eou
     if (rc == EOUS_OK || touched)
         append_view(m, out);
     return rc;
+}
+
+static eous_rc run_action(mcp_server *m, const act_action *a, eous_buf *out, eous_err *err)
+{
+    return run_action_as(m, a, out, 1, err);
 }
 
 /* ---- tools ----------------------------------------------------------------- */
@@ -643,6 +652,315 @@ static eous_rc tool_back(mcp_server *m, const cJSON *args, tool_out *out, eous_e
 {
     (void)args;
     return act_on(m, ACT_GO_BACK, NULL, NULL, out, err);
+}
+
+/* ---- browser_fill_form ------------------------------------------------------
+ * Playwright MCP's {fields: [{ref, name, type, value}]}.  A ref naming a
+ * component (cN) goes through its own setter: a form's fill({name: value}),
+ * a checkbox's check/uncheck, a choice's select, else setValue; a ref naming
+ * an element of the view goes through browser_type (textbox, date, slider),
+ * browser_select_option (combobox) or a click when a checkbox or radio is not
+ * yet as asked.  Each field is its own action (policy, secrets, confirmation
+ * as any other), so one that fails names itself and the rest still run; the
+ * page is read once at the end and each field's value read back from it. */
+
+#define FILL_MAX_FIELDS 64
+
+static const perc_component *component_by_ref(const mcp_server *m, const char *ref)
+{
+    for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
+        const perc_component *c = perc_obs_component(m->obs, i);
+        if (!c->agent_hidden && (!strcmp(c->view_id, ref) || !strcmp(c->key, ref)))
+            return c;
+    }
+    return NULL;
+}
+
+static int has_tool(const perc_component *c, const char *tool)
+{
+    const cJSON *t;
+    cJSON_ArrayForEach(t, c->tools) if (cJSON_IsString(t) && !strcmp(t->valuestring, tool)) return 1;
+    return 0;
+}
+
+/* value as the parameter's schema wants it: "4" for a number, "true" for a boolean */
+static cJSON *fill_coerce(const cJSON *spec, const cJSON *value)
+{
+    const char *type = eous_json_str(spec, "type");
+    if (cJSON_IsString(value) && type && (!strcmp(type, "number") || !strcmp(type, "integer"))) {
+        char *end = NULL;
+        double d = strtod(value->valuestring, &end);
+        if (end != value->valuestring && !*end)
+            return cJSON_CreateNumber(d);
+    }
+    if (cJSON_IsString(value) && type && !strcmp(type, "boolean") &&
+        (!strcmp(value->valuestring, "true") || !strcmp(value->valuestring, "false")))
+        return cJSON_CreateBool(!strcmp(value->valuestring, "true"));
+    if (cJSON_IsNumber(value) && (!type || !strcmp(type, "string"))) {
+        char num[64];
+        snprintf(num, sizeof num, "%.17g", value->valuedouble);
+        return cJSON_CreateString(num);
+    }
+    return cJSON_Duplicate(value, 1);
+}
+
+static int fill_truthy(const cJSON *v)
+{
+    return cJSON_IsTrue(v) || (cJSON_IsString(v) && !strcmp(v->valuestring, "true")) ||
+           (cJSON_IsNumber(v) && v->valuedouble != 0);
+}
+
+/* The component call one field makes: tool and params (owned by the caller). */
+static eous_rc fill_component_action(const perc_component *c, const char *name, const char *type,
+                                     const cJSON *value, act_action *a, eous_err *err)
+{
+    const char *tool = has_tool(c, "fill")                                              ? "fill"
+                       : has_tool(c, "check") && has_tool(c, "uncheck")                 ? (fill_truthy(value) ? "check" : "uncheck")
+                       : has_tool(c, "select") && (!has_tool(c, "setValue") || !strcmp(type, "combobox") ||
+                                                   !strcmp(type, "radio"))              ? "select"
+                       : has_tool(c, "setValue")                                        ? "setValue"
+                                                                                        : NULL;
+    if (!tool)
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "%s '%s' has no setter (its tools: fill, check, select or setValue)",
+                            c->kind, c->label);
+    if (!strcmp(tool, "fill") && (!name || !*name))
+        return eous_err_set(err, EOUS_E_INVALID, "%s is a form: the field needs its name (a label the form lists)",
+                            c->view_id);
+    const cJSON *params = eous_json_obj(eous_json_obj(c->metadata, tool), "params");
+    const char *pname = !strcmp(tool, "fill") ? name : params && params->child ? params->child->string : "value";
+    a->kind = ACT_CALL;
+    a->target = strdup(c->view_id[0] ? c->view_id : c->key);
+    a->tool = strdup(tool);
+    a->params = cJSON_CreateObject();
+    if (!a->target || !a->tool || !a->params)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (strcmp(tool, "check") && strcmp(tool, "uncheck"))
+        cJSON_AddItemToObject(a->params, pname, fill_coerce(eous_json_obj(params, pname), value));
+    return EOUS_OK;
+}
+
+/* 1 when the view's line of element ref says checked: true */
+static int view_checked(const mcp_server *m, const char *ref)
+{
+    char needle[140];
+    snprintf(needle, sizeof needle, "[%s]", ref);
+    const char *line = strstr(perc_obs_text(m->obs), needle);
+    if (!line)
+        return 0;
+    const char *end = strchr(line, '\n');
+    const char *c = strstr(line, "checked: ");
+    return c && (!end || c < end) && (!strncmp(c + 9, "true", 4) || !strncmp(c + 9, "True", 4));
+}
+
+/* The atomic action one field makes on element ref; *skip when a checkbox or radio is already as asked. */
+static eous_rc fill_atomic_action(const mcp_server *m, const char *ref, const char *type, const cJSON *value,
+                                  act_action *a, int *skip, eous_err *err)
+{
+    *skip = 0;
+    char num[64];
+    const char *text = cJSON_IsString(value) ? value->valuestring : NULL;
+    if (cJSON_IsNumber(value)) {
+        snprintf(num, sizeof num, "%.17g", value->valuedouble);
+        text = num;
+    }
+    if (!strcmp(type, "slider"))
+        return eous_err_set(err, EOUS_E_INVALID, "[%s] is an element: a slider takes no text; in the hybrid view (the "
+                            "default) it is a component (cN) whose setValue sets it", ref);
+    if (!strcmp(type, "checkbox") || !strcmp(type, "radio")) {
+        if (view_checked(m, ref) == fill_truthy(value)) {
+            *skip = 1;
+            return EOUS_OK;
+        }
+        if (!strcmp(type, "radio") && !fill_truthy(value))
+            return eous_err_set(err, EOUS_E_INVALID, "a radio button is unchecked by checking another: value true");
+        a->kind = ACT_CLICK;
+    } else if (!text) {
+        return eous_err_set(err, EOUS_E_INVALID, "value must be a string or a number for a %s", type);
+    } else {
+        a->kind = !strcmp(type, "combobox") ? ACT_SELECT : ACT_TYPE;
+        if (!(a->text = strdup(text)))
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    if (!(a->target = strdup(ref)))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    return EOUS_OK;
+}
+
+/* The text an element's lines below it show (a textbox's value, a date's
+ * parts, the selected option), from p (the end of its line) while deeper than depth. */
+static void fill_shown_text(const char *p, int depth, eous_buf *out)
+{
+    int n = 0;
+    while (p && *p == '\n' && n < 12) {
+        p++;
+        int d = 0;
+        while (p[d] == '\t')
+            d++;
+        if (d <= depth)
+            break;
+        const char *end = strchr(p, '\n');
+        int len = (int)(end ? end - p : (long)strlen(p));
+        const char *st = memmem(p, (size_t)len, "] StaticText '", 14);
+        const char *opt = memmem(p, (size_t)len, "] option '", 10);
+        int selected = opt && memmem(p, (size_t)len, "selected: True", 14);
+        const char *q = st ? st + 13 : selected ? opt + 9 : NULL;
+        const char *qe = q ? memchr(q + 1, '\'', (size_t)(len - (q + 1 - p))) : NULL;
+        if (q && qe) {
+            eous_buf_printf(out, NULL, "%s%.*s", n ? " " : ", shows ", (int)(qe - q + 1 > 200 ? 200 : qe - q + 1), q);
+            n++;
+        }
+        p = end;
+    }
+}
+
+/* What the page shows for a field now: a form's value of that name, a component's value or checked state, or
+ * the element's line in the view. */
+static void fill_read_back(const mcp_server *m, const char *ref, const char *name, eous_buf *out)
+{
+    const perc_component *c = component_by_ref(m, ref);
+    const cJSON *v = NULL;
+    if (c && has_tool(c, "fill")) {
+        v = cJSON_GetObjectItemCaseSensitive(eous_json_obj(c->state, "values"), name ? name : "");
+        if (!v) {
+            eous_buf_puts(out, "(empty)", NULL);
+            return;
+        }
+    } else if (c) {
+        v = cJSON_GetObjectItemCaseSensitive(c->state, "checked");
+        if (!v)
+            v = cJSON_GetObjectItemCaseSensitive(c->state, "value");
+        if (!v)
+            v = c->state;
+    }
+    if (v) {
+        char *t = cJSON_IsString(v) ? NULL : eous_json_print(v);
+        eous_buf_printf(out, NULL, "%s%.200s%s", cJSON_IsString(v) ? "'" : "", t ? t : v->valuestring,
+                        cJSON_IsString(v) ? "'" : "");
+        free(t);
+        return;
+    }
+    char needle[140];
+    snprintf(needle, sizeof needle, "[%s]", ref);
+    const char *line = m->obs ? strstr(perc_obs_text(m->obs), needle) : NULL;
+    if (!line) {
+        eous_buf_puts(out, "(no longer in the view)", NULL);
+        return;
+    }
+    while (line > perc_obs_text(m->obs) && line[-1] != '\n')
+        line--;
+    int depth = 0;
+    while (line[depth] == '\t')
+        depth++;
+    line += depth;
+    const char *end = strchr(line, '\n');
+    int len = (int)(end ? end - line : (long)strlen(line));
+    eous_buf_printf(out, NULL, "%.*s", len > 300 ? 300 : len, line);
+    fill_shown_text(end, depth, out);
+}
+
+/* One field: its action run without reading the page; *why gets the error when it failed. */
+static eous_rc fill_one(mcp_server *m, const cJSON *f, char *ref, size_t ref_n, eous_err *err)
+{
+    const char *type = arg_str(f, "type");
+    const char *name = arg_str(f, "name");
+    const cJSON *value = cJSON_GetObjectItemCaseSensitive(f, "value");
+    eous_rc rc = arg_ref("browser_fill_form", f, ref, ref_n, err);
+    if (rc)
+        return rc;
+    if (!type || !name || !value || !(cJSON_IsString(value) || cJSON_IsNumber(value) || cJSON_IsBool(value)))
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "expected {ref, name, type: textbox|checkbox|radio|combobox|slider|date, value}");
+    static const char *const kinds[] = {"textbox", "text", "checkbox", "radio", "combobox", "slider", "date"};
+    int known = 0;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        known |= !strcmp(type, kinds[i]);
+    if (!known)
+        return eous_err_set(err, EOUS_E_INVALID, "type '%.40s': expected textbox, checkbox, radio, combobox, slider or date",
+                            type);
+    act_action a;
+    act_action_init(&a);
+    int skip = 0;
+    const perc_component *c = component_by_ref(m, ref);
+    rc = c ? fill_component_action(c, name, type, value, &a, err) : fill_atomic_action(m, ref, type, value, &a, &skip, err);
+    eous_buf scratch;
+    eous_buf_init(&scratch, 0);
+    if (!rc && !skip)
+        rc = run_action_as(m, &a, &scratch, 0, err);
+    eous_buf_free(&scratch);
+    act_action_clear(&a);
+    return rc;
+}
+
+static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    const cJSON *fields = eous_json_arr(args, "fields"), *f;
+    int n = cJSON_GetArraySize(fields);
+    if (!fields || n < 1 || n > FILL_MAX_FIELDS)
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "browser_fill_form: expected {fields: [{ref, name, type, value}], 1 to %d of them}",
+                            FILL_MAX_FIELDS);
+    eous_rc rc;
+    if ((rc = ensure_browser(m, err)) || (!m->obs && (rc = observe(m, m->o.mode, err))))
+        return rc;
+    char (*refs)[128] = calloc((size_t)n, 128);
+    char (*why)[600] = calloc((size_t)n, 600);
+    int failed = 0, i = 0;
+    eous_rc first = EOUS_OK;
+    if (!refs || !why) {
+        free(refs);
+        free(why);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    cJSON_ArrayForEach(f, fields) {
+        eous_err ferr;
+        eous_err_clear(&ferr);
+        progress(m, i, n, "filling a field");
+        eous_rc frc = cJSON_IsObject(f) ? fill_one(m, f, refs[i], 128, &ferr)
+                                        : eous_err_set(&ferr, EOUS_E_INVALID, "expected an object {ref, name, type, value}");
+        if (frc == EOUS_E_INFRA || frc == EOUS_E_INTERRUPTED) {
+            free(refs);
+            free(why);
+            stop_browser(m);
+            *err = ferr;
+            return eous_err_prefix(err, "the browser stopped (the next call starts a new one)");
+        }
+        if (frc) {
+            snprintf(why[i], 600, "%s", ferr.msg);
+            failed++;
+            if (!first)
+                first = frc;
+        }
+        i++;
+    }
+    eous_err oerr;
+    progress(m, n, n, "reading the page");
+    if ((rc = observe(m, m->o.mode, &oerr))) {
+        free(refs);
+        free(why);
+        *err = oerr;
+        return rc;
+    }
+    i = 0;
+    cJSON_ArrayForEach(f, fields) {
+        const char *name = cJSON_IsObject(f) ? arg_str(f, "name") : NULL;
+        eous_buf_printf(&out->text, NULL, "- %s%s%s%s: ", name ? "'" : "", name ? name : "", name ? "' " : "",
+                        refs[i][0] ? refs[i] : "?");
+        if (why[i][0]) {
+            eous_buf_printf(&out->text, NULL, "FAILED: %s\n", why[i]);
+        } else {
+            eous_buf_puts(&out->text, "set, now ", NULL);
+            fill_read_back(m, refs[i], name, &out->text);
+            eous_buf_puts(&out->text, "\n", NULL);
+        }
+        i++;
+    }
+    free(refs);
+    free(why);
+    append_view(m, &out->text);
+    if (failed)
+        return eous_err_set(err, first, "browser_fill_form: %d of %d fields failed (each named below; the others were set)",
+                            failed, n);
+    return EOUS_OK;
 }
 
 static eous_rc call_component(mcp_server *m, const char *component, const char *tool, const cJSON *params,
@@ -970,6 +1288,16 @@ static const tool_def tools[] = {
      "\"time\":{\"type\":\"number\",\"minimum\":0,\"maximum\":30}}}",
      1, tool_wait_for, 0},
     {"browser_close", "Close the browser.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_close, 0},
+    {"browser_fill_form",
+     "Fill several form fields in one call; each field through its component's own setter where it has one, "
+     "each one's value read back. ref: a field's id, or a form component (cN) with name: the field's label.",
+     "{\"type\":\"object\",\"properties\":{\"fields\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":64,"
+     "\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"the "
+     "field's label\"}," REF_PROP ",\"type\":{\"type\":\"string\",\"enum\":[\"textbox\",\"checkbox\",\"radio\","
+     "\"combobox\",\"slider\",\"date\"]},\"value\":{\"type\":[\"string\",\"number\",\"boolean\"],\"description\":"
+     "\"text; true/false for a checkbox or radio; the option for a combobox\"}},\"required\":[\"ref\",\"name\","
+     "\"type\",\"value\"]}}},\"required\":[\"fields\"]}",
+     0, tool_fill_form, 0},
     {"browser_call",
      "Call a component's own tool (semantic action), e.g. {component: \"c3\", tool: \"setValue\", params: "
      "{\"date\": \"2025-12-31\"}}. Params are checked against the component's constraints first.",

@@ -1,0 +1,128 @@
+// tests/mcp/mcp_tools.test.mjs — the tools eous mcp took from Playwright MCP
+// (issue 53): browser_fill_form, browser_file_upload, browser_handle_dialog,
+// driven by the official MCP SDK client over stdio against real Chromium on
+// loopback pages (tests/fixtures/mcp_tools, served here on a free port).
+// Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_tools.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
+const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
+const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
+const { Client } = await sdk('client/index.js');
+const { StdioClientTransport } = await sdk('client/stdio.js');
+
+const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
+const servers = [];
+let fixture;
+
+function serve(rootDir) {
+  return new Promise((ok, fail) => {
+    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    servers.push(p);
+    p.once('error', fail);
+    p.stdout.once('data', (d) => ok(String(d).trim()));
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
+  fixture = await serve(join(root, 'tests/fixtures/mcp_tools'));
+});
+
+after(() => { for (const p of servers) p.kill('SIGTERM'); });
+
+const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+
+// one eous mcp over stdio with args; call(name, args) answers the tool's result
+async function session(args = []) {
+  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
+    env: { ...process.env, EOUS_LOG: 'warn' } });
+  let stderr = '';
+  t.stderr.on('data', (d) => { stderr += d; });
+  const client = new Client({ name: 'eous-tools-test', version: '1.0.0' });
+  await client.connect(t);
+  const call = async (name, a = {}) => client.callTool({ name, arguments: a }, undefined, LONG).catch((e) => {
+    throw new Error(`${name}: ${e.message}\nstderr: ${stderr}`);
+  });
+  return { client, call, close: () => client.close() };
+}
+
+test('browser_fill_form: every field kind through the form\'s own setter, each read back; a refused field names itself', { timeout: 600000 }, async () => {
+  const { client, call, close } = await session();
+  try {
+    const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+    assert.ok(names.includes('browser_fill_form'), 'browser_fill_form missing from tools/list');
+    let r = await call('browser_navigate', { url: `${fixture}/form.html` });
+    assert.equal(r.isError, false, text(r));
+    const form = text(r).match(/\[(c\d+)\] form 'Booking'/)?.[1];
+    const closeForm = text(r).match(/\[(c\d+)\] form 'Close account'/)?.[1];
+    assert.ok(form && closeForm, `forms not in the view:\n${text(r)}`);
+    r = await call('browser_fill_form', { fields: [
+      { ref: form, name: 'Full name', type: 'textbox', value: 'Ann Lee' },
+      { ref: form, name: 'Day', type: 'date', value: '2027-03-04' },
+      { ref: form, name: 'Guests', type: 'textbox', value: '12' }, // above the field's max: refused, the rest go on
+      { ref: form, name: 'Noise', type: 'slider', value: '8' },
+      { ref: form, name: 'Room', type: 'combobox', value: 'Terrace' },
+      { ref: form, name: 'Meal', type: 'radio', value: 'Fish' },
+      { ref: form, name: 'Send news', type: 'checkbox', value: 'true' },
+      { ref: closeForm, name: 'I am sure', type: 'checkbox', value: true }, // data-agent-confirm, no elicitation
+    ] });
+    const out = text(r);
+    assert.equal(r.isError, true, out);
+    assert.match(out, /2 of 8 fields failed/);
+    assert.match(out, /'Full name' c\d+: set, now 'Ann Lee'/);
+    assert.match(out, /'Day' c\d+: set, now '2027-03-04'/);
+    assert.match(out, /'Guests' c\d+: FAILED: .*Guests must be an integer within 1\.\.8/);
+    assert.match(out, /'Noise' c\d+: set, now '8'/);
+    assert.match(out, /'Room' c\d+: set, now 'Terrace'/);
+    assert.match(out, /'Meal' c\d+: set, now 'Fish'/);
+    assert.match(out, /'Send news' c\d+: set, now true/);
+    assert.match(out, /'I am sure' c\d+: FAILED: Needs a person: Closing an account cannot be undone/);
+    // the page's own form holds them: submitting sends each value
+    r = await call('browser_call', { component: form, tool: 'submit', params: {} });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /sent: name=Ann\+Lee&day=2027-03-04&guests=&noise=8&room=out&meal=fish&news=on/, text(r));
+
+    r = await call('browser_fill_form', { fields: [{ ref: form, type: 'textbox', value: 'x' }] });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /expected \{ref, name, type/);
+  } finally {
+    await close();
+  }
+});
+
+test('browser_fill_form in the atomic view: typed, selected, clicked as the atomic tools do, read back from the view', { timeout: 600000 }, async () => {
+  const { call, close } = await session(['--mode', 'atomic']);
+  try {
+    let r = await call('browser_navigate', { url: `${fixture}/form.html` });
+    const view = text(r);
+    const id = (re) => { const m = view.match(re); assert.ok(m, `${re} not in:\n${view}`); return m[1]; };
+    r = await call('browser_fill_form', { fields: [
+      { ref: id(/\[(\d+)\] textbox 'Full name'/), name: 'Full name', type: 'textbox', value: 'Bo Chen' },
+      { ref: id(/\[(\d+)\] Date 'Day'/), name: 'Day', type: 'date', value: '2027-05-06' },
+      { ref: id(/\[(\d+)\] combobox 'Room'/), name: 'Room', type: 'combobox', value: 'Inside' },
+      { ref: id(/\[(\d+)\] radio 'Vegetarian'/), name: 'Vegetarian', type: 'radio', value: true },
+      { ref: id(/\[(\d+)\] checkbox 'Send news'/), name: 'Send news', type: 'checkbox', value: true },
+      { ref: '9999', name: 'Ghost', type: 'textbox', value: 'boo' },
+    ] });
+    const out = text(r);
+    assert.match(out, /1 of 6 fields failed/, out);
+    assert.match(out, /'Full name' \d+: set, now \[\d+\] textbox 'Full name'.*shows 'Bo Chen'/);
+    assert.match(out, /'Day' \d+: set, now \[\d+\] Date 'Day', shows '05' '\/' '06'.* '2027'/);
+    assert.match(out, /'Room' \d+: set, now \[\d+\] combobox 'Room'.*shows 'Inside'/);
+    assert.match(out, /'Vegetarian' \d+: set, now \[\d+\] radio 'Vegetarian' checked: true/);
+    assert.match(out, /'Send news' \d+: set, now \[\d+\] checkbox 'Send news'.*checked: true/);
+    assert.match(out, /'Ghost' 9999: FAILED: .*no \[9999\]/);
+  } finally {
+    await close();
+  }
+});

@@ -128,7 +128,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 return -1;
             }
         } else if (!strcmp(a, "--webdriver") || !strcmp(a, "--policy") || !strcmp(a, "--secrets") ||
-                   !strcmp(a, "--audit")) {
+                   !strcmp(a, "--audit") || !strcmp(a, "--files")) {
             if (!need_value(i, argc, argv))
                 return -1;
             const char *v = argv[++i];
@@ -138,6 +138,8 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 c->policy_file = v;
             else if (!strcmp(a, "--secrets"))
                 c->secrets_file = v;
+            else if (!strcmp(a, "--files"))
+                o->files_dir = v;
             else
                 o->audit_path = v;
         } else if (!strcmp(a, "--type")) {
@@ -158,12 +160,17 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
         } else {
             fprintf(stderr,
                     "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --w3c-only, "
-                    "--policy, --secrets, --audit, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
+                    "--policy, --secrets, --audit, --files, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
                     "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --header-timeout, "
                     "--max-client-connections, --require-origin)\n",
                     a);
             return -1;
         }
+    }
+    struct stat fst;
+    if (o->files_dir && (stat(o->files_dir, &fst) || !S_ISDIR(fst.st_mode))) {
+        fprintf(stderr, "eous mcp: --files %s: expected a directory of files to upload\n", o->files_dir);
+        return -1;
     }
     if (c->http_only && !c->http) {
         fprintf(stderr, "eous mcp: %s needs --port (it is an HTTP option; without --port eous mcp speaks stdio)\n",

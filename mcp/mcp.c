@@ -376,6 +376,7 @@ static eous_rc ensure_browser(mcp_server *m, eous_err *err)
     act_exec_opts_init(&xo);
     xo.audit_path = m->o.audit_path;
     xo.type_by_key = m->o.type_by_key;
+    xo.files_dir = m->o.files_dir;
     if ((rc = act_exec_new(m->b.session, &xo, &m->x, err))) {
         stop_browser(m);
         return rc;
@@ -963,6 +964,56 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
     return EOUS_OK;
 }
 
+/* ---- browser_file_upload ----------------------------------------------------
+ * Playwright MCP's {paths}, each a name in the server's --files DIR (the RPA
+ * upload step's rules: actions/files.c act_files_resolve), set on ref or, without
+ * one, on the page's only file input; a native file component through its
+ * upload tool. */
+
+static eous_rc tool_file_upload(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    const cJSON *paths = eous_json_arr(args, "paths"), *p;
+    if (!m->o.files_dir)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_file_upload: eous mcp was started without --files DIR; "
+                                                 "uploads take files only from there");
+    int n = cJSON_GetArraySize(paths), strings = 1;
+    cJSON_ArrayForEach(p, paths) strings &= cJSON_IsString(p);
+    if (!paths || n < 1 || !strings)
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "browser_file_upload: expected {paths: [file names in --files %s], ref?: the file input}",
+                            m->o.files_dir);
+    eous_rc rc;
+    char ref[128] = "";
+    if (cJSON_GetObjectItemCaseSensitive(args, "ref") && (rc = arg_ref("browser_file_upload", args, ref, sizeof ref, err)))
+        return rc;
+    if ((rc = ensure_browser(m, err)) || (!m->obs && (rc = observe(m, m->o.mode, err))))
+        return rc;
+    const perc_component *file = NULL;
+    for (size_t i = 0; !ref[0] && i < perc_obs_n_components(m->obs); i++) {
+        const perc_component *c = perc_obs_component(m->obs, i);
+        if (!c->agent_hidden && !strcmp(c->kind, "file") && c->view_id[0]) {
+            if (file) /* two file inputs: the client says which */
+                return eous_err_set(err, EOUS_E_INVALID, "browser_file_upload: the page has several file inputs "
+                                                         "(%s, %s, …): say which with {ref}", file->view_id, c->view_id);
+            file = c;
+        }
+    }
+    const perc_component *c = ref[0] ? component_by_ref(m, ref) : file;
+    act_action a;
+    act_action_init(&a);
+    a.kind = c ? ACT_CALL : ACT_UPLOAD;
+    a.target = strdup(c ? (c->view_id[0] ? c->view_id : c->key) : ref[0] ? ref : "css=input[type=file]");
+    a.from_script = !c && !ref[0]; /* the page's only file input, as a script's css target finds it */
+    a.tool = c ? strdup("upload") : NULL;
+    a.params = cJSON_CreateObject();
+    if (!a.target || (c && !a.tool) || !a.params || !cJSON_AddItemToObject(a.params, "files", cJSON_Duplicate(paths, 1)))
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    else
+        rc = run_action(m, &a, &out->text, err);
+    act_action_clear(&a);
+    return rc;
+}
+
 static eous_rc call_component(mcp_server *m, const char *component, const char *tool, const cJSON *params,
                               tool_out *out, eous_err *err)
 {
@@ -1298,6 +1349,12 @@ static const tool_def tools[] = {
      "\"text; true/false for a checkbox or radio; the option for a combobox\"}},\"required\":[\"ref\",\"name\","
      "\"type\",\"value\"]}}},\"required\":[\"fields\"]}",
      0, tool_fill_form, 0},
+    {"browser_file_upload",
+     "Upload files to a file input: paths are names in the server's --files DIR (never outside it). ref: the file "
+     "input (default: the page's only one).",
+     "{\"type\":\"object\",\"properties\":{\"paths\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},"
+     "\"minItems\":1,\"description\":\"file names relative to --files DIR\"}," REF_PROP "},\"required\":[\"paths\"]}",
+     0, tool_file_upload, 0},
     {"browser_call",
      "Call a component's own tool (semantic action), e.g. {component: \"c3\", tool: \"setValue\", params: "
      "{\"date\": \"2025-12-31\"}}. Params are checked against the component's constraints first.",

@@ -65,6 +65,8 @@ typedef struct mcp_opts {
     int deltas;                    /* 1 (default): actions answer with what changed; 0: the whole view */
     const char *policy_file;       /* with policy NULL: each server loads its own policy from this file */
     const char *log_name;          /* prefix of this server's log lines (an HTTP session's), NULL = none */
+    const char *files_dir;         /* browser_file_upload takes files only from here (act_files_resolve);
+                                    * NULL = uploads refused */
 } mcp_opts;
 
 void mcp_opts_init(mcp_opts *o);

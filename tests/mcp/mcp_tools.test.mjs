@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -124,5 +124,52 @@ test('browser_fill_form in the atomic view: typed, selected, clicked as the atom
     assert.match(out, /'Ghost' 9999: FAILED: .*no \[9999\]/);
   } finally {
     await close();
+  }
+});
+
+test('browser_file_upload: names in --files DIR reach the page; outside it, a symlink out or a control character are refused; no --files says so', { timeout: 600000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eous-mcp-files-'));
+  const files = join(dir, 'files');
+  try {
+    writeFileSync(join(dir, 'outside.txt'), 'not for the page\n');
+    mkdirSync(files);
+    writeFileSync(join(files, 'a.txt'), 'receipt one\n');
+    writeFileSync(join(files, 'b.txt'), 'receipt two\n');
+    symlinkSync(join(dir, 'outside.txt'), join(files, 'link.txt'));
+    for (const mode of ['hybrid', 'atomic']) {
+      const { client, call, close } = await session(['--files', files, '--mode', mode]);
+      try {
+        const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+        assert.ok(names.includes('browser_file_upload'), 'browser_file_upload missing from tools/list');
+        let r = await call('browser_navigate', { url: `${fixture}/upload.html` });
+        assert.equal(r.isError, false, text(r));
+        r = await call('browser_file_upload', { paths: ['a.txt', 'b.txt'] });
+        assert.equal(r.isError, false, `${mode}: ${text(r)}`);
+        assert.match(text(r), /uploaded 2 files/);
+        assert.match(text(r), /got a\.txt: receipt one/, `${mode}: the page did not get a.txt:\n${text(r)}`);
+        assert.match(text(r), /got b\.txt: receipt two/);
+        for (const [bad, why] of [['../outside.txt', /outside --files/], [join(dir, 'outside.txt'), /outside --files/],
+          ['link.txt', /leads outside --files .*a symlink/], ['a\nb.txt', /'a\\x0ab\.txt' holds a control character/],
+          ['none.txt', /no file 'none\.txt'/]]) {
+          r = await call('browser_file_upload', { paths: [bad] });
+          assert.equal(r.isError, true, `${mode}: ${bad} was taken: ${text(r)}`);
+          assert.match(text(r), why);
+          assert.doesNotMatch(text(r), /not for the page/);
+        }
+      } finally {
+        await close();
+      }
+    }
+    const { call, close } = await session();
+    try {
+      await call('browser_navigate', { url: `${fixture}/upload.html` });
+      const r = await call('browser_file_upload', { paths: ['a.txt'] });
+      assert.equal(r.isError, true);
+      assert.match(text(r), /^browser_file_upload: eous mcp was started without --files DIR; uploads take files only from there$/m);
+    } finally {
+      await close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -5,7 +5,7 @@ JOBS ?= 2
 BUILD ?= build
 BUILD_ASAN ?= build-asan
 
-.PHONY: setup build build-asan site test test-release test-asan test-fuzz demo install clean
+.PHONY: setup build build-asan site check test test-release test-asan test-fuzz demo install clean
 
 setup:
 	@bash scripts/setup
@@ -34,6 +34,12 @@ SUITE_TESTS ?= test_bench_site|test_wiki_site|test_model_path|mcp_client|standin
 # what the suite-level runs need on the release build (the CLI and the three C suites): building the
 # other test binaries there too cost CI a minute and ran none of them; SUITE_TESTS=. builds everything
 SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_model_path
+
+# unit and module tests only (no browser, no suites, no fuzzing): the quick loop while working
+check:
+	cmake -S . -B $(BUILD) -DEOUS_WERROR=ON -DEOUS_TESTS=ON >/dev/null
+	cmake --build $(BUILD) -j$(JOBS) --target eous_cli $$(cat $(BUILD)/unit_targets.txt)
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -L unit && ctest --output-on-failure -R '^(layers_check|circles_check)$$'
 
 test-release:
 	cmake -S . -B $(BUILD) -DEOUS_WERROR=ON -DEOUS_TESTS=ON >/dev/null

@@ -64,7 +64,8 @@ static void take_dialogs(act_exec *x, char *out, size_t out_size)
             n += (size_t)snprintf(out + n, out_size - n, "%s%s", first ? "" : ", ", d->valuestring);
             first = 0;
         }
-        if (n < out_size)
+        /* a dialog answered beforehand (browser_handle_dialog) says so itself */
+        if (n < out_size && !strstr(out, " (answered: "))
             snprintf(out + n, out_size - n, " (dismissed)");
     }
     cJSON_Delete(v);

@@ -15,6 +15,7 @@
 #include "actions/policy.h"
 #include "actions/secrets.h"
 #include "agent/browser.h"
+#include "mcp/dialog_arm_js.h"
 #include "perception/delta.h"
 #include "perception/shot.h"
 
@@ -486,6 +487,8 @@ static eous_rc run_action_as(mcp_server *m, const act_action *a, eous_buf *out, 
     }
     if (!rc) {
         eous_buf_printf(out, NULL, "%s\n", r.message);
+        if (r.dialog && strstr(r.message, "(dismissed)"))
+            eous_buf_puts(out, "(to answer it: browser_handle_dialog, then this action again)\n", NULL);
     } else if (rc == EOUS_E_TIMEOUT && (a->kind == ACT_GOTO || a->kind == ACT_GO_BACK)) {
         /* the page answered but never finished loading (a slow machine, a hanging
          * resource): what has rendered is usable, as Playwright MCP treats it */
@@ -964,6 +967,91 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
     return EOUS_OK;
 }
 
+/* ---- browser_handle_dialog --------------------------------------------------
+ * Playwright MCP's {accept, promptText}.  A dialog still open (a page's timer
+ * opened it after the last action) is answered through WebDriver's alert
+ * commands; otherwise the next dialog this page opens is answered so
+ * (mcp/dialog_arm.js, actions/dialog_hook.js), once, and the action that
+ * opens it says how.  A dialog an action opened without an answer armed was
+ * dismissed by the driver and named in that action's answer. */
+
+/* Answers the dialog open now; EOUS_E_NOT_FOUND when none is. */
+static eous_rc answer_open_dialog(mcp_server *m, int accept, const char *text, int secret, eous_buf *out,
+                                  eous_err *err)
+{
+    cJSON *msg = NULL;
+    eous_err e;
+    if (wd_command(m->b.session, "GET", "/alert/text", NULL, &msg, &e)) {
+        cJSON_Delete(msg);
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "no dialog open");
+    }
+    eous_rc rc = EOUS_OK;
+    if (accept && text) {
+        cJSON *body = cJSON_CreateObject();
+        cJSON_AddStringToObject(body, "text", text);
+        rc = wd_command(m->b.session, "POST", "/alert/text", body, NULL, err);
+        cJSON_Delete(body);
+    }
+    if (!rc)
+        rc = wd_command(m->b.session, "POST", accept ? "/alert/accept" : "/alert/dismiss", NULL, NULL, err);
+    if (!rc)
+        eous_buf_printf(out, NULL, "answered the open dialog \"%.200s\": %s%s%s%s\n",
+                        cJSON_IsString(msg) ? msg->valuestring : "", accept ? "accepted" : "dismissed",
+                        accept && text ? " with \"" : "", accept && text ? (secret ? "[redacted]" : text) : "",
+                        accept && text ? "\"" : "");
+    cJSON_Delete(msg);
+    return rc;
+}
+
+static eous_rc tool_handle_dialog(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    const cJSON *acc = cJSON_GetObjectItemCaseSensitive(args, "accept");
+    const cJSON *pt = cJSON_GetObjectItemCaseSensitive(args, "promptText");
+    if (!cJSON_IsBool(acc) || (pt && !cJSON_IsString(pt) && !cJSON_IsNull(pt)))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_handle_dialog: expected {accept: true|false, promptText?: "
+                                                 "the prompt's answer, may name {{secret:NAME}}}");
+    eous_rc rc;
+    if ((rc = ensure_browser(m, err)))
+        return rc;
+    int accept = cJSON_IsTrue(acc);
+    char *text = NULL;
+    int secret = 0;
+    if (cJSON_IsString(pt)) {
+        /* a secret goes only to a page its rule allows, as browser_type's does */
+        cJSON *url = NULL;
+        wd_command(m->b.session, "GET", "/url", NULL, &url, NULL);
+        rc = act_secrets_expand(m->o.secrets, pt->valuestring, cJSON_IsString(url) ? url->valuestring : "", &text, err);
+        cJSON_Delete(url);
+        if (rc)
+            return eous_err_prefix(err, "browser_handle_dialog");
+        secret = strcmp(text, pt->valuestring) != 0;
+    }
+    rc = answer_open_dialog(m, accept, text, secret, &out->text, err);
+    if (rc == EOUS_E_NOT_FOUND) {
+        cJSON *a = cJSON_CreateArray(), *v = NULL;
+        cJSON_AddItemToArray(a, cJSON_CreateBool(accept));
+        cJSON_AddItemToArray(a, text ? cJSON_CreateString(text) : cJSON_CreateNull());
+        cJSON_AddItemToArray(a, cJSON_CreateBool(secret));
+        rc = wd_execute(m->b.session, MCP_DIALOG_ARM_JS, a, &v, err);
+        cJSON_Delete(a);
+        cJSON_Delete(v);
+        if (!rc)
+            eous_buf_printf(&out->text, NULL,
+                            "no dialog is open: the next one this page opens will be %s%s%s%s (a dialog an earlier "
+                            "action opened was dismissed then: repeat that action)\n",
+                            accept ? "accepted" : "dismissed", accept && text ? " with \"" : "",
+                            accept && text ? (secret ? "[redacted]" : pt->valuestring) : "", accept && text ? "\"" : "");
+    }
+    if (text)
+        act_secret_free(text);
+    if (rc)
+        return eous_err_prefix(err, "browser_handle_dialog");
+    if ((rc = observe(m, m->o.mode, err)))
+        return rc;
+    append_view(m, &out->text);
+    return EOUS_OK;
+}
+
 /* ---- browser_file_upload ----------------------------------------------------
  * Playwright MCP's {paths}, each a name in the server's --files DIR (the RPA
  * upload step's rules: actions/files.c act_files_resolve), set on ref or, without
@@ -1355,6 +1443,12 @@ static const tool_def tools[] = {
      "{\"type\":\"object\",\"properties\":{\"paths\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},"
      "\"minItems\":1,\"description\":\"file names relative to --files DIR\"}," REF_PROP "},\"required\":[\"paths\"]}",
      0, tool_file_upload, 0},
+    {"browser_handle_dialog",
+     "Answer a dialog (alert, confirm, prompt): the one open now, else the next one this page opens. An action "
+     "that opened one names it (type, message) in its answer.",
+     "{\"type\":\"object\",\"properties\":{\"accept\":{\"type\":\"boolean\"},\"promptText\":{\"type\":"
+     "\"string\",\"description\":\"a prompt's answer; may name {{secret:NAME}}\"}},\"required\":[\"accept\"]}",
+     0, tool_handle_dialog, 0},
     {"browser_call",
      "Call a component's own tool (semantic action), e.g. {component: \"c3\", tool: \"setValue\", params: "
      "{\"date\": \"2025-12-31\"}}. Params are checked against the component's constraints first.",

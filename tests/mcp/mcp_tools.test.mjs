@@ -173,3 +173,59 @@ test('browser_file_upload: names in --files DIR reach the page; outside it, a sy
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('browser_handle_dialog: a dialog an action opens is named in its answer; an answer armed first or given while it is open reaches the page; a secret prompt answer is never shown', { timeout: 600000 }, async () => {
+  const SECRET = 'dlg-S3cret-4471';
+  const t = new StdioClientTransport({ command: EOUS, args: ['mcp'], stderr: 'pipe',
+    env: { ...process.env, EOUS_LOG: 'warn', EOUS_SECRET_MCP_DIALOG: SECRET } });
+  const client = new Client({ name: 'eous-tools-test', version: '1.0.0' });
+  await client.connect(t);
+  const call = async (name, a = {}) => client.callTool({ name, arguments: a }, undefined, LONG);
+  try {
+    const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+    assert.ok(names.includes('browser_handle_dialog'), 'browser_handle_dialog missing from tools/list');
+    let r = await call('browser_navigate', { url: `${fixture}/dialog.html` });
+    const view = text(r);
+    const id = (label) => view.match(new RegExp(`button \\[(\\d+)\\] '${label}'`))?.[1];
+    const [rename, del, later] = [id('Rename'), id('Delete'), id('Ask later')];
+    assert.ok(rename && del && later, view);
+
+    r = await call('browser_click', { ref: del }); // no answer armed: the driver dismisses it, the answer names it
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /the page opened confirm "Delete the draft\?" \(dismissed\)/);
+    assert.match(text(r), /browser_handle_dialog/);
+    assert.match(text(r), /draft kept/);
+
+    r = await call('browser_handle_dialog', { accept: true, promptText: 'Plan B' });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /the next one this page opens will be accepted with "Plan B"/);
+    r = await call('browser_click', { ref: rename });
+    assert.match(text(r), /prompt "New name for the draft\?" \(answered: accepted with "Plan B"\)/, text(r));
+    assert.match(text(r), /renamed to Plan B/);
+
+    r = await call('browser_handle_dialog', { accept: true });
+    r = await call('browser_click', { ref: del });
+    assert.match(text(r), /confirm "Delete the draft\?" \(answered: accepted\)/, text(r));
+    assert.match(text(r), /draft deleted/);
+
+    // a dialog a timer opens after the action stays open until the next call, which answers it
+    r = await call('browser_click', { ref: later });
+    await new Promise((ok) => setTimeout(ok, 2500));
+    r = await call('browser_handle_dialog', { accept: true });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /answered the open dialog "Still there\?": accepted/, text(r));
+    assert.match(text(r), /still there/);
+
+    r = await call('browser_handle_dialog', { accept: true, promptText: '{{secret:MCP_DIALOG}}' });
+    assert.equal(r.isError, false, text(r));
+    r = await call('browser_click', { ref: rename });
+    assert.match(text(r), /answered: accepted with "\[redacted\]"/, text(r));
+    assert.ok(!JSON.stringify(r).includes(SECRET), `the secret is in the answer: ${text(r)}`);
+
+    r = await call('browser_handle_dialog', { accept: 'yes' });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /expected \{accept: true\|false/);
+  } finally {
+    await client.close();
+  }
+});

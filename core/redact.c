@@ -432,6 +432,8 @@ char *eous_redact(const char *text)
     while (*p) {
         size_t best = secret_at(p);
         size_t param = best ? 0 : credential_param_at(p);
+        if (param && !strncmp(p + param, "[redacted]", 10))
+            param = 0; /* redacted already (a text redacted twice): "[redacted]" ends at its ']' */
         if (best) {
             if (eous_buf_puts(&out, "[redacted]", NULL))
                 goto oom;

@@ -384,6 +384,7 @@ static eous_rc ensure_browser(mcp_server *m, eous_err *err)
     }
     act_exec_set_policy(m->x, m->policy);
     act_exec_set_secrets(m->x, m->o.secrets);
+    mcp_page_hooks_install(m->b.session); /* browser_console_messages, browser_network_requests */
     return EOUS_OK;
 }
 
@@ -967,6 +968,61 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
     return EOUS_OK;
 }
 
+/* ---- the window, the page's records, the view searched --------------------- */
+
+#define RESIZE_MIN 200
+#define RESIZE_MAX 8192
+
+static eous_rc tool_resize(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    double w = eous_json_num(args, "width", -1), h = eous_json_num(args, "height", -1);
+    if (w < RESIZE_MIN || w > RESIZE_MAX || h < RESIZE_MIN || h > RESIZE_MAX || w != (int)w || h != (int)h)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_resize: expected {width, height}: whole pixels, %d to %d",
+                            RESIZE_MIN, RESIZE_MAX);
+    eous_rc rc;
+    if ((rc = ensure_browser(m, err)))
+        return rc;
+    cJSON *body = cJSON_CreateObject(), *v = NULL;
+    cJSON_AddNumberToObject(body, "width", w);
+    cJSON_AddNumberToObject(body, "height", h);
+    rc = wd_command(m->b.session, "POST", "/window/rect", body, &v, err);
+    cJSON_Delete(body);
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "the window is now %.0f x %.0f\n", eous_json_num(v, "width", w),
+                        eous_json_num(v, "height", h));
+    cJSON_Delete(v);
+    if (rc || (rc = observe(m, m->o.mode, err)))
+        return rc;
+    append_view(m, &out->text); /* a responsive page may show other things now */
+    return EOUS_OK;
+}
+
+static eous_rc tool_console(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    eous_rc rc = ensure_browser(m, err);
+    return rc ? rc : mcp_page_console(m->b.session, arg_str(args, "level"), &out->text, err);
+}
+
+static eous_rc tool_network(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    eous_rc rc = ensure_browser(m, err);
+    int all = eous_json_bool(args, "includeStatic", 0) || eous_json_bool(args, "static", 0);
+    return rc ? rc : mcp_page_network(m->b.session, all, &out->text, err);
+}
+
+/* The page read now, its view searched and never sent whole (the next delta is still against the last sent). */
+static eous_rc tool_find(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+{
+    const char *text = arg_str(args, "text"), *role = arg_str(args, "role"), *name = arg_str(args, "name");
+    if ((!text || !*text) && (!role || !*role))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_find: expected {text} or {role, name?}");
+    eous_rc rc;
+    if ((rc = ensure_browser(m, err)) || (rc = observe(m, m->o.mode, err)))
+        return rc;
+    eous_buf_printf(&out->text, NULL, "url: %s\n", perc_obs_url(m->obs));
+    return mcp_view_find(perc_obs_text(m->obs), text, role, name, &out->text, err);
+}
+
 /* ---- browser_handle_dialog --------------------------------------------------
  * Playwright MCP's {accept, promptText}.  A dialog still open (a page's timer
  * opened it after the last action) is answered through WebDriver's alert
@@ -1449,6 +1505,25 @@ static const tool_def tools[] = {
      "{\"type\":\"object\",\"properties\":{\"accept\":{\"type\":\"boolean\"},\"promptText\":{\"type\":"
      "\"string\",\"description\":\"a prompt's answer; may name {{secret:NAME}}\"}},\"required\":[\"accept\"]}",
      0, tool_handle_dialog, 0},
+    {"browser_resize", "Resize the browser window (a responsive page may change its view).",
+     "{\"type\":\"object\",\"properties\":{\"width\":{\"type\":\"number\"},\"height\":{\"type\":\"number\"}},"
+     "\"required\":[\"width\",\"height\"]}",
+     0, tool_resize, 0},
+    {"browser_console_messages",
+     "The console messages the page logged since it loaded (uncaught errors too), at level or above (default info).",
+     "{\"type\":\"object\",\"properties\":{\"level\":{\"type\":\"string\",\"enum\":[\"error\",\"warning\","
+     "\"info\",\"debug\"]}}}",
+     1, tool_console, 0},
+    {"browser_network_requests",
+     "The page's requests since it loaded: method, URL (credentials redacted), status, type; scripts, styles, images "
+     "and fonts only with includeStatic.",
+     "{\"type\":\"object\",\"properties\":{\"includeStatic\":{\"type\":\"boolean\"}}}", 1, tool_network, 0},
+    {"browser_find",
+     "Search the page's view instead of reading it whole: the lines holding text, or of a role (and name), with "
+     "their ids and the heading each stands under.",
+     "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"},\"role\":{\"type\":\"string\","
+     "\"description\":\"e.g. button, link, textbox, heading, form\"},\"name\":{\"type\":\"string\"}}}",
+     1, tool_find, 0},
     {"browser_call",
      "Call a component's own tool (semantic action), e.g. {component: \"c3\", tool: \"setValue\", params: "
      "{\"date\": \"2025-12-31\"}}. Params are checked against the component's constraints first.",

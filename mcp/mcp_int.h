@@ -68,4 +68,19 @@ const char *mcp_view_output_schema(void);
  * components left out.  result (what the action did) may be NULL.  Caller frees; obs borrowed. */
 cJSON *mcp_view_structured(const perc_obs *obs, const char *result);
 
+/* ---- the page's own records and the view searched (mcp_page.c) ---- */
+
+/* Keeps every new document's console messages and fetch/XHR calls (mcp/page_hook.js); CDP only. */
+void mcp_page_hooks_install(wd_session *s);
+/* The console messages of the current document at level or above ("error", "warning", "info" (NULL),
+ * "debug"), one line each, through the secret redactor, into out. */
+eous_rc mcp_page_console(wd_session *s, const char *level, eous_buf *out, eous_err *err);
+/* The current document's requests: "METHOD URL → status (type)", URLs through eous_redact; scripts,
+ * styles, images and fonts only with include_static. */
+eous_rc mcp_page_network(wd_session *s, int include_static, eous_buf *out, eous_err *err);
+/* The lines of view (a perc_obs text) holding text (any case) and/or of role with name in it, each
+ * under the heading it stands below, at most 60 (then a count). */
+eous_rc mcp_view_find(const char *view, const char *text, const char *role, const char *name, eous_buf *out,
+                      eous_err *err);
+
 #endif

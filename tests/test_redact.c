@@ -62,6 +62,14 @@ Test(core_redact, non_ascii_secrets_in_utf8_and_escapes)
     expect_redacted("caf&#233;-&#x1F511;", "[redacted]");
 }
 
+Test(core_redact, a_credential_parameter_redacted_twice_stays_as_once)
+{
+    /* eous mcp redacts a URL where it is printed and the whole answer again before it is sent */
+    const char *once = "GET http://127.0.0.1/data.json?token=[redacted]&page=2";
+    expect_redacted("GET http://127.0.0.1/data.json?token=tok-9c1e5a77&page=2", once);
+    expect_redacted(once, once);
+}
+
 Test(core_redact, nothing_else_changes)
 {
     const char *plain = "pa ss!@<& w0rd %21 \\u0021 &#33; + + & &amp; ok";

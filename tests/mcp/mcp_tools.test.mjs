@@ -229,3 +229,83 @@ test('browser_handle_dialog: a dialog an action opens is named in its answer; an
     await client.close();
   }
 });
+
+test('browser_console_messages, browser_network_requests: what the page logged and fetched since it loaded, by level, static resources left out, credentials redacted', { timeout: 600000 }, async () => {
+  const { client, call, close } = await session();
+  try {
+    const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+    for (const n of ['browser_console_messages', 'browser_network_requests'])
+      assert.ok(names.includes(n), `${n} missing from tools/list`);
+    let r = await call('browser_navigate', { url: `${fixture}/console.html` });
+    assert.match(text(r), /3 orders/, text(r));
+    r = await call('browser_console_messages');
+    assert.equal(r.isError, false, text(r));
+    assert.deepEqual(text(r).trim().split('\n'), [
+      '[info] page started {"orders":3}', '[warning] slow answer from the server', '[error] could not load the avatar',
+      `[error] Uncaught Error: boom in a timer (${fixture}/console.html:17)`]);
+    r = await call('browser_console_messages', { level: 'error' });
+    assert.equal(text(r).trim().split('\n').length, 2, text(r));
+    assert.doesNotMatch(text(r), /slow answer/);
+    r = await call('browser_console_messages', { level: 'debug' });
+    assert.match(text(r), /^\[debug\] debug detail 41$/m);
+    r = await call('browser_console_messages', { level: 'loud' });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /level 'loud': expected error, warning, info or debug/);
+
+    r = await call('browser_network_requests');
+    assert.equal(r.isError, false, text(r));
+    const lines = text(r).trim().split('\n');
+    assert.equal(lines[0], `GET ${fixture}/console.html → 200 (document)`);
+    assert.ok(lines.includes(`GET ${fixture}/data.json?token=[redacted]&page=2 → 200 (fetch)`), text(r));
+    assert.ok(lines.some((l) => l.startsWith(`POST ${fixture}/missing-endpoint → 4`) && l.endsWith('(xhr)')), text(r));
+    assert.doesNotMatch(text(r), /tok-9c1e5a77/);
+    assert.doesNotMatch(text(r), /style\.css/);
+    assert.match(text(r), /static resources left out/);
+    r = await call('browser_network_requests', { includeStatic: true });
+    assert.match(text(r), new RegExp(`GET ${fixture}/style\\.css → 200 \\(link\\)`));
+
+    // a new page starts both records afresh
+    r = await call('browser_click', { ref: text(await call('browser_snapshot')).match(/button \[(\d+)\] 'Log again'/)[1] });
+    assert.match(text(await call('browser_console_messages')), /\[info\] clicked again/);
+    await call('browser_navigate', { url: `${fixture}/find.html` });
+    assert.match(text(await call('browser_console_messages')), /^no console messages at info or above since this page loaded$/m);
+    r = await call('browser_network_requests');
+    assert.equal(text(r).trim(), `GET ${fixture}/find.html → 200 (document)`);
+  } finally {
+    await close();
+  }
+});
+
+test('browser_find: the lines of a long view that match, with ids and their heading; browser_resize: the page sees the new width', { timeout: 600000 }, async () => {
+  const { client, call, close } = await session();
+  try {
+    const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+    for (const n of ['browser_find', 'browser_resize']) assert.ok(names.includes(n), `${n} missing from tools/list`);
+    let r = await call('browser_navigate', { url: `${fixture}/find.html` });
+    const whole = text(r).length;
+    r = await call('browser_find', { text: 'rusty' });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /^under heading 'Section 27':\n {2}button \[\d+\] 'Delete the rusty anchor'$/m);
+    assert.ok(text(r).length < whole / 20, `find answered ${text(r).length} of the view's ${whole} characters`);
+    r = await call('browser_find', { role: 'link', name: 'details 3.4' });
+    assert.match(text(r), /under heading 'Section 3':\n {2}link \[(\d+)\] 'details 3\.4'/);
+    const id = text(r).match(/link \[(\d+)\]/)[1];
+    r = await call('browser_click', { ref: id }); // the id found is the view's
+    assert.match(text(r), /details 3\.4/);
+    r = await call('browser_find', { text: 'Item 1' });
+    assert.match(text(r), /more lines match: narrow the search/);
+    r = await call('browser_find', { text: 'zebra' });
+    assert.match(text(r), /no line of the view matches text 'zebra'/);
+
+    r = await call('browser_find', { text: 'window' });
+    assert.match(text(r), /wide window/);
+    r = await call('browser_resize', { width: 480, height: 700 });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /the window is now 480 x 700/);
+    assert.match(text(r), /narrow window/, text(r));
+    r = await call('browser_resize', { width: 5, height: 700 });
+    assert.equal(r.isError, true);
+  } finally {
+    await close();
+  }
+});

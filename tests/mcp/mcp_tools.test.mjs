@@ -309,3 +309,22 @@ test('browser_find: the lines of a long view that match, with ids and their head
     await close();
   }
 });
+
+test('native WebMCP: a page tool that throws reaches the client with its own message, word for word (an Error and a string)', { timeout: 600000 }, async () => {
+  const { call, close } = await session();
+  try {
+    let r = await call('browser_navigate', { url: `${fixture}/webmcp.html` });
+    assert.equal(r.isError, false, text(r));
+    r = await call('browser_console_messages');
+    assert.match(text(r), /\[info\] webmcp: native/, 'this Chromium has no native WebMCP: the test needs it');
+    r = await call('browser_webmcp_call', { name: 'book_sunday', arguments: {} });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /^book_sunday\.book_sunday: the page's tool failed: the rooms are closed on Sundays \(rule 7\.2\)$/m);
+    assert.doesNotMatch(text(r), /invocation failed/);
+    r = await call('page_call_doctor', {});
+    assert.equal(r.isError, true);
+    assert.match(text(r), /^call_doctor\.call_doctor: the page's tool failed: no doctor on duty today: try ward B$/m);
+  } finally {
+    await close();
+  }
+});

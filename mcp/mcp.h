@@ -14,7 +14,10 @@
  * same (browser_navigate, browser_snapshot, browser_click, browser_type,
  * browser_select_option, browser_hover, browser_press_key,
  * browser_navigate_back, browser_tabs, browser_take_screenshot,
- * browser_wait_for, browser_close), plus browser_call (a component's own
+ * browser_wait_for, browser_close, browser_fill_form, browser_file_upload
+ * (names in --files DIR only), browser_handle_dialog, browser_resize,
+ * browser_console_messages, browser_network_requests, browser_find), plus
+ * browser_call (a component's own
  * tool, validated against its metadata M before the page sees it), one
  * page_<name> tool per WebMCP tool of the page last seen, and
  * browser_webmcp_list / browser_webmcp_call (the same page tools behind two

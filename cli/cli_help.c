@@ -32,6 +32,9 @@ static const cmd_doc CMDS[] = {
      "session (--port 0 prints the URL)."},
     {"repair", CLI_CMD_REPAIR, "eous repair apply RUN_DIR",
      "the task files a run's --repair llm proposed, written under RUN_DIR/repaired/ for review."},
+    {"distill", CLI_CMD_DISTILL, "eous distill RUN_DIR [--task ID] [--mode M] [-o FILE]",
+     "a passed --planner llm run of one task x mode as a plain job file that --planner script replays;\n"
+     "targets as the view printed them, typed values the intent holds as {{param:NAME}}."},
 };
 
 #define OBS CLI_CMD_OBSERVE
@@ -76,6 +79,10 @@ static const cli_optdoc OWN[] = {
     {"--max-client-connections", "N", MCP, "--port: connections one client address may hold (32 of 256)", 1,
      256},
     {"--require-origin", NULL, MCP, "--port: refuse a request without an Origin header", NO_RANGE},
+    {"--task", "ID", CLI_CMD_DISTILL, "the task to distil (needed when the run holds several)", NO_RANGE},
+    {"--mode", "M", CLI_CMD_DISTILL, "the mode whose trace is distilled (needed when the run holds several)",
+     NO_RANGE},
+    {"-o", "FILE", CLI_CMD_DISTILL, "write the job to FILE (whole or not at all) instead of stdout", NO_RANGE},
 };
 #undef OBS
 #undef MCP

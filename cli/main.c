@@ -21,7 +21,7 @@ int main(int argc, char **argv)
         /* `eous help run` is `eous run --help` */
         if (argc > 2 && cli_help(stdout, argv[2])) {
             fprintf(stderr, "eous help: unknown command '%s' (expected run, bench, observe, call, check, compare, "
-                            "score, mcp, repair)\n", argv[2]);
+                            "score, mcp, repair, distill)\n", argv[2]);
             return EOUS_EXIT_INPUT;
         }
         if (argc <= 2)
@@ -59,8 +59,10 @@ int main(int argc, char **argv)
         return cli_mcp(argc - 1, argv + 1);
     if (!strcmp(cmd, "repair"))
         return cli_repair(argc - 1, argv + 1);
+    if (!strcmp(cmd, "distill"))
+        return cli_distill(argc - 1, argv + 1);
     fprintf(stderr,
-            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp, repair; see eous --help)\n",
+            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp, repair, distill; see eous --help)\n",
             cmd);
     return EOUS_EXIT_INPUT;
 }

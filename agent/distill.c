@@ -1,0 +1,618 @@
+/* agent/distill.c — a model's passed run as a plain job (see distill.h).
+ *
+ * The trace holds, for each step, the action as the model wrote it (view ids)
+ * and the view it acted on (trace/<task>-<mode>/step-NN.txt, a full view or a
+ * delta against the one before).  The views are rebuilt line by line into a
+ * table of id -> role and name, and each action's ids are written as what that
+ * table says, which the script resolver (actions/target.c, call.c) finds again. */
+#define _GNU_SOURCE
+#include "agent/distill.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions/action.h"
+
+#define DV_DELTA_HEADER "(changes since the last observation)"
+#define DV_MAX_FILE (64u << 20)
+
+/* ---- the view as the model saw it ----------------------------------------------- */
+
+typedef struct dv_entry {
+    char id[32];
+    char role[64];  /* AX role, component kind, or "" for a page tool */
+    char *name;     /* accessible name, component label, or the page tool's name */
+} dv_entry;
+
+typedef struct dv_view {
+    dv_entry *e;
+    size_t n, cap;
+    int exact; /* 1: entries are in the page's order (a full view, no delta added lines since) */
+} dv_view;
+
+static void view_clear(dv_view *v)
+{
+    for (size_t i = 0; i < v->n; i++)
+        free(v->e[i].name);
+    v->n = 0;
+}
+
+static dv_entry *view_find(dv_view *v, const char *id)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (!strcmp(v->e[i].id, id))
+            return &v->e[i];
+    return NULL;
+}
+
+/* The end of a quoted name starting after q at s: the quote followed by the line's end, a space or
+ * an arrow (a name may hold the quote itself, as "Ada's"). */
+static const char *name_end(const char *s, char q)
+{
+    const char *last = NULL;
+    for (const char *p = s; *p && *p != '\n'; p++)
+        if (*p == q && (!p[1] || p[1] == '\n' || p[1] == ' ')) {
+            last = p;
+            /* the first quote followed by " attr:" or " →" or the end closes it */
+            const char *r = p + 1;
+            if (!*r || *r == '\n' || !strncmp(r, " \xe2\x86\x92", 4))
+                return p;
+            while (*r == ' ')
+                r++;
+            const char *w = r;
+            while (*w && (isalnum((unsigned char)*w) || *w == '_' || *w == '-'))
+                w++;
+            if (w > r && *w == ':')
+                return p;
+        }
+    return last;
+}
+
+/* A Python repr() string body from s (after its opening quote q), as the atomic view writes
+ * names (perception/view_atomic.c perc_py_repr), decoded into a new string; NULL when it does
+ * not close. */
+static char *repr_decode(const char *s, char q)
+{
+    char *out = malloc(strlen(s) + 1), *o = out;
+    for (const char *p = s; out && *p && *p != '\n'; p++) {
+        if (*p == q) {
+            *o = '\0';
+            return out;
+        }
+        if (*p != '\\' || !p[1]) {
+            *o++ = *p;
+            continue;
+        }
+        unsigned cp = 0;
+        int hex = 0;
+        switch (*++p) {
+        case 'n': *o++ = '\n'; break;
+        case 'r': *o++ = '\r'; break;
+        case 't': *o++ = '\t'; break;
+        case 'x': hex = 2; break;
+        case 'u': hex = 4; break;
+        default: *o++ = *p; break;
+        }
+        for (int i = 0; i < hex; i++) {
+            if (!isxdigit((unsigned char)p[1]))
+                break;
+            char d = (char)tolower((unsigned char)*++p);
+            cp = cp * 16 + (unsigned)(isdigit((unsigned char)d) ? d - '0' : d - 'a' + 10);
+        }
+        if (!hex)
+            continue;
+        if (cp < 0x80) { /* the code point as UTF-8 (the escapes stop below U+10000) */
+            *o++ = (char)cp;
+        } else if (cp < 0x800) {
+            *o++ = (char)(0xC0 | (cp >> 6));
+            *o++ = (char)(0x80 | (cp & 0x3F));
+        } else {
+            *o++ = (char)(0xE0 | (cp >> 12));
+            *o++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+            *o++ = (char)(0x80 | (cp & 0x3F));
+        }
+    }
+    free(out);
+    return NULL;
+}
+
+/* One printed line "[id] role 'name' ..." or "[cN] tool_name(...)" into out (name allocated):
+ * 0, or -1 when the line names no id.  repr: names are Python reprs (the atomic and pruned
+ * views); else as the hybrid view writes them, unescaped. */
+static int parse_line(const char *line, int repr, dv_entry *out)
+{
+    while (*line == ' ' || *line == '\t' || *line == '+' || *line == '~')
+        line++;
+    if (*line != '[')
+        return -1;
+    const char *close = strchr(line, ']');
+    if (!close || close - line - 1 <= 0 || close - line - 1 >= (long)sizeof out->id)
+        return -1;
+    memset(out, 0, sizeof *out);
+    memcpy(out->id, line + 1, (size_t)(close - line - 1));
+    const char *r = close + 1;
+    if (*r++ != ' ')
+        return -1;
+    size_t i = 0;
+    while (r[i] && r[i] != ' ' && r[i] != '(' && r[i] != '\'' && r[i] != '\n')
+        i++;
+    if (!i || i >= sizeof out->role)
+        return -1;
+    if (r[i] == '(') { /* a page tool: its name is its label */
+        out->name = strndup(r, i);
+        return out->name ? 0 : -1;
+    }
+    memcpy(out->role, r, i);
+    r += i;
+    if (r[0] != ' ' || (r[1] != '\'' && r[1] != '"'))
+        return -1;
+    if (repr) {
+        out->name = repr_decode(r + 2, r[1]);
+        return out->name ? 0 : -1;
+    }
+    const char *end = name_end(r + 2, r[1]);
+    if (!end)
+        return -1;
+    out->name = strndup(r + 2, (size_t)(end - r - 2));
+    return out->name ? 0 : -1;
+}
+
+static eous_rc view_put(dv_view *v, dv_entry *e, int delta, eous_err *err)
+{
+    dv_entry *old = view_find(v, e->id);
+    if (old) {
+        free(old->name);
+        *old = *e;
+        return EOUS_OK;
+    }
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 256;
+        dv_entry *ne = realloc(v->e, cap * sizeof *ne);
+        if (!ne) {
+            free(e->name);
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        }
+        v->e = ne;
+        v->cap = cap;
+    }
+    v->e[v->n++] = *e;
+    v->exact &= !delta; /* a line a delta added: where it stands among the others is not known */
+    return EOUS_OK;
+}
+
+/* The view after the model read text (a full view, or a delta against the view before). */
+static eous_rc view_update(dv_view *v, const char *text, int repr, eous_err *err)
+{
+    int delta = !strncmp(text, DV_DELTA_HEADER, strlen(DV_DELTA_HEADER)), removed = 0;
+    if (!delta) {
+        view_clear(v);
+        v->exact = 1;
+    }
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        if (delta && !strncmp(p, "removed:", 8))
+            removed = 1;
+        else if (delta && (!strncmp(p, "added:", 6) || !strncmp(p, "changed components:", 19)))
+            removed = 0;
+        if (removed && !strncmp(p, "- [", 3)) {
+            char id[32];
+            if (sscanf(p + 3, "%31[^]]", id) == 1) {
+                dv_entry *e = view_find(v, id);
+                if (e) {
+                    free(e->name);
+                    *e = v->e[--v->n];
+                    v->exact = 0;
+                }
+            }
+            continue;
+        }
+        dv_entry e;
+        if (!removed && parse_line(p, repr, &e) == 0) {
+            eous_rc rc = view_put(v, &e, delta, err);
+            if (rc)
+                return rc;
+        }
+    }
+    return EOUS_OK;
+}
+
+/* ---- naming a target ---------------------------------------------------------- */
+
+/* The script target for view id id ("12", "c3") into out: "role 'name'", "kind 'label'", a page
+ * tool's name, with " #N" when several share it.  EOUS_E_INVALID naming the step otherwise. */
+static eous_rc name_target(dv_view *v, const char *id, int step, const char *action, char *out, size_t n,
+                           eous_err *err)
+{
+    const dv_entry *e = view_find(v, id);
+    if (!e)
+        return eous_err_set(err, EOUS_E_INVALID, "step %d (%s): [%s] is not in the view it acted on", step, action,
+                            id);
+    if (!e->role[0]) { /* a page tool: its name is unique among the page's tools */
+        snprintf(out, n, "%s", e->name);
+        return EOUS_OK;
+    }
+    int same = 0, nth = 0;
+    for (size_t i = 0; i < v->n; i++)
+        if (!strcmp(v->e[i].role, e->role) && !strcmp(v->e[i].name, e->name)) {
+            same++;
+            if (&v->e[i] == e)
+                nth = same;
+        }
+    if (same > 1 && !v->exact)
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "step %d (%s): %s '%s' names %d things in its view and their order is not known "
+                            "(a delta added some)",
+                            step, action, e->role, e->name, same);
+    char q = strchr(e->name, '\'') ? '"' : '\'';
+    if (q == '"' && strchr(e->name, '"'))
+        return eous_err_set(err, EOUS_E_INVALID, "step %d (%s): the name of [%s] holds both quotes", step, action,
+                            id);
+    if (same > 1)
+        snprintf(out, n, "%s %c%s%c #%d", e->role, q, e->name, q, nth);
+    else
+        snprintf(out, n, "%s %c%s%c", e->role, q, e->name, q);
+    return EOUS_OK;
+}
+
+/* ---- parameters: the typed values the intent holds ------------------------------ */
+
+typedef struct dv_params {
+    const char *intent;
+    cJSON *decl; /* {NAME: {"default", "description"}} */
+} dv_params;
+
+/* 1 when value is in the intent as a whole word or phrase (worth a parameter). */
+static int in_intent(const char *intent, const char *value)
+{
+    size_t n = strlen(value);
+    if (n < 3 || strstr(value, "{{"))
+        return 0;
+    for (const char *p = intent ? strstr(intent, value) : NULL; p; p = strstr(p + 1, value))
+        if ((p == intent || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+            return 1;
+    return 0;
+}
+
+/* The parameter holding value (an existing one, else a new one named from label), as its
+ * placeholder in out; 0 when value is no parameter. */
+static int param_for(dv_params *ps, const char *value, const char *label, int step, char *out, size_t n)
+{
+    if (!in_intent(ps->intent, value))
+        return 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, ps->decl)
+    {
+        const char *d = eous_json_str(it, "default");
+        if (d && !strcmp(d, value)) {
+            snprintf(out, n, "{{param:%s}}", it->string);
+            return 1;
+        }
+    }
+    char base[48] = "";
+    size_t k = 0;
+    for (const char *p = label; p && *p && k < 40; p++) {
+        if (isalnum((unsigned char)*p))
+            base[k++] = (char)toupper((unsigned char)*p);
+        else if (k && base[k - 1] != '_')
+            base[k++] = '_';
+    }
+    while (k && base[k - 1] == '_')
+        k--;
+    base[k] = '\0';
+    if (!k || isdigit((unsigned char)base[0]))
+        snprintf(base, sizeof base, "VALUE");
+    char name[64];
+    snprintf(name, sizeof name, "%s", base);
+    for (int i = 2; cJSON_GetObjectItemCaseSensitive(ps->decl, name); i++)
+        snprintf(name, sizeof name, "%s_%d", base, i);
+    cJSON *d = cJSON_CreateObject();
+    char desc[160];
+    snprintf(desc, sizeof desc, "typed into %.100s at step %d", label && *label ? label : "a field", step);
+    if (!d || !cJSON_AddStringToObject(d, "default", value) || !cJSON_AddStringToObject(d, "description", desc) ||
+        !cJSON_AddItemToObject(ps->decl, name, d)) {
+        cJSON_Delete(d);
+        return 0;
+    }
+    snprintf(out, n, "{{param:%s}}", name);
+    return 1;
+}
+
+/* Every string of a call's params (copied in place) that the intent holds, as its parameter. */
+static void params_in_json(dv_params *ps, cJSON *j, const char *label, int step)
+{
+    cJSON *it;
+    cJSON_ArrayForEach(it, j)
+    {
+        char ph[96];
+        if (cJSON_IsString(it) && param_for(ps, it->valuestring, label, step, ph, sizeof ph))
+            cJSON_SetValuestring(it, ph);
+        else if (cJSON_IsArray(it) || cJSON_IsObject(it))
+            params_in_json(ps, it, label, step);
+    }
+}
+
+/* s with each parameter's value (of 4 characters or more, as a whole word) written as its
+ * placeholder; caller frees. */
+static char *with_placeholders(const dv_params *ps, const char *s)
+{
+    char *cur = strdup(s ? s : "");
+    const cJSON *it;
+    cJSON_ArrayForEach(it, ps->decl)
+    {
+        const char *v = eous_json_str(it, "default");
+        if (!cur || !v || strlen(v) < 4 || !in_intent(cur, v))
+            continue;
+        const char *p = strstr(cur, v);
+        while (p && ((p > cur && isalnum((unsigned char)p[-1])) || isalnum((unsigned char)p[strlen(v)])))
+            p = strstr(p + 1, v);
+        if (!p)
+            continue;
+        char *next = NULL;
+        if (asprintf(&next, "%.*s{{param:%s}}%s", (int)(p - cur), cur, it->string, p + strlen(v)) < 0)
+            next = NULL;
+        free(cur);
+        cur = next;
+    }
+    return cur;
+}
+
+/* ---- one action as a script step ------------------------------------------------ */
+
+/* The target of a as the step's view names it into t (placeholders for parameter values). */
+static eous_rc step_target(dv_view *v, dv_params *ps, const act_action *a, int step, const char *text, char *t,
+                           size_t n, eous_err *err)
+{
+    char id[32];
+    snprintf(id, sizeof id, "%s", a->target[0] == '[' ? a->target + 1 : a->target);
+    id[strcspn(id, "]")] = '\0';
+    eous_rc rc = name_target(v, id, step, text, t, n, err);
+    if (rc)
+        return rc;
+    char *p = with_placeholders(ps, t);
+    if (!p)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    snprintf(t, n, "%s", p);
+    free(p);
+    return EOUS_OK;
+}
+
+/* The label a typed value is named after: the target's name without the view's "* " mark. */
+static const char *label_of(const char *target)
+{
+    const char *q = strpbrk(target, "'\"");
+    if (!q)
+        return target;
+    q++;
+    return !strncmp(q, "* ", 2) ? q + 2 : q;
+}
+
+static eous_rc step_value(dv_params *ps, const char *value, const char *target, int step, char *out, size_t n)
+{
+    char label[128];
+    snprintf(label, sizeof label, "%s", label_of(target));
+    label[strcspn(label, "'\"")] = '\0';
+    if (!param_for(ps, value, label, step, out, n))
+        snprintf(out, n, "%s", value);
+    return EOUS_OK;
+}
+
+/* The script step doing what a did, into *out (NULL: a step with nothing to replay). */
+static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step, const char *text, cJSON **out,
+                       eous_err *err)
+{
+    char t[1024] = "", val[2048];
+    cJSON *s = cJSON_CreateObject();
+    eous_rc rc = s ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (!rc && act_kind_has_target(a->kind))
+        rc = step_target(v, ps, a, step, text, t, sizeof t, err);
+    if (rc)
+        goto done;
+    switch (a->kind) {
+    case ACT_CALL: {
+        cJSON *p = a->params ? cJSON_Duplicate(a->params, 1) : cJSON_CreateObject();
+        char label[128];
+        snprintf(label, sizeof label, "%s", label_of(t));
+        label[strcspn(label, "'\"")] = '\0';
+        if (p)
+            params_in_json(ps, p, label, step);
+        cJSON_AddStringToObject(s, "call", t);
+        cJSON_AddStringToObject(s, "tool", a->tool);
+        cJSON_AddItemToObject(s, "params", p);
+        break;
+    }
+    case ACT_CLICK: cJSON_AddStringToObject(s, "click", t); break;
+    case ACT_HOVER: cJSON_AddStringToObject(s, "hover", t); break;
+    case ACT_TYPE:
+        step_value(ps, a->text ? a->text : "", t, step, val, sizeof val);
+        cJSON_AddStringToObject(s, "type", t);
+        cJSON_AddStringToObject(s, "text", val);
+        cJSON_AddBoolToObject(s, "enter", a->enter);
+        if (!a->clear)
+            cJSON_AddBoolToObject(s, "clear", 0);
+        break;
+    case ACT_SELECT:
+        step_value(ps, a->text ? a->text : "", t, step, val, sizeof val);
+        cJSON_AddStringToObject(s, "select", t);
+        cJSON_AddStringToObject(s, "option", val);
+        break;
+    case ACT_READ:
+        cJSON_AddStringToObject(s, "read", t);
+        cJSON_AddStringToObject(s, "as", eous_json_str(a->params, "as") ? eous_json_str(a->params, "as") : "value");
+        cJSON_AddStringToObject(s, "what",
+                                eous_json_str(a->params, "what") ? eous_json_str(a->params, "what") : "text");
+        break;
+    case ACT_PRESS: cJSON_AddStringToObject(s, "press", a->text); break;
+    case ACT_SCROLL: cJSON_AddStringToObject(s, "scroll", a->text); break;
+    case ACT_GOTO: cJSON_AddStringToObject(s, "goto", a->text); break;
+    case ACT_GO_BACK: cJSON_AddTrueToObject(s, "go_back"); break;
+    case ACT_GO_FORWARD: cJSON_AddTrueToObject(s, "go_forward"); break;
+    case ACT_CLOSE_TAB: cJSON_AddTrueToObject(s, "close_tab"); break;
+    case ACT_TAB_FOCUS: cJSON_AddNumberToObject(s, "tab_focus", a->index); break;
+    case ACT_STOP: cJSON_AddStringToObject(s, "stop", a->text ? a->text : ""); break;
+    default: rc = eous_err_set(err, EOUS_E_INVALID, "step %d (%s): no script step does this", step, text); break;
+    }
+done:
+    if (rc)
+        cJSON_Delete(s);
+    else
+        *out = s;
+    return rc;
+}
+
+/* ---- the run ---------------------------------------------------------------------- */
+
+/* The results line of the one task × mode of run_dir matching task and mode (NULL: any) into *out. */
+static eous_rc find_result(const char *run_dir, const char *task, const char *mode, cJSON **out, eous_err *err)
+{
+    char path[4096], *text = NULL;
+    snprintf(path, sizeof path, "%s/results.jsonl", run_dir);
+    size_t len = 0;
+    if (eous_read_file(path, DV_MAX_FILE, &text, &len, NULL))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: no results.jsonl (expected the folder of an `eous run` or "
+                                                 "`eous bench` with --planner llm)", run_dir);
+    cJSON *found = NULL;
+    int matches = 0;
+    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        cJSON *r = cJSON_Parse(line);
+        const char *id = eous_json_str(r, "task_id"), *m = eous_json_str(r, "mode");
+        if (!id || !m || (task && strcmp(id, task)) || (mode && strcmp(m, mode))) {
+            cJSON_Delete(r);
+            continue;
+        }
+        /* a resumed run's later line of the same task × mode replaces the earlier one */
+        if (!found || strcmp(eous_json_str(found, "task_id"), id) || strcmp(eous_json_str(found, "mode"), m))
+            matches++;
+        cJSON_Delete(found);
+        found = r;
+    }
+    free(text);
+    eous_rc rc = EOUS_OK;
+    if (!found)
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: no task %s in mode %s in results.jsonl", run_dir,
+                          task ? task : "(any)", mode ? mode : "(any)");
+    else if (matches > 1)
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: %d task × mode results match; name one with --task ID --mode M",
+                          run_dir, matches);
+    else if (strcmp(eous_json_str(found, "status") ? eous_json_str(found, "status") : "", "passed"))
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: task %s %s did not pass (%s): only a passed run distils", run_dir,
+                          eous_json_str(found, "task_id"), eous_json_str(found, "mode"),
+                          eous_json_str(found, "status") ? eous_json_str(found, "status") : "no status");
+    if (rc)
+        cJSON_Delete(found);
+    else
+        *out = found;
+    return rc;
+}
+
+/* One trace line: the view it acted on into v, its action as a step appended to steps. */
+static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv_view *v, dv_params *ps,
+                            cJSON *steps, eous_err *err)
+{
+    const char *obs = eous_json_str(line, "observation"), *action = eous_json_str(line, "action");
+    eous_rc rc = EOUS_OK;
+    if (obs) {
+        char path[4096], *text = NULL;
+        size_t len = 0;
+        snprintf(path, sizeof path, "%s/%s", run_dir, obs);
+        if (strstr(obs, "..") || eous_read_file(path, DV_MAX_FILE, &text, &len, NULL))
+            return eous_err_set(err, EOUS_E_INVALID, "%s: step %d's view %s cannot be read", run_dir, step, obs);
+        /* the hybrid view writes names as they are; the others as Python reprs */
+        const char *mode = eous_json_str(line, "mode");
+        rc = view_update(v, text, !mode || strcmp(mode, "hybrid"), err);
+        free(text);
+        if (rc)
+            return rc;
+    }
+    /* an action that failed did nothing to replay; a line without one is a note */
+    if (!action || eous_json_str(line, "error"))
+        return EOUS_OK;
+    act_action a;
+    act_action_init(&a);
+    if (act_parse_text(action, &a, NULL))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: step %d's action '%.80s' does not parse", run_dir, step,
+                            action);
+    cJSON *s = NULL;
+    if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
+        cJSON_AddItemToArray(steps, s);
+    act_action_clear(&a);
+    return rc;
+}
+
+/* The steps of trace/<task>-<mode>.jsonl into job. */
+static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *ps, cJSON *job, eous_err *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (eous_read_file(trace, DV_MAX_FILE, &text, &len, NULL))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: no %s (a run without traces cannot distil)", run_dir, trace);
+    dv_view v = {.e = NULL, .n = 0, .cap = 0, .exact = 1};
+    cJSON *steps = cJSON_CreateArray();
+    eous_rc rc = steps ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    int step = 0;
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && !rc; l = strtok_r(NULL, "\n", &save)) {
+        cJSON *line = cJSON_Parse(l);
+        if (!line) {
+            rc = eous_err_set(err, EOUS_E_INVALID, "%s: %s holds a line that is not JSON", run_dir, trace);
+            break;
+        }
+        step = eous_json_int(line, "step", step + 1);
+        const char *url = eous_json_str(line, "url");
+        if (url && !cJSON_GetObjectItemCaseSensitive(job, "start_url"))
+            cJSON_AddStringToObject(job, "start_url", url);
+        rc = distill_line(run_dir, line, step, &v, ps, steps, err);
+        cJSON_Delete(line);
+    }
+    if (!rc && !cJSON_GetArraySize(steps))
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: %s holds no action", run_dir, trace);
+    if (!rc)
+        cJSON_AddItemToObject(job, "steps", steps);
+    else
+        cJSON_Delete(steps);
+    view_clear(&v);
+    free(v.e);
+    free(text);
+    return rc;
+}
+
+eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, cJSON **out, eous_err *err)
+{
+    cJSON *result = NULL, *job = NULL;
+    dv_params ps = {.intent = NULL, .decl = NULL};
+    eous_rc rc = find_result(run_dir, task, mode, &result, err);
+    if (rc)
+        return rc;
+    const char *id = eous_json_str(result, "task_id"), *m = eous_json_str(result, "mode");
+    char trace[4096], name[160];
+    snprintf(trace, sizeof trace, "%s/trace/%s-%s.jsonl", run_dir, id, m);
+    /* a job's name is a task id: letters, digits, '.', '_' and '-' */
+    snprintf(name, sizeof name, "%s-%s-distilled", id, m);
+    ps.intent = eous_json_str(result, "intent");
+    job = cJSON_CreateObject();
+    ps.decl = cJSON_CreateObject();
+    if (!job || !ps.decl) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto cleanup;
+    }
+    cJSON_AddStringToObject(job, "name", name);
+    if ((rc = distill_trace(run_dir, trace, &ps, job, err)))
+        goto cleanup;
+    if (!cJSON_GetObjectItemCaseSensitive(job, "start_url")) {
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: %s names no start URL", run_dir, trace);
+        goto cleanup;
+    }
+    char *intent = with_placeholders(&ps, ps.intent);
+    cJSON_AddStringToObject(job, "intent", intent ? intent : "");
+    free(intent);
+    if (cJSON_GetArraySize(ps.decl)) {
+        cJSON_AddItemToObject(job, "params", ps.decl);
+        ps.decl = NULL;
+    }
+    *out = job;
+    job = NULL;
+cleanup:
+    cJSON_Delete(ps.decl);
+    cJSON_Delete(job);
+    cJSON_Delete(result);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* agent/distill.h — `eous distill`: a model's passed run (results.jsonl and
+ * trace/<task>-<mode>.jsonl of `eous run|bench --planner llm`) becomes a plain
+ * job file (webarena/task.h) that `--planner script` replays without a model.
+ *
+ * Each action's view id is named by what the view it acted on printed for it
+ * (role 'name', a component's kind 'label', a page tool's name), the views
+ * rebuilt from the trace's full views and deltas; a name that several things
+ * share in that view gets its " #N", or the distill fails naming the step.
+ * Values the model typed that the intent holds verbatim become parameters
+ * ({{param:NAME}}, the run's value as default); {{secret:NAME}} stays as it is.
+ *
+ * Ownership: *out is the caller's (cJSON_Delete). */
+#ifndef EOUS_AGENT_DISTILL_H
+#define EOUS_AGENT_DISTILL_H
+
+#include "core/core.h"
+
+/* The plain job {name, start_url, intent, params?, steps} of run_dir's passed
+ * task × mode into *out.  task and mode may be NULL when the run holds one
+ * task × mode that matches.  EOUS_E_INVALID (bad input) with one line naming
+ * the run dir and why: no results.jsonl, no such task × mode, one that did not
+ * pass, no trace, or a step that cannot be named by what its view printed. */
+eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, cJSON **out, eous_err *err);
+
+#endif

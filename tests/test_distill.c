@@ -1,0 +1,255 @@
+/* tests/test_distill.c — `eous distill`: the stand-in model's passed runs
+ * (`--planner llm` through benchmarks/standin, on real Chromium over the
+ * Playground) become plain jobs whose steps name what the view printed, and
+ * those jobs pass with `--planner script`, no model, in the mode they were
+ * recorded in.  A typed value the intent holds is a parameter: changed with
+ * --param, the task's own evaluator sees the new value.  A failed run and a
+ * run without traces are bad input. */
+#define _GNU_SOURCE
+#include <criterion/criterion.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/core.h"
+#include "support/cli.h"
+#include "support/service.h"
+#include "support/testsrv.h"
+#include "support/workdir.h"
+
+static char tmpdir[256], out_path[300], err_path[300];
+static ts_server *site;
+static pid_t standin = -1;
+static char standin_url[64];
+
+static void setup(void)
+{
+    ts_workdir_make(tmpdir, sizeof tmpdir, "distill", NULL, NULL, 0);
+    snprintf(out_path, sizeof out_path, "%s/out.txt", tmpdir);
+    snprintf(err_path, sizeof err_path, "%s/err.txt", tmpdir);
+    site = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/site/dist");
+    cr_assert_not_null(site, "the Playground is built (scripts/build-site)");
+    setenv("EOUS_SITE_PLAYGROUND", ts_server_url(site), 1);
+    const char *argv[] = {"node", EOUS_SOURCE_DIR "/benchmarks/standin/standin.mjs", "--tasks",
+                          EOUS_SOURCE_DIR "/benchmarks/tasks/playground", NULL};
+    int port = 0;
+    cr_assert_eq(ts_service_start(argv, &standin, &port), 0, "the stand-in starts");
+    snprintf(standin_url, sizeof standin_url, "http://127.0.0.1:%d", port);
+    setenv("OPENAI_API_KEY", "standin-test-key", 1);
+    unsetenv("OPENAI_BASE_URL");
+}
+
+static void teardown(void)
+{
+    ts_service_stop(standin);
+    standin = -1;
+    if (site)
+        ts_server_stop(site);
+    site = NULL;
+    ts_workdir_remove(tmpdir);
+}
+
+TestSuite(distill, .init = setup, .fini = teardown, .timeout = 900);
+
+/* Playground tasks linked into dir/tasks: a booking (parameters), a table filtered
+ * three times (one button name three times in the atomic view), a user edited in a
+ * modal, settings saved. */
+static const char *const TASKS[] = {"000", "030", "040", "070"};
+static const char *const IDS[] = {"0", "30", "40", "70"};
+static const char *const MODES[] = {"hybrid", "atomic"};
+
+static void link_tasks(const char *dir, const char *const *names, size_t n)
+{
+    cr_assert_eq(mkdir(dir, 0755), 0);
+    for (size_t i = 0; i < n; i++) {
+        char src[512], dst[512];
+        snprintf(src, sizeof src, "%s/benchmarks/tasks/playground/%s.json", EOUS_SOURCE_DIR, names[i]);
+        snprintf(dst, sizeof dst, "%s/%s.json", dir, names[i]);
+        cr_assert_eq(symlink(src, dst), 0);
+    }
+}
+
+/* `eous bench TASKS --planner llm` through the stand-in into out; its exit code. */
+static int model_run(const char *tasks, const char *modes, const char *out, const char *max_steps)
+{
+    const char *args[] = {"bench", tasks, "--modes", modes, "--planner", "llm", "--llm", "openai:standin",
+                          "--llm-base-url", standin_url, "--max-batch", "1", "--workers", "2", "--out", out,
+                          "--max-steps", max_steps, NULL};
+    return ts_cli_run(args, out_path, err_path, 600);
+}
+
+static int distil(const char *run, const char *task, const char *mode, const char *file)
+{
+    const char *args[] = {"distill", run, "--task", task, "--mode", mode, "-o", file, NULL};
+    return ts_cli_run(args, out_path, err_path, 60);
+}
+
+/* 1 when a step's target is a view id ("12", "[12]", "c3", "[c3]") rather than what a person reads. */
+static int is_view_id(const char *t)
+{
+    regex_t re;
+    cr_assert_eq(regcomp(&re, "^\\[?c?[0-9]+\\]?$", REG_EXTENDED | REG_NOSUB), 0);
+    int hit = regexec(&re, t, 0, NULL, 0) == 0;
+    regfree(&re);
+    return hit;
+}
+
+static void expect_no_view_ids(const cJSON *job, const char *file)
+{
+    static const char *const keys[] = {"call", "click", "hover", "type", "select", "read"};
+    const cJSON *step;
+    cJSON_ArrayForEach(step, cJSON_GetObjectItemCaseSensitive(job, "steps"))
+    {
+        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+            const char *t = eous_json_str(step, keys[k]);
+            cr_expect(!t || !is_view_id(t), "%s: a %s step targets the view id %s", file, keys[k], t);
+        }
+    }
+}
+
+Test(distill, stand_in_runs_replay_with_the_script_planner_in_their_mode)
+{
+    char tasks[300], run[300];
+    snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
+    snprintf(run, sizeof run, "%s/model", tmpdir);
+    link_tasks(tasks, TASKS, 4);
+    cr_assert_eq(model_run(tasks, "hybrid,atomic", run, "30"), 0, "the stand-in passes the 4 tasks in both modes");
+    /* each task x mode distilled, hybrid jobs in one folder and atomic in another */
+    for (size_t m = 0; m < 2; m++) {
+        char dir[300];
+        snprintf(dir, sizeof dir, "%s/jobs-%s", tmpdir, MODES[m]);
+        cr_assert_eq(mkdir(dir, 0755), 0);
+        for (size_t i = 0; i < 4; i++) {
+            char file[400];
+            snprintf(file, sizeof file, "%s/%s.json", dir, IDS[i]);
+            int rc = distil(run, IDS[i], MODES[m], file);
+            char *err = ts_slurp(err_path);
+            cr_assert_eq(rc, 0, "task %s %s distils: %s", IDS[i], MODES[m], err);
+            free(err);
+            cJSON *job = eous_json_parse_file(file, 1 << 20, NULL);
+            cr_assert_not_null(job, "%s is JSON", file);
+            expect_no_view_ids(job, file);
+            cJSON_Delete(job);
+        }
+    }
+    /* what the view printed, with the parameters the intent holds and the #N a repeated name needs */
+    char path[400];
+    snprintf(path, sizeof path, "%s/jobs-hybrid/0.json", tmpdir);
+    char *booking = ts_slurp(path);
+    cr_expect(strstr(booking, "\"call\":\t\"datepicker 'Check-in'\""), "a component by kind and label: %s", booking);
+    cr_expect(strstr(booking, "\"text\":\t\"{{param:GUEST_NAME}}\""), "the typed name is a parameter: %s", booking);
+    cr_expect(strstr(booking, "\"default\":\t\"Ada Lovelace\""), "with the run's value as default: %s", booking);
+    free(booking);
+    snprintf(path, sizeof path, "%s/jobs-atomic/30.json", tmpdir);
+    char *filters = ts_slurp(path);
+    cr_expect(strstr(filters, "\"click\":\t\"button 'filter' #2\""), "the second of three 'filter' buttons: %s",
+              filters);
+    free(filters);
+    /* replayed without a model, each in the mode it was recorded in */
+    for (size_t m = 0; m < 2; m++) {
+        char dir[300], out[300];
+        snprintf(dir, sizeof dir, "%s/jobs-%s", tmpdir, MODES[m]);
+        snprintf(out, sizeof out, "%s/replay-%s", tmpdir, MODES[m]);
+        const char *args[] = {"bench", dir, "--modes", MODES[m], "--planner", "script", "--workers", "2",
+                              "--out", out, NULL};
+        int rc = ts_cli_run(args, out_path, err_path, 600);
+        snprintf(path, sizeof path, "%s/results.jsonl", out);
+        char *results = ts_slurp(path);
+        int passed = 0;
+        for (const char *p = strstr(results, "\"status\":\"passed\""); p; p = strstr(p + 1, "\"status\":\"passed\""))
+            passed++;
+        cr_expect_eq(rc, 0, "%s replay: every distilled job passes: %s", MODES[m], results);
+        cr_expect_eq(passed, 4, "%s replay: 4 of 4 passed: %s", MODES[m], results);
+        cr_expect(strstr(results, "\"planner\":\"script\""), "no model: %s", results);
+        free(results);
+    }
+}
+
+/* Task 0's config with the distilled hybrid steps as its script and their parameters, its
+ * evaluator expecting guest and dates; written to file. */
+static void booking_config(const char *job_file, const char *guest, const char *in, const char *out_date,
+                           const char *file)
+{
+    cJSON *cfg = eous_json_parse_file(EOUS_SOURCE_DIR "/benchmarks/tasks/playground/000.json", 1 << 20, NULL);
+    cJSON *job = eous_json_parse_file(job_file, 1 << 20, NULL);
+    cr_assert(cfg && job);
+    cJSON_ReplaceItemInObjectCaseSensitive(cfg, "script",
+                                           cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(job, "steps"), 1));
+    cJSON_DeleteItemFromObjectCaseSensitive(cfg, "atomic_script");
+    cJSON_AddItemToObject(cfg, "params", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(job, "params"), 1));
+    cJSON *prog = cJSON_GetArrayItem(eous_json_arr(eous_json_obj(cfg, "eval"), "program_html"), 0);
+    cJSON *req = cJSON_GetObjectItemCaseSensitive(prog, "required_contents");
+    char want[256];
+    snprintf(want, sizeof want, "%s|France/Paris|%s|%s|2|deluxe||false", guest, in, out_date);
+    cJSON_ReplaceItemInObjectCaseSensitive(req, "exact_match", cJSON_CreateString(want));
+    char *text = cJSON_Print(cfg);
+    FILE *f = fopen(file, "w");
+    cr_assert(f && text);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    cJSON_Delete(cfg);
+    cJSON_Delete(job);
+}
+
+Test(distill, a_changed_parameter_is_what_the_evaluator_finds)
+{
+    char tasks[300], run[300], job[300], cfg[300], out[300];
+    snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
+    snprintf(run, sizeof run, "%s/model", tmpdir);
+    snprintf(job, sizeof job, "%s/booking.json", tmpdir);
+    snprintf(cfg, sizeof cfg, "%s/cfg.json", tmpdir);
+    link_tasks(tasks, TASKS, 1);
+    cr_assert_eq(model_run(tasks, "hybrid", run, "30"), 0, "the stand-in books");
+    cr_assert_eq(distil(run, "0", "hybrid", job), 0);
+    /* the evaluator expects Grace Hopper from 2025-09-10 to 2025-09-12: the run's values fail it ... */
+    booking_config(job, "Grace Hopper", "2025-09-10", "2025-09-12", cfg);
+    snprintf(out, sizeof out, "%s/defaults", tmpdir);
+    const char *plain[] = {"run", cfg, "--mode", "hybrid", "--planner", "script", "--out", out, NULL};
+    cr_expect_eq(ts_cli_run(plain, out_path, err_path, 300), 1, "the run's own values are not Grace Hopper's");
+    /* ... and the parameters given with --param pass it */
+    snprintf(out, sizeof out, "%s/changed", tmpdir);
+    const char *given[] = {"run", cfg, "--mode", "hybrid", "--planner", "script", "--out", out,
+                           "--param", "GUEST_NAME=Grace Hopper", "--param", "CHECK_IN=2025-09-10",
+                           "--param", "CHECK_OUT=2025-09-12", NULL};
+    int rc = ts_cli_run(given, out_path, err_path, 300);
+    char *so = ts_slurp(out_path);
+    cr_expect_eq(rc, 0, "the evaluator finds the booking the parameters made: %s", so);
+    free(so);
+    int lines = 0;
+    cJSON *r = ts_result_line(out, &lines);
+    cr_expect_eq(eous_json_num(r, "score", -1), 1);
+    cr_expect_str_eq(eous_json_str(eous_json_obj(r, "params"), "GUEST_NAME"), "Grace Hopper");
+    cJSON_Delete(r);
+}
+
+Test(distill, a_failed_run_or_one_without_traces_is_bad_input)
+{
+    char tasks[300], run[300], bare[300], job[300], cmd[900];
+    snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
+    snprintf(run, sizeof run, "%s/model", tmpdir);
+    snprintf(bare, sizeof bare, "%s/bare", tmpdir);
+    snprintf(job, sizeof job, "%s/job.json", tmpdir);
+    link_tasks(tasks, TASKS, 1);
+    /* two steps are not enough to book: a real failed run, with its trace */
+    cr_assert_eq(model_run(tasks, "hybrid", run, "2"), 1, "the booking fails in 2 steps");
+    int rc = distil(run, "0", "hybrid", job);
+    char *err = ts_slurp(err_path);
+    cr_expect_eq(rc, 2, "a failed run is bad input: %s", err);
+    cr_expect(strstr(err, "did not pass") && ts_count_lines(err) == 1, "one line saying why: %s", err);
+    cr_expect_neq(access(job, F_OK), 0, "nothing written");
+    free(err);
+    /* the same results without trace/: nothing to name the steps by */
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && sed 's/\"status\":\"failed\"/\"status\":\"passed\"/' '%s/results.jsonl' > '%s/results.jsonl'",
+             bare, run, bare);
+    cr_assert_eq(system(cmd), 0);
+    rc = distil(bare, "0", "hybrid", job);
+    err = ts_slurp(err_path);
+    cr_expect_eq(rc, 2, "a run without traces is bad input: %s", err);
+    cr_expect(strstr(err, "without traces") && ts_count_lines(err) == 1, "one line saying why: %s", err);
+    cr_expect_neq(access(job, F_OK), 0, "nothing written");
+    free(err);
+}

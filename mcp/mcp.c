@@ -1617,9 +1617,7 @@ static cJSON *tool_result(const char *text, const char *image_b64, cJSON *struct
     cJSON *content = cJSON_AddArrayToObject(r, "content");
     cJSON *t = cJSON_CreateObject();
     cJSON_AddStringToObject(t, "type", "text");
-    char *safe = eous_redact(text);
-    cJSON_AddStringToObject(t, "text", safe ? safe : "");
-    free(safe);
+    cJSON_AddStringToObject(t, "text", text ? text : ""); /* redacted once with the whole message (write_message) */
     cJSON_AddItemToArray(content, t);
     if (image_b64) {
         cJSON *img = cJSON_CreateObject();

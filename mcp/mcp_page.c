@@ -72,9 +72,7 @@ eous_rc mcp_page_console(wd_session *s, const char *level, eous_buf *out, eous_e
         const char *lv = eous_json_str(e, "level"), *text = eous_json_str(e, "text");
         if (level_rank(lv) < min || !text)
             continue;
-        char *safe = eous_redact(text);
-        eous_buf_printf(out, NULL, "[%s] %s\n", lv, safe ? safe : "");
-        free(safe);
+        eous_buf_printf(out, NULL, "[%s] %s\n", lv, text); /* redacted with the whole answer (write_message) */
         n++;
     }
     if (!n)

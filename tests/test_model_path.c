@@ -35,13 +35,7 @@ static void setup(void)
     site = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/site/dist");
     cr_assert_not_null(site, "the Playground is built (scripts/build-site)");
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(site), 1);
-    const char *argv[] = {"node", EOUS_SOURCE_DIR "/benchmarks/standin/standin.mjs", "--tasks",
-                          EOUS_SOURCE_DIR "/benchmarks/tasks/playground", "--log", log_path, NULL};
-    int port = 0;
-    cr_assert_eq(ts_service_start(argv, &standin, &port), 0, "the stand-in starts");
-    snprintf(standin_url, sizeof standin_url, "http://127.0.0.1:%d", port);
-    setenv("OPENAI_API_KEY", "standin-test-key", 1);
-    unsetenv("OPENAI_BASE_URL");
+    cr_assert_eq(ts_standin_start(log_path, &standin, standin_url, sizeof standin_url), 0, "the stand-in starts");
 }
 
 static void teardown(void)

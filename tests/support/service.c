@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,4 +71,17 @@ void ts_service_stop(pid_t pid)
     }
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
+}
+
+int ts_standin_start(const char *log_path, pid_t *pid, char *url, size_t url_size)
+{
+    const char *argv[] = {"node", EOUS_SOURCE_DIR "/benchmarks/standin/standin.mjs", "--tasks",
+                          EOUS_SOURCE_DIR "/benchmarks/tasks/playground", log_path ? "--log" : NULL, log_path, NULL};
+    int port = 0;
+    if (ts_service_start(argv, pid, &port) != 0)
+        return -1;
+    snprintf(url, url_size, "http://127.0.0.1:%d", port);
+    setenv("OPENAI_API_KEY", "standin-test-key", 1);
+    unsetenv("OPENAI_BASE_URL");
+    return 0;
 }

@@ -66,6 +66,7 @@ static const cli_optdoc OWN[] = {
     {"--audit", "FILE", MCP, "append one JSON line per tool call (secrets redacted)", NO_RANGE},
     {"--headed", NULL, MCP, "show the browser window", NO_RANGE},
     {"--files", "DIR", MCP, "browser_file_upload takes files from DIR only (none given: uploads refused)", NO_RANGE},
+    {"--caps", "LIST", MCP, "opt-in tools, comma separated: tasks, storage, tracing, vision, pdf", NO_RANGE},
     {"--port", "N", MCP, "serve Streamable HTTP at /mcp on port N (0 = any free one, printed)", 0, 65535},
     {"--host", "ADDR", MCP, "--port: the address to listen on (default 127.0.0.1)", NO_RANGE},
     {"--allowed-origins", "LIST", MCP, "--port: Origins accepted besides loopback ones, comma separated (* = any)", NO_RANGE},

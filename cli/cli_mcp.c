@@ -128,7 +128,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 return -1;
             }
         } else if (!strcmp(a, "--webdriver") || !strcmp(a, "--policy") || !strcmp(a, "--secrets") ||
-                   !strcmp(a, "--audit") || !strcmp(a, "--files")) {
+                   !strcmp(a, "--audit") || !strcmp(a, "--files") || !strcmp(a, "--caps")) {
             if (!need_value(i, argc, argv))
                 return -1;
             const char *v = argv[++i];
@@ -140,6 +140,14 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 c->secrets_file = v;
             else if (!strcmp(a, "--files"))
                 o->files_dir = v;
+            else if (!strcmp(a, "--caps")) {
+                eous_err cerr;
+                if (mcp_caps_check(v, &cerr)) {
+                    fprintf(stderr, "eous mcp: --%s\n", cerr.msg);
+                    return -1;
+                }
+                o->caps = v;
+            }
             else
                 o->audit_path = v;
         } else if (!strcmp(a, "--type")) {
@@ -160,7 +168,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
         } else {
             fprintf(stderr,
                     "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --w3c-only, "
-                    "--policy, --secrets, --audit, --files, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
+                    "--policy, --secrets, --audit, --files, --caps, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
                     "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --header-timeout, "
                     "--max-client-connections, --require-origin)\n",
                     a);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "mcp/mcp.h"
 #include "mcp/mcp_int.h"
+#include "mcp/mcp_server_int.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -46,42 +47,7 @@ static const char *const modern_versions[] = {"2026-07-28"};
 static const char *const log_levels[] = {"debug", "info", "notice", "warning", "error", "critical", "alert",
                                          "emergency"};
 
-struct mcp_server {
-    mcp_opts o;
-    int in_fd;               /* stdio: the client's messages; -1 under another transport */
-    FILE *out;               /* stdio: where messages go */
-    mcp_emit_fn emit;  /* another transport: where messages go (set with mcp_set_emit) */
-    void *emit_ud;
-    char rbuf[65536];
-    size_t rpos, rlen;
-    int eof;                 /* the client is gone (end of input, mcp_hangup); under io_lock */
-    agent_browser b;
-    int browser_open;
-    act_exec *x;
-    act_policy *policy;      /* o.policy or own_policy */
-    act_policy *own_policy;
-    perc_obs *obs;           /* the page as last seen */
-    perc_delta *delta;       /* the view the client was last sent, for deltas; NULL: deltas off */
-    char *page_tools_sig;    /* names of the page's WebMCP tools last announced */
-    int initialized;
-    int client_elicitation;  /* the client declared the elicitation capability */
-    cJSON *busy_id;          /* id of the request being served (borrowed), for cancellation */
-    int busy_cancelled;      /* under io_lock */
-    long next_request_id;
-    char pending_id[32];     /* our elicitation request awaiting its answer, "" when none; under io_lock */
-    cJSON *pending_response; /* its answer once read; under io_lock */
-    int log_level;           /* logging/setLevel: index in log_levels; -1 = the client never asked */
-    const char *protocol;    /* the version initialize agreed (static); NULL before it */
-    int modern;              /* a 2026-07-28 request is being served: its results carry resultType */
-    int req_log_level;       /* that request's _meta logLevel (index in log_levels), -1 = none */
-    cJSON *progress_token;   /* the running call's _meta.progressToken (owned), NULL: no progress wanted */
-    int progress_n;          /* notifications/progress sent for it so far */
-    /* Under a transport with threads (HTTP) responses and notifications may arrive on
-     * another thread while a request runs: they set the fields marked "under io_lock"
-     * and signal io_cond.  Under stdio the lock is never contended. */
-    pthread_mutex_t io_lock;
-    pthread_cond_t io_cond;
-};
+/* struct mcp_server: mcp_server_int.h */
 
 void mcp_opts_init(mcp_opts *o)
 {
@@ -89,6 +55,35 @@ void mcp_opts_init(mcp_opts *o)
     o->mode = PERC_MODE_HYBRID;
     o->max_message_bytes = MCP_DEFAULT_MAX_MESSAGE;
     o->deltas = 1;
+}
+
+static const char *const known_caps[] = {"tasks", "storage", "tracing", "vision", "pdf"};
+
+int mcp_caps_has(const char *list, const char *cap)
+{
+    size_t n = strlen(cap);
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, cap, n))
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
+eous_rc mcp_caps_check(const char *list, eous_err *err)
+{
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ","), k = 0;
+        while (k < sizeof known_caps / sizeof known_caps[0] &&
+               (strlen(known_caps[k]) != len || strncmp(p, known_caps[k], len)))
+            k++;
+        if (k == sizeof known_caps / sizeof known_caps[0])
+            return eous_err_set(err, EOUS_E_INVALID, "caps '%.*s': expected tasks, storage, tracing, vision or pdf",
+                                (int)len, p);
+        p += len + (p[len] == ',');
+    }
+    return EOUS_OK;
 }
 
 static void handle_message(mcp_server *m, const char *text, size_t len);
@@ -270,7 +265,7 @@ static void log_to_client(mcp_server *m, const char *level, const char *text)
 /* notifications/progress for the running call, when its request asked (a
  * progressToken in _meta): progress counts the steps so far, total only when
  * known (a timed wait), the message says what eous is doing. */
-static void progress(mcp_server *m, double done, double total, const char *message)
+void mcp_progress(mcp_server *m, double done, double total, const char *message)
 {
     if (!m->progress_token)
         return;
@@ -298,7 +293,7 @@ static int client_gone(mcp_server *m)
     return v;
 }
 
-static int cancelled(mcp_server *m)
+int mcp_cancelled(mcp_server *m)
 {
     pthread_mutex_lock(&m->io_lock);
     int v = m->busy_cancelled;
@@ -341,7 +336,7 @@ static int wait_input(mcp_server *m, int timeout_ms)
 
 /* ---- browser --------------------------------------------------------------- */
 
-static void stop_browser(mcp_server *m)
+void mcp_stop_browser(mcp_server *m)
 {
     perc_obs_free(m->obs);
     m->obs = NULL;
@@ -354,11 +349,11 @@ static void stop_browser(mcp_server *m)
     m->browser_open = 0;
 }
 
-static eous_rc ensure_browser(mcp_server *m, eous_err *err)
+eous_rc mcp_ensure_browser(mcp_server *m, eous_err *err)
 {
     if (m->browser_open)
         return EOUS_OK;
-    progress(m, 0, 0, "starting the browser");
+    mcp_progress(m, 0, 0, "starting the browser");
     wd_session_opts so;
     wd_session_opts_init(&so);
     so.w3c_only = m->o.w3c_only;
@@ -379,7 +374,7 @@ static eous_rc ensure_browser(mcp_server *m, eous_err *err)
     xo.type_by_key = m->o.type_by_key;
     xo.files_dir = m->o.files_dir;
     if ((rc = act_exec_new(m->b.session, &xo, &m->x, err))) {
-        stop_browser(m);
+        mcp_stop_browser(m);
         return rc;
     }
     act_exec_set_policy(m->x, m->policy);
@@ -418,7 +413,7 @@ static void announce_page_tools(mcp_server *m)
     eous_buf_free(&sig);
 }
 
-static eous_rc observe(mcp_server *m, perc_mode mode, eous_err *err)
+eous_rc mcp_observe(mcp_server *m, perc_mode mode, eous_err *err)
 {
     perc_obs *prev = m->obs;
     m->obs = NULL;
@@ -438,7 +433,7 @@ static eous_rc observe(mcp_server *m, perc_mode mode, eous_err *err)
 /* The view after an action: what changed since the view the client was sent
  * last (perception/delta.h) or, after navigation, every few deltas, when the
  * delta would be large, or with whole set (browser_snapshot), the whole view. */
-static void append_view_as(mcp_server *m, eous_buf *out, int whole)
+void mcp_append_view_as(mcp_server *m, eous_buf *out, int whole)
 {
     const char *text = perc_obs_text(m->obs);
     if (m->delta && perc_obs_mode(m->obs) == m->o.mode) {
@@ -459,24 +454,24 @@ static void append_view_as(mcp_server *m, eous_buf *out, int whole)
     eous_buf_printf(out, NULL, "url: %s\n%s", perc_obs_url(m->obs), text);
 }
 
-static void append_view(mcp_server *m, eous_buf *out)
+void mcp_append_view(mcp_server *m, eous_buf *out)
 {
-    append_view_as(m, out, 0);
+    mcp_append_view_as(m, out, 0);
 }
 
 /* Executes a (owned by the caller) and writes its result line and, with_view
  * set, the new view; without it the page is not re-read (a caller acting
  * several times reads it once at the end). */
-static eous_rc run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int with_view, eous_err *err)
+eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int with_view, eous_err *err)
 {
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)))
+    if ((rc = mcp_ensure_browser(m, err)))
         return rc;
-    if (act_kind_has_target(a->kind) && !m->obs && (rc = observe(m, m->o.mode, err)))
+    if (act_kind_has_target(a->kind) && !m->obs && (rc = mcp_observe(m, m->o.mode, err)))
         return rc;
     act_result r;
     memset(&r, 0, sizeof r);
-    progress(m, 0, 0, act_kind_name(a->kind));
+    mcp_progress(m, 0, 0, act_kind_name(a->kind));
     rc = act_execute(m->x, m->obs, a, &r, err);
     /* refused before the page was touched: nothing to re-check */
     int touched = rc != EOUS_E_INFRA && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_POLICY &&
@@ -499,7 +494,7 @@ static eous_rc run_action_as(mcp_server *m, const act_action *a, eous_buf *out, 
     }
     act_result_clear(&r);
     if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED) {
-        stop_browser(m);
+        mcp_stop_browser(m);
         eous_err_prefix(err, "the browser stopped (the next call starts a new one)");
         return rc;
     }
@@ -507,32 +502,25 @@ static eous_rc run_action_as(mcp_server *m, const act_action *a, eous_buf *out, 
         return rc;
     if (touched || !m->obs) {
         eous_err oerr;
-        progress(m, 0, 0, "reading the page");
-        if (observe(m, m->o.mode, &oerr)) {
+        mcp_progress(m, 0, 0, "reading the page");
+        if (mcp_observe(m, m->o.mode, &oerr)) {
             if (!rc)
                 rc = eous_err_set(err, oerr.rc, "%s", oerr.msg);
             return rc;
         }
     }
     if (rc == EOUS_OK || touched)
-        append_view(m, out);
+        mcp_append_view(m, out);
     return rc;
 }
 
-static eous_rc run_action(mcp_server *m, const act_action *a, eous_buf *out, eous_err *err)
+eous_rc mcp_run_action(mcp_server *m, const act_action *a, eous_buf *out, eous_err *err)
 {
-    return run_action_as(m, a, out, 1, err);
+    return mcp_run_action_as(m, a, out, 1, err);
 }
 
 /* ---- tools ----------------------------------------------------------------- */
 
-typedef struct tool_out {
-    eous_buf text;
-    char *image_png_b64; /* browser_take_screenshot */
-    cJSON *structured;   /* structuredContent (browser_snapshot, browser_call); owned */
-} tool_out;
-
-typedef eous_rc (*tool_fn)(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err);
 
 static const char *arg_str(const cJSON *args, const char *key)
 {
@@ -540,7 +528,7 @@ static const char *arg_str(const cJSON *args, const char *key)
 }
 
 /* The element a view id names: {ref} as Playwright MCP calls it, or {target}. */
-static eous_rc arg_ref(const char *tool, const cJSON *args, char *out, size_t n, eous_err *err)
+eous_rc mcp_arg_ref(const char *tool, const cJSON *args, char *out, size_t n, eous_err *err)
 {
     const char *r = arg_str(args, "ref");
     if (!r)
@@ -555,7 +543,7 @@ static eous_rc arg_ref(const char *tool, const cJSON *args, char *out, size_t n,
     return EOUS_OK;
 }
 
-static eous_rc act_on(mcp_server *m, act_kind kind, const char *target, const char *text, tool_out *out,
+eous_rc mcp_act_on(mcp_server *m, act_kind kind, const char *target, const char *text, mcp_tool_out *out,
                       eous_err *err)
 {
     act_action a;
@@ -564,20 +552,20 @@ static eous_rc act_on(mcp_server *m, act_kind kind, const char *target, const ch
     a.target = target ? strdup(target) : NULL;
     a.text = text ? strdup(text) : NULL;
     eous_rc rc = (target && !a.target) || (text && !a.text) ? eous_err_set(err, EOUS_E_NOMEM, "out of memory")
-                                                            : run_action(m, &a, &out->text, err);
+                                                            : mcp_run_action(m, &a, &out->text, err);
     act_action_clear(&a);
     return rc;
 }
 
-static eous_rc tool_navigate(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_navigate(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const char *url = arg_str(args, "url");
     if (!url || !*url)
         return eous_err_set(err, EOUS_E_INVALID, "browser_navigate: expected {url: an http(s) URL}");
-    return act_on(m, ACT_GOTO, NULL, url, out, err);
+    return mcp_act_on(m, ACT_GOTO, NULL, url, out, err);
 }
 
-static eous_rc tool_snapshot(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_snapshot(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     perc_mode mode = m->o.mode;
     const char *ms = arg_str(args, "mode");
@@ -586,31 +574,31 @@ static eous_rc tool_snapshot(mcp_server *m, const cJSON *args, tool_out *out, eo
         return eous_err_set(err, EOUS_E_INVALID, "browser_snapshot: mode '%s': expected hybrid, pruned, atomic or html",
                             ms);
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)) || (rc = observe(m, mode, err)))
+    if ((rc = mcp_ensure_browser(m, err)) || (rc = mcp_observe(m, mode, err)))
         return rc;
-    append_view_as(m, &out->text, 1);
+    mcp_append_view_as(m, &out->text, 1);
     out->structured = mcp_view_structured(m->obs, NULL);
     return EOUS_OK;
 }
 
-static eous_rc tool_click(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_click(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     char ref[128];
-    eous_rc rc = arg_ref("browser_click", args, ref, sizeof ref, err);
-    return rc ? rc : act_on(m, ACT_CLICK, ref, NULL, out, err);
+    eous_rc rc = mcp_arg_ref("browser_click", args, ref, sizeof ref, err);
+    return rc ? rc : mcp_act_on(m, ACT_CLICK, ref, NULL, out, err);
 }
 
-static eous_rc tool_hover(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_hover(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     char ref[128];
-    eous_rc rc = arg_ref("browser_hover", args, ref, sizeof ref, err);
-    return rc ? rc : act_on(m, ACT_HOVER, ref, NULL, out, err);
+    eous_rc rc = mcp_arg_ref("browser_hover", args, ref, sizeof ref, err);
+    return rc ? rc : mcp_act_on(m, ACT_HOVER, ref, NULL, out, err);
 }
 
-static eous_rc tool_type(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_type(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     char ref[128];
-    eous_rc rc = arg_ref("browser_type", args, ref, sizeof ref, err);
+    eous_rc rc = mcp_arg_ref("browser_type", args, ref, sizeof ref, err);
     if (rc)
         return rc;
     const char *text = arg_str(args, "text");
@@ -623,15 +611,15 @@ static eous_rc tool_type(mcp_server *m, const cJSON *args, tool_out *out, eous_e
     a.target = strdup(ref);
     a.text = strdup(text); /* placeholders stay until act_execute fills them in */
     a.enter = eous_json_bool(args, "submit", 0);
-    rc = a.target && a.text ? run_action(m, &a, &out->text, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    rc = a.target && a.text ? mcp_run_action(m, &a, &out->text, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     act_action_clear(&a);
     return rc;
 }
 
-static eous_rc tool_select(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_select(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     char ref[128];
-    eous_rc rc = arg_ref("browser_select_option", args, ref, sizeof ref, err);
+    eous_rc rc = mcp_arg_ref("browser_select_option", args, ref, sizeof ref, err);
     if (rc)
         return rc;
     const cJSON *values = eous_json_arr(args, "values");
@@ -642,21 +630,21 @@ static eous_rc tool_select(mcp_server *m, const cJSON *args, tool_out *out, eous
         one = NULL;
     if (!one)
         return eous_err_set(err, EOUS_E_INVALID, "browser_select_option: expected {ref, values: [one option label or value]}");
-    return act_on(m, ACT_SELECT, ref, one, out, err);
+    return mcp_act_on(m, ACT_SELECT, ref, one, out, err);
 }
 
-static eous_rc tool_press_key(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_press_key(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const char *key = arg_str(args, "key");
     if (!key || !*key)
         return eous_err_set(err, EOUS_E_INVALID, "browser_press_key: expected {key: e.g. \"Enter\", \"Control+a\"}");
-    return act_on(m, ACT_PRESS, NULL, key, out, err);
+    return mcp_act_on(m, ACT_PRESS, NULL, key, out, err);
 }
 
-static eous_rc tool_back(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_back(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     (void)args;
-    return act_on(m, ACT_GO_BACK, NULL, NULL, out, err);
+    return mcp_act_on(m, ACT_GO_BACK, NULL, NULL, out, err);
 }
 
 /* ---- browser_fill_form ------------------------------------------------------
@@ -869,7 +857,7 @@ static eous_rc fill_one(mcp_server *m, const cJSON *f, char *ref, size_t ref_n, 
     const char *type = arg_str(f, "type");
     const char *name = arg_str(f, "name");
     const cJSON *value = cJSON_GetObjectItemCaseSensitive(f, "value");
-    eous_rc rc = arg_ref("browser_fill_form", f, ref, ref_n, err);
+    eous_rc rc = mcp_arg_ref("browser_fill_form", f, ref, ref_n, err);
     if (rc)
         return rc;
     if (!type || !name || !value || !(cJSON_IsString(value) || cJSON_IsNumber(value) || cJSON_IsBool(value)))
@@ -890,13 +878,13 @@ static eous_rc fill_one(mcp_server *m, const cJSON *f, char *ref, size_t ref_n, 
     eous_buf scratch;
     eous_buf_init(&scratch, 0);
     if (!rc && !skip)
-        rc = run_action_as(m, &a, &scratch, 0, err);
+        rc = mcp_run_action_as(m, &a, &scratch, 0, err);
     eous_buf_free(&scratch);
     act_action_clear(&a);
     return rc;
 }
 
-static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const cJSON *fields = eous_json_arr(args, "fields"), *f;
     int n = cJSON_GetArraySize(fields);
@@ -905,7 +893,7 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
                             "browser_fill_form: expected {fields: [{ref, name, type, value}], 1 to %d of them}",
                             FILL_MAX_FIELDS);
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)) || (!m->obs && (rc = observe(m, m->o.mode, err))))
+    if ((rc = mcp_ensure_browser(m, err)) || (!m->obs && (rc = mcp_observe(m, m->o.mode, err))))
         return rc;
     char (*refs)[128] = calloc((size_t)n, 128);
     char (*why)[600] = calloc((size_t)n, 600);
@@ -919,13 +907,13 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
     cJSON_ArrayForEach(f, fields) {
         eous_err ferr;
         eous_err_clear(&ferr);
-        progress(m, i, n, "filling a field");
+        mcp_progress(m, i, n, "filling a field");
         eous_rc frc = cJSON_IsObject(f) ? fill_one(m, f, refs[i], 128, &ferr)
                                         : eous_err_set(&ferr, EOUS_E_INVALID, "expected an object {ref, name, type, value}");
         if (frc == EOUS_E_INFRA || frc == EOUS_E_INTERRUPTED) {
             free(refs);
             free(why);
-            stop_browser(m);
+            mcp_stop_browser(m);
             *err = ferr;
             return eous_err_prefix(err, "the browser stopped (the next call starts a new one)");
         }
@@ -938,8 +926,8 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
         i++;
     }
     eous_err oerr;
-    progress(m, n, n, "reading the page");
-    if ((rc = observe(m, m->o.mode, &oerr))) {
+    mcp_progress(m, n, n, "reading the page");
+    if ((rc = mcp_observe(m, m->o.mode, &oerr))) {
         free(refs);
         free(why);
         *err = oerr;
@@ -961,7 +949,7 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
     }
     free(refs);
     free(why);
-    append_view(m, &out->text);
+    mcp_append_view(m, &out->text);
     if (failed)
         return eous_err_set(err, first, "browser_fill_form: %d of %d fields failed (each named below; the others were set)",
                             failed, n);
@@ -973,14 +961,14 @@ static eous_rc tool_fill_form(mcp_server *m, const cJSON *args, tool_out *out, e
 #define RESIZE_MIN 200
 #define RESIZE_MAX 8192
 
-static eous_rc tool_resize(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_resize(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     double w = eous_json_num(args, "width", -1), h = eous_json_num(args, "height", -1);
     if (w < RESIZE_MIN || w > RESIZE_MAX || h < RESIZE_MIN || h > RESIZE_MAX || w != (int)w || h != (int)h)
         return eous_err_set(err, EOUS_E_INVALID, "browser_resize: expected {width, height}: whole pixels, %d to %d",
                             RESIZE_MIN, RESIZE_MAX);
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)))
+    if ((rc = mcp_ensure_browser(m, err)))
         return rc;
     cJSON *body = cJSON_CreateObject(), *v = NULL;
     cJSON_AddNumberToObject(body, "width", w);
@@ -991,33 +979,33 @@ static eous_rc tool_resize(mcp_server *m, const cJSON *args, tool_out *out, eous
         eous_buf_printf(&out->text, NULL, "the window is now %.0f x %.0f\n", eous_json_num(v, "width", w),
                         eous_json_num(v, "height", h));
     cJSON_Delete(v);
-    if (rc || (rc = observe(m, m->o.mode, err)))
+    if (rc || (rc = mcp_observe(m, m->o.mode, err)))
         return rc;
-    append_view(m, &out->text); /* a responsive page may show other things now */
+    mcp_append_view(m, &out->text); /* a responsive page may show other things now */
     return EOUS_OK;
 }
 
-static eous_rc tool_console(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_console(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
-    eous_rc rc = ensure_browser(m, err);
+    eous_rc rc = mcp_ensure_browser(m, err);
     return rc ? rc : mcp_page_console(m->b.session, arg_str(args, "level"), &out->text, err);
 }
 
-static eous_rc tool_network(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_network(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
-    eous_rc rc = ensure_browser(m, err);
+    eous_rc rc = mcp_ensure_browser(m, err);
     int all = eous_json_bool(args, "includeStatic", 0) || eous_json_bool(args, "static", 0);
     return rc ? rc : mcp_page_network(m->b.session, all, &out->text, err);
 }
 
 /* The page read now, its view searched and never sent whole (the next delta is still against the last sent). */
-static eous_rc tool_find(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_find(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const char *text = arg_str(args, "text"), *role = arg_str(args, "role"), *name = arg_str(args, "name");
     if ((!text || !*text) && (!role || !*role))
         return eous_err_set(err, EOUS_E_INVALID, "browser_find: expected {text} or {role, name?}");
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)) || (rc = observe(m, m->o.mode, err)))
+    if ((rc = mcp_ensure_browser(m, err)) || (rc = mcp_observe(m, m->o.mode, err)))
         return rc;
     eous_buf_printf(&out->text, NULL, "url: %s\n", perc_obs_url(m->obs));
     return mcp_view_find(perc_obs_text(m->obs), text, role, name, &out->text, err);
@@ -1059,7 +1047,7 @@ static eous_rc answer_open_dialog(mcp_server *m, int accept, const char *text, i
     return rc;
 }
 
-static eous_rc tool_handle_dialog(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_handle_dialog(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(args, "accept");
     const cJSON *pt = cJSON_GetObjectItemCaseSensitive(args, "promptText");
@@ -1067,7 +1055,7 @@ static eous_rc tool_handle_dialog(mcp_server *m, const cJSON *args, tool_out *ou
         return eous_err_set(err, EOUS_E_INVALID, "browser_handle_dialog: expected {accept: true|false, promptText?: "
                                                  "the prompt's answer, may name {{secret:NAME}}}");
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)))
+    if ((rc = mcp_ensure_browser(m, err)))
         return rc;
     int accept = cJSON_IsTrue(acc);
     char *text = NULL;
@@ -1102,9 +1090,9 @@ static eous_rc tool_handle_dialog(mcp_server *m, const cJSON *args, tool_out *ou
         act_secret_free(text);
     if (rc)
         return eous_err_prefix(err, "browser_handle_dialog");
-    if ((rc = observe(m, m->o.mode, err)))
+    if ((rc = mcp_observe(m, m->o.mode, err)))
         return rc;
-    append_view(m, &out->text);
+    mcp_append_view(m, &out->text);
     return EOUS_OK;
 }
 
@@ -1114,7 +1102,7 @@ static eous_rc tool_handle_dialog(mcp_server *m, const cJSON *args, tool_out *ou
  * one, on the page's only file input; a native file component through its
  * upload tool. */
 
-static eous_rc tool_file_upload(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_file_upload(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const cJSON *paths = eous_json_arr(args, "paths"), *p;
     if (!m->o.files_dir)
@@ -1128,9 +1116,9 @@ static eous_rc tool_file_upload(mcp_server *m, const cJSON *args, tool_out *out,
                             m->o.files_dir);
     eous_rc rc;
     char ref[128] = "";
-    if (cJSON_GetObjectItemCaseSensitive(args, "ref") && (rc = arg_ref("browser_file_upload", args, ref, sizeof ref, err)))
+    if (cJSON_GetObjectItemCaseSensitive(args, "ref") && (rc = mcp_arg_ref("browser_file_upload", args, ref, sizeof ref, err)))
         return rc;
-    if ((rc = ensure_browser(m, err)) || (!m->obs && (rc = observe(m, m->o.mode, err))))
+    if ((rc = mcp_ensure_browser(m, err)) || (!m->obs && (rc = mcp_observe(m, m->o.mode, err))))
         return rc;
     const perc_component *file = NULL;
     for (size_t i = 0; !ref[0] && i < perc_obs_n_components(m->obs); i++) {
@@ -1153,13 +1141,13 @@ static eous_rc tool_file_upload(mcp_server *m, const cJSON *args, tool_out *out,
     if (!a.target || (c && !a.tool) || !a.params || !cJSON_AddItemToObject(a.params, "files", cJSON_Duplicate(paths, 1)))
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     else
-        rc = run_action(m, &a, &out->text, err);
+        rc = mcp_run_action(m, &a, &out->text, err);
     act_action_clear(&a);
     return rc;
 }
 
 static eous_rc call_component(mcp_server *m, const char *component, const char *tool, const cJSON *params,
-                              tool_out *out, eous_err *err)
+                              mcp_tool_out *out, eous_err *err)
 {
     act_action a;
     act_action_init(&a);
@@ -1167,13 +1155,13 @@ static eous_rc call_component(mcp_server *m, const char *component, const char *
     a.target = strdup(component);
     a.tool = strdup(tool);
     a.params = params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject();
-    eous_rc rc = a.target && a.tool && a.params ? run_action(m, &a, &out->text, err)
+    eous_rc rc = a.target && a.tool && a.params ? mcp_run_action(m, &a, &out->text, err)
                                                  : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     act_action_clear(&a);
     return rc;
 }
 
-static eous_rc tool_call(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_call(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const char *component = arg_str(args, "component");
     const char *tool = arg_str(args, "tool");
@@ -1211,11 +1199,11 @@ static const perc_component *webmcp_tool(const mcp_server *m, const char *name)
     return NULL;
 }
 
-static eous_rc tool_webmcp_list(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_webmcp_list(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     (void)args;
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)) || (rc = observe(m, m->o.mode, err)))
+    if ((rc = mcp_ensure_browser(m, err)) || (rc = mcp_observe(m, m->o.mode, err)))
         return rc;
     cJSON *sc = cJSON_CreateObject();
     cJSON_AddStringToObject(sc, "url", perc_obs_url(m->obs));
@@ -1246,7 +1234,7 @@ static eous_rc tool_webmcp_list(mcp_server *m, const cJSON *args, tool_out *out,
     return EOUS_OK;
 }
 
-static eous_rc tool_webmcp_call(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_webmcp_call(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const char *name = arg_str(args, "name");
     const cJSON *input = cJSON_GetObjectItemCaseSensitive(args, "arguments");
@@ -1254,10 +1242,10 @@ static eous_rc tool_webmcp_call(mcp_server *m, const cJSON *args, tool_out *out,
         return eous_err_set(err, EOUS_E_INVALID,
                             "browser_webmcp_call: expected {name: a tool from browser_webmcp_list, arguments: {}}");
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)))
+    if ((rc = mcp_ensure_browser(m, err)))
         return rc;
     /* the page may have registered it since the last view */
-    if (!webmcp_tool(m, name) && (rc = observe(m, m->o.mode, err)))
+    if (!webmcp_tool(m, name) && (rc = mcp_observe(m, m->o.mode, err)))
         return rc;
     if (!webmcp_tool(m, name)) {
         eous_buf names;
@@ -1279,7 +1267,7 @@ static eous_rc tool_webmcp_call(mcp_server *m, const cJSON *args, tool_out *out,
     return rc;
 }
 
-static eous_rc tool_tabs_list(mcp_server *m, tool_out *out, eous_err *err)
+static eous_rc tool_tabs_list(mcp_server *m, mcp_tool_out *out, eous_err *err)
 {
     act_tabs t;
     eous_rc rc = act_tabs_read_urls(m->b.session, &t, err);
@@ -1290,14 +1278,14 @@ static eous_rc tool_tabs_list(mcp_server *m, tool_out *out, eous_err *err)
     return rc;
 }
 
-static eous_rc tool_tabs(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_tabs(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const char *action = arg_str(args, "action");
     const cJSON *index = cJSON_GetObjectItemCaseSensitive(args, "index");
     if (!action || (index && !cJSON_IsNumber(index)))
         return eous_err_set(err, EOUS_E_INVALID, "browser_tabs: expected {action: list|new|select|close, index?}");
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)))
+    if ((rc = mcp_ensure_browser(m, err)))
         return rc;
     if (!strcmp(action, "list"))
         return tool_tabs_list(m, out, err);
@@ -1310,11 +1298,11 @@ static eous_rc tool_tabs(mcp_server *m, const cJSON *args, tool_out *out, eous_e
         free(h);
         const char *url = arg_str(args, "url");
         if (url)
-            return act_on(m, ACT_GOTO, NULL, url, out, err);
-        if ((rc = observe(m, m->o.mode, err)))
+            return mcp_act_on(m, ACT_GOTO, NULL, url, out, err);
+        if ((rc = mcp_observe(m, m->o.mode, err)))
             return rc;
         eous_buf_puts(&out->text, "opened a new tab\n", NULL);
-        append_view(m, &out->text);
+        mcp_append_view(m, &out->text);
         return EOUS_OK;
     }
     int select = !strcmp(action, "select"), close = !strcmp(action, "close");
@@ -1330,21 +1318,21 @@ static eous_rc tool_tabs(mcp_server *m, const cJSON *args, tool_out *out, eous_e
         a.index = index->valueint;
         eous_buf scratch;
         eous_buf_init(&scratch, 0);
-        rc = run_action(m, &a, select ? &out->text : &scratch, err);
+        rc = mcp_run_action(m, &a, select ? &out->text : &scratch, err);
         eous_buf_free(&scratch);
         if (rc || select)
             return rc;
     }
-    return act_on(m, ACT_CLOSE_TAB, NULL, NULL, out, err);
+    return mcp_act_on(m, ACT_CLOSE_TAB, NULL, NULL, out, err);
 }
 
 /* Secret fields blurred and data-agent-hidden regions hidden while the shot is
  * taken (perception/mask.js, the same mask as every run's screenshots). */
-static eous_rc tool_screenshot(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_screenshot(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     (void)args;
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)))
+    if ((rc = mcp_ensure_browser(m, err)))
         return rc;
     if ((rc = perc_mask(m->b.session, 1, err)))
         return eous_err_prefix(err, "screenshot not taken (secret fields could not be masked)");
@@ -1360,10 +1348,10 @@ static eous_rc tool_screenshot(mcp_server *m, const cJSON *args, tool_out *out, 
 }
 
 /* Sleeps up to ms, waking early when the client hangs up or a message arrives. */
-static void wait_interruptible(mcp_server *m, double ms)
+void mcp_wait_interruptible(mcp_server *m, double ms)
 {
     double end = eous_now_ms() + ms;
-    while (!eous_interrupted() && !cancelled(m)) {
+    while (!eous_interrupted() && !mcp_cancelled(m)) {
         double left = end - eous_now_ms();
         if (left <= 0)
             return;
@@ -1372,7 +1360,7 @@ static void wait_interruptible(mcp_server *m, double ms)
     }
 }
 
-static eous_rc tool_wait_for(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_wait_for(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const char *text = arg_str(args, "text"), *gone = arg_str(args, "textGone");
     double secs = eous_json_num(args, "time", -1);
@@ -1381,108 +1369,100 @@ static eous_rc tool_wait_for(mcp_server *m, const cJSON *args, tool_out *out, eo
     if (secs > MCP_WAIT_CAP_S)
         secs = MCP_WAIT_CAP_S;
     eous_rc rc;
-    if ((rc = ensure_browser(m, err)))
+    if ((rc = mcp_ensure_browser(m, err)))
         return rc;
     double t0 = eous_now_ms(), end = t0 + secs * 1000, said = t0;
     char note[160];
     if (!text && !gone) {
         snprintf(note, sizeof note, "waiting %.1f s", secs);
-        progress(m, 0, secs, note);
+        mcp_progress(m, 0, secs, note);
         /* a second at a time, so the client hears how far it got */
         double now;
-        while ((now = eous_now_ms()) < end && !eous_interrupted() && !cancelled(m) && !client_gone(m)) {
-            wait_interruptible(m, end - now > 1000 ? 1000 : end - now);
+        while ((now = eous_now_ms()) < end && !eous_interrupted() && !mcp_cancelled(m) && !client_gone(m)) {
+            mcp_wait_interruptible(m, end - now > 1000 ? 1000 : end - now);
             if ((now = eous_now_ms()) < end) {
                 snprintf(note, sizeof note, "waited %.0f of %.1f s", (now - t0) / 1000, secs);
-                progress(m, (now - t0) / 1000, secs, note);
+                mcp_progress(m, (now - t0) / 1000, secs, note);
             }
         }
     } else {
         /* the text as the view shows it: hidden regions never count */
         double cap = (secs > 0 ? secs : MCP_WAIT_CAP_S) * 1000;
         for (;;) {
-            if ((rc = observe(m, m->o.mode, err)))
+            if ((rc = mcp_observe(m, m->o.mode, err)))
                 return rc;
             const char *view = perc_obs_text(m->obs);
             if ((!text || strstr(view, text)) && (!gone || !strstr(view, gone)))
                 break;
-            if (eous_now_ms() - t0 >= cap || client_gone(m) || eous_interrupted() || cancelled(m))
+            if (eous_now_ms() - t0 >= cap || client_gone(m) || eous_interrupted() || mcp_cancelled(m))
                 return eous_err_set(err, EOUS_E_TIMEOUT, "browser_wait_for: %s '%s' not seen within %.0f s",
                                     text ? "text" : "text gone", text ? text : gone, cap / 1000);
             if (eous_now_ms() - said >= 1000 || said == t0) {
                 said = eous_now_ms();
                 snprintf(note, sizeof note, "waiting for %s '%.100s'", text ? "text" : "text gone", text ? text : gone);
-                progress(m, (said - t0) / 1000, cap / 1000, note);
+                mcp_progress(m, (said - t0) / 1000, cap / 1000, note);
             }
-            wait_interruptible(m, 300);
+            mcp_wait_interruptible(m, 300);
         }
     }
-    if ((rc = observe(m, m->o.mode, err)))
+    if ((rc = mcp_observe(m, m->o.mode, err)))
         return rc;
     eous_buf_printf(&out->text, NULL, "waited %.1f s\n", (eous_now_ms() - t0) / 1000);
-    append_view(m, &out->text);
+    mcp_append_view(m, &out->text);
     return EOUS_OK;
 }
 
-static eous_rc tool_close(mcp_server *m, const cJSON *args, tool_out *out, eous_err *err)
+static eous_rc tool_close(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     (void)args;
     (void)err;
-    stop_browser(m);
+    mcp_stop_browser(m);
     eous_buf_puts(&out->text, "browser closed (the next call starts a new one)", NULL);
     return EOUS_OK;
 }
 
-typedef struct tool_def {
-    const char *name;
-    const char *description;
-    const char *schema; /* JSON Schema of the arguments */
-    int read_only;
-    tool_fn fn;
-    int structured;     /* answers with structuredContent (mcp_view_output_schema) */
-} tool_def;
 
 #define REF_PROP "\"ref\":{\"type\":\"string\",\"description\":\"element id from the view, e.g. 12\"}"
 #define ELEMENT_PROP "\"element\":{\"type\":\"string\",\"description\":\"what the element is, in words\"}"
 
-static const tool_def tools[] = {
+static const mcp_tool_def core_tools[] = {
     {"browser_navigate", "Navigate to a URL. Returns the new view (or what changed, on the same page).",
-     "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\"}},\"required\":[\"url\"]}", 0, tool_navigate, 0},
+     "{\"type\":\"object\",\"properties\":{\"url\":{\"type\":\"string\"}},\"required\":[\"url\"]}", 0, tool_navigate, 0, NULL},
     {"browser_snapshot",
      "The page as eous sees it: accessibility tree with [id]s; components as [cN] kind 'label' with their "
      "state and tools (use browser_call).",
      "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"hybrid\",\"pruned\","
      "\"atomic\",\"html\"]}}}",
-     1, tool_snapshot, 1},
+     1, tool_snapshot, 1, NULL},
     {"browser_click", "Click an element by its view id. Returns the new view or what changed.",
-     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_click, 0},
+     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_click, 0, NULL},
     {"browser_type",
      "Type text into an editable element (cleared first); submit presses Enter. Secrets: {{secret:NAME}}.",
      "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP ",\"text\":{\"type\":\"string\"},"
      "\"submit\":{\"type\":\"boolean\"}},\"required\":[\"ref\",\"text\"]}",
-     0, tool_type, 0},
+     0, tool_type, 0, NULL},
     {"browser_select_option", "Select an option (label or value) in a dropdown.",
      "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP ",\"values\":{\"type\":\"array\","
      "\"items\":{\"type\":\"string\"},\"minItems\":1,\"maxItems\":1}},\"required\":[\"ref\",\"values\"]}",
-     0, tool_select, 0},
+     0, tool_select, 0, NULL},
     {"browser_hover", "Hover over an element.",
-     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_hover, 0},
+     "{\"type\":\"object\",\"properties\":{" REF_PROP "," ELEMENT_PROP "},\"required\":[\"ref\"]}", 0, tool_hover, 0, NULL},
     {"browser_press_key", "Press a key or chord, e.g. Enter, ArrowDown, Control+a.",
      "{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\"}},\"required\":[\"key\"]}", 0,
-     tool_press_key, 0},
-    {"browser_navigate_back", "Go back in history.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_back, 0},
+     tool_press_key, 0, NULL},
+    {"browser_navigate_back", "Go back in history.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_back, 0, NULL},
     {"browser_tabs", "List, open, select or close tabs.",
      "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"new\",\"select\","
      "\"close\"]},\"index\":{\"type\":\"integer\",\"minimum\":0},\"url\":{\"type\":\"string\"}},"
      "\"required\":[\"action\"]}",
-     0, tool_tabs, 0},
+     0, tool_tabs, 0, NULL},
     {"browser_take_screenshot", "PNG of the viewport; secret fields blurred, hidden regions blank.",
-     "{\"type\":\"object\",\"properties\":{}}", 1, tool_screenshot, 0},
+     "{\"type\":\"object\",\"properties\":{}}", 1, tool_screenshot, 0, NULL},
     {"browser_wait_for", "Wait for text to appear or go, or for a time (seconds, at most 30).",
      "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"},\"textGone\":{\"type\":\"string\"},"
      "\"time\":{\"type\":\"number\",\"minimum\":0,\"maximum\":30}}}",
-     1, tool_wait_for, 0},
-    {"browser_close", "Close the browser.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_close, 0},
+     1, tool_wait_for, 0, NULL},
+    {"browser_close", "Close the browser.", "{\"type\":\"object\",\"properties\":{}}", 0, tool_close, 0, NULL},
     {"browser_fill_form",
      "Fill several form fields in one call; each field through its component's own setter where it has one, "
      "each one's value read back. ref: a field's id, or a form component (cN) with name: the field's label.",
@@ -1492,55 +1472,66 @@ static const tool_def tools[] = {
      "\"combobox\",\"slider\",\"date\"]},\"value\":{\"type\":[\"string\",\"number\",\"boolean\"],\"description\":"
      "\"text; true/false for a checkbox or radio; the option for a combobox\"}},\"required\":[\"ref\",\"name\","
      "\"type\",\"value\"]}}},\"required\":[\"fields\"]}",
-     0, tool_fill_form, 0},
+     0, tool_fill_form, 0, NULL},
     {"browser_file_upload",
      "Upload files to a file input: paths are names in the server's --files DIR (never outside it). ref: the file "
      "input (default: the page's only one).",
      "{\"type\":\"object\",\"properties\":{\"paths\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},"
      "\"minItems\":1,\"description\":\"file names relative to --files DIR\"}," REF_PROP "},\"required\":[\"paths\"]}",
-     0, tool_file_upload, 0},
+     0, tool_file_upload, 0, NULL},
     {"browser_handle_dialog",
      "Answer a dialog (alert, confirm, prompt): the one open now, else the next one this page opens. An action "
      "that opened one names it (type, message) in its answer.",
      "{\"type\":\"object\",\"properties\":{\"accept\":{\"type\":\"boolean\"},\"promptText\":{\"type\":"
      "\"string\",\"description\":\"a prompt's answer; may name {{secret:NAME}}\"}},\"required\":[\"accept\"]}",
-     0, tool_handle_dialog, 0},
+     0, tool_handle_dialog, 0, NULL},
     {"browser_resize", "Resize the browser window (a responsive page may change its view).",
      "{\"type\":\"object\",\"properties\":{\"width\":{\"type\":\"number\"},\"height\":{\"type\":\"number\"}},"
      "\"required\":[\"width\",\"height\"]}",
-     0, tool_resize, 0},
+     0, tool_resize, 0, NULL},
     {"browser_console_messages",
      "The console messages the page logged since it loaded (uncaught errors too), at level or above (default info).",
      "{\"type\":\"object\",\"properties\":{\"level\":{\"type\":\"string\",\"enum\":[\"error\",\"warning\","
      "\"info\",\"debug\"]}}}",
-     1, tool_console, 0},
+     1, tool_console, 0, NULL},
     {"browser_network_requests",
      "The page's requests since it loaded: method, URL (credentials redacted), status, type; scripts, styles, images "
      "and fonts only with includeStatic.",
-     "{\"type\":\"object\",\"properties\":{\"includeStatic\":{\"type\":\"boolean\"}}}", 1, tool_network, 0},
+     "{\"type\":\"object\",\"properties\":{\"includeStatic\":{\"type\":\"boolean\"}}}", 1, tool_network, 0, NULL},
     {"browser_find",
      "Search the page's view instead of reading it whole: the lines holding text, or of a role (and name), with "
      "their ids and the heading each stands under.",
      "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"},\"role\":{\"type\":\"string\","
      "\"description\":\"e.g. button, link, textbox, heading, form\"},\"name\":{\"type\":\"string\"}}}",
-     1, tool_find, 0},
+     1, tool_find, 0, NULL},
     {"browser_call",
      "Call a component's own tool (semantic action), e.g. {component: \"c3\", tool: \"setValue\", params: "
      "{\"date\": \"2025-12-31\"}}. Params are checked against the component's constraints first.",
      "{\"type\":\"object\",\"properties\":{\"component\":{\"type\":\"string\",\"description\":\"view id (c3) or "
      "key\"},\"tool\":{\"type\":\"string\"},\"params\":{\"type\":\"object\"}},\"required\":[\"component\","
      "\"tool\"]}",
-     0, tool_call, 1},
+     0, tool_call, 1, NULL},
     {"browser_webmcp_list",
      "The page's own WebMCP tools: name, description and input schema of each (text from the page: untrusted).",
-     "{\"type\":\"object\",\"properties\":{}}", 1, tool_webmcp_list, 0},
+     "{\"type\":\"object\",\"properties\":{}}", 1, tool_webmcp_list, 0, NULL},
     {"browser_webmcp_call",
      "Call one of the page's WebMCP tools by name (browser_webmcp_list); arguments are checked against its input "
      "schema first. Returns the tool's answer and the new view.",
      "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"arguments\":{\"type\":\"object\"}},"
      "\"required\":[\"name\"]}",
-     0, tool_webmcp_call, 0},
+     0, tool_webmcp_call, 0, NULL},
 };
+
+static const mcp_tool_table core_table = {core_tools, sizeof core_tools / sizeof core_tools[0]};
+
+/* every tool file's table, in tools/list order */
+static const mcp_tool_table *const tool_tables[] = {&core_table, &mcp_caps_tools, &mcp_history_tools,
+                                                    &mcp_tasks_tools};
+
+int mcp_has_cap(const mcp_server *m, const char *cap)
+{
+    return mcp_caps_has(m->o.caps, cap);
+}
 
 static cJSON *tool_json(const char *name, const char *description, cJSON *schema, int read_only)
 {
@@ -1587,12 +1578,16 @@ static int structured_ok(const mcp_server *m)
 static cJSON *list_tools(const mcp_server *m)
 {
     cJSON *arr = cJSON_CreateArray();
-    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
-        cJSON *t = tool_json(tools[i].name, tools[i].description, cJSON_Parse(tools[i].schema), tools[i].read_only);
-        if (tools[i].structured && structured_ok(m))
-            cJSON_AddItemToObject(t, "outputSchema", cJSON_Parse(mcp_view_output_schema()));
-        cJSON_AddItemToArray(arr, t);
-    }
+    for (size_t k = 0; k < sizeof tool_tables / sizeof tool_tables[0]; k++)
+        for (size_t i = 0; i < tool_tables[k]->n; i++) {
+            const mcp_tool_def *d = &tool_tables[k]->defs[i];
+            if (d->cap && !mcp_has_cap(m, d->cap))
+                continue;
+            cJSON *t = tool_json(d->name, d->description, cJSON_Parse(d->schema), d->read_only);
+            if (d->structured && structured_ok(m))
+                cJSON_AddItemToObject(t, "outputSchema", cJSON_Parse(mcp_view_output_schema()));
+            cJSON_AddItemToArray(arr, t);
+        }
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
         char name[72];
@@ -1644,10 +1639,13 @@ static void call_tool(mcp_server *m, const cJSON *id, const cJSON *params)
         rpc_error(m, id, RPC_INVALID_PARAMS, "tools/call: arguments must be an object");
         return;
     }
-    tool_fn fn = NULL;
-    for (size_t i = 0; i < sizeof tools / sizeof tools[0] && !fn; i++)
-        if (!strcmp(tools[i].name, name))
-            fn = tools[i].fn;
+    mcp_tool_fn fn = NULL;
+    for (size_t k = 0; k < sizeof tool_tables / sizeof tool_tables[0] && !fn; k++)
+        for (size_t i = 0; i < tool_tables[k]->n && !fn; i++) {
+            const mcp_tool_def *d = &tool_tables[k]->defs[i];
+            if (!strcmp(d->name, name) && (!d->cap || mcp_has_cap(m, d->cap)))
+                fn = d->fn;
+        }
     const perc_component *page_tool = fn ? NULL : find_page_tool(m, name);
     if (!fn && !page_tool) {
         char msg[300];
@@ -1655,7 +1653,7 @@ static void call_tool(mcp_server *m, const cJSON *id, const cJSON *params)
         rpc_error(m, id, RPC_INVALID_PARAMS, msg);
         return;
     }
-    tool_out out;
+    mcp_tool_out out;
     memset(&out, 0, sizeof out);
     eous_buf_init(&out.text, 0);
     eous_err err;
@@ -2084,7 +2082,7 @@ eous_rc mcp_serve(mcp_server *m, FILE *in, FILE *out, eous_err *err)
         handle_message(m, line.data, line.len);
     }
     eous_buf_free(&line);
-    stop_browser(m);
+    mcp_stop_browser(m);
     return rc;
 }
 
@@ -2092,7 +2090,7 @@ void mcp_free(mcp_server *m)
 {
     if (!m)
         return;
-    stop_browser(m);
+    mcp_stop_browser(m);
     if (m->policy)
         act_policy_set_confirm(m->policy, NULL, NULL);
     act_policy_free(m->own_policy);

@@ -70,9 +70,17 @@ typedef struct mcp_opts {
     const char *log_name;          /* prefix of this server's log lines (an HTTP session's), NULL = none */
     const char *files_dir;         /* browser_file_upload takes files only from here (act_files_resolve);
                                     * NULL = uploads refused */
+    const char *caps;              /* opt-in tool groups, comma-separated (mcp_caps_check); NULL = none */
 } mcp_opts;
 
 void mcp_opts_init(mcp_opts *o);
+
+/* The opt-in capabilities, as Playwright MCP's --caps: "tasks" (task_list, task_start, task_submit),
+ * "storage" (cookies and storage state), "tracing" (a Chromium trace), "vision" (coordinate mouse on
+ * the screenshot), "pdf".  EOUS_E_INVALID naming the first unknown one in list. */
+eous_rc mcp_caps_check(const char *list, eous_err *err);
+/* 1 when the comma-separated list (NULL = empty) names cap. */
+int mcp_caps_has(const char *list, const char *cap);
 
 typedef struct mcp_server mcp_server;
 

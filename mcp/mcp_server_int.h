@@ -1,0 +1,117 @@
+/* mcp/mcp_server_int.h — the MCP server's state and what a tool needs from it,
+ * so each group of tools lives in its own file (mcp.c: the core browser tools;
+ * mcp_tasks.c: --caps tasks; mcp_caps.c: storage, tracing, vision, pdf, drag;
+ * mcp_history.c: history and undo).  Not installed.
+ *
+ * A tool file defines one mcp_tool_table (below) and mcp.c lists it in
+ * mcp_tool_tables; a tool whose cap is set is offered only when the server was
+ * started with that capability (--caps).  Every function here runs on the
+ * thread serving the request. */
+#ifndef EOUS_MCP_MCP_SERVER_INT_H
+#define EOUS_MCP_MCP_SERVER_INT_H
+
+#include <pthread.h>
+
+#include "actions/exec.h"
+#include "actions/policy.h"
+#include "agent/browser.h"
+#include "mcp/mcp_int.h"
+#include "perception/delta.h"
+
+struct mcp_server {
+    mcp_opts o;
+    int in_fd;               /* stdio: the client's messages; -1 under another transport */
+    FILE *out;               /* stdio: where messages go */
+    mcp_emit_fn emit;  /* another transport: where messages go (set with mcp_set_emit) */
+    void *emit_ud;
+    char rbuf[65536];
+    size_t rpos, rlen;
+    int eof;                 /* the client is gone (end of input, mcp_hangup); under io_lock */
+    agent_browser b;
+    int browser_open;
+    act_exec *x;
+    act_policy *policy;      /* o.policy or own_policy */
+    act_policy *own_policy;
+    perc_obs *obs;           /* the page as last seen */
+    perc_delta *delta;       /* the view the client was last sent, for deltas; NULL: deltas off */
+    char *page_tools_sig;    /* names of the page's WebMCP tools last announced */
+    int initialized;
+    int client_elicitation;  /* the client declared the elicitation capability */
+    cJSON *busy_id;          /* id of the request being served (borrowed), for cancellation */
+    int busy_cancelled;      /* under io_lock */
+    long next_request_id;
+    char pending_id[32];     /* our elicitation request awaiting its answer, "" when none; under io_lock */
+    cJSON *pending_response; /* its answer once read; under io_lock */
+    int log_level;           /* logging/setLevel: index in log_levels; -1 = the client never asked */
+    const char *protocol;    /* the version initialize agreed (static); NULL before it */
+    int modern;              /* a 2026-07-28 request is being served: its results carry resultType */
+    int req_log_level;       /* that request's _meta logLevel (index in log_levels), -1 = none */
+    cJSON *progress_token;   /* the running call's _meta.progressToken (owned), NULL: no progress wanted */
+    int progress_n;          /* notifications/progress sent for it so far */
+    /* Under a transport with threads (HTTP) responses and notifications may arrive on
+     * another thread while a request runs: they set the fields marked "under io_lock"
+     * and signal io_cond.  Under stdio the lock is never contended. */
+    pthread_mutex_t io_lock;
+    pthread_cond_t io_cond;
+};
+
+/* ---- tools ---- */
+
+typedef struct mcp_tool_out {
+    eous_buf text;
+    char *image_png_b64; /* browser_take_screenshot */
+    cJSON *structured;   /* structuredContent (browser_snapshot, browser_call); owned */
+} mcp_tool_out;
+
+typedef eous_rc (*mcp_tool_fn)(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err);
+
+typedef struct mcp_tool_def {
+    const char *name;
+    const char *description;
+    const char *schema; /* JSON Schema of the arguments */
+    int read_only;
+    mcp_tool_fn fn;
+    int structured;     /* answers with structuredContent (mcp_view_output_schema) */
+    const char *cap;    /* offered only with this --caps capability; NULL = always */
+} mcp_tool_def;
+
+typedef struct mcp_tool_table {
+    const mcp_tool_def *defs;
+    size_t n;
+} mcp_tool_table;
+
+/* the tables of the tool files; each file owns its own */
+extern const mcp_tool_table mcp_tasks_tools;   /* mcp_tasks.c */
+extern const mcp_tool_table mcp_caps_tools;    /* mcp_caps.c */
+extern const mcp_tool_table mcp_history_tools; /* mcp_history.c */
+
+/* 1 when the server was started with capability cap (mcp_opts.caps). */
+int mcp_has_cap(const mcp_server *m, const char *cap);
+
+/* ---- what a tool uses (mcp.c) ---- */
+
+/* Starts the browser at the first call that needs it. */
+eous_rc mcp_ensure_browser(mcp_server *m, eous_err *err);
+void mcp_stop_browser(mcp_server *m);
+/* Reads the page in mode into m->obs (ids kept from the previous view of the same mode). */
+eous_rc mcp_observe(mcp_server *m, perc_mode mode, eous_err *err);
+/* Appends the view (or its delta since the view last sent; whole: the whole view) to out. */
+void mcp_append_view_as(mcp_server *m, eous_buf *out, int whole);
+void mcp_append_view(mcp_server *m, eous_buf *out);
+/* Executes a (caller owns it) through policy, secrets and confirmation; writes its result line and,
+ * with_view set, the new view. */
+eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int with_view, eous_err *err);
+eous_rc mcp_run_action(mcp_server *m, const act_action *a, eous_buf *out, eous_err *err);
+/* One action of kind on target with text (either may be NULL), then the view. */
+eous_rc mcp_act_on(mcp_server *m, act_kind kind, const char *target, const char *text, mcp_tool_out *out,
+                   eous_err *err);
+/* {ref} (or {target}) of args, "[12]" unwrapped, into out; an error naming tool when absent. */
+eous_rc mcp_arg_ref(const char *tool, const cJSON *args, char *out, size_t n, eous_err *err);
+/* notifications/progress for the running call, when its client asked for them. */
+void mcp_progress(mcp_server *m, double done, double total, const char *message);
+/* 1 once the running call was cancelled. */
+int mcp_cancelled(mcp_server *m);
+/* Sleeps ms, waking early on cancellation, a signal or the client leaving. */
+void mcp_wait_interruptible(mcp_server *m, double ms);
+
+#endif

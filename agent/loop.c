@@ -130,6 +130,13 @@ typedef struct run_state {
     size_t sent_tokens;           /* o200k tokens of this step's observation as sent */
     size_t last_from;             /* hist's first item of the actions the last reply asked for */
     int last_obs_step;            /* the step number of the observation sent before (a delta's base), 0 = none */
+    /* the protocol's own cost, in the trace line of a reply's first action (benchmarks/results/own_agent.md) */
+    char *exec_line;              /* the agent's reply, until that line takes it (owned) */
+    double exec_line_ms;          /* when eous had read it */
+    double exec_settled_ms;       /* the end of the last action's settle, 0 = no action yet */
+    double exec_settled_wait;     /* wd_session_wait_ms then */
+    double exec_obs_ms[3];        /* settle → observation line written: all of it, its WebDriver waits, the line */
+    int exec_obs_timed;           /* exec_obs_ms[0..1] hold this step's (an action settled before it) */
 } run_state;
 
 /* What one step's plan phase decided. */
@@ -240,6 +247,7 @@ static plan_outcome exec_failed(run_state *st, int step, const char *reason, con
 /* Sends this step's observation and reads the agent's reply into the batch. */
 static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, eous_rc *rc, eous_err *err)
 {
+    double t_msg = eous_now_ms();
     const char **last = calloc(st->n_hist - st->last_from + 1, sizeof *last);
     for (size_t i = st->last_from; last && i < st->n_hist; i++)
         last[i - st->last_from] = st->hist[i].result;
@@ -268,8 +276,14 @@ static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, e
     eous_rc arc = agent_exec_send(st->agent, m, &aerr);
     cJSON_Delete(m);
     double asked = eous_now_ms(), due = exec_deadline(st);
+    st->exec_obs_timed = st->exec_settled_ms > 0;
+    st->exec_obs_ms[0] = asked - st->exec_settled_ms;
+    st->exec_obs_ms[1] = wd_session_wait_ms(st->s) - st->exec_settled_wait;
+    st->exec_obs_ms[2] = asked - t_msg;
     if (!arc)
         arc = agent_exec_read_line(st->agent, due, &line, &aerr);
+    st->exec_line_ms = eous_now_ms();
+    wd_session_timing_mark(st->s); /* the first browser command after the reply: its start is kept */
     st->res->plan_calls++;
     char msg[512];
     if (arc == EOUS_E_INTERRUPTED || arc == EOUS_E_NOMEM) {
@@ -293,7 +307,8 @@ static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, e
         free(line);
         return exec_failed(st, *step, "agent_bad_line", msg);
     }
-    free(line);
+    free(st->exec_line);
+    st->exec_line = line; /* quoted in the trace line of its first action */
     st->batch.dropped = dropped;
     usage->prompt_tokens = u.input_tokens;
     usage->completion_tokens = u.output_tokens;
@@ -555,6 +570,32 @@ static void trace_batch_fields(const run_state *st, cJSON *line)
     cJSON_AddNumberToObject(b, "size", (double)st->batch.n);
 }
 
+/* Planner exec, a reply's first action: the reply as read and what eous spent around it (ms): from
+ * the last settle to the observation line written (with the WebDriver waits in it: perceiving), the
+ * line's own making and writing, and from the reply read to its first browser command. */
+static void trace_agent_fields(run_state *st, cJSON *line)
+{
+    if (st->o->planner != AGENT_PLANNER_EXEC || st->batch_index || !st->exec_line)
+        return;
+    size_t n = strlen(st->exec_line);
+    if (n > 4096) /* a long reply's start is enough to tell whose it was */
+        st->exec_line[4096] = '\0';
+    cJSON_AddStringToObject(line, "agent_line", st->exec_line);
+    if (n > 4096)
+        cJSON_AddNumberToObject(line, "agent_line_bytes", (double)n);
+    free(st->exec_line);
+    st->exec_line = NULL;
+    cJSON *tm = cJSON_AddObjectToObject(line, "agent_ms");
+    if (st->exec_obs_timed) {
+        cJSON_AddNumberToObject(tm, "settle_to_obs", st->exec_obs_ms[0]);
+        cJSON_AddNumberToObject(tm, "settle_to_obs_browser", st->exec_obs_ms[1]);
+    }
+    cJSON_AddNumberToObject(tm, "obs_line", st->exec_obs_ms[2]);
+    double first = wd_session_timing_first(st->s); /* 0: the action sent no command (a stop) */
+    if (first > 0)
+        cJSON_AddNumberToObject(tm, "line_to_browser", first - st->exec_line_ms);
+}
+
 static void trace_step(run_state *st, int step, const char *action_text, const act_result *ar, eous_rc arc,
                        const eous_err *aerr, const llm_usage *usage, const step_ms *ms)
 {
@@ -609,6 +650,7 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
         for (size_t i = 0; i < perc_obs_n_warnings(obs); i++)
             cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
     }
+    trace_agent_fields(st, line);
     agent_evidence_annotate(st->ev, line);
     trace_line(&st->trace, line);
 }
@@ -807,6 +849,8 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         arc = try_repair(st, *step + 1, a, arc, &ar, &aerr);
     step_ms with_trips = *ms;
     with_trips.act_trips = wd_session_round_trips(st->s) - trips;
+    st->exec_settled_ms = eous_now_ms(); /* the next observation's cost counts from here */
+    st->exec_settled_wait = wd_session_wait_ms(st->s);
     arc = check_where_it_led(st, a, arc, &aerr);
     if (grounding_on(st))
         agent_ground_log_add(&st->seen, arc ? aerr.msg : ar.message);
@@ -1289,6 +1333,7 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
     perc_obs_free(st.act_view);
     agent_batch_clear(&st.batch);
     llm_turn_free(st.turn);
+    free(st.exec_line);
     free(st.objective);
     cJSON_Delete(st.answer_schema);
     llm_conv_free(st.conv);

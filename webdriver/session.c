@@ -25,6 +25,9 @@ struct wd_session {
     double request_timeout_ms;
     double connect_timeout_ms;
     unsigned long round_trips;
+    double wait_ms;        /* time spent in requests to the endpoint (wd_session_wait_ms) */
+    int mark_armed;        /* wd_session_timing_mark: the next request's start is kept */
+    double mark_first_ms;
 };
 
 /* ---- error mapping -------------------------------------------------------- */
@@ -394,6 +397,31 @@ const cJSON *wd_session_capabilities(const wd_session *s) { return s->caps; }
 int wd_session_has_cdp(const wd_session *s) { return s->has_cdp; }
 int wd_session_has_network_log(const wd_session *s) { return s->network_log; }
 unsigned long wd_session_round_trips(const wd_session *s) { return s->round_trips; }
+double wd_session_wait_ms(const wd_session *s) { return s->wait_ms; }
+double wd_session_timing_first(const wd_session *s) { return s->mark_first_ms; }
+
+void wd_session_timing_mark(wd_session *s)
+{
+    s->mark_armed = 1;
+    s->mark_first_ms = 0;
+}
+
+/* A request's start (kept when a mark waits for it); its end adds its time to wait_ms. */
+static double req_begin(wd_session *s)
+{
+    double t = eous_now_ms();
+    if (s->mark_armed) {
+        s->mark_first_ms = t;
+        s->mark_armed = 0;
+    }
+    return t;
+}
+
+static void req_end(wd_session *s, double t0)
+{
+    s->wait_ms += eous_now_ms() - t0;
+    s->round_trips++;
+}
 
 void wd_session_set_request_timeout(wd_session *s, double ms)
 {
@@ -411,8 +439,9 @@ eous_rc wd_command(wd_session *s, const char *method, const char *path, const cJ
         free(url);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
+    double t0 = req_begin(s);
     eous_rc rc = http_json(s->http, method, url, text, s->request_timeout_ms, s->connect_timeout_ms, value_out, err);
-    s->round_trips++;
+    req_end(s, t0);
     free(text);
     free(url);
     return rc;
@@ -754,9 +783,10 @@ eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **b
         free(text);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
+    double t0 = req_begin(s);
     eous_rc rc = http_exchange(s->http, "POST", url, text, s->request_timeout_ms, s->connect_timeout_ms, NULL, body,
                                len, err);
-    s->round_trips++;
+    req_end(s, t0);
     free(text);
     free(url);
     if (rc)

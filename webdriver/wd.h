@@ -135,6 +135,13 @@ int wd_session_has_cdp(const wd_session *s);
 void wd_session_set_request_timeout(wd_session *s, double ms);
 /* Number of HTTP round trips made so far (for perception/actions accounting). */
 unsigned long wd_session_round_trips(const wd_session *s);
+/* Milliseconds spent waiting on the endpoint's requests so far (an agent
+ * program's per-step cost is the time between them: agent/loop.c). */
+double wd_session_wait_ms(const wd_session *s);
+/* Keeps the start (eous_now_ms's clock) of the next request; timing_first
+ * returns it, 0 while none has started since the mark. */
+void wd_session_timing_mark(wd_session *s);
+double wd_session_timing_first(const wd_session *s);
 
 /* GET /status: *ready = value.ready. */
 eous_rc wd_status(const char *url, double timeout_ms, int *ready, eous_err *err);

@@ -98,7 +98,9 @@ def main():
             u = reply.get("usage") or {}
             out = {"actions": actions,
                    "usage": {"input_tokens": u.get("prompt_tokens", 0), "output_tokens": u.get("completion_tokens", 0)}}
-            print(json.dumps(out), flush=True)
+            line = json.dumps(out)
+            print(line, flush=True)
+            log("task %s step %s: %s" % (task["task_id"], m["step"], line))  # what eous's trace quotes as agent_line
         elif m["type"] == "done":
             log("task %s: %s (score %s)" % (task["task_id"], m["status"], m["score"]))
     return 0

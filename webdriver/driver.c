@@ -6,6 +6,7 @@
  * handler can walk without locks or allocation. */
 #define _GNU_SOURCE
 #include "webdriver/wd.h"
+#include "webdriver/wait_int.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -273,7 +274,10 @@ eous_rc wd_driver_spawn(const wd_driver_opts *opts, wd_driver **out, eous_err *e
         snprintf(d->url, sizeof d->url, "http://127.0.0.1:%d", port);
 
         int exited = 0;
+        /* a loaded machine took 25-55 s here: say what the silence is */
+        wd_wait_note *note = wd_wait_note_start("chromedriver on port %d to answer", port);
         eous_rc rc = await_ready(d, start_timeout, &exited, err);
+        wd_wait_note_stop(note);
         if (rc != EOUS_E_TIMEOUT) {
             if (!rc)
                 *out = d;

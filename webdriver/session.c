@@ -1,6 +1,7 @@
 /* webdriver/session.c — W3C WebDriver sessions and commands over libcurl. */
 #define _GNU_SOURCE
 #include "webdriver/wd.h"
+#include "webdriver/wait_int.h"
 
 #include "core/http_int.h"
 #include "webdriver/start_page_js.h" /* generated from start_page.js: WD_START_PAGE_JS */
@@ -317,9 +318,11 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     char full[1200];
     snprintf(full, sizeof full, "%s/session", s->base);
     cJSON *value = NULL;
-    /* Starting a browser can take a while on a loaded machine (or a Grid queue). */
+    /* Starting a browser can take a while on a loaded machine (or a Grid queue): said after a few seconds */
+    wd_wait_note *note = wd_wait_note_start("the browser to start (a new session at %s)", s->base);
     eous_rc rc = http_json(s->http, "POST", full, body, s->default_timeout_ms < 90000 ? 90000 : s->default_timeout_ms,
                            s->connect_timeout_ms, &value, err);
+    wd_wait_note_stop(note);
     free(body);
     s->round_trips++;
     if (rc) {

@@ -364,7 +364,7 @@ Test(cli, observe_unreachable_or_5xx_start_url_exits_3)
     char url[96];
     snprintf(url, sizeof url, "http://127.0.0.1:%d/", closed_port());
     cr_assert_eq(run_cli((const char *[]){"observe", url, NULL}), 3);
-    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    char *o = ts_slurp(out_path), *e = ts_drop_wait_notes(ts_slurp(err_path));
     cr_assert(strstr(e, "ERR_CONNECTION_REFUSED") && strstr(e, url), "%s", e);
     cr_assert_eq(ts_count_lines(e), 1, "one line: %s", e);
     cr_assert_eq(o[0], '\0', "nothing observed: %s", o);

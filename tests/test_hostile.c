@@ -466,7 +466,7 @@ Test(hostile, observe_page_that_crashes_the_tab_is_reported)
     snprintf(url, sizeof url, "%s/deep.html?depth=5000", ts_server_url(SRV));
     int rc = run_cli((const char *[]){"observe", url, "--mode", "atomic", NULL});
     assert_ran(rc, "observe deep 5000");
-    char *e = ts_slurp(err_path);
+    char *e = ts_drop_wait_notes(ts_slurp(err_path));
     cr_expect_neq(rc, 0, "a crashed tab is an error");
     cr_expect(strstr(e, "crash"), "stderr names the crash: %s", e);
     cr_expect_eq(ts_count_lines(e), 1, "one line: %s", e);

@@ -84,6 +84,23 @@ int ts_count_lines(const char *s)
     return n;
 }
 
+char *ts_drop_wait_notes(char *s)
+{
+    static const char note[] = "eous: still waiting for ";
+    char *w = s;
+    for (const char *p = s; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (strncmp(p, note, sizeof note - 1)) {
+            memmove(w, p, len);
+            w += len;
+        }
+        p += len;
+    }
+    *w = '\0';
+    return s;
+}
+
 static const char *g_needle; /* nftw has no user pointer */
 static char g_hit[512];
 

@@ -20,6 +20,9 @@ int ts_cli_wait(pid_t pid, int limit_s);
 char *ts_slurp(const char *path);
 /* Newline count of s. */
 int ts_count_lines(const char *s);
+/* s without the lines a slow browser start prints ("eous: still waiting for ...", webdriver/wait_int.h),
+ * in place: a loaded machine's start is not the error a test counts the lines of.  Returns s. */
+char *ts_drop_wait_notes(char *s);
 /* Path of the first regular file under dir (recursively) holding needle, or
  * NULL.  The path is borrowed until the next call. */
 const char *ts_file_with(const char *dir, const char *needle);

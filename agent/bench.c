@@ -370,6 +370,7 @@ static void *worker(void *arg)
             snprintf(res.status, sizeof res.status, RUNS_ST_INFRA);
         if (!res.attempt)
             res.attempt = j->attempt;
+        res.known_limit = agent_known_limit(b->o->known_limits, &res);
         if (record(b, &res)) {
             agent_result_clear(&res);
             break;

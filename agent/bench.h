@@ -62,6 +62,8 @@ typedef struct agent_bench_opts {
     const char *webdriver;     /* a remote WebDriver URL (grid), or NULL: a local chromedriver each */
     int w3c_only;              /* no CDP */
     int network_log;           /* HAR files (WebArena-Verified tasks need them) */
+    const struct agent_known_limits *known_limits; /* a failed job's line names the limit that explains it
+                                                    * ("known_limit"); NULL = none (borrowed) */
     agent_bench_cb on_event;   /* may be NULL */
     void *ud;
 } agent_bench_opts;
@@ -73,5 +75,17 @@ void agent_bench_opts_init(agent_bench_opts *o);
  * EOUS_E_IO when the run directory could not be written (st->io_error says
  * why, nothing more was run); EOUS_E_INVALID for bad options; EOUS_E_NOMEM. */
 eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err);
+
+/* Known limits (`eous bench --known-limits FILE`, benchmarks/known_limits.json): failures whose cause is
+ * known and not fixed, {"limits": [{"mode"?, "task"?, "said": ERE, "why"}]}.  A failed result matches an
+ * entry when its mode and task match (when the entry names them) and said matches its answer, error or
+ * eval detail; the bench writes the first match's why into the line as "known_limit".  load: EOUS_E_INVALID
+ * with one line naming the file and the entry (not JSON, a field missing, a pattern eous does not take);
+ * the caller frees with agent_known_limits_free (NULL is fine). */
+typedef struct agent_known_limits agent_known_limits;
+eous_rc agent_known_limits_load(const char *path, agent_known_limits **out, eous_err *err);
+void agent_known_limits_free(agent_known_limits *k);
+/* The why of the first entry r matches (borrowed from k), or NULL (also for a result that did not fail). */
+const char *agent_known_limit(const agent_known_limits *k, const agent_result *r);
 
 #endif

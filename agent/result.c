@@ -125,6 +125,8 @@ char *agent_result_json(const agent_result *r)
     }
     cJSON_AddStringToObject(o, "error", r->error);
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
+    if (r->known_limit)
+        cJSON_AddStringToObject(o, "known_limit", r->known_limit);
     if (r->screenshot[0])
         cJSON_AddStringToObject(o, "screenshot", r->screenshot);
     agent_outputs_json(r, o);

@@ -107,6 +107,8 @@ typedef struct agent_result {
     cJSON *site_urls;         /* a bench's pooled sites (webarena/site_pool.h): name → the copy's URL the task
                                * ran on (owned), NULL when none of its sites is pooled */
     int repaired;             /* --repair llm replaced a failed script step and the task passed */
+    const char *known_limit;  /* a bench's known limit that explains this failure (agent/bench.h), or NULL
+                               * (borrowed) */
 } agent_result;
 
 void agent_result_clear(agent_result *r);

@@ -13,5 +13,6 @@ int cli_score(int argc, char **argv);
 int cli_mcp(int argc, char **argv);
 int cli_repair(int argc, char **argv);
 int cli_distill(int argc, char **argv);
+int cli_report(int argc, char **argv);
 
 #endif

@@ -243,6 +243,7 @@ int cli_bench(int argc, char **argv)
     eous_err err;
     eous_err_clear(&err);
     int code = EOUS_EXIT_INPUT;
+    agent_known_limits *known = NULL;
     wa_load_opts lo = {co.params, 0};
     if (!n_files) {
         fprintf(stderr, "eous bench: no task files found\n");
@@ -259,6 +260,11 @@ int cli_bench(int argc, char **argv)
                 agent_planner_name(co.planner));
         co.workers = 1;
     }
+    /* read before the run folder is made: a bad file leaves nothing behind */
+    if (co.known_limits_file && agent_known_limits_load(co.known_limits_file, &known, &err)) {
+        fprintf(stderr, "eous bench: --known-limits: %s\n", err.msg);
+        goto out_tasks;
+    }
     if (cli_default_out(&co, "bench", &err) || cli_setup_run(&co, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         code = eous_rc_exit_code(err.rc);
@@ -268,6 +274,7 @@ int cli_bench(int argc, char **argv)
     wd_become_subreaper();
     agent_bench_opts bo;
     bench_opts_from(&co, &bo);
+    bo.known_limits = known;
     int tty = isatty(2);
     bo.on_event = on_event;
     bo.ud = &tty;
@@ -280,6 +287,7 @@ int cli_bench(int argc, char **argv)
     }
     code = report(&co, &st);
 out_tasks:
+    agent_known_limits_free(known);
     cli_teardown_run(&co);
     wa_tasks_free(&l);
 out_files:

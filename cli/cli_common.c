@@ -186,6 +186,8 @@ static const opt_spec OPTS[] = {
     {"--llm-ca", OPT_STR, OFF(llm_ca), 0, 0, NULL, NULL, "FILE", RB, "CA certificates trusted for the model's endpoint"},
     {"--prices", OPT_STR, OFF(prices_file), 0, 0, NULL, NULL, "FILE", RB,
      "USD per 1M tokens by model, {\"MODEL\": {\"input\", \"output\", \"cached_input\"}}, for results' cost_usd"},
+    {"--known-limits", OPT_STR, OFF(known_limits_file), 0, 0, NULL, NULL, "FILE", B,
+     "failures whose cause is known: a failed task's line names the one that explains it (known_limit)"},
     {"--cassette", OPT_STR, OFF(cassette), 0, 0, NULL, NULL, "FILE", RB,
      "record the model's replies in FILE (llm) or answer from it (replay)"},
     {"--webdriver", OPT_STR, OFF(webdriver), 0, 0, NULL, NULL, "URL", RB,

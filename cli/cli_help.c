@@ -35,6 +35,9 @@ static const cmd_doc CMDS[] = {
     {"distill", CLI_CMD_DISTILL, "eous distill RUN_DIR [--task ID] [--mode M] [-o FILE]",
      "a passed --planner llm run of one task x mode as a plain job file that --planner script replays;\n"
      "targets as the view printed them, typed values the intent holds as {{param:NAME}}."},
+    {"report", CLI_CMD_REPORT, "eous report RUN_A RUN_B [RUN...] [-o FILE.html]",
+     "one HTML page comparing run folders: pass rate, round trips, tokens and cost per run x mode, and\n"
+     "per task what differs; without -o it writes eous-runs/DATE-compare[-N]/compare.html and prints the path."},
 };
 
 #define OBS CLI_CMD_OBSERVE
@@ -84,6 +87,7 @@ static const cli_optdoc OWN[] = {
     {"--mode", "M", CLI_CMD_DISTILL, "the mode whose trace is distilled (needed when the run holds several)",
      NO_RANGE},
     {"-o", "FILE", CLI_CMD_DISTILL, "write the job to FILE (whole or not at all) instead of stdout", NO_RANGE},
+    {"-o", "FILE.html", CLI_CMD_REPORT, "write the page to FILE.html (whole or not at all)", NO_RANGE},
 };
 #undef OBS
 #undef MCP

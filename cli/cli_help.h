@@ -20,6 +20,7 @@ enum {
     CLI_CMD_MCP = 1u << 7,
     CLI_CMD_REPAIR = 1u << 8,
     CLI_CMD_DISTILL = 1u << 9,
+    CLI_CMD_REPORT = 1u << 10,
 };
 
 /* One option as help prints it: its name, its value's shape (NULL for a

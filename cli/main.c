@@ -21,7 +21,7 @@ int main(int argc, char **argv)
         /* `eous help run` is `eous run --help` */
         if (argc > 2 && cli_help(stdout, argv[2])) {
             fprintf(stderr, "eous help: unknown command '%s' (expected run, bench, observe, call, check, compare, "
-                            "score, mcp, repair, distill)\n", argv[2]);
+                            "score, mcp, repair, distill, report)\n", argv[2]);
             return EOUS_EXIT_INPUT;
         }
         if (argc <= 2)
@@ -61,8 +61,10 @@ int main(int argc, char **argv)
         return cli_repair(argc - 1, argv + 1);
     if (!strcmp(cmd, "distill"))
         return cli_distill(argc - 1, argv + 1);
+    if (!strcmp(cmd, "report"))
+        return cli_report(argc - 1, argv + 1);
     fprintf(stderr,
-            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp, repair, distill; see eous --help)\n",
+            "eous: unknown command '%s' (expected run, bench, observe, call, check, compare, score, mcp, repair, distill, report; see eous --help)\n",
             cmd);
     return EOUS_EXIT_INPUT;
 }

@@ -31,7 +31,7 @@ void runs_html_text(eous_buf *h, const char *s)
     }
 }
 
-static const char css[] =
+const char runs_report_css[] =
     "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse}"
     "td,th{border:1px solid #ccc;padding:3px 7px;text-align:left;vertical-align:top}"
     "th.mode{text-align:center;background:#f3f3f3}.st-passed{color:#1b7d2e}.st-failed,.st-infra{color:#b3261e;"
@@ -415,6 +415,7 @@ static void mode_detail(eous_buf *h, const char *out_dir, const cJSON *r, const 
     evaluators(h, r);
     labelled(h, "result", "error: ", eous_json_str(r, "error"));
     labelled(h, "answer", "answer: ", eous_json_str(r, "answer"));
+    labelled(h, "known", "known limit: ", eous_json_str(r, "known_limit"));
     evidence_link(h, eous_json_str(r, "agent_response"), "agent response (JSON)");
     evidence_link(h, eous_json_str(r, "har"), "network log (HAR)");
     if (eous_json_str(r, "agent_response") && !eous_json_str(r, "har")) /* --w3c-only: the network evaluator errs */
@@ -562,48 +563,65 @@ typedef struct glance_agg {
     double trips, input, cached, cost;
 } glance_agg;
 
-/* Per mode: pass rate beside round trips, input tokens (cached share) and cost per task, the cost at
- * the prices the run billed with (cost_usd of each result; a model with no known price bills 0). */
+void runs_html_glance_head(eous_buf *h, int run_col)
+{
+    eous_buf_printf(h, NULL, "<div class='wide'><table class='glance'><thead><tr>%s"
+                             "<th>mode</th><th class='num'>tasks</th><th class='num'>passed</th>"
+                             "<th class='num'>round trips/task</th><th class='num'>input tokens/task</th>"
+                             "<th class='num'>of them cached</th><th class='num'>cost/task (USD)</th></tr></thead><tbody>",
+                    run_col ? "<th>run</th>" : "");
+}
+
+/* Pass rate beside round trips, input tokens (cached share) and cost per task, the cost at the prices
+ * the run billed with (cost_usd of each result; a model with no known price bills 0). */
+void runs_html_glance_row(eous_buf *h, const char *run, const cJSON *rows, const char *mode)
+{
+    glance_agg a = {0};
+    const cJSON *r;
+    cJSON_ArrayForEach(r, rows) {
+        const char *m = eous_json_str(r, "mode");
+        if (!m || strcmp(m, mode))
+            continue;
+        a.n++;
+        a.passed += passed(r);
+        a.trips += eous_json_num(r, "plan_calls", 0);
+        if (eous_json_num(r, "prompt_tokens", 0) > 0) {
+            a.billed++;
+            a.input += eous_json_num(r, "prompt_tokens", 0);
+            a.cached += eous_json_num(r, "cached_tokens", 0);
+            a.cost += eous_json_num(r, "cost_usd", 0);
+            a.priced += eous_json_num(r, "cost_usd", 0) > 0;
+        }
+    }
+    eous_buf_puts(h, "<tr>", NULL);
+    if (run) {
+        eous_buf_puts(h, "<td>", NULL);
+        runs_html_text(h, run);
+        eous_buf_puts(h, "</td>", NULL);
+    }
+    eous_buf_puts(h, "<td>", NULL);
+    runs_html_text(h, mode);
+    eous_buf_printf(h, NULL, "</td><td class='num'>%d</td><td class='num'>%d (%.1f%%)</td><td class='num'>%.2f</td>",
+                    a.n, a.passed, a.n ? 100.0 * a.passed / a.n : 0, a.n ? a.trips / a.n : 0);
+    if (!a.billed) /* a script or a program planned: no model was billed */
+        eous_buf_puts(h, "<td class='num'>–</td><td class='num'>–</td><td class='num'>–</td></tr>", NULL);
+    else
+        eous_buf_printf(h, NULL, "<td class='num'>%.0f</td><td class='num'>%.0f (%.0f%%)</td>", a.input / a.billed,
+                        a.cached / a.billed, a.input ? 100 * a.cached / a.input : 0);
+    if (a.billed && a.priced)
+        eous_buf_printf(h, NULL, "<td class='num'>%.4f</td></tr>", a.cost / a.billed);
+    else if (a.billed)
+        eous_buf_puts(h, "<td class='num' title='the model has no price in the table: --prices FILE'>no price "
+                         "known</td></tr>", NULL);
+}
+
+/* Per mode: what it passed and what it cost. */
 static void glance(eous_buf *h, const cJSON *rows, const char *const *modes, int nm)
 {
-    eous_buf_puts(h, "<h2>Pass rate and what it cost</h2><div class='wide'><table class='glance'><thead><tr>"
-                     "<th>mode</th><th class='num'>tasks</th><th class='num'>passed</th>"
-                     "<th class='num'>round trips/task</th><th class='num'>input tokens/task</th>"
-                     "<th class='num'>of them cached</th><th class='num'>cost/task (USD)</th></tr></thead><tbody>",
-                  NULL);
-    for (int m = 0; m < nm; m++) {
-        glance_agg a = {0};
-        const cJSON *r;
-        cJSON_ArrayForEach(r, rows) {
-            const char *mode = eous_json_str(r, "mode");
-            if (!mode || strcmp(mode, modes[m]))
-                continue;
-            a.n++;
-            a.passed += passed(r);
-            a.trips += eous_json_num(r, "plan_calls", 0);
-            if (eous_json_num(r, "prompt_tokens", 0) > 0) {
-                a.billed++;
-                a.input += eous_json_num(r, "prompt_tokens", 0);
-                a.cached += eous_json_num(r, "cached_tokens", 0);
-                a.cost += eous_json_num(r, "cost_usd", 0);
-                a.priced += eous_json_num(r, "cost_usd", 0) > 0;
-            }
-        }
-        eous_buf_puts(h, "<tr><td>", NULL);
-        runs_html_text(h, modes[m]);
-        eous_buf_printf(h, NULL, "</td><td class='num'>%d</td><td class='num'>%d (%.1f%%)</td><td class='num'>%.2f</td>",
-                        a.n, a.passed, a.n ? 100.0 * a.passed / a.n : 0, a.n ? a.trips / a.n : 0);
-        if (!a.billed) /* a script or a program planned: no model was billed */
-            eous_buf_puts(h, "<td class='num'>–</td><td class='num'>–</td><td class='num'>–</td></tr>", NULL);
-        else
-            eous_buf_printf(h, NULL, "<td class='num'>%.0f</td><td class='num'>%.0f (%.0f%%)</td>", a.input / a.billed,
-                            a.cached / a.billed, a.input ? 100 * a.cached / a.input : 0);
-        if (a.billed && a.priced)
-            eous_buf_printf(h, NULL, "<td class='num'>%.4f</td></tr>", a.cost / a.billed);
-        else if (a.billed)
-            eous_buf_puts(h, "<td class='num' title='the model has no price in the table: --prices FILE'>no price "
-                             "known</td></tr>", NULL);
-    }
+    eous_buf_puts(h, "<h2>Pass rate and what it cost</h2>", NULL);
+    runs_html_glance_head(h, 0);
+    for (int m = 0; m < nm; m++)
+        runs_html_glance_row(h, NULL, rows, modes[m]);
     eous_buf_puts(h, "</tbody></table></div>", NULL);
 }
 
@@ -649,7 +667,7 @@ eous_rc runs_report_html_write(const char *out_dir, const cJSON *rows, const cJS
     eous_buf_init(&h, 0);
     eous_buf_printf(&h, NULL, "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>eous report</title>"
                               "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-                              "<style>%s</style></head><body><h1>eous benchmark report</h1>", css);
+                              "<style>%s</style></head><body><h1>eous benchmark report</h1>", runs_report_css);
     glance(&h, rows, modes, n_modes);
     eous_buf_puts(&h, "<h2>Summary</h2><div class='summary'>", NULL);
     md_html(&h, summary_md);

@@ -8,6 +8,14 @@
 /* Text into HTML (element content or a quoted attribute). */
 void runs_html_text(eous_buf *h, const char *s);
 
+/* The reports' one stylesheet (report.html and the comparison page). */
+extern const char runs_report_css[];
+/* The pass-rate-and-cost table: its head (run_col: a first column naming the run), then one row per
+ * run x mode of rows (each task x mode's last attempt; run NULL without run_col); the caller closes it
+ * with "</tbody></table></div>". */
+void runs_html_glance_head(eous_buf *h, int run_col);
+void runs_html_glance_row(eous_buf *h, const char *run, const cJSON *rows, const char *mode);
+
 /* Writes OUT/report.html: head (inline CSS), summary_md in a <pre>, charts_svg
  * as given, then the tasks (sorted by id, modes side by side, filters, one
  * drill-down per task read from its traces and evidence files) and the inline

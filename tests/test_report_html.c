@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/core.h"
 #include "support/page_js.h"
@@ -39,6 +41,14 @@ static void setup(void)
     char task[300];
     snprintf(task, sizeof task, "%s/fail.json", tmpdir);
     write_failing_task(task);
+    /* fx-fail's atomic failure is a known limit; its pruned one is not */
+    char known[300];
+    snprintf(known, sizeof known, "%s/known.json", tmpdir);
+    FILE *kf = fopen(known, "w");
+    cr_assert_not_null(kf);
+    fputs("{\"limits\": [{\"mode\": \"atomic\", \"said\": \"Nope|must_include 'x'\", \"task\": \"fx-fail\",\n"
+          "  \"why\": \"the fixture has no button 'Nope', on purpose\"}]}\n", kf);
+    fclose(kf);
     ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
     cr_assert_not_null(srv);
     setenv("EOUS_SITE_FIXTURE", ts_server_url(srv), 1);
@@ -46,7 +56,8 @@ static void setup(void)
      * click on a button the page lacks runs and fails (strict grounding,
      * bench's default, would refuse it before it ran) */
     int rc = ts_cli_run((const char *[]){"bench", task, EOUS_SOURCE_DIR "/tests/fixtures/tasks/form_hello.json",
-                                         "--modes", "atomic,pruned", "--grounding", "report", "--out", outdir, NULL},
+                                         "--modes", "atomic,pruned", "--grounding", "report", "--known-limits", known, "--out",
+                                         outdir, NULL},
                         out_path, err_path, 240);
     ts_server_stop(srv);
     char *e = ts_slurp(err_path);
@@ -175,5 +186,183 @@ Test(report_html, summary_is_tables_and_nothing_is_wider_than_the_page)
         cr_expect_str_eq(got, "fits", "at %d px: %s", widths[i], got);
         free(got);
     }
+    ts_browser_stop(&B);
+}
+
+/* A failure a known limit explains says so in its results line, in the table of tasks that did not pass
+ * and in its drill-down; one no limit explains, and a pass, carry none. */
+Test(report_html, known_limit_of_a_failed_task_in_results_and_report)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
+    char *res = ts_slurp(path);
+    int atomic = 0, others = 0;
+    for (char *line = strtok(res, "\n"); line; line = strtok(NULL, "\n")) {
+        cJSON *r = cJSON_Parse(line);
+        cr_assert_not_null(r, "%s", line);
+        const char *known = eous_json_str(r, "known_limit");
+        if (!strcmp(eous_json_str(r, "task_id"), "fx-fail") && !strcmp(eous_json_str(r, "mode"), "atomic")) {
+            cr_expect_str_eq(known ? known : "(none)", "the fixture has no button 'Nope', on purpose", "%s", line);
+            atomic++;
+        } else {
+            cr_expect_null(known, "no limit explains it: %s", line);
+            others++;
+        }
+        cJSON_Delete(r);
+    }
+    free(res);
+    cr_expect_eq(atomic * 10 + others, 13, "fx-fail atomic once, three others");
+
+    ts_browser B;
+    eous_err err;
+    cr_assert_eq(ts_browser_start(&B, outdir), 0, "browser start failed");
+    wd_session *s = B.session;
+    cr_assert_eq(wd_navigate(s, ts_browser_url(&B, "/report.html"), &err), EOUS_OK, "%s", err.msg);
+    expect_js(s, "return Array.from(document.querySelectorAll('table.failures tbody tr')).map(tr => "
+                 "tr.cells[1].textContent + ': ' + tr.cells[5].textContent).join(' | ');",
+              "atomic: the fixture has no button 'Nope', on purpose | pruned: –", "the failures' known limits");
+    click(s, "tr.task[data-task='fx-fail'] button.open");
+    expect_js(s, "return Array.from(document.querySelectorAll('.mode-detail .known')).map(d => d.textContent)"
+                 ".join(' | ');",
+              "known limit: the fixture has no button 'Nope', on purpose", "the drill-down names it");
+    ts_browser_stop(&B);
+}
+
+/* run-b: the run's results with fx-1's atomic attempt turned into a failure (a run folder is its results.jsonl) */
+static void make_run_b(char *dir, size_t size)
+{
+    snprintf(dir, size, "%s/run-b", tmpdir);
+    cr_assert_eq(mkdir(dir, 0755), 0);
+    char path[400];
+    snprintf(path, sizeof path, "%s/results.jsonl", outdir);
+    char *res = ts_slurp(path);
+    snprintf(path, sizeof path, "%s/results.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    for (char *line = strtok(res, "\n"); line; line = strtok(NULL, "\n")) {
+        cJSON *r = cJSON_Parse(line);
+        cr_assert_not_null(r);
+        if (!strcmp(eous_json_str(r, "task_id"), "fx-1") && !strcmp(eous_json_str(r, "mode"), "atomic"))
+            cJSON_ReplaceItemInObject(r, "status", cJSON_CreateString("failed"));
+        char *text = cJSON_PrintUnformatted(r);
+        fprintf(f, "%s\n", text);
+        free(text);
+        cJSON_Delete(r);
+    }
+    fclose(f);
+    free(res);
+}
+
+/* Bad input: one line on stderr, exit 2, no page. */
+static void expect_refused(const char *const *args, const char *page, const char *want)
+{
+    cr_assert_eq(ts_cli_run(args, out_path, err_path, 60), 2);
+    char *e = ts_slurp(err_path);
+    cr_expect(strstr(e, want) && ts_count_lines(e) == 1, "one line naming it: %s", e);
+    cr_expect_neq(access(page, F_OK), 0, "no page written for: %s", e);
+    free(e);
+}
+
+/* eous report RUN RUN-B -o compare.html: one page with both runs' pass rates and costs per mode and, per
+ * task, what differs; the filter leaves the task whose outcome differs; nothing wider than the page at
+ * 1280 and 800 px.  A folder that is no run, or one run alone, is refused with one line and no page. */
+Test(report_html, compare_page_of_two_runs)
+{
+    char run_b[300], page[400], not_run[300];
+    make_run_b(run_b, sizeof run_b);
+    snprintf(page, sizeof page, "%s/compare.html", tmpdir);
+    snprintf(not_run, sizeof not_run, "%s/trace", outdir);
+    expect_refused((const char *[]){"report", outdir, not_run, "-o", page, NULL}, page, "not a run folder");
+    expect_refused((const char *[]){"report", outdir, "-o", page, NULL}, page, "expected two run folders or more");
+    int rc = ts_cli_run((const char *[]){"report", outdir, run_b, "-o", page, NULL}, out_path, err_path, 60);
+    char *o = ts_slurp(out_path), *e = ts_slurp(err_path);
+    cr_assert_eq(rc, 0, "%s", e);
+    cr_expect(strstr(o, "comparison: ") && strstr(o, page), "the path printed: %s", o);
+    free(o);
+    free(e);
+
+    ts_browser B;
+    eous_err err;
+    cr_assert_eq(ts_browser_start(&B, tmpdir), 0, "browser start failed");
+    wd_session *s = B.session;
+    const int widths[] = {1280, 800};
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(wd_set_window_rect(s, widths[i], 900, &err), EOUS_OK, "%s", err.msg);
+        cr_assert_eq(wd_navigate(s, ts_browser_url(&B, "/compare.html"), &err), EOUS_OK, "%s", err.msg);
+        expect_js(s, "return Array.from(document.querySelectorAll('table.glance tbody tr')).map(tr => "
+                     "tr.cells[0].textContent + ' ' + tr.cells[1].textContent + ' ' + tr.cells[3].textContent)"
+                     ".join(' | ');",
+                  "run atomic 1 (50.0%) | run pruned 1 (50.0%) | run-b atomic 0 (0.0%) | run-b pruned 1 (50.0%)",
+                  "pass rates per run x mode, side by side");
+        expect_js(s, "return document.getElementById('cmp-counts').textContent;",
+                  "2 task(s): 0 passed in every run and mode, 1 had one other outcome in every one, 1 differ.",
+                  "the counts");
+        expect_js(s, "return Array.from(document.querySelectorAll('tr.task')).map(tr => tr.dataset.task + ': ' + "
+                     "tr.cells[tr.cells.length - 1].textContent).join(' | ');",
+                  "fx-1: passed in run (atomic, pruned), run-b (pruned); failed in run-b (atomic) | "
+                  "fx-fail: same in every column", "the per-task deltas");
+        char *got = ts_page_js(s, "const w = document.documentElement.clientWidth;"
+                                  "return document.documentElement.scrollWidth <= w ? 'fits' : "
+                                  "'scrollWidth ' + document.documentElement.scrollWidth + ' > ' + w;");
+        cr_expect_str_eq(got, "fits", "at %d px: %s", widths[i], got);
+        free(got);
+    }
+    click(s, "#f-differs");
+    expect_js(s, "return Array.from(document.querySelectorAll('tr.task')).filter(t => t.offsetParent)"
+                 ".map(t => t.dataset.task).join(',');",
+              "fx-1", "only the task whose outcome differs");
+    ts_browser_stop(&B);
+}
+
+/* Screenshots of report pages for a reader (benchmarks/results/report_html/), with the same check that
+ * nothing is wider than the page: runs only when EOUS_REPORT_SHOTS_ROOT (a folder served over loopback),
+ * EOUS_REPORT_SHOTS_PAGES (NAME=PATH under it, space separated) and EOUS_REPORT_SHOTS_OUT are set; writes
+ * OUT/NAME-1280.png and OUT/NAME-800.png, each as tall as its page (at most 4000 px). */
+TestSuite(report_shots, .timeout = 300);
+
+static void shoot(wd_session *s, ts_browser *B, const char *page, const char *name, int width, const char *out)
+{
+    eous_err err;
+    cr_assert_eq(wd_set_window_rect(s, width, 900, &err), EOUS_OK, "%s", err.msg);
+    char rel[400];
+    snprintf(rel, sizeof rel, "%s%s", page[0] == '/' ? "" : "/", page);
+    cr_assert_eq(wd_navigate(s, ts_browser_url(B, rel), &err), EOUS_OK, "%s", err.msg);
+    char *fit = ts_page_js(s, "const w = document.documentElement.clientWidth;"
+                              "return document.documentElement.scrollWidth <= w ? 'fits' : 'scrollWidth ' + "
+                              "document.documentElement.scrollWidth + ' > ' + w;");
+    cr_expect_str_eq(fit, "fits", "%s at %d px: %s", page, width, fit);
+    free(fit);
+    char *hs = ts_page_js(s, "return String(document.documentElement.scrollHeight + "
+                             "(window.outerHeight - window.innerHeight));");
+    int height = atoi(hs);
+    free(hs);
+    cr_assert_eq(wd_set_window_rect(s, width, height > 4000 ? 4000 : height < 600 ? 600 : height, &err), EOUS_OK,
+                 "%s", err.msg);
+    unsigned char *png = NULL;
+    size_t len = 0;
+    cr_assert_eq(wd_screenshot(s, &png, &len, &err), EOUS_OK, "%s", err.msg);
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s-%d.png", out, name, width);
+    cr_assert_eq(eous_write_file_atomic(path, png, len, &err), EOUS_OK, "%s", err.msg);
+    free(png);
+}
+
+Test(report_shots, pages_at_1280_and_800_px)
+{
+    const char *root = getenv("EOUS_REPORT_SHOTS_ROOT"), *pages = getenv("EOUS_REPORT_SHOTS_PAGES"),
+               *out = getenv("EOUS_REPORT_SHOTS_OUT");
+    if (!root || !pages || !out)
+        cr_skip_test("EOUS_REPORT_SHOTS_ROOT, _PAGES and _OUT not set");
+    ts_browser B;
+    cr_assert_eq(ts_browser_start(&B, root), 0, "browser start failed");
+    char *list = strdup(pages), *save = NULL;
+    for (char *item = strtok_r(list, " ", &save); item; item = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(item, '=');
+        cr_assert_not_null(eq, "NAME=PATH: %s", item);
+        *eq = '\0';
+        shoot(B.session, &B, eq + 1, item, 1280, out);
+        shoot(B.session, &B, eq + 1, item, 800, out);
+    }
+    free(list);
     ts_browser_stop(&B);
 }

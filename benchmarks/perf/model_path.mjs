@@ -33,26 +33,6 @@ const PRICES = [
 ];
 
 // the commit the runs were made at (model_path.sh writes OUT_DIR/commit when it starts), else HEAD now
-// Failures whose cause is known and not fixed, with the reason (matched on mode and what the stand-in said).
-// Pruned mode plays the atomic plan, written against WebArena's tree; the pruned view (AgentOccam's rules)
-// prints less, and where the plan names what it dropped, the view-bound model cannot follow it.
-const KNOWN = [
-  { mode: 'pruned', said: /cannot see listitem 'Next Page'/,
-    why: "the pruned view drops the 'Next Page' list item (a named wrapper passes its children up) and prints "
-      + "antd's pager button by its icon, button 'right'" },
-  { mode: 'pruned', said: /cannot see button 'filter'/,
-    why: "the pruned view folds a table's filter button into its column header's name (columnheader 'Role filter')" },
-  { mode: 'pruned', said: /count of options listed for/,
-    why: "the pruned view drops the cascader's unnamed menu containers, so which options belong to the second "
-      + 'column cannot be told' },
-  { mode: 'pruned', said: /cannot see cell '\d+'|cannot see StaticText '\d+'/,
-    why: 'the pruned view drops calendar day cells and slider mark labels (unnamed cells, text repeating a name)' },
-  { mode: 'pruned', said: /^cannot see 8$/,
-    why: "the answer is a limit the pruned view does not print (AgentOccam keeps no valuemax; antd's Select shows "
-      + 'two of its eight options)' },
-];
-const knownReason = (f) => KNOWN.find((k) => k.mode === f.mode && k.said.test(f.answer ?? ''))?.why;
-
 const commit = (() => {
   try { return readFileSync(join(outDir, 'commit'), 'utf8').trim(); } catch { /* not written: HEAD */ }
   try {
@@ -109,7 +89,7 @@ for (const run of RUNS) {
     }
     for (const r of rs.filter((x) => x.status !== 'passed')) {
       data.failures.push({ run, ground, mode: r.mode, task: r.task_id, status: r.status, stop_reason: r.stop_reason,
-        answer: r.answer, detail: r.error || r.eval_detail });
+        answer: r.answer, detail: r.error || r.eval_detail, known: r.known_limit ?? null });
     }
   }
 }
@@ -261,6 +241,7 @@ if (walls.length) {
     + `services' start and this report.${load}\n`);
 }
 
+// the known limit is the bench's verdict (results' known_limit, from benchmarks/known_limits.json): one owner
 md.push('## Every task that did not pass\n');
 if (!data.failures.length) md.push('None: every task passed in every run.\n');
 else {
@@ -269,7 +250,6 @@ else {
   const cell = (t) => String(t ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 240);
   for (const f of data.failures) {
     const why = f.answer && /^cannot /.test(f.answer) ? f.answer : f.detail || f.answer || '';
-    f.known = knownReason(f) ?? null;
     md.push(`| ${f.run} | ${f.ground} | ${f.mode} | ${f.task} | ${f.status} | ${f.stop_reason} | ${cell(why)} | `
       + `${cell(f.known ?? 'not explained')} |`);
   }

@@ -146,7 +146,7 @@ for c in $CONFIGS; do
     set +e
     # the stand-in bills at gpt-4.1's list prices (model_path.mjs's first price): report.html's cost
     "$EOUS" bench "$tasks" --modes "$modes" --planner llm --llm openai:standin \
-      --prices "$ROOT/benchmarks/standin/prices.json" --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/$c/$ground" "${extra[@]}" "${more[@]}" \
+      --prices "$ROOT/benchmarks/standin/prices.json" --known-limits "$ROOT/benchmarks/known_limits.json" --llm-base-url "$STANDIN_URL" --workers "$WORKERS" --out "$OUT/$c/$ground" "${extra[@]}" "${more[@]}" \
       2>&1 | tee "$OUT/$c-$ground.log" | progress_lines "$c $ground"
     brc=${PIPESTATUS[0]}
     set -e

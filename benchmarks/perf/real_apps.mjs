@@ -307,7 +307,7 @@ const commit = fs.readFileSync(path.join(out, 'commit'), 'utf8').trim();
 // form tasks: the ones that go through a form (search, login, and the edits after a login)
 const form = common.filter(t => /search the wiki|log in/i.test(maps.hybrid.get(t).intent));
 const lines = [];
-lines.push('# Real applications: DokuWiki with the native provider', '');
+lines.push('# Real applications with the native provider: DokuWiki, MediaWiki', '');
 if (!all.length) {
   lines.push(`Commit ${commit}. Not measured here: DokuWiki (\`DOKUWIKI=0\`); the Playground with CI4A off follows.`, '');
 } else {
@@ -403,6 +403,61 @@ if (!all.length) {
   const failed = MODES.flatMap(m => rows[m].filter(r => r.status !== 'passed').map(r => `- ${m} task ${r.task_id}: ${r.status}${r.error ? ' — ' + r.error : ''}${r.answer ? ' (answered "' + String(r.answer).slice(0, 120) + '")' : ''}`));
   if (failed.length) lines.push('Tasks that did not pass:', ...failed, '');
 }
+// ---- MediaWiki, then every app task by task ----
+// rows of DIR/<mode>/results.jsonl per mode present: {mode: Map(task_id → row)}
+const appRuns = dir => Object.fromEntries(MODES.filter(m => fs.existsSync(path.join(dir, m, 'results.jsonl')))
+  .map(m => [m, new Map(fs.readFileSync(path.join(dir, m, 'results.jsonl'), 'utf8').split('\n').filter(Boolean)
+    .map(l => JSON.parse(l)).map(r => [String(r.task_id), r]))]));
+const mw = appRuns(path.join(out, 'mediawiki'));
+if (Object.keys(mw).length) {
+  const ms = Object.keys(mw), ids = [...new Set(ms.flatMap(m => [...mw[m].keys()]))];
+  const both = ids.filter(t => ms.every(m => mw[m].get(t)?.status === 'passed'));
+  const st = (m, f) => { const xs = both.map(t => f(mw[m].get(t)));
+    return {med: median(xs), min: Math.min(...xs), max: Math.max(...xs), sum: sum(xs)}; };
+  lines.push('## MediaWiki', '');
+  lines.push('Debian 12\'s `mediawiki` (1.39, skin Vector, SQLite), installed per run by `scripts/mediawiki` with');
+  lines.push('`maintenance/install.php` and served by PHP\'s built-in server on loopback: its forms are OOUI widgets');
+  lines.push('(MediaWiki\'s own ARIA library: the preferences\' tabs, dropdown and checkboxes, the login and account');
+  lines.push('forms) and its search box loads a suggestion script when focused. No registry: every triplet in its');
+  lines.push('hybrid view is the native provider\'s. The same stand-in model as DokuWiki (its answers are each task\'s');
+  lines.push('plans, `script` in hybrid and `atomic_script` in pruned and atomic, which cover these tasks; the script');
+  lines.push('planner runs the same plans in `tests/test_mediawiki_site.c`), each mode from the installed wiki.', '');
+  lines.push('| mode | passed | plan steps, median (min..max) | round trips | billed input tokens | input tokens, sum |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const m of ms) {
+    const passed = [...mw[m].values()].filter(r => r.status === 'passed').length;
+    lines.push(`| ${m} | ${passed}/${mw[m].size} | ${fmt(st(m, F.steps))} | ${fmt(st(m, F.trips))} | ${fmt(st(m, F.input))} | ${st(m, F.input).sum} |`);
+  }
+  lines.push('', `Medians over the ${both.length} tasks every mode passed.`, '');
+} else {
+  lines.push('## MediaWiki', '', 'Not measured here (`MEDIAWIKI=0`).', '');
+}
+// per task: passed in each mode, hybrid's plan steps and observation tokens sent against pruned's
+const byTask = (name, runs) => {
+  const ms = Object.keys(runs);
+  if (!ms.length) return;
+  const ids = [...new Set(ms.flatMap(m => [...runs[m].keys()]))].sort((a, b) => Number(a) - Number(b));
+  const ok = (m, t) => runs[m]?.get(t)?.status === 'passed';
+  const pair = (t, f) => runs.hybrid?.get(t) && runs.pruned?.get(t) ? `${f(runs.hybrid.get(t))} / ${f(runs.pruned.get(t))}` : '–';
+  lines.push(`### ${name}, task by task`, '');
+  lines.push(`| task | intent | ${ms.join(' | ')} | plan steps, hybrid / pruned | observation tokens sent, hybrid / pruned |`);
+  lines.push(`|---|---|${ms.map(() => '---|').join('')}---|---|`);
+  for (const t of ids) {
+    const intent = String((runs.hybrid ?? runs[ms[0]]).get(t)?.intent ?? '').replace(/\|/g, '\\|');
+    lines.push(`| ${t} | ${intent.length > 70 ? intent.slice(0, 69) + '…' : intent} | ${ms.map(m => ok(m, t) ? 'pass' : (runs[m].get(t)?.status ?? '–')).join(' | ')} | `
+      + `${pair(t, r => r.steps)} | ${pair(t, r => r.obs_tokens_sent)} |`);
+  }
+  const lost = ids.filter(t => ok('atomic', t) && !ok('hybrid', t));
+  const hp = ids.filter(t => ok('hybrid', t) && ok('pruned', t));
+  const ratio = f => hp.length ? (sum(hp.map(t => f(runs.hybrid.get(t)))) / sum(hp.map(t => f(runs.pruned.get(t))))).toFixed(2) : 'n/a';
+  lines.push('', `Passed: ${ms.map(m => `${m} ${ids.filter(t => ok(m, t)).length}/${ids.length}`).join(', ')}. `
+    + (runs.atomic && runs.hybrid ? (lost.length ? `**Hybrid fails where atomic passes: task${lost.length > 1 ? 's' : ''} ${lost.join(', ')}.** `
+      : 'Hybrid ≥ atomic on every task. ') : '')
+    + (runs.pruned && runs.hybrid ? `Over the ${hp.length} tasks both passed, hybrid takes ${ratio(r => r.steps)}× pruned's plan steps and sends `
+      + `${ratio(r => r.obs_tokens_sent)}× its observation tokens.` : ''), '');
+};
+byTask('DokuWiki', appRuns(out));
+byTask('MediaWiki', mw);
 // ---- the Playground with CI4A off ----
 const pgModes = ['hybrid', 'pruned', 'atomic'].filter(m => fs.existsSync(path.join(out, 'playground', m, 'results.jsonl')));
 if (pgModes.length) {
@@ -503,7 +558,18 @@ if (pgModes.length) {
     lines.push('');
   }
 } else {
-  lines.push('Not measured here: the Playground with CI4A off (`PLAYGROUND=0`).', '');
+  // PLAYGROUND=0: the section the results file holds stays, with the commit that measured it
+  const prev = path.join(results, 'real_apps.md');
+  const old = fs.existsSync(prev) ? fs.readFileSync(prev, 'utf8') : '';
+  const at = old.indexOf('## The Playground with CI4A off');
+  const was = /Kept from commit ([0-9a-f]{7,40})/.exec(old)?.[1] ?? /(?:^|\n)Commit ([0-9a-f]{7,40})/.exec(old)?.[1];
+  if (at >= 0 && was) {
+    const kept = old.slice(at).replace(/^## The Playground with CI4A off\n\n(Kept from commit [0-9a-f]+[^\n]*\n\n)?/, '');
+    lines.push('## The Playground with CI4A off', '', `Kept from commit ${was} (this run had \`PLAYGROUND=0\`): the figures below were measured there.`, '',
+      kept.trimEnd(), '');
+  } else {
+    lines.push('Not measured here: the Playground with CI4A off (`PLAYGROUND=0`).', '');
+  }
 }
 fs.mkdirSync(results, {recursive: true});
 fs.writeFileSync(path.join(results, 'real_apps.md'), lines.join('\n'));

@@ -6,8 +6,10 @@
 # atomic (PLAYGROUND_MODES), the hybrid tasks that did not pass re-grounded once more against the
 # views their first run printed (real_apps.mjs --reground)
 # and run again; then benchmarks/perf/real_apps.mjs writes RESULTS_DIR/real_apps.md
-# with the commit.  PLAYGROUND=0 skips the Playground, DOKUWIKI=0 DokuWiki (real_apps.md then says
-# which part was not measured).
+# with the commit.  MediaWiki (Debian's package, scripts/mediawiki: OOUI widgets) runs as DokuWiki does,
+# each mode from the installed wiki.  PLAYGROUND=0 skips the Playground (real_apps.md keeps the Playground
+# section it held, with the commit that measured it), DOKUWIKI=0 DokuWiki, MEDIAWIKI=0 MediaWiki
+# (real_apps.md then says which part was not measured).
 #
 #   benchmarks/perf/real_apps.sh [OUT_DIR] [RESULTS_DIR]
 #
@@ -23,19 +25,22 @@ TASKS="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
 TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
 PLAYGROUND="${PLAYGROUND:-1}"
 DOKUWIKI="${DOKUWIKI:-1}"
+MEDIAWIKI="${MEDIAWIKI:-1}"
+TASKS_MEDIAWIKI="${TASKS_MEDIAWIKI:-$ROOT/benchmarks/tasks/mediawiki}"
 PLAYGROUND_MODES="${PLAYGROUND_MODES:-hybrid atomic}"
 
 [[ -x "$EOUS" ]] || { echo "real_apps: $EOUS not built (run make build)" >&2; exit 2; }
 [[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
   { echo "real_apps: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
 
-STANDIN_PID="" STANDIN2_PID="" WIKI_DIR="" SITE_PID=""
+STANDIN_PID="" STANDIN2_PID="" WIKI_DIR="" SITE_PID="" MW_DIR=""
 tmp="$(mktemp -d)"
 cleanup() {
   [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
   [[ -z "$STANDIN2_PID" ]] || kill "$STANDIN2_PID" 2>/dev/null || true
   [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
   [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
+  [[ -z "$MW_DIR" ]] || bash "$ROOT/scripts/mediawiki" stop "$MW_DIR" || true
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -48,6 +53,7 @@ git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown
 mkfifo "$tmp/standin"
 standin_tasks=()
 [[ "$DOKUWIKI" == 0 ]] || standin_tasks+=(--tasks "$TASKS")
+[[ "$MEDIAWIKI" == 0 ]] || standin_tasks+=(--tasks "$TASKS_MEDIAWIKI")
 if [[ "$PLAYGROUND" != 0 ]]; then
   [[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
   mkfifo "$tmp/site"
@@ -88,6 +94,23 @@ for mode in hybrid pruned atomic; do
   set -e
   ((brc <= 1)) || { echo "real_apps: eous bench ($mode) exited $brc; see $OUT/$mode.log" >&2; rc=$brc; }
 done
+fi
+if [[ "$MEDIAWIKI" != 0 ]]; then
+  MW_DIR="$OUT/mediawiki-instance"
+  MW_URL="$(bash "$ROOT/scripts/mediawiki" start --dir "$MW_DIR" --secrets "$OUT/mediawiki-secrets.env")" ||
+    { echo "real_apps: MediaWiki did not start" >&2; MW_DIR=""; exit 3; }
+  export EOUS_SITE_MEDIAWIKI="$MW_URL" EOUS_SITE_MEDIAWIKI_RESET="$ROOT/scripts/mediawiki reset $MW_DIR"
+  echo "real_apps: MediaWiki $MW_URL, stand-in $STANDIN_URL"
+  for mode in hybrid pruned atomic; do
+    # every mode starts from the installed wiki
+    bash "$ROOT/scripts/mediawiki" reset "$MW_DIR" >/dev/null
+    set +e
+    "$EOUS" bench "$TASKS_MEDIAWIKI" --modes "$mode" --planner llm --llm openai:standin --llm-base-url "$STANDIN_URL" \
+      --workers "$WORKERS" --secrets "$OUT/mediawiki-secrets.env" --out "$OUT/mediawiki/$mode" >"$OUT/mediawiki-$mode.log" 2>&1
+    brc=$?
+    set -e
+    ((brc <= 1)) || { echo "real_apps: eous bench (MediaWiki, $mode) exited $brc; see $OUT/mediawiki-$mode.log" >&2; rc=$brc; }
+  done
 fi
 if [[ "$PLAYGROUND" != 0 ]]; then
   echo "real_apps: the Playground with CI4A off, $EOUS_SITE_PLAYGROUND"

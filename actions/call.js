@@ -89,7 +89,8 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
     result = r.value;
   }
   // a native form's submit: the executor clicks its button (real input, navigation)
-  if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, filled: result.filled};
+  if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, filled: result.filled,
+    pageChecks: result.pageChecks};
   if (provider === 'native' && result) result = result.result;
   const s = await settle({quiet, cap, mark: t0});
   let state = null;

@@ -376,6 +376,10 @@ const nativeComboPick = async (root, input, want, off) => {
      * success, whatever a stale option still says); on: a single choice kept it */
     const gone = await nativeWait(() => chosen() !== 1, 1000);
     if (expanded()) nativeKey(target, 'Escape');
+    /* a single choice whose popup marked the option its typed text matched and unmarks it once it
+     * closes (OOUI's ComboBoxInputWidget): not toggled off, so what it shows is the read-back */
+    if (gone && !nativeComboMulti(target, lbOf()) && nativeComboReads(root, input, lbOf())
+      .some(r => r.via !== 'marked option' && r.text.toLowerCase() === picked.toLowerCase())) return {value: picked};
     if (gone) throw nativeErr('not_taken', 'option ' + nativeShown(want) + ' is not selected after picking it' +
       ' (a list of several choices turns a chosen option off when it is picked again)');
     return {value: picked};
@@ -449,12 +453,16 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       const sub = root.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
         (root.getAttribute('id') ? document.querySelector('[form="' + CSS.escape(root.getAttribute('id')) + '"][type=submit],button[form="' +
           CSS.escape(root.getAttribute('id')) + '"]:not([type])') : null);
+      /* novalidate: the page checks its fields itself (Bootstrap's validation) and may refuse the
+       * submit, so the result names the field the browser finds invalid instead of "validation passed" */
+      const pageChecks = bad && root.hasAttribute('novalidate') ?
+        "field '" + nativeLabel(bad) + "' is invalid (" + bad.validationMessage + ')' : undefined;
       if (sub && !sub.disabled) {
         nativeStampForClick(sub, K);
-        return {submit: 'click', label: nativeSquash(sub.value || sub.textContent), filled};
+        return {submit: 'click', label: nativeSquash(sub.value || sub.textContent), filled, pageChecks};
       }
       setTimeout(() => HTMLFormElement.prototype.requestSubmit.call(root), 0);
-      return {submit: 'request', filled};
+      return {submit: 'request', filled, pageChecks};
     }
   }
   if (T === 'select' && (root.tagName === 'TABLE' || role === 'grid')) {

@@ -41,13 +41,21 @@ eous_rc act_native_submit(act_exec *x, const perc_obs *obs, const perc_component
         EOUS_DEBUG("actions", "settle after %s: %s", who, se.msg);
     res->settle_ms = ms;
     const char *what = eous_json_str(v, "what");
+    /* a novalidate form with an invalid field: the page's own check may have refused it, never "passed" */
+    const char *checks = eous_json_str(v, "pageChecks");
+    char why[600];
+    if (checks)
+        snprintf(why, sizeof why, "the form leaves validation to the page and %s: the next view shows whether the "
+                 "page took it", checks);
+    else
+        snprintf(why, sizeof why, "the browser's validation passed");
     if (what) /* a page link (pagination) */
         act_res_msg(res, "%s: ok; clicked %s", who, what);
     else if (eous_json_num(v, "filled", 0) > 0) /* submit(fields): filled first, as fill() does */
-        act_res_msg(res, "%s: ok; %d fields filled, then submitted%s (the browser's validation passed)", who,
-                    (int)eous_json_num(v, "filled", 0), via && !strcmp(via, "click") ? " with its submit button" : "");
+        act_res_msg(res, "%s: ok; %d fields filled, then submitted%s (%s)", who, (int)eous_json_num(v, "filled", 0),
+                    via && !strcmp(via, "click") ? " with its submit button" : "", why);
     else
-        act_res_msg(res, "%s: ok; submitted%s (the browser's validation passed)", who,
-                    via && !strcmp(via, "click") ? " with its submit button" : "");
+        act_res_msg(res, "%s: ok; submitted%s (%s)", who, via && !strcmp(via, "click") ? " with its submit button" : "",
+                    why);
     return EOUS_OK;
 }

@@ -282,7 +282,9 @@ const readNative = (caps) => {
       else if (st.checked === true) values[f.formName] = true;
       else if (Array.isArray(st.value) ? st.value.length : st.value != null && st.value !== '' && typeof st.value !== 'boolean')
         values[f.formName] = st.value;
-      try { if (f.el.willValidate && !f.el.validity.valid && f.el.value !== '') invalid.push(f.formName + ': ' + cut(f.el.validationMessage, 120)); } catch (e) {}
+      /* a checkbox's value is "on" whether checked or not: an unchecked required one is in required, not invalid */
+      const entered = /^(checkbox|radio)$/.test(f.el.type) ? f.el.checked : f.el.value !== '';
+      try { if (f.el.willValidate && !f.el.validity.valid && entered) invalid.push(f.formName + ': ' + cut(f.el.validationMessage, 120)); } catch (e) {}
     }
     if (Object.keys(values).length) state.values = values;
     if (invalid.length) state.invalid = invalid.join('; ');

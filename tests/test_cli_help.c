@@ -21,6 +21,7 @@ static const struct {
     {"run", CLI_CMD_RUN},         {"bench", CLI_CMD_BENCH},     {"observe", CLI_CMD_OBSERVE},
     {"call", CLI_CMD_CALL},       {"check", CLI_CMD_CHECK},     {"compare", CLI_CMD_COMPARE},
     {"score", CLI_CMD_SCORE},     {"mcp", CLI_CMD_MCP},         {"repair", CLI_CMD_REPAIR},
+    {"report", CLI_CMD_REPORT},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof *COMMANDS)
 

@@ -128,7 +128,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 return -1;
             }
         } else if (!strcmp(a, "--webdriver") || !strcmp(a, "--policy") || !strcmp(a, "--secrets") ||
-                   !strcmp(a, "--audit") || !strcmp(a, "--files") || !strcmp(a, "--caps")) {
+                   !strcmp(a, "--audit") || !strcmp(a, "--files") || !strcmp(a, "--caps") || !strcmp(a, "--out")) {
             if (!need_value(i, argc, argv))
                 return -1;
             const char *v = argv[++i];
@@ -140,6 +140,8 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 c->secrets_file = v;
             else if (!strcmp(a, "--files"))
                 o->files_dir = v;
+            else if (!strcmp(a, "--out"))
+                o->out_dir = v;
             else if (!strcmp(a, "--caps")) {
                 eous_err cerr;
                 if (mcp_caps_check(v, &cerr)) {
@@ -168,7 +170,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
         } else {
             fprintf(stderr,
                     "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --w3c-only, "
-                    "--policy, --secrets, --audit, --files, --caps, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
+                    "--policy, --secrets, --audit, --files, --caps, --out, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
                     "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --header-timeout, "
                     "--max-client-connections, --require-origin)\n",
                     a);
@@ -222,8 +224,22 @@ static eous_rc read_token(const char *path, char **out, eous_err *err)
     return EOUS_OK;
 }
 
+/* --caps tasks: the run folder, made now (--out's, or a new eous-runs/DATE-mcp[-N]/), named on stderr. */
+static eous_rc tasks_out(mcp_opts *o, cli_opts *co, eous_err *err)
+{
+    memset(co, 0, sizeof *co);
+    co->out_dir = o->out_dir;
+    eous_rc rc = o->out_dir ? eous_mkdirs(o->out_dir, 0755, err) : cli_default_out(co, "mcp", err);
+    if (rc)
+        return rc;
+    o->out_dir = co->out_dir;
+    fprintf(stderr, "eous mcp: task results go to %s/results.jsonl\n", o->out_dir);
+    return EOUS_OK;
+}
+
 int cli_mcp(int argc, char **argv)
 {
+    cli_opts co; /* only for the default run folder of --caps tasks */
     mcp_cli c;
     memset(&c, 0, sizeof c);
     mcp_http_opts_init(&c.h);
@@ -252,6 +268,10 @@ int cli_mcp(int argc, char **argv)
         goto done;
     }
     o->secrets = secrets;
+    if (mcp_caps_has(o->caps, "tasks") && (rc = tasks_out(o, &co, &err))) {
+        code = eous_rc_exit_code(rc);
+        goto done;
+    }
     wd_install_signal_handlers(); /* also ignores SIGPIPE: a vanished client must not leave the browser behind */
     wd_become_subreaper();
     if (c.http) {

@@ -361,6 +361,7 @@ eous_rc mcp_ensure_browser(mcp_server *m, eous_err *err)
     /* a client waits on each call; a slow first page load should not fail it */
     so.page_load_timeout_ms = 60000;
     so.request_timeout_ms = 90000;
+    so.network_log = mcp_has_cap(m, "tasks"); /* a WebArena-Verified task is scored from its HAR */
     eous_rc rc = agent_browser_open_with(&m->b, m->o.webdriver, &so, err);
     if (rc)
         return rc;
@@ -2096,6 +2097,7 @@ void mcp_free(mcp_server *m)
     act_policy_free(m->own_policy);
     perc_delta_free(m->delta);
     free(m->page_tools_sig);
+    mcp_tasks_free(m);
     cJSON_Delete(m->pending_response);
     pthread_mutex_destroy(&m->io_lock);
     pthread_cond_destroy(&m->io_cond);

@@ -71,6 +71,8 @@ typedef struct mcp_opts {
     const char *files_dir;         /* browser_file_upload takes files only from here (act_files_resolve);
                                     * NULL = uploads refused */
     const char *caps;              /* opt-in tool groups, comma-separated (mcp_caps_check); NULL = none */
+    const char *out_dir;           /* --caps tasks: the run folder task_submit appends results.jsonl lines
+                                    * and writes trace/ files to; NULL = task_start refused */
 } mcp_opts;
 
 void mcp_opts_init(mcp_opts *o);

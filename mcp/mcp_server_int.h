@@ -48,6 +48,7 @@ struct mcp_server {
     int req_log_level;       /* that request's _meta logLevel (index in log_levels), -1 = none */
     cJSON *progress_token;   /* the running call's _meta.progressToken (owned), NULL: no progress wanted */
     int progress_n;          /* notifications/progress sent for it so far */
+    struct mcp_task_run *task;   /* --caps tasks: the task started and not yet submitted (mcp_tasks.c); owned */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
      * and signal io_cond.  Under stdio the lock is never contended. */
@@ -87,6 +88,8 @@ extern const mcp_tool_table mcp_history_tools; /* mcp_history.c */
 
 /* 1 when the server was started with capability cap (mcp_opts.caps). */
 int mcp_has_cap(const mcp_server *m, const char *cap);
+/* The open task (mcp_tasks.c), if any, ended unrecorded: its sites released. */
+void mcp_tasks_free(mcp_server *m);
 
 /* ---- what a tool uses (mcp.c) ---- */
 

@@ -4,100 +4,40 @@
  * executed (actions/native_call.js).  Every inferred tool is called and the
  * page's value read back.  Fixtures: tests/fixtures/native/, written from the
  * HTML standard's control types and the APG examples; no registry on them. */
-#include <criterion/criterion.h>
-#include <stdio.h>
 #include <sys/stat.h>
-#include <unistd.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "actions/exec.h"
-#include "support/browser.h"
 #include "support/cli.h"
-#include "support/page_js.h"
+#include "support/native_harness.h"
 
-#define ROOT EOUS_SOURCE_DIR "/tests/fixtures/native"
-
-static ts_browser B;
-static act_exec *X;
-static act_policy *P;
+static ts_native N;
 
 static void setup(void)
 {
-    cr_assert_eq(ts_browser_start(&B, ROOT), 0, "browser start failed");
-    cr_assert_eq(ts_exec_start(&B, 5000, &X, &P), 0);
+    ts_native_start(&N, TS_NATIVE_FIXTURES);
 }
 
 static void teardown(void)
 {
-    ts_exec_stop(&X, &P);
-    ts_browser_stop(&B);
+    ts_native_stop(&N);
 }
 
 TestSuite(native, .init = setup, .fini = teardown, .timeout = 300);
 
-#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(B.session, expr, want)
+#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(N.b.session, expr, want)
 
-static void open_page(const char *path)
-{
-    eous_err err;
-    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, path), &err), EOUS_OK, "%s", err.msg);
-}
-
-/* a view of the page in session s (this suite's or the Playground suite's browser) */
-static perc_obs *observe_on(wd_session *s, perc_mode mode, unsigned providers)
-{
-    perc_opts o;
-    perc_opts_init(&o);
-    o.mode = mode;
-    o.provider_set = providers;
-    perc_obs *obs = NULL;
-    eous_err err;
-    cr_assert_eq(perc_observe(s, &o, &obs, &err), EOUS_OK, "%s", err.msg);
-    return obs;
-}
-
-static perc_obs *observe_with(perc_mode mode, unsigned providers)
-{
-    return observe_on(B.session, mode, providers);
-}
-
-static perc_obs *observe(void)
-{
-    return observe_with(PERC_MODE_HYBRID, 0);
-}
-
-/* The native component of this kind and label, or NULL. */
-static const perc_component *comp(const perc_obs *obs, const char *kind, const char *label)
-{
-    for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
-        const perc_component *c = perc_obs_component(obs, i);
-        if (!strcmp(c->provider, "native") && !strcmp(c->kind, kind) && !strcmp(c->label, label))
-            return c;
-    }
-    return NULL;
-}
-
-/* call [cN] [tool] [params] on a fresh observation, as a model would (view ids). */
+/* call [cN] [tool] [params] on a fresh observation, as a model would (view ids): ts_native_call, and a
+ * form has a view id of its own (a field folded into its form's line has none: a script still
+ * reaches its tools by the component's key) */
 static eous_rc call(const char *kind, const char *label, const char *tool, const char *params, act_result *r,
                     eous_err *err)
 {
-    perc_obs *obs = observe();
-    const perc_component *c = comp(obs, kind, label);
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
+    const perc_component *c = ts_native_comp(obs, kind, label);
     cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
-    /* a field folded into its form's line has no view id of its own: a
-     * script still reaches its tools by the component's key */
     cr_assert(c->view_id[0] || strcmp(kind, "form"), "%s '%s' has no view id:\n%s", kind, label, perc_obs_text(obs));
-    act_action a;
-    act_action_init(&a);
     char text[2048];
     snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, tool, params);
-    eous_err perr;
-    cr_assert_eq(act_parse_text(text, &a, &perr), EOUS_OK, "%s: %s", text, perr.msg);
-    eous_err_clear(err);
-    memset(r, 0, sizeof *r);
-    eous_rc rc = act_execute(X, obs, &a, r, err);
-    act_action_clear(&a);
+    eous_rc rc = ts_native_exec(&N, obs, text, r, err);
     perc_obs_free(obs);
     return rc;
 }
@@ -112,7 +52,7 @@ static eous_rc call(const char *kind, const char *label, const char *tool, const
         act_result_clear(&r_);                                                                                 \
     } while (0)
 
-/* parses TEXT (the model's text form) and runs it on OBS through X; it must end with WANT, and when WANT
+/* parses TEXT (the model's text form) and runs it on OBS through x; it must end with WANT, and when WANT
  * is an error its message must hold WANT_MSG; R is the caller's to read and clear */
 static void exec_text(act_exec *x, const perc_obs *obs, const char *text, eous_rc want, const char *want_msg,
                       act_result *r)
@@ -143,8 +83,8 @@ static const char *line_of(const char *view, const char *needle, char *out, size
 
 Test(native, the_view_shows_controls_with_their_constraints)
 {
-    open_page("/forms.html");
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/forms.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     const char *v = perc_obs_text(obs);
     char line[4096];
     /* a form is ONE line: its fields with their limits on fill(), what they
@@ -174,19 +114,19 @@ Test(native, the_view_shows_controls_with_their_constraints)
     /* fields in no form keep their own lines */
     cr_assert(strstr(v, "checkbox 'Remember this device' checked: false → check() uncheck()"), "%s", v);
     /* the components are all there for scripts and the validator */
-    cr_assert(comp(obs, "textbox", "Full name") && comp(obs, "radiogroup", "Meal") && comp(obs, "date", "Day"), "%s", v);
+    cr_assert(ts_native_comp(obs, "textbox", "Full name") && ts_native_comp(obs, "radiogroup", "Meal") && ts_native_comp(obs, "date", "Day"), "%s", v);
     /* fields hidden by CSS, inside data-agent-hidden, or hidden inputs: never offered */
     cr_assert_null(strstr(v, "Hidden by CSS"), "%s", v);
-    cr_assert_null(comp(obs, "textbox", "Invisible"), "%s", v);
+    cr_assert_null(ts_native_comp(obs, "textbox", "Invisible"), "%s", v);
     cr_assert_null(strstr(v, "Internal"), "%s", v);
     cr_assert_null(strstr(v, "token"), "%s", v);
     /* a registry's element is left to the registry */
-    cr_assert_null(comp(obs, "textbox", "Registry field"), "%s", v);
+    cr_assert_null(ts_native_comp(obs, "textbox", "Registry field"), "%s", v);
     /* a WebMCP declarative form is WebMCP's: neither it nor its fields are inferred */
-    cr_assert_null(comp(obs, "form", "Tea order"), "%s", v);
-    cr_assert_null(comp(obs, "textbox", "Tea"), "%s", v);
+    cr_assert_null(ts_native_comp(obs, "form", "Tea order"), "%s", v);
+    cr_assert_null(ts_native_comp(obs, "textbox", "Tea"), "%s", v);
     /* secret fields: in fill() by name, no value */
-    cr_assert(comp(obs, "textbox", "Password") && comp(obs, "textbox", "PIN"), "%s", v);
+    cr_assert(ts_native_comp(obs, "textbox", "Password") && ts_native_comp(obs, "textbox", "PIN"), "%s", v);
     cr_assert(strstr(line, "; Password?; Day?"), "%s", line);
     /* an invalid pattern: a warning line, the field still usable */
     int warned = 0;
@@ -199,7 +139,7 @@ Test(native, the_view_shows_controls_with_their_constraints)
 
 Test(native, every_field_tool_sets_the_value_the_page_reads_back)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     static const struct {
         const char *kind, *label, *params, *id, *want;
     } SET[] = {
@@ -246,7 +186,7 @@ Test(native, every_field_tool_sets_the_value_the_page_reads_back)
 
 Test(native, setValue_is_checked_in_c_against_the_constraints_shown)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     static const struct {
         const char *kind, *label, *params, *says;
     } BAD[] = {
@@ -274,7 +214,7 @@ Test(native, setValue_is_checked_in_c_against_the_constraints_shown)
 
 Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     act_result r;
     eous_err err;
     /* fill() may set some fields and leave required ones for later */
@@ -299,7 +239,7 @@ Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
               "Array.from(document.getElementById('extras').selectedOptions).map(o => o.text)]",
               "[\"Ada Lovelace\",\"ada@example.org\",\"2027-03-01\",\"meat\",true,\"s\",[\"Parking\"]]");
     /* what the fields hold is on the form's line now */
-    perc_obs *obs = observe();
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "form 'Visit'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "values: Full name='Ada Lovelace', Email='ada@example.org', Homepage='https://example.org/', Day='2027-03-01', "
@@ -307,7 +247,7 @@ Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
     perc_obs_free(obs);
     CALL_OK("form", "Visit", "submit", "{}");
     EXPECT_JS("location.pathname", "\"/done.html\"");
-    char *q = ts_page_json(B.session, "location.search");
+    char *q = ts_page_json(N.b.session, "location.search");
     cr_assert(strstr(q, "name=Ada+Lovelace") && strstr(q, "day=2027-03-01") && strstr(q, "meal=meat"), "%s", q);
     free(q);
 }
@@ -315,7 +255,7 @@ Test(native, a_form_is_one_call_and_submit_names_what_the_browser_blocks)
 /* submit(fields): fill()'s fields, then the submit, in one call; the page reads them back */
 Test(native, submit_with_fields_fills_then_submits_in_one_call)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     act_result r;
     eous_err err;
     /* the fields' constraints apply to submit's params too, checked before the page */
@@ -330,7 +270,7 @@ Test(native, submit_with_fields_fills_then_submits_in_one_call)
     cr_assert(strstr(r.message, "4 fields filled, then submitted"), "%s", r.message);
     act_result_clear(&r);
     EXPECT_JS("location.pathname", "\"/done.html\"");
-    char *q = ts_page_json(B.session, "location.search");
+    char *q = ts_page_json(N.b.session, "location.search");
     cr_assert(strstr(q, "name=Grace+Hopper") && strstr(q, "email=grace%40example.org") && strstr(q, "meal=fish") &&
                   strstr(q, "day=2027-05-02"), "%s", q);
     free(q);
@@ -338,9 +278,9 @@ Test(native, submit_with_fields_fills_then_submits_in_one_call)
 
 Test(native, a_value_that_does_not_take_is_an_error_naming_what_the_field_holds)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     /* the page rewrites the field on input, as masks and formatters do */
-    free(ts_page_js(B.session, "document.getElementById('code').addEventListener('input', e => "
+    free(ts_page_js(N.b.session, "document.getElementById('code').addEventListener('input', e => "
                                "{ e.target.value = e.target.value.slice(0, 2); }); return true;"));
     act_result r;
     eous_err err;
@@ -348,13 +288,13 @@ Test(native, a_value_that_does_not_take_is_an_error_naming_what_the_field_holds)
     cr_assert(strstr(err.msg, "\"AB12\" did not take: the field holds \"AB\""), "%s", err.msg);
     act_result_clear(&r);
     /* a checkbox the page unchecks again */
-    free(ts_page_js(B.session, "document.getElementById('news').addEventListener('click', e => "
+    free(ts_page_js(N.b.session, "document.getElementById('news').addEventListener('click', e => "
                                "{ setTimeout(() => { e.target.checked = false; }, 0); }); return true;"));
     cr_assert_eq(call("checkbox", "Send news", "check", "{}", &r, &err), EOUS_E_PAGE, "%s", err.msg);
     cr_assert(strstr(err.msg, "not checked"), "%s", err.msg);
     act_result_clear(&r);
     /* a secret field's value is never named */
-    free(ts_page_js(B.session, "document.getElementById('pw').addEventListener('input', e => "
+    free(ts_page_js(N.b.session, "document.getElementById('pw').addEventListener('input', e => "
                                "{ e.target.value = 'x'; }); return true;"));
     cr_assert_eq(call("textbox", "Password", "setValue", "{\"value\": \"hunter2\"}", &r, &err), EOUS_E_PAGE, "%s",
                  err.msg);
@@ -366,7 +306,7 @@ Test(native, a_value_that_does_not_take_is_an_error_naming_what_the_field_holds)
 
 Test(native, confirm_marks_apply_to_inferred_components)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     act_result r;
     eous_err err;
     eous_rc rc = call("form", "Delete account", "submit", "{}", &r, &err);
@@ -378,19 +318,19 @@ Test(native, confirm_marks_apply_to_inferred_components)
 
 Test(native, providers_choose_and_baselines_never_show_inferred_components)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     perc_mode modes[] = {PERC_MODE_ATOMIC, PERC_MODE_PRUNED};
     for (int m = 0; m < 2; m++) {
-        perc_obs *obs = observe_with(modes[m], 0);
-        cr_assert_null(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+        perc_obs *obs = ts_native_observe_with(&N, modes[m], 0);
+        cr_assert_null(ts_native_comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
         cr_assert_null(strstr(perc_obs_text(obs), "setValue("), "%s", perc_obs_text(obs));
         perc_obs_free(obs);
     }
-    perc_obs *obs = observe_with(PERC_MODE_HYBRID, PERC_PROVIDER_CI4A | PERC_PROVIDER_WEBMCP | PERC_PROVIDER_BRIDGE);
-    cr_assert_null(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+    perc_obs *obs = ts_native_observe_with(&N, PERC_MODE_HYBRID, PERC_PROVIDER_CI4A | PERC_PROVIDER_WEBMCP | PERC_PROVIDER_BRIDGE);
+    cr_assert_null(ts_native_comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
     perc_obs_free(obs);
-    obs = observe_with(PERC_MODE_HYBRID, PERC_PROVIDER_NATIVE);
-    cr_assert(comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
+    obs = ts_native_observe_with(&N, PERC_MODE_HYBRID, PERC_PROVIDER_NATIVE);
+    cr_assert(ts_native_comp(obs, "form", "Visit"), "%s", perc_obs_text(obs));
     perc_obs_free(obs);
     unsigned set = 0;
     cr_assert_eq(perc_providers_parse("ci4a,webmcp,bridge,native", &set), 0);
@@ -404,10 +344,10 @@ Test(native, providers_choose_and_baselines_never_show_inferred_components)
 
 Test(native, a_form_of_5000_fields_is_capped_with_a_count)
 {
-    open_page("/big.html");
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/big.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     const char *v = perc_obs_text(obs);
-    cr_assert(comp(obs, "form", "Huge"), "%s", v);
+    cr_assert(ts_native_comp(obs, "form", "Huge"), "%s", v);
     int capped = 0, fill_capped = 0;
     for (size_t i = 0; i < perc_obs_n_warnings(obs); i++) {
         capped |= strstr(perc_obs_warning(obs, i), "native: the page has 5000 form fields") != NULL ||
@@ -421,7 +361,7 @@ Test(native, a_form_of_5000_fields_is_capped_with_a_count)
 
 Test(native, apg_widgets_are_called_and_read_back)
 {
-    open_page("/apg.html");
+    ts_native_open(&N, "/apg.html");
     CALL_OK("tabs", "Danish Composers", "select", "{\"tab\": \"Carl Andersen\"}");
     EXPECT_JS("[document.getElementById('tab-2').getAttribute('aria-selected'), document.getElementById('tabpanel-2').hidden]",
               "[\"true\",false]");
@@ -458,7 +398,7 @@ Test(native, apg_widgets_are_called_and_read_back)
     cr_assert_eq(call("pagination", "Pagination", "goToPage", "{\"page\": 9}", &r, &err), EOUS_E_REJECTED, "%s",
                  err.msg);
     act_result_clear(&r);
-    open_page("/apg.html?dialog");
+    ts_native_open(&N, "/apg.html?dialog");
     CALL_OK("dialog", "Add Delivery Address", "close", "{}");
     EXPECT_JS("[document.getElementById('dialog1').hidden, window.closedBy]", "[true,\"cancel\"]");
 }
@@ -469,9 +409,9 @@ Test(native, apg_widgets_are_called_and_read_back)
  * aria-label ("Choose Thursday, July 1st, 2027") */
 Test(native, a_calendar_is_one_line_and_select_takes_a_day_it_shows)
 {
-    open_page("/calendar.html");
-    free(ts_page_js(B.session, "document.getElementById('choose').click(); return 1;"));
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/calendar.html");
+    free(ts_page_js(N.b.session, "document.getElementById('choose').click(); return 1;"));
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     const char *v = perc_obs_text(obs);
     char line[2048];
     cr_assert(line_of(v, "calendar 'March 2027'", line, sizeof line), "%s", v);
@@ -505,22 +445,22 @@ Test(native, a_calendar_is_one_line_and_select_takes_a_day_it_shows)
  * (AgentOccam's) print none */
 Test(native, a_list_beside_another_list_keeps_its_line_in_hybrid)
 {
-    open_page("/menus.html");
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/menus.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     const char *v = perc_obs_text(obs);
     cr_assert(strstr(v, "menu\n\tmenuitem [1] 'France'\n\tmenuitem [2] 'Japan' expanded: true\nmenu\n\tmenuitem [3] 'Tokyo'\n"),
               "%s", v);
     cr_assert(strstr(v, "\tmenuitem [5] 'Osaka'\nmenuitem [6] 'Cut'\n"), "the list alone has no line: %s", v);
     perc_obs_free(obs);
-    obs = observe_with(PERC_MODE_PRUNED, 0);
+    obs = ts_native_observe_with(&N, PERC_MODE_PRUNED, 0);
     cr_assert_null(strstr(perc_obs_text(obs), "menu\n"), "%s", perc_obs_text(obs));
     perc_obs_free(obs);
 }
 
 Test(native, a_group_of_links_is_one_open_and_follows_the_link)
 {
-    open_page("/links.html");
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/links.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     const char *t = perc_obs_text(obs);
     char line[512];
     cr_assert(line_of(t, "links 'Site'", line, sizeof line), "%s", t);
@@ -534,17 +474,17 @@ Test(native, a_group_of_links_is_one_open_and_follows_the_link)
               "content links, two links, and a group with two of one name stay lines\n%s", t);
     perc_obs_free(obs);
     for (int m = 0; m < 2; m++) {
-        perc_obs *base = observe_with(m ? PERC_MODE_ATOMIC : PERC_MODE_PRUNED, 0);
+        perc_obs *base = ts_native_observe_with(&N, m ? PERC_MODE_ATOMIC : PERC_MODE_PRUNED, 0);
         cr_expect(!strstr(perc_obs_text(base), "open(") && strstr(perc_obs_text(base), "'Documentation'"),
                   "the baselines show the links\n%s", perc_obs_text(base));
         perc_obs_free(base);
     }
     CALL_OK("links", "Site", "open", "{\"link\": \"Documentation\"}");
     EXPECT_JS("location.search", "\"?to=docs\"");
-    open_page("/links.html");
+    ts_native_open(&N, "/links.html");
     CALL_OK("links", "", "open", "{\"link\": \"Old revisions [o]\"}");
     EXPECT_JS("location.search", "\"?to=revs\"");
-    open_page("/links.html");
+    ts_native_open(&N, "/links.html");
     act_result r;
     eous_err err;
     cr_assert_eq(call("links", "Site", "open", "{\"link\": \"Pricing\"}", &r, &err), EOUS_E_REJECTED, "%s", err.msg);
@@ -557,13 +497,13 @@ Test(native, a_group_of_links_is_one_open_and_follows_the_link)
  * active descendant with ArrowDown and picks with Enter; the page reads it */
 Test(native, a_virtual_listbox_combobox_is_picked_by_the_keys_the_pattern_binds)
 {
-    open_page("/combobox_virtual.html");
+    ts_native_open(&N, "/combobox_virtual.html");
     CALL_OK("combobox", "Favourite fruit", "select", "{\"option\": \"Mango\"}");
     EXPECT_JS("[window.picked, document.getElementById('fruit').textContent, "
               "document.getElementById('fruit').getAttribute('aria-expanded')]",
               "[\"Mango\",\"Mango\",\"false\"]");
     /* what it shows now is on its line */
-    perc_obs *obs = observe();
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     char line[1024];
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Favourite fruit'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "value: 'Mango'"), "%s", line);
@@ -586,7 +526,7 @@ Test(native, a_virtual_listbox_combobox_is_picked_by_the_keys_the_pattern_binds)
     CALL_OK("combobox", "Toppings", "select", "{\"option\": \"Cheese\"}");
     CALL_OK("combobox", "Toppings", "select", "{\"option\": \"Olives\"}");
     EXPECT_JS("window.toppings", "[\"Olives\",\"Cheese\"]");
-    obs = observe();
+    obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Toppings'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "selected: Cheese | Olives → select(option) deselect(option)"), "%s", line);
     perc_obs_free(obs);
@@ -637,7 +577,7 @@ Test(native_cli, a_bad_providers_list_is_one_line_and_exit_2)
  * "role [N] 'label'" (or the first id under a line naming 'label'). */
 static eous_rc atomic(const char *text, act_result *r, eous_err *err)
 {
-    perc_obs *obs = observe_with(PERC_MODE_PRUNED, 0);
+    perc_obs *obs = ts_native_observe_with(&N, PERC_MODE_PRUNED, 0);
     const char *v = perc_obs_text(obs);
     char buf[1024], out[1024];
     snprintf(buf, sizeof buf, "%s", text);
@@ -669,7 +609,7 @@ static eous_rc atomic(const char *text, act_result *r, eous_err *err)
     cr_assert_eq(act_parse_text(out, &a, &perr), EOUS_OK, "%s: %s", out, perr.msg);
     memset(r, 0, sizeof *r);
     eous_err_clear(err);
-    eous_rc rc = act_execute(X, obs, &a, r, err);
+    eous_rc rc = act_execute(N.x, obs, &a, r, err);
     act_action_clear(&a);
     perc_obs_free(obs);
     return rc;
@@ -677,7 +617,7 @@ static eous_rc atomic(const char *text, act_result *r, eous_err *err)
 
 Test(native, typing_into_a_date_or_number_sets_what_the_control_understands)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     act_result r;
     eous_err err;
     /* the pruned view gives the date's parts ids, not the date: typing into a part sets the field */
@@ -697,14 +637,14 @@ Test(native, typing_into_a_date_or_number_sets_what_the_control_understands)
 
 Test(native, a_click_says_the_state_after_settle_and_a_blocked_submit_is_an_error)
 {
-    open_page("/forms.html");
+    ts_native_open(&N, "/forms.html");
     act_result r;
     eous_err err;
     cr_assert_eq(atomic("click {Send news}", &r, &err), EOUS_OK, "%s", err.msg);
     cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
     act_result_clear(&r);
     /* the page unchecks it again after the click */
-    free(ts_page_js(B.session, "document.getElementById('news').addEventListener('click', e => "
+    free(ts_page_js(N.b.session, "document.getElementById('news').addEventListener('click', e => "
                                "{ setTimeout(() => { e.target.checked = false; }, 30); }); return true;"));
     cr_assert_eq(atomic("click {Send news}", &r, &err), EOUS_OK, "%s", err.msg);
     cr_assert(strstr(r.message, "it is not checked now"), "%s", r.message);
@@ -762,8 +702,8 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
          "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"180\""},
     };
     for (size_t i = 0; i < sizeof CALLS / sizeof *CALLS; i++) {
-        perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
-        const perc_component *c = comp(obs, CALLS[i].kind, CALLS[i].label);
+        perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
+        const perc_component *c = ts_native_comp(obs, CALLS[i].kind, CALLS[i].label);
         cr_assert(c, "no native %s '%s' in:\n%s", CALLS[i].kind, CALLS[i].label, perc_obs_text(obs));
         char text[512];
         /* a field folded into its form's line is called by its key */
@@ -782,8 +722,8 @@ Test(native_site, playground_settings_without_ci4a_are_native_components)
 static void site_call_rc(const char *kind, const char *label, const char *tool, const char *params, eous_rc want,
                          const char *want_msg)
 {
-    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
-    const perc_component *c = comp(obs, kind, label);
+    perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
+    const perc_component *c = ts_native_comp(obs, kind, label);
     cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
     char text[1024];
     snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, tool, params);
@@ -825,7 +765,7 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
     /* task 011's answer: the form's model holds every value (the inputs alone would not make a total) */
     ts_page_wait(S.session, "/Estimated total: 732\\b/.test(document.body.innerText)");
     /* the select shows its value beside its read-only input; the view prints it */
-    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Room type'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "value: 'Deluxe'"), "%s", line);
@@ -851,7 +791,7 @@ Test(native_site, playground_date_picker_opens_by_the_forms_click_and_its_calend
     site_call("form", "form", "fill", "{\"Check-in\": \"2025-07-01\"}");
     site_call_rc("form", "form", "click", "{\"field\": \"Departure\"}", EOUS_E_PAGE, "the form has no field \"Departure\"");
     site_call("form", "form", "click", "{\"field\": \"Check-out\"}");
-    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[2048];
     cr_assert(line_of(perc_obs_text(obs), "calendar 'July 2025'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "→ select(date: YYYY-MM-DD, 2025-07-02..2025-07-15, not 2025-07-04)"), "%s", line);
@@ -898,13 +838,13 @@ Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_to
     ts_page_wait(S.session, "document.querySelector('.ant-pagination-item-active').title === '4'");
     /* closed, its options are not in the page: the line offers expand(), which opens it, and then
      * lists them (and offers expand() no more) */
-    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Page Size'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, " expand()") && !strstr(line, "options:"), "%s", line);
     perc_obs_free(obs);
     site_call("combobox", "Page Size", "expand", "{}");
-    obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Page Size'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "expanded: true options: 10 / page | 20 / page | 50 / page | 100 / page"), "%s", line);
     cr_assert_null(strstr(line, "expand()"), "%s", line);
@@ -934,7 +874,7 @@ Test(native_site, playground_table_filters_are_one_call_a_column)
     if (!ts_site_root())
         cr_skip_test("the Playground is not built (benchmarks/site/dist)");
     site_open("/users?ci4a=off");
-    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "table '' → filter(", line, sizeof line), "%s", perc_obs_text(obs));
     cr_expect(strstr(line, "filter(column: Role|Department|Active; values: [string])"), "%s", line);
@@ -989,7 +929,7 @@ Test(native_site, playground_several_choice_select_takes_every_pick)
     TS_EXPECT_PAGE_JSON(S.session, CHOSEN("tags"), "[\"beta\",\"security\",\"ml\"]");
 #undef CHOSEN
     /* the chosen tags are the line's list, their text not printed again above it */
-    perc_obs *obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
     cr_assert(line_of(perc_obs_text(obs), "combobox 'Members'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert(strstr(line, "selected: Annie Boyd | Katherine Hopper | Ivan Sammet | Joan Knuth → select(option) deselect(option)"),
@@ -1021,12 +961,12 @@ Test(native_site, a_control_inside_a_table_header_control_is_a_hybrid_target)
         cr_skip_test("the Playground is not built (benchmarks/site/dist)");
     site_open("/users?ci4a=off");
     ts_page_wait(S.session, "document.querySelectorAll('th .ant-table-filter-trigger').length === 3");
-    perc_obs *obs = observe_on(S.session, PERC_MODE_PRUNED, 0);
+    perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_PRUNED, 0);
     char line[8192];
     cr_assert(line_of(perc_obs_text(obs), "'Department filter'", line, sizeof line), "%s", perc_obs_text(obs));
     cr_assert_null(strstr(line, "button ["), "pruned stays AgentOccam's: %s", line);
     perc_obs_free(obs);
-    obs = observe_on(S.session, PERC_MODE_HYBRID, 0);
+    obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     cr_assert(line_of(perc_obs_text(obs), "'Department filter'", line, sizeof line), "%s", perc_obs_text(obs));
     const char *b = strstr(line, "columnheader ["), *f = strstr(line, "'Department filter' button [");
     cr_assert(b && f, "%s", line);
@@ -1049,21 +989,21 @@ Test(native_site, a_control_inside_a_table_header_control_is_a_hybrid_target)
 /* the hybrid view folds a field's own line into its triplet: an atomic action may name the triplet */
 Test(native, atomic_actions_take_a_native_triplets_id)
 {
-    open_page("/forms.html");
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/forms.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     /* fields in no form: a form's fields are on its line and have no id of their own */
-    const perc_component *name = comp(obs, "textbox", "Bad pattern"), *news = comp(obs, "checkbox", "Remember this device");
+    const perc_component *name = ts_native_comp(obs, "textbox", "Bad pattern"), *news = ts_native_comp(obs, "checkbox", "Remember this device");
     cr_assert(name->view_id[0] && news->view_id[0], "%s", perc_obs_text(obs));
     cr_assert(name && news, "%s", perc_obs_text(obs));
     char text[128];
     act_result r;
     snprintf(text, sizeof text, "type [%s] [Grace Hopper] [0]", name->view_id);
-    exec_text(X, obs, text, EOUS_OK, NULL, &r);
+    exec_text(N.x, obs, text, EOUS_OK, NULL, &r);
     cr_assert_str_eq(r.path, "atomic");
     act_result_clear(&r);
     EXPECT_JS("document.getElementById('bad').value", "\"Grace Hopper\"");
     snprintf(text, sizeof text, "click [%s]", news->view_id);
-    exec_text(X, obs, text, EOUS_OK, NULL, &r);
+    exec_text(N.x, obs, text, EOUS_OK, NULL, &r);
     cr_assert(strstr(r.message, "it is checked now"), "%s", r.message);
     act_result_clear(&r);
     perc_obs_free(obs);
@@ -1090,8 +1030,8 @@ Test(native, upload_takes_files_only_from_the_files_dir_and_the_page_reads_them)
     cr_assert(o);
     fputs("not for the page\n", o);
     fclose(o);
-    open_page("/forms.html");
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/forms.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     cr_assert(strstr(perc_obs_text(obs), "file 'Document' accept: '.pdf,image/*' multiple: true files: 0 → upload(files: ["),
               "%s", perc_obs_text(obs));
     perc_obs_free(obs);
@@ -1105,22 +1045,22 @@ Test(native, upload_takes_files_only_from_the_files_dir_and_the_page_reads_them)
     act_exec_opts eo;
     act_exec_opts_init(&eo);
     eo.files_dir = files;
-    act_exec *saved = X, *fx = NULL;
-    cr_assert_eq(act_exec_new(B.session, &eo, &fx, &err), EOUS_OK, "%s", err.msg);
-    act_exec_set_policy(fx, P);
-    X = fx;
+    act_exec *saved = N.x, *fx = NULL;
+    cr_assert_eq(act_exec_new(N.b.session, &eo, &fx, &err), EOUS_OK, "%s", err.msg);
+    act_exec_set_policy(fx, N.p);
+    N.x = fx;
     eous_rc rc = call("file", "Document", "upload", "{\"files\": [\"../outside.pdf\"]}", &r, &err);
     cr_assert_neq(rc, EOUS_OK);
     cr_assert(strstr(err.msg, "outside --files"), "%s", err.msg);
     act_result_clear(&r);
     rc = call("file", "Document", "upload", "{\"files\": [\"a.pdf\", \"b.png\"]}", &r, &err);
-    X = saved;
+    N.x = saved;
     cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
     cr_assert_str_eq(r.path, "semantic", "%s", r.message);
     cr_assert(strstr(r.message, "uploaded 2 files"), "%s", r.message);
     act_result_clear(&r);
     act_exec_free(fx);
-    ts_page_wait(B.session, "window.uploaded");
+    ts_page_wait(N.b.session, "window.uploaded");
     EXPECT_JS("window.uploaded", "[\"a.pdf:content of a.pdf\",\"b.png:content of b.png\"]");
     EXPECT_JS("window.model.changed_doc", "true");
     for (int i = 0; i < 2; i++) {

@@ -6,107 +6,32 @@
  * suggestions on keyup only) and dropdown.html (an OOUI-style dropdown that
  * shows its choice only as text in a span and takes ArrowDown as "next
  * option"; an optional checkbox).  Each test fails with its fix removed. */
-#include <criterion/criterion.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "actions/exec.h"
 #include "agent/grounding.h"
-#include "support/browser.h"
-#include "support/page_js.h"
+#include "support/native_harness.h"
 
-#define ROOT EOUS_SOURCE_DIR "/tests/fixtures/native"
-
-static ts_browser B;
-static act_exec *X;
-static act_policy *P;
+static ts_native N;
 
 static void setup(void)
 {
-    cr_assert_eq(ts_browser_start(&B, ROOT), 0, "browser start failed");
-    cr_assert_eq(ts_exec_start(&B, 5000, &X, &P), 0);
+    ts_native_start(&N, TS_NATIVE_FIXTURES);
 }
 
 static void teardown(void)
 {
-    ts_exec_stop(&X, &P);
-    ts_browser_stop(&B);
+    ts_native_stop(&N);
 }
 
 TestSuite(native_widgets, .init = setup, .fini = teardown, .timeout = 300);
 
-#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(B.session, expr, want)
-
-static void open_page(const char *path)
-{
-    eous_err err;
-    cr_assert_eq(wd_navigate(B.session, ts_browser_url(&B, path), &err), EOUS_OK, "%s", err.msg);
-}
-
-static perc_obs *observe(void)
-{
-    perc_opts o;
-    perc_opts_init(&o);
-    o.mode = PERC_MODE_HYBRID;
-    perc_obs *obs = NULL;
-    eous_err err;
-    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
-    return obs;
-}
-
-/* The native component of this kind whose label starts with label, or NULL (an OOUI
- * dropdown's name is its field's label and the choice it shows). */
-static const perc_component *comp(const perc_obs *obs, const char *kind, const char *label)
-{
-    for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
-        const perc_component *c = perc_obs_component(obs, i);
-        if (!strcmp(c->provider, "native") && !strcmp(c->kind, kind) && c->label &&
-            !strncmp(c->label, label, strlen(label)))
-            return c;
-    }
-    return NULL;
-}
+#define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(N.b.session, expr, want)
 
 /* "call [id] [tool] [params]" on a fresh hybrid view, as a model writes it; r is the caller's to clear */
-static eous_rc call(const char *kind, const char *label, const char *tool, const char *params, act_result *r,
-                    eous_err *err)
-{
-    perc_obs *obs = observe();
-    const perc_component *c = comp(obs, kind, label);
-    cr_assert(c, "no native %s '%s' in:\n%s", kind, label, perc_obs_text(obs));
-    char text[2048];
-    snprintf(text, sizeof text, "call [%s] [%s] [%s]", c->view_id[0] ? c->view_id : c->key, tool, params);
-    act_action a;
-    act_action_init(&a);
-    eous_err perr;
-    cr_assert_eq(act_parse_text(text, &a, &perr), EOUS_OK, "%s: %s", text, perr.msg);
-    eous_err_clear(err);
-    memset(r, 0, sizeof *r);
-    eous_rc rc = act_execute(X, obs, &a, r, err);
-    act_action_clear(&a);
-    perc_obs_free(obs);
-    return rc;
-}
-
 #define CALL_OK(kind, label, tool, params, r)                                                                  \
     do {                                                                                                       \
         eous_err e_;                                                                                           \
-        cr_assert_eq(call(kind, label, tool, params, r, &e_), EOUS_OK, "%s '%s'.%s %s: %s", kind, label, tool, \
-                     params, e_.msg);                                                                          \
+        cr_assert_eq(ts_native_call(&N, kind, label, tool, params, r, &e_), EOUS_OK, "%s '%s'.%s %s: %s", kind, \
+                     label, tool, params, e_.msg);                                                             \
     } while (0)
-
-/* The page's URL now contains want (a form's GET submission: its fields and the button's name=value). */
-static void expect_url_has(const char *want, const char *not_want)
-{
-    ts_page_wait(B.session, "document.readyState === 'complete' && location.pathname === '/done.html'");
-    char *url = NULL;
-    eous_err err;
-    cr_assert_eq(wd_get_url(B.session, &url, &err), EOUS_OK, "%s", err.msg);
-    cr_assert(strstr(url, want), "submitted %s, expected %s in it", url, want);
-    cr_assert_null(not_want ? strstr(url, not_want) : NULL, "submitted %s: %s should not be in it", url, not_want);
-    free(url);
-}
 
 /* MediaWiki's search: focusing the field loads the suggestion module (fetched 400 ms), which
  * replaces the no-JavaScript "Search pages" button (fulltext=1) with "Go" (go=Go).  submit(fields)
@@ -114,12 +39,12 @@ static void expect_url_has(const char *want, const char *not_want)
  * and clicked it before the page replaced it (fulltext=1), or after (stale). */
 Test(native_widgets, submit_finds_its_button_after_the_fill_has_settled)
 {
-    open_page("/search.html");
+    ts_native_open(&N, "/search.html");
     act_result r;
     CALL_OK("form", "Search the wiki", "submit", "{\"Search\": \"apple\"}", &r);
     cr_assert(strstr(r.message, "submitted with its submit button"), "%s", r.message);
     act_result_clear(&r);
-    expect_url_has("go=Go", "fulltext");
+    ts_native_expect_url(&N, "/done.html", "go=Go", "fulltext");
 }
 
 /* A button drawn anew right after submit() marked it (a framework hydrating the server's markup):
@@ -127,11 +52,11 @@ Test(native_widgets, submit_finds_its_button_after_the_fill_has_settled)
  * (how=new).  Without that, the submit fails "no element matches". */
 Test(native_widgets, a_submit_button_replaced_before_the_click_is_found_again_once)
 {
-    open_page("/search.html");
+    ts_native_open(&N, "/search.html");
     act_result r;
     CALL_OK("form", "Find a page", "submit", "{\"Page\": \"Main\"}", &r);
     act_result_clear(&r);
-    expect_url_has("how=new", "how=old");
+    ts_native_expect_url(&N, "/done.html", "how=new", "how=old");
 }
 
 /* A field with aria-autocomplete whose page searches on keyup only: fill() sends the last
@@ -139,12 +64,12 @@ Test(native_widgets, a_submit_button_replaced_before_the_click_is_found_again_on
  * so the suggestions are there when it returns.  Set in one edit, the page heard no key. */
 Test(native_widgets, fill_gives_a_suggesting_field_its_keys_and_waits_for_the_suggestions)
 {
-    open_page("/search.html");
+    ts_native_open(&N, "/search.html");
     act_result r;
     CALL_OK("form", "Trip", "fill", "{\"City\": \"Amst\"}", &r);
     act_result_clear(&r);
     EXPECT_JS("document.getElementById('city').value", "\"Amst\"");
-    char *keyups = ts_page_json(B.session, "window.keyups");
+    char *keyups = ts_page_json(N.b.session, "window.keyups");
     cr_assert_str_neq(keyups, "0", "no keyup reached the page");
     free(keyups);
     /* no wait here: the call's settle waited for the debounce and the server */
@@ -156,9 +81,9 @@ Test(native_widgets, fill_gives_a_suggesting_field_its_keys_and_waits_for_the_su
  * the view prints it and select() reads the pick back from it.  Before, it read "" and failed. */
 Test(native_widgets, select_reads_back_a_choice_shown_only_as_text_in_a_span)
 {
-    open_page("/dropdown.html");
-    perc_obs *obs = observe();
-    const perc_component *c = comp(obs, "combobox", "Language");
+    ts_native_open(&N, "/dropdown.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
+    const perc_component *c = ts_native_comp(obs, "combobox", "Language");
     cr_assert(c, "%s", perc_obs_text(obs));
     /* its label is the field's, without the choice its name also holds: the same after a pick */
     cr_assert(strstr(perc_obs_text(obs), "combobox 'Language' value: 'English'"), "%s", perc_obs_text(obs));
@@ -169,7 +94,7 @@ Test(native_widgets, select_reads_back_a_choice_shown_only_as_text_in_a_span)
     act_result_clear(&r);
     EXPECT_JS("document.querySelector('input[name=lang]').value", "\"de\"");
     EXPECT_JS("document.getElementById('save').disabled", "false");
-    obs = observe();
+    obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     cr_assert(strstr(perc_obs_text(obs), "combobox 'Language' value: 'Deutsch'"), "%s", perc_obs_text(obs));
     perc_obs_free(obs);
 }
@@ -178,7 +103,7 @@ Test(native_widgets, select_reads_back_a_choice_shown_only_as_text_in_a_span)
  * could not read back (a warning on a success), not that the pick failed. */
 Test(native_widgets, a_pick_nothing_shows_is_could_not_read_back_not_a_failure)
 {
-    open_page("/dropdown.html");
+    ts_native_open(&N, "/dropdown.html");
     act_result r;
     CALL_OK("combobox", "Colour", "select", "{\"option\": \"Blue\"}", &r);
     cr_assert(strstr(r.message, "could not read back"), "%s", r.message);
@@ -190,7 +115,7 @@ Test(native_widgets, a_pick_nothing_shows_is_could_not_read_back_not_a_failure)
  * ArrowDown first, which OOUI's closed dropdown takes as "next option" (Deutsch, Save enabled). */
 Test(native_widgets, expand_opens_without_changing_the_value)
 {
-    open_page("/dropdown.html");
+    ts_native_open(&N, "/dropdown.html");
     act_result r;
     CALL_OK("combobox", "Language", "expand", "{}", &r);
     act_result_clear(&r);
@@ -207,11 +132,11 @@ Test(native_widgets, expand_opens_without_changing_the_value)
  * {"Email me": true} and false as the view's values (it took only "boolean" and a state). */
 Test(native_widgets, grounding_takes_a_boolean_the_view_prints_as_true_or_false)
 {
-    open_page("/dropdown.html");
-    perc_obs *obs = observe();
+    ts_native_open(&N, "/dropdown.html");
+    perc_obs *obs = ts_native_observe(&N, PERC_MODE_HYBRID);
     const char *v = perc_obs_text(obs);
     cr_assert(strstr(v, "Email me?: true|false"), "%s", v);
-    const perc_component *f = comp(obs, "form", "Preferences");
+    const perc_component *f = ts_native_comp(obs, "form", "Preferences");
     cr_assert(f && f->view_id[0], "%s", v);
     static const char *const PARAMS[] = {"{\"Email me\": true}", "{\"Email me\": false}"};
     for (size_t i = 0; i < 2; i++) {

@@ -83,8 +83,9 @@ static inline void ts_native_open(ts_native *n, const char *path)
     cr_assert_eq(wd_navigate(n->b.session, ts_browser_url(&n->b, path), &err), EOUS_OK, "%s", err.msg);
 }
 
-/* A fresh observation in this mode with these providers (0: all); the caller frees. */
-static inline perc_obs *ts_native_observe_with(ts_native *n, perc_mode mode, unsigned providers)
+/* A fresh observation of session s (a suite's own, or another browser's) in this mode with these
+ * providers (0: all); the caller frees. */
+static inline perc_obs *ts_native_observe_on(wd_session *s, perc_mode mode, unsigned providers)
 {
     perc_opts o;
     perc_opts_init(&o);
@@ -92,8 +93,13 @@ static inline perc_obs *ts_native_observe_with(ts_native *n, perc_mode mode, uns
     o.provider_set = providers;
     perc_obs *obs = NULL;
     eous_err err;
-    cr_assert_eq(perc_observe(n->b.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(perc_observe(s, &o, &obs, &err), EOUS_OK, "%s", err.msg);
     return obs;
+}
+
+static inline perc_obs *ts_native_observe_with(ts_native *n, perc_mode mode, unsigned providers)
+{
+    return ts_native_observe_on(n->b.session, mode, providers);
 }
 
 static inline perc_obs *ts_native_observe(ts_native *n, perc_mode mode)
@@ -101,21 +107,15 @@ static inline perc_obs *ts_native_observe(ts_native *n, perc_mode mode)
     return ts_native_observe_with(n, mode, 0);
 }
 
-/* The native component of this kind whose label is label, else the first whose label starts with
- * it (a label that names the choice shown too), or NULL. */
+/* The native component of this kind and label, or NULL. */
 static inline const perc_component *ts_native_comp(const perc_obs *obs, const char *kind, const char *label)
 {
-    const perc_component *prefix = NULL;
     for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
         const perc_component *c = perc_obs_component(obs, i);
-        if (strcmp(c->provider, "native") || strcmp(c->kind, kind) || !c->label)
-            continue;
-        if (!strcmp(c->label, label))
+        if (!strcmp(c->provider, "native") && !strcmp(c->kind, kind) && c->label && !strcmp(c->label, label))
             return c;
-        if (!prefix && !strncmp(c->label, label, strlen(label)))
-            prefix = c;
     }
-    return prefix;
+    return NULL;
 }
 
 /* Parses text (the model's text form) and runs it on obs; r is the caller's to clear. */

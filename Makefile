@@ -25,15 +25,16 @@ site:
 # suite-level runs (the whole Playground and DokuWiki suites, the MCP SDK
 # client), which drive the same library code as test_cli/test_e2e_* at a
 # hundred times the length and run on the release build; under ASan they
-# would take CI past an hour.  The embedder check (it links the installed
+# would take CI past an hour; test_readme, the README's runnable blocks, runs
+# the CLI alone, as a user does.  The embedder check (it links the installed
 # library without sanitizers) and the tokenizer data check run there too.  `make test-release SUITE_TESTS=.` runs every
 # test on the release build, `make test-asan SUITE_TESTS=none` every test
 # under ASan.
-SUITE_TESTS ?= test_bench_site|test_wiki_site|test_mediawiki_site|test_model_path|test_planner_exec_suite|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
+SUITE_TESTS ?= test_bench_site|test_wiki_site|test_mediawiki_site|test_model_path|test_planner_exec_suite|test_readme|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
 
-# what the suite-level runs need on the release build (the CLI and the three C suites): building the
+# what the suite-level runs need on the release build (the CLI and the C suites): building the
 # other test binaries there too cost CI a minute and ran none of them; SUITE_TESTS=. builds everything
-SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_mediawiki_site test_model_path test_planner_exec_suite
+SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_mediawiki_site test_model_path test_planner_exec_suite test_readme
 
 # unit and module tests only (no browser, no suites, no fuzzing): the quick loop while working
 check:

@@ -381,6 +381,7 @@ eous_rc mcp_ensure_browser(mcp_server *m, eous_err *err)
     act_exec_set_policy(m->x, m->policy);
     act_exec_set_secrets(m->x, m->o.secrets);
     mcp_page_hooks_install(m->b.session); /* browser_console_messages, browser_network_requests */
+    mcp_history_install(m); /* browser_history, browser_undo */
     return EOUS_OK;
 }
 
@@ -1641,11 +1642,12 @@ static void call_tool(mcp_server *m, const cJSON *id, const cJSON *params)
         return;
     }
     mcp_tool_fn fn = NULL;
+    int read_only = 0;
     for (size_t k = 0; k < sizeof tool_tables / sizeof tool_tables[0] && !fn; k++)
         for (size_t i = 0; i < tool_tables[k]->n && !fn; i++) {
             const mcp_tool_def *d = &tool_tables[k]->defs[i];
             if (!strcmp(d->name, name) && (!d->cap || mcp_has_cap(m, d->cap)))
-                fn = d->fn;
+                fn = d->fn, read_only = d->read_only;
         }
     const perc_component *page_tool = fn ? NULL : find_page_tool(m, name);
     if (!fn && !page_tool) {
@@ -1667,6 +1669,7 @@ static void call_tool(mcp_server *m, const cJSON *id, const cJSON *params)
     m->progress_token = cJSON_IsString(token) || cJSON_IsNumber(token) ? cJSON_Duplicate(token, 1) : NULL;
     m->progress_n = 0;
     eous_rc rc;
+    mcp_history_call_begin(m, name, read_only); /* what the page's values do meanwhile is the agent's */
     if (fn) {
         rc = fn(m, args, &out, &err);
     } else {
@@ -1674,6 +1677,7 @@ static void call_tool(mcp_server *m, const cJSON *id, const cJSON *params)
         rc = key ? call_component(m, key, key, args, &out, &err) : eous_err_set(&err, EOUS_E_NOMEM, "out of memory");
         free(key);
     }
+    mcp_history_call_end(m);
     pthread_mutex_lock(&m->io_lock);
     m->busy_id = NULL;
     int was_cancelled = m->busy_cancelled;
@@ -2097,6 +2101,7 @@ void mcp_free(mcp_server *m)
     act_policy_free(m->own_policy);
     perc_delta_free(m->delta);
     free(m->page_tools_sig);
+    mcp_history_free(m);
     mcp_tasks_free(m);
     cJSON_Delete(m->pending_response);
     pthread_mutex_destroy(&m->io_lock);

@@ -1,4 +1,574 @@
-/* mcp/mcp_history.c — browser_history and browser_undo (issue 53).  See mcp_server_int.h for how a tool file plugs in. */
+/* mcp/mcp_history.c — browser_history and browser_undo (issue 53), as ui-sdk's
+ * createHistory and undoSource define them.  See mcp_server_int.h for how a tool
+ * file plugs in.
+ *
+ * The page records every value change itself (mcp/history_hook.js: CI4A
+ * components' value, checked and pressed, plain form controls), so changes by
+ * the page's own scripts and by a person in a --headed browser are seen as well
+ * as the agent's.  Who made one is decided here from its time: each tool call
+ * that may change the page is a window (mcp_history_call_begin/end) and a change
+ * inside one is the agent's; outside, a person's when a trusted event came
+ * first, else the page's.  Entries are pulled from the page when a client asks
+ * and kept here (a page that navigates keeps its earlier pages' entries in
+ * sessionStorage until then). */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mcp/history_hook_js.h"
+#include "mcp/history_read_js.h"
 #include "mcp/mcp_server_int.h"
 
-const mcp_tool_table mcp_history_tools = {NULL, 0};
+#define HIST_MAX_ENTRIES 2000
+#define HIST_MAX_WINDOWS 4096
+#define HIST_SLACK_MS 5 /* the page's clock and ours are the same clock, read a little apart */
+
+typedef struct hist_window {
+    double start, end;
+    int undo; /* browser_undo's own restoring: never recorded */
+} hist_window;
+
+struct mcp_history {
+    hist_window win[HIST_MAX_WINDOWS]; /* the oldest dropped first */
+    size_t n_win;
+    double open_start; /* the call in progress, 0 when none */
+    int open_undo;
+    cJSON *entries; /* merged, oldest first, each with "source" and, once undone, "reverted" */
+    cJSON *seen;    /* document id -> the last of its entries merged */
+};
+
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static struct mcp_history *hist_of(mcp_server *m)
+{
+    if (!m->history && (m->history = calloc(1, sizeof *m->history))) {
+        m->history->entries = cJSON_CreateArray();
+        m->history->seen = cJSON_CreateObject();
+    }
+    return m->history && m->history->entries && m->history->seen ? m->history : NULL;
+}
+
+void mcp_history_free(mcp_server *m)
+{
+    if (!m->history)
+        return;
+    cJSON_Delete(m->history->entries);
+    cJSON_Delete(m->history->seen);
+    free(m->history);
+    m->history = NULL;
+}
+
+void mcp_history_install(mcp_server *m)
+{
+    if (!wd_session_has_cdp(m->b.session))
+        return; /* history_read.js installs it on the first read instead */
+    cJSON *p = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddStringToObject(p, "source", MCP_HISTORY_HOOK_JS);
+    wd_cdp(m->b.session, "Page.addScriptToEvaluateOnNewDocument", p, &r, NULL);
+    cJSON_Delete(r);
+    cJSON_Delete(p);
+}
+
+void mcp_history_call_begin(mcp_server *m, const char *tool, int read_only)
+{
+    struct mcp_history *h = hist_of(m);
+    if (!h || read_only)
+        return;
+    h->open_start = wall_ms();
+    h->open_undo = tool && !strcmp(tool, "browser_undo");
+}
+
+void mcp_history_call_end(mcp_server *m)
+{
+    struct mcp_history *h = m->history;
+    if (!h || !h->open_start)
+        return;
+    if (h->n_win == HIST_MAX_WINDOWS) {
+        memmove(h->win, h->win + 1, (HIST_MAX_WINDOWS - 1) * sizeof h->win[0]);
+        h->n_win--;
+    }
+    h->win[h->n_win++] = (hist_window){h->open_start, wall_ms(), h->open_undo};
+    h->open_start = 0;
+}
+
+/* "agent", "undo" (browser_undo's own), "person" or "page" for a change at t */
+static const char *source_at(const struct mcp_history *h, double t, int trusted)
+{
+    if (h->open_start && t >= h->open_start - HIST_SLACK_MS)
+        return h->open_undo ? "undo" : "agent";
+    for (size_t i = h->n_win; i-- > 0;)
+        if (t >= h->win[i].start - HIST_SLACK_MS && t <= h->win[i].end + HIST_SLACK_MS)
+            return h->win[i].undo ? "undo" : "agent";
+    return trusted ? "person" : "page";
+}
+
+static int same_json(const cJSON *a, const cJSON *b)
+{
+    return a && b ? cJSON_Compare(a, b, 1) : a == b;
+}
+
+static int same_str(const cJSON *a, const cJSON *b, const char *key)
+{
+    const char *x = eous_json_str(a, key), *y = eous_json_str(b, key);
+    return x && y && !strcmp(x, y);
+}
+
+static int same_control(const cJSON *a, const cJSON *b)
+{
+    return same_str(a, b, "provider") && same_str(a, b, "component") && same_str(a, b, "key");
+}
+
+/* 1 once an undo put the entry back or reported it left */
+static int undo_settled(const cJSON *e)
+{
+    return eous_json_bool(e, "reverted", 0) || eous_json_bool(e, "left", 0);
+}
+
+/* 1 once the page's entry id ("doc-seq", each document's in order) was merged; notes it */
+static int seen_entry(struct mcp_history *h, const char *id)
+{
+    const char *dash = strrchr(id, '-');
+    if (!dash || dash == id || dash - id > 40)
+        return 1;
+    char doc[48];
+    snprintf(doc, sizeof doc, "%.*s", (int)(dash - id), id);
+    double seq = strtod(dash + 1, NULL);
+    cJSON *last = cJSON_GetObjectItemCaseSensitive(h->seen, doc);
+    if (last && last->valuedouble >= seq)
+        return 1;
+    if (last)
+        cJSON_SetNumberValue(last, seq);
+    else
+        cJSON_AddNumberToObject(h->seen, doc, seq);
+    return 0;
+}
+
+/* One entry from the page, its source decided; consecutive changes of one
+ * control by one source on one page are one entry (a typed word, not its letters). */
+static void merge_entry(struct mcp_history *h, const cJSON *pe)
+{
+    const char *id = eous_json_str(pe, "id");
+    if (!id || !eous_json_str(pe, "component") || !eous_json_str(pe, "key") || seen_entry(h, id))
+        return;
+    const char *src = source_at(h, eous_json_num(pe, "t", 0), eous_json_bool(pe, "trusted", 0));
+    if (!strcmp(src, "undo"))
+        return; /* the history does not record its own restoring */
+    int n = cJSON_GetArraySize(h->entries);
+    cJSON *last = n ? cJSON_GetArrayItem(h->entries, n - 1) : NULL;
+    if (last && same_control(last, pe) && same_str(last, pe, "doc") && !undo_settled(last) &&
+        !strcmp(eous_json_str(last, "source"), src)) {
+        cJSON_ReplaceItemInObjectCaseSensitive(last, "value",
+                                               cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(pe, "value"), 1));
+        return;
+    }
+    if (n >= HIST_MAX_ENTRIES)
+        cJSON_DeleteItemFromArray(h->entries, 0);
+    cJSON *e = cJSON_Duplicate(pe, 1);
+    if (!e)
+        return;
+    cJSON_AddStringToObject(e, "source", src);
+    cJSON_AddItemToArray(h->entries, e);
+}
+
+/* Reads the page's record into h (NULL on failure: err says why); the answer (owned) holds current and sent. */
+static cJSON *pull(mcp_server *m, struct mcp_history *h, eous_err *err)
+{
+    cJSON *v = NULL;
+    if (wd_execute(m->b.session, MCP_HISTORY_READ_JS, NULL, &v, err))
+        return NULL;
+    if (!cJSON_IsObject(v)) {
+        cJSON_Delete(v);
+        eous_err_set(err, EOUS_E_PAGE, "the page sent no history record");
+        return NULL;
+    }
+    const cJSON *e;
+    cJSON_ArrayForEach(e, eous_json_arr(v, "entries")) merge_entry(h, e);
+    return v;
+}
+
+/* a value as the answer shows it: 'text', 4, true, (empty) */
+static void show_value(const cJSON *v, int secret, eous_buf *out)
+{
+    if (secret) {
+        eous_buf_puts(out, "[redacted]", NULL);
+    } else if (!v || cJSON_IsNull(v) || (cJSON_IsString(v) && !*v->valuestring)) {
+        eous_buf_puts(out, "(empty)", NULL);
+    } else if (cJSON_IsString(v)) {
+        eous_buf_printf(out, NULL, "'%.200s'", v->valuestring);
+    } else {
+        char *t = eous_json_print(v);
+        eous_buf_printf(out, NULL, "%.200s", t ? t : "?");
+        free(t);
+    }
+}
+
+static const perc_component *setter_of(const mcp_server *m, const cJSON *e, const char *nk, const char **field);
+static const cJSON *current_of(const cJSON *cur, const cJSON *first);
+
+/* Where the answer says an entry's control is: the view id of its component
+ * (the CI4A component, the native form holding the field) and its key. */
+static void show_where(const mcp_server *m, const cJSON *e, const cJSON *cur, eous_buf *out)
+{
+    const char *field = NULL;
+    const perc_component *c = setter_of(m, e, eous_json_str(current_of(cur, e), "nk"), &field);
+    const char *comp = eous_json_str(e, "component"), *tab = strchr(comp, '\t');
+    if (c && c->view_id[0])
+        eous_buf_printf(out, NULL, "%s ", c->view_id);
+    if (tab) /* a native control: "form\tlabel" */
+        eous_buf_printf(out, NULL, "form '%.*s' field '%s' %s", (int)(tab - comp), comp, tab + 1,
+                        eous_json_str(e, "key"));
+    else
+        eous_buf_printf(out, NULL, "%s %s", comp, eous_json_str(e, "key"));
+}
+
+/* "agent set Guests to 4" */
+static void describe(const cJSON *e, eous_buf *out)
+{
+    const char *label = eous_json_str(e, "label");
+    int secret = eous_json_bool(e, "secret", 0);
+    if (!label || !*label)
+        label = eous_json_str(e, "component");
+    if (secret)
+        eous_buf_printf(out, NULL, "%s changed %s (a secret field: its value is not shown)", eous_json_str(e, "source"),
+                        label);
+    else {
+        eous_buf_printf(out, NULL, "%s set %s to ", eous_json_str(e, "source"), label);
+        show_value(cJSON_GetObjectItemCaseSensitive(e, "value"), 0, out);
+    }
+}
+
+static void list_entry(const mcp_server *m, const cJSON *e, const cJSON *cur, eous_buf *out)
+{
+    time_t t = (time_t)(eous_json_num(e, "t", 0) / 1000);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    eous_buf_puts(out, "- ", NULL);
+    describe(e, out);
+    if (!eous_json_bool(e, "secret", 0)) {
+        eous_buf_puts(out, " (was ", NULL);
+        show_value(cJSON_GetObjectItemCaseSensitive(e, "previous"), 0, out);
+        eous_buf_puts(out, ")", NULL);
+    }
+    eous_buf_puts(out, " [", NULL);
+    show_where(m, e, cur, out);
+    eous_buf_printf(out, NULL, ", %02d:%02d:%02d]%s\n", tm.tm_hour, tm.tm_min, tm.tm_sec,
+                    eous_json_bool(e, "reverted", 0) ? " (undone)"
+                    : eous_json_bool(e, "left", 0)   ? " (left by undo)"
+                                                     : "");
+}
+
+static int known_source(const char *s)
+{
+    return !strcmp(s, "agent") || !strcmp(s, "page") || !strcmp(s, "person");
+}
+
+static eous_rc tool_history(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    const char *src = eous_json_str(args, "source");
+    if (src && !known_source(src))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_history: source '%.40s': expected agent, page or person",
+                            src);
+    struct mcp_history *h = hist_of(m);
+    if (!h)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    cJSON *v = NULL;
+    if (m->browser_open) {
+        eous_err perr;
+        if (!(v = pull(m, h, &perr)))
+            eous_buf_printf(&out->text, NULL, "(this page's record could not be read: %s)\n", perr.msg);
+    }
+    int n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, h->entries) {
+        if (src && strcmp(eous_json_str(e, "source"), src))
+            continue;
+        list_entry(m, e, eous_json_obj(v, "current"), &out->text);
+        n++;
+    }
+    cJSON_Delete(v);
+    if (!n)
+        eous_buf_printf(&out->text, NULL, "no value changes%s%s recorded in this session\n", src ? " by " : "",
+                        src ? src : "");
+    return EOUS_OK;
+}
+
+/* ---- browser_undo ----------------------------------------------------------- */
+
+/* The component in the view whose setter puts a control back, and the field name for a form's fill. */
+static const perc_component *setter_of(const mcp_server *m, const cJSON *e, const char *nk, const char **field)
+{
+    const char *comp = eous_json_str(e, "component");
+    *field = NULL;
+    for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
+        const perc_component *c = perc_obs_component(m->obs, i);
+        if (c->agent_hidden)
+            continue;
+        if (!strcmp(eous_json_str(e, "provider"), "ci4a")) {
+            if (!strcmp(c->provider, "ci4a") && !strcmp(c->key, comp))
+                return c;
+            continue;
+        }
+        if (!nk || !*nk || strcmp(c->provider, "native"))
+            continue;
+        if (!strcmp(c->key, nk))
+            return c;
+        const cJSON *f;
+        cJSON_ArrayForEach(f, eous_json_obj(eous_json_obj(c->metadata, "fill"), "fields")) {
+            if (cJSON_IsString(f) && !strcmp(f->valuestring, nk)) {
+                *field = f->string;
+                return c;
+            }
+        }
+    }
+    return NULL;
+}
+
+static int tool_of(const perc_component *c, const char *tool)
+{
+    const cJSON *t;
+    cJSON_ArrayForEach(t, c->tools) if (cJSON_IsString(t) && !strcmp(t->valuestring, tool)) return 1;
+    return 0;
+}
+
+static int empty_value(const cJSON *v)
+{
+    return !v || cJSON_IsNull(v) || (cJSON_IsString(v) && !*v->valuestring);
+}
+
+/* The call that sets c's key back to value, through the component's own setter. */
+static eous_rc restore_action(const perc_component *c, const char *field, const char *key, const cJSON *value,
+                              act_action *a, eous_err *err)
+{
+    const char *tool = field                                                           ? "fill"
+                       : !strcmp(key, "checked") && tool_of(c, "check") && tool_of(c, "uncheck")
+                           ? (cJSON_IsTrue(value) ? "check" : "uncheck")
+                       : empty_value(value) && tool_of(c, "clear")                     ? "clear"
+                       : tool_of(c, "setValue")                                        ? "setValue"
+                       : tool_of(c, "select")                                          ? "select"
+                                                                                       : NULL;
+    if (!tool)
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "%s '%s' has no setter", c->kind, c->label);
+    const cJSON *params = eous_json_obj(eous_json_obj(c->metadata, tool), "params");
+    const char *pname = field ? field : params && params->child ? params->child->string : "value";
+    a->kind = ACT_CALL;
+    a->target = strdup(c->view_id[0] ? c->view_id : c->key);
+    a->tool = strdup(tool);
+    a->params = cJSON_CreateObject();
+    if (!a->target || !a->tool || !a->params)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (strcmp(tool, "check") && strcmp(tool, "uncheck") && strcmp(tool, "clear"))
+        cJSON_AddItemToObject(a->params, pname, cJSON_Duplicate(value, 1));
+    return EOUS_OK;
+}
+
+/* What one control goes back to: the latest value another source gave it, else
+ * its value before src's first change; *later: that other change came after src's last. */
+static const cJSON *restore_target(const struct mcp_history *h, const cJSON *first, const char *src,
+                                   const cJSON **other, int *later)
+{
+    const cJSON *e, *target = cJSON_GetObjectItemCaseSensitive(first, "previous");
+    int seen_src = 0;
+    *other = NULL;
+    *later = 0;
+    cJSON_ArrayForEach(e, h->entries) {
+        if (!same_control(e, first))
+            continue;
+        if (!strcmp(eous_json_str(e, "source"), src)) {
+            if (!undo_settled(e))
+                seen_src = 1, *later = 0;
+            continue;
+        }
+        *other = e;
+        *later = seen_src;
+        target = cJSON_GetObjectItemCaseSensitive(e, "value");
+    }
+    return target;
+}
+
+/* src's entries of first's control as undo left them: "reverted" (put back) or "left" (reported, still applied) */
+static void mark_done(struct mcp_history *h, const cJSON *first, const char *src, const char *how)
+{
+    cJSON *e;
+    cJSON_ArrayForEach(e, h->entries) if (same_control(e, first) && !strcmp(eous_json_str(e, "source"), src) &&
+                                          !undo_settled(e))
+        cJSON_AddBoolToObject(e, how, 1);
+}
+
+static const char *control_label(const cJSON *e)
+{
+    const char *l = eous_json_str(e, "label");
+    return l && *l ? l : eous_json_str(e, "component");
+}
+
+/* The current state of first's control ("provider\tcomponent\tkey" in current). */
+static const cJSON *current_of(const cJSON *cur, const cJSON *first)
+{
+    char id[1024];
+    snprintf(id, sizeof id, "%s\t%s\t%s", eous_json_str(first, "provider"), eous_json_str(first, "component"),
+             eous_json_str(first, "key"));
+    return cJSON_GetObjectItemCaseSensitive(cur, id);
+}
+
+typedef struct undo_tally {
+    int put_back, left;
+    eous_buf done, kept;
+} undo_tally;
+
+/* Why first's control cannot be put back, into t->kept; 1 when it cannot. */
+static int undo_blocked(const cJSON *page, const cJSON *first, const cJSON *now, const cJSON *target, undo_tally *t)
+{
+    const char *label = control_label(first);
+    const char *why = NULL;
+    if (strcmp(eous_json_str(first, "doc"), eous_json_str(page, "doc")))
+        why = "changed on an earlier page: what that page sent stays sent";
+    else if (!now || eous_json_bool(now, "gone", 0))
+        why = "the control has left the page";
+    else if (eous_json_bool(first, "secret", 0) || eous_json_bool(now, "secret", 0))
+        why = "a secret field: its earlier value was never recorded, so it is left as it is";
+    else if (cJSON_IsString(target) && strstr(target->valuestring, "{{"))
+        why = "its earlier value holds '{{', which eous would read as a placeholder";
+    if (!why)
+        return 0;
+    eous_buf_printf(&t->kept, NULL, "- %s: %s", label, why);
+    if (!strcmp(why, "changed on an earlier page: what that page sent stays sent"))
+        eous_buf_printf(&t->kept, NULL, " (%.300s)", eous_json_str(first, "url"));
+    eous_buf_puts(&t->kept, "\n", NULL);
+    t->left++;
+    return 1;
+}
+
+/* Puts first's control back to target through its component's setter (policy, secrets and confirmation as any call). */
+static eous_rc undo_one(mcp_server *m, const cJSON *first, const cJSON *now, const cJSON *target, int *put,
+                        undo_tally *t, eous_err *err)
+{
+    const char *field;
+    const perc_component *c = setter_of(m, first, eous_json_str(now, "nk"), &field);
+    act_action a;
+    act_action_init(&a);
+    eous_rc rc = c ? restore_action(c, field, eous_json_str(first, "key"), target, &a, err)
+                   : eous_err_set(err, EOUS_E_NOT_FOUND, "no component in the view sets it");
+    eous_buf scratch;
+    eous_buf_init(&scratch, 0);
+    if (!rc)
+        rc = mcp_run_action_as(m, &a, &scratch, 0, err);
+    eous_buf_free(&scratch);
+    act_action_clear(&a);
+    if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED)
+        return rc;
+    eous_buf *out = rc ? &t->kept : &t->done;
+    eous_buf_printf(out, NULL, "- %s%s%s: ", control_label(first), c && c->view_id[0] ? " " : "",
+                    c ? c->view_id : "");
+    if (rc) {
+        eous_buf_printf(out, NULL, "refused: %s\n", err->msg);
+        t->left++;
+        *put = 0;
+        return EOUS_OK;
+    }
+    eous_buf_puts(out, "back to ", NULL);
+    show_value(target, 0, out);
+    eous_buf_puts(out, "\n", NULL);
+    t->put_back++;
+    return EOUS_OK;
+}
+
+/* Each control src changed, once: put back, left with the reason, or already as it should be. */
+static eous_rc undo_controls(mcp_server *m, struct mcp_history *h, const cJSON *page, const char *src, undo_tally *t,
+                             eous_err *err)
+{
+    const cJSON *cur = eous_json_obj(page, "current");
+    cJSON *e;
+    cJSON_ArrayForEach(e, h->entries) {
+        if (strcmp(eous_json_str(e, "source"), src) || undo_settled(e))
+            continue;
+        const cJSON *other, *now = current_of(cur, e);
+        int later;
+        const cJSON *target = restore_target(h, e, src, &other, &later);
+        if (later) { /* another source changed it after src: that change stays (ui-sdk's rule) */
+            eous_buf_printf(&t->kept, NULL, "- %s: left as it is: ", control_label(e));
+            eous_buf_printf(&t->kept, NULL, "%s set it to ", eous_json_str(other, "source"));
+            show_value(target, eous_json_bool(other, "secret", 0), &t->kept);
+            eous_buf_printf(&t->kept, NULL, " after the %s's change\n", src);
+            t->left++;
+            mark_done(h, e, src, "left");
+            continue;
+        }
+        if (undo_blocked(page, e, now, target, t)) {
+            mark_done(h, e, src, "left"); /* reported once */
+            continue;
+        }
+        int put = 1;
+        if (!same_json(cJSON_GetObjectItemCaseSensitive(now, "value"), target)) {
+            eous_rc rc = undo_one(m, e, now, target, &put, t, err);
+            if (rc)
+                return rc;
+        }
+        mark_done(h, e, src, put ? "reverted" : "left");
+    }
+    return EOUS_OK;
+}
+
+static eous_rc tool_undo(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    const char *src = eous_json_str(args, "source");
+    if (!src || !known_source(src))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_undo: expected {source: \"agent\"} (or page, person)");
+    struct mcp_history *h = hist_of(m);
+    eous_rc rc;
+    if (!h)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if ((rc = mcp_ensure_browser(m, err)) || (rc = mcp_observe(m, m->o.mode, err)))
+        return rc; /* the view first: it stamps the native fields a setter is found by */
+    cJSON *page = pull(m, h, err);
+    if (!page)
+        return err->rc;
+    undo_tally t = {0};
+    eous_buf_init(&t.done, 0);
+    eous_buf_init(&t.kept, 0);
+    rc = undo_controls(m, h, page, src, &t, err);
+    if (!rc) {
+        eous_buf_printf(&out->text, NULL, "undo %s: %d put back, %d left\n", src, t.put_back, t.left);
+        if (t.done.len)
+            eous_buf_printf(&out->text, NULL, "put back:\n%s", t.done.data);
+        if (t.kept.len)
+            eous_buf_printf(&out->text, NULL, "not put back:\n%s", t.kept.data);
+        if (!t.put_back && !t.left)
+            eous_buf_printf(&out->text, NULL, "nothing to undo: no change by %s is in effect\n", src);
+        eous_buf_puts(&out->text, "Requests the page already sent are not reversed", NULL);
+        const cJSON *s;
+        int n = 0;
+        cJSON_ArrayForEach(s, eous_json_arr(page, "sent")) if (cJSON_IsString(s))
+            eous_buf_printf(&out->text, NULL, "%s%.300s", n++ ? ", " : " (this page sent: ", s->valuestring);
+        eous_buf_puts(&out->text, n ? ")\n" : ".\n", NULL);
+    }
+    eous_buf_free(&t.done);
+    eous_buf_free(&t.kept);
+    cJSON_Delete(page);
+    if (!rc && !(rc = mcp_observe(m, m->o.mode, err)))
+        mcp_append_view(m, &out->text);
+    return rc;
+}
+
+static const mcp_tool_def history_defs[] = {
+    {"browser_history",
+     "Every value change of a component or form field this session, oldest first: who made it (agent, page or "
+     "person), the field, its value and what it was. source: only that one's changes.",
+     "{\"type\":\"object\",\"properties\":{\"source\":{\"type\":\"string\",\"enum\":[\"agent\",\"page\","
+     "\"person\"]}}}",
+     1, tool_history, 0, NULL},
+    {"browser_undo",
+     "Put back what one source changed (usually the agent): each field to its latest value from another source, "
+     "else to its value before; through each component's own setter. Says what it could not put back; requests the "
+     "page already sent are not reversed.",
+     "{\"type\":\"object\",\"properties\":{\"source\":{\"type\":\"string\",\"enum\":[\"agent\",\"page\","
+     "\"person\"]}},\"required\":[\"source\"]}",
+     0, tool_undo, 0, NULL},
+};
+
+const mcp_tool_table mcp_history_tools = {history_defs, sizeof history_defs / sizeof history_defs[0]};

@@ -48,6 +48,7 @@ struct mcp_server {
     int req_log_level;       /* that request's _meta logLevel (index in log_levels), -1 = none */
     cJSON *progress_token;   /* the running call's _meta.progressToken (owned), NULL: no progress wanted */
     int progress_n;          /* notifications/progress sent for it so far */
+    struct mcp_history *history; /* value changes and the agent's calls (mcp_history.c); owned, NULL until used */
     struct mcp_task_run *task;   /* --caps tasks: the task started and not yet submitted (mcp_tasks.c); owned */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
@@ -85,6 +86,14 @@ typedef struct mcp_tool_table {
 extern const mcp_tool_table mcp_tasks_tools;   /* mcp_tasks.c */
 extern const mcp_tool_table mcp_caps_tools;    /* mcp_caps.c */
 extern const mcp_tool_table mcp_history_tools; /* mcp_history.c */
+
+/* History (mcp_history.c): the recorder installed on each new document (at browser start);
+ * a tool call that may change the page, from begin to end, is the agent's (read_only: not);
+ * freed with the server. */
+void mcp_history_install(mcp_server *m);
+void mcp_history_call_begin(mcp_server *m, const char *tool, int read_only);
+void mcp_history_call_end(mcp_server *m);
+void mcp_history_free(mcp_server *m);
 
 /* 1 when the server was started with capability cap (mcp_opts.caps). */
 int mcp_has_cap(const mcp_server *m, const char *cap);

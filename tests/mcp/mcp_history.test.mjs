@@ -1,0 +1,210 @@
+// tests/mcp/mcp_history.test.mjs — browser_history and browser_undo (issue 53
+// item 2, ui-sdk's createHistory and undoSource), driven by the official MCP
+// SDK client over stdio against real Chromium on loopback pages: the
+// Playground's booking form (CI4A, benchmarks/site/dist) with one page script
+// added, a DokuWiki-like plain HTML edit form (native provider) and a WebMCP
+// page (the published polyfill), all served here on a free port.
+// Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_history.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
+const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
+const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
+const { Client } = await sdk('client/index.js');
+const { StdioClientTransport } = await sdk('client/stdio.js');
+
+const LONG = { timeout: 600000 };
+const DIST = join(root, 'benchmarks/site/dist');
+const servers = [];
+let fixtures, playground, siteDir;
+
+function serve(rootDir) {
+  return new Promise((ok, fail) => {
+    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    servers.push(p);
+    p.once('error', fail);
+    p.stdout.once('data', (d) => ok(String(d).trim()));
+  });
+}
+
+// The page's own script on the Playground: once the agent has ticked Breakfast, the page sets Guests to 3 through
+// the registry three seconds later (a group rate, say), long after the agent's call has returned.
+const PAGE_SCRIPT = `<script>
+  (function poll() {
+    const r = window.__ci4a__;
+    const s = r && r.getStatus();
+    if (s && s['checkbox-breakfast'] && s['checkbox-breakfast'].state.checked) {
+      setTimeout(() => { r.callTool('inputnumber-guests', 'setValue', { value: 3 });
+        const d = document.createElement('p'); d.textContent = 'Group rate applied'; document.body.appendChild(d); }, 3000);
+      return;
+    }
+    setTimeout(poll, 100);
+  })();
+</script>`;
+
+before(async () => {
+  assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
+  assert.ok(existsSync(join(DIST, 'app.js')), 'benchmarks/site/dist missing: bash scripts/build-site');
+  siteDir = mkdtempSync(join(tmpdir(), 'eous-history-site-'));
+  symlinkSync(join(DIST, 'app.js'), join(siteDir, 'app.js'));
+  writeFileSync(join(siteDir, 'index.html'),
+    readFileSync(join(DIST, 'index.html'), 'utf8').replace('</body>', `${PAGE_SCRIPT}\n</body>`));
+  playground = await serve(siteDir);
+  fixtures = await serve(join(root, 'tests/fixtures'));
+});
+
+after(() => {
+  for (const p of servers) p.kill('SIGTERM');
+  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+});
+
+const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+
+async function session(args = []) {
+  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
+    env: { ...process.env, EOUS_LOG: 'warn' } });
+  let stderr = '';
+  t.stderr.on('data', (d) => { stderr += d; });
+  const client = new Client({ name: 'eous-history-test', version: '1.0.0' });
+  await client.connect(t);
+  const call = async (name, a = {}) => {
+    const r = await client.callTool({ name, arguments: a }, undefined, LONG).catch((e) => {
+      throw new Error(`${name}: ${e.message}\nstderr: ${stderr}`);
+    });
+    return r;
+  };
+  const ok = async (name, a = {}) => {
+    const r = await call(name, a);
+    assert.equal(r.isError, false, `${name}: ${text(r)}`);
+    return text(r);
+  };
+  return { client, call, ok, close: () => client.close() };
+}
+
+const idOf = (view, re) => { const m = view.match(re); assert.ok(m, `${re} not in the view:\n${view}`); return m[1]; };
+
+test('Playground booking (CI4A): the agent\'s changes listed by source, the page\'s later change kept, the rest put back through setValue', { timeout: 600000 }, async () => {
+  const { client, ok, close } = await session();
+  try {
+    const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+    assert.ok(names.includes('browser_history') && names.includes('browser_undo'), names.join(' '));
+    const view = await ok('browser_navigate', { url: `${playground}/booking` });
+    const name = idOf(view, /\[(c\d+)\] input 'Guest name'/);
+    const guests = idOf(view, /\[(c\d+)\] inputnumber 'Guests'/);
+    const breakfast = idOf(view, /\[(c\d+)\] checkbox 'Breakfast included'/);
+    await ok('browser_call', { component: name, tool: 'setValue', params: { text: 'Ann Lee' } });
+    await ok('browser_call', { component: guests, tool: 'setValue', params: { value: 4 } });
+    await ok('browser_call', { component: breakfast, tool: 'check', params: {} });
+    await ok('browser_wait_for', { text: 'Group rate applied' });
+
+    let h = await ok('browser_history', {});
+    assert.match(h, /- agent set Guest name to 'Ann Lee' \(was \(empty\)\) \[c\d+ input-guest-name value/, h);
+    assert.match(h, /- agent set Guests to 4 \(was 2\) \[c\d+ inputnumber-guests value/, h);
+    assert.match(h, /- agent set Breakfast included to true \(was false\)/, h);
+    assert.match(h, /- page set Guests to 3 \(was 4\)/, h);
+    const agentOnly = await ok('browser_history', { source: 'agent' });
+    assert.doesNotMatch(agentOnly, /page set/, agentOnly);
+
+    const u = await ok('browser_undo', { source: 'agent' });
+    assert.match(u, /undo agent: 2 put back, 1 left/, u);
+    assert.match(u, /- Guest name c\d+: back to \(empty\)/, u);
+    assert.match(u, /- Breakfast included c\d+: back to false/, u);
+    assert.match(u, /not put back:\n- Guests: left as it is: page set it to 3 after the agent's change/, u);
+    assert.match(u, /Requests the page already sent are not reversed/, u);
+    // the page shows it: the components' own state after the undo
+    const v = await ok('browser_snapshot', {});
+    assert.match(v, new RegExp(`\\[${guests}\\] inputnumber 'Guests'[^\\n]*value: 3`), v);
+    assert.match(v, new RegExp(`\\[${breakfast}\\] checkbox 'Breakfast included'[^\\n]*checked: false`), v);
+    assert.doesNotMatch(v, /Ann Lee/, v);
+    // the undo itself is not recorded; the undone entries say so
+    h = await ok('browser_history', {});
+    assert.match(h, /agent set Guest name to 'Ann Lee'.*\(undone\)/, h);
+    assert.match(h, /agent set Guests to 4 .*\(left by undo\)/, h);
+    assert.doesNotMatch(h, /set Guest name to \(empty\)/, h);
+    assert.match(await ok('browser_undo', { source: 'agent' }), /nothing to undo/);
+  } finally {
+    await close();
+  }
+});
+
+test('native form (DokuWiki-like): typed, ticked and picked fields put back through the form\'s fill; a control that left the page and a secret field reported', { timeout: 600000 }, async () => {
+  const { ok, close } = await session();
+  try {
+    let view = await ok('browser_navigate', { url: `${fixtures}/mcp_history/wiki.html` });
+    const form = idOf(view, /\[(c\d+)\] form '([^']*)'/);
+    await ok('browser_fill_form', { fields: [
+      { ref: form, name: 'Edit summary', type: 'textbox', value: 'typo fixed' },
+      { ref: form, name: 'Nickname', type: 'textbox', value: 'annie' },
+      { ref: form, name: 'Password', type: 'textbox', value: 'hunter22' },
+      { ref: form, name: 'Minor Changes', type: 'checkbox', value: true },
+    ] });
+    view = await ok('browser_snapshot', { mode: 'atomic' });
+    await ok('browser_click', { ref: idOf(view, /\[(\d+)\] button 'Remove nickname'/) });
+    await ok('browser_wait_for', { text: 'Section picked by the page' });
+    const h = await ok('browser_history', {});
+    assert.match(h, /- agent set Edit summary to 'typo fixed' \(was \(empty\)\)/, h);
+    assert.match(h, /- agent set Minor Changes to true \(was false\)/, h);
+    assert.match(h, /- agent changed Password \(a secret field: its value is not shown\)/, h);
+    assert.match(h, /- page set Section to 'End' \(was 'Top'\)/, h);
+    assert.doesNotMatch(h, /hunter22/, h);
+
+    const u = await ok('browser_undo', { source: 'agent' });
+    assert.match(u, /undo agent: 2 put back, 2 left/, u);
+    assert.match(u, /- Edit summary c\d+: back to \(empty\)/, u);
+    assert.match(u, /- Minor Changes c\d+: back to false/, u);
+    assert.match(u, /- Nickname: the control has left the page/, u);
+    assert.match(u, /- Password: a secret field/, u);
+    assert.doesNotMatch(u, /hunter22/, u);
+    const v = await ok('browser_snapshot', { mode: 'atomic' });
+    assert.match(v, /checkbox 'Minor Changes'[^\n]*checked: false/, v);
+    assert.doesNotMatch(v, /typo fixed/, v);
+    assert.match(v, /option 'End'[^\n]*selected: True/, v); // the page's own choice stays
+  } finally {
+    await close();
+  }
+});
+
+test('WebMCP page: a field the page tool set for the agent and one the agent typed, put back', { timeout: 600000 }, async () => {
+  const { ok, close } = await session();
+  try {
+    const view = await ok('browser_navigate', { url: `${fixtures}/mcp_history/webmcp.html` });
+    const form = idOf(view, /\[(c\d+)\] form '([^']*)'/);
+    await ok('browser_webmcp_call', { name: 'set_theme', arguments: { theme: 'Sepia' } });
+    await ok('browser_fill_form', { fields: [{ ref: form, name: 'Display name', type: 'textbox', value: 'Bo' }] });
+    const h = await ok('browser_history', { source: 'agent' });
+    assert.match(h, /- agent set Theme to 'Sepia' \(was 'Light'\)/, h);
+    assert.match(h, /- agent set Display name to 'Bo' \(was 'Ann'\)/, h);
+    const u = await ok('browser_undo', { source: 'agent' });
+    assert.match(u, /undo agent: 2 put back, 0 left/, u);
+    assert.match(u, /- Theme c\d+: back to 'Light'/, u);
+    assert.match(u, /- Display name c\d+: back to 'Ann'/, u);
+    const v = await ok('browser_snapshot', { mode: 'atomic' });
+    assert.match(v, /option 'Light'[^\n]*selected: True/, v);
+    assert.match(v, /textbox 'Display name'[^\n]*\n[^\n]*'Ann'/, v);
+  } finally {
+    await close();
+  }
+});
+
+test('browser_undo and browser_history: bad input is one line naming what was expected', { timeout: 600000 }, async () => {
+  const { call, close } = await session();
+  try {
+    let r = await call('browser_undo', {});
+    assert.equal(r.isError, true);
+    assert.match(text(r), /^browser_undo: expected \{source: "agent"\}/);
+    r = await call('browser_history', { source: 'robot' });
+    assert.equal(r.isError, true);
+    assert.match(text(r), /^browser_history: source 'robot': expected agent, page or person/);
+  } finally {
+    await close();
+  }
+});

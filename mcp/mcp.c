@@ -2103,6 +2103,7 @@ void mcp_free(mcp_server *m)
     free(m->page_tools_sig);
     mcp_history_free(m);
     mcp_tasks_free(m);
+    mcp_caps_free(m);
     cJSON_Delete(m->pending_response);
     pthread_mutex_destroy(&m->io_lock);
     pthread_cond_destroy(&m->io_cond);

@@ -1,4 +1,1509 @@
-/* mcp/mcp_caps.c — browser_drag, browser_pdf_save and the --caps storage, tracing and vision tools (issue 53).  See mcp_server_int.h for how a tool file plugs in. */
+/* mcp/mcp_caps.c — browser_drag, browser_pdf_save and the --caps storage,
+ * tracing and vision tools (issue 53), with Playwright MCP's names and
+ * arguments.  See mcp_server_int.h for how a tool file plugs in.
+ *
+ * Files these tools write or read (a PDF, a storage state, a trace) live in
+ * the session's output folder: eous mcp's --out DIR (as Playwright MCP's
+ * --output-dir), else the audit log's folder (--audit), else a folder of its
+ * own made on first use (mkdtemp, 0700) and kept when the server ends, since a
+ * person opens the files afterwards.  A
+ * name a client gives is one file name inside it (eous_path_under, no
+ * folders), never a symlink; every answer names the whole path.
+ *
+ * Actions these tools take without act_execute (a drag, a click at a point)
+ * are checked as act_execute checks an atomic action on the same element
+ * (actions/target.c act_check_target_policy): data-agent-hidden refuses,
+ * the policy's rules (action "drag", "click", "hover"; the element's role
+ * and name, then its component's kind and label), data-agent-confirm and
+ * confirm rules ask a person; each is written to the audit log. */
+#define _GNU_SOURCE
 #include "mcp/mcp_server_int.h"
 
-const mcp_tool_table mcp_caps_tools = {NULL, 0};
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "actions/audit.h"
+#include "mcp/caps_drag_js.h"
+#include "mcp/caps_point_js.h"
+#include "mcp/caps_seed_js.h"
+#include "mcp/caps_storage_js.h"
+#include "perception/shot.h"
+
+/* what one server keeps for these tools (mcp_server.caps) */
+struct mcp_caps_state {
+    char out_dir[PATH_MAX]; /* "" until first needed */
+    act_audit *audit;       /* o.audit_path opened on first use */
+    int ws_fd;              /* tracing: the DevTools connection, -1 when not tracing */
+    long ws_next_id;
+    char trace_path[PATH_MAX]; /* where browser_stop_tracing writes */
+    double trace_t0;
+};
+
+static struct mcp_caps_state *caps_state(mcp_server *m, eous_err *err)
+{
+    if (!m->caps) {
+        if (!(m->caps = calloc(1, sizeof *m->caps))) {
+            eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+            return NULL;
+        }
+        m->caps->ws_fd = -1;
+    }
+    return m->caps;
+}
+
+void mcp_caps_free(mcp_server *m)
+{
+    if (!m || !m->caps)
+        return;
+    if (m->caps->ws_fd >= 0)
+        close(m->caps->ws_fd); /* the browser ends a trace whose client left */
+    act_audit_close(m->caps->audit);
+    free(m->caps);
+    m->caps = NULL;
+}
+
+/* ---- the output folder ------------------------------------------------------ */
+
+static eous_rc out_dir(mcp_server *m, const char **dir, eous_err *err)
+{
+    struct mcp_caps_state *st = caps_state(m, err);
+    if (!st)
+        return EOUS_E_NOMEM;
+    if (!st->out_dir[0]) {
+        char tmp[PATH_MAX];
+        if (m->o.out_dir) {
+            eous_err merr;
+            eous_err_clear(&merr);
+            if (eous_mkdirs(m->o.out_dir, 0755, &merr) || !realpath(m->o.out_dir, st->out_dir))
+                return eous_err_set(err, EOUS_E_IO, "the output folder (--out %s): %s", m->o.out_dir,
+                                    merr.rc ? merr.msg : strerror(errno));
+        } else if (m->o.audit_path) {
+            snprintf(tmp, sizeof tmp, "%s", m->o.audit_path);
+            if (!realpath(dirname(tmp), st->out_dir))
+                return eous_err_set(err, EOUS_E_IO, "the audit log's folder (%s): %s", m->o.audit_path, strerror(errno));
+        } else {
+            const char *t = getenv("TMPDIR");
+            snprintf(tmp, sizeof tmp, "%s/eous-mcp-XXXXXX", t && *t ? t : "/tmp");
+            if (!mkdtemp(tmp))
+                return eous_err_set(err, EOUS_E_IO, "the output folder %s: %s", tmp, strerror(errno));
+            snprintf(st->out_dir, sizeof st->out_dir, "%s", tmp);
+        }
+    }
+    *dir = st->out_dir;
+    return EOUS_OK;
+}
+
+/* The path of file name (or, NULL or "", PREFIX-TIME.EXT) in the output folder. */
+static eous_rc out_path(mcp_server *m, const char *tool, const char *name, const char *prefix, const char *ext,
+                        char *out, size_t n, eous_err *err)
+{
+    const char *dir = NULL;
+    eous_rc rc = out_dir(m, &dir, err);
+    if (rc)
+        return eous_err_prefix(err, "%s", tool);
+    char made[128];
+    if (!name || !*name) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        struct tm tm;
+        gmtime_r(&ts.tv_sec, &tm);
+        snprintf(made, sizeof made, "%s-%04d%02d%02d-%02d%02d%02d-%03ld.%s", prefix, tm.tm_year + 1900, tm.tm_mon + 1,
+                 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000, ext);
+        name = made;
+    }
+    if (strchr(name, '/'))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: filename '%.200s': expected a file name in the output folder %s "
+                            "(no folders)", tool, name, dir);
+    if ((rc = eous_path_under(out, n, dir, err, "%s", name)))
+        return eous_err_prefix(err, "%s: filename", tool);
+    return EOUS_OK;
+}
+
+/* Writes data to path whole or not at all (a temp file renamed over it), mode 0600. */
+static eous_rc write_whole(const char *path, const void *data, size_t len, eous_err *err)
+{
+    char tmp[PATH_MAX + 16];
+    snprintf(tmp, sizeof tmp, "%s.partXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return eous_err_set(err, EOUS_E_IO, "%s: %s", path, strerror(errno));
+    const char *p = data;
+    size_t left = len;
+    while (left) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        p += w;
+        left -= (size_t)w;
+    }
+    int bad = left || fsync(fd) || close(fd);
+    if (bad || rename(tmp, path)) {
+        eous_rc rc = eous_err_set(err, EOUS_E_IO, "%s: %s", path, strerror(errno ? errno : EIO));
+        unlink(tmp);
+        return rc;
+    }
+    return EOUS_OK;
+}
+
+/* An action these tools took, in the audit log (when there is one). */
+static void audit(mcp_server *m, const char *action, const char *url, eous_rc rc, const char *message)
+{
+    eous_err e;
+    if (!m->o.audit_path || !caps_state(m, &e))
+        return;
+    if (!m->caps->audit && act_audit_open(m->o.audit_path, &m->caps->audit, &e))
+        return;
+    act_audit_entry en = {.url = url ? url : "", .action = action, .path = "atomic", .result = rc,
+                          .message = message ? message : ""};
+    act_audit_write(m->caps->audit, &en, &e);
+}
+
+/* ---- an element checked as an atomic action on it ---------------------------- */
+
+/* The checks act_check_target_policy makes, for an action these tools take
+ * themselves: node (may be NULL) from the view, hidden and confirm the page's
+ * marks over the element (confirm NULL: none), what the action in words. */
+static eous_rc check_element(mcp_server *m, const perc_node *node, int hidden, const char *confirm_mark,
+                             const char *action, const char *url, const char *what, eous_err *err)
+{
+    const perc_component *c = m->obs && node && node->component >= 0
+                                  ? perc_obs_component(m->obs, (size_t)node->component) : NULL;
+    if (hidden || (node && node->hidden) || (c && c->agent_hidden))
+        return act_policy_hidden(what, err);
+    const char *confirm = NULL, *c2 = NULL;
+    eous_rc rc = act_policy_check_action(m->policy, node ? node->role : NULL, node ? node->name : NULL, action, NULL,
+                                         url, &confirm, err);
+    if (!rc && c && !(rc = act_policy_check_action(m->policy, c->kind, c->label, action, NULL, url, &c2, err)) &&
+        !confirm)
+        confirm = c2;
+    if (!rc && confirm_mark)
+        rc = act_policy_confirm(m->policy, confirm_mark, what, err);
+    if (!rc && confirm && !(confirm_mark && !strcmp(confirm, confirm_mark)))
+        rc = act_policy_confirm(m->policy, confirm, what, err);
+    return rc;
+}
+
+/* "[12] button 'Save'" for a node of the view. */
+static void describe(const mcp_server *m, const perc_node *node, int backend_id, char *out, size_t n)
+{
+    const char *id = m->obs ? perc_obs_view_id_of(m->obs, backend_id) : NULL;
+    snprintf(out, n, "[%s] %s '%.120s'", id ? id : "?", node && node->role ? node->role : "element",
+             node && node->name ? node->name : "");
+}
+
+/* The page settled after an input of ours, a page it led to checked against the policy, then the view. */
+static eous_rc after_input(mcp_server *m, eous_rc rc, mcp_tool_out *out, eous_err *err)
+{
+    if (rc == EOUS_E_INFRA) {
+        mcp_stop_browser(m);
+        return eous_err_prefix(err, "the browser stopped (the next call starts a new one)");
+    }
+    eous_err serr;
+    act_settle(m->x, NULL, &serr);
+    eous_rc lrc = act_exec_check_landing(m->x, m->policy, rc ? &serr : err);
+    if (!rc)
+        rc = lrc;
+    eous_err oerr;
+    mcp_progress(m, 0, 0, "reading the page");
+    if (mcp_observe(m, m->o.mode, &oerr))
+        return rc ? rc : eous_err_set(err, oerr.rc, "%s", oerr.msg);
+    mcp_append_view(m, &out->text);
+    return rc;
+}
+
+/* A mouse input source for W3C actions: sources holds it, *acts gets its action list. */
+static cJSON *mouse_source(cJSON **acts)
+{
+    cJSON *sources = cJSON_CreateArray(), *src = cJSON_CreateObject();
+    cJSON_AddStringToObject(src, "type", "pointer");
+    cJSON_AddStringToObject(src, "id", "eous-mouse");
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(src, "parameters"), "pointerType", "mouse");
+    *acts = cJSON_AddArrayToObject(src, "actions");
+    cJSON_AddItemToArray(sources, src);
+    return sources;
+}
+
+static void mouse_step(cJSON *acts, const char *type, double x, double y, int button, double ms)
+{
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "type", type);
+    if (!strcmp(type, "pointerMove")) {
+        cJSON_AddNumberToObject(a, "x", (int)x);
+        cJSON_AddNumberToObject(a, "y", (int)y);
+        cJSON_AddStringToObject(a, "origin", "viewport");
+    }
+    if (!strcmp(type, "pointerDown") || !strcmp(type, "pointerUp"))
+        cJSON_AddNumberToObject(a, "button", button);
+    if (!strcmp(type, "pointerMove") || !strcmp(type, "pause"))
+        cJSON_AddNumberToObject(a, "duration", (int)ms);
+    cJSON_AddItemToArray(acts, a);
+}
+
+#define DRAG_STEPS 12
+
+/* Press at (sx, sy), move there to (ex, ey) in DRAG_STEPS moves, release: a
+ * pointer-driven sortable sees every move, as a person's drag gives it. */
+static eous_rc pointer_drag(mcp_server *m, double sx, double sy, double ex, double ey, eous_err *err)
+{
+    cJSON *acts = NULL, *sources = mouse_source(&acts);
+    mouse_step(acts, "pointerMove", sx, sy, 0, 0);
+    mouse_step(acts, "pointerDown", 0, 0, 0, 0);
+    mouse_step(acts, "pause", 0, 0, 0, 60);
+    for (int i = 1; i <= DRAG_STEPS; i++)
+        mouse_step(acts, "pointerMove", sx + (ex - sx) * i / DRAG_STEPS, sy + (ey - sy) * i / DRAG_STEPS, 0, 25);
+    mouse_step(acts, "pause", 0, 0, 0, 60);
+    mouse_step(acts, "pointerUp", 0, 0, 0, 0);
+    eous_rc rc = wd_perform_actions(m->b.session, sources, err);
+    cJSON_Delete(sources);
+    wd_release_actions(m->b.session, NULL);
+    return rc;
+}
+
+/* ---- browser_drag -------------------------------------------------------------
+ * Playwright MCP's {startElement, startRef, endElement, endRef} (its newer
+ * startTarget / endTarget too).  A pointer drag (press, twelve moves, release)
+ * for sortables that follow the pointer; a recent chromedriver turns it into
+ * the browser's own HTML5 drag.  A source that is (or sits in)
+ * draggable="true" and got no dragstart from it (an older driver, another
+ * one) gets the HTML5 sequence dispatched in the page (mcp/caps_drag.js). */
+
+/* The view id args names under key (or alt), "[12]" unwrapped; its backend node into *bid. */
+static eous_rc drag_end(mcp_server *m, const cJSON *args, const char *key, const char *alt, char *ref, size_t n,
+                        int *bid, eous_err *err)
+{
+    const char *r = eous_json_str(args, key);
+    if (!r)
+        r = eous_json_str(args, alt);
+    if (!r || !*r)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_drag: expected {startRef, endRef}: element ids from the view "
+                                                 "(or role 'name' for an element shown without one)");
+    size_t len = strlen(r);
+    snprintf(ref, n, "%.*s", (int)(r[0] == '[' && len > 2 && r[len - 1] == ']' ? len - 2 : len), r + (r[0] == '['));
+    if (perc_obs_resolve_id(m->obs, ref, bid, err) == EOUS_OK)
+        return EOUS_OK;
+    /* "role 'name'" (" #2" for the second): an element the view shows without an id (hybrid) */
+    char role[64], name[300];
+    int nth = 1, used = 0;
+    const char *q = strchr(ref, '\'');
+    const char *qe = q ? strrchr(ref, '\'') : NULL;
+    if (q && qe > q && q > ref && q[-1] == ' ' && (size_t)(q - ref) < sizeof role &&
+        (size_t)(qe - q) < sizeof name && (!qe[1] || sscanf(qe + 1, " #%d%n", &nth, &used) == 1)) {
+        snprintf(role, sizeof role, "%.*s", (int)(q - ref - 1), ref);
+        snprintf(name, sizeof name, "%.*s", (int)(qe - q - 1), q + 1);
+        if (!qe[1] || !qe[1 + used])
+            return perc_obs_find_role_name(m->obs, role, name, nth, bid, err) == EOUS_OK
+                       ? EOUS_OK
+                       : eous_err_set(err, EOUS_E_NOT_FOUND, "browser_drag: no %s '%.100s'%s on the page", role, name,
+                                      nth > 1 ? " of that number" : "");
+    }
+    const perc_component *c = perc_obs_find_component(m->obs, ref);
+    if (c && c->backend_id > 0) {
+        *bid = c->backend_id;
+        return EOUS_OK;
+    }
+    return eous_err_set(err, EOUS_E_NOT_FOUND, "browser_drag: there is no [%.60s] in the current view", ref);
+}
+
+static cJSON *element_arg(const perc_obs *obs, int bid)
+{
+    char id[160];
+    snprintf(id, sizeof id, "%s%d", perc_obs_element_prefix(obs), bid);
+    return wd_element_ref(id);
+}
+
+/* mode of mcp/caps_drag.js on the two ends; its answer into *v (caller frees). */
+static eous_rc drag_script(mcp_server *m, const char *mode, int sb, int eb, cJSON **v, eous_err *err)
+{
+    cJSON *a = cJSON_CreateArray();
+    cJSON_AddItemToArray(a, cJSON_CreateString(mode));
+    cJSON_AddItemToArray(a, element_arg(m->obs, sb));
+    cJSON_AddItemToArray(a, element_arg(m->obs, eb));
+    eous_rc rc = wd_execute(m->b.session, MCP_CAPS_DRAG_JS, a, v, err);
+    cJSON_Delete(a);
+    return rc;
+}
+
+/* The drag itself, once both ends passed their checks: a pointer drag, and for an
+ * HTML5 source whose dragstart the browser did not fire, the sequence dispatched
+ * in the page; its line into out. */
+static eous_rc drag_run(mcp_server *m, const cJSON *probe, int sb, int eb, const char *what, eous_buf *out,
+                        eous_err *err)
+{
+    const cJSON *s = eous_json_obj(probe, "s"), *e = eous_json_obj(probe, "e");
+    eous_rc rc = pointer_drag(m, eous_json_num(s, "x", 0), eous_json_num(s, "y", 0), eous_json_num(e, "x", 0),
+                              eous_json_num(e, "y", 0), err);
+    if (rc || !eous_json_bool(probe, "html5", 0)) {
+        if (!rc)
+            eous_buf_printf(out, NULL, "%s (pointer: pressed, moved in %d steps, released)\n", what, DRAG_STEPS);
+        return rc;
+    }
+    cJSON *v = NULL;
+    if ((rc = drag_script(m, "fired", sb, eb, &v, err)) || eous_json_bool(v, "gone", 0)) {
+        cJSON_Delete(v);
+        return rc; /* the drop took the page elsewhere: nothing more to do here */
+    }
+    int browser = eous_json_bool(v, "dragstart", 0), dropped = eous_json_bool(v, "drop", 0);
+    cJSON_Delete(v);
+    v = NULL;
+    if (!browser) {
+        if (!(rc = drag_script(m, "html5", sb, eb, &v, err)) && eous_json_bool(v, "gone", 0))
+            rc = eous_err_set(err, EOUS_E_STALE, "stale: an end of the drag left the page; read the view again");
+        else if (!rc && !eous_json_bool(v, "started", 0))
+            rc = eous_err_set(err, EOUS_E_PAGE, "%s: the page cancelled the drag at its start (dragstart)", what);
+        dropped = eous_json_bool(v, "dropped", 0);
+        cJSON_Delete(v);
+    }
+    if (!rc && !dropped)
+        rc = eous_err_set(err, EOUS_E_PAGE, "%s: the target does not take the drop (no dragover handler accepted it)",
+                          what);
+    if (!rc)
+        eous_buf_printf(out, NULL, "%s (HTML5 drag and drop: %s)\n", what,
+                        browser ? "the browser's own dragstart and drop"
+                                : "dragstart, dragover, drop and dragend dispatched in the page, the driver's pointer "
+                                  "drag fired none");
+    return rc;
+}
+
+static eous_rc tool_drag(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    eous_rc rc;
+    if ((rc = mcp_ensure_browser(m, err)) || (!m->obs && (rc = mcp_observe(m, m->o.mode, err))))
+        return rc;
+    char sref[128], eref[128];
+    int sb = 0, eb = 0;
+    if ((rc = drag_end(m, args, "startRef", "startTarget", sref, sizeof sref, &sb, err)) ||
+        (rc = drag_end(m, args, "endRef", "endTarget", eref, sizeof eref, &eb, err)))
+        return rc;
+    const perc_node *sn = perc_obs_node_by_backend(m->obs, sb), *en = perc_obs_node_by_backend(m->obs, eb);
+    if ((sn && sn->frame > 0) || (en && en->frame > 0))
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "browser_drag: an end is inside a frame; eous acts on the main frame only");
+    if (!perc_obs_element_prefix(m->obs) || !wd_session_has_cdp(m->b.session))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_drag: needs Chromium's DevTools protocol (not with --w3c-only)");
+    char sw[200], ew[200], what[460];
+    describe(m, sn, sb, sw, sizeof sw);
+    describe(m, en, eb, ew, sizeof ew);
+    snprintf(what, sizeof what, "drag %s onto %s", sw, ew);
+    cJSON *probe = NULL;
+    rc = drag_script(m, "probe", sb, eb, &probe, err);
+    const char *url = perc_obs_url(m->obs);
+    if (!rc && eous_json_bool(probe, "gone", 0))
+        rc = eous_err_set(err, EOUS_E_STALE, "stale: an end of the drag left the page since the view; read it again");
+    if (!rc)
+        rc = check_element(m, sn, eous_json_bool(probe, "sHidden", 0), eous_json_str(probe, "sConfirm"), "drag", url,
+                           what, err);
+    if (!rc)
+        rc = check_element(m, en, eous_json_bool(probe, "eHidden", 0), eous_json_str(probe, "eConfirm"), "drag", url,
+                           what, err);
+    if (!rc) {
+        mcp_progress(m, 0, 0, "drag");
+        rc = drag_run(m, probe, sb, eb, what, &out->text, err);
+    }
+    cJSON_Delete(probe);
+    audit(m, what, url, rc, rc ? err->msg : "dragged");
+    if (rc == EOUS_E_POLICY || rc == EOUS_E_STALE)
+        return rc; /* nothing was done */
+    return after_input(m, rc, out, err);
+}
+
+/* ---- browser_pdf_save (--caps pdf) ---------------------------------------------
+ * Playwright MCP's {filename?}, under --caps pdf as there: a call that writes
+ * a file on the server's disk is something the person starting the server
+ * opts into.  Page.printToPDF (the W3C print command without CDP) with secret
+ * fields blurred and hidden regions blank, as browser_take_screenshot's. */
+
+static eous_rc tool_pdf_save(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    const char *name = eous_json_str(args, "filename");
+    char path[PATH_MAX];
+    eous_rc rc;
+    if ((rc = out_path(m, "browser_pdf_save", name, "page", "pdf", path, sizeof path, err)) ||
+        (rc = mcp_ensure_browser(m, err)))
+        return rc;
+    if ((rc = perc_mask(m->b.session, 1, err)))
+        return eous_err_prefix(err, "browser_pdf_save: not saved (secret fields could not be masked)");
+    cJSON *v = NULL, *p = cJSON_CreateObject();
+    cJSON_AddBoolToObject(p, "printBackground", 1);
+    if (wd_session_has_cdp(m->b.session))
+        rc = wd_cdp(m->b.session, "Page.printToPDF", p, &v, err);
+    else
+        rc = wd_command(m->b.session, "POST", "/print", p, &v, err);
+    cJSON_Delete(p);
+    perc_mask(m->b.session, 0, NULL);
+    const char *b64 = cJSON_IsString(v) ? v->valuestring : eous_json_str(v, "data");
+    unsigned char *pdf = NULL;
+    size_t len = 0;
+    if (!rc && !b64)
+        rc = eous_err_set(err, EOUS_E_INFRA, "browser_pdf_save: the browser sent no PDF");
+    if (!rc)
+        rc = eous_base64_decode(b64, &pdf, &len, err);
+    cJSON_Delete(v);
+    if (!rc)
+        rc = write_whole(path, pdf, len, err);
+    free(pdf);
+    if (rc)
+        return eous_err_prefix(err, "browser_pdf_save");
+    eous_buf_printf(&out->text, NULL, "saved the page as PDF: %s (%zu bytes; secret fields blurred)\n", path, len);
+    return EOUS_OK;
+}
+
+/* ---- --caps vision: the mouse at viewport coordinates -------------------------
+ * Playwright MCP's browser_mouse_move_xy {x, y}, browser_mouse_click_xy {x, y,
+ * button?, clickCount?, delay?} and browser_mouse_drag_xy {startX, startY,
+ * endX, endY}, in the screenshot's pixels (browser_take_screenshot is the
+ * viewport).  What is under each point (mcp/caps_point.js) is checked as a
+ * hover, click or drag of that element would be. */
+
+/* The view's node for the first element of chain (the hit element, then its ancestors) that the view shows. */
+static const perc_node *point_node(const mcp_server *m, const cJSON *chain, int *bid)
+{
+    const char *prefix = m->obs ? perc_obs_element_prefix(m->obs) : NULL;
+    const cJSON *el;
+    *bid = 0;
+    cJSON_ArrayForEach(el, chain) {
+        const char *id = wd_element_id_of(el);
+        if (!prefix || !id || strncmp(id, prefix, strlen(prefix)))
+            continue;
+        int b = atoi(id + strlen(prefix));
+        const perc_node *n = b > 0 ? perc_obs_node_by_backend(m->obs, b) : NULL;
+        if (n && !n->ignored) {
+            *bid = b;
+            return n;
+        }
+    }
+    return NULL;
+}
+
+/* Checks the element at (x, y) for action; what gets the action in words. */
+static eous_rc point_check(mcp_server *m, const char *tool, double x, double y, const char *action, char *what,
+                           size_t n, eous_err *err)
+{
+    eous_rc rc;
+    if ((rc = mcp_ensure_browser(m, err)) || (!m->obs && (rc = mcp_observe(m, m->o.mode, err))))
+        return rc;
+    cJSON *a = cJSON_CreateArray(), *v = NULL;
+    cJSON_AddItemToArray(a, cJSON_CreateNumber(x));
+    cJSON_AddItemToArray(a, cJSON_CreateNumber(y));
+    rc = wd_execute(m->b.session, MCP_CAPS_POINT_JS, a, &v, err);
+    cJSON_Delete(a);
+    if (rc) {
+        cJSON_Delete(v);
+        return rc;
+    }
+    double vw = eous_json_num(v, "vw", 0), vh = eous_json_num(v, "vh", 0);
+    if (x < 0 || y < 0 || x >= vw || y >= vh) {
+        cJSON_Delete(v);
+        return eous_err_set(err, EOUS_E_INVALID, "%s: (%.0f, %.0f) is outside the viewport (%.0f x %.0f, the "
+                            "screenshot's pixels)", tool, x, y, vw, vh);
+    }
+    int bid = 0;
+    const perc_node *node = point_node(m, eous_json_arr(v, "chain"), &bid);
+    char on[220];
+    if (node)
+        describe(m, node, bid, on, sizeof on);
+    else
+        snprintf(on, sizeof on, "<%s> '%.60s'", eous_json_str(v, "tag") ? eous_json_str(v, "tag") : "?",
+                 eous_json_str(v, "text") ? eous_json_str(v, "text") : "");
+    snprintf(what, n, "%s at (%.0f, %.0f) on %s", action, x, y, on);
+    rc = check_element(m, node, eous_json_bool(v, "none", 0) ? 0 : eous_json_bool(v, "hidden", 0),
+                       eous_json_str(v, "confirm"), action, eous_json_str(v, "url"), what, err);
+    cJSON_Delete(v);
+    return rc;
+}
+
+static int xy_args(const cJSON *args, const char *kx, const char *ky, double *x, double *y)
+{
+    const cJSON *jx = cJSON_GetObjectItemCaseSensitive(args, kx), *jy = cJSON_GetObjectItemCaseSensitive(args, ky);
+    if (!cJSON_IsNumber(jx) || !cJSON_IsNumber(jy))
+        return 0;
+    *x = jx->valuedouble;
+    *y = jy->valuedouble;
+    return 1;
+}
+
+/* The checked input, audited, then the page settled and shown. */
+static eous_rc mouse_finish(mcp_server *m, const char *what, cJSON *sources, mcp_tool_out *out, eous_err *err)
+{
+    mcp_progress(m, 0, 0, what);
+    eous_rc rc = wd_perform_actions(m->b.session, sources, err);
+    wd_release_actions(m->b.session, NULL);
+    audit(m, what, m->obs ? perc_obs_url(m->obs) : "", rc, rc ? err->msg : "done");
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "%s: done\n", what);
+    return after_input(m, rc, out, err);
+}
+
+static eous_rc tool_mouse_move(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    double x, y;
+    char what[400];
+    if (!xy_args(args, "x", "y", &x, &y))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_mouse_move_xy: expected {x, y}: viewport pixels");
+    eous_rc rc = point_check(m, "browser_mouse_move_xy", x, y, "hover", what, sizeof what, err);
+    if (rc)
+        return rc;
+    cJSON *acts = NULL, *sources = mouse_source(&acts);
+    mouse_step(acts, "pointerMove", x, y, 0, 0);
+    rc = mouse_finish(m, what, sources, out, err);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+static eous_rc tool_mouse_click(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    double x, y;
+    char what[400];
+    const char *b = eous_json_str(args, "button");
+    int button = !b || !strcmp(b, "left") ? 0 : !strcmp(b, "middle") ? 1 : !strcmp(b, "right") ? 2 : -1;
+    int count = eous_json_int(args, "clickCount", 1);
+    double delay = eous_json_num(args, "delay", 0);
+    if (!xy_args(args, "x", "y", &x, &y) || button < 0 || count < 1 || count > 3 || delay < 0 || delay > 5000)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_mouse_click_xy: expected {x, y: viewport pixels, button?: "
+                                                 "left|middle|right, clickCount?: 1 to 3, delay?: 0 to 5000 ms}");
+    eous_rc rc = point_check(m, "browser_mouse_click_xy", x, y, "click", what, sizeof what, err);
+    if (rc)
+        return rc;
+    cJSON *acts = NULL, *sources = mouse_source(&acts);
+    mouse_step(acts, "pointerMove", x, y, 0, 0);
+    for (int i = 0; i < count; i++) {
+        mouse_step(acts, "pointerDown", 0, 0, button, 0);
+        if (delay > 0)
+            mouse_step(acts, "pause", 0, 0, 0, delay);
+        mouse_step(acts, "pointerUp", 0, 0, button, 0);
+    }
+    rc = mouse_finish(m, what, sources, out, err);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+static eous_rc tool_mouse_drag(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    double sx, sy, ex, ey;
+    char w1[400], w2[400], what[820];
+    if (!xy_args(args, "startX", "startY", &sx, &sy) || !xy_args(args, "endX", "endY", &ex, &ey))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_mouse_drag_xy: expected {startX, startY, endX, endY}: "
+                                                 "viewport pixels");
+    eous_rc rc;
+    if ((rc = point_check(m, "browser_mouse_drag_xy", sx, sy, "drag", w1, sizeof w1, err)) ||
+        (rc = point_check(m, "browser_mouse_drag_xy", ex, ey, "drag", w2, sizeof w2, err)))
+        return rc;
+    snprintf(what, sizeof what, "%s to (%.0f, %.0f)", w1, ex, ey);
+    mcp_progress(m, 0, 0, "drag");
+    rc = pointer_drag(m, sx, sy, ex, ey, err);
+    audit(m, what, m->obs ? perc_obs_url(m->obs) : "", rc, rc ? err->msg : "done");
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "%s: done (pressed, moved in %d steps, released)\n", what, DRAG_STEPS);
+    return after_input(m, rc, out, err);
+}
+
+/* ---- --caps storage: cookies and storage state ---------------------------------
+ * Playwright MCP's browser_cookie_list {domain?, path?}, browser_cookie_get
+ * {name}, browser_cookie_set {name, value, domain?, path?, expires?, httpOnly?,
+ * secure?, sameSite?}, browser_cookie_delete {name}, browser_cookie_clear,
+ * browser_storage_state {filename?} (save) and browser_set_storage_state
+ * {filename} (load), the file in Playwright's storageState format: {cookies:
+ * [{name, value, domain, path, expires, httpOnly, secure, sameSite}], origins:
+ * [{origin, localStorage: [{name, value}]}]}.  Cookies through CDP (every
+ * cookie of the browser, httpOnly ones too); localStorage is the current
+ * page's origin's when saving; loading writes the current origin's now and
+ * seeds any other origin's at its first page in this tab (mcp/caps_seed.js).
+ * Writing cookies is checked by the policy: their site as a navigation would
+ * be, and rules on action cookie_set / cookie_delete / cookie_clear /
+ * storage_state_load (kind "cookie", label the cookie's name).  Cookie values
+ * are the page's data: answers show them (through the redactor, as all text
+ * the server writes); the state file holds them whole (mode 0600). */
+
+#define STATE_MAX_BYTES ((size_t)16 * 1024 * 1024)
+
+static eous_rc storage_ready(mcp_server *m, const char *tool, eous_err *err)
+{
+    eous_rc rc = mcp_ensure_browser(m, err);
+    if (!rc && !wd_session_has_cdp(m->b.session))
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: needs Chromium's DevTools protocol (not with --w3c-only)", tool);
+    return rc;
+}
+
+static char *page_url(mcp_server *m)
+{
+    char *u = NULL;
+    eous_err e;
+    if (wd_get_url(m->b.session, &u, &e))
+        return strdup("");
+    return u;
+}
+
+/* Rules on action for a cookie named name (NULL: every cookie) on domain (NULL: the page's). */
+static eous_rc storage_check(mcp_server *m, const char *action, const char *name, const char *domain, int secure,
+                             eous_err *err)
+{
+    char *url = page_url(m);
+    eous_rc rc = EOUS_OK;
+    if (domain && *domain) {
+        char site[600];
+        snprintf(site, sizeof site, "%s://%s/", secure ? "https" : "http", domain + (domain[0] == '.'));
+        if ((rc = act_policy_check_url(m->policy, site, err)))
+            eous_err_prefix(err, "cookie for %s", domain);
+    }
+    const char *confirm = NULL;
+    if (!rc)
+        rc = act_policy_check_action(m->policy, "cookie", name, action, NULL, url, &confirm, err);
+    if (!rc && confirm) {
+        char what[400];
+        snprintf(what, sizeof what, "%s %.200s", action, name ? name : "(every cookie)");
+        rc = act_policy_confirm(m->policy, confirm, what, err);
+    }
+    free(url);
+    return rc;
+}
+
+static cJSON *all_cookies(mcp_server *m, eous_err *err)
+{
+    cJSON *v = NULL;
+    if (wd_cdp(m->b.session, "Network.getAllCookies", NULL, &v, err))
+        return NULL;
+    cJSON *arr = cJSON_DetachItemFromObjectCaseSensitive(v, "cookies");
+    cJSON_Delete(v);
+    if (!cJSON_IsArray(arr)) {
+        cJSON_Delete(arr);
+        eous_err_set(err, EOUS_E_INFRA, "the browser sent no cookie list");
+        return NULL;
+    }
+    return arr;
+}
+
+static void cookie_line(const cJSON *c, eous_buf *out)
+{
+    double exp = eous_json_num(c, "expires", -1);
+    const char *ss = eous_json_str(c, "sameSite");
+    char when[48] = "session";
+    if (exp > 0) {
+        time_t t = (time_t)exp;
+        struct tm tm;
+        gmtime_r(&t, &tm);
+        strftime(when, sizeof when, "expires %Y-%m-%dT%H:%M:%SZ", &tm);
+    }
+    eous_buf_printf(out, NULL, "- %s=%s (domain %s, path %s, %s%s%s, sameSite %s)\n", eous_json_str(c, "name"),
+                    eous_json_str(c, "value") ? eous_json_str(c, "value") : "", eous_json_str(c, "domain"),
+                    eous_json_str(c, "path"), when, eous_json_bool(c, "httpOnly", 0) ? ", httpOnly" : "",
+                    eous_json_bool(c, "secure", 0) ? ", secure" : "", ss ? ss : "Lax");
+}
+
+static int cookie_matches(const cJSON *c, const char *name, const char *domain, const char *path)
+{
+    const char *n = eous_json_str(c, "name"), *d = eous_json_str(c, "domain"), *p = eous_json_str(c, "path");
+    if (name && (!n || strcmp(n, name)))
+        return 0;
+    if (domain && *domain) {
+        const char *want = domain + (domain[0] == '.'), *have = d ? d + (d[0] == '.') : "";
+        size_t lw = strlen(want), lh = strlen(have);
+        /* the domain itself or a subdomain of it */
+        if (lh < lw || strcmp(have + lh - lw, want) || (lh > lw && have[lh - lw - 1] != '.'))
+            return 0;
+    }
+    if (path && *path && (!p || strncmp(p, path, strlen(path))))
+        return 0;
+    return 1;
+}
+
+static eous_rc cookies_listed(mcp_server *m, const char *tool, const char *name, const char *domain, const char *path,
+                              eous_buf *out, eous_err *err)
+{
+    eous_rc rc = storage_ready(m, tool, err);
+    cJSON *arr = rc ? NULL : all_cookies(m, err), *c;
+    if (!arr)
+        return rc ? rc : err->rc;
+    int n = 0;
+    cJSON_ArrayForEach(c, arr) if (cookie_matches(c, name, domain, path)) {
+        cookie_line(c, out);
+        n++;
+    }
+    cJSON_Delete(arr);
+    if (!n && name)
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: no cookie named '%.100s'", tool, name);
+    if (!n)
+        eous_buf_puts(out, "no cookies\n", NULL);
+    return EOUS_OK;
+}
+
+static eous_rc tool_cookie_list(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    return cookies_listed(m, "browser_cookie_list", NULL, eous_json_str(args, "domain"), eous_json_str(args, "path"),
+                          &out->text, err);
+}
+
+static eous_rc tool_cookie_get(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    const char *name = eous_json_str(args, "name");
+    if (!name || !*name)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_cookie_get: expected {name}");
+    return cookies_listed(m, "browser_cookie_get", name, NULL, NULL, &out->text, err);
+}
+
+static eous_rc tool_cookie_set(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    const char *name = eous_json_str(args, "name"), *value = eous_json_str(args, "value");
+    const char *domain = eous_json_str(args, "domain"), *path = eous_json_str(args, "path");
+    const char *ss = eous_json_str(args, "sameSite");
+    if (!name || !*name || !value || (ss && strcmp(ss, "Strict") && strcmp(ss, "Lax") && strcmp(ss, "None")))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_cookie_set: expected {name, value, domain?, path?, expires?: "
+                                                 "Unix seconds, httpOnly?, secure?, sameSite?: Strict|Lax|None}");
+    eous_rc rc = storage_ready(m, "browser_cookie_set", err);
+    char *url = rc ? NULL : page_url(m);
+    if (!rc && (!domain || !*domain) && strncmp(url, "http", 4))
+        rc = eous_err_set(err, EOUS_E_INVALID, "browser_cookie_set: the page is %s: name the cookie's {domain}", url);
+    if (!rc)
+        rc = storage_check(m, "cookie_set", name, domain, eous_json_bool(args, "secure", 0), err);
+    if (rc) {
+        free(url);
+        return rc;
+    }
+    cJSON *p = cJSON_CreateObject(), *v = NULL;
+    cJSON_AddStringToObject(p, "name", name);
+    cJSON_AddStringToObject(p, "value", value);
+    if (domain && *domain)
+        cJSON_AddStringToObject(p, "domain", domain);
+    else
+        cJSON_AddStringToObject(p, "url", url);
+    cJSON_AddStringToObject(p, "path", path && *path ? path : "/");
+    if (eous_json_num(args, "expires", -1) > 0)
+        cJSON_AddNumberToObject(p, "expires", eous_json_num(args, "expires", -1));
+    cJSON_AddBoolToObject(p, "httpOnly", eous_json_bool(args, "httpOnly", 0));
+    cJSON_AddBoolToObject(p, "secure", eous_json_bool(args, "secure", 0));
+    if (ss)
+        cJSON_AddStringToObject(p, "sameSite", ss);
+    rc = wd_cdp(m->b.session, "Network.setCookie", p, &v, err);
+    if (!rc && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(v, "success")))
+        rc = eous_err_set(err, EOUS_E_PAGE, "browser_cookie_set: the browser refused the cookie (a secure-only or "
+                                            "SameSite=None cookie needs secure; a domain the page cannot set)");
+    cJSON_Delete(p);
+    cJSON_Delete(v);
+    audit(m, "cookie_set", url, rc, rc ? err->msg : name);
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "set cookie %s for %s\n", name, domain && *domain ? domain : url);
+    free(url);
+    return rc;
+}
+
+static eous_rc tool_cookie_delete(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    const char *name = eous_json_str(args, "name");
+    if (!name || !*name)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_cookie_delete: expected {name}");
+    eous_rc rc = storage_ready(m, "browser_cookie_delete", err);
+    if (!rc)
+        rc = storage_check(m, "cookie_delete", name, NULL, 0, err);
+    cJSON *arr = rc ? NULL : all_cookies(m, err), *c;
+    if (!arr)
+        return rc ? rc : err->rc;
+    int n = 0;
+    cJSON_ArrayForEach(c, arr) if (!rc && cookie_matches(c, name, NULL, NULL)) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "name", name);
+        cJSON_AddStringToObject(p, "domain", eous_json_str(c, "domain"));
+        cJSON_AddStringToObject(p, "path", eous_json_str(c, "path"));
+        rc = wd_cdp(m->b.session, "Network.deleteCookies", p, NULL, err);
+        cJSON_Delete(p);
+        n++;
+    }
+    cJSON_Delete(arr);
+    if (!rc && !n)
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "browser_cookie_delete: no cookie named '%.100s'", name);
+    audit(m, "cookie_delete", m->obs ? perc_obs_url(m->obs) : "", rc, rc ? err->msg : name);
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "deleted cookie %s (%d of that name)\n", name, n);
+    return rc;
+}
+
+static eous_rc tool_cookie_clear(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    (void)args;
+    eous_rc rc = storage_ready(m, "browser_cookie_clear", err);
+    if (!rc)
+        rc = storage_check(m, "cookie_clear", NULL, NULL, 0, err);
+    if (!rc)
+        rc = wd_cdp(m->b.session, "Network.clearBrowserCookies", NULL, NULL, err);
+    audit(m, "cookie_clear", m->obs ? perc_obs_url(m->obs) : "", rc, rc ? err->msg : "every cookie");
+    if (!rc)
+        eous_buf_puts(&out->text, "cleared every cookie\n", NULL);
+    return rc;
+}
+
+/* A CDP cookie as Playwright's storageState writes it. */
+static cJSON *cookie_to_state(const cJSON *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    static const char *const strs[] = {"name", "value", "domain", "path"};
+    for (size_t i = 0; i < 4; i++)
+        cJSON_AddStringToObject(o, strs[i], eous_json_str(c, strs[i]) ? eous_json_str(c, strs[i]) : "");
+    cJSON_AddNumberToObject(o, "expires", eous_json_bool(c, "session", 0) ? -1 : eous_json_num(c, "expires", -1));
+    cJSON_AddBoolToObject(o, "httpOnly", eous_json_bool(c, "httpOnly", 0));
+    cJSON_AddBoolToObject(o, "secure", eous_json_bool(c, "secure", 0));
+    const char *ss = eous_json_str(c, "sameSite");
+    cJSON_AddStringToObject(o, "sameSite", ss ? ss : "Lax");
+    return o;
+}
+
+static eous_rc tool_storage_state(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    char path[PATH_MAX];
+    eous_rc rc;
+    if ((rc = out_path(m, "browser_storage_state", eous_json_str(args, "filename"), "storage-state", "json", path,
+                       sizeof path, err)) ||
+        (rc = storage_ready(m, "browser_storage_state", err)))
+        return rc;
+    cJSON *cookies = all_cookies(m, err), *c, *local = NULL;
+    if (!cookies)
+        return err->rc;
+    cJSON *state = cJSON_CreateObject(), *arr = cJSON_AddArrayToObject(state, "cookies");
+    cJSON_ArrayForEach(c, cookies) cJSON_AddItemToArray(arr, cookie_to_state(c));
+    cJSON *origins = cJSON_AddArrayToObject(state, "origins"), *a = cJSON_CreateArray();
+    cJSON_AddItemToArray(a, cJSON_CreateString("read"));
+    rc = wd_execute(m->b.session, MCP_CAPS_STORAGE_JS, a, &local, err);
+    cJSON_Delete(a);
+    int n_items = cJSON_GetArraySize(eous_json_arr(local, "items"));
+    if (!rc && eous_json_str(local, "origin")) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "origin", eous_json_str(local, "origin"));
+        cJSON_AddItemToObject(o, "localStorage", cJSON_Duplicate(eous_json_arr(local, "items"), 1));
+        cJSON_AddItemToArray(origins, o);
+    }
+    char *text = rc ? NULL : cJSON_Print(state);
+    if (!rc)
+        rc = text ? write_whole(path, text, strlen(text), err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "saved the storage state to %s: %d cookies, localStorage of %s (%d keys)\n",
+                        path, cJSON_GetArraySize(cookies),
+                        eous_json_str(local, "origin") ? eous_json_str(local, "origin") : "no origin (not an http(s) page)",
+                        n_items);
+    free(text);
+    cJSON_Delete(local);
+    cJSON_Delete(cookies);
+    cJSON_Delete(state);
+    return rc ? eous_err_prefix(err, "browser_storage_state") : EOUS_OK;
+}
+
+/* The state file in the output folder, checked whole before anything is applied. */
+static cJSON *state_read(mcp_server *m, const char *name, char *path, size_t n, eous_err *err)
+{
+    if (!name || !*name) {
+        eous_err_set(err, EOUS_E_INVALID, "browser_set_storage_state: expected {filename}: a file in the output folder");
+        return NULL;
+    }
+    if (out_path(m, "browser_set_storage_state", name, NULL, NULL, path, n, err))
+        return NULL;
+    struct stat st;
+    int missing = lstat(path, &st) != 0;
+    if (missing || !S_ISREG(st.st_mode)) {
+        eous_err_set(err, EOUS_E_INVALID, "browser_set_storage_state: %s: %s", path,
+                     missing ? "no such file" : "not a regular file (a symlink or folder is not read)");
+        return NULL;
+    }
+    cJSON *state = eous_json_parse_file(path, STATE_MAX_BYTES, err), *c, *o, *it;
+    if (!state)
+        return NULL;
+    const cJSON *cookies = eous_json_arr(state, "cookies"), *origins = eous_json_arr(state, "origins");
+    const char *bad = !cJSON_IsObject(state) || (!cookies && cJSON_GetObjectItem(state, "cookies")) ||
+                              (!origins && cJSON_GetObjectItem(state, "origins"))
+                          ? "expected {cookies: [...], origins: [...]}"
+                          : NULL;
+    cJSON_ArrayForEach(c, cookies) if (!bad && (!eous_json_str(c, "name") || !eous_json_str(c, "value") ||
+                                                !eous_json_str(c, "domain")))
+        bad = "a cookie without its name, value or domain";
+    cJSON_ArrayForEach(o, origins) {
+        const char *origin = eous_json_str(o, "origin");
+        if (!bad && (!origin || strncmp(origin, "http", 4) || !eous_json_arr(o, "localStorage")))
+            bad = "an origin without its http(s) origin or its localStorage list";
+        cJSON_ArrayForEach(it, eous_json_arr(o, "localStorage")) if (!bad && (!eous_json_str(it, "name") ||
+                                                                             !eous_json_str(it, "value")))
+            bad = "a localStorage item without its name or value (strings)";
+    }
+    if (bad) {
+        eous_err_set(err, EOUS_E_INVALID, "browser_set_storage_state: %s: %s (Playwright's storageState format)",
+                     path, bad);
+        cJSON_Delete(state);
+        return NULL;
+    }
+    return state;
+}
+
+/* Every cookie of state checked by the policy, then the browser's replaced by them. */
+static eous_rc state_cookies(mcp_server *m, const cJSON *state, eous_err *err)
+{
+    const cJSON *c;
+    eous_rc rc = EOUS_OK;
+    cJSON_ArrayForEach(c, eous_json_arr(state, "cookies")) if (!rc)
+        rc = storage_check(m, "storage_state_load", eous_json_str(c, "name"), eous_json_str(c, "domain"),
+                           eous_json_bool(c, "secure", 0), err);
+    if (rc || (rc = wd_cdp(m->b.session, "Network.clearBrowserCookies", NULL, NULL, err)))
+        return rc;
+    cJSON *p = cJSON_CreateObject(), *arr = cJSON_AddArrayToObject(p, "cookies");
+    cJSON_ArrayForEach(c, eous_json_arr(state, "cookies")) {
+        cJSON *o = cJSON_Duplicate(c, 1);
+        if (eous_json_num(o, "expires", -1) <= 0)
+            cJSON_DeleteItemFromObjectCaseSensitive(o, "expires"); /* a session cookie */
+        cJSON_AddItemToArray(arr, o);
+    }
+    rc = wd_cdp(m->b.session, "Network.setCookies", p, NULL, err);
+    cJSON_Delete(p);
+    return rc;
+}
+
+/* Each origin's localStorage: the current page's now, any other's at its first page in this tab. */
+static eous_rc state_origins(mcp_server *m, const cJSON *state, eous_buf *said, eous_err *err)
+{
+    cJSON *a = cJSON_CreateArray(), *cur = NULL;
+    cJSON_AddItemToArray(a, cJSON_CreateString("read"));
+    eous_rc rc = wd_execute(m->b.session, MCP_CAPS_STORAGE_JS, a, &cur, err);
+    cJSON_Delete(a);
+    const char *here = eous_json_str(cur, "origin");
+    char nonce[40];
+    snprintf(nonce, sizeof nonce, "%lx-%lx", (unsigned long)time(NULL), (unsigned long)random());
+    const cJSON *o;
+    cJSON_ArrayForEach(o, eous_json_arr(state, "origins")) if (!rc) {
+        const char *origin = eous_json_str(o, "origin");
+        const cJSON *items = eous_json_arr(o, "localStorage");
+        if (here && !strcmp(here, origin)) {
+            cJSON *w = cJSON_CreateArray(), *v = NULL;
+            cJSON_AddItemToArray(w, cJSON_CreateString("write"));
+            cJSON_AddItemToArray(w, cJSON_Duplicate(items, 1));
+            rc = wd_execute(m->b.session, MCP_CAPS_STORAGE_JS, w, &v, err);
+            cJSON_Delete(w);
+            cJSON_Delete(v);
+            eous_buf_printf(said, NULL, "; localStorage of %s (%d keys) set on this page", origin,
+                            cJSON_GetArraySize(items));
+            continue;
+        }
+        char *jo = eous_json_print(cJSON_GetObjectItemCaseSensitive(o, "origin")), *ji = eous_json_print(items);
+        eous_buf src;
+        eous_buf_init(&src, 0);
+        eous_buf_printf(&src, NULL, "%s(%s, %s, \"%s\");", MCP_CAPS_SEED_JS, jo ? jo : "\"\"", ji ? ji : "[]", nonce);
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "source", src.data ? src.data : "");
+        rc = wd_cdp(m->b.session, "Page.addScriptToEvaluateOnNewDocument", p, NULL, err);
+        cJSON_Delete(p);
+        eous_buf_free(&src);
+        free(jo);
+        free(ji);
+        eous_buf_printf(said, NULL, "; localStorage of %s (%d keys) set at its first page in this tab", origin,
+                        cJSON_GetArraySize(items));
+    }
+    cJSON_Delete(cur);
+    return rc;
+}
+
+static eous_rc tool_set_storage_state(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    char path[PATH_MAX];
+    eous_rc rc = storage_ready(m, "browser_set_storage_state", err);
+    cJSON *state = rc ? NULL : state_read(m, eous_json_str(args, "filename"), path, sizeof path, err);
+    if (!state)
+        return rc ? rc : err->rc;
+    eous_buf said;
+    eous_buf_init(&said, 0);
+    rc = state_cookies(m, state, err);
+    if (!rc)
+        rc = state_origins(m, state, &said, err);
+    char *url = page_url(m);
+    audit(m, "storage_state_load", url, rc, rc ? err->msg : path);
+    free(url);
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "restored the storage state from %s: %d cookies (the browser's others "
+                        "cleared)%s\n", path, cJSON_GetArraySize(eous_json_arr(state, "cookies")),
+                        said.data ? said.data : "");
+    eous_buf_free(&said);
+    cJSON_Delete(state);
+    return rc ? eous_err_prefix(err, "browser_set_storage_state") : EOUS_OK;
+}
+
+/* ---- --caps tracing: a Chromium trace ------------------------------------------
+ * browser_start_tracing / browser_stop_tracing (Playwright MCP's names, no
+ * arguments; stop takes filename?).  goog/cdp/execute delivers no CDP events,
+ * and a trace ends in one (Tracing.tracingComplete), so eous opens its own
+ * DevTools connection to the browser (its debuggerAddress, loopback only): a
+ * WebSocket held from start to stop, the browser-wide Tracing domain with the
+ * categories DevTools' Performance panel records, the trace read back through
+ * IO.read as JSON trace events (what Perfetto and chrome://tracing open),
+ * through the redactor, into the output folder. */
+
+#define WS_MAX_MESSAGE ((size_t)64 * 1024 * 1024)
+#define WS_WAIT_MS 30000
+#define TRACE_CATEGORIES                                                                                              \
+    "[\"devtools.timeline\",\"disabled-by-default-devtools.timeline\",\"disabled-by-default-devtools.timeline.frame\"," \
+    "\"disabled-by-default-devtools.timeline.stack\",\"toplevel\",\"blink.console\",\"blink.user_timing\","           \
+    "\"latencyInfo\",\"loading\",\"v8.execute\",\"disabled-by-default-v8.cpu_profiler\"]"
+
+static eous_rc ws_write_all(int fd, const void *p, size_t n, eous_err *err)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t w = send(fd, c, n, MSG_NOSIGNAL);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools connection: %s", strerror(errno));
+        c += w;
+        n -= (size_t)w;
+    }
+    return EOUS_OK;
+}
+
+/* n bytes into p within deadline (eous_now_ms() value). */
+static eous_rc ws_read_all(int fd, void *p, size_t n, double deadline, eous_err *err)
+{
+    char *c = p;
+    while (n) {
+        struct pollfd pf = {.fd = fd, .events = POLLIN};
+        double left = deadline - eous_now_ms();
+        if (left <= 0 || poll(&pf, 1, (int)left) == 0)
+            return eous_err_set(err, EOUS_E_TIMEOUT, "the browser's DevTools connection: no answer within %d s",
+                                WS_WAIT_MS / 1000);
+        ssize_t r = recv(fd, c, n, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools connection closed");
+        c += r;
+        n -= (size_t)r;
+    }
+    return EOUS_OK;
+}
+
+/* One masked text frame (a client's frames are masked, RFC 6455 5.3). */
+static eous_rc ws_send(int fd, const char *text, eous_err *err)
+{
+    size_t n = strlen(text), h = 0;
+    unsigned char hdr[14];
+    hdr[h++] = 0x81;
+    if (n < 126) {
+        hdr[h++] = (unsigned char)(0x80 | n);
+    } else if (n < 65536) {
+        hdr[h++] = 0x80 | 126;
+        hdr[h++] = (unsigned char)(n >> 8);
+        hdr[h++] = (unsigned char)n;
+    } else {
+        hdr[h++] = 0x80 | 127;
+        for (int i = 7; i >= 0; i--)
+            hdr[h++] = (unsigned char)((uint64_t)n >> (8 * i));
+    }
+    unsigned char mask[4];
+    for (int i = 0; i < 4; i++)
+        mask[i] = (unsigned char)random();
+    memcpy(hdr + h, mask, 4);
+    h += 4;
+    unsigned char *body = malloc(n ? n : 1);
+    if (!body)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        body[i] = (unsigned char)text[i] ^ mask[i % 4];
+    eous_rc rc = ws_write_all(fd, hdr, h, err);
+    if (!rc)
+        rc = ws_write_all(fd, body, n, err);
+    free(body);
+    return rc;
+}
+
+/* The next whole text message (fragments joined; pings answered) into out. */
+static eous_rc ws_recv(int fd, eous_buf *out, eous_err *err)
+{
+    double deadline = eous_now_ms() + WS_WAIT_MS;
+    eous_buf_reset(out);
+    for (;;) {
+        unsigned char h[2], ext[8];
+        eous_rc rc = ws_read_all(fd, h, 2, deadline, err);
+        uint64_t n = h[1] & 0x7f;
+        if (!rc && n >= 126) {
+            int k = n == 126 ? 2 : 8;
+            n = 0;
+            if (!(rc = ws_read_all(fd, ext, (size_t)k, deadline, err)))
+                for (int i = 0; i < k; i++)
+                    n = n << 8 | ext[i];
+        }
+        if (!rc && (h[1] & 0x80)) /* a server never masks */
+            rc = eous_err_set(err, EOUS_E_PARSE, "the browser's DevTools connection sent a masked frame");
+        if (!rc && out->len + n > WS_MAX_MESSAGE)
+            rc = eous_err_set(err, EOUS_E_LIMIT, "a DevTools message over %zu bytes", WS_MAX_MESSAGE);
+        if (rc)
+            return rc;
+        char *payload = malloc(n ? (size_t)n : 1);
+        if (!payload)
+            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        rc = ws_read_all(fd, payload, (size_t)n, deadline, err);
+        int op = h[0] & 0x0f;
+        if (!rc && op == 0x8)
+            rc = eous_err_set(err, EOUS_E_INFRA, "the browser closed its DevTools connection");
+        else if (!rc && op == 0x9) { /* ping: pong with its payload */
+            char pong[2 + 125 + 4];
+            pong[0] = (char)0x8a;
+            pong[1] = (char)(0x80 | (n & 0x7f));
+            memset(pong + 2, 0, 4);
+            memcpy(pong + 6, payload, n > 125 ? 125 : (size_t)n);
+            rc = ws_write_all(fd, pong, 6 + (n > 125 ? 125 : (size_t)n), err);
+        } else if (!rc && (op == 0x0 || op == 0x1 || op == 0x2)) {
+            rc = eous_buf_append(out, payload, (size_t)n, err);
+            if (!rc && (h[0] & 0x80)) { /* the last fragment: the message is whole */
+                free(payload);
+                return EOUS_OK;
+            }
+        }
+        free(payload);
+        if (rc)
+            return rc;
+    }
+}
+
+/* One CDP command on the connection; its result (caller frees) once the answer
+ * with its id comes.  An event named want (may be NULL) seen on the way is kept in *event. */
+static eous_rc ws_call(struct mcp_caps_state *st, const char *method, const cJSON *params, cJSON **result,
+                       const char *want, cJSON **event, eous_err *err)
+{
+    long id = ++st->ws_next_id;
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddNumberToObject(msg, "id", (double)id);
+    cJSON_AddStringToObject(msg, "method", method);
+    cJSON_AddItemToObject(msg, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());
+    char *text = cJSON_PrintUnformatted(msg);
+    cJSON_Delete(msg);
+    eous_rc rc = text ? ws_send(st->ws_fd, text, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    free(text);
+    eous_buf in;
+    eous_buf_init(&in, WS_MAX_MESSAGE + 1);
+    while (!rc) {
+        if ((rc = ws_recv(st->ws_fd, &in, err)))
+            break;
+        cJSON *v = cJSON_ParseWithLength(in.data ? in.data : "", in.len);
+        const char *ev = eous_json_str(v, "method");
+        if (ev && want && event && !*event && !strcmp(ev, want)) {
+            *event = v;
+            continue;
+        }
+        if (eous_json_num(v, "id", -1) == (double)id) {
+            const cJSON *e = eous_json_obj(v, "error");
+            if (e)
+                rc = eous_err_set(err, EOUS_E_INFRA, "%s: %s", method, eous_json_str(e, "message"));
+            else if (result)
+                *result = cJSON_DetachItemFromObjectCaseSensitive(v, "result");
+            cJSON_Delete(v);
+            break;
+        }
+        cJSON_Delete(v);
+    }
+    eous_buf_free(&in);
+    return rc;
+}
+
+/* The next event named want on the connection (caller frees). */
+static eous_rc ws_event(struct mcp_caps_state *st, const char *want, cJSON **event, eous_err *err)
+{
+    eous_buf in;
+    eous_buf_init(&in, WS_MAX_MESSAGE + 1);
+    eous_rc rc;
+    while (!(rc = ws_recv(st->ws_fd, &in, err))) {
+        cJSON *v = cJSON_ParseWithLength(in.data ? in.data : "", in.len);
+        const char *ev = eous_json_str(v, "method");
+        if (ev && !strcmp(ev, want)) {
+            *event = v;
+            break;
+        }
+        cJSON_Delete(v);
+    }
+    eous_buf_free(&in);
+    return rc;
+}
+
+/* A TCP connection to host:port (loopback names only). */
+static int tcp_connect(const char *host, const char *port, eous_err *err)
+{
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res = NULL;
+    if (getaddrinfo(host, port, &hints, &res)) {
+        eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools address %s:%s does not resolve", host, port);
+        return -1;
+    }
+    int fd = -1;
+    for (struct addrinfo *a = res; a && fd < 0; a = a->ai_next) {
+        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd >= 0 && connect(fd, a->ai_addr, a->ai_addrlen)) {
+            close(fd);
+            fd = -1;
+        }
+    }
+    freeaddrinfo(res);
+    if (fd < 0)
+        eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools port %s:%s: %s", host, port, strerror(errno));
+    return fd;
+}
+
+/* Sends req on a new connection and reads the answer's head (and, with body, all of it until it closes). */
+static eous_rc http_exchange(const char *host, const char *port, const char *req, int whole, int *fd_out,
+                             eous_buf *answer, eous_err *err)
+{
+    int fd = tcp_connect(host, port, err);
+    if (fd < 0)
+        return err->rc;
+    eous_rc rc = ws_write_all(fd, req, strlen(req), err);
+    double deadline = eous_now_ms() + WS_WAIT_MS;
+    /* byte by byte up to the head's end, so no WebSocket frame is swallowed */
+    while (!rc && !(answer->len >= 4 && !memcmp(answer->data + answer->len - 4, "\r\n\r\n", 4))) {
+        char ch;
+        if (!(rc = ws_read_all(fd, &ch, 1, deadline, err)))
+            rc = eous_buf_putc(answer, ch, err);
+    }
+    while (!rc && whole) {
+        char chunk[4096];
+        struct pollfd pf = {.fd = fd, .events = POLLIN};
+        if (poll(&pf, 1, 5000) <= 0)
+            break;
+        ssize_t r = recv(fd, chunk, sizeof chunk, 0);
+        if (r <= 0)
+            break;
+        rc = eous_buf_append(answer, chunk, (size_t)r, err);
+    }
+    if (!rc && eous_buf_putc(answer, '\0', err) == EOUS_OK)
+        answer->len--;
+    if (rc || !fd_out)
+        close(fd);
+    else
+        *fd_out = fd;
+    return rc;
+}
+
+/* Opens st->ws_fd: the browser's own DevTools target, through its debuggerAddress. */
+static eous_rc devtools_open(mcp_server *m, struct mcp_caps_state *st, eous_err *err)
+{
+    const char *addr = eous_json_str(eous_json_obj(wd_session_capabilities(m->b.session), "goog:chromeOptions"),
+                                     "debuggerAddress");
+    char host[128], port[16];
+    const char *colon = addr ? strrchr(addr, ':') : NULL;
+    if (!colon || colon - addr >= (long)sizeof host || strlen(colon + 1) >= sizeof port)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_start_tracing: the driver names no DevTools address for "
+                                                 "the browser (tracing needs a local Chromium)");
+    snprintf(host, sizeof host, "%.*s", (int)(colon - addr), addr);
+    snprintf(port, sizeof port, "%s", colon + 1);
+    if (strcmp(host, "localhost") && strcmp(host, "127.0.0.1") && strcmp(host, "[::1]"))
+        return eous_err_set(err, EOUS_E_INVALID, "browser_start_tracing: the browser's DevTools port is on %s, not "
+                                                 "this machine's loopback", host);
+    if (host[0] == '[') {
+        memmove(host, host + 1, strlen(host));
+        host[strcspn(host, "]")] = '\0';
+    }
+    char req[1024];
+    eous_buf ans;
+    eous_buf_init(&ans, 1 << 20);
+    snprintf(req, sizeof req, "GET /json/version HTTP/1.1\r\nHost: %s:%s\r\nConnection: close\r\n\r\n", host, port);
+    eous_rc rc = http_exchange(host, port, req, 1, NULL, &ans, err);
+    const char *body = rc ? NULL : strstr(ans.data, "\r\n\r\n");
+    cJSON *v = body ? cJSON_Parse(body + 4) : NULL;
+    const char *ws = eous_json_str(v, "webSocketDebuggerUrl");
+    const char *path = ws && !strncmp(ws, "ws://", 5) ? strchr(ws + 5, '/') : NULL;
+    if (!rc && !path)
+        rc = eous_err_set(err, EOUS_E_INFRA, "browser_start_tracing: the browser's /json/version names no WebSocket");
+    if (!rc) {
+        unsigned char key[16];
+        for (int i = 0; i < 16; i++)
+            key[i] = (unsigned char)random();
+        char *k64 = eous_base64_encode(key, sizeof key);
+        snprintf(req, sizeof req, "GET %.500s HTTP/1.1\r\nHost: %s:%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n", path, host, port, k64 ? k64 : "");
+        free(k64);
+        eous_buf_reset(&ans);
+        rc = http_exchange(host, port, req, 0, &st->ws_fd, &ans, err);
+        if (!rc && strncmp(ans.data, "HTTP/1.1 101", 12)) {
+            close(st->ws_fd);
+            st->ws_fd = -1;
+            rc = eous_err_set(err, EOUS_E_INFRA, "browser_start_tracing: the browser refused the DevTools "
+                                                 "connection (%.60s)", ans.data);
+        }
+    }
+    cJSON_Delete(v);
+    eous_buf_free(&ans);
+    return rc;
+}
+
+/* 0 once the other end closed the connection. */
+static int ws_alive(int fd)
+{
+    struct pollfd pf = {.fd = fd, .events = POLLIN};
+    char c;
+    return poll(&pf, 1, 0) <= 0 || recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) != 0;
+}
+
+static eous_rc tool_start_tracing(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    struct mcp_caps_state *st = caps_state(m, err);
+    eous_rc rc;
+    char path[PATH_MAX];
+    if (!st)
+        return err->rc;
+    if (st->ws_fd >= 0 && !ws_alive(st->ws_fd)) {
+        close(st->ws_fd); /* the browser it traced has stopped since */
+        st->ws_fd = -1;
+    }
+    if (st->ws_fd >= 0)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_start_tracing: a trace is already recording (stop it with "
+                                                 "browser_stop_tracing)");
+    if ((rc = out_path(m, "browser_start_tracing", eous_json_str(args, "filename"), "trace", "json", path, sizeof path,
+                       err)) ||
+        (rc = mcp_ensure_browser(m, err)) || (rc = devtools_open(m, st, err)))
+        return rc;
+    cJSON *p = cJSON_CreateObject(), *cfg = cJSON_AddObjectToObject(p, "traceConfig");
+    cJSON_AddStringToObject(cfg, "recordMode", "recordUntilFull");
+    cJSON_AddItemToObject(cfg, "includedCategories", cJSON_Parse(TRACE_CATEGORIES));
+    cJSON_AddStringToObject(p, "transferMode", "ReturnAsStream");
+    cJSON_AddStringToObject(p, "streamFormat", "json");
+    rc = ws_call(st, "Tracing.start", p, NULL, NULL, NULL, err);
+    cJSON_Delete(p);
+    if (rc) {
+        close(st->ws_fd);
+        st->ws_fd = -1;
+        return eous_err_prefix(err, "browser_start_tracing");
+    }
+    snprintf(st->trace_path, sizeof st->trace_path, "%s", path);
+    st->trace_t0 = eous_now_ms();
+    eous_buf_printf(&out->text, NULL, "tracing started (the whole browser); browser_stop_tracing writes it to %s\n",
+                    path);
+    return EOUS_OK;
+}
+
+/* The trace's stream, read whole into out. */
+static eous_rc trace_read(struct mcp_caps_state *st, const char *handle, eous_buf *out, eous_err *err)
+{
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "handle", handle);
+    cJSON_AddNumberToObject(p, "size", 1 << 20);
+    eous_rc rc = EOUS_OK;
+    for (int eof = 0; !rc && !eof;) {
+        cJSON *r = NULL;
+        if ((rc = ws_call(st, "IO.read", p, &r, NULL, NULL, err)))
+            break;
+        const char *data = eous_json_str(r, "data");
+        eof = eous_json_bool(r, "eof", 1);
+        if (data && eous_json_bool(r, "base64Encoded", 0)) {
+            unsigned char *bin = NULL;
+            size_t n = 0;
+            if (!(rc = eous_base64_decode(data, &bin, &n, err)))
+                rc = eous_buf_append(out, bin, n, err);
+            free(bin);
+        } else if (data) {
+            rc = eous_buf_puts(out, data, err);
+        }
+        cJSON_Delete(r);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(p, "size");
+    ws_call(st, "IO.close", p, NULL, NULL, NULL, NULL);
+    cJSON_Delete(p);
+    return rc;
+}
+
+static eous_rc tool_stop_tracing(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    (void)args;
+    struct mcp_caps_state *st = caps_state(m, err);
+    if (!st)
+        return err->rc;
+    if (st->ws_fd < 0)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_stop_tracing: no trace is recording (browser_start_tracing "
+                                                 "starts one)");
+    cJSON *done = NULL;
+    eous_buf trace;
+    eous_buf_init(&trace, WS_MAX_MESSAGE * 4);
+    mcp_progress(m, 0, 0, "collecting the trace");
+    eous_rc rc = ws_call(st, "Tracing.end", NULL, NULL, "Tracing.tracingComplete", &done, err);
+    if (!rc && !done)
+        rc = ws_event(st, "Tracing.tracingComplete", &done, err);
+    const char *handle = eous_json_str(eous_json_obj(done, "params"), "stream");
+    if (!rc && !handle)
+        rc = eous_err_set(err, EOUS_E_INFRA, "the browser's trace came without its stream");
+    if (!rc)
+        rc = trace_read(st, handle, &trace, err);
+    char *safe = !rc && trace.data ? eous_redact(trace.data) : NULL; /* URLs with credentials, secrets */
+    if (!rc && !safe)
+        rc = eous_err_set(err, EOUS_E_INFRA, "the browser's trace was empty");
+    if (!rc)
+        rc = write_whole(st->trace_path, safe, strlen(safe), err);
+    if (!rc)
+        eous_buf_printf(&out->text, NULL, "saved the trace (%.1f s, %zu bytes, JSON trace events: open it in "
+                        "https://ui.perfetto.dev or chrome://tracing) to %s%s\n",
+                        (eous_now_ms() - st->trace_t0) / 1000, strlen(safe), st->trace_path,
+                        eous_json_bool(eous_json_obj(done, "params"), "dataLossOccurred", 0)
+                            ? " (the browser's buffer filled: the trace's end is missing)" : "");
+    free(safe);
+    cJSON_Delete(done);
+    eous_buf_free(&trace);
+    close(st->ws_fd);
+    st->ws_fd = -1;
+    return rc ? eous_err_prefix(err, "browser_stop_tracing") : EOUS_OK;
+}
+
+/* ---- the table ------------------------------------------------------------------ */
+
+#define OBJ(props) "{\"type\":\"object\",\"properties\":{" props "}}"
+#define OBJ_REQ(props, req) "{\"type\":\"object\",\"properties\":{" props "},\"required\":[" req "]}"
+#define STR(name, what) "\"" name "\":{\"type\":\"string\",\"description\":\"" what "\"}"
+#define NUM(name, what) "\"" name "\":{\"type\":\"number\",\"description\":\"" what "\"}"
+#define BOOL(name, what) "\"" name "\":{\"type\":\"boolean\",\"description\":\"" what "\"}"
+#define FILE_PROP STR("filename", "a file name in the session's output folder (default: a timestamped one)")
+
+static const mcp_tool_def caps_tools[] = {
+    {"browser_drag",
+     "Drag one element onto another (HTML5 drag and drop, or a pointer drag for sortables). Returns the new view.",
+     OBJ_REQ(STR("startElement", "what the dragged element is, in words") "," STR("startRef", "its id from the view, or role 'name' (e.g. region 'Done')")
+             "," STR("endElement", "what the drop target is, in words") "," STR("endRef", "its id from the view, or role 'name'"),
+             "\"startRef\",\"endRef\""),
+     0, tool_drag, 0, NULL},
+    {"browser_pdf_save", "Save the page as a PDF in the session's output folder (secret fields blurred); the answer "
+                         "names the file.",
+     OBJ(FILE_PROP), 1, tool_pdf_save, 0, "pdf"},
+    {"browser_mouse_move_xy", "Move the mouse to a point of the viewport (the screenshot's pixels).",
+     OBJ_REQ(STR("element", "what is there, in words") "," NUM("x", "X coordinate") "," NUM("y", "Y coordinate"),
+             "\"x\",\"y\""),
+     0, tool_mouse_move, 0, "vision"},
+    {"browser_mouse_click_xy",
+     "Click at a point of the viewport (the screenshot's pixels); what is there is checked as a click on it would be.",
+     OBJ_REQ(STR("element", "what is there, in words") "," NUM("x", "X coordinate") "," NUM("y", "Y coordinate") ","
+             "\"button\":{\"type\":\"string\",\"enum\":[\"left\",\"right\",\"middle\"]}," NUM("clickCount", "1 to 3")
+             "," NUM("delay", "ms between press and release"),
+             "\"x\",\"y\""),
+     0, tool_mouse_click, 0, "vision"},
+    {"browser_mouse_drag_xy", "Drag with the left button from one point of the viewport to another.",
+     OBJ_REQ(STR("element", "what is dragged, in words") "," NUM("startX", "start X") "," NUM("startY", "start Y") ","
+             NUM("endX", "end X") "," NUM("endY", "end Y"),
+             "\"startX\",\"startY\",\"endX\",\"endY\""),
+     0, tool_mouse_drag, 0, "vision"},
+    {"browser_cookie_list", "List the browser's cookies, optionally of a domain (and its subdomains) or a path.",
+     OBJ(STR("domain", "e.g. example.com") "," STR("path", "a path prefix")), 1, tool_cookie_list, 0, "storage"},
+    {"browser_cookie_get", "The cookies of a name.", OBJ_REQ(STR("name", "the cookie's name"), "\"name\""), 1,
+     tool_cookie_get, 0, "storage"},
+    {"browser_cookie_set", "Set a cookie (for the page's site unless domain says another).",
+     OBJ_REQ(STR("name", "name") "," STR("value", "value") "," STR("domain", "domain") "," STR("path", "path") ","
+             NUM("expires", "Unix time in seconds; absent: a session cookie") "," BOOL("httpOnly", "HTTP only") ","
+             BOOL("secure", "HTTPS only") ",\"sameSite\":{\"type\":\"string\",\"enum\":[\"Strict\",\"Lax\",\"None\"]}",
+             "\"name\",\"value\""),
+     0, tool_cookie_set, 0, "storage"},
+    {"browser_cookie_delete", "Delete the cookies of a name.", OBJ_REQ(STR("name", "the cookie's name"), "\"name\""), 0,
+     tool_cookie_delete, 0, "storage"},
+    {"browser_cookie_clear", "Delete every cookie.", OBJ(""), 0, tool_cookie_clear, 0, "storage"},
+    {"browser_storage_state",
+     "Save the cookies and the page's localStorage to a file in the output folder (Playwright's storageState format).",
+     OBJ(FILE_PROP), 1, tool_storage_state, 0, "storage"},
+    {"browser_set_storage_state",
+     "Restore cookies and localStorage from a storage state file in the output folder (the browser's cookies are "
+     "cleared first).",
+     OBJ_REQ(STR("filename", "a file in the session's output folder"), "\"filename\""), 0, tool_set_storage_state, 0,
+     "storage"},
+    {"browser_start_tracing", "Start recording a Chromium trace of the whole browser.", OBJ(FILE_PROP), 1,
+     tool_start_tracing, 0, "tracing"},
+    {"browser_stop_tracing", "Stop the trace and save it (JSON trace events, for Perfetto); the answer names the file.",
+     OBJ(""), 1, tool_stop_tracing, 0, "tracing"},
+};
+
+const mcp_tool_table mcp_caps_tools = {caps_tools, sizeof caps_tools / sizeof caps_tools[0]};

@@ -48,6 +48,7 @@ struct mcp_server {
     int req_log_level;       /* that request's _meta logLevel (index in log_levels), -1 = none */
     cJSON *progress_token;   /* the running call's _meta.progressToken (owned), NULL: no progress wanted */
     int progress_n;          /* notifications/progress sent for it so far */
+    struct mcp_caps_state *caps; /* mcp_caps.c's: the output folder, the audit log, a trace recording; owned */
     struct mcp_history *history; /* value changes and the agent's calls (mcp_history.c); owned, NULL until used */
     struct mcp_task_run *task;   /* --caps tasks: the task started and not yet submitted (mcp_tasks.c); owned */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
@@ -94,6 +95,9 @@ void mcp_history_install(mcp_server *m);
 void mcp_history_call_begin(mcp_server *m, const char *tool, int read_only);
 void mcp_history_call_end(mcp_server *m);
 void mcp_history_free(mcp_server *m);
+
+/* mcp_caps.c's state freed (a trace still recording is dropped: the browser ends it). */
+void mcp_caps_free(mcp_server *m);
 
 /* 1 when the server was started with capability cap (mcp_opts.caps). */
 int mcp_has_cap(const mcp_server *m, const char *cap);

@@ -39,8 +39,13 @@
     if (!l) l = squash(el.getAttribute('title') || el.getAttribute('placeholder') || el.getAttribute('name') || el.id);
     return l.replace(/[\s:*]+$/, '');
   };
+  // as perception/native.js says it: a secret's value is never kept, a hidden control never recorded
   const secretOf = (el) => el.type === 'password' || !!el.closest('[data-agent-secret]') ||
-    /^(cc-|one-time-code|current-password|new-password)/.test(el.getAttribute('autocomplete') || '');
+    /^(one-time-code|cc-.*|current-password|new-password)$/.test(String(el.getAttribute('autocomplete') || '').trim());
+  const rootOf = (k) => {
+    try { return document.querySelector('[data-cid="' + CSS.escape(k) + '"]'); } catch (e) { return null; }
+  };
+  const hide = (v) => v === '' || v == null ? '' : '[redacted]'; /* filled or not, never what */
   const formOf = (el) => el.form ? squash(el.form.getAttribute('aria-label') || el.form.getAttribute('name') ||
     el.form.getAttribute('id') || el.form.getAttribute('action') || 'form') : '';
   // what every control holds now: "provider\tcomponent\tkey" -> {label, value, secret, nk}
@@ -54,14 +59,18 @@
         const c = all[k];
         let st = c && c.state;
         try { if (typeof st === 'function') st = st(); } catch (e) { st = null; }
-        if (!st || typeof st !== 'object') continue;
+        const root = rootOf(k);
+        if (!st || typeof st !== 'object' || (root && root.closest('[data-agent-hidden]'))) continue;
+        const secret = !!st.secret || !!(root && root.closest('[data-agent-secret]'));
         for (const f of ['value', 'checked', 'pressed'])
-          if (f in st) o['ci4a\t' + k + '\t' + f] = {label: squash(c.label || k), value: st[f], secret: !!st.secret};
+          if (f in st) o['ci4a\t' + k + '\t' + f] = {label: squash(c.label || k), secret,
+                                                     value: secret ? hide(st[f]) : st[f]};
       }
     }
     const radios = {};
     for (const el of document.querySelectorAll('input,select,textarea')) {
-      if (el.closest('[data-cid]') || /^(hidden|submit|button|reset|image|file)$/.test(el.type)) continue;
+      if (el.closest('[data-cid],[data-agent-hidden]') || /^(hidden|submit|button|reset|image|file)$/.test(el.type))
+        continue;
       const secret = secretOf(el), nk = el.getAttribute('data-eous-nk') || '';
       if (el.type === 'radio') {
         const g = formOf(el) + '\t' + (el.name || labelOf(el));
@@ -75,7 +84,7 @@
         ? squash(el.selectedOptions[0] ? el.selectedOptions[0].label || el.selectedOptions[0].text : '')
         : String(el.value).slice(0, 2000);
       o['native\t' + formOf(el) + '\t' + labelOf(el) + '\t' + key] =
-        {label: labelOf(el), value: secret ? (value ? '[redacted]' : '') : value, secret, nk};
+        {label: labelOf(el), value: secret ? hide(value) : value, secret, nk};
     }
     for (const g of Object.keys(radios)) o['native\t' + g + '\tvalue'] = radios[g];
     return o;

@@ -156,6 +156,7 @@ test('native form (DokuWiki-like): typed, ticked and picked fields put back thro
     assert.match(h, /- agent changed Password \(a secret field: its value is not shown\)/, h);
     assert.match(h, /- page set Section to 'End' \(was 'Top'\)/, h);
     assert.doesNotMatch(h, /hunter22/, h);
+    assert.doesNotMatch(h, /Internal note|merger plan/, h); // data-agent-hidden: never shown, not even as history
 
     const u = await ok('browser_undo', { source: 'agent' });
     assert.match(u, /undo agent: 2 put back, 2 left/, u);
@@ -173,18 +174,22 @@ test('native form (DokuWiki-like): typed, ticked and picked fields put back thro
   }
 });
 
-test('WebMCP page: a field the page tool set for the agent and one the agent typed, put back', { timeout: 600000 }, async () => {
+test('WebMCP page: fields the page\'s tools set for the agent and one the agent typed, put back; a data-agent-confirm form refuses', { timeout: 600000 }, async () => {
   const { ok, close } = await session();
   try {
     const view = await ok('browser_navigate', { url: `${fixtures}/mcp_history/webmcp.html` });
     const form = idOf(view, /\[(c\d+)\] form '([^']*)'/);
     await ok('browser_webmcp_call', { name: 'set_theme', arguments: { theme: 'Sepia' } });
+    await ok('browser_webmcp_call', { name: 'share_data', arguments: {} });
     await ok('browser_fill_form', { fields: [{ ref: form, name: 'Display name', type: 'textbox', value: 'Bo' }] });
     const h = await ok('browser_history', { source: 'agent' });
     assert.match(h, /- agent set Theme to 'Sepia' \(was 'Light'\)/, h);
     assert.match(h, /- agent set Display name to 'Bo' \(was 'Ann'\)/, h);
+    assert.match(h, /- agent set Share my data to true \(was false\)/, h);
     const u = await ok('browser_undo', { source: 'agent' });
-    assert.match(u, /undo agent: 2 put back, 0 left/, u);
+    assert.match(u, /undo agent: 2 put back, 1 left/, u);
+    // the restoring call goes through confirmation as any action: no elicitation here, so it is refused and said
+    assert.match(u, /- Share my data c\d+: refused: Needs a person: Sharing settings need the account owner/, u);
     assert.match(u, /- Theme c\d+: back to 'Light'/, u);
     assert.match(u, /- Display name c\d+: back to 'Ann'/, u);
     const v = await ok('browser_snapshot', { mode: 'atomic' });

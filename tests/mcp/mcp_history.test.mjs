@@ -200,6 +200,25 @@ test('WebMCP page: fields the page\'s tools set for the agent and one the agent 
   }
 });
 
+test('a change the page already sent (a saved form, a new page) stays listed and is left: the answer says so', { timeout: 600000 }, async () => {
+  const { ok, close } = await session();
+  try {
+    const view = await ok('browser_navigate', { url: `${fixtures}/mcp_history/edit.html` });
+    const form = idOf(view, /\[(c\d+)\] form 'Edit'/);
+    await ok('browser_fill_form', { fields: [{ ref: form, name: 'Summary', type: 'textbox', value: 'first draft' }] });
+    await ok('browser_call', { component: form, tool: 'submit', params: {} });
+    await ok('browser_wait_for', { text: 'Saved with summary: first draft' });
+    const h = await ok('browser_history', {});
+    assert.match(h, /- agent set Summary to 'first draft' \(was \(empty\)\)/, h); // kept across the page load
+    const u = await ok('browser_undo', { source: 'agent' });
+    assert.match(u, /undo agent: 0 put back, 1 left/, u);
+    assert.match(u, /- Summary: changed on an earlier page: what that page sent stays sent \(http:\/\/127\.0\.0\.1:\d+\/mcp_history\/edit\.html\)/, u);
+    assert.match(u, /Requests the page already sent are not reversed/, u);
+  } finally {
+    await close();
+  }
+});
+
 test('browser_undo and browser_history: bad input is one line naming what was expected', { timeout: 600000 }, async () => {
   const { call, close } = await session();
   try {

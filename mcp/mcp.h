@@ -16,7 +16,11 @@
  * browser_navigate_back, browser_tabs, browser_take_screenshot,
  * browser_wait_for, browser_close, browser_fill_form, browser_file_upload
  * (names in --files DIR only), browser_handle_dialog, browser_resize,
- * browser_console_messages, browser_network_requests, browser_find), plus
+ * browser_console_messages, browser_network_requests, browser_find,
+ * browser_drag; and under --caps as there, mcp_caps.c: pdf browser_pdf_save,
+ * storage browser_cookie_list/_get/_set/_delete/_clear, browser_storage_state
+ * and browser_set_storage_state, tracing browser_start_tracing and
+ * browser_stop_tracing, vision browser_mouse_move_xy/_click_xy/_drag_xy), plus
  * browser_call (a component's own
  * tool, validated against its metadata M before the page sees it), one
  * page_<name> tool per WebMCP tool of the page last seen, and

@@ -23,6 +23,7 @@
 
 #define HIST_MAX_ENTRIES 2000
 #define HIST_MAX_WINDOWS 4096
+#define HIST_MAX_LISTED 200 /* browser_history's answer: the latest this many */
 #define HIST_SLACK_MS 5 /* the page's clock and ours are the same clock, read a little apart */
 
 typedef struct hist_window {
@@ -284,13 +285,16 @@ static eous_rc tool_history(mcp_server *m, const cJSON *args, mcp_tool_out *out,
         if (!(v = pull(m, h, &perr)))
             eous_buf_printf(&out->text, NULL, "(this page's record could not be read: %s)\n", perr.msg);
     }
-    int n = 0;
+    int n = 0, total = 0;
     const cJSON *e;
+    cJSON_ArrayForEach(e, h->entries) total += !src || !strcmp(eous_json_str(e, "source"), src);
+    if (total > HIST_MAX_LISTED) /* a long session: its latest changes, not a huge answer */
+        eous_buf_printf(&out->text, NULL, "(%d earlier changes not shown)\n", total - HIST_MAX_LISTED);
     cJSON_ArrayForEach(e, h->entries) {
         if (src && strcmp(eous_json_str(e, "source"), src))
             continue;
-        list_entry(m, e, eous_json_obj(v, "current"), &out->text);
-        n++;
+        if (n++ >= total - HIST_MAX_LISTED)
+            list_entry(m, e, eous_json_obj(v, "current"), &out->text);
     }
     cJSON_Delete(v);
     if (!n)

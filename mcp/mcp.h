@@ -25,7 +25,10 @@
  * tool, validated against its metadata M before the page sees it), one
  * page_<name> tool per WebMCP tool of the page last seen, and
  * browser_webmcp_list / browser_webmcp_call (the same page tools behind two
- * fixed tools, for clients that never re-read tools/list).  Every action
+ * fixed tools, for clients that never re-read tools/list), and browser_history /
+ * browser_undo (every value change of a component or form field, by the agent,
+ * the page or a person; the agent's put back through each component's own
+ * setter, mcp_history.c).  Every action
  * answers with the new view, or with deltas on (the default) what changed
  * since the view the client was sent last (perception/delta.h: a full view
  * after navigation, every few deltas, or when the delta would be large);

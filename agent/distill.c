@@ -118,34 +118,49 @@ static char *repr_decode(const char *s, char q)
     return NULL;
 }
 
-/* One printed line "[id] role 'name' ..." or "[cN] tool_name(...)" into out (name allocated):
+/* One printed line "[id] role 'name' ...", the hybrid's "role [id] 'name' ..." or "[cN] tool_name(...)"
+ * into out (name allocated):
  * 0, or -1 when the line names no id.  repr: names are Python reprs (the atomic and pruned
  * views); else as the hybrid view writes them, unescaped. */
 static int parse_line(const char *line, int repr, dv_entry *out)
 {
     while (*line == ' ' || *line == '\t' || *line == '+' || *line == '~')
         line++;
-    if (*line != '[')
-        return -1;
-    const char *close = strchr(line, ']');
-    if (!close || close - line - 1 <= 0 || close - line - 1 >= (long)sizeof out->id)
-        return -1;
     memset(out, 0, sizeof *out);
-    memcpy(out->id, line + 1, (size_t)(close - line - 1));
-    const char *r = close + 1;
+    const char *r = NULL;
+    size_t i = 0;
+    if (*line != '[') { /* the hybrid view writes an element "role [id] 'name'" */
+        while (line[i] && line[i] != ' ' && line[i] != '\n')
+            i++;
+        if (!i || i >= sizeof out->role || line[i] != ' ' || line[i + 1] != '[')
+            return -1;
+        memcpy(out->role, line, i);
+        r = line + i + 1;
+    } else {
+        r = line;
+    }
+    const char *close = strchr(r, ']');
+    if (!close || close - r - 1 <= 0 || close - r - 1 >= (long)sizeof out->id || memchr(r, '\n', (size_t)(close - r)))
+        return -1;
+    memcpy(out->id, r + 1, (size_t)(close - r - 1));
+    r = close + 1;
     if (*r++ != ' ')
         return -1;
-    size_t i = 0;
-    while (r[i] && r[i] != ' ' && r[i] != '(' && r[i] != '\'' && r[i] != '\n')
-        i++;
-    if (!i || i >= sizeof out->role)
-        return -1;
-    if (r[i] == '(') { /* a page tool: its name is its label */
-        out->name = strndup(r, i);
-        return out->name ? 0 : -1;
+    if (!out->role[0]) { /* "[id] role 'name'" or "[cN] tool_name(...)" */
+        i = 0;
+        while (r[i] && r[i] != ' ' && r[i] != '(' && r[i] != '\'' && r[i] != '\n')
+            i++;
+        if (!i || i >= sizeof out->role)
+            return -1;
+        if (r[i] == '(') { /* a page tool: its name is its label */
+            out->name = strndup(r, i);
+            return out->name ? 0 : -1;
+        }
+        memcpy(out->role, r, i);
+        r += i;
+    } else {
+        r--; /* at the blank before the name */
     }
-    memcpy(out->role, r, i);
-    r += i;
     if (r[0] != ' ' || (r[1] != '\'' && r[1] != '"'))
         return -1;
     if (repr) {
@@ -159,7 +174,9 @@ static int parse_line(const char *line, int repr, dv_entry *out)
     return out->name ? 0 : -1;
 }
 
-static eous_rc view_put(dv_view *v, dv_entry *e, int delta, eous_err *err)
+/* e into v: in place of the entry with its id, else at index at (-1: at the end, its place among
+ * the others not known). */
+static eous_rc view_put(dv_view *v, dv_entry *e, long at, eous_err *err)
 {
     dv_entry *old = view_find(v, e->id);
     if (old) {
@@ -177,41 +194,76 @@ static eous_rc view_put(dv_view *v, dv_entry *e, int delta, eous_err *err)
         v->e = ne;
         v->cap = cap;
     }
-    v->e[v->n++] = *e;
-    v->exact &= !delta; /* a line a delta added: where it stands among the others is not known */
+    if (at < 0 || (size_t)at > v->n) {
+        v->e[v->n++] = *e;
+        v->exact = 0; /* a line a delta added below no line of the view: its place is not known */
+        return EOUS_OK;
+    }
+    memmove(&v->e[at + 1], &v->e[at], (v->n - (size_t)at) * sizeof *v->e);
+    v->e[at] = *e;
+    v->n++;
     return EOUS_OK;
+}
+
+/* The entry with id removed, the others kept in their order. */
+static void view_remove(dv_view *v, const char *id)
+{
+    dv_entry *e = view_find(v, id);
+    if (!e)
+        return;
+    free(e->name);
+    size_t i = (size_t)(e - v->e);
+    memmove(&v->e[i], &v->e[i + 1], (v->n - i - 1) * sizeof *v->e);
+    v->n--;
 }
 
 /* The view after the model read text (a full view, or a delta against the view before). */
 static eous_rc view_update(dv_view *v, const char *text, int repr, eous_err *err)
 {
-    int delta = !strncmp(text, DV_DELTA_HEADER, strlen(DV_DELTA_HEADER)), removed = 0;
+    int delta = !strncmp(text, DV_DELTA_HEADER, strlen(DV_DELTA_HEADER)), removed = 0, added = 0;
+    long at = -1; /* in the added section: where the next "+ " line goes (after the context line above it) */
     if (!delta) {
         view_clear(v);
         v->exact = 1;
     }
     for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
         if (delta && !strncmp(p, "removed:", 8))
-            removed = 1;
-        else if (delta && (!strncmp(p, "added:", 6) || !strncmp(p, "changed components:", 19)))
-            removed = 0;
-        if (removed && !strncmp(p, "- [", 3)) {
-            char id[32];
-            if (sscanf(p + 3, "%31[^]]", id) == 1) {
-                dv_entry *e = view_find(v, id);
-                if (e) {
-                    free(e->name);
-                    *e = v->e[--v->n];
-                    v->exact = 0;
-                }
+            removed = 1, added = 0;
+        else if (delta && !strncmp(p, "added:", 6))
+            removed = 0, added = 1, at = -1;
+        else if (delta && !strncmp(p, "changed components:", 19))
+            removed = 0, added = 0;
+        dv_entry e;
+        if (removed && !strncmp(p, "- ", 2)) {
+            char id[32] = "";
+            if (parse_line(p + 2, repr, &e) == 0) { /* the hybrid's "- role [id] 'name'" */
+                snprintf(id, sizeof id, "%s", e.id);
+                free(e.name);
+            } else if (!strncmp(p, "- [", 3) && sscanf(p + 3, "%31[^]]", id) != 1) {
+                id[0] = '\0';
             }
+            if (id[0])
+                view_remove(v, id);
             continue;
         }
-        dv_entry e;
+        int plus = !strncmp(p, "+ ", 2);
+        if (added && !plus && strncmp(p, "added:", 6)) { /* a context line: the added lines go below it */
+            dv_entry *anchor = NULL;
+            if (parse_line(p, repr, &e) == 0) {
+                anchor = view_find(v, e.id);
+                free(e.name);
+            }
+            at = anchor ? (long)(anchor - v->e) + 1 : -1;
+            continue;
+        }
         if (!removed && parse_line(p, repr, &e) == 0) {
-            eous_rc rc = view_put(v, &e, delta, err);
+            long where = !delta ? (long)v->n : added && plus ? at : -1;
+            int known = view_find(v, e.id) != NULL;
+            eous_rc rc = view_put(v, &e, where, err);
             if (rc)
                 return rc;
+            if (added && plus && at >= 0 && !known)
+                at++;
         }
     }
     return EOUS_OK;
@@ -318,17 +370,29 @@ static int param_for(dv_params *ps, const char *value, const char *label, int st
     return 1;
 }
 
-/* Every string of a call's params (copied in place) that the intent holds, as its parameter. */
-static void params_in_json(dv_params *ps, cJSON *j, const char *label, int step)
+/* 1 when a call's parameter key says only what kind of value it is (its component's label says more). */
+static int generic_key(const char *k)
+{
+    static const char *const keys[] = {"text", "value", "values", "date", "time", "query", "path"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!strcmp(k, keys[i]))
+            return 1;
+    return 0;
+}
+
+/* Every string of a call's params (copied in place) that the intent holds, as its parameter,
+ * named after its key (a form's field, a table's column), or label when the key is generic. */
+static void params_in_json(dv_params *ps, cJSON *j, const char *label, int fields, int step)
 {
     cJSON *it;
     cJSON_ArrayForEach(it, j)
     {
         char ph[96];
-        if (cJSON_IsString(it) && param_for(ps, it->valuestring, label, step, ph, sizeof ph))
+        const char *name = it->string && (fields || !generic_key(it->string)) ? it->string : label;
+        if (cJSON_IsString(it) && param_for(ps, it->valuestring, name, step, ph, sizeof ph))
             cJSON_SetValuestring(it, ph);
         else if (cJSON_IsArray(it) || cJSON_IsObject(it))
-            params_in_json(ps, it, label, step);
+            params_in_json(ps, it, label, fields, step);
     }
 }
 
@@ -415,7 +479,7 @@ static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step,
         snprintf(label, sizeof label, "%s", label_of(t));
         label[strcspn(label, "'\"")] = '\0';
         if (p)
-            params_in_json(ps, p, label, step);
+            params_in_json(ps, p, label, a->tool && (!strcmp(a->tool, "fill") || !strcmp(a->tool, "submit")), step);
         cJSON_AddStringToObject(s, "call", t);
         cJSON_AddStringToObject(s, "tool", a->tool);
         cJSON_AddItemToObject(s, "params", p);
@@ -458,6 +522,115 @@ done:
     else
         *out = s;
     return rc;
+}
+
+/* ---- a call as atomic steps (what atomic mode, whose view prints no component, replays) ---- */
+
+/* A quoted script target "kind 'text'" into out ('"' when text holds a quote). */
+static void quoted(char *out, size_t n, const char *kind, const char *text)
+{
+    snprintf(out, n, "%s %c%s%c", kind, strchr(text, '\'') ? '"' : '\'', text, strchr(text, '\'') ? '"' : '\'');
+}
+
+static cJSON *atomic_type(const char *target, const cJSON *value, int enter)
+{
+    cJSON *s = cJSON_CreateObject();
+    char num[64];
+    if (cJSON_IsNumber(value))
+        snprintf(num, sizeof num, "%g", value->valuedouble);
+    cJSON_AddStringToObject(s, "type", target);
+    cJSON_AddStringToObject(s, "text", cJSON_IsNumber(value) ? num : value->valuestring);
+    cJSON_AddBoolToObject(s, "enter", enter);
+    return s;
+}
+
+static cJSON *atomic_one(const char *verb, const char *target)
+{
+    cJSON *s = cJSON_CreateObject();
+    cJSON_AddStringToObject(s, verb, target);
+    return s;
+}
+
+/* The atomic steps doing call step s on a component kind 'label' (the field by its label, a
+ * form's fields then its button, a link of a group) appended to out; 0, or -1 when no atomic
+ * steps are known for it (the call is kept: atomic mode names it ungrounded; a cascader's path
+ * is one, its levels printed in the atomic view as the widget names them). */
+static int atomic_of_call(const cJSON *s, cJSON *out)
+{
+    char kind[64], label[512], t[600];
+    int nth = 1;
+    const char *tool = eous_json_str(s, "tool") ? eous_json_str(s, "tool") : "";
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(s, "params"), *only = params ? params->child : NULL;
+    if (act_parse_role_name(eous_json_str(s, "call"), kind, sizeof kind, label, sizeof label, &nth) || nth > 1)
+        return -1; /* a page tool (no kind: nothing on the page to do it by hand) or one of several */
+    const char *field = !strncmp(label, "* ", 2) ? label + 2 : label;
+    int one_value = only && !only->next && (cJSON_IsString(only) || cJSON_IsNumber(only));
+    if (!strcmp(tool, "click") || !strcmp(tool, "check") || !strcmp(tool, "uncheck")) {
+        int own = !strcmp(kind, "button") || !strcmp(kind, "link") || !strcmp(kind, "checkbox");
+        if (own)
+            quoted(t, sizeof t, kind, label);
+        cJSON_AddItemToArray(out, atomic_one("click", own ? t : field));
+        return 0;
+    }
+    if (!strcmp(tool, "open") && one_value && cJSON_IsString(only) && !strcmp(only->string, "link")) {
+        quoted(t, sizeof t, "link", only->valuestring);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
+    if (!strcmp(tool, "setValue") && one_value) {
+        const char *k = only->string;
+        if (!strcmp(kind, "select") && cJSON_IsString(only)) {
+            cJSON *sel = atomic_one("select", field);
+            cJSON_AddStringToObject(sel, "option", only->valuestring);
+            cJSON_AddItemToArray(out, sel);
+        } else { /* a date or time is taken on Enter, as a person types it */
+            cJSON_AddItemToArray(out, atomic_type(field, only, !strcmp(k, "date") || !strcmp(k, "time")));
+        }
+        return 0;
+    }
+    if ((!strcmp(tool, "fill") || !strcmp(tool, "submit")) && !strcmp(kind, "form")) {
+        const cJSON *f;
+        cJSON_ArrayForEach(f, params)
+        {
+            /* a field without a label is keyed by its name attribute (perception/native.js): lower case, no
+             * blank; the atomic view prints it without a name, so css= finds it */
+            char by_name[300];
+            const char *k = f->string;
+            int attr = strcspn(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ \"'") == strlen(k) && strlen(k) < 200;
+            if (attr)
+                snprintf(by_name, sizeof by_name, "css=[name=\"%s\"]", k);
+            if (cJSON_IsString(f) || cJSON_IsNumber(f))
+                cJSON_AddItemToArray(out, atomic_type(attr ? by_name : k, f, 0));
+            else if (cJSON_IsTrue(f))
+                cJSON_AddItemToArray(out, atomic_one("click", attr ? by_name : k));
+        }
+        if (!strcmp(tool, "submit")) { /* a form is labelled by its submit button (perception/native.js) */
+            quoted(t, sizeof t, "button", label);
+            cJSON_AddItemToArray(out, atomic_one("click", t));
+        }
+        return 0;
+    }
+    return -1;
+}
+
+/* steps with each call as atomic steps where they are known; NULL when steps hold no call. */
+static cJSON *atomic_steps(const cJSON *steps)
+{
+    cJSON *out = cJSON_CreateArray();
+    int calls = 0;
+    const cJSON *s;
+    cJSON_ArrayForEach(s, steps)
+    {
+        int call = cJSON_GetObjectItemCaseSensitive(s, "call") != NULL;
+        calls += call;
+        if (!call || atomic_of_call(s, out))
+            cJSON_AddItemToArray(out, cJSON_Duplicate(s, 1));
+    }
+    if (!calls) {
+        cJSON_Delete(out);
+        return NULL;
+    }
+    return out;
 }
 
 /* ---- the run ---------------------------------------------------------------------- */
@@ -529,9 +702,17 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         return EOUS_OK;
     act_action a;
     act_action_init(&a);
-    if (act_parse_text(action, &a, NULL))
+    /* an action whose text holds a line break (typed below a page's last line) parses in a fence */
+    char *fenced = NULL;
+    int bad = act_parse_text(action, &a, NULL) != EOUS_OK;
+    if (bad && asprintf(&fenced, "```\n%s\n```", action) < 0)
+        fenced = NULL;
+    if (bad && (!fenced || act_parse_text(fenced, &a, NULL))) {
+        free(fenced);
         return eous_err_set(err, EOUS_E_INVALID, "%s: step %d's action '%.80s' does not parse", run_dir, step,
                             action);
+    }
+    free(fenced);
     cJSON *s = NULL;
     if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
         cJSON_AddItemToArray(steps, s);
@@ -565,10 +746,13 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
     }
     if (!rc && !cJSON_GetArraySize(steps))
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: %s holds no action", run_dir, trace);
+    cJSON *atomic = rc ? NULL : atomic_steps(steps);
     if (!rc)
         cJSON_AddItemToObject(job, "steps", steps);
     else
         cJSON_Delete(steps);
+    if (atomic)
+        cJSON_AddItemToObject(job, "atomic_steps", atomic);
     view_clear(&v);
     free(v.e);
     free(text);

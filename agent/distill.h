@@ -8,6 +8,11 @@
  * share in that view gets its " #N", or the distill fails naming the step.
  * Values the model typed that the intent holds verbatim become parameters
  * ({{param:NAME}}, the run's value as default); {{secret:NAME}} stays as it is.
+ * A hybrid run's job also holds atomic_steps, what atomic mode runs: each call
+ * as the atomic steps that do it where they are known (a field typed by its
+ * label, a form's fields then its button, a group's link clicked), else the
+ * call as it is (atomic mode's view prints no component: strict grounding
+ * refuses it, naming it).
  *
  * Ownership: *out is the caller's (cJSON_Delete). */
 #ifndef EOUS_AGENT_DISTILL_H
@@ -15,7 +20,7 @@
 
 #include "core/core.h"
 
-/* The plain job {name, start_url, intent, params?, steps} of run_dir's passed
+/* The plain job {name, start_url, intent, params?, steps, atomic_steps?} of run_dir's passed
  * task × mode into *out.  task and mode may be NULL when the run holds one
  * task × mode that matches.  EOUS_E_INVALID (bad input) with one line naming
  * the run dir and why: no results.jsonl, no such task × mode, one that did not

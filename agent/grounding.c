@@ -1047,8 +1047,17 @@ static int link_group_names(const char *view, const char *role, const char *name
     return 0;
 }
 
-/* An atomic target: css= is addressing; "role 'name'" (" #N" dropped) and
- * view ids ("12", "[12]") must be in the view. */
+/* 1 when k is a view id: "12", "[12]", "c3", "[c3]". */
+static int is_view_id(const char *k)
+{
+    const char *p = k + (*k == '[');
+    p += *p == 'c';
+    size_t d = strspn(p, "0123456789");
+    return d && (!p[d] || (*k == '[' && p[d] == ']' && !p[d + 1]));
+}
+
+/* An atomic target: css= is addressing; "role 'name'" (" #N" dropped), a
+ * label alone and view ids ("12", "[12]") must be in the view. */
 static void check_target(const ground_ctx *g, const act_action *a, agent_ground_result *out)
 {
     const char *k = a->target ? a->target : "";
@@ -1062,9 +1071,14 @@ static void check_target(const ground_ctx *g, const act_action *a, agent_ground_
         snprintf(needle, sizeof needle, "%s '%s'", role, name);
         shown = view_has_role_name(g->view, role, name) || form_line_names(g->in->view, role, name) ||
                 link_group_names(g->in->view, role, name);
-    } else {
+    } else if (is_view_id(k)) {
         snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
         shown = norm_has(g->view, needle);
+    } else { /* a label alone (actions/target.c): a name the view prints, or with its required mark "* " */
+        char marked[600];
+        snprintf(needle, sizeof needle, "'%s'", k);
+        snprintf(marked, sizeof marked, "'* %s'", k);
+        shown = norm_has(g->view, needle) || norm_has(g->view, marked) || form_line_names(g->in->view, "textbox", k);
     }
     if (!shown)
         verdict(out, AGENT_GROUND_UNGROUNDED, "target %.250s is not in the view", needle);

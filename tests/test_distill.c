@@ -22,7 +22,8 @@
 
 static char tmpdir[256], out_path[300], err_path[300];
 static ts_server *site;
-static pid_t standin = -1;
+static pid_t standin = -1, wiki_standin = -1;
+static char wikidir[300], secrets[300]; /* a test's own wiki (scripts/wiki), stopped by teardown */
 static char standin_url[64];
 
 static void setup(void)
@@ -36,10 +37,13 @@ static void setup(void)
     cr_assert_eq(ts_standin_start(NULL, &standin, standin_url, sizeof standin_url), 0, "the stand-in starts");
 }
 
+static void wiki_stop(void);
+
 static void teardown(void)
 {
     ts_service_stop(standin);
     standin = -1;
+    wiki_stop();
     if (site)
         ts_server_stop(site);
     site = NULL;
@@ -246,4 +250,150 @@ Test(distill, a_failed_run_or_one_without_traces_is_bad_input)
     cr_expect(strstr(err, "without traces") && ts_count_lines(err) == 1, "one line saying why: %s", err);
     cr_expect_neq(access(job, F_OK), 0, "nothing written");
     free(err);
+}
+
+/* ---- DokuWiki: the hybrid view's "role [id] 'name'", a form, a line typed below a page's last --------- */
+
+/* A private wiki (scripts/wiki) with EOUS_SITE_DOKUWIKI and its reset set, and a stand-in that knows
+ * the wiki's tasks into *pid and url. */
+static void wiki_start(pid_t *pid, char *url, size_t n)
+{
+    char cmd[900], base[256] = "", reset[700];
+    snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
+    snprintf(secrets, sizeof secrets, "%s/wiki-secrets.env", tmpdir);
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki start --dir %s --secrets %s", EOUS_SOURCE_DIR, wikidir, secrets);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p && fgets(base, sizeof base, p), "scripts/wiki start printed a URL");
+    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
+    base[strcspn(base, "\n")] = '\0';
+    setenv("EOUS_SITE_DOKUWIKI", base, 1);
+    snprintf(reset, sizeof reset, "%s/scripts/wiki reset %s", EOUS_SOURCE_DIR, wikidir);
+    setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
+    const char *argv[] = {"node", EOUS_SOURCE_DIR "/benchmarks/standin/standin.mjs", "--tasks",
+                          EOUS_SOURCE_DIR "/benchmarks/tasks/dokuwiki", NULL};
+    int port = 0;
+    cr_assert_eq(ts_service_start(argv, pid, &port), 0, "the stand-in starts with the wiki's tasks");
+    snprintf(url, n, "http://127.0.0.1:%d", port);
+}
+
+static void wiki_stop(void)
+{
+    char cmd[700];
+    if (wiki_standin > 0)
+        ts_service_stop(wiki_standin);
+    wiki_standin = -1;
+    if (!wikidir[0])
+        return;
+    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki stop %s", EOUS_SOURCE_DIR, wikidir); /* by its PID file */
+    if (system(cmd) != 0)
+        fprintf(stderr, "scripts/wiki stop failed\n");
+    wikidir[0] = '\0';
+}
+
+/* The task's config (tasks/<suite>/<name>.json) with the distilled job's steps as its plan: script the
+ * steps, atomic_script its atomic_steps (else the steps), and its params; written to file. */
+static void scored_config(const char *suite, const char *name, const char *job_file, const char *file)
+{
+    char src[512];
+    snprintf(src, sizeof src, "%s/benchmarks/tasks/%s/%s.json", EOUS_SOURCE_DIR, suite, name);
+    cJSON *cfg = eous_json_parse_file(src, 1 << 20, NULL), *job = eous_json_parse_file(job_file, 1 << 20, NULL);
+    cr_assert(cfg && job, "%s and %s are JSON", src, job_file);
+    const cJSON *steps = cJSON_GetObjectItemCaseSensitive(job, "steps");
+    const cJSON *atomic = cJSON_GetObjectItemCaseSensitive(job, "atomic_steps");
+    cJSON_ReplaceItemInObjectCaseSensitive(cfg, "script", cJSON_Duplicate(steps, 1));
+    cJSON_ReplaceItemInObjectCaseSensitive(cfg, "atomic_script", cJSON_Duplicate(atomic ? atomic : steps, 1));
+    if (cJSON_GetObjectItemCaseSensitive(job, "params"))
+        cJSON_AddItemToObject(cfg, "params", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(job, "params"), 1));
+    char *text = cJSON_Print(cfg);
+    FILE *f = fopen(file, "w");
+    cr_assert(f && text);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    cJSON_Delete(cfg);
+    cJSON_Delete(job);
+}
+
+/* `eous bench dir --modes modes --planner script` (strict grounding, the tasks' evaluators); passes. */
+static int replay_passes(const char *dir, const char *modes, const char *out, char **results)
+{
+    const char *args[] = {"bench", dir, "--modes", modes, "--planner", "script", "--workers", "2",
+                          "--secrets", secrets, "--out", out, NULL};
+    ts_cli_run(args, out_path, err_path, 600);
+    char path[400];
+    snprintf(path, sizeof path, "%s/results.jsonl", out);
+    *results = ts_slurp(path);
+    int passed = 0;
+    for (const char *p = strstr(*results, "\"status\":\"passed\""); p; p = strstr(p + 1, "\"status\":\"passed\""))
+        passed++;
+    return passed;
+}
+
+/* Wiki tasks: a link the page lists (3), logging in and adding a line at a page's end (14). */
+static const char *const WIKI_TASKS[] = {"003", "014"};
+static const char *const WIKI_IDS[] = {"3", "14"};
+
+Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
+{
+    char url[64], tasks[300], run[300];
+    wiki_start(&wiki_standin, url, sizeof url);
+    snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
+    snprintf(run, sizeof run, "%s/model", tmpdir);
+    cr_assert_eq(mkdir(tasks, 0755), 0);
+    for (size_t i = 0; i < 2; i++) {
+        char src[512], dst[512];
+        snprintf(src, sizeof src, "%s/benchmarks/tasks/dokuwiki/%s.json", EOUS_SOURCE_DIR, WIKI_TASKS[i]);
+        snprintf(dst, sizeof dst, "%s/%s.json", tasks, WIKI_TASKS[i]);
+        cr_assert_eq(symlink(src, dst), 0);
+    }
+    const char *args[] = {"bench", tasks, "--modes", "hybrid,atomic", "--planner", "llm", "--llm", "openai:standin",
+                          "--llm-base-url", url, "--max-batch", "1", "--workers", "2", "--secrets", secrets,
+                          "--out", run, NULL};
+    cr_assert_eq(ts_cli_run(args, out_path, err_path, 600), 0, "the stand-in passes both wiki tasks in both modes");
+    for (size_t m = 0; m < 2; m++) {
+        char dir[300];
+        snprintf(dir, sizeof dir, "%s/scored-%s", tmpdir, MODES[m]);
+        cr_assert_eq(mkdir(dir, 0755), 0);
+        for (size_t i = 0; i < 2; i++) {
+            char job[400], cfg[400];
+            snprintf(job, sizeof job, "%s/%s-%s.json", tmpdir, WIKI_IDS[i], MODES[m]);
+            snprintf(cfg, sizeof cfg, "%s/%s.json", dir, WIKI_TASKS[i]);
+            int rc = distil(run, WIKI_IDS[i], MODES[m], job);
+            char *err = ts_slurp(err_path);
+            cr_assert_eq(rc, 0, "wiki task %s %s distils: %s", WIKI_IDS[i], MODES[m], err);
+            free(err);
+            scored_config("dokuwiki", WIKI_TASKS[i], job, cfg);
+        }
+    }
+    char path[400];
+    snprintf(path, sizeof path, "%s/3-hybrid.json", tmpdir);
+    char *link = ts_slurp(path);
+    cr_expect(strstr(link, "\"click\":\t\"link 'Aurora'\""), "the hybrid view's link [6] 'Aurora': %s", link);
+    free(link);
+    snprintf(path, sizeof path, "%s/14-hybrid.json", tmpdir);
+    char *form = ts_slurp(path);
+    cr_expect(strstr(form, "\"call\":\t\"form 'Log In'\""), "the login form called: %s", form);
+    cr_expect(strstr(form, "\"atomic_steps\"") && strstr(form, "\"type\":\t\"Username\"") &&
+                  strstr(form, "\"click\":\t\"button 'Log In'\""),
+              "atomic mode types the form's fields and clicks its button: %s", form);
+    free(form);
+    snprintf(path, sizeof path, "%s/14-atomic.json", tmpdir);
+    char *line = ts_slurp(path);
+    cr_expect(strstr(line, "\"text\":\t\"\\nLens cover replaced on 2025-06-20.\""), "the line typed below: %s", line);
+    free(line);
+    /* the tasks' own evaluators score each replay; task 14 resets the wiki first */
+    char out[300], *results = NULL;
+    snprintf(path, sizeof path, "%s/scored-hybrid", tmpdir);
+    snprintf(out, sizeof out, "%s/replay-hybrid", tmpdir);
+    cr_expect_eq(replay_passes(path, "hybrid,atomic", out, &results), 4,
+                 "hybrid recordings replay in hybrid and in atomic: %s", results);
+    free(results);
+    /* task 14's atomic recording typed its line after the page's text (clear: false), which the trace's
+     * action text does not say: its replay replaces the text (benchmarks/results/distill.md) */
+    snprintf(path, sizeof path, "%s/scored-atomic/014.json", tmpdir);
+    cr_assert_eq(unlink(path), 0);
+    snprintf(path, sizeof path, "%s/scored-atomic", tmpdir);
+    snprintf(out, sizeof out, "%s/replay-atomic", tmpdir);
+    cr_expect_eq(replay_passes(path, "atomic", out, &results), 1, "atomic recordings replay: %s", results);
+    free(results);
 }

@@ -235,6 +235,11 @@ Test(grounding, atomic_targets_and_text)
     GROUNDED(check("{\"click\": \"button \\\"Edit Annie Boyd\\\" #1\"}", "", NULL));
     GROUNDED(check("{\"click\": \"link 'Log in'\"}", "", NULL));   /* pruned view */
     GROUNDED(check("{\"click\": \"textbox ''\"}", "", NULL));      /* pruned view, no name */
+    /* a label alone (actions/target.c): a name the view prints, with or without its required mark */
+    GROUNDED(check("{\"click\": \"Edit Annie Boyd\"}", "", NULL));
+    GROUNDED(check("{\"click\": \"Role\"}", "", NULL)); /* combobox '* Role' */
+    REFUSED(check("{\"click\": \"Edit\"}", "", NULL), "is not in the view"); /* matched whole */
+    REFUSED(check("{\"click\": \"Roles\"}", "", NULL), "is not in the view");
     REFUSED(check("{\"click\": \"button ''\"}", "", NULL), "is not in the view");
     cr_assert_eq(check("{\"click\": \"css=.ant-pagination-item-3\"}", "", NULL).verdict, AGENT_GROUND_ADDRESSING);
     REFUSED(check("{\"type\": \"css=#q\", \"text\": \"Grace\"}", "", NULL), "Grace"); /* text from nowhere */

@@ -144,7 +144,8 @@ static void check_plans(wa_task *t)
         return;
     }
     const cJSON *plans[2] = {t->script, t->atomic_script};
-    const char *names[2] = {"script", t->plain ? "steps" : "atomic_script"};
+    const char *names[2] = {t->plain ? "steps" : "script",
+                            !t->plain ? "atomic_script" : t->script ? "atomic_steps" : "steps"};
     for (int p = 0; p < 2; p++) {
         /* present but not a list (null, a string): found here, not after a browser started */
         const cJSON *given = cJSON_GetObjectItemCaseSensitive(t->raw, p ? "atomic_script" : "script");
@@ -245,7 +246,8 @@ static int is_plain(const cJSON *cfg)
            (cJSON_GetObjectItemCaseSensitive(cfg, "steps") || cJSON_GetObjectItemCaseSensitive(cfg, "name"));
 }
 
-static const char *const PLAIN_KEYS[] = {"name", "start_url", "steps", "output_schema", "params", "intent"};
+static const char *const PLAIN_KEYS[] = {"name",   "start_url", "steps", "atomic_steps", "output_schema",
+                                         "params", "intent"};
 
 /* Each key is a plain job's, name is a task id, start_url a string, steps a
  * list, and no site placeholder anywhere: EOUS_E_INVALID naming the file otherwise. */
@@ -258,7 +260,8 @@ static eous_rc check_plain(const cJSON *job, const char *file, int index, eous_e
             k++;
         if (k == sizeof PLAIN_KEYS / sizeof *PLAIN_KEYS)
             return eous_err_set(err, EOUS_E_INVALID,
-                                "%s: a plain job holds name, start_url, steps, output_schema, params and intent; "
+                                "%s: a plain job holds name, start_url, steps, atomic_steps, output_schema, params "
+                                "and intent; "
                                 "\"%.40s\" is not one of them%s",
                                 file, c->string,
                                 strcmp(c->string, "sites") && strcmp(c->string, "eval")
@@ -279,11 +282,18 @@ static eous_rc check_plain(const cJSON *job, const char *file, int index, eous_e
     if (!cJSON_IsArray(steps) || !cJSON_GetArraySize(steps))
         return eous_err_set(err, EOUS_E_INVALID, "%s: a plain job needs \"steps\", a list of one or more steps, got %s",
                             file, steps ? eous_json_type_name(steps) : "none");
+    const cJSON *atomic = cJSON_GetObjectItemCaseSensitive(job, "atomic_steps");
+    if (atomic && (!cJSON_IsArray(atomic) || !cJSON_GetArraySize(atomic)))
+        return eous_err_set(err, EOUS_E_INVALID,
+                            "%s: \"atomic_steps\" (what atomic mode runs instead of steps) must be a list of one or "
+                            "more steps, got %s",
+                            file, eous_json_type_name(atomic));
     if (intent && !cJSON_IsString(intent))
         return eous_err_set(err, EOUS_E_INVALID, "%s: \"intent\" must be a string, got %s", file,
                             eous_json_type_name(intent));
     const char *ph = tree_site_placeholder(cJSON_GetObjectItemCaseSensitive(job, "start_url"));
     ph = ph ? ph : tree_site_placeholder(steps);
+    ph = ph ? ph : tree_site_placeholder(atomic);
     if (ph)
         return eous_err_set(err, EOUS_E_INVALID,
                             "%s: '%.80s' holds a site placeholder: a plain job takes real URLs (a {{param:NAME}} "
@@ -294,7 +304,9 @@ static eous_rc check_plain(const cJSON *job, const char *file, int index, eous_e
 
 /* The WebArena config a plain job stands for into *out (caller frees):
  * task_id its name, intent its intent or name, no evaluator, its steps the
- * atomic_script (which every mode runs when there is no script). */
+ * atomic_script (which every mode runs when there is no script); with
+ * atomic_steps (a hybrid recording's calls as atomic steps) its steps are the
+ * script and atomic_steps the atomic_script. */
 static eous_rc plain_config(const cJSON *job, const char *file, int index, cJSON **out, eous_err *err)
 {
     *out = NULL;
@@ -308,14 +320,18 @@ static eous_rc plain_config(const cJSON *job, const char *file, int index, cJSON
     cJSON_AddStringToObject(c, "intent", intent ? intent : cJSON_IsString(name) ? name->valuestring : "");
     cJSON_AddStringToObject(c, "start_url", eous_json_str(job, "start_url"));
     cJSON_AddItemToObject(eval, "eval_types", cJSON_CreateArray());
-    cJSON_AddItemToObject(c, "atomic_script", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(job, "steps"), 1));
+    const cJSON *atomic = cJSON_GetObjectItemCaseSensitive(job, "atomic_steps");
+    if (atomic)
+        cJSON_AddItemToObject(c, "script", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(job, "steps"), 1));
+    cJSON_AddItemToObject(c, "atomic_script",
+                          cJSON_Duplicate(atomic ? atomic : cJSON_GetObjectItemCaseSensitive(job, "steps"), 1));
     static const char *const kept[] = {"output_schema", "params"};
     for (size_t k = 0; k < 2; k++) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(job, kept[k]);
         if (v)
             cJSON_AddItemToObject(c, kept[k], cJSON_Duplicate(v, 1));
     }
-    if (!c || !eval || cJSON_GetArraySize(c) < 5) {
+    if (!c || !eval || cJSON_GetArraySize(c) < 5 + (atomic != NULL)) {
         cJSON_Delete(c);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }

@@ -37,6 +37,7 @@
 #include "mcp/caps_point_js.h"
 #include "mcp/caps_seed_js.h"
 #include "mcp/caps_storage_js.h"
+#include "mcp/caps_webstorage_js.h"
 #include "perception/shot.h"
 
 /* what one server keeps for these tools (mcp_server.caps) */
@@ -643,9 +644,10 @@ static char *page_url(mcp_server *m)
     return u;
 }
 
-/* Rules on action for a cookie named name (NULL: every cookie) on domain (NULL: the page's). */
-static eous_rc storage_check(mcp_server *m, const char *action, const char *name, const char *domain, int secure,
-                             eous_err *err)
+/* Rules on action for a cookie (kind "cookie") or a storage key named name (NULL: every one), on domain
+ * (NULL: the page's). */
+static eous_rc storage_check(mcp_server *m, const char *kind, const char *action, const char *name, const char *domain,
+                             int secure, eous_err *err)
 {
     char *url = page_url(m);
     eous_rc rc = EOUS_OK;
@@ -657,7 +659,7 @@ static eous_rc storage_check(mcp_server *m, const char *action, const char *name
     }
     const char *confirm = NULL;
     if (!rc)
-        rc = act_policy_check_action(m->policy, "cookie", name, action, NULL, url, &confirm, err);
+        rc = act_policy_check_action(m->policy, kind, name, action, NULL, url, &confirm, err);
     if (!rc && confirm) {
         char what[400];
         snprintf(what, sizeof what, "%s %.200s", action, name ? name : "(every cookie)");
@@ -763,7 +765,7 @@ static eous_rc tool_cookie_set(mcp_server *m, const cJSON *args, mcp_tool_out *o
     if (!rc && (!domain || !*domain) && strncmp(url, "http", 4))
         rc = eous_err_set(err, EOUS_E_INVALID, "browser_cookie_set: the page is %s: name the cookie's {domain}", url);
     if (!rc)
-        rc = storage_check(m, "cookie_set", name, domain, eous_json_bool(args, "secure", 0), err);
+        rc = storage_check(m, "cookie", "cookie_set", name, domain, eous_json_bool(args, "secure", 0), err);
     if (rc) {
         free(url);
         return rc;
@@ -802,7 +804,7 @@ static eous_rc tool_cookie_delete(mcp_server *m, const cJSON *args, mcp_tool_out
         return eous_err_set(err, EOUS_E_INVALID, "browser_cookie_delete: expected {name}");
     eous_rc rc = storage_ready(m, "browser_cookie_delete", err);
     if (!rc)
-        rc = storage_check(m, "cookie_delete", name, NULL, 0, err);
+        rc = storage_check(m, "cookie", "cookie_delete", name, NULL, 0, err);
     cJSON *arr = rc ? NULL : all_cookies(m, err), *c;
     if (!arr)
         return rc ? rc : err->rc;
@@ -830,7 +832,7 @@ static eous_rc tool_cookie_clear(mcp_server *m, const cJSON *args, mcp_tool_out 
     (void)args;
     eous_rc rc = storage_ready(m, "browser_cookie_clear", err);
     if (!rc)
-        rc = storage_check(m, "cookie_clear", NULL, NULL, 0, err);
+        rc = storage_check(m, "cookie", "cookie_clear", NULL, NULL, 0, err);
     if (!rc)
         rc = wd_cdp(m->b.session, "Network.clearBrowserCookies", NULL, NULL, err);
     audit(m, "cookie_clear", m->obs ? perc_obs_url(m->obs) : "", rc, rc ? err->msg : "every cookie");
@@ -838,6 +840,72 @@ static eous_rc tool_cookie_clear(mcp_server *m, const cJSON *args, mcp_tool_out 
         eous_buf_puts(&out->text, "cleared every cookie\n", NULL);
     return rc;
 }
+
+/* browser_localstorage_* / browser_sessionstorage_* (Playwright MCP's {key?, value?}): the current page's
+ * origin's Web Storage; a write is checked by the rules (action localstorage_set, sessionstorage_clear...,
+ * kind "storage", label the key) and audited. */
+static eous_rc web_storage(mcp_server *m, const char *area, const char *op, const cJSON *args, mcp_tool_out *out,
+                           eous_err *err)
+{
+    char tool[64], action[48];
+    snprintf(tool, sizeof tool, "browser_%sstorage_%s", area, op);
+    snprintf(action, sizeof action, "%sstorage_%s", area, op);
+    const char *key = eous_json_str(args, "key"), *value = eous_json_str(args, "value");
+    int keyed = strcmp(op, "list") && strcmp(op, "clear");
+    if ((keyed && (!key || !*key)) || (!strcmp(op, "set") && !value))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: expected {key%s}", tool, !strcmp(op, "set") ? ", value" : "");
+    eous_rc rc = mcp_ensure_browser(m, err);
+    int writes = strcmp(op, "list") && strcmp(op, "get");
+    if (!rc && writes)
+        rc = storage_check(m, "storage", action, key, NULL, 0, err);
+    cJSON *a = cJSON_CreateArray(), *v = NULL;
+    cJSON_AddItemToArray(a, cJSON_CreateString(area));
+    cJSON_AddItemToArray(a, cJSON_CreateString(op));
+    cJSON_AddItemToArray(a, key ? cJSON_CreateString(key) : cJSON_CreateNull());
+    cJSON_AddItemToArray(a, value ? cJSON_CreateString(value) : cJSON_CreateNull());
+    if (!rc)
+        rc = wd_execute(m->b.session, MCP_CAPS_WEBSTORAGE_JS, a, &v, err);
+    cJSON_Delete(a);
+    if (!rc && !cJSON_IsObject(v))
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: the page has no http(s) origin", tool);
+    if (!rc && !strcmp(op, "get") && !eous_json_bool(v, "found", 0))
+        rc = eous_err_set(err, EOUS_E_NOT_FOUND, "%s: %s has no key '%.100s'", tool, eous_json_str(v, "origin"), key);
+    if (writes && (!rc || rc == EOUS_E_POLICY))
+        audit(m, action, eous_json_str(v, "origin"), rc, rc ? err->msg : key ? key : "every key");
+    if (!rc && !strcmp(op, "get")) {
+        eous_buf_printf(&out->text, NULL, "%s=%s\n", key, eous_json_str(v, "value"));
+    } else if (!rc && !strcmp(op, "list")) {
+        const cJSON *it;
+        eous_buf_printf(&out->text, NULL, "%sStorage of %s:\n", area, eous_json_str(v, "origin"));
+        cJSON_ArrayForEach(it, eous_json_arr(v, "items"))
+            eous_buf_printf(&out->text, NULL, "- %s=%s\n", eous_json_str(it, "name"), eous_json_str(it, "value"));
+        if (!cJSON_GetArraySize(eous_json_arr(v, "items")))
+            eous_buf_puts(&out->text, "(empty)\n", NULL);
+    } else if (!rc && keyed) {
+        eous_buf_printf(&out->text, NULL, "%s %s %s %sStorage of %s\n", !strcmp(op, "set") ? "set" : "deleted", key,
+                        !strcmp(op, "set") ? "in" : "from", area, eous_json_str(v, "origin"));
+    } else if (!rc) {
+        eous_buf_printf(&out->text, NULL, "cleared %sStorage of %s\n", area, eous_json_str(v, "origin"));
+    }
+    cJSON_Delete(v);
+    return rc;
+}
+
+#define WEB_STORAGE_TOOL(area, op)                                                                                     \
+    static eous_rc tool_##area##storage_##op(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)      \
+    {                                                                                                                  \
+        return web_storage(m, #area, #op, args, out, err);                                                             \
+    }
+WEB_STORAGE_TOOL(local, list)
+WEB_STORAGE_TOOL(local, get)
+WEB_STORAGE_TOOL(local, set)
+WEB_STORAGE_TOOL(local, delete)
+WEB_STORAGE_TOOL(local, clear)
+WEB_STORAGE_TOOL(session, list)
+WEB_STORAGE_TOOL(session, get)
+WEB_STORAGE_TOOL(session, set)
+WEB_STORAGE_TOOL(session, delete)
+WEB_STORAGE_TOOL(session, clear)
 
 /* A CDP cookie as Playwright's storageState writes it. */
 static cJSON *cookie_to_state(const cJSON *c)
@@ -943,7 +1011,7 @@ static eous_rc state_cookies(mcp_server *m, const cJSON *state, eous_err *err)
     const cJSON *c;
     eous_rc rc = EOUS_OK;
     cJSON_ArrayForEach(c, eous_json_arr(state, "cookies")) if (!rc)
-        rc = storage_check(m, "storage_state_load", eous_json_str(c, "name"), eous_json_str(c, "domain"),
+        rc = storage_check(m, "cookie", "storage_state_load", eous_json_str(c, "name"), eous_json_str(c, "domain"),
                            eous_json_bool(c, "secure", 0), err);
     if (rc || (rc = wd_cdp(m->b.session, "Network.clearBrowserCookies", NULL, NULL, err)))
         return rc;
@@ -1453,6 +1521,19 @@ static eous_rc tool_stop_tracing(mcp_server *m, const cJSON *args, mcp_tool_out 
 #define BOOL(name, what) "\"" name "\":{\"type\":\"boolean\",\"description\":\"" what "\"}"
 #define FILE_PROP STR("filename", "a file name in the session's output folder (default: a timestamped one)")
 
+#define KEY_PROP STR("key", "the key")
+#define WS_ROWS(area, Area) /* area: local or session */                                                                                            \
+    {"browser_" #area "storage_list", "List the current page's " Area ".", OBJ(""), 1, tool_##area##storage_list, 0,   \
+     "storage"},                                                                                                       \
+    {"browser_" #area "storage_get", "One item of the current page's " Area ".", OBJ_REQ(KEY_PROP, "\"key\""), 1,     \
+     tool_##area##storage_get, 0, "storage"},                                                                          \
+    {"browser_" #area "storage_set", "Set an item of the current page's " Area ".",                                     \
+     OBJ_REQ(KEY_PROP "," STR("value", "the value"), "\"key\",\"value\""), 0, tool_##area##storage_set, 0, "storage"}, \
+    {"browser_" #area "storage_delete", "Delete an item of the current page's " Area ".", OBJ_REQ(KEY_PROP, "\"key\""),\
+     0, tool_##area##storage_delete, 0, "storage"},                                                                    \
+    {"browser_" #area "storage_clear", "Clear the current page's " Area ".", OBJ(""), 0, tool_##area##storage_clear, 0, \
+     "storage"}
+
 static const mcp_tool_def caps_tools[] = {
     {"browser_drag",
      "Drag one element onto another (HTML5 drag and drop, or a pointer drag for sortables). Returns the new view.",
@@ -1492,6 +1573,8 @@ static const mcp_tool_def caps_tools[] = {
     {"browser_cookie_delete", "Delete the cookies of a name.", OBJ_REQ(STR("name", "the cookie's name"), "\"name\""), 0,
      tool_cookie_delete, 0, "storage"},
     {"browser_cookie_clear", "Delete every cookie.", OBJ(""), 0, tool_cookie_clear, 0, "storage"},
+    WS_ROWS(local, "localStorage"),
+    WS_ROWS(session, "sessionStorage"),
     {"browser_storage_state",
      "Save the cookies and the page's localStorage to a file in the output folder (Playwright's storageState format).",
      OBJ(FILE_PROP), 1, tool_storage_state, 0, "storage"},

@@ -68,7 +68,8 @@ function idIn(view, re) {
 const CAP_TOOLS = {
   pdf: ['browser_pdf_save'],
   storage: ['browser_cookie_list', 'browser_cookie_get', 'browser_cookie_set', 'browser_cookie_delete',
-    'browser_cookie_clear', 'browser_storage_state', 'browser_set_storage_state'],
+    'browser_cookie_clear', 'browser_storage_state', 'browser_set_storage_state',
+    ...['local', 'session'].flatMap((a) => ['list', 'get', 'set', 'delete', 'clear'].map((o) => `browser_${a}storage_${o}`))],
   tracing: ['browser_start_tracing', 'browser_stop_tracing'],
   vision: ['browser_mouse_move_xy', 'browser_mouse_click_xy', 'browser_mouse_drag_xy'],
 };
@@ -346,6 +347,35 @@ test('--caps vision: click, move and drag at viewport points answer with the vie
     assert.match(text(r), /outside the viewport/);
     r = await s.call('browser_snapshot');
     assert.match(text(r), /drew from/, `a refused click reached the page:\n${text(r)}`);
+  } finally {
+    await s.close();
+  }
+});
+
+test('--caps storage: localStorage and sessionStorage items of the current page listed, read, set, deleted and cleared', { timeout: 600000 }, async () => {
+  const s = await session(['--caps', 'storage']);
+  try {
+    await s.call('browser_navigate', { url: `${fixture}/login.html` });
+    for (const area of ['local', 'session']) {
+      let r = await s.call(`browser_${area}storage_set`, { key: 'k1', value: 'v1' });
+      assert.equal(r.isError, false, text(r));
+      assert.match(text(r), new RegExp(`set k1 in ${area}Storage of ${fixture}`));
+      await s.call(`browser_${area}storage_set`, { key: 'k2', value: 'v2' });
+      r = await s.call(`browser_${area}storage_list`);
+      assert.match(text(r), /- k1=v1\n- k2=v2/, text(r));
+      r = await s.call(`browser_${area}storage_get`, { key: 'k2' });
+      assert.match(text(r), /^k2=v2$/m);
+      r = await s.call(`browser_${area}storage_delete`, { key: 'k2' });
+      r = await s.call(`browser_${area}storage_get`, { key: 'k2' });
+      assert.equal(r.isError, true);
+      assert.match(text(r), /has no key 'k2'/);
+      r = await s.call(`browser_${area}storage_clear`);
+      assert.match(text(r), new RegExp(`cleared ${area}Storage`));
+      assert.match(text(await s.call(`browser_${area}storage_list`)), /\(empty\)/);
+    }
+    const r = await s.call('browser_localstorage_get', {});
+    assert.equal(r.isError, true);
+    assert.match(text(r), /browser_localstorage_get: expected \{key\}/);
   } finally {
     await s.close();
   }

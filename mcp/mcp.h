@@ -19,7 +19,8 @@
  * browser_console_messages, browser_network_requests, browser_find,
  * browser_drag; and under --caps as there, mcp_caps.c: pdf browser_pdf_save,
  * storage browser_cookie_list/_get/_set/_delete/_clear, browser_storage_state
- * and browser_set_storage_state, tracing browser_start_tracing and
+ * and browser_set_storage_state, browser_localstorage_* and
+ * browser_sessionstorage_*, tracing browser_start_tracing and
  * browser_stop_tracing, vision browser_mouse_move_xy/_click_xy/_drag_xy), plus
  * browser_call (a component's own
  * tool, validated against its metadata M before the page sees it), one

@@ -36,7 +36,7 @@ const observationText = (obs) => `URL: ${obs.url}\n<observation>\n${obs.text}\n<
 
 function firstMessage(task, obs) {
   let text = `OBJECTIVE: ${task.objective ?? task.intent}\n`;
-  if (task.secrets.length) text += `SECRETS you may type as {{secret:NAME}}: ${task.secrets.join(', ')}\n`;
+  if (task.secrets.length) text += `SECRETS you may type as {{secret:NAME}} (filled in for you): ${task.secrets.join(', ')}\n`;
   return text + observationText(obs);
 }
 

@@ -42,7 +42,7 @@ def prompt(task):
 def first_message(task, obs):
     text = "OBJECTIVE: %s\n" % task.get("objective", task["intent"])
     if task["secrets"]:
-        text += "SECRETS you may type as {{secret:NAME}}: %s\n" % ", ".join(task["secrets"])
+        text += "SECRETS you may type as {{secret:NAME}} (filled in for you): %s\n" % ", ".join(task["secrets"])
     return text + observation_text(obs)
 
 

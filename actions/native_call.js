@@ -46,10 +46,11 @@ const nativeClick = el => {
   el.click();
 };
 /* A field whose suggestions follow the keys typed: a combobox, an aria-autocomplete field, one
- * with a listbox popup, an input with a datalist, or jQuery UI's autocomplete, which says so only
- * by its class (and closes its menu on blur).  Such a page may listen for keys only (a keyup
- * starts its search).  Not every autocomplete=off field: antd's pickers commit on blur. */
-const nativeSuggests = el => el.getAttribute('role') === 'combobox' || !!(el.list) ||
+ * with a listbox popup, an input with a datalist, jQuery UI's autocomplete, which says so only
+ * by its class (and closes its menu on blur), or a search field (type=search: MediaWiki's search
+ * box suggests titles on keyup and says nothing else).  Such a page may listen for keys only (a
+ * keyup starts its search).  Not every autocomplete=off field: antd's pickers commit on blur. */
+const nativeSuggests = el => el.getAttribute('role') === 'combobox' || !!(el.list) || el.type === 'search' ||
   /^(list|both|inline)$/.test(String(el.getAttribute('aria-autocomplete') || '').trim()) ||
   /^(listbox|true)$/.test(String(el.getAttribute('aria-haspopup') || '').trim()) ||
   !!(el.classList && el.classList.contains('ui-autocomplete-input'));

@@ -33,6 +33,8 @@ const loginForm = () => [
   { call: "form 'Log in'", tool: 'submit', params: { Username: USER, Password: '{{secret:MW_PASSWORD}}' } },
 ];
 // the user's stored preference NAME, read through the API as the logged-in user
+// a script step: waits for the suggestion list the search box shows under the typed text
+const suggestion = (title) => ({ wait: { target: `link '${title}'`, timeout_ms: 8000 } });
 const optionOf = (name) => `String(${JSON_BODY}.query.userinfo.options.${name})`;
 const OPTIONS = api('action=query&meta=userinfo&uiprop=options');
 
@@ -75,13 +77,16 @@ const templates = [
     intent: "Type '{{prefix}}' into the search box and open the page its suggestions offer.",
     cases: [{ d: { prefix: 'Project Bor' }, title: 'Project Borealis' }],
     make: (c) => ({
-      start: page('Main Page'),
+      // a page that does not link to it: the title is reached through the suggestions only
+      start: page('Water sampling procedure'),
       eval: urlMatch(page(c.title)),
-      // the suggestions come from key events: typing, then the suggested title's link
-      plan: [{ type: "searchbox 'Search Field Station Wiki'", text: c.d.prefix }, { click: `link '${c.title}'` },
-        { stop: '' }],
+      // the suggestions come from key events (the search box has no ARIA of its own, it is type=search):
+      // typing, the suggestion's link once the API has answered, then that link
+      plan: [{ type: "searchbox 'Search Field Station Wiki'", text: c.d.prefix }, suggestion(c.title),
+        { click: `link '${c.title}'` }, { stop: '' }],
       hybrid: [{ call: "form 'Search the pages for this text'", tool: 'fill',
-        params: { 'Search Field Station Wiki': c.d.prefix } }, { click: `link '${c.title}'` }, { stop: '' }],
+        params: { 'Search Field Station Wiki': c.d.prefix } }, suggestion(c.title), { click: `link '${c.title}'` },
+        { stop: '' }],
     }),
   },
   {

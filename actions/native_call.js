@@ -594,7 +594,9 @@ const nativeRun = async (K, T, P, meta, secretValues) => {
       return {result: {selected: chosen()}};
     }
     if (editable) { await nativeSetValue(input, want, false, true).catch(() => {}); }
-    if (T === 'setValue') return {result: {value: input ? input.value : ''}};
+    /* a select-only combobox holds no text (OOUI's dropdown): setValue(v) is the pick of the option
+     * named v, as select(v), never an "ok" that changed nothing */
+    if (T === 'setValue' && editable) return {result: {value: input.value}};
     /* 'A / B': a path through a cascade of menus, else one option of that name */
     const path = want.split(' / ').map(nativeSquash).filter(Boolean);
     if (path.length > 1) {

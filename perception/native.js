@@ -275,7 +275,7 @@ const readNative = (caps) => {
     /* what the fields hold, on the form's own line (the hybrid view folds the
      * fields' lines into it): non-empty values, a secret only as filled, a
      * textarea's lines print beneath, a checkbox only when checked */
-    const values = {}, invalid = [];
+    const values = {}, invalid = [], suggests = [];
     for (const f of withTools.slice(0, n)) {
       const st = f.state;
       if (f.secret) { if (st.filled) values[f.formName] = 'filled (secret)'; }
@@ -285,9 +285,15 @@ const readNative = (caps) => {
       /* a checkbox's value is "on" whether checked or not: an unchecked required one is in required, not invalid */
       const entered = /^(checkbox|radio)$/.test(f.el.type) ? f.el.checked : f.el.value !== '';
       try { if (f.el.willValidate && !f.el.validity.valid && entered) invalid.push(f.formName + ': ' + cut(f.el.validationMessage, 120)); } catch (e) {}
+      /* a field's <datalist> suggestions: the browser's popup of them is no page element, so neither
+       * a click nor the accessibility tree reaches them; the view says them, as values fill() takes */
+      const dl = !f.secret && f.el.tagName === 'INPUT' && f.el.list ? Array.from(f.el.list.options)
+        .filter(o => !o.disabled).map(o => squash(o.value)).filter(Boolean) : [];
+      if (dl.length) suggests.push(f.formName + ': ' + dl.slice(0, 20).map(o => cut(o, 60)).join(' | ') + (dl.length > 20 ? ' …' : ''));
     }
     if (Object.keys(values).length) state.values = values;
     if (invalid.length) state.invalid = invalid.join('; ');
+    if (suggests.length) state.suggests = suggests.join('; ');
     if (withTools.length > n) { state.fields = withTools.length; state.shownInFill = n;
       warnings.push('native: form \'' + cut(labelOf(form) || 'form', 60) + "' has " + withTools.length + ' fields; fill() takes the first ' + n); }
     const submitter = form.querySelector('button:not([type]),button[type=submit],input[type=submit],input[type=image]') ||
@@ -337,7 +343,9 @@ const readNative = (caps) => {
     const input = cb.matches('input,textarea') ? cb : cb.querySelector('input');
     const lbId = cb.getAttribute('aria-controls') || cb.getAttribute('aria-owns');
     const lb = lbId ? document.getElementById(lbId) : null;
-    const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).map(nameOf) : [];
+    /* the options it offers now: a popup that filters by the typed text hides the rest (OOUI's
+     * ComboBoxInputWidget), which the accessibility tree and a person do not see either */
+    const opts = lb ? Array.from(lb.querySelectorAll('[role=option]')).filter(shown).map(nameOf) : [];
     const spec = {type: 'string', required: true};
     /* several choices: what is chosen is a list, select(option) adds one, deselect(option) takes one
      * off (as native_call.js reads them back); a single choice shows its value */

@@ -599,6 +599,9 @@ static int atomic_of_call(const cJSON *s, cJSON *out)
             int attr = strcspn(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ \"'") == strlen(k) && strlen(k) < 200;
             if (attr)
                 snprintf(by_name, sizeof by_name, "css=[name=\"%s\"]", k);
+            else if (k[0] == '[') /* a name such as "[F]" (an access key) alone reads as a view id */
+                quoted(by_name, sizeof by_name, "textbox", k);
+            attr |= k[0] == '[';
             if (cJSON_IsString(f) || cJSON_IsNumber(f))
                 cJSON_AddItemToArray(out, atomic_type(attr ? by_name : k, f, 0));
             else if (cJSON_IsTrue(f))

@@ -329,9 +329,10 @@ static int replay_passes(const char *dir, const char *modes, const char *out, ch
     return passed;
 }
 
-/* Wiki tasks: a link the page lists (3), logging in and adding a line at a page's end (14). */
-static const char *const WIKI_TASKS[] = {"003", "014"};
-static const char *const WIKI_IDS[] = {"3", "14"};
+/* Wiki tasks: a link the page lists (3), a search (7: its field is named by its access key, "[F]"),
+ * logging in and adding a line at a page's end (14). */
+static const char *const WIKI_TASKS[] = {"003", "007", "014"};
+static const char *const WIKI_IDS[] = {"3", "7", "14"};
 
 Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
 {
@@ -340,7 +341,7 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
     snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
     snprintf(run, sizeof run, "%s/model", tmpdir);
     cr_assert_eq(mkdir(tasks, 0755), 0);
-    for (size_t i = 0; i < 2; i++) {
+    for (size_t i = 0; i < 3; i++) {
         char src[512], dst[512];
         snprintf(src, sizeof src, "%s/benchmarks/tasks/dokuwiki/%s.json", EOUS_SOURCE_DIR, WIKI_TASKS[i]);
         snprintf(dst, sizeof dst, "%s/%s.json", tasks, WIKI_TASKS[i]);
@@ -349,12 +350,12 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
     const char *args[] = {"bench", tasks, "--modes", "hybrid,atomic", "--planner", "llm", "--llm", "openai:standin",
                           "--llm-base-url", url, "--max-batch", "1", "--workers", "2", "--secrets", secrets,
                           "--out", run, NULL};
-    cr_assert_eq(ts_cli_run(args, out_path, err_path, 600), 0, "the stand-in passes both wiki tasks in both modes");
+    cr_assert_eq(ts_cli_run(args, out_path, err_path, 600), 0, "the stand-in passes the wiki tasks in both modes");
     for (size_t m = 0; m < 2; m++) {
         char dir[300];
         snprintf(dir, sizeof dir, "%s/scored-%s", tmpdir, MODES[m]);
         cr_assert_eq(mkdir(dir, 0755), 0);
-        for (size_t i = 0; i < 2; i++) {
+        for (size_t i = 0; i < 3; i++) {
             char job[400], cfg[400];
             snprintf(job, sizeof job, "%s/%s-%s.json", tmpdir, WIKI_IDS[i], MODES[m]);
             snprintf(cfg, sizeof cfg, "%s/%s.json", dir, WIKI_TASKS[i]);
@@ -377,6 +378,10 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
                   strstr(form, "\"click\":\t\"button 'Log In'\""),
               "atomic mode types the form's fields and clicks its button: %s", form);
     free(form);
+    snprintf(path, sizeof path, "%s/7-hybrid.json", tmpdir);
+    char *search = ts_slurp(path);
+    cr_expect(strstr(search, "\"type\":\t\"textbox '[F]'\""), "the field named [F], not the view id [F]: %s", search);
+    free(search);
     snprintf(path, sizeof path, "%s/14-atomic.json", tmpdir);
     char *line = ts_slurp(path);
     cr_expect(strstr(line, "\"text\":\t\"\\nLens cover replaced on 2025-06-20.\""), "the line typed below: %s", line);
@@ -385,7 +390,7 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
     char out[300], *results = NULL;
     snprintf(path, sizeof path, "%s/scored-hybrid", tmpdir);
     snprintf(out, sizeof out, "%s/replay-hybrid", tmpdir);
-    cr_expect_eq(replay_passes(path, "hybrid,atomic", out, &results), 4,
+    cr_expect_eq(replay_passes(path, "hybrid,atomic", out, &results), 6,
                  "hybrid recordings replay in hybrid and in atomic: %s", results);
     free(results);
     /* task 14's atomic recording typed its line after the page's text (clear: false), which the trace's
@@ -394,6 +399,6 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
     cr_assert_eq(unlink(path), 0);
     snprintf(path, sizeof path, "%s/scored-atomic", tmpdir);
     snprintf(out, sizeof out, "%s/replay-atomic", tmpdir);
-    cr_expect_eq(replay_passes(path, "atomic", out, &results), 1, "atomic recordings replay: %s", results);
+    cr_expect_eq(replay_passes(path, "atomic", out, &results), 2, "atomic recordings replay: %s", results);
     free(results);
 }

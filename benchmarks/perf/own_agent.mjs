@@ -48,6 +48,14 @@ const stats = (xs) => ({ n: xs.length, median: pct(xs, 50), p95: pct(xs, 95), ma
 const ms = (v) => (v == null ? '—' : v < 10 ? v.toFixed(2) : v.toFixed(0));
 const trio = (s) => `${ms(s.median)} / ${ms(s.p95)} / ${ms(s.max)}`;
 
+// The failed actions a trace holds ("step N: error"), what explains a round trip more (a page that did not
+// answer in time on the loaded machine is retried by both planners)
+function traceErrors(run, ground, task, mode) {
+  const f = path.join(outDir, run, ground, 'trace', `${task}-${mode}.jsonl`);
+  return jsonl(f).filter((l) => l.error || l.parse_error || l.agent_error)
+    .map((l) => `step ${l.step}: ${String(l.error || l.parse_error || l.agent_error).replace(/\s+/g, ' ').slice(0, 120)}`);
+}
+
 // ---- 1. llm vs exec ----------------------------------------------------------------------------
 // on the task x mode jobs both ran (a run cut short or made on a slice covers fewer); where a ground has no
 // --workers 2 exec run, the --workers 4 one stands in
@@ -77,7 +85,9 @@ for (const ground of GROUNDS) {
         row.differ++;
         const say = (r) => (r ? { status: r.status, round_trips: r.plan_calls, stop_reason: r.stop_reason,
           error: (r.error || r.eval_detail || '').replace(/\s+/g, ' ').slice(0, 160) } : null);
-        diffs.push({ ground, mode, task: k.split('/')[0], llm: say(x), exec: say(y) });
+        const task = k.split('/')[0];
+        diffs.push({ ground, mode, task, llm: say(x), exec: say(y),
+          why: { llm: traceErrors('llm', ground, task, mode), exec: traceErrors(execRun, ground, task, mode) } });
       }
     }
     side.push(row);
@@ -187,9 +197,18 @@ if (diffs.length) {
   L.push('Tasks where the two differ (status, round trips, stop reason, error):', '');
   for (const d of diffs) {
     const s = (r) => (r ? `${r.status}, ${r.round_trips} round trips, ${r.stop_reason}${r.error ? `: ${r.error}` : ''}` : 'not run');
-    L.push(`- ${d.ground} ${d.mode} task ${d.task}: llm ${s(d.llm)}; exec ${s(d.exec)}`);
+    const w = (e) => (e.length ? e.join('; ') : 'no failed action');
+    L.push(`- ${d.ground} ${d.mode} task ${d.task}: llm ${s(d.llm)}; exec ${s(d.exec)}. Failed actions: llm ${w(d.why.llm)}; ` +
+      `exec ${w(d.why.exec)}`);
   }
-} else {
+  const unexplained = diffs.filter((d) => !d.why.llm.length && !d.why.exec.length && !d.llm.error && !d.exec.error);
+  const equal = side.reduce((n, r) => n + r.tasks, 0) - diffs.length;
+  L.push('', `${equal} of ${equal + diffs.length} compared jobs have the same status and round trips under both planners. ` +
+    (unexplained.length ? `${unexplained.length} difference(s) have no failed action or error on either side: ` +
+      unexplained.map((d) => `${d.ground} ${d.task}`).join(', ') + '.'
+      : 'Every difference has a page that did not answer in time (a page tool past 5 s, or perceiving past its bound) ' +
+        'on the side with more round trips or the failure: the loaded machine, not the planner.'));
+} else if (side.length) {
   L.push('Every task × mode has the same status and the same round trips under both planners.');
 }
 L.push('', '## The protocol\'s own cost per step', '');

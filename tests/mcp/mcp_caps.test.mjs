@@ -5,58 +5,22 @@
 // Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_caps.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { EOUS, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
-const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
-const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
-const { Client } = await sdk('client/index.js');
-const { StdioClientTransport } = await sdk('client/stdio.js');
-
-const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
 const ALL_CAPS = 'pdf,storage,tracing,vision';
-const servers = [];
 let fixture;
-
-function serve(rootDir) {
-  return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    servers.push(p);
-    p.once('error', fail);
-    p.stdout.once('data', (d) => ok(String(d).trim()));
-  });
-}
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
   fixture = await serve(join(root, 'tests/fixtures/mcp_caps'));
 });
 
-after(() => { for (const p of servers) p.kill('SIGTERM'); });
+after(stopServers);
 
-const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
-
-// one eous mcp over stdio with args; call(name, args) answers the tool's result
-async function session(args = []) {
-  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
-    env: { ...process.env, EOUS_LOG: 'warn' } });
-  let stderr = '';
-  t.stderr.on('data', (d) => { stderr += d; });
-  const client = new Client({ name: 'eous-caps-test', version: '1.0.0' });
-  await client.connect(t);
-  const call = async (name, a = {}) => client.callTool({ name, arguments: a }, undefined, LONG).catch((e) => {
-    throw new Error(`${name}: ${e.message}\nstderr: ${stderr}`);
-  });
-  const names = async () => (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
-  return { client, call, names, close: () => client.close() };
-}
+const session = (args = []) => mcpSession(args, { name: 'eous-caps-test' });
 
 // the id the view gives a line matching re (its first group)
 function idIn(view, re) {

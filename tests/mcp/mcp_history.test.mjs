@@ -7,34 +7,13 @@
 // Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_history.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { EOUS, LONG, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
-const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
-const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
-const { Client } = await sdk('client/index.js');
-const { StdioClientTransport } = await sdk('client/stdio.js');
-
-const LONG = { timeout: 600000 };
 const DIST = join(root, 'benchmarks/site/dist');
-const servers = [];
 let fixtures, playground, siteDir;
-
-function serve(rootDir) {
-  return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    servers.push(p);
-    p.once('error', fail);
-    p.stdout.once('data', (d) => ok(String(d).trim()));
-  });
-}
 
 // The page's own script on the Playground: once the agent has ticked Breakfast, the page sets Guests to 3 through
 // the registry three seconds later (a group rate, say), long after the agent's call has returned.
@@ -63,32 +42,11 @@ before(async () => {
 });
 
 after(() => {
-  for (const p of servers) p.kill('SIGTERM');
+  stopServers();
   if (siteDir) rmSync(siteDir, { recursive: true, force: true });
 });
 
-const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
-
-async function session(args = []) {
-  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
-    env: { ...process.env, EOUS_LOG: 'warn' } });
-  let stderr = '';
-  t.stderr.on('data', (d) => { stderr += d; });
-  const client = new Client({ name: 'eous-history-test', version: '1.0.0' });
-  await client.connect(t);
-  const call = async (name, a = {}) => {
-    const r = await client.callTool({ name, arguments: a }, undefined, LONG).catch((e) => {
-      throw new Error(`${name}: ${e.message}\nstderr: ${stderr}`);
-    });
-    return r;
-  };
-  const ok = async (name, a = {}) => {
-    const r = await call(name, a);
-    assert.equal(r.isError, false, `${name}: ${text(r)}`);
-    return text(r);
-  };
-  return { client, call, ok, close: () => client.close() };
-}
+const session = (args = []) => mcpSession(args, { name: 'eous-history-test' });
 
 const idOf = (view, re) => { const m = view.match(re); assert.ok(m, `${re} not in the view:\n${view}`); return m[1]; };
 

@@ -7,34 +7,14 @@
 // Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_tasks.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { EOUS, LONG, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
-const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
-const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
-const { Client } = await sdk('client/index.js');
-const { StdioClientTransport } = await sdk('client/stdio.js');
-
-const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
 const TASKS = join(root, 'benchmarks/tasks/playground');
-const servers = [];
 let site, work;
-
-function serve(rootDir) {
-  return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    servers.push(p);
-    p.once('error', fail);
-    p.stdout.once('data', (d) => ok(String(d).trim()));
-  });
-}
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
@@ -44,25 +24,12 @@ before(async () => {
 });
 
 after(() => {
-  for (const p of servers) p.kill('SIGTERM');
+  stopServers();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
-
-// one eous mcp over stdio with args; call(name, args) answers the tool's result
-async function session(args = []) {
-  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
-    env: { ...process.env, EOUS_LOG: 'warn', EOUS_SITE_PLAYGROUND: site } });
-  let stderr = '';
-  t.stderr.on('data', (d) => { stderr += d; });
-  const client = new Client({ name: 'eous-tasks-test', version: '1.0.0' });
-  await client.connect(t);
-  const call = async (name, a = {}) => client.callTool({ name, arguments: a }, undefined, LONG).catch((e) => {
-    throw new Error(`${name}: ${e.message}\nstderr: ${stderr}`);
-  });
-  return { client, call, close: () => client.close() };
-}
+// its Playground is the one served here
+const session = (args = []) => mcpSession(args, { name: 'eous-tasks-test', env: { EOUS_SITE_PLAYGROUND: site } });
 
 test('task_start / task_submit: a Playground task scored by its evaluator, each verdict recorded for eous compare', { timeout: 900000 }, async () => {
   const out = join(work, 'run');

@@ -5,56 +5,21 @@
 // Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_tools.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { EOUS, LONG, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
-const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
-const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
-const { Client } = await sdk('client/index.js');
-const { StdioClientTransport } = await sdk('client/stdio.js');
-
-const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
-const servers = [];
 let fixture;
-
-function serve(rootDir) {
-  return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    servers.push(p);
-    p.once('error', fail);
-    p.stdout.once('data', (d) => ok(String(d).trim()));
-  });
-}
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
   fixture = await serve(join(root, 'tests/fixtures/mcp_tools'));
 });
 
-after(() => { for (const p of servers) p.kill('SIGTERM'); });
+after(stopServers);
 
-const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
-
-// one eous mcp over stdio with args; call(name, args) answers the tool's result
-async function session(args = []) {
-  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
-    env: { ...process.env, EOUS_LOG: 'warn' } });
-  let stderr = '';
-  t.stderr.on('data', (d) => { stderr += d; });
-  const client = new Client({ name: 'eous-tools-test', version: '1.0.0' });
-  await client.connect(t);
-  const call = async (name, a = {}) => client.callTool({ name, arguments: a }, undefined, LONG).catch((e) => {
-    throw new Error(`${name}: ${e.message}\nstderr: ${stderr}`);
-  });
-  return { client, call, close: () => client.close() };
-}
+const session = (args = [], env = {}) => mcpSession(args, { name: 'eous-tools-test', env });
 
 test('browser_fill_form: every field kind through the form\'s own setter, each read back; a refused field names itself', { timeout: 600000 }, async () => {
   const { client, call, close } = await session();
@@ -176,11 +141,7 @@ test('browser_file_upload: names in --files DIR reach the page; outside it, a sy
 
 test('browser_handle_dialog: a dialog an action opens is named in its answer; an answer armed first or given while it is open reaches the page; a secret prompt answer is never shown', { timeout: 600000 }, async () => {
   const SECRET = 'dlg-S3cret-4471';
-  const t = new StdioClientTransport({ command: EOUS, args: ['mcp'], stderr: 'pipe',
-    env: { ...process.env, EOUS_LOG: 'warn', EOUS_SECRET_MCP_DIALOG: SECRET } });
-  const client = new Client({ name: 'eous-tools-test', version: '1.0.0' });
-  await client.connect(t);
-  const call = async (name, a = {}) => client.callTool({ name, arguments: a }, undefined, LONG);
+  const { client, call, close } = await session([], { EOUS_SECRET_MCP_DIALOG: SECRET });
   try {
     const names = (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
     assert.ok(names.includes('browser_handle_dialog'), 'browser_handle_dialog missing from tools/list');
@@ -226,7 +187,7 @@ test('browser_handle_dialog: a dialog an action opens is named in its answer; an
     assert.equal(r.isError, true);
     assert.match(text(r), /expected \{accept: true\|false/);
   } finally {
-    await client.close();
+    await close();
   }
 });
 

@@ -1,0 +1,72 @@
+// tests/mcp/support.mjs — what the tests in tests/mcp share: the official MCP SDK (loaded from
+// benchmarks/compare's node_modules, whose package.json pins it), serve(rootDir) (a loopback
+// page server, benchmarks/site/serve.mjs, on a free port), text(result) and session(args) (one
+// `eous mcp` over stdio with an SDK client).  Not a test itself: its name matches none of
+// node --test's patterns, so `node --test tests/mcp/` only loads it through the tests.
+// A test file's after() calls stopServers().
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
+const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
+// the file: URL of the SDK module at p (e.g. 'client/index.js'), in benchmarks/compare's node_modules
+export const sdkUrl = (p) => pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href;
+export const sdk = async (p) => import(sdkUrl(p));
+const { Client } = await sdk('client/index.js');
+const { StdioClientTransport } = await sdk('client/stdio.js');
+
+export const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
+
+const servers = []; // every serve() child and every track()ed one, stopped by PID in stopServers()
+
+// rootDir served on a free loopback port: resolves with its base URL (http://127.0.0.1:PORT)
+export function serve(rootDir) {
+  return new Promise((ok, fail) => {
+    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    servers.push(p);
+    p.once('error', fail);
+    p.stdout.once('data', (d) => ok(String(d).trim()));
+  });
+}
+
+// a child of the test's own (an eous server, say) for stopServers() to stop if it still runs
+export function track(p) {
+  servers.push(p);
+  return p;
+}
+
+// stops (SIGTERM) what serve() started and track() was given, where still running (a test file's after())
+export function stopServers() {
+  for (const p of servers.splice(0)) if (p.exitCode === null) p.kill('SIGTERM');
+}
+
+// a tool result's text parts, one after another
+export const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+
+// One eous mcp over stdio with args (EOUS_LOG=warn, env added to the environment), its client
+// called name.  call(name, args) answers the tool's result, a failed request's error carrying the
+// server's stderr; ok(name, args) asserts the result is no error and answers its text; names()
+// answers tools/list's names.  The caller closes it (close()).
+export async function session(args = [], { name = 'eous-mcp-test', env = {} } = {}) {
+  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
+    env: { ...process.env, EOUS_LOG: 'warn', ...env } });
+  let stderr = '';
+  t.stderr.on('data', (d) => { stderr += d; });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(t);
+  const call = async (tool, a = {}) => client.callTool({ name: tool, arguments: a }, undefined, LONG).catch((e) => {
+    throw new Error(`${tool}: ${e.message}\nstderr: ${stderr}`);
+  });
+  const ok = async (tool, a = {}) => {
+    const r = await call(tool, a);
+    assert.equal(r.isError, false, `${tool}: ${text(r)}`);
+    return text(r);
+  };
+  const names = async () => (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
+  return { client, call, ok, names, close: () => client.close() };
+}

@@ -56,44 +56,15 @@ done
 
 [[ "$WIKIS" =~ ^[1-9][0-9]*$ ]] || { echo "model_path: WIKIS: expected a count of DokuWiki copies (1 or more), got '$WIKIS'" >&2; exit 2; }
 
-SITE_PID="" STANDIN_PID=""
 WIKI_DIRS=()
-tmp="$(mktemp -d)"
+source "$ROOT/benchmarks/perf/lib/services.sh"
 cleanup() {
-  [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
-  [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
+  services_stop
   local d
   for d in "${WIKI_DIRS[@]+"${WIKI_DIRS[@]}"}"; do bash "$ROOT/scripts/wiki" stop "$d" || true; done
-  rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-# a line from a background service's stdout (its first), or fail
-first_line() {
-  local fifo="$1" line
-  read -r -t 60 line <"$fifo" || { echo "model_path: $2 did not start" >&2; exit 3; }
-  printf '%s' "$line"
-}
-
-mkfifo "$tmp/site" "$tmp/standin"
-bash "$ROOT/scripts/serve-site" --port 0 >"$tmp/site" &
-SITE_PID=$!
-export EOUS_SITE_PLAYGROUND="$(first_line "$tmp/site" "the Playground")"
-rm -rf "$OUT"
-mkdir -p "$OUT"
-# the figures belong to this commit (model_path.mjs prints it)
-git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown >"$OUT/commit"
-[[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
-  sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
-# what the wall times in model_path.md ran beside: the 1-minute load average and the cores
-echo "$(cut -d' ' -f1 /proc/loadavg) $(nproc)" >"$OUT/load"
-node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS_PLAYGROUND" --tasks "$TASKS_DOKUWIKI" \
-  --log "$OUT/standin.jsonl" >"$tmp/standin" &
-STANDIN_PID=$!
-port="$(first_line "$tmp/standin" "the stand-in")"
-STANDIN_URL="http://127.0.0.1:${port#PORT }"
-# the stand-in checks that a key is sent, as the providers do; it is not a secret
-export OPENAI_API_KEY=standin-local-key
+services_start
 
 # the wiki's copies, built side by side (the first makes the secrets file the others read)
 wiki_start() {

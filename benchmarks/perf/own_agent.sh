@@ -41,41 +41,14 @@ for g in $GROUNDS $GROUNDS4; do
   case "$g" in playground|dokuwiki) ;; *) echo "own_agent: GROUNDS: unknown ground '$g' (expected playground, dokuwiki)" >&2; exit 2 ;; esac
 done
 
-SITE_PID="" STANDIN_PID="" WIKI_DIR=""
-tmp="$(mktemp -d)"
+WIKI_DIR=""
+source "$ROOT/benchmarks/perf/lib/services.sh"
 cleanup() {
-  [[ -z "$SITE_PID" ]] || kill "$SITE_PID" 2>/dev/null || true
-  [[ -z "$STANDIN_PID" ]] || kill "$STANDIN_PID" 2>/dev/null || true
+  services_stop
   [[ -z "$WIKI_DIR" ]] || bash "$ROOT/scripts/wiki" stop "$WIKI_DIR" || true
-  rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-# a line from a background service's stdout (its first), or fail
-first_line() {
-  local fifo="$1" line
-  read -r -t 60 line <"$fifo" || { echo "own_agent: $2 did not start" >&2; exit 3; }
-  printf '%s' "$line"
-}
-
-mkfifo "$tmp/site" "$tmp/standin"
-bash "$ROOT/scripts/serve-site" --port 0 >"$tmp/site" &
-SITE_PID=$!
-export EOUS_SITE_PLAYGROUND="$(first_line "$tmp/site" "the Playground")"
-rm -rf "$OUT"
-mkdir -p "$OUT"
-# the figures belong to this commit (own_agent.mjs prints it)
-git -C "$ROOT" rev-parse --short HEAD >"$OUT/commit" 2>/dev/null || echo unknown >"$OUT/commit"
-[[ -z "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]] ||
-  sed -i 's/$/ (with uncommitted changes)/' "$OUT/commit"
-echo "$(cut -d' ' -f1 /proc/loadavg) $(nproc)" >"$OUT/load"
-node "$ROOT/benchmarks/standin/standin.mjs" --tasks "$TASKS_PLAYGROUND" --tasks "$TASKS_DOKUWIKI" \
-  --log "$OUT/standin.jsonl" >"$tmp/standin" &
-STANDIN_PID=$!
-port="$(first_line "$tmp/standin" "the stand-in")"
-STANDIN_URL="http://127.0.0.1:${port#PORT }"
-# the stand-in checks that a key is sent, as the providers do; it is not a secret
-export OPENAI_API_KEY=standin-local-key
+services_start
 # what the reference agent reads: the same model at the same endpoint
 export OPENAI_BASE_URL="$STANDIN_URL" OPENAI_MODEL=standin
 

@@ -7,17 +7,16 @@
  * hook itself without a browser. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "webarena/site_pool.h"
 #include "webarena/site_reset.h"
 #include "webarena/task.h"
 #include "support/cli.h"
+#include "support/site.h"
 #include "support/workdir.h"
 
 #define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/tasks/dokuwiki"
@@ -36,105 +35,19 @@ static void setup(void)
 
 static void teardown(void)
 {
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
-    if (system(cmd) != 0)
-        fprintf(stderr, "scripts/wiki stop failed\n");
+    ts_site_stop(WIKI, wikidir); /* by the PID in wiki.pid */
     ts_workdir_remove(tmpdir);
 }
 
 /* Starts the wiki; sets EOUS_SITE_DOKUWIKI and EOUS_SITE_DOKUWIKI_RESET. */
 static void start_wiki(void)
 {
-    char cmd[900], url[256] = "", reset[700];
-    snprintf(cmd, sizeof cmd, "bash %s start --dir %s --secrets %s", WIKI, wikidir, secrets);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p && fgets(url, sizeof url, p), "scripts/wiki start printed a URL");
-    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
-    url[strcspn(url, "\n")] = '\0';
-    cr_assert(!strncmp(url, "http://127.0.0.1:", 17), "wiki URL: %s", url);
-    setenv("EOUS_SITE_DOKUWIKI", url, 1);
-    snprintf(reset, sizeof reset, "%s reset %s", WIKI, wikidir);
-    setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
-    struct stat st;
-    cr_assert_eq(stat(secrets, &st), 0);
-    cr_assert_eq(st.st_mode & 0777, 0600, "the secrets file is private");
-}
-
-static int count_tasks(const char *dir)
-{
-    DIR *d = opendir(dir);
-    cr_assert(d, "%s present", dir);
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        n += len > 5 && !strcmp(e->d_name + len - 5, ".json");
-    }
-    closedir(d);
-    return n;
-}
-
-static int count_status(const char *results, const char *status)
-{
-    char *text = ts_slurp(results);
-    char needle[64];
-    snprintf(needle, sizeof needle, "\"status\":\"%s\"", status);
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, needle)); p++)
-        n++;
-    free(text);
-    return n;
-}
-
-/* A copy of the suite in dir whose plans are all replaced by `plan` (JSON). */
-static int copy_suite_with_plan(const char *dir, const char *plan)
-{
-    mkdir(dir, 0755);
-    DIR *d = opendir(SUITE_DIR);
-    cr_assert(d);
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len <= 5 || strcmp(e->d_name + len - 5, ".json"))
-            continue;
-        char src[600], dst[600];
-        snprintf(src, sizeof src, "%s/%s", SUITE_DIR, e->d_name);
-        snprintf(dst, sizeof dst, "%s/%s", dir, e->d_name);
-        char *text = ts_slurp(src);
-        cJSON *task = cJSON_Parse(text);
-        free(text);
-        cr_assert(task, "%s parses", src);
-        cJSON_ReplaceItemInObjectCaseSensitive(task, "script", cJSON_Parse(plan));
-        cJSON_ReplaceItemInObjectCaseSensitive(task, "atomic_script", cJSON_Parse(plan));
-        char *out = cJSON_Print(task);
-        FILE *f = fopen(dst, "w");
-        cr_assert(f && out);
-        fputs(out, f);
-        fclose(f);
-        free(out);
-        cJSON_Delete(task);
-        n++;
-    }
-    closedir(d);
-    return n;
+    cr_assert_eq(ts_site_start(WIKI, "DOKUWIKI", wikidir, secrets), 0, "scripts/wiki started (its stderr says why not)");
 }
 
 static int bench(const char *tasks, const char *modes, const char *out)
 {
-    char log[400], errlog[400];
-    snprintf(log, sizeof log, "%s.out", out);
-    snprintf(errlog, sizeof errlog, "%s.err", out);
-    int rc = ts_cli_run((const char *[]){"bench", tasks, "--modes", modes, "--workers", "2", "--secrets", secrets,
-                                          "--out", out, NULL},
-                        log, errlog, 5400);
-    if (rc != 0 && rc != 1) {
-        char *e = ts_slurp(errlog);
-        cr_log_error("bench exited %d:\n%s", rc, e);
-        free(e);
-    }
-    return rc;
+    return ts_suite_bench(tasks, modes, NULL, secrets, out, 5400);
 }
 
 TestSuite(wiki_site, .init = setup, .fini = teardown, .timeout = 7200);
@@ -142,7 +55,7 @@ TestSuite(wiki_site, .init = setup, .fini = teardown, .timeout = 7200);
 Test(wiki_site, every_task_passes_in_atomic_pruned_and_hybrid)
 {
     start_wiki();
-    int n = count_tasks(SUITE_DIR);
+    int n = ts_suite_count(SUITE_DIR);
     cr_assert_geq(n, 20, "at least 20 DokuWiki tasks");
     char out[300], results[400];
     snprintf(out, sizeof out, "%s/out", tmpdir);
@@ -151,15 +64,11 @@ Test(wiki_site, every_task_passes_in_atomic_pruned_and_hybrid)
     char *text = ts_slurp(results);
     cr_expect_eq(rc, 0, "every task passed; results:\n%s", text);
     cr_expect_eq(ts_count_lines(text), 3 * n, "one line per task and mode");
-    cr_expect_eq(count_status(results, "passed"), 3 * n, "results:\n%s", text);
+    cr_expect_eq(ts_results_count(results, "passed", NULL), 3 * n, "results:\n%s", text);
     /* the password reached the login form (tasks passed) but no file of the run */
-    char *sec = ts_slurp(secrets);
-    const char *pw = strchr(sec, '=');
-    cr_assert(pw && strlen(pw) > 8);
-    char value[128];
-    snprintf(value, sizeof value, "%.*s", (int)strcspn(pw + 1, "\n"), pw + 1);
-    cr_expect_null(ts_file_with(out, value), "the wiki password is in %s", ts_file_with(out, value));
-    free(sec);
+    const char *found;
+    cr_assert_eq(ts_secrets_in(secrets, out, &found), 1, "the wiki password in %s", secrets);
+    cr_expect_null(found, "the wiki password is in %s", found);
     free(text);
 }
 
@@ -171,13 +80,13 @@ Test(wiki_site, doing_nothing_or_answering_na_scores_zero_on_every_task)
         char dir[300], out[300], results[400];
         snprintf(dir, sizeof dir, "%s/tasks%d", tmpdir, i);
         snprintf(out, sizeof out, "%s/out%d", tmpdir, i);
-        int n = copy_suite_with_plan(dir, plans[i]);
+        int n = ts_suite_copy_with_plan(SUITE_DIR, dir, plans[i]);
         cr_assert_geq(n, 20);
         int rc = bench(dir, "atomic", out);
         snprintf(results, sizeof results, "%s/results.jsonl", out);
         char *text = ts_slurp(results);
         cr_expect_eq(rc, 1, "plan %s: the bench reports failures", plans[i]);
-        cr_expect_eq(count_status(results, "failed"), n, "plan %s: every task scores 0:\n%s", plans[i], text);
+        cr_expect_eq(ts_results_count(results, "failed", NULL), n, "plan %s: every task scores 0:\n%s", plans[i], text);
         cr_expect_null(strstr(text, "\"score\":1"), "plan %s: no task scored:\n%s", plans[i], text);
         free(text);
     }

@@ -6,33 +6,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { EOUS, LONG, root, sdk, sdkUrl, serve, stopServers, text, track } from './support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
-// the SDK lives in benchmarks/compare's node_modules (package.json there pins it)
-const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
-const sdk = async (p) => import(pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href);
 const { Client } = await sdk('client/index.js');
 const { StdioClientTransport } = await sdk('client/stdio.js');
 const { ElicitRequestSchema, ToolListChangedNotificationSchema } = await sdk('types.js');
 
 const SECRET = 'mcp-S3cret-Value-7731';
-const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
-const servers = [];
 let site, fixture;
-
-function serve(rootDir) {
-  return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    servers.push(p);
-    p.once('error', fail);
-    p.stdout.once('data', (d) => ok(String(d).trim()));
-  });
-}
 
 function alive(pid) {
   try {
@@ -54,7 +36,6 @@ async function until(cond, ms) {
   return cond();
 }
 
-const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 const idOf = (view, re) => {
   const m = view.match(re);
   assert.ok(m, `${re} not in the view:\n${view}`);
@@ -70,7 +51,7 @@ before(async () => {
   fixture = await serve(join(root, 'tests/fixtures/actions'));
 });
 
-after(() => { for (const p of servers) p.kill('SIGTERM'); });
+after(stopServers);
 
 function transport(extraEnv = {}, args = ['mcp']) {
   const t = new StdioClientTransport({
@@ -260,7 +241,7 @@ test('--type keys: browser_type presses every key; the default puts the text in 
 // A bare JSON-lines client: what a broken or hostile client may send.
 function rawServer() {
   const p = spawn(EOUS, ['mcp'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, EOUS_LOG: 'info' } });
-  servers.push(p); // stopped in after() when a failed assertion leaves it running
+  track(p); // stopped in after() when a failed assertion leaves it running
   let buf = '', stderr = '';
   const lines = [], notes = [];
   const waiters = [];
@@ -390,8 +371,8 @@ test('raw JSON-RPC: bad input gets JSON-RPC errors and the server keeps going', 
 test('a client that vanishes mid-call leaves no eous, driver or browser behind', { timeout: 600000 }, async () => {
   // the client is its own process, killed with SIGKILL while a call is in flight
   const clientCode = `
-    const { Client } = await import(${JSON.stringify(pathToFileURL(requireSdk.resolve('@modelcontextprotocol/sdk/client/index.js')).href)});
-    const { StdioClientTransport } = await import(${JSON.stringify(pathToFileURL(requireSdk.resolve('@modelcontextprotocol/sdk/client/stdio.js')).href)});
+    const { Client } = await import(${JSON.stringify(sdkUrl('client/index.js'))});
+    const { StdioClientTransport } = await import(${JSON.stringify(sdkUrl('client/stdio.js'))});
     const t = new StdioClientTransport({ command: ${JSON.stringify(EOUS)}, args: ['mcp'], stderr: 'inherit',
       env: { ...process.env, EOUS_LOG: 'info' } });
     const c = new Client({ name: 'vanishing', version: '0' });

@@ -9,22 +9,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { EOUS, LONG, root, sdkUrl, serve, stopServers, text, track } from './support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
-const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
-const sdkUrl = (p) => pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href;
 const { Client } = await import(sdkUrl('client/index.js'));
 const { StreamableHTTPClientTransport } = await import(sdkUrl('client/streamableHttp.js'));
 const { ElicitRequestSchema, LoggingMessageNotificationSchema } = await import(sdkUrl('types.js'));
 
-const LONG = { timeout: 600000 }; // a loaded shared machine can be slow to start a browser
 const SECRET = 'http-S3cret-Value-5521';
-const helpers = []; // fixture servers and eous servers, stopped by PID in after()
 let fixture;
 
 function alive(pid) {
@@ -60,23 +53,13 @@ async function until(cond, ms) {
   return cond();
 }
 
-function serveFixture(dir) {
-  return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', dir],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
-    helpers.push(p);
-    p.once('error', fail);
-    p.stdout.once('data', (d) => ok(String(d).trim()));
-  });
-}
-
 // `eous mcp --port 0 ARGS`: resolves once it printed the URL it bound.
 async function startServer(args = [], env = {}) {
   const p = spawn(EOUS, ['mcp', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, EOUS_LOG: 'info', EOUS_SECRET_HTTP_TEST: SECRET, ...env },
   });
-  helpers.push(p);
+  track(p);
   let out = '', err = '';
   p.stdout.on('data', (d) => { out += d; });
   p.stderr.on('data', (d) => { err += d; });
@@ -136,7 +119,6 @@ async function rawSession(url, headers = {}) {
   return sid;
 }
 
-const text = (r) => r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 const idOf = (view, re) => {
   const m = view.match(re);
   assert.ok(m, `${re} not in the view:\n${view}`);
@@ -153,10 +135,10 @@ async function sdkClient(url, capabilities = {}) {
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
-  fixture = await serveFixture(join(root, 'tests/fixtures/actions'));
+  fixture = await serve(join(root, 'tests/fixtures/actions'));
 });
 
-after(() => { for (const p of helpers) if (p.exitCode === null) p.kill('SIGTERM'); });
+after(stopServers); // fixture servers and eous servers, by PID
 
 test('SDK client over HTTP: two sessions, each its own browser; a value typed in one is not in the other; confirmation through elicitation', { timeout: 1500000 }, async () => {
   const srv = await startServer();
@@ -473,7 +455,7 @@ test('HTTP: a client killed mid-call leaves nothing behind once its session time
       onprogress: () => { if (!said) { said = true; console.log('waiting'); } } });
     console.log('should not get here');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', clientCode], { stdio: ['ignore', 'pipe', 'pipe'] });
-  helpers.push(child);
+  track(child);
   let out = '', err = '';
   child.stdout.on('data', (d) => { out += d; });
   child.stderr.on('data', (d) => { err += d; });

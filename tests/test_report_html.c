@@ -314,59 +314,6 @@ Test(report_html, compare_page_of_two_runs)
     ts_browser_stop(&B);
 }
 
-/* Screenshots of report pages for a reader (benchmarks/results/report_html/), with the same check that
- * nothing is wider than the page: runs only when EOUS_REPORT_SHOTS_ROOT (a folder served over loopback),
- * EOUS_REPORT_SHOTS_PAGES (NAME=PATH under it, space separated) and EOUS_REPORT_SHOTS_OUT are set; writes
- * OUT/NAME-1280.png and OUT/NAME-800.png, each as tall as its page (at most 4000 px). */
-TestSuite(report_shots, .timeout = 300);
-
-static void shoot(wd_session *s, ts_browser *B, const char *page, const char *name, int width, const char *out)
-{
-    eous_err err;
-    cr_assert_eq(wd_set_window_rect(s, width, 900, &err), EOUS_OK, "%s", err.msg);
-    char rel[400];
-    snprintf(rel, sizeof rel, "%s%s", page[0] == '/' ? "" : "/", page);
-    cr_assert_eq(wd_navigate(s, ts_browser_url(B, rel), &err), EOUS_OK, "%s", err.msg);
-    char *fit = ts_page_js(s, "const w = document.documentElement.clientWidth;"
-                              "return document.documentElement.scrollWidth <= w ? 'fits' : 'scrollWidth ' + "
-                              "document.documentElement.scrollWidth + ' > ' + w;");
-    cr_expect_str_eq(fit, "fits", "%s at %d px: %s", page, width, fit);
-    free(fit);
-    char *hs = ts_page_js(s, "return String(document.documentElement.scrollHeight + "
-                             "(window.outerHeight - window.innerHeight));");
-    int height = atoi(hs);
-    free(hs);
-    cr_assert_eq(wd_set_window_rect(s, width, height > 4000 ? 4000 : height < 600 ? 600 : height, &err), EOUS_OK,
-                 "%s", err.msg);
-    unsigned char *png = NULL;
-    size_t len = 0;
-    cr_assert_eq(wd_screenshot(s, &png, &len, &err), EOUS_OK, "%s", err.msg);
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s-%d.png", out, name, width);
-    cr_assert_eq(eous_write_file_atomic(path, png, len, &err), EOUS_OK, "%s", err.msg);
-    free(png);
-}
-
-Test(report_shots, pages_at_1280_and_800_px)
-{
-    const char *root = getenv("EOUS_REPORT_SHOTS_ROOT"), *pages = getenv("EOUS_REPORT_SHOTS_PAGES"),
-               *out = getenv("EOUS_REPORT_SHOTS_OUT");
-    if (!root || !pages || !out)
-        cr_skip_test("EOUS_REPORT_SHOTS_ROOT, _PAGES and _OUT not set");
-    ts_browser B;
-    cr_assert_eq(ts_browser_start(&B, root), 0, "browser start failed");
-    char *list = strdup(pages), *save = NULL;
-    for (char *item = strtok_r(list, " ", &save); item; item = strtok_r(NULL, " ", &save)) {
-        char *eq = strchr(item, '=');
-        cr_assert_not_null(eq, "NAME=PATH: %s", item);
-        *eq = '\0';
-        shoot(B.session, &B, eq + 1, item, 1280, out);
-        shoot(B.session, &B, eq + 1, item, 800, out);
-    }
-    free(list);
-    ts_browser_stop(&B);
-}
-
 /* --known-limits FILE that eous cannot take: one line naming the file and the entry, exit 2, before any
  * run folder is made (no browser either). */
 TestSuite(report_known, .timeout = 120);

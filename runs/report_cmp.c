@@ -92,17 +92,6 @@ static eous_rc load_run(cmp_run *c, const char *arg, eous_err *err)
     return EOUS_OK;
 }
 
-static const cJSON *row_of(const cJSON *rows, const char *id, const char *mode)
-{
-    const cJSON *r;
-    cJSON_ArrayForEach(r, rows) {
-        const char *rid = eous_json_str(r, "task_id"), *rm = eous_json_str(r, "mode");
-        if (rid && rm && !strcmp(rid, id) && !strcmp(rm, mode))
-            return r;
-    }
-    return NULL;
-}
-
 static int by_id(const void *a, const void *b)
 {
     return strverscmp(*(const char *const *)a, *(const char *const *)b);
@@ -173,7 +162,7 @@ static void task_row(eous_buf *h, const char *id, const cmp_col *cols, int nc, i
     *differs = 0;
     *all_pass = 1;
     for (int i = 0; i < nc; i++) {
-        cells[i] = row_of(cols[i].run->last, id, cols[i].mode);
+        cells[i] = runs_row_of(cols[i].run->last, id, cols[i].mode);
         const char *st = cells[i] ? eous_json_str(cells[i], "status") : "absent";
         first = first ? first : st;
         *differs |= strcmp(first, st ? st : "") != 0;

@@ -76,7 +76,7 @@ static const char **sorted_ids(const cJSON *rows, int *n_out)
     return ids;
 }
 
-static const cJSON *row_of(const cJSON *rows, const char *id, const char *mode)
+const cJSON *runs_row_of(const cJSON *rows, const char *id, const char *mode)
 {
     const cJSON *r;
     cJSON_ArrayForEach(r, rows) {
@@ -436,7 +436,7 @@ static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const
     eous_buf_init(&bad, 0);
     eous_buf_init(&have, 0);
     for (int m = 0; m < nm; m++) {
-        const cJSON *r = row_of(rows, id, modes[m]);
+        const cJSON *r = runs_row_of(rows, id, modes[m]);
         if (!r)
             continue;
         any = any ? any : r;
@@ -462,13 +462,13 @@ static void task_rows(eous_buf *h, const char *out_dir, const cJSON *rows, const
     runs_html_text(h, eous_json_str(any, "screen"));
     eous_buf_puts(h, "</td>", NULL);
     for (int m = 0; m < nm; m++)
-        mode_cells(h, row_of(rows, id, modes[m]), modes[m]);
+        mode_cells(h, runs_row_of(rows, id, modes[m]), modes[m]);
     eous_buf_printf(h, NULL, "</tr><tr class='detail' id='d-%d' hidden><td colspan='%d'><p class='intent'>", index,
                     3 + MODE_COLS * nm);
     runs_html_text(h, eous_json_str(any, "intent"));
     eous_buf_puts(h, "</p>", NULL);
     for (int m = 0; m < nm; m++) {
-        const cJSON *r = row_of(rows, id, modes[m]);
+        const cJSON *r = runs_row_of(rows, id, modes[m]);
         if (r)
             mode_detail(h, out_dir, r, earlier, modes[m]);
     }

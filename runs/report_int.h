@@ -26,4 +26,7 @@ eous_rc runs_report_html_write(const char *out_dir, const cJSON *rows, const cJS
                                 int n_modes,
                                 const char *summary_md, const char *charts_svg, eous_err *err);
 
+/* The line of rows (a results array) for task id in mode, NULL when none (borrowed). */
+const cJSON *runs_row_of(const cJSON *rows, const char *id, const char *mode);
+
 #endif

@@ -65,8 +65,8 @@ static inline void ts_native_link(ts_native *n, const char *name, const char *ta
 }
 
 /* dir/name -> path under a widget library's npm install, tests/fixtures/lib/node_modules/path (a
- * worktree's tests read /work/main's by EOUS_TEST_NPM_FIXTURES=/work/main/tests/fixtures: npm ci
- * runs in the checkout scripts/setup ran in) */
+ * second checkout's tests read the first's by EOUS_TEST_NPM_FIXTURES=CHECKOUT/tests/fixtures: npm ci
+ * runs only in the checkout scripts/setup ran in) */
 static inline void ts_native_link_npm(ts_native *n, const char *name, const char *lib, const char *path)
 {
     const char *root = getenv("EOUS_TEST_NPM_FIXTURES");

@@ -14,6 +14,8 @@ static void adopt_view(perc_obs *obs, perc_view *v)
 {
     free(obs->text);
     free(obs->ids);
+    perc_lines_free(obs->lines);
+    obs->lines = NULL;
     eous_arena_free(obs->view_arena);
     /* every view goes through the redactor: a credential in a link's query (?key=) or a
      * registered secret shown as a field's value never reaches a planner */
@@ -64,11 +66,13 @@ static eous_rc render(perc_obs *obs, const char *html, size_t html_len, eous_err
     if (rc)
         return rc;
     rc = perc_mode_render(obs, html, html_len, &v, err);
-    if (rc)
+    if (rc) {
         perc_view_free(&v);
-    else
-        adopt_view(obs, &v);
-    return rc;
+        return rc;
+    }
+    adopt_view(obs, &v);
+    /* the lines are read from the redacted text the planner gets, so their spans are its spans */
+    return perc_lines_read(obs->text, obs->text_len, &obs->lines, err);
 }
 
 eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err)

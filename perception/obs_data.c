@@ -84,6 +84,7 @@ void perc_obs_free(perc_obs *obs)
     free(obs->comps);
     cJSON_Delete(obs->owned_json);
     free(obs->text);
+    perc_lines_free(obs->lines);
     free(obs->warnings);
     free(obs->ids);
     perc_bindex_free(&obs->nodes_by_backend);

@@ -177,4 +177,84 @@ const perc_node *perc_obs_node_by_backend(const perc_obs *obs, int backend_id);
  * unknown (no CDP, another driver, an offline build). */
 const char *perc_obs_element_prefix(const perc_obs *obs);
 
+/* ---- the view as lines ----------------------------------------------------------
+ * The view's text read back into its parts, by the module that writes it, so no
+ * other module parses view text (grounding, the MCP server, repairs read these).
+ * The parts are byte spans of the text the lines were read from: s points into
+ * it (NULL when the line has no such part), off is s's offset, len its length. */
+typedef enum perc_line_kind {
+    PERC_LINE_TEXT = 0,  /* text, a pager "1 2 3 4 5", a bare "table" */
+    PERC_LINE_HEADER,    /* "Tab 0 (current): …", "not on screen:", "page tools:" */
+    PERC_LINE_ELEMENT,   /* "[12] role 'name' …" (atomic), "role [12] 'name' …", "heading 'x'" (pruned, hybrid) */
+    PERC_LINE_COMPONENT, /* "[c3] kind 'label' key: value … → tool(params) tool()" (hybrid) */
+    PERC_LINE_PAGE_TOOL, /* "[c7] tool(params) read-only — description" under "page tools:" */
+    PERC_LINE_ROW        /* "| a | b |": a table's header or one of its rows */
+} perc_line_kind;
+
+typedef struct perc_span {
+    const char *s;
+    size_t off, len;
+} perc_span;
+
+/* One element a line names: the line's own, or one a table cell shows inline. */
+typedef struct perc_line_item {
+    perc_span id;   /* "12" (no brackets), s NULL when none */
+    perc_span role;
+    perc_span name; /* between the quotes; s NULL when no name is printed */
+} perc_line_item;
+
+/* A tool's param as the tools line prints it: "name?: type, limits". */
+typedef struct perc_line_param {
+    perc_span name;
+    int optional;    /* printed with the optional mark */
+    perc_span type;  /* "true|false", "integer", "[a|b]"; s NULL: a plain string */
+    perc_span limits; /* ", 1..8, step 2" after the type, s NULL when none */
+} perc_line_param;
+
+typedef struct perc_line_tool {
+    perc_span name;
+    perc_span args;   /* between the parentheses, "…" for a component not on screen */
+    const perc_line_param *params;
+    size_t n_params;
+} perc_line_tool;
+
+typedef struct perc_line_state {
+    perc_span key, value; /* value without its quotes when quoted */
+} perc_line_state;
+
+typedef struct perc_line {
+    perc_line_kind kind;
+    int depth;             /* leading tabs */
+    perc_span whole;       /* the line after its tabs, without its newline */
+    perc_span id;          /* the line's view id ("c5", "12"), s NULL when none */
+    int id_first;          /* the id opens the line ("[12] role", "[c5] kind") */
+    perc_span role;        /* an element's role, a component's kind */
+    perc_span name;        /* an element's name, a component's label; s NULL when none is printed */
+    const perc_line_state *state; /* a component's state, an element's properties ("expanded: true") */
+    size_t n_state;
+    const perc_line_tool *tools; /* a component's or page tool's tools, in order */
+    size_t n_tools;
+    perc_span desc;        /* a page tool's description */
+    const perc_span *cells; /* a row's cells, trimmed */
+    size_t n_cells;
+    const perc_line_item *items; /* the elements the line names (its own, or a row's inline ones) */
+    size_t n_items;
+} perc_line;
+
+typedef struct perc_lines perc_lines;
+
+/* Reads view text into lines.  text is borrowed and must outlive the lines;
+ * free them with perc_lines_free.  Only EOUS_E_NOMEM fails: any text reads. */
+eous_rc perc_lines_read(const char *text, size_t len, perc_lines **out, eous_err *err);
+void perc_lines_free(perc_lines *l);
+size_t perc_lines_count(const perc_lines *l);
+const perc_line *perc_lines_at(const perc_lines *l, size_t i);
+/* 1 when span sp holds exactly s (n bytes). */
+int perc_span_is(perc_span sp, const char *s, size_t n);
+
+/* The observation's view as lines (read from perc_obs_text after redaction,
+ * so every span is a span of that text); borrowed, lives as the observation.
+ * NULL with *n 0 when the view has no text. */
+const perc_line *perc_obs_lines(const perc_obs *obs, size_t *n);
+
 #endif

@@ -58,6 +58,7 @@ struct perc_obs {
     const cJSON *page_labels; /* {K: label} from data-cid roots' aria-labelledby/-label (in owned_json) */
     char *text;
     size_t text_len;
+    perc_lines *lines;        /* text read back into lines (view_lines.c), NULL when none */
     const char *url;
     const struct perc_obs *id_base; /* perc_opts.id_base while the view is built, else NULL */
     const char *title;

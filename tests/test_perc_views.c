@@ -832,3 +832,153 @@ Test(perc_views, scanner_matches_reference_parser)
     perc_obs_free(ref);
     eous_buf_free(&b);
 }
+
+/* ---- the view as lines (perception/view_lines.c) ---------------------------- */
+
+static int span_eq(perc_span sp, const char *s)
+{
+    return perc_span_is(sp, s, strlen(s));
+}
+
+/* Every span of a line points into text at its offset. */
+static void spans_in(const char *text, const perc_line *l)
+{
+    const perc_span *sp[] = {&l->whole, &l->id, &l->role, &l->name, &l->desc};
+    for (size_t i = 0; i < sizeof sp / sizeof *sp; i++)
+        if (sp[i]->s)
+            cr_assert_eq(sp[i]->s, text + sp[i]->off);
+}
+
+/* The hybrid view's lines are what the components hold: id, kind, label,
+ * state, tools and params with their types and limits, and the plain
+ * elements around them, all spans of the text the planner reads.  A label
+ * holding the view's own marks (" → ", " options: ", a quote) stays the label. */
+Test(perc_lines, hybrid_lines_are_the_components_parts)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Booking", "2 5 6", NULL, 1);
+    node(&b, "2", "generic", "", "3 4", NULL, 2);
+    node(&b, "3", "textbox", "Check-in", "", NULL, 3);
+    node(&b, "4", "button", "Next month", "", NULL, 4);
+    node(&b, "5", "button", "Search", "", NULL, 5);
+    node(&b, "6", "generic", "", "", NULL, 6);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"datepicker-checkin\",\"INPUT\",\"BUTTON\","
+                      "\"room\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,1,1,0,0],\"backendNodeId\":[1,2,3,4,5,6],"
+                      "\"nodeName\":[0,1,4,5,5,1],\"attributes\":[[],[2,3],[],[],[],[2,6]]}}]}";
+    const char *reg = "{\"datepicker-checkin\":{\"key\":\"datepicker-checkin\",\"kind\":\"datepicker\",\"label\":\"Check-in\","
+                      "\"state\":{\"value\":\"2025-12-30\"},\"tools\":[\"setValue\",\"clear\"],"
+                      "\"metadata\":{\"setValue\":{\"params\":{\"date\":{\"type\":\"string\",\"format\":\"YYYY-MM-DD\","
+                      "\"min\":\"2025-01-01\",\"max\":\"2026-12-31\",\"required\":true}}},"
+                      "\"clear\":{\"params\":{}}}},"
+                      "\"room\":{\"key\":\"room\",\"kind\":\"select\",\"label\":\"Room → it's options: a | b\","
+                      "\"state\":{\"mode\":\"single\"},\"tools\":[\"setValue\"],"
+                      "\"metadata\":{\"setValue\":{\"params\":{\"value\":{\"type\":\"string\",\"enum\":[\"std\",\"deluxe\"],"
+                      "\"required\":true},\"breakfast\":{\"type\":\"boolean\"}}}}}}";
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    const char *text = perc_obs_text(obs);
+    cr_assert_str_eq(text, "Tab 0 (current): Booking\n\n"
+                           "[c1] datepicker 'Check-in' value: '2025-12-30' → "
+                           "setValue(date: YYYY-MM-DD, 2025-01-01..2026-12-31) clear()\n"
+                           "button [1] 'Search'\n"
+                           "[c2] select 'Room → it's options: a | b' mode: 'single' → "
+                           "setValue(value: std|deluxe; breakfast?: boolean)\n");
+    size_t n;
+    const perc_line *ls = perc_obs_lines(obs, &n);
+    cr_assert_eq(n, 5);
+    for (size_t i = 0; i < n; i++)
+        spans_in(text, &ls[i]);
+    cr_assert_eq(ls[0].kind, PERC_LINE_HEADER);
+    cr_assert_eq(ls[1].kind, PERC_LINE_TEXT);
+    const perc_line *c1 = &ls[2], *btn = &ls[3], *c2 = &ls[4];
+    cr_assert_eq(c1->kind, PERC_LINE_COMPONENT);
+    cr_assert(span_eq(c1->id, "c1") && c1->id_first);
+    cr_assert(span_eq(c1->role, "datepicker"));
+    cr_assert(span_eq(c1->name, "Check-in"));
+    cr_assert_eq(c1->n_state, 1);
+    cr_assert(span_eq(c1->state[0].key, "value") && span_eq(c1->state[0].value, "2025-12-30"));
+    cr_assert_eq(c1->n_tools, 2);
+    cr_assert(span_eq(c1->tools[0].name, "setValue") && span_eq(c1->tools[1].name, "clear"));
+    cr_assert_eq(c1->tools[0].n_params, 1);
+    cr_assert_eq(c1->tools[1].n_params, 0);
+    const perc_line_param *date = &c1->tools[0].params[0];
+    cr_assert(span_eq(date->name, "date") && !date->optional);
+    cr_assert(span_eq(date->type, "YYYY-MM-DD"));
+    cr_assert(span_eq(date->limits, ", 2025-01-01..2026-12-31"));
+    cr_assert_eq(btn->kind, PERC_LINE_ELEMENT);
+    cr_assert(span_eq(btn->role, "button") && span_eq(btn->id, "1") && !btn->id_first);
+    cr_assert(span_eq(btn->name, "Search"));
+    /* the view's marks inside a label are the label's */
+    cr_assert_eq(c2->kind, PERC_LINE_COMPONENT);
+    cr_assert(span_eq(c2->name, "Room → it's options: a | b"), "%.*s", (int)c2->name.len, c2->name.s);
+    cr_assert_eq(c2->n_state, 1);
+    cr_assert(span_eq(c2->state[0].key, "mode") && span_eq(c2->state[0].value, "single"));
+    cr_assert_eq(c2->n_tools, 1);
+    cr_assert_eq(c2->tools[0].n_params, 2);
+    cr_assert(span_eq(c2->tools[0].params[0].type, "std|deluxe"));
+    cr_assert(span_eq(c2->tools[0].params[1].name, "breakfast") && c2->tools[0].params[1].optional);
+    cr_assert(span_eq(c2->tools[0].params[1].type, "boolean"));
+    /* each shown component has its line, under its view id */
+    for (size_t i = 0; i < perc_obs_n_components(obs); i++) {
+        const perc_component *comp = perc_obs_component(obs, i);
+        int found = 0;
+        for (size_t k = 0; k < n; k++)
+            found += ls[k].kind == PERC_LINE_COMPONENT && span_eq(ls[k].id, comp->view_id) &&
+                     span_eq(ls[k].role, comp->kind) && span_eq(ls[k].name, comp->label);
+        cr_assert_eq(found, 1, "%s", comp->view_id);
+    }
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}
+
+/* The other line forms: atomic and pruned elements, a row's inline controls,
+ * a page tool with its description, a brief component not on screen, text. */
+Test(perc_lines, atomic_pruned_rows_and_page_tools)
+{
+    const char *text = "[12] link 'O'Brien's page' focused: True\n"
+                       "\t[13] StaticText \"it's\"\n"
+                       "textbox [10] value: 'x'\n"
+                       "heading 'Sign in'\n"
+                       "Hello world: again\n"
+                       "1 2 3\n"
+                       "\t\t| columnheader [9] 'Name' | columnheader [13] 'Role filter' button [14] 'filter' |\n"
+                       "not on screen:\n"
+                       "\t[c3] tabs 'More' → setTab(…) close()\n"
+                       "page tools:\n"
+                       "\t[c12] open_order(id) read-only — Open one order → by id.";
+    perc_lines *ls;
+    eous_err err;
+    cr_assert_eq(perc_lines_read(text, strlen(text), &ls, &err), EOUS_OK);
+    cr_assert_eq(perc_lines_count(ls), 11);
+    const perc_line *l = perc_lines_at(ls, 0);
+    cr_assert(l->kind == PERC_LINE_ELEMENT && l->id_first && span_eq(l->id, "12") && span_eq(l->role, "link"));
+    cr_assert(span_eq(l->name, "O'Brien's page"));
+    cr_assert(l->n_state == 1 && span_eq(l->state[0].key, "focused") && span_eq(l->state[0].value, "True"));
+    l = perc_lines_at(ls, 1);
+    cr_assert(l->depth == 1 && span_eq(l->role, "StaticText") && span_eq(l->name, "it's"));
+    l = perc_lines_at(ls, 2);
+    cr_assert(span_eq(l->role, "textbox") && span_eq(l->id, "10") && !l->name.s);
+    cr_assert(l->n_state == 1 && span_eq(l->state[0].value, "x"));
+    l = perc_lines_at(ls, 3);
+    cr_assert(l->kind == PERC_LINE_ELEMENT && span_eq(l->name, "Sign in") && !l->id.s);
+    cr_assert_eq(perc_lines_at(ls, 4)->kind, PERC_LINE_TEXT);
+    cr_assert_eq(perc_lines_at(ls, 5)->kind, PERC_LINE_TEXT);
+    l = perc_lines_at(ls, 6);
+    cr_assert(l->kind == PERC_LINE_ROW && l->depth == 2 && l->n_cells == 2);
+    cr_assert(span_eq(l->cells[0], "columnheader [9] 'Name'"));
+    cr_assert_eq(l->n_items, 3);
+    cr_assert(span_eq(l->items[1].name, "Role filter") && span_eq(l->items[2].role, "button"));
+    cr_assert(span_eq(l->items[2].id, "14") && span_eq(l->items[2].name, "filter"));
+    cr_assert_eq(perc_lines_at(ls, 7)->kind, PERC_LINE_HEADER);
+    l = perc_lines_at(ls, 8);
+    cr_assert(l->kind == PERC_LINE_COMPONENT && l->n_tools == 2 && l->tools[0].n_params == 0);
+    cr_assert(span_eq(l->tools[0].args, "…") && span_eq(l->tools[1].name, "close"));
+    l = perc_lines_at(ls, 10);
+    cr_assert(l->kind == PERC_LINE_PAGE_TOOL && span_eq(l->id, "c12") && l->n_tools == 1);
+    cr_assert(span_eq(l->tools[0].name, "open_order") && span_eq(l->tools[0].params[0].name, "id"));
+    cr_assert(l->n_state == 1 && span_eq(l->state[0].key, "read-only"));
+    cr_assert(span_eq(l->desc, "Open one order → by id."));
+    perc_lines_free(ls);
+}

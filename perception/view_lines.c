@@ -1,0 +1,526 @@
+/* perception/view_lines.c — the views' text read back into lines (perc.h):
+ * ids, roles, names, a component's state and tools with their params, a
+ * row's cells.  It sits beside the writers (view_atomic.c, view_pruned.c,
+ * view_hybrid.c) and reads their marks (view_grammar_int.h), so a change of
+ * format is made and tested here, and the readers (grounding, MCP, repairs)
+ * keep reading fields.  Parsing the final text rather than recording while
+ * writing keeps the spans right after the redactor rewrote the text. */
+#include <ctype.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perception/perc_int.h"
+#include "perception/view_grammar_int.h"
+
+/* Bounds per line: a hostile page cannot make one line cost more than these. */
+#define MAX_STATE 64
+#define MAX_TOOLS 32
+#define MAX_PARAMS 256 /* over all tools of a line */
+#define MAX_CELLS 64
+#define MAX_ITEMS 64
+
+static const char ARROW[] = " → ";
+static const char DASH[] = " — ";
+
+struct perc_lines {
+    eous_arena *arena;
+    perc_line *lines;
+    size_t n;
+};
+
+/* The line being read and where its parts go before they are copied out. */
+typedef struct lctx {
+    const char *text;
+    const char *end;        /* end of the line */
+    perc_line *l;
+    perc_line_state state[MAX_STATE];
+    perc_line_tool tools[MAX_TOOLS];
+    perc_line_param params[MAX_PARAMS];
+    size_t n_params;
+    perc_span cells[MAX_CELLS];
+    perc_line_item items[MAX_ITEMS];
+} lctx;
+
+static perc_span span(const lctx *c, const char *s, size_t len)
+{
+    return (perc_span){.s = s, .off = (size_t)(s - c->text), .len = len};
+}
+
+int perc_span_is(perc_span sp, const char *s, size_t n)
+{
+    return sp.s && sp.len == n && !memcmp(sp.s, s, n);
+}
+
+static int starts(const char *p, const char *end, const char *w)
+{
+    size_t n = strlen(w);
+    return (size_t)(end - p) >= n && !memcmp(p, w, n);
+}
+
+static const char *find(const char *p, const char *end, const char *w)
+{
+    size_t n = strlen(w);
+    for (; p && (size_t)(end - p) >= n; p++)
+        if (!memcmp(p, w, n))
+            return p;
+    return NULL;
+}
+
+static int ident_byte(unsigned char ch)
+{
+    return isalnum(ch) || ch == '_' || ch == '-' || ch >= 0x80;
+}
+
+/* Length of an identifier ("aria-label", "valueLabel") at p. */
+static size_t ident_len(const char *p, const char *end)
+{
+    size_t n = 0;
+    while (p + n < end && ident_byte((unsigned char)p[n]))
+        n++;
+    return n;
+}
+
+/* "[12]" or "[c5]" at p: the id inside, and the byte after the ']'; NULL if not. */
+static const char *bracket_id(const char *p, const char *end, const char **id, size_t *idn)
+{
+    if (p >= end || *p != '[')
+        return NULL;
+    const char *q = p + 1, *d;
+    if (q < end && *q == 'c')
+        q++;
+    d = q;
+    while (q < end && isdigit((unsigned char)*q))
+        q++;
+    if (q == d || q >= end || *q != ']')
+        return NULL;
+    *id = p + 1;
+    *idn = (size_t)(q - p - 1);
+    return q + 1;
+}
+
+/* 1 when what is at p can follow a name, so a quote before p closes it: the
+ * line's end, " key:" (a state key or property), " [12]" or " role [12]" (a
+ * cell's next control), the tools' arrow, a description's dash or a flag. */
+static int after_name(const char *p, const char *end)
+{
+    if (p == end)
+        return 1;
+    if (*p != ' ')
+        return 0;
+    p++;
+    if (starts(p, end, "→") || starts(p, end, "—") || starts(p, end, "["))
+        return 1;
+    size_t n = ident_len(p, end);
+    if (!n)
+        return 0;
+    if (p + n < end && p[n] == ':')
+        return 1;
+    if (p + n + 1 < end && p[n] == ' ' && p[n + 1] == '[')
+        return 1;
+    int flag = (n == 8 && starts(p, end, "disabled")) || (n == 9 && starts(p, end, "read-only"));
+    return flag && (p + n == end || p[n] == ' ');
+}
+
+/* A quoted name at p ('…' as the pruned and hybrid views write it, or a Python
+ * repr "…" / '…' as the atomic view does): *name gets what is inside; returns
+ * the byte after the closing quote, NULL when p opens no name. */
+static const char *quoted_name(const lctx *c, const char *p, perc_span *name)
+{
+    const char *end = c->end;
+    if (p >= end || (*p != '\'' && *p != '"'))
+        return NULL;
+    char q = *p;
+    const char *close = NULL;
+    /* the first closing quote that something a name is followed by follows
+     * (names are not escaped: "'O'Brien'" holds O'Brien) */
+    for (const char *e = p + 1; e < end && !close; e++) {
+        if (*e == '\\' && q == '"') {
+            e++;
+            continue;
+        }
+        if (*e == q && after_name(e + 1, end))
+            close = e;
+    }
+    if (!close)
+        return NULL;
+    *name = span(c, p + 1, (size_t)(close - p - 1));
+    return close + 1;
+}
+
+/* ---- a component's state and tools ------------------------------------------ */
+
+/* A state value at p: quoted up to its closing quote, else up to the next
+ * " key: ", " → " or " disabled" at the end. */
+static const char *state_value(const lctx *c, const char *p, const char *stop, perc_span *v)
+{
+    perc_span n;
+    const char *after = quoted_name(c, p, &n);
+    if (after && after <= stop) {
+        *v = n;
+        return after;
+    }
+    const char *e = p;
+    for (; e < stop; e++) {
+        if (*e != ' ')
+            continue;
+        if (starts(e, stop, ARROW) || starts(e, stop, DASH))
+            break;
+        size_t k = ident_len(e + 1, stop);
+        if ((k && e + 1 + k + 1 < stop && e[1 + k] == ':' && e[2 + k] == ' ') ||
+            (k == 8 && e + 9 == stop && starts(e + 1, stop, "disabled")))
+            break;
+    }
+    *v = span(c, p, (size_t)(e - p));
+    return e;
+}
+
+/* " key: value key: value disabled" from p up to stop, the tools' arrow or a
+ * description's dash (a quoted value may hold either); returns where it stopped. */
+static const char *read_state(lctx *c, const char *p, const char *stop)
+{
+    while (p < stop && c->l->n_state < MAX_STATE) {
+        if (starts(p, stop, ARROW) || starts(p, stop, DASH))
+            break;
+        if (*p == ' ')
+            p++;
+        size_t k = ident_len(p, stop);
+        if (!k)
+            break;
+        perc_line_state *st = &c->state[c->l->n_state];
+        st->key = span(c, p, k);
+        if (p + k + 1 < stop && p[k] == ':' && p[k + 1] == ' ') {
+            p = state_value(c, p + k + 2, stop, &st->value);
+        } else {
+            st->value = (perc_span){0}; /* a flag: "disabled", "read-only" */
+            p += k;
+        }
+        c->l->n_state++;
+    }
+    return p;
+}
+
+/* One param "name?: type, limits" in [p, e). */
+static void read_param(lctx *c, const char *p, const char *e, perc_line_param *pm)
+{
+    memset(pm, 0, sizeof *pm);
+    while (p < e && *p == ' ')
+        p++;
+    const char *n = p;
+    while (n < e && !strchr("?:;)", *n))
+        n++;
+    pm->name = span(c, p, (size_t)(n - p));
+    if (starts(n, e, PV_OPTIONAL)) {
+        pm->optional = 1;
+        n += strlen(PV_OPTIONAL);
+    }
+    if (!starts(n, e, PV_TYPE))
+        return;
+    n += strlen(PV_TYPE);
+    const char *lim = find(n, e, PV_LIMIT_SEP);
+    const char *te = lim ? lim : e;
+    pm->type = span(c, n, (size_t)(te - n));
+    if (lim)
+        pm->limits = span(c, lim, (size_t)(e - lim));
+}
+
+/* Splits a tool's args on "; " outside brackets. */
+static void read_params(lctx *c, perc_line_tool *t)
+{
+    const char *p = t->args.s, *e = p + t->args.len;
+    if (!t->args.len || perc_span_is(t->args, "…", strlen("…")))
+        return;
+    perc_line_param *first = &c->params[c->n_params];
+    int depth = 0;
+    for (const char *q = p; q <= e && c->n_params < MAX_PARAMS; q++) {
+        if (q < e && (*q == '[' || *q == '('))
+            depth++;
+        else if (q < e && (*q == ']' || *q == ')'))
+            depth--;
+        if (q == e || (!depth && starts(q, e, PV_PARAM_SEP))) {
+            read_param(c, p, q, &c->params[c->n_params++]);
+            t->n_params++;
+            p = q + (q < e ? strlen(PV_PARAM_SEP) : 0);
+        }
+    }
+    t->params = first;
+}
+
+/* The end of the parenthesised args opened at p ('('): the matching ')', or
+ * the line's last ')' when a value leaves them unbalanced. */
+static const char *args_end(const char *p, const char *end)
+{
+    int depth = 0;
+    for (const char *q = p; q < end; q++) {
+        if (*q == '(')
+            depth++;
+        else if (*q == ')' && --depth == 0)
+            return q;
+    }
+    for (const char *q = end; q > p; q--)
+        if (q[-1] == ')')
+            return q - 1;
+    return NULL;
+}
+
+/* "tool(args) tool()" from p: the tools, then the byte after the last. */
+static const char *read_tools(lctx *c, const char *p)
+{
+    const char *end = c->end;
+    while (p < end && c->l->n_tools < MAX_TOOLS) {
+        const char *q = p;
+        /* tools are space separated ("·" in some hand-written views) */
+        while (q < end && (*q == ' ' || starts(q, end, "·")))
+            q += *q == ' ' ? 1 : strlen("·");
+        size_t k = ident_len(q, end);
+        if (!k || q + k >= end || q[k] != '(')
+            break;
+        const char *close = args_end(q + k, end);
+        if (!close)
+            break;
+        perc_line_tool *t = &c->tools[c->l->n_tools++];
+        memset(t, 0, sizeof *t);
+        t->name = span(c, q, k);
+        t->args = span(c, q + k + 1, (size_t)(close - q - k - 1));
+        read_params(c, t);
+        p = close + 1;
+    }
+    return p;
+}
+
+/* "[cN] kind 'label' state → tools" or "[cN] tool(args) — description". */
+static void read_component(lctx *c, const char *p)
+{
+    perc_line *l = c->l;
+    const char *end = c->end;
+    size_t k = ident_len(p, end);
+    if (k && p + k < end && p[k] == '(') {
+        l->kind = PERC_LINE_PAGE_TOOL;
+        const char *q = read_state(c, read_tools(c, p), end);
+        if (starts(q, end, DASH))
+            l->desc = span(c, q + strlen(DASH), (size_t)(end - q - strlen(DASH)));
+        return;
+    }
+    l->kind = PERC_LINE_COMPONENT;
+    l->role = span(c, p, k);
+    p += k;
+    if (p < end && *p == ' ') {
+        const char *after = quoted_name(c, p + 1, &l->name);
+        if (after)
+            p = after;
+    }
+    p = read_state(c, p, end);
+    if (starts(p, end, ARROW))
+        read_tools(c, p + strlen(ARROW));
+}
+
+/* ---- elements and rows ------------------------------------------------------- */
+
+/* "role [12] 'name'" or "role 'name'" at p (pruned), the id after the role;
+ * returns the byte after what it read, NULL when p starts no element. */
+static const char *read_element(lctx *c, const char *p, perc_line_item *it, int need_mark)
+{
+    const char *end = c->end;
+    size_t k = 0;
+    while (p + k < end && isalpha((unsigned char)p[k]))
+        k++;
+    if (!k || (p + k < end && p[k] != ' '))
+        return NULL;
+    memset(it, 0, sizeof *it);
+    it->role = span(c, p, k);
+    const char *q = p + k, *id, *after;
+    size_t idn;
+    if (q + 1 < end && (after = bracket_id(q + 1, end, &id, &idn))) {
+        it->id = span(c, id, idn);
+        q = after;
+    }
+    if (q + 1 < end && (after = quoted_name(c, q + 1, &it->name)))
+        q = after;
+    if (need_mark && !it->id.s && !it->name.s)
+        return NULL;
+    return q;
+}
+
+static void read_row(lctx *c, const char *p)
+{
+    perc_line *l = c->l;
+    const char *end = c->end;
+    l->kind = PERC_LINE_ROW;
+    for (p++; p < end && l->n_cells < MAX_CELLS;) {
+        const char *bar = memchr(p, '|', (size_t)(end - p));
+        if (!bar)
+            break;
+        const char *a = p, *b = bar;
+        while (a < b && *a == ' ')
+            a++;
+        while (b > a && b[-1] == ' ')
+            b--;
+        c->cells[l->n_cells++] = span(c, a, (size_t)(b - a));
+        /* the controls a cell shows inline: "button [14] 'filter'" */
+        for (const char *q = a; q < b && l->n_items < MAX_ITEMS; q++) {
+            if ((q > a && q[-1] != ' ') || !isalpha((unsigned char)*q))
+                continue;
+            const char *save = c->end;
+            c->end = b;
+            const char *after = read_element(c, q, &c->items[l->n_items], 1);
+            c->end = save;
+            if (after && c->items[l->n_items].id.s) {
+                l->n_items++;
+                q = after - 1;
+            }
+        }
+        p = bar + 1;
+    }
+}
+
+static int is_header(const char *p, const char *end, int depth, size_t index)
+{
+    if (depth)
+        return 0;
+    size_t n = (size_t)(end - p);
+    return (index == 0 && starts(p, end, "Tab ") && find(p, end, "(current)")) ||
+           (n == strlen("not on screen:") && starts(p, end, "not on screen:")) ||
+           (n == strlen("page tools:") && starts(p, end, "page tools:"));
+}
+
+static void read_line(lctx *c, const char *p, size_t index)
+{
+    perc_line *l = c->l;
+    const char *end = c->end;
+    while (p < end && *p == '\t') {
+        p++;
+        l->depth++;
+    }
+    l->whole = span(c, p, (size_t)(end - p));
+    const char *id, *after;
+    size_t idn;
+    if (is_header(p, end, l->depth, index)) {
+        l->kind = PERC_LINE_HEADER;
+    } else if (p < end && *p == '|') {
+        read_row(c, p);
+    } else if ((after = bracket_id(p, end, &id, &idn)) && after < end && *after == ' ') {
+        l->id = span(c, id, idn);
+        l->id_first = 1;
+        if (*id == 'c') {
+            read_component(c, after + 1);
+        } else {
+            /* atomic "[12] role 'name' props" */
+            size_t k = ident_len(after + 1, end);
+            l->kind = PERC_LINE_ELEMENT;
+            l->role = span(c, after + 1, k);
+            const char *q = after + 1 + k;
+            if (q + 1 < end && (after = quoted_name(c, q + 1, &l->name)))
+                q = after;
+            read_state(c, q, end);
+        }
+    } else {
+        perc_line_item it;
+        const char *q = read_element(c, p, &it, 0);
+        /* a word alone is a role only when what follows is an element's (a
+         * property "expanded: true" or nothing); "Hello world: again" is text */
+        size_t pk = q && q < end ? ident_len(q + 1, end) : 0;
+        int lower = islower((unsigned char)*p); /* pruned roles are ARIA's, lower case */
+        if (q && (it.id.s || it.name.s || (lower && (q == end || (pk && q + 1 + pk < end && q[1 + pk] == ':'))))) {
+            l->kind = PERC_LINE_ELEMENT;
+            l->id = it.id;
+            l->role = it.role;
+            l->name = it.name;
+            read_state(c, q, end);
+        }
+    }
+    if (l->kind == PERC_LINE_ELEMENT || l->kind == PERC_LINE_COMPONENT) {
+        c->items[0] = (perc_line_item){.id = l->id, .role = l->role, .name = l->name};
+        l->n_items = 1;
+    }
+}
+
+/* Copies what the line read out of the scratch arrays into the arena. */
+static int keep_parts(eous_arena *a, lctx *c)
+{
+    perc_line *l = c->l;
+#define KEEP(field, src, n)                                                   \
+    do {                                                                      \
+        if (n) {                                                              \
+            void *m = eous_arena_alloc(a, (n) * sizeof *(src));               \
+            if (!m)                                                           \
+                return -1;                                                    \
+            memcpy(m, (src), (n) * sizeof *(src));                            \
+            l->field = m;                                                     \
+        }                                                                     \
+    } while (0)
+    perc_line_param *params = NULL;
+    if (c->n_params) {
+        params = eous_arena_alloc(a, c->n_params * sizeof *params);
+        if (!params)
+            return -1;
+        memcpy(params, c->params, c->n_params * sizeof *params);
+        /* the tools point at their params in the copy */
+        for (size_t i = 0; i < l->n_tools; i++)
+            if (c->tools[i].params)
+                c->tools[i].params = params + (c->tools[i].params - c->params);
+    }
+    KEEP(state, c->state, l->n_state);
+    KEEP(tools, c->tools, l->n_tools);
+    KEEP(cells, c->cells, l->n_cells);
+    KEEP(items, c->items, l->n_items);
+#undef KEEP
+    return 0;
+}
+
+eous_rc perc_lines_read(const char *text, size_t len, perc_lines **out, eous_err *err)
+{
+    *out = NULL;
+    perc_lines *ls = calloc(1, sizeof *ls);
+    lctx *c = malloc(sizeof *c);
+    size_t n = 1;
+    for (size_t i = 0; text && i < len; i++)
+        n += text[i] == '\n';
+    if (!ls || !c || !(ls->arena = eous_arena_new(0)) || !(ls->lines = calloc(n, sizeof *ls->lines)))
+        goto nomem;
+    const char *p = text ? text : "", *end = p + (text ? len : 0);
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        memset(c, 0, offsetof(lctx, state));
+        c->n_params = 0;
+        c->text = text;
+        c->end = eol ? eol : end;
+        c->l = &ls->lines[ls->n];
+        read_line(c, p, ls->n);
+        if (keep_parts(ls->arena, c))
+            goto nomem;
+        ls->n++;
+        p = eol ? eol + 1 : end;
+    }
+    free(c);
+    *out = ls;
+    return EOUS_OK;
+nomem:
+    free(c);
+    perc_lines_free(ls);
+    return eous_err_set(err, EOUS_E_NOMEM, "out of memory reading the view's lines");
+}
+
+void perc_lines_free(perc_lines *l)
+{
+    if (!l)
+        return;
+    eous_arena_free(l->arena);
+    free(l->lines);
+    free(l);
+}
+
+size_t perc_lines_count(const perc_lines *l)
+{
+    return l ? l->n : 0;
+}
+
+const perc_line *perc_lines_at(const perc_lines *l, size_t i)
+{
+    return l && i < l->n ? &l->lines[i] : NULL;
+}
+
+const perc_line *perc_obs_lines(const perc_obs *obs, size_t *n)
+{
+    *n = perc_lines_count(obs->lines);
+    return obs->lines ? obs->lines->lines : NULL;
+}

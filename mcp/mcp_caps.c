@@ -23,11 +23,9 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
-#include <netdb.h>
-#include <poll.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,16 +36,19 @@
 #include "mcp/caps_seed_js.h"
 #include "mcp/caps_storage_js.h"
 #include "mcp/caps_webstorage_js.h"
+#include "mcp/mcp_devtools_int.h"
 #include "perception/shot.h"
 
 /* what one server keeps for these tools (mcp_server.caps) */
 struct mcp_caps_state {
     char out_dir[PATH_MAX]; /* "" until first needed */
     act_audit *audit;       /* o.audit_path opened on first use */
-    int ws_fd;              /* tracing: the DevTools connection, -1 when not tracing */
-    long ws_next_id;
+    mcp_devtools dt;        /* tracing: the DevTools connection, fd -1 when not tracing */
     char trace_path[PATH_MAX]; /* where browser_stop_tracing writes */
     double trace_t0;
+    double mouse_x, mouse_y; /* vision: where the coordinate tools left the mouse */
+    int mouse_known;         /* 0 until one of them moved it */
+    int buttons_held;        /* browser_mouse_down's buttons not yet released (bit 1 << button) */
 };
 
 static struct mcp_caps_state *caps_state(mcp_server *m, eous_err *err)
@@ -57,7 +58,7 @@ static struct mcp_caps_state *caps_state(mcp_server *m, eous_err *err)
             eous_err_set(err, EOUS_E_NOMEM, "out of memory");
             return NULL;
         }
-        m->caps->ws_fd = -1;
+        m->caps->dt.fd = -1;
     }
     return m->caps;
 }
@@ -66,8 +67,7 @@ void mcp_caps_free(mcp_server *m)
 {
     if (!m || !m->caps)
         return;
-    if (m->caps->ws_fd >= 0)
-        close(m->caps->ws_fd); /* the browser ends a trace whose client left */
+    mcp_devtools_close(&m->caps->dt); /* the browser ends a trace whose client left */
     act_audit_close(m->caps->audit);
     free(m->caps);
     m->caps = NULL;
@@ -171,6 +171,11 @@ static void audit(mcp_server *m, const char *action, const char *url, eous_rc rc
     act_audit_write(m->caps->audit, &en, &e);
 }
 
+void mcp_caps_audit(mcp_server *m, const char *action, const char *url, eous_rc rc, const char *message)
+{
+    audit(m, action, url, rc, message);
+}
+
 /* ---- an element checked as an atomic action on it ---------------------------- */
 
 /* The checks act_check_target_policy makes, for an action these tools take
@@ -269,6 +274,8 @@ static eous_rc pointer_drag(mcp_server *m, double sx, double sy, double ex, doub
     eous_rc rc = wd_perform_actions(m->b.session, sources, err);
     cJSON_Delete(sources);
     wd_release_actions(m->b.session, NULL);
+    if (m->caps)
+        m->caps->buttons_held = 0; /* the release let go of a browser_mouse_down's button too */
     return rc;
 }
 
@@ -486,9 +493,9 @@ static const perc_node *point_node(const mcp_server *m, const cJSON *chain, int 
     return NULL;
 }
 
-/* Checks the element at (x, y) for action; what gets the action in words. */
-static eous_rc point_check(mcp_server *m, const char *tool, double x, double y, const char *action, char *what,
-                           size_t n, eous_err *err)
+/* Checks the element at (x, y) for action (the policy's name); what gets words (NULL: action) at the point. */
+static eous_rc point_check_as(mcp_server *m, const char *tool, double x, double y, const char *action,
+                              const char *words, char *what, size_t n, eous_err *err)
 {
     eous_rc rc;
     if ((rc = mcp_ensure_browser(m, err)) || (!m->obs && (rc = mcp_observe(m, m->o.mode, err))))
@@ -496,6 +503,7 @@ static eous_rc point_check(mcp_server *m, const char *tool, double x, double y, 
     cJSON *a = cJSON_CreateArray(), *v = NULL;
     cJSON_AddItemToArray(a, cJSON_CreateNumber(x));
     cJSON_AddItemToArray(a, cJSON_CreateNumber(y));
+    cJSON_AddItemToArray(a, cJSON_CreateBool(!strcmp(action, "scroll")));
     rc = wd_execute(m->b.session, MCP_CAPS_POINT_JS, a, &v, err);
     cJSON_Delete(a);
     if (rc) {
@@ -516,11 +524,28 @@ static eous_rc point_check(mcp_server *m, const char *tool, double x, double y, 
     else
         snprintf(on, sizeof on, "<%s> '%.60s'", eous_json_str(v, "tag") ? eous_json_str(v, "tag") : "?",
                  eous_json_str(v, "text") ? eous_json_str(v, "text") : "");
-    snprintf(what, n, "%s at (%.0f, %.0f) on %s", action, x, y, on);
+    snprintf(what, n, "%s at (%.0f, %.0f) on %s", words ? words : action, x, y, on);
     rc = check_element(m, node, eous_json_bool(v, "none", 0) ? 0 : eous_json_bool(v, "hidden", 0),
                        eous_json_str(v, "confirm"), action, eous_json_str(v, "url"), what, err);
     cJSON_Delete(v);
     return rc;
+}
+
+static eous_rc point_check(mcp_server *m, const char *tool, double x, double y, const char *action, char *what,
+                           size_t n, eous_err *err)
+{
+    return point_check_as(m, tool, x, y, action, NULL, what, n, err);
+}
+
+/* Where the mouse is now, for browser_mouse_down/_up/_wheel (Playwright's mouse keeps its place too). */
+static void mouse_at(mcp_server *m, double x, double y)
+{
+    eous_err e;
+    if (!caps_state(m, &e))
+        return;
+    m->caps->mouse_x = x;
+    m->caps->mouse_y = y;
+    m->caps->mouse_known = 1;
 }
 
 static int xy_args(const cJSON *args, const char *kx, const char *ky, double *x, double *y)
@@ -538,7 +563,8 @@ static eous_rc mouse_finish(mcp_server *m, const char *what, cJSON *sources, mcp
 {
     mcp_progress(m, 0, 0, what);
     eous_rc rc = wd_perform_actions(m->b.session, sources, err);
-    wd_release_actions(m->b.session, NULL);
+    if (!m->caps || !m->caps->buttons_held)
+        wd_release_actions(m->b.session, NULL); /* a held button stays down until browser_mouse_up */
     audit(m, what, m->obs ? perc_obs_url(m->obs) : "", rc, rc ? err->msg : "done");
     if (!rc)
         eous_buf_printf(&out->text, NULL, "%s: done\n", what);
@@ -556,6 +582,7 @@ static eous_rc tool_mouse_move(mcp_server *m, const cJSON *args, mcp_tool_out *o
         return rc;
     cJSON *acts = NULL, *sources = mouse_source(&acts);
     mouse_step(acts, "pointerMove", x, y, 0, 0);
+    mouse_at(m, x, y);
     rc = mouse_finish(m, what, sources, out, err);
     cJSON_Delete(sources);
     return rc;
@@ -583,6 +610,7 @@ static eous_rc tool_mouse_click(mcp_server *m, const cJSON *args, mcp_tool_out *
             mouse_step(acts, "pause", 0, 0, 0, delay);
         mouse_step(acts, "pointerUp", 0, 0, button, 0);
     }
+    mouse_at(m, x, y);
     rc = mouse_finish(m, what, sources, out, err);
     cJSON_Delete(sources);
     return rc;
@@ -602,10 +630,110 @@ static eous_rc tool_mouse_drag(mcp_server *m, const cJSON *args, mcp_tool_out *o
     snprintf(what, sizeof what, "%s to (%.0f, %.0f)", w1, ex, ey);
     mcp_progress(m, 0, 0, "drag");
     rc = pointer_drag(m, sx, sy, ex, ey, err);
+    mouse_at(m, ex, ey);
     audit(m, what, m->obs ? perc_obs_url(m->obs) : "", rc, rc ? err->msg : "done");
     if (!rc)
         eous_buf_printf(&out->text, NULL, "%s: done (pressed, moved in %d steps, released)\n", what, DRAG_STEPS);
     return after_input(m, rc, out, err);
+}
+
+/* browser_mouse_down / browser_mouse_up {button?} and browser_mouse_wheel
+ * {deltaX, deltaY}: Playwright MCP's, at the point where the coordinate tools
+ * left the mouse.  A press and a release are checked as a click on what is
+ * under the point (the release completes one there), a wheel as a scroll of
+ * it.  A held button stays down across calls (moves drag with it) until
+ * browser_mouse_up, or an action that lets go of every input. */
+
+static int button_arg(const cJSON *args, const char **name)
+{
+    const char *b = eous_json_str(args, "button");
+    *name = b ? b : "left";
+    return !b || !strcmp(b, "left") ? 0 : !strcmp(b, "middle") ? 1 : !strcmp(b, "right") ? 2 : -1;
+}
+
+/* down 1: press, 0: release, the button args names, where the mouse is. */
+static eous_rc mouse_button(mcp_server *m, const char *tool, const cJSON *args, int down, mcp_tool_out *out,
+                            eous_err *err)
+{
+    const char *bname;
+    int button = button_arg(args, &bname);
+    if (button < 0)
+        return eous_err_set(err, EOUS_E_INVALID, "%s: button '%.40s': expected left, middle or right", tool, bname);
+    struct mcp_caps_state *st = caps_state(m, err);
+    if (!st)
+        return err->rc;
+    if (!st->mouse_known)
+        return eous_err_set(err, EOUS_E_INVALID, "%s: the mouse has no place yet: put it somewhere with "
+                            "browser_mouse_move_xy {x, y} first", tool);
+    int held = st->buttons_held & (1 << button);
+    if (down ? held : !held)
+        return eous_err_set(err, EOUS_E_INVALID, "%s: the %s button is %s", tool, bname,
+                            down ? "already down (browser_mouse_up releases it)" : "not down (browser_mouse_down "
+                                                                                   "presses it)");
+    char words[64], what[400];
+    snprintf(words, sizeof words, "%s %s", down ? "press" : "release", bname);
+    eous_rc rc = point_check_as(m, tool, st->mouse_x, st->mouse_y, "click", words, what, sizeof what, err);
+    if (rc)
+        return rc;
+    cJSON *acts = NULL, *sources = mouse_source(&acts);
+    mouse_step(acts, "pointerMove", st->mouse_x, st->mouse_y, 0, 0);
+    mouse_step(acts, down ? "pointerDown" : "pointerUp", 0, 0, button, 0);
+    if (down)
+        st->buttons_held |= 1 << button;
+    else
+        st->buttons_held &= ~(1 << button);
+    rc = mouse_finish(m, what, sources, out, err);
+    cJSON_Delete(sources);
+    return rc;
+}
+
+static eous_rc tool_mouse_down(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    return mouse_button(m, "browser_mouse_down", args, 1, out, err);
+}
+
+static eous_rc tool_mouse_up(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    return mouse_button(m, "browser_mouse_up", args, 0, out, err);
+}
+
+#define WHEEL_MAX 100000.0
+
+static eous_rc tool_mouse_wheel(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
+{
+    const cJSON *jx = cJSON_GetObjectItemCaseSensitive(args, "deltaX"), *jy = cJSON_GetObjectItemCaseSensitive(args, "deltaY");
+    double dx = cJSON_IsNumber(jx) ? jx->valuedouble : 0, dy = cJSON_IsNumber(jy) ? jy->valuedouble : 0;
+    if ((jx && !cJSON_IsNumber(jx)) || (jy && !cJSON_IsNumber(jy)) || fabs(dx) > WHEEL_MAX || fabs(dy) > WHEEL_MAX)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_mouse_wheel: expected {deltaX?, deltaY?}: pixels, each "
+                                                 "within +-%.0f", WHEEL_MAX);
+    struct mcp_caps_state *st = caps_state(m, err);
+    if (!st)
+        return err->rc;
+    if (!st->mouse_known)
+        return eous_err_set(err, EOUS_E_INVALID, "browser_mouse_wheel: the mouse has no place yet: put it over what "
+                                                 "should scroll with browser_mouse_move_xy {x, y} first");
+    char words[96], what[400];
+    snprintf(words, sizeof words, "wheel (%.0f, %.0f)", dx, dy);
+    eous_rc rc = point_check_as(m, "browser_mouse_wheel", st->mouse_x, st->mouse_y, "scroll", words, what, sizeof what,
+                                err);
+    if (rc)
+        return rc;
+    /* a wheel input source (WebDriver's "scroll" action) at the mouse's point */
+    cJSON *sources = cJSON_CreateArray(), *src = cJSON_CreateObject(), *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(src, "type", "wheel");
+    cJSON_AddStringToObject(src, "id", "eous-wheel");
+    cJSON_AddStringToObject(a, "type", "scroll");
+    cJSON_AddNumberToObject(a, "x", (int)st->mouse_x);
+    cJSON_AddNumberToObject(a, "y", (int)st->mouse_y);
+    cJSON_AddNumberToObject(a, "deltaX", (int)dx);
+    cJSON_AddNumberToObject(a, "deltaY", (int)dy);
+    cJSON_AddStringToObject(a, "origin", "viewport");
+    cJSON_AddNumberToObject(a, "duration", 0);
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(src, "actions"), a);
+    cJSON_AddItemToArray(sources, src);
+    rc = mouse_finish(m, what, sources, out, err);
+    cJSON_Delete(sources);
+    return rc;
 }
 
 /* ---- --caps storage: cookies and storage state ---------------------------------
@@ -1104,306 +1232,10 @@ static eous_rc tool_set_storage_state(mcp_server *m, const cJSON *args, mcp_tool
  * IO.read as JSON trace events (what Perfetto and chrome://tracing open),
  * through the redactor, into the output folder. */
 
-#define WS_MAX_MESSAGE ((size_t)64 * 1024 * 1024)
-#define WS_WAIT_MS 30000
 #define TRACE_CATEGORIES                                                                                              \
     "[\"devtools.timeline\",\"disabled-by-default-devtools.timeline\",\"disabled-by-default-devtools.timeline.frame\"," \
     "\"disabled-by-default-devtools.timeline.stack\",\"toplevel\",\"blink.console\",\"blink.user_timing\","           \
     "\"latencyInfo\",\"loading\",\"v8.execute\",\"disabled-by-default-v8.cpu_profiler\"]"
-
-static eous_rc ws_write_all(int fd, const void *p, size_t n, eous_err *err)
-{
-    const char *c = p;
-    while (n) {
-        ssize_t w = send(fd, c, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools connection: %s", strerror(errno));
-        c += w;
-        n -= (size_t)w;
-    }
-    return EOUS_OK;
-}
-
-/* n bytes into p within deadline (eous_now_ms() value). */
-static eous_rc ws_read_all(int fd, void *p, size_t n, double deadline, eous_err *err)
-{
-    char *c = p;
-    while (n) {
-        struct pollfd pf = {.fd = fd, .events = POLLIN};
-        double left = deadline - eous_now_ms();
-        if (left <= 0 || poll(&pf, 1, (int)left) == 0)
-            return eous_err_set(err, EOUS_E_TIMEOUT, "the browser's DevTools connection: no answer within %d s",
-                                WS_WAIT_MS / 1000);
-        ssize_t r = recv(fd, c, n, 0);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools connection closed");
-        c += r;
-        n -= (size_t)r;
-    }
-    return EOUS_OK;
-}
-
-/* One masked text frame (a client's frames are masked, RFC 6455 5.3). */
-static eous_rc ws_send(int fd, const char *text, eous_err *err)
-{
-    size_t n = strlen(text), h = 0;
-    unsigned char hdr[14];
-    hdr[h++] = 0x81;
-    if (n < 126) {
-        hdr[h++] = (unsigned char)(0x80 | n);
-    } else if (n < 65536) {
-        hdr[h++] = 0x80 | 126;
-        hdr[h++] = (unsigned char)(n >> 8);
-        hdr[h++] = (unsigned char)n;
-    } else {
-        hdr[h++] = 0x80 | 127;
-        for (int i = 7; i >= 0; i--)
-            hdr[h++] = (unsigned char)((uint64_t)n >> (8 * i));
-    }
-    unsigned char mask[4];
-    for (int i = 0; i < 4; i++)
-        mask[i] = (unsigned char)random();
-    memcpy(hdr + h, mask, 4);
-    h += 4;
-    unsigned char *body = malloc(n ? n : 1);
-    if (!body)
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    for (size_t i = 0; i < n; i++)
-        body[i] = (unsigned char)text[i] ^ mask[i % 4];
-    eous_rc rc = ws_write_all(fd, hdr, h, err);
-    if (!rc)
-        rc = ws_write_all(fd, body, n, err);
-    free(body);
-    return rc;
-}
-
-/* The next whole text message (fragments joined; pings answered) into out. */
-static eous_rc ws_recv(int fd, eous_buf *out, eous_err *err)
-{
-    double deadline = eous_now_ms() + WS_WAIT_MS;
-    eous_buf_reset(out);
-    for (;;) {
-        unsigned char h[2], ext[8];
-        eous_rc rc = ws_read_all(fd, h, 2, deadline, err);
-        uint64_t n = h[1] & 0x7f;
-        if (!rc && n >= 126) {
-            int k = n == 126 ? 2 : 8;
-            n = 0;
-            if (!(rc = ws_read_all(fd, ext, (size_t)k, deadline, err)))
-                for (int i = 0; i < k; i++)
-                    n = n << 8 | ext[i];
-        }
-        if (!rc && (h[1] & 0x80)) /* a server never masks */
-            rc = eous_err_set(err, EOUS_E_PARSE, "the browser's DevTools connection sent a masked frame");
-        if (!rc && out->len + n > WS_MAX_MESSAGE)
-            rc = eous_err_set(err, EOUS_E_LIMIT, "a DevTools message over %zu bytes", WS_MAX_MESSAGE);
-        if (rc)
-            return rc;
-        char *payload = malloc(n ? (size_t)n : 1);
-        if (!payload)
-            return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-        rc = ws_read_all(fd, payload, (size_t)n, deadline, err);
-        int op = h[0] & 0x0f;
-        if (!rc && op == 0x8)
-            rc = eous_err_set(err, EOUS_E_INFRA, "the browser closed its DevTools connection");
-        else if (!rc && op == 0x9) { /* ping: pong with its payload */
-            char pong[2 + 125 + 4];
-            pong[0] = (char)0x8a;
-            pong[1] = (char)(0x80 | (n & 0x7f));
-            memset(pong + 2, 0, 4);
-            memcpy(pong + 6, payload, n > 125 ? 125 : (size_t)n);
-            rc = ws_write_all(fd, pong, 6 + (n > 125 ? 125 : (size_t)n), err);
-        } else if (!rc && (op == 0x0 || op == 0x1 || op == 0x2)) {
-            rc = eous_buf_append(out, payload, (size_t)n, err);
-            if (!rc && (h[0] & 0x80)) { /* the last fragment: the message is whole */
-                free(payload);
-                return EOUS_OK;
-            }
-        }
-        free(payload);
-        if (rc)
-            return rc;
-    }
-}
-
-/* One CDP command on the connection; its result (caller frees) once the answer
- * with its id comes.  An event named want (may be NULL) seen on the way is kept in *event. */
-static eous_rc ws_call(struct mcp_caps_state *st, const char *method, const cJSON *params, cJSON **result,
-                       const char *want, cJSON **event, eous_err *err)
-{
-    long id = ++st->ws_next_id;
-    cJSON *msg = cJSON_CreateObject();
-    cJSON_AddNumberToObject(msg, "id", (double)id);
-    cJSON_AddStringToObject(msg, "method", method);
-    cJSON_AddItemToObject(msg, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());
-    char *text = cJSON_PrintUnformatted(msg);
-    cJSON_Delete(msg);
-    eous_rc rc = text ? ws_send(st->ws_fd, text, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    free(text);
-    eous_buf in;
-    eous_buf_init(&in, WS_MAX_MESSAGE + 1);
-    while (!rc) {
-        if ((rc = ws_recv(st->ws_fd, &in, err)))
-            break;
-        cJSON *v = cJSON_ParseWithLength(in.data ? in.data : "", in.len);
-        const char *ev = eous_json_str(v, "method");
-        if (ev && want && event && !*event && !strcmp(ev, want)) {
-            *event = v;
-            continue;
-        }
-        if (eous_json_num(v, "id", -1) == (double)id) {
-            const cJSON *e = eous_json_obj(v, "error");
-            if (e)
-                rc = eous_err_set(err, EOUS_E_INFRA, "%s: %s", method, eous_json_str(e, "message"));
-            else if (result)
-                *result = cJSON_DetachItemFromObjectCaseSensitive(v, "result");
-            cJSON_Delete(v);
-            break;
-        }
-        cJSON_Delete(v);
-    }
-    eous_buf_free(&in);
-    return rc;
-}
-
-/* The next event named want on the connection (caller frees). */
-static eous_rc ws_event(struct mcp_caps_state *st, const char *want, cJSON **event, eous_err *err)
-{
-    eous_buf in;
-    eous_buf_init(&in, WS_MAX_MESSAGE + 1);
-    eous_rc rc;
-    while (!(rc = ws_recv(st->ws_fd, &in, err))) {
-        cJSON *v = cJSON_ParseWithLength(in.data ? in.data : "", in.len);
-        const char *ev = eous_json_str(v, "method");
-        if (ev && !strcmp(ev, want)) {
-            *event = v;
-            break;
-        }
-        cJSON_Delete(v);
-    }
-    eous_buf_free(&in);
-    return rc;
-}
-
-/* A TCP connection to host:port (loopback names only). */
-static int tcp_connect(const char *host, const char *port, eous_err *err)
-{
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res = NULL;
-    if (getaddrinfo(host, port, &hints, &res)) {
-        eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools address %s:%s does not resolve", host, port);
-        return -1;
-    }
-    int fd = -1;
-    for (struct addrinfo *a = res; a && fd < 0; a = a->ai_next) {
-        fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
-        if (fd >= 0 && connect(fd, a->ai_addr, a->ai_addrlen)) {
-            close(fd);
-            fd = -1;
-        }
-    }
-    freeaddrinfo(res);
-    if (fd < 0)
-        eous_err_set(err, EOUS_E_INFRA, "the browser's DevTools port %s:%s: %s", host, port, strerror(errno));
-    return fd;
-}
-
-/* Sends req on a new connection and reads the answer's head (and, with body, all of it until it closes). */
-static eous_rc http_exchange(const char *host, const char *port, const char *req, int whole, int *fd_out,
-                             eous_buf *answer, eous_err *err)
-{
-    int fd = tcp_connect(host, port, err);
-    if (fd < 0)
-        return err->rc;
-    eous_rc rc = ws_write_all(fd, req, strlen(req), err);
-    double deadline = eous_now_ms() + WS_WAIT_MS;
-    /* byte by byte up to the head's end, so no WebSocket frame is swallowed */
-    while (!rc && !(answer->len >= 4 && !memcmp(answer->data + answer->len - 4, "\r\n\r\n", 4))) {
-        char ch;
-        if (!(rc = ws_read_all(fd, &ch, 1, deadline, err)))
-            rc = eous_buf_putc(answer, ch, err);
-    }
-    while (!rc && whole) {
-        char chunk[4096];
-        struct pollfd pf = {.fd = fd, .events = POLLIN};
-        if (poll(&pf, 1, 5000) <= 0)
-            break;
-        ssize_t r = recv(fd, chunk, sizeof chunk, 0);
-        if (r <= 0)
-            break;
-        rc = eous_buf_append(answer, chunk, (size_t)r, err);
-    }
-    if (!rc && eous_buf_putc(answer, '\0', err) == EOUS_OK)
-        answer->len--;
-    if (rc || !fd_out)
-        close(fd);
-    else
-        *fd_out = fd;
-    return rc;
-}
-
-/* Opens st->ws_fd: the browser's own DevTools target, through its debuggerAddress. */
-static eous_rc devtools_open(mcp_server *m, struct mcp_caps_state *st, eous_err *err)
-{
-    const char *addr = eous_json_str(eous_json_obj(wd_session_capabilities(m->b.session), "goog:chromeOptions"),
-                                     "debuggerAddress");
-    char host[128], port[16];
-    const char *colon = addr ? strrchr(addr, ':') : NULL;
-    if (!colon || colon - addr >= (long)sizeof host || strlen(colon + 1) >= sizeof port)
-        return eous_err_set(err, EOUS_E_INVALID, "browser_start_tracing: the driver names no DevTools address for "
-                                                 "the browser (tracing needs a local Chromium)");
-    snprintf(host, sizeof host, "%.*s", (int)(colon - addr), addr);
-    snprintf(port, sizeof port, "%s", colon + 1);
-    if (strcmp(host, "localhost") && strcmp(host, "127.0.0.1") && strcmp(host, "[::1]"))
-        return eous_err_set(err, EOUS_E_INVALID, "browser_start_tracing: the browser's DevTools port is on %s, not "
-                                                 "this machine's loopback", host);
-    if (host[0] == '[') {
-        memmove(host, host + 1, strlen(host));
-        host[strcspn(host, "]")] = '\0';
-    }
-    char req[1024];
-    eous_buf ans;
-    eous_buf_init(&ans, 1 << 20);
-    snprintf(req, sizeof req, "GET /json/version HTTP/1.1\r\nHost: %s:%s\r\nConnection: close\r\n\r\n", host, port);
-    eous_rc rc = http_exchange(host, port, req, 1, NULL, &ans, err);
-    const char *body = rc ? NULL : strstr(ans.data, "\r\n\r\n");
-    cJSON *v = body ? cJSON_Parse(body + 4) : NULL;
-    const char *ws = eous_json_str(v, "webSocketDebuggerUrl");
-    const char *path = ws && !strncmp(ws, "ws://", 5) ? strchr(ws + 5, '/') : NULL;
-    if (!rc && !path)
-        rc = eous_err_set(err, EOUS_E_INFRA, "browser_start_tracing: the browser's /json/version names no WebSocket");
-    if (!rc) {
-        unsigned char key[16];
-        for (int i = 0; i < 16; i++)
-            key[i] = (unsigned char)random();
-        char *k64 = eous_base64_encode(key, sizeof key);
-        snprintf(req, sizeof req, "GET %.500s HTTP/1.1\r\nHost: %s:%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                 "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n", path, host, port, k64 ? k64 : "");
-        free(k64);
-        eous_buf_reset(&ans);
-        rc = http_exchange(host, port, req, 0, &st->ws_fd, &ans, err);
-        if (!rc && strncmp(ans.data, "HTTP/1.1 101", 12)) {
-            close(st->ws_fd);
-            st->ws_fd = -1;
-            rc = eous_err_set(err, EOUS_E_INFRA, "browser_start_tracing: the browser refused the DevTools "
-                                                 "connection (%.60s)", ans.data);
-        }
-    }
-    cJSON_Delete(v);
-    eous_buf_free(&ans);
-    return rc;
-}
-
-/* 0 once the other end closed the connection. */
-static int ws_alive(int fd)
-{
-    struct pollfd pf = {.fd = fd, .events = POLLIN};
-    char c;
-    return poll(&pf, 1, 0) <= 0 || recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) != 0;
-}
 
 static eous_rc tool_start_tracing(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
@@ -1412,27 +1244,24 @@ static eous_rc tool_start_tracing(mcp_server *m, const cJSON *args, mcp_tool_out
     char path[PATH_MAX];
     if (!st)
         return err->rc;
-    if (st->ws_fd >= 0 && !ws_alive(st->ws_fd)) {
-        close(st->ws_fd); /* the browser it traced has stopped since */
-        st->ws_fd = -1;
-    }
-    if (st->ws_fd >= 0)
+    if (st->dt.fd >= 0 && !mcp_devtools_alive(&st->dt))
+        mcp_devtools_close(&st->dt); /* the browser it traced has stopped since */
+    if (st->dt.fd >= 0)
         return eous_err_set(err, EOUS_E_INVALID, "browser_start_tracing: a trace is already recording (stop it with "
                                                  "browser_stop_tracing)");
     if ((rc = out_path(m, "browser_start_tracing", eous_json_str(args, "filename"), "trace", "json", path, sizeof path,
                        err)) ||
-        (rc = mcp_ensure_browser(m, err)) || (rc = devtools_open(m, st, err)))
+        (rc = mcp_ensure_browser(m, err)) || (rc = mcp_devtools_open(m->b.session, "browser_start_tracing", &st->dt, err)))
         return rc;
     cJSON *p = cJSON_CreateObject(), *cfg = cJSON_AddObjectToObject(p, "traceConfig");
     cJSON_AddStringToObject(cfg, "recordMode", "recordUntilFull");
     cJSON_AddItemToObject(cfg, "includedCategories", cJSON_Parse(TRACE_CATEGORIES));
     cJSON_AddStringToObject(p, "transferMode", "ReturnAsStream");
     cJSON_AddStringToObject(p, "streamFormat", "json");
-    rc = ws_call(st, "Tracing.start", p, NULL, NULL, NULL, err);
+    rc = mcp_devtools_call(&st->dt, "Tracing.start", p, NULL, NULL, NULL, err);
     cJSON_Delete(p);
     if (rc) {
-        close(st->ws_fd);
-        st->ws_fd = -1;
+        mcp_devtools_close(&st->dt);
         return eous_err_prefix(err, "browser_start_tracing");
     }
     snprintf(st->trace_path, sizeof st->trace_path, "%s", path);
@@ -1451,7 +1280,7 @@ static eous_rc trace_read(struct mcp_caps_state *st, const char *handle, eous_bu
     eous_rc rc = EOUS_OK;
     for (int eof = 0; !rc && !eof;) {
         cJSON *r = NULL;
-        if ((rc = ws_call(st, "IO.read", p, &r, NULL, NULL, err)))
+        if ((rc = mcp_devtools_call(&st->dt, "IO.read", p, &r, NULL, NULL, err)))
             break;
         const char *data = eous_json_str(r, "data");
         eof = eous_json_bool(r, "eof", 1);
@@ -1467,7 +1296,7 @@ static eous_rc trace_read(struct mcp_caps_state *st, const char *handle, eous_bu
         cJSON_Delete(r);
     }
     cJSON_DeleteItemFromObjectCaseSensitive(p, "size");
-    ws_call(st, "IO.close", p, NULL, NULL, NULL, NULL);
+    mcp_devtools_call(&st->dt, "IO.close", p, NULL, NULL, NULL, NULL);
     cJSON_Delete(p);
     return rc;
 }
@@ -1478,16 +1307,16 @@ static eous_rc tool_stop_tracing(mcp_server *m, const cJSON *args, mcp_tool_out 
     struct mcp_caps_state *st = caps_state(m, err);
     if (!st)
         return err->rc;
-    if (st->ws_fd < 0)
+    if (st->dt.fd < 0)
         return eous_err_set(err, EOUS_E_INVALID, "browser_stop_tracing: no trace is recording (browser_start_tracing "
                                                  "starts one)");
     cJSON *done = NULL;
     eous_buf trace;
-    eous_buf_init(&trace, WS_MAX_MESSAGE * 4);
+    eous_buf_init(&trace, MCP_DEVTOOLS_MAX_MESSAGE * 4);
     mcp_progress(m, 0, 0, "collecting the trace");
-    eous_rc rc = ws_call(st, "Tracing.end", NULL, NULL, "Tracing.tracingComplete", &done, err);
+    eous_rc rc = mcp_devtools_call(&st->dt, "Tracing.end", NULL, NULL, "Tracing.tracingComplete", &done, err);
     if (!rc && !done)
-        rc = ws_event(st, "Tracing.tracingComplete", &done, err);
+        rc = mcp_devtools_event(&st->dt, "Tracing.tracingComplete", &done, err);
     const char *handle = eous_json_str(eous_json_obj(done, "params"), "stream");
     if (!rc && !handle)
         rc = eous_err_set(err, EOUS_E_INFRA, "the browser's trace came without its stream");
@@ -1507,8 +1336,7 @@ static eous_rc tool_stop_tracing(mcp_server *m, const cJSON *args, mcp_tool_out 
     free(safe);
     cJSON_Delete(done);
     eous_buf_free(&trace);
-    close(st->ws_fd);
-    st->ws_fd = -1;
+    mcp_devtools_close(&st->dt);
     return rc ? eous_err_prefix(err, "browser_stop_tracing") : EOUS_OK;
 }
 
@@ -1560,6 +1388,16 @@ static const mcp_tool_def caps_tools[] = {
              NUM("endX", "end X") "," NUM("endY", "end Y"),
              "\"startX\",\"startY\",\"endX\",\"endY\""),
      0, tool_mouse_drag, 0, "vision"},
+    {"browser_mouse_down", "Press a mouse button where the mouse is (browser_mouse_move_xy puts it there); it stays "
+                           "down until browser_mouse_up.",
+     OBJ("\"button\":{\"type\":\"string\",\"enum\":[\"left\",\"right\",\"middle\"],\"description\":\"defaults to left\"}"), 0,
+     tool_mouse_down, 0, "vision"},
+    {"browser_mouse_up", "Release a mouse button pressed with browser_mouse_down, where the mouse is now.",
+     OBJ("\"button\":{\"type\":\"string\",\"enum\":[\"left\",\"right\",\"middle\"],\"description\":\"defaults to left\"}"), 0,
+     tool_mouse_up, 0, "vision"},
+    {"browser_mouse_wheel", "Scroll the mouse wheel where the mouse is; what is under it scrolls.",
+     OBJ(NUM("deltaX", "X delta in pixels, default 0") "," NUM("deltaY", "Y delta in pixels, default 0")), 0,
+     tool_mouse_wheel, 0, "vision"},
     {"browser_cookie_list", "List the browser's cookies, optionally of a domain (and its subdomains) or a path.",
      OBJ(STR("domain", "e.g. example.com") "," STR("path", "a path prefix")), 1, tool_cookie_list, 0, "storage"},
     {"browser_cookie_get", "The cookies of a name.", OBJ_REQ(STR("name", "the cookie's name"), "\"name\""), 1,

@@ -1,7 +1,7 @@
 /* mcp/mcp_server_int.h — the MCP server's state and what a tool needs from it,
  * so each group of tools lives in its own file (mcp.c: the core browser tools;
  * mcp_tasks.c: --caps tasks; mcp_caps.c: storage, tracing, vision, pdf, drag;
- * mcp_history.c: history and undo).  Not installed.
+ * mcp_history.c: history and undo; mcp_network.c: --caps network).  Not installed.
  *
  * A tool file defines one mcp_tool_table (below) and mcp.c lists it in
  * mcp_tool_tables; a tool whose cap is set is offered only when the server was
@@ -51,6 +51,7 @@ struct mcp_server {
     struct mcp_caps_state *caps; /* mcp_caps.c's: the output folder, the audit log, a trace recording; owned */
     struct mcp_history *history; /* value changes and the agent's calls (mcp_history.c); owned, NULL until used */
     struct mcp_task_run *task;   /* --caps tasks: the task started and not yet submitted (mcp_tasks.c); owned */
+    struct mcp_network *net;     /* --caps network: the routes and the thread answering them (mcp_network.c); owned */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
      * and signal io_cond.  Under stdio the lock is never contended. */
@@ -87,6 +88,7 @@ typedef struct mcp_tool_table {
 extern const mcp_tool_table mcp_tasks_tools;   /* mcp_tasks.c */
 extern const mcp_tool_table mcp_caps_tools;    /* mcp_caps.c */
 extern const mcp_tool_table mcp_history_tools; /* mcp_history.c */
+extern const mcp_tool_table mcp_network_tools; /* mcp_network.c */
 
 /* History (mcp_history.c): the recorder installed on each new document (at browser start);
  * a tool call that may change the page, from begin to end, is the agent's (read_only: not);
@@ -98,6 +100,16 @@ void mcp_history_free(mcp_server *m);
 
 /* mcp_caps.c's state freed (a trace still recording is dropped: the browser ends it). */
 void mcp_caps_free(mcp_server *m);
+/* An action a tool took itself, in the audit log (when there is one); message may be NULL. */
+void mcp_caps_audit(mcp_server *m, const char *action, const char *url, eous_rc rc, const char *message);
+
+/* --caps network (mcp_network.c): routing resumed in a new browser (at its start) and paused when it
+ * stops (the routes stay); the requests a route answered appended to browser_network_requests' answer;
+ * everything freed with the server. */
+void mcp_network_browser_started(mcp_server *m);
+void mcp_network_browser_stopped(mcp_server *m);
+void mcp_network_routed(mcp_server *m, eous_buf *out);
+void mcp_network_free(mcp_server *m);
 
 /* 1 when the server was started with capability cap (mcp_opts.caps). */
 int mcp_has_cap(const mcp_server *m, const char *cap);

@@ -35,7 +35,8 @@ const CAP_TOOLS = {
     'browser_cookie_clear', 'browser_storage_state', 'browser_set_storage_state',
     ...['local', 'session'].flatMap((a) => ['list', 'get', 'set', 'delete', 'clear'].map((o) => `browser_${a}storage_${o}`))],
   tracing: ['browser_start_tracing', 'browser_stop_tracing'],
-  vision: ['browser_mouse_move_xy', 'browser_mouse_click_xy', 'browser_mouse_drag_xy'],
+  vision: ['browser_mouse_move_xy', 'browser_mouse_click_xy', 'browser_mouse_drag_xy', 'browser_mouse_down',
+    'browser_mouse_up', 'browser_mouse_wheel'],
 };
 
 test('tools/list: browser_drag always; each opt-in tool only under its --caps, and uncallable without it', { timeout: 600000 }, async () => {
@@ -313,6 +314,59 @@ test('--caps vision: click, move and drag at viewport points answer with the vie
     assert.match(text(r), /drew from/, `a refused click reached the page:\n${text(r)}`);
   } finally {
     await s.close();
+  }
+});
+
+test('--caps vision: browser_mouse_down, _up and _wheel where the mouse is; a press, a release and a wheel are checked as a click and a scroll on what is under the point', { timeout: 600000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eous-mcp-caps-'));
+  writeFileSync(join(dir, 'policy.json'), JSON.stringify({ navigation: { allow: ['http://127.0.0.1:*'] }, rules: [
+    { effect: 'deny', action: 'click', label: 'Beta', reason: 'Beta is for people' },
+    { effect: 'deny', action: 'scroll', label: 'Locked list', reason: 'the locked list stays put' }] }));
+  const s = await session(['--caps', 'vision', '--policy', join(dir, 'policy.json')]);
+  try {
+    await s.call('browser_navigate', { url: `${fixture}/vision.html` });
+    let r = await s.call('browser_mouse_down');
+    assert.equal(r.isError, true, text(r));
+    assert.match(text(r), /browser_mouse_down: the mouse has no place yet/);
+    // a drawing by hand: move, press, move (the button held), release
+    await s.ok('browser_mouse_move_xy', { x: 40, y: 320 });
+    r = await s.call('browser_mouse_down', {});
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /press left at \(40, 320\) on .*'Drawing pad': done/);
+    await s.ok('browser_mouse_move_xy', { x: 300, y: 420 });
+    r = await s.call('browser_mouse_down');
+    assert.equal(r.isError, true, 'a second press of a held button');
+    assert.match(text(r), /the left button is already down/);
+    r = await s.call('browser_mouse_up', { button: 'left' });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /drew from \(40,320\) to \(300,420\)/, 'the page saw no press, held move and release');
+    r = await s.call('browser_mouse_up');
+    assert.equal(r.isError, true);
+    assert.match(text(r), /the left button is not down/);
+    r = await s.call('browser_mouse_down', { button: 'back' });
+    assert.match(text(r), /button 'back': expected left, middle or right/);
+    // the wheel scrolls what is under the mouse
+    await s.ok('browser_mouse_move_xy', { x: 560, y: 360 });
+    r = await s.call('browser_mouse_wheel', { deltaY: 200 });
+    assert.equal(r.isError, false, text(r));
+    assert.match(text(r), /wheel \(0, 200\) at \(560, 360\) on .*'News': done/);
+    assert.match(text(r), /News scrolled to [1-9]\d*/, 'the list under the mouse did not scroll');
+    // a rule on what is under the point refuses the press and the wheel; the hover there is allowed
+    await s.ok('browser_mouse_move_xy', { x: 260, y: 40 });
+    r = await s.call('browser_mouse_down');
+    assert.equal(r.isError, true, text(r));
+    assert.match(text(r), /Beta is for people/);
+    await s.ok('browser_mouse_move_xy', { x: 560, y: 160 });
+    r = await s.call('browser_mouse_wheel', { deltaY: 300 });
+    assert.equal(r.isError, true, text(r));
+    assert.match(text(r), /the locked list stays put/);
+    r = await s.call('browser_snapshot');
+    assert.doesNotMatch(text(r), /Locked list scrolled|clicked Beta/, `a refused input reached the page:\n${text(r)}`);
+    r = await s.call('browser_mouse_wheel', { deltaY: 'lots' });
+    assert.match(text(r), /expected \{deltaX\?, deltaY\?\}/);
+  } finally {
+    await s.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -99,7 +99,10 @@ static int field_kind(const char *kind)
 typedef struct target_hits {
     int backend[8];
     char what[8][160];
-    int n;      /* how many matched (may exceed the 8 kept) */
+    char role[8][64]; /* the AX role, or "" for a component */
+    int comp[8];      /* a component hit: its index; else -1 */
+    int in[8];        /* a control hit: the index of the component holding it, or -1 */
+    int n;            /* how many matched (may exceed the 8 kept) */
 } target_hits;
 
 static void hit_add(target_hits *h, int backend_id, const char *kind, const char *name)
@@ -110,8 +113,54 @@ static void hit_add(target_hits *h, int backend_id, const char *kind, const char
     if (h->n < 8) {
         h->backend[h->n] = backend_id;
         snprintf(h->what[h->n], sizeof h->what[h->n], "%s '%s'", kind, name);
+        h->role[h->n][0] = '\0';
+        h->comp[h->n] = h->in[h->n] = -1;
     }
     h->n++;
+}
+
+static void hit_drop(target_hits *h, int i)
+{
+    memmove(&h->backend[i], &h->backend[i + 1], (size_t)(h->n - i - 1) * sizeof *h->backend);
+    memmove(&h->what[i], &h->what[i + 1], (size_t)(h->n - i - 1) * sizeof *h->what);
+    memmove(&h->role[i], &h->role[i + 1], (size_t)(h->n - i - 1) * sizeof *h->role);
+    memmove(&h->comp[i], &h->comp[i + 1], (size_t)(h->n - i - 1) * sizeof *h->comp);
+    memmove(&h->in[i], &h->in[i + 1], (size_t)(h->n - i - 1) * sizeof *h->in);
+    h->n--;
+}
+
+/* Roles of a control that takes typed text or a chosen option. */
+static int editable_role(const char *r)
+{
+    static const char *const roles[] = {"textbox", "searchbox", "combobox", "spinbutton", "listbox"};
+    for (size_t i = 0; i < sizeof roles / sizeof *roles; i++)
+        if (!strcmp(r, roles[i]))
+            return 1;
+    return 0;
+}
+
+/* A label alone's hits narrowed to what the step means: a component and the control it wraps are
+ * one target (the control, which the atomic view prints); a type or select takes the hit that
+ * takes text (a component, an editable control) over a column header or button of the same name. */
+static void narrow_hits(const act_action *a, target_hits *h)
+{
+    if (h->n > 8)
+        return;
+    for (int i = 0; i < h->n; i++)
+        for (int j = 0; j < h->n; j++)
+            if (h->comp[j] >= 0 && h->in[i] == h->comp[j]) {
+                hit_drop(h, j);
+                i = -1; /* indices moved: look again */
+                break;
+            }
+    if (h->n < 2 || (a->kind != ACT_TYPE && a->kind != ACT_SELECT))
+        return;
+    int takes = 0;
+    for (int i = 0; i < h->n; i++)
+        takes += h->comp[i] >= 0 || editable_role(h->role[i]);
+    for (int i = h->n - 1; takes && i >= 0; i--)
+        if (h->comp[i] < 0 && !editable_role(h->role[i]))
+            hit_drop(h, i);
 }
 
 /* Components shown with this label (and kind, unless NULL): the hybrid view's "file 'Attachment'". */
@@ -123,8 +172,11 @@ static void find_components(const perc_obs *obs, const char *kind, const char *l
             (kind && (!c->kind || strcmp(c->kind, kind))))
             continue;
         const perc_node *n = perc_obs_node_by_backend(obs, c->backend_id);
+        int k = h->n;
         if (!n || !n->hidden)
             hit_add(h, c->backend_id, c->kind ? c->kind : "component", c->label);
+        if (h->n > k && k < 8)
+            h->comp[k] = (int)i;
     }
 }
 
@@ -134,8 +186,14 @@ static void find_labelled(const perc_obs *obs, const char *label, target_hits *h
     for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
         const perc_node *n = perc_obs_node(obs, i);
         if (!n->ignored && !n->hidden && n->backend_id > 0 && n->role && n->name && !text_role(n->role) &&
-            !strcmp(n->name, label))
+            !strcmp(n->name, label)) {
+            int k = h->n;
             hit_add(h, n->backend_id, n->role, n->name);
+            if (h->n > k && k < 8) {
+                snprintf(h->role[k], sizeof h->role[k], "%s", n->role);
+                h->in[k] = n->component;
+            }
+        }
     }
 }
 
@@ -207,6 +265,8 @@ static eous_rc resolve_script_other(const perc_obs *obs, const act_action *a, co
      * the control the label names */
     if (!role || (!h.n && field_kind(role)))
         find_labelled(obs, name, &h);
+    if (!role)
+        narrow_hits(a, &h);
     char close[600];
     if (h.n >= nth && (role || h.n == 1)) {
         t->backend_id = h.backend[nth - 1 < 8 ? nth - 1 : 7];

@@ -14,7 +14,9 @@
  *     naming its target by a label alone or the hybrid view's "select 'Label'";
  *   - an upload step's target as the label alone, the hybrid view's
  *     "file 'Label'", the atomic view's "button 'Label'" and css=, in hybrid
- *     and atomic; a misspelt label fails naming what is close. */
+ *     and atomic; a misspelt label fails naming what is close;
+ *   - a label naming a component and the control it wraps, or a column header
+ *     too, is one target (rpa/twins.html). */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -309,6 +311,30 @@ Test(params, every_step_kind_takes_a_label)
         cr_expect_str_eq(eous_json_str(o, "reference"), "PO-7", "%s", modes[m]);
         cr_expect_str_eq(eous_json_str(o, "country"), "Germany", "%s", modes[m]);
         cr_expect_str_eq(eous_json_str(o, "country_again"), "France", "%s", modes[m]);
+        cJSON_Delete(o);
+        cJSON_Delete(r);
+    }
+}
+
+/* A label that names a component and the control it wraps (Guest name, Status),
+ * beside a column header of the same name, is one target in both views: the
+ * control; a type or select takes what takes text over the header (Check-in:
+ * the date picker, its field named otherwise). */
+Test(params, a_label_naming_a_component_and_its_control_is_one_target)
+{
+    static const char *const modes[] = {"hybrid", "atomic"};
+    for (size_t m = 0; m < 2; m++) {
+        char out[400];
+        snprintf(out, sizeof out, "%s/twins-%s", tmpdir, modes[m]);
+        const char *args[] = {"run", JOBS "/twins.json", "--param", base, "--mode", modes[m], "--out", out, NULL};
+        int rc = ts_cli_run(args, out_path, err_path, 240);
+        cJSON *r = ts_result_line(out, &nl);
+        cr_assert_not_null(r, "a result: %s", ts_slurp(err_path));
+        cr_expect_eq(rc, 0, "%s: exit %d: %s", modes[m], rc, eous_json_str(r, "error"));
+        cJSON *o = output_of(out, "label-twins", modes[m]);
+        cr_expect_str_eq(eous_json_str(o, "guest"), "Ole Berg", "%s", modes[m]);
+        cr_expect_str_eq(eous_json_str(o, "status"), "Pending", "%s", modes[m]);
+        cr_expect_str_eq(eous_json_str(o, "checkin"), "2026-03-04", "%s", modes[m]);
         cJSON_Delete(o);
         cJSON_Delete(r);
     }

@@ -1,6 +1,6 @@
 /* agent/distill.h — `eous distill`: a model's passed run (results.jsonl and
  * trace/<task>-<mode>.jsonl of `eous run|bench --planner llm`) becomes a plain
- * job file (webarena/task.h) that `--planner script` replays without a model.
+ * job file (a plain job: benchmarks/harness/webarena/task.h loads it) that `--planner script` replays without a model.
  *
  * Each action's view id is named by what the view it acted on printed for it
  * (role 'name', a component's kind 'label', a page tool's name), the views

@@ -17,9 +17,6 @@
 #include "agent/outputs.h"
 #include "agent/planner_exec.h"
 #include "agent/repair.h"
-#include "webarena/site_reset.h"
-#include "agent/verified_run.h"
-#include "webarena/verified_task.h"
 #include "llm/llm.h"
 #include "perception/delta.h"
 #include "perception/shot.h"
@@ -68,17 +65,17 @@ static void evidence_io(trace_file *t, eous_rc rc, const eous_err *err)
  * The run's state, its checks and set-up
  * ====================================================================== */
 
-static const cJSON *plan_for(const wa_task *t, perc_mode mode)
+static const cJSON *plan_for(const agent_job *t, perc_mode mode)
 {
     if (perc_mode_semantic(mode))
-        return t->script ? t->script : t->atomic_script;
-    return t->atomic_script;
+        return t->steps ? t->steps : t->atomic_steps;
+    return t->atomic_steps;
 }
 
 /* One task's run: what agent_run_task's steps share. */
 typedef struct run_state {
     wd_session *s;
-    const wa_task *t;
+    const agent_job *t;
     const agent_run_opts *o;
     agent_result *res;
     char *objective;              /* a verified task: the intent and the answer format; NULL = the intent */
@@ -110,7 +107,7 @@ typedef struct run_state {
     perc_obs *next_obs;           /* the view a stopped batch already took: the next step's */
     perc_obs *act_view;           /* the view later actions of a batch run on (after the stale check), or NULL */
     size_t batch_index;           /* of the action being run, for its trace line */
-    wa_site_hold sites;        /* the site locks this task holds (webarena/site_reset.h) */
+    void *hold;                   /* what the job's ops took on enter (a harness's site locks) */
     llm_action_status last_status;
     char last_result[1024];
     int last_dialog;
@@ -151,9 +148,9 @@ static void set_field(char *dst, size_t n, const char *s)
 /* Checks the task can run as asked; on refusal res says why (skipped). */
 static eous_rc run_check(run_state *st, eous_err *err)
 {
-    const wa_task *t = st->t;
+    const agent_job *t = st->t;
     agent_result *res = st->res;
-    if (t->problem[0]) {
+    if (t->problem && t->problem[0]) {
         SET(res->status, "skipped");
         SET(res->error, t->problem);
         return eous_err_set(err, EOUS_E_INVALID, "task %s: %s", t->id, t->problem);
@@ -330,7 +327,7 @@ static void exec_finish(run_state *st)
     cJSON_AddNumberToObject(m, "score", st->res->score);
     cJSON_AddStringToObject(m, "stop_reason", st->res->stop_reason);
     cJSON_AddItemToObject(m, "evaluators",
-                          st->res->evaluators ? cJSON_Duplicate(st->res->evaluators, 1) : cJSON_CreateNull());
+                          st->res->bench.evaluators ? cJSON_Duplicate(st->res->bench.evaluators, 1) : cJSON_CreateNull());
     cJSON_AddStringToObject(m, "eval_detail", st->res->eval_detail);
     eous_err e;
     agent_exec_send(st->agent, m, &e); /* an agent already gone is told nothing */
@@ -371,7 +368,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
             (rc = act_policy_allow_origin(st->own_policy, st->t->start_url, err)))
             return rc;
         const cJSON *u; /* a verified task's other start pages are its own too */
-        for (u = st->t->verified ? wa_verified_more_start_urls(st->t->raw) : NULL; u; u = u->next)
+        for (u = st->t->more_start_urls; u; u = u->next)
             if ((rc = act_policy_allow_origin(st->own_policy, u->valuestring, err)))
                 return rc;
         act_policy_set_interactive(st->own_policy, 0);
@@ -380,7 +377,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     if (o->secrets)
         act_exec_set_secrets(st->x, o->secrets);
     double t0 = eous_now_ms();
-    if ((rc = wa_site_enter(&st->sites, st->t, err)))
+    if (st->t->ops && st->t->ops->enter && (rc = st->t->ops->enter(st->t, &st->hold, err)))
         return rc;
     double t1 = eous_now_ms();
     st->res->site_ms = t1 - t0;
@@ -794,7 +791,7 @@ static eous_rc try_repair(run_state *st, int step, const act_action *a, eous_rc 
     }
     char *model_text = act_format(&repl);
     cJSON *new_step = agent_repair_script_step(now, &repl, orig);
-    const char *plan_name = st->plan == st->t->script ? "script" : "atomic_script";
+    const char *plan_name = st->plan == st->t->steps ? "script" : "atomic_script";
     act_result_clear(ar);
     eous_err xerr;
     eous_err_clear(&xerr);
@@ -892,7 +889,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
             SET(res->stop_reason, a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "expect_failed" : "script_error");
             /* a job that did not do its work fails, whatever its evaluators (if any) would say of the page */
             if (act_kind_is_rpa(a->kind) ||
-                (!st->t->verified && !cJSON_GetArraySize(eous_json_arr(st->t->eval, "eval_types"))))
+                !st->t->ops || !st->t->ops->score)
                 st->unscored = a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "not scored: an expect step failed"
                                                                                 : "not scored: a script step failed";
             out = STEP_STOP;
@@ -1173,19 +1170,6 @@ static eous_rc run_steps(run_state *st, eous_err *err)
  * Scoring and the task's end
  * ====================================================================== */
 
-/* 1 when an evaluator opens another page (program_html with a url other than
- * "last"), so the final screenshot must be taken before scoring. */
-static int eval_may_navigate(const cJSON *eval)
-{
-    const cJSON *p;
-    cJSON_ArrayForEach(p, eous_json_arr(eval, "program_html")) {
-        const char *url = eous_json_str(p, "url");
-        if (url && strcmp(url, "last"))
-            return 1;
-    }
-    return 0;
-}
-
 /* final.png as the evidence rules say, named in the result. */
 static void keep_final(run_state *st, int passed)
 {
@@ -1213,34 +1197,29 @@ static eous_rc run_score(run_state *st, eous_err *err)
         keep_final(st, 0);
         return EOUS_OK;
     }
-    if (st->t->verified) {
-        /* WebArena-Verified: the answer and the network log, scored and saved for `eous score --run` */
-        char note[300];
-        eous_rc vrc = agent_verified_finish(st->t, res->answer, st->o->trace_path, st->s, res, note, sizeof note, err);
-        if (note[0]) {
-            cJSON *line = cJSON_CreateObject();
-            cJSON_AddStringToObject(line, "verified", note);
-            trace_line(&st->trace, line);
-        }
-        if (vrc)
-            return vrc;
-        int vpassed = !strcmp(res->status, "passed");
-        if (agent_evidence_wants_final(st->ev, vpassed))
+    if (!st->t->ops || !st->t->ops->score) {
+        /* no scorer: a job whose steps ran to their end passed */
+        res->score = 1.0;
+        SET(res->status, "passed");
+        if (agent_evidence_wants_final(st->ev, 1))
             agent_evidence_capture_final(st->ev, st->s);
-        keep_final(st, vpassed);
+        keep_final(st, 1);
         return EOUS_OK;
     }
-    wa_eval_result ev;
-    int navigates = eval_may_navigate(st->t->eval);
+    int navigates = st->t->ops->score_navigates && st->t->ops->score_navigates(st->t);
     if (navigates) /* the page as the task left it, before an evaluator leaves it */
         agent_evidence_capture_final(st->ev, st->s);
-    eous_rc rc = wa_evaluate(st->t->eval, st->t->intent, res->answer, st->s, st->x, st->o->llm, &ev, err);
+    agent_job_score_in in = {
+        .s = st->s, .x = st->x, .judge = st->o->llm, .answer = res->answer, .trace_path = st->o->trace_path};
+    char note[300] = "";
+    eous_rc rc = st->t->ops->score(st->t, &in, res, note, sizeof note, err);
+    if (note[0]) {
+        cJSON *line = cJSON_CreateObject();
+        cJSON_AddStringToObject(line, "verified", note);
+        trace_line(&st->trace, line);
+    }
     if (rc)
         return rc;
-    res->score = ev.score;
-    SET(res->eval_detail, ev.detail);
-    /* a verdict nobody gave is neither a pass nor a failure */
-    SET(res->status, ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
     int passed = !strcmp(res->status, "passed");
     if (!navigates && agent_evidence_wants_final(st->ev, passed)) /* only the screenshots kept are taken */
         agent_evidence_capture_final(st->ev, st->s);
@@ -1272,7 +1251,7 @@ static eous_rc run_failed(run_state *st, eous_rc rc, eous_err *err)
     return EOUS_OK; /* the task ran and failed */
 }
 
-eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o, agent_result *res, eous_err *err)
+eous_rc agent_run_task(wd_session *s, const agent_job *t, const agent_run_opts *o, agent_result *res, eous_err *err)
 {
     memset(res, 0, sizeof *res);
     SET(res->task_id, t->id);
@@ -1287,7 +1266,7 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
     res->grounding = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
     res->screen = t->screen;
     res->intent = t->intent;
-    res->params = t->param_values;
+    res->params = t->params;
     run_state st;
     memset(&st, 0, sizeof st);
     st.s = s;
@@ -1295,8 +1274,8 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
     st.o = o;
     st.res = res;
     st.t0 = eous_now_ms();
-    if (t->verified) /* the model is told the answer format WebArena-Verified scores */
-        agent_verified_objective(t, &st.objective, &st.answer_schema);
+    if (t->ops && t->ops->objective) /* e.g. the answer format WebArena-Verified scores */
+        t->ops->objective(t, &st.objective, &st.answer_schema);
     st.trace.fd = -1;
     st.trace.path = o->trace_path;
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)
@@ -1327,7 +1306,8 @@ eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o,
         EOUS_WARN("agent", "%s", oerr.msg);
     agent_repair_log_free(&st.repairs);
     res->wall_ms = eous_now_ms() - st.t0;
-    wa_site_leave(&st.sites);
+    if (t->ops && t->ops->leave)
+        t->ops->leave(st.hold);
     perc_obs_free(st.obs);
     perc_obs_free(st.next_obs);
     perc_obs_free(st.act_view);

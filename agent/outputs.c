@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "actions/rpa.h"
-#include "webarena/schema.h"
+#include "core/schema.h"
 
 /* trace/<task>-<mode>.jsonl → trace/<task>-<mode> (into out). */
 static void evidence_dir(const char *trace_path, char *out, size_t n)
@@ -37,7 +37,7 @@ void agent_downloads_dir(const char *trace_path, char *out, size_t n)
     snprintf(out, n, "%s/downloads", dir);
 }
 
-eous_rc agent_outputs_finish(const wa_task *t, const struct act_exec *x, const char *trace_path, agent_result *res,
+eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const char *trace_path, agent_result *res,
                              eous_err *err)
 {
     const cJSON *out = act_exec_output(x), *dl = act_exec_downloads(x);
@@ -57,7 +57,7 @@ eous_rc agent_outputs_finish(const wa_task *t, const struct act_exec *x, const c
     if (strcmp(res->status, "passed"))
         return EOUS_OK; /* the output of a task that failed goes nowhere */
     char why[512];
-    if (t->output_schema && !wa_schema_validate(t->output_schema, out, why, sizeof why)) {
+    if (t->output_schema && !eous_schema_validate(t->output_schema, out, why, sizeof why)) {
         snprintf(res->status, sizeof res->status, "failed");
         snprintf(res->stop_reason, sizeof res->stop_reason, "output_schema");
         snprintf(res->error, sizeof res->error, "output_schema: %s", why);

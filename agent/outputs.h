@@ -22,7 +22,7 @@ void agent_downloads_dir(const char *trace_path, char *out, size_t n);
  * written atomically to output.json beside the trace (res->output_file).  A
  * task that did not pass leaves no output.json: nothing half-done reaches
  * the next system.  EOUS_E_IO when output.json cannot be written. */
-eous_rc agent_outputs_finish(const wa_task *t, const struct act_exec *x, const char *trace_path, agent_result *res,
+eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const char *trace_path, agent_result *res,
                              eous_err *err);
 
 /* Adds "output" (when its JSON is at most 64 KiB; else "output_in_file_only": true), "output_file",

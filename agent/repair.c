@@ -166,7 +166,7 @@ void agent_repair_log_free(agent_repair_log *log)
     log->repairs = NULL;
 }
 
-eous_rc agent_repair_log_write(const agent_repair_log *log, const wa_task *t, const char *mode, int passed,
+eous_rc agent_repair_log_write(const agent_repair_log *log, const agent_job *t, const char *mode, int passed,
                                const char *trace_path, eous_err *err)
 {
     if (!log->repairs || !trace_path)

@@ -13,7 +13,7 @@
 #define EOUS_AGENT_REPAIR_H
 
 #include "actions/action.h"
-#include "webarena/task.h"
+#include "agent/job.h"
 #include "core/core.h"
 #include "perception/perc.h"
 
@@ -50,7 +50,7 @@ void agent_repair_log_add(agent_repair_log *log, const char *plan, int index, in
                           const cJSON *replacement, const char *model_action, const char *error, const char *view);
 void agent_repair_log_free(agent_repair_log *log);
 /* Writes trace/<task>-<mode>/repair.json beside trace_path (atomically) when log holds repairs. */
-eous_rc agent_repair_log_write(const agent_repair_log *log, const wa_task *t, const char *mode, int passed,
+eous_rc agent_repair_log_write(const agent_repair_log *log, const agent_job *t, const char *mode, int passed,
                                const char *trace_path, eous_err *err);
 
 /* eous repair apply RUN_DIR: for every trace/<task>-<mode>/repair.json of a task that

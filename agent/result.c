@@ -45,10 +45,10 @@ void agent_result_clear(agent_result *r)
     if (!r)
         return;
     free(r->answer);
-    cJSON_Delete(r->evaluators);
+    cJSON_Delete(r->bench.evaluators);
     cJSON_Delete(r->output);
     cJSON_Delete(r->downloads);
-    cJSON_Delete(r->site_urls);
+    cJSON_Delete(r->bench.site_urls);
     memset(r, 0, sizeof *r);
 }
 
@@ -94,12 +94,12 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddStringToObject(o, "history", r->history);
         cJSON_AddNumberToObject(o, "history_restarts", r->history_restarts);
     }
-    if (r->har[0])
-        cJSON_AddStringToObject(o, "har", r->har);
-    if (r->agent_response[0])
-        cJSON_AddStringToObject(o, "agent_response", r->agent_response);
-    if (r->evaluators)
-        cJSON_AddItemToObject(o, "evaluators", cJSON_Duplicate(r->evaluators, 1));
+    if (r->bench.har[0])
+        cJSON_AddStringToObject(o, "har", r->bench.har);
+    if (r->bench.agent_response[0])
+        cJSON_AddStringToObject(o, "agent_response", r->bench.agent_response);
+    if (r->bench.evaluators)
+        cJSON_AddItemToObject(o, "evaluators", cJSON_Duplicate(r->bench.evaluators, 1));
     cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
     cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
     cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);
@@ -110,8 +110,8 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "act_ms", r->act_ms);
     cJSON_AddNumberToObject(o, "settle_ms", r->settle_ms);
     cJSON_AddNumberToObject(o, "site_ms", r->site_ms);
-    if (r->site_urls)
-        cJSON_AddItemToObject(o, "site_urls", cJSON_Duplicate(r->site_urls, 1));
+    if (r->bench.site_urls)
+        cJSON_AddItemToObject(o, "site_urls", cJSON_Duplicate(r->bench.site_urls, 1));
     cJSON_AddNumberToObject(o, "start_ms", r->start_ms);
     cJSON_AddNumberToObject(o, "score_ms", r->score_ms);
     cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
@@ -125,8 +125,8 @@ char *agent_result_json(const agent_result *r)
     }
     cJSON_AddStringToObject(o, "error", r->error);
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);
-    if (r->known_limit)
-        cJSON_AddStringToObject(o, "known_limit", r->known_limit);
+    if (r->bench.known_limit)
+        cJSON_AddStringToObject(o, "known_limit", r->bench.known_limit);
     if (r->screenshot[0])
         cJSON_AddStringToObject(o, "screenshot", r->screenshot);
     agent_outputs_json(r, o);

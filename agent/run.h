@@ -6,10 +6,9 @@
 #ifndef EOUS_AGENT_RUN_H
 #define EOUS_AGENT_RUN_H
 
-#include "webarena/eval.h"
 #include "agent/grounding.h"
 #include "agent/evidence.h"
-#include "webarena/task.h"
+#include "agent/job.h"
 #include "perception/perc.h"
 #include "webdriver/wd.h"
 
@@ -57,7 +56,7 @@ int agent_planner_parse(const char *s, agent_planner *out);
 const char *agent_planner_name(agent_planner p);
 
 typedef struct agent_result {
-    char task_id[WA_TASK_ID_MAX + 1];
+    char task_id[AGENT_JOB_ID_MAX + 1];
     char mode[16];
     char planner[16];
     char status[16];          /* "passed" | "failed" | "infra" | "skipped" | … (runs/rundir.h) */
@@ -92,39 +91,40 @@ typedef struct agent_result {
     int steps_grounded, steps_computed, steps_addressing, steps_ungrounded; /* grounding verdicts */
     char error[512];
     char eval_detail[512];
-    const char *tier;         /* borrowed from the task */
-    const char *screen, *intent; /* borrowed from the task, may be NULL (for reports) */
-    const cJSON *params;      /* borrowed from the task: {NAME: value} of its parameters, NULL when none */
+    const char *tier;         /* borrowed from the job */
+    const char *screen, *intent; /* borrowed from the job, may be NULL (for reports) */
+    const cJSON *params;      /* borrowed from the job: {NAME: value} of its parameters, NULL when none */
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
-    char har[256];            /* WebArena-Verified: network.har relative to the run directory, "" when none */
-    char agent_response[256]; /* WebArena-Verified: agent_response.json relative to the run directory */
-    cJSON *evaluators;        /* WebArena-Verified: each evaluator's status and failed assertions (owned, NULL
-                               * for other tasks; agent/verified_run.h) */
     /* RPA steps (agent/outputs.h): what read steps took and download steps saved (owned, NULL when
      * none), output.json relative to the run directory ("" when not written: only a passed task's is) */
     cJSON *output, *downloads;
     char output_file[512];
-    cJSON *site_urls;         /* a bench's pooled sites (webarena/site_pool.h): name → the copy's URL the task
-                               * ran on (owned), NULL when none of its sites is pooled */
     int repaired;             /* --repair llm replaced a failed script step and the task passed */
-    const char *known_limit;  /* a bench's known limit that explains this failure (agent/bench.h), or NULL
-                               * (borrowed) */
+    /* what a harness keeps of the run (benchmarks/harness): its scorer's files and verdicts, its runner's
+     * sites and known limits; all empty for a job without one */
+    struct agent_result_bench {
+        char har[256];            /* WebArena-Verified: network.har relative to the run directory, "" when none */
+        char agent_response[256]; /* WebArena-Verified: agent_response.json relative to the run directory */
+        cJSON *evaluators;        /* WebArena-Verified: each evaluator's status and failed assertions (owned) */
+        cJSON *site_urls;         /* pooled sites: name → the copy's URL the task ran on (owned), or NULL */
+        const char *known_limit;  /* a bench's known limit that explains this failure, or NULL (borrowed) */
+    } bench;
 } agent_result;
 
 void agent_result_clear(agent_result *r);
 /* The result as one JSON line (no newline; caller frees). */
 char *agent_result_json(const agent_result *r);
 
-/* Runs task t on session s.  Returns EOUS_OK when the task ran to a score
- * (passed or failed); an infrastructure failure returns its code with
- * res->status "infra". */
-eous_rc agent_run_task(wd_session *s, const wa_task *t, const agent_run_opts *o, agent_result *res, eous_err *err);
+/* Runs job j on session s.  Returns EOUS_OK when the job ran to a score
+ * (passed or failed: its ops' scorer, or its steps run to their end); an
+ * infrastructure failure returns its code with res->status "infra". */
+eous_rc agent_run_task(wd_session *s, const agent_job *j, const agent_run_opts *o, agent_result *res, eous_err *err);
 
-/* Resets the browser for a task: closes the tabs an earlier task left,
+/* Resets the browser for a job: closes the tabs an earlier job left,
  * clears cookies and storage of the start origin, loads storage_state, opens
- * start_url and waits until it settles; a verified task's other start_urls
- * then open one tab each, the first tab staying active. */
-eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err);
+ * start_url and waits until it settles; the job's more_start_urls then open
+ * one tab each, the first tab staying active. */
+eous_rc agent_prepare_page(wd_session *s, const agent_job *j, eous_err *err);
 /* Clears url's origin (cookies, localStorage, sessionStorage) through CDP
  * before its page loads; 0 when it could not (no CDP, not http, a tab that
  * visited pages but has no frame of the origin to clear sessionStorage in). */

@@ -1,8 +1,7 @@
-/* agent/start_page.c — a task's start: its origins' storage cleared, its
- * Playwright storage_state and geolocation applied, its start page (and a
- * WebArena-Verified task's further start URLs, one tab each) opened.  The
- * loop (loop.c) and the verified-task glue (verified_run.c) both call it; it
- * calls neither back. */
+/* agent/start_page.c — a job's start: its origins' storage cleared, its
+ * Playwright storage_state and geolocation applied, its start page (and its
+ * further start URLs, one tab each) opened.  The loop (loop.c) and a harness
+ * (MCP's task tools, a bench's checks) call it. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +10,6 @@
 #include "agent/run.h"
 #include "agent/storage_clear_js.h" /* generated from storage_clear.js: AGENT_STORAGE_CLEAR_JS */
 #include "agent/storage_set_js.h"   /* generated from storage_set.js: AGENT_STORAGE_SET_JS */
-#include "agent/verified_run.h"
-#include "webarena/verified_task.h"
 
 /* 1 when every entry of the current tab's history is about:blank: no page
  * of any origin has run in it, so its sessionStorage is empty. */
@@ -140,9 +137,9 @@ eous_rc agent_fresh_tab(wd_session *s, eous_err *err)
 }
 
 /* geolocation: {"latitude", "longitude", "accuracy"?} as Playwright takes it */
-static void set_geolocation(wd_session *s, const wa_task *t)
+static void set_geolocation(wd_session *s, const agent_job *j)
 {
-    const cJSON *geo = eous_json_obj(t->raw, "geolocation");
+    const cJSON *geo = j->geolocation;
     if (geo && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "latitude")) &&
         cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(geo, "longitude")) && wd_session_has_cdp(s)) {
         cJSON *p = cJSON_CreateObject();
@@ -160,9 +157,9 @@ static void set_geolocation(wd_session *s, const wa_task *t)
  * tab) one new tab each, each origin cleared first, then goes back to the
  * first tab and brings it to the front.  A page that cannot be loaded is
  * wd_navigate_start's error (infra). */
-static eous_rc open_more_start_urls(wd_session *s, const wa_task *t, eous_err *err)
+static eous_rc open_more_start_urls(wd_session *s, const agent_job *j, eous_err *err)
 {
-    const cJSON *u = wa_verified_more_start_urls(t->raw);
+    const cJSON *u = j->more_start_urls;
     if (!u)
         return EOUS_OK;
     char *first = NULL, *tab = NULL;
@@ -199,7 +196,7 @@ static eous_rc open_more_start_urls(wd_session *s, const wa_task *t, eous_err *e
     return rc;
 }
 
-eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err)
+eous_rc agent_prepare_page(wd_session *s, const agent_job *t, eous_err *err)
 {
     eous_rc rc;
     /* a clean slate on the start origin: cookies, localStorage, sessionStorage;
@@ -210,9 +207,9 @@ eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err)
         return rc;
     if (!t->storage_state && agent_clear_origin_first(s, t->start_url)) {
         set_geolocation(s, t);
-        if (t->verified) /* the task's network log starts with its start page */
-            agent_verified_begin(s, t);
-        if (!(rc = wd_navigate_start(s, t->start_url, err)) && t->verified)
+        if (t->ops && t->ops->begin) /* a harness's network log starts with the start page */
+            t->ops->begin(t, s);
+        if (!(rc = wd_navigate_start(s, t->start_url, err)))
             rc = open_more_start_urls(s, t, err);
         return rc;
     }
@@ -226,7 +223,7 @@ eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err)
         /* Playwright storage_state: {cookies: [...], origins: [{origin, localStorage: [{name, value}]}]} */
         cJSON *st = eous_json_parse_file(t->storage_state, 0, err);
         if (!st) {
-            eous_err_prefix(err, "task %s: storage_state", t->id);
+            eous_err_prefix(err, "job %s: storage_state", t->id);
             return eous_err_remap(err, EOUS_E_INVALID);
         }
         const cJSON *c;
@@ -256,9 +253,9 @@ eous_rc agent_prepare_page(wd_session *s, const wa_task *t, eous_err *err)
         cJSON_Delete(st);
     }
     set_geolocation(s, t);
-    if (t->verified) /* the task's network log starts with its start page */
-        agent_verified_begin(s, t);
-    if (!(rc = wd_navigate(s, t->start_url, err)) && t->verified)
+    if (t->ops && t->ops->begin) /* a harness's network log starts with the start page */
+        t->ops->begin(t, s);
+    if (!(rc = wd_navigate(s, t->start_url, err)))
         rc = open_more_start_urls(s, t, err);
     return rc;
 }

@@ -1,5 +1,5 @@
-/* cli/cli_bench.c — `eous bench`: argv into agent_bench_opts (the runner,
- * its workers, retries and resume are agent/bench.c), the task files a
+/* cli/cli_bench.c — `eous bench`: argv into bench_opts (the runner,
+ * its workers, retries and resume are bench/bench.c), the task files a
  * directory holds, the progress line, then the reports and the exit code. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "agent/bench.h"
+#include "bench/bench.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
 #include "runs/report.h"
@@ -131,19 +131,19 @@ static char **expand_inputs(const char **in, int n, size_t *n_out)
 }
 
 /* The progress line (a bar on a terminal), the breaker's notice. */
-static void on_event(void *ud, agent_bench_event ev, const agent_bench_stats *st, const agent_result *r,
+static void on_event(void *ud, bench_event ev, const bench_stats *st, const agent_result *r,
                      const char *why)
 {
     int tty = *(const int *)ud; /* isatty(2) */
-    if (ev == AGENT_BENCH_START) {
+    if (ev == BENCH_START) {
         if (st->skipped_done)
             fprintf(stderr, "eous bench: --resume: %zu task×mode result(s) already done\n", st->skipped_done);
         fprintf(stderr, "eous bench: %zu task×mode job(s) on %d worker(s)\n", st->jobs, st->workers);
         return;
     }
-    if (ev == AGENT_BENCH_BREAKER) {
+    if (ev == BENCH_BREAKER) {
         fprintf(stderr, "eous bench: the model endpoint failed %d times in a row (%s); the jobs left are not run "
-                "(recorded as infra; rerun with --resume once it answers)\n", AGENT_BENCH_MODEL_FAILURES, why);
+                "(recorded as infra; rerun with --resume once it answers)\n", BENCH_MODEL_FAILURES, why);
         return;
     }
     double el = st->elapsed_s;
@@ -163,9 +163,9 @@ static void on_event(void *ud, agent_bench_event ev, const agent_bench_stats *st
 }
 
 /* The bench's options from the command line's. */
-static void bench_opts_from(const cli_opts *co, agent_bench_opts *bo)
+static void bench_opts_from(const cli_opts *co, bench_opts *bo)
 {
-    agent_bench_opts_init(bo);
+    bench_opts_init(bo);
     cli_run_opts(co, &bo->run);
     bo->modes = co->modes;
     bo->n_modes = co->n_modes;
@@ -179,7 +179,7 @@ static void bench_opts_from(const cli_opts *co, agent_bench_opts *bo)
 }
 
 /* The reports written and the summary printed; the exit code the run earned. */
-static int report(const cli_opts *co, const agent_bench_stats *st)
+static int report(const cli_opts *co, const bench_stats *st)
 {
     eous_err err;
     eous_err_clear(&err);
@@ -243,7 +243,7 @@ int cli_bench(int argc, char **argv)
     eous_err err;
     eous_err_clear(&err);
     int code = EOUS_EXIT_INPUT;
-    agent_known_limits *known = NULL;
+    bench_known_limits *known = NULL;
     wa_load_opts lo = {co.params, 0};
     if (!n_files) {
         fprintf(stderr, "eous bench: no task files found\n");
@@ -261,7 +261,7 @@ int cli_bench(int argc, char **argv)
         co.workers = 1;
     }
     /* read before the run folder is made: a bad file leaves nothing behind */
-    if (co.known_limits_file && agent_known_limits_load(co.known_limits_file, &known, &err)) {
+    if (co.known_limits_file && bench_known_limits_load(co.known_limits_file, &known, &err)) {
         fprintf(stderr, "eous bench: --known-limits: %s\n", err.msg);
         goto out_tasks;
     }
@@ -272,14 +272,14 @@ int cli_bench(int argc, char **argv)
     }
     wd_install_signal_handlers();
     wd_become_subreaper();
-    agent_bench_opts bo;
+    bench_opts bo;
     bench_opts_from(&co, &bo);
     bo.known_limits = known;
     int tty = isatty(2);
     bo.on_event = on_event;
     bo.ud = &tty;
-    agent_bench_stats st;
-    eous_rc brc = agent_bench_run(&l, &bo, &st, &err);
+    bench_stats st;
+    eous_rc brc = bench_run(&l, &bo, &st, &err);
     if (brc && brc != EOUS_E_IO) {
         fprintf(stderr, "eous: %s\n", err.msg);
         code = eous_rc_exit_code(brc);
@@ -287,7 +287,7 @@ int cli_bench(int argc, char **argv)
     }
     code = report(&co, &st);
 out_tasks:
-    agent_known_limits_free(known);
+    bench_known_limits_free(known);
     cli_teardown_run(&co);
     wa_tasks_free(&l);
 out_files:

@@ -23,10 +23,10 @@ typedef struct cli_opts {
     const char *modes_list;    /* --modes as given; split into modes[] after parsing */
     const char *llm_spec, *llm_base_url, *llm_ca, *cassette;
     const char *prices_file;   /* --prices FILE: USD per 1M tokens by model (llm/price.c), for cost_usd */
-    const char *known_limits_file; /* bench --known-limits FILE: failures explained (agent/bench.h) */
+    const char *known_limits_file; /* bench --known-limits FILE: failures explained (bench/bench.h) */
     const char *webdriver;
     int w3c_only;              /* --w3c-only: no CDP */
-    int network_log;           /* a WebArena-Verified task is among the tasks: HAR files (agent/verified_run.h) */
+    int network_log;           /* a WebArena-Verified task is among the tasks: HAR files (bench/verified_run.h) */
     const char *out_dir;       /* --out DIR; NULL until cli_default_out picks one */
     char out_auto[512];        /* the folder cli_default_out made, out_dir then points here */
     const char *policy_file;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/task_job.h"
 #include "agent/browser.h"
 #include "cli/cli.h"
 #include "cli/cli_common.h"
@@ -146,7 +147,9 @@ int cli_run(int argc, char **argv)
     ro.trace_path = trace_path;
     ro.audit_path = audit_path;
     agent_result res;
-    eous_rc rc = agent_run_task(b.session, t, &ro, &res, &err);
+    agent_job job;
+    bench_task_job(t, &job);
+    eous_rc rc = agent_run_task(b.session, &job, &ro, &res, &err);
     agent_browser_close(&b);
     rc = record(co.out_dir, &res, rc, &err);
     if (rc == EOUS_E_IO) { /* disk full, read-only: the run's record is not whole */

@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/task_job.h"
 #include "agent/run.h"
-#include "agent/verified_run.h"
+#include "bench/verified_run.h"
 #include "core/json.h"
 #include "mcp/mcp_server_int.h"
 #include "runs/rundir.h"
+#include "webarena/eval.h"
 #include "webarena/site_reset.h"
 
 #define TASKS_LIST_MAX 200 /* task_list prints this many tasks, then a count */
@@ -170,7 +172,9 @@ static eous_rc open_task(mcp_server *m, struct mcp_task_run *r, eous_err *err)
     double t2 = eous_now_ms();
     r->res.site_ms = t2 - t1;
     mcp_progress(m, 0, 0, "opening the start page");
-    if ((rc = agent_prepare_page(m->b.session, r->t, err)))
+    agent_job job;
+    bench_task_job(r->t, &job);
+    if ((rc = agent_prepare_page(m->b.session, &job, err)))
         return rc;
     act_settle(m->x, NULL, NULL);
     r->res.start_ms = eous_now_ms() - t2;
@@ -212,7 +216,7 @@ static eous_rc tool_task_start(mcp_server *m, const cJSON *args, mcp_tool_out *o
     char *objective = NULL;
     cJSON *schema = NULL;
     if (r->t->verified)
-        agent_verified_objective(r->t, &objective, &schema);
+        bench_verified_objective(r->t, &objective, &schema);
     eous_buf_printf(&out->text, NULL,
                     "Task %s started in %s mode. Objective: %s\nAct with the browser_* tools; end with task_submit "
                     "{answer} (\"\" when the task asks for no answer, \"N/A\" when it cannot be done)%s\n\n",
@@ -276,7 +280,7 @@ static eous_rc score_webarena(mcp_server *m, struct mcp_task_run *r, const char 
     }
     r->res.score = score;
     snprintf(r->res.status, sizeof r->res.status, "%s", judge ? "needs_judge" : score >= 1.0 ? "passed" : "failed");
-    r->res.evaluators = verdicts;
+    r->res.bench.evaluators = verdicts;
     return EOUS_OK;
 }
 
@@ -286,7 +290,7 @@ static void say_verdict(const struct mcp_task_run *r, const char *out_dir, eous_
     eous_buf_printf(out, NULL, "Task %s (%s): %s, score %g.\n", r->t->id, perc_mode_name(r->mode), r->res.status,
                     r->res.score);
     const cJSON *v;
-    cJSON_ArrayForEach(v, r->res.evaluators) {
+    cJSON_ArrayForEach(v, r->res.bench.evaluators) {
         const char *detail = eous_json_str(v, "detail"), *error = eous_json_str(v, "error");
         eous_buf_printf(out, NULL, "- %s: %s", eous_json_str(v, "evaluator"), eous_json_str(v, "status"));
         if (detail || error)
@@ -340,7 +344,7 @@ static eous_rc tool_task_submit(mcp_server *m, const cJSON *args, mcp_tool_out *
     if ((rc = eous_mkdirs(dir, 0755, err)))
         goto done;
     if (r->t->verified) /* the answer and the network log as a HAR, written beside the trace path */
-        rc = agent_verified_finish(r->t, answer, r->trace, m->b.session, res, note, sizeof note, err);
+        rc = bench_verified_finish(r->t, answer, r->trace, m->b.session, res, note, sizeof note, err);
     else
         rc = score_webarena(m, r, answer, err);
     if (rc)

@@ -1,4 +1,4 @@
-/* tests/test_bench_api.c — agent_bench_run as an embedder calls it: the
+/* tests/test_bench_api.c — bench_run as an embedder calls it: the
  * fixture suite on two workers against real Chromium, the events it reports,
  * results.jsonl as runs/rundir.h reads it, resume, and bad options. */
 #include <criterion/criterion.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agent/bench.h"
+#include "bench/bench.h"
 #include "core/core.h"
 #include "runs/rundir.h"
 #include "support/cli.h"
@@ -34,16 +34,16 @@ typedef struct seen {
     char ids[16][80];
 } seen;
 
-static void on_event(void *ud, agent_bench_event ev, const agent_bench_stats *st, const agent_result *r,
+static void on_event(void *ud, bench_event ev, const bench_stats *st, const agent_result *r,
                      const char *why)
 {
     (void)why;
     seen *s = ud;
-    if (ev == AGENT_BENCH_START) {
+    if (ev == BENCH_START) {
         s->starts++;
         s->jobs_at_start = st->jobs;
         s->skipped_at_start = st->skipped_done;
-    } else if (ev == AGENT_BENCH_RESULT && s->results < 16) {
+    } else if (ev == BENCH_RESULT && s->results < 16) {
         snprintf(s->ids[s->results++], sizeof s->ids[0], "%s/%s", r->task_id, r->mode);
         s->passed += !strcmp(r->status, RUNS_ST_PASSED);
     }
@@ -64,8 +64,8 @@ Test(bench_api, runs_every_task_and_mode_on_two_workers_and_resumes)
     wa_task_list l;
     load_suite(&l);
     perc_mode modes[] = {PERC_MODE_HYBRID, PERC_MODE_ATOMIC};
-    agent_bench_opts o;
-    agent_bench_opts_init(&o);
+    bench_opts o;
+    bench_opts_init(&o);
     o.modes = modes;
     o.n_modes = 2;
     o.out_dir = tmpdir;
@@ -74,9 +74,9 @@ Test(bench_api, runs_every_task_and_mode_on_two_workers_and_resumes)
     memset(&s, 0, sizeof s);
     o.on_event = on_event;
     o.ud = &s;
-    agent_bench_stats st;
+    bench_stats st;
     eous_err err;
-    cr_assert_eq(agent_bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
     cr_expect_eq(s.starts, 1);
     cr_expect_eq(s.jobs_at_start, 4, "2 tasks x 2 modes");
     cr_expect_eq(s.results, 4);
@@ -99,7 +99,7 @@ Test(bench_api, runs_every_task_and_mode_on_two_workers_and_resumes)
     /* resume: every job is final, none runs again */
     memset(&s, 0, sizeof s);
     o.resume = 1;
-    cr_assert_eq(agent_bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
     cr_expect_eq(s.skipped_at_start, 4);
     cr_expect_eq(s.results, 0);
     cr_expect_eq(st.jobs, 0);
@@ -113,19 +113,19 @@ Test(bench_api, bad_options_are_refused_without_touching_the_run_directory)
     wa_task_list l;
     load_suite(&l);
     perc_mode modes[] = {PERC_MODE_HYBRID};
-    agent_bench_opts o;
-    agent_bench_opts_init(&o);
+    bench_opts o;
+    bench_opts_init(&o);
     o.modes = modes;
     o.n_modes = 1;
     o.out_dir = tmpdir;
-    o.workers = AGENT_BENCH_MAX_WORKERS + 1;
-    agent_bench_stats st;
+    o.workers = BENCH_MAX_WORKERS + 1;
+    bench_stats st;
     eous_err err;
-    cr_expect_eq(agent_bench_run(&l, &o, &st, &err), EOUS_E_INVALID);
+    cr_expect_eq(bench_run(&l, &o, &st, &err), EOUS_E_INVALID);
     cr_expect(strstr(err.msg, "workers"), "%s", err.msg);
     o.workers = 1;
     o.n_modes = 0;
-    cr_expect_eq(agent_bench_run(&l, &o, &st, &err), EOUS_E_INVALID);
+    cr_expect_eq(bench_run(&l, &o, &st, &err), EOUS_E_INVALID);
     char path[400];
     snprintf(path, sizeof path, "%s/results.jsonl", tmpdir);
     cr_expect_neq(access(path, F_OK), 0, "no results.jsonl written");
@@ -192,16 +192,16 @@ Test(bench_api, a_task_sees_the_same_ids_wherever_it_runs_in_the_run)
     eous_err err;
     cr_assert_eq(wa_tasks_load(files, 2, &l, &err), EOUS_OK, "%s", err.msg);
     perc_mode modes[] = {PERC_MODE_ATOMIC};
-    agent_bench_opts o;
-    agent_bench_opts_init(&o);
+    bench_opts o;
+    bench_opts_init(&o);
     o.modes = modes;
     o.n_modes = 1;
     char out[400];
     snprintf(out, sizeof out, "%s/run", tmpdir);
     o.out_dir = out;
     o.workers = 1; /* both tasks on one browser, one after the other */
-    agent_bench_stats st;
-    cr_assert_eq(agent_bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
+    bench_stats st;
+    cr_assert_eq(bench_run(&l, &o, &st, &err), EOUS_OK, "%s", err.msg);
     cr_expect_eq(st.passed, 2);
     char p1[600], p2[600];
     snprintf(p1, sizeof p1, "%s/trace/fx-1-atomic/step-01.txt", out);

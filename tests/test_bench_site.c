@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench/task_job.h"
 #include "webarena/eval.h"
 #include "agent/run.h"
 #include "runs/rundir.h"
@@ -169,7 +170,9 @@ Test(bench_site, doing_nothing_scores_zero_on_every_task)
     int zero = 0, na_right = 0, n_unachievable = 0, locators = 0, n_locators = 0;
     for (size_t i = 0; i < l.n; i++) {
         eous_err err;
-        cr_assert_eq(agent_prepare_page(b.session, &l.tasks[i], &err), EOUS_OK, "%s", err.msg);
+        agent_job job;
+        bench_task_job(&l.tasks[i], &job);
+        cr_assert_eq(agent_prepare_page(b.session, &job, &err), EOUS_OK, "%s", err.msg);
         ts_page_wait(b.session, "document.querySelector('[data-cid]')"); /* the app has rendered its screen */
         run_locators(b.session, &l.tasks[i], &locators, &n_locators);
         wa_eval_result ev;

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "agent/run.h"
-#include "agent/verified_run.h"
+#include "bench/verified_run.h"
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/workdir.h"
@@ -194,7 +194,7 @@ Test(compare, bad_input_is_one_line_exit_2)
 }
 
 /* A verified task's result line, as the runner writes it: its evaluators from a score such as
- * vf_score_task returns (agent_verified_evaluators), its answer and HAR beside the trace. */
+ * vf_score_task returns (bench_verified_evaluators), its answer and HAR beside the trace. */
 static void put_verified(const char *run, const char *task, const char *status, const char *response_st,
                          const char *network_st)
 {
@@ -204,8 +204,8 @@ static void put_verified(const char *run, const char *task, const char *status, 
     snprintf(r.mode, sizeof r.mode, "atomic");
     snprintf(r.status, sizeof r.status, "%s", status);
     r.steps = 3;
-    snprintf(r.agent_response, sizeof r.agent_response, "trace/%s-atomic/agent_response.json", task);
-    snprintf(r.har, sizeof r.har, "trace/%s-atomic/network.har", task);
+    snprintf(r.bench.agent_response, sizeof r.bench.agent_response, "trace/%s-atomic/agent_response.json", task);
+    snprintf(r.bench.har, sizeof r.bench.har, "trace/%s-atomic/network.har", task);
     char score[600];
     snprintf(score, sizeof score,
              "{\"score\":0,\"evaluators\":[{\"evaluator\":\"AgentResponseEvaluator\",\"status\":\"%s\","
@@ -213,7 +213,7 @@ static void put_verified(const char *run, const char *task, const char *status, 
              "[{\"assertion_name\":\"network_event.post_data_mismatch\",\"assertion_msgs\":[\"m\"]}]}]}",
              response_st, network_st);
     cJSON *sc = cJSON_Parse(score);
-    r.evaluators = agent_verified_evaluators(sc);
+    r.bench.evaluators = bench_verified_evaluators(sc);
     cJSON_Delete(sc);
     char *line = agent_result_json(&r);
     agent_result_clear(&r);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/task_job.h"
 #include "actions/action.h"
 #include "agent/grounding.h"
 #include "agent/run.h"
@@ -408,7 +409,9 @@ static void run_plan_traced(const char *json, perc_mode mode, agent_ground_mode 
     o.mode = mode;
     o.grounding = g;
     o.trace_path = trace_path;
-    eous_rc rc = agent_run_task(B.session, &l.tasks[0], &o, res, &err);
+    agent_job job;
+    bench_task_job(&l.tasks[0], &job);
+    eous_rc rc = agent_run_task(B.session, &job, &o, res, &err);
     cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
     wa_tasks_free(&l);
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/regex_tame.h"
-#include "webarena/schema.h"
+#include "core/schema.h"
 
 Test(regex_tame, ordinary_patterns_are_tame)
 {
@@ -38,7 +38,7 @@ Test(regex_tame, a_task_schema_refuses_a_wild_pattern_in_one_line)
     cr_assert(s);
     eous_err e;
     eous_err_clear(&e);
-    cr_expect_eq(wa_schema_check(s, &e), EOUS_E_INVALID);
+    cr_expect_eq(eous_schema_check(s, &e), EOUS_E_INVALID);
     cr_expect(strstr(e.msg, "output_schema at /properties/Amount/pattern: expected a regular expression of at most 256"),
               "%s", e.msg);
     cr_expect(!strchr(e.msg, '\n'), "%s", e.msg);

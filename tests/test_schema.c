@@ -1,16 +1,16 @@
-/* tests/test_schema.c — a task's output_schema (webarena/schema.h) without a
+/* tests/test_schema.c — a task's output_schema (core/schema.h) without a
  * browser: what the subset checks, the path of the first mismatch, and the
  * schemas it refuses whole rather than misread. */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "webarena/schema.h"
+#include "core/schema.h"
 
 static int check(const char *schema, const char *value, char *why, size_t n)
 {
     cJSON *s = cJSON_Parse(schema), *v = cJSON_Parse(value);
     cr_assert(s && v, "test JSON: %s / %s", schema, value);
-    int ok = wa_schema_validate(s, v, why, n);
+    int ok = eous_schema_validate(s, v, why, n);
     cJSON_Delete(s);
     cJSON_Delete(v);
     return ok;
@@ -82,7 +82,7 @@ Test(schema, unsupported_or_broken_schemas_are_refused)
         cJSON *s = cJSON_Parse(bad[i][0]);
         eous_err e;
         eous_err_clear(&e);
-        cr_expect_eq(wa_schema_check(s, &e), EOUS_E_INVALID, "%s", bad[i][0]);
+        cr_expect_eq(eous_schema_check(s, &e), EOUS_E_INVALID, "%s", bad[i][0]);
         cr_expect(strstr(e.msg, bad[i][1]), "'%s' lacks '%s'", e.msg, bad[i][1]);
         cJSON_Delete(s);
     }
@@ -91,7 +91,7 @@ Test(schema, unsupported_or_broken_schemas_are_refused)
         cJSON *big = cJSON_Parse("{\"minItems\":2.7e77}");
         eous_err e;
         eous_err_clear(&e);
-        cr_expect_eq(wa_schema_check(big, &e), EOUS_OK, "%s", e.msg);
+        cr_expect_eq(eous_schema_check(big, &e), EOUS_OK, "%s", e.msg);
         cJSON_Delete(big);
     }
     /* nesting deeper than a task file needs is refused, not followed down the stack */
@@ -103,7 +103,7 @@ Test(schema, unsupported_or_broken_schemas_are_refused)
         strcat(deep, "}");
     cJSON *s = cJSON_Parse(deep);
     eous_err e;
-    cr_expect_eq(wa_schema_check(s, &e), EOUS_E_INVALID);
+    cr_expect_eq(eous_schema_check(s, &e), EOUS_E_INVALID);
     cr_expect(strstr(e.msg, "nested too deep"), "%s", e.msg);
     cJSON_Delete(s);
 }

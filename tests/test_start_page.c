@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench/task_job.h"
 #include "agent/run.h"
 #include "webarena/task.h"
 #include "support/browser.h"
@@ -53,7 +54,9 @@ static void prepare(const char *path)
     wa_task_list l;
     eous_err err;
     cr_assert_eq(wa_tasks_load_text(text, strlen(text), "start.json", &l, &err), EOUS_OK, "%s", err.msg);
-    cr_assert_eq(agent_prepare_page(B.session, &l.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    agent_job job;
+    bench_task_job(&l.tasks[0], &job);
+    cr_assert_eq(agent_prepare_page(B.session, &job, &err), EOUS_OK, "%s", err.msg);
     wa_tasks_free(&l);
 }
 

@@ -721,7 +721,7 @@ Test(verified_task, loads_verified_configs_and_picks_by_id)
 /* ---- the answer: stop takes JSON, the model is told the format ---- */
 
 #include "actions/action.h"
-#include "agent/verified_run.h"
+#include "bench/verified_run.h"
 #include "llm/llm_int.h"
 
 Test(verified_answer, stop_takes_json_in_every_form)
@@ -754,7 +754,7 @@ Test(verified_answer, the_model_is_told_the_format_and_the_tool_takes_an_object)
     wa_task t = {.raw = task_by_id(tasks, 108), .intent = "Get the monthly count"};
     char *objective = NULL;
     cJSON *schema = NULL;
-    agent_verified_objective(&t, &objective, &schema);
+    bench_verified_objective(&t, &objective, &schema);
     cr_assert(strstr(objective, "Get the monthly count\n\n"), "%s", objective);
     cr_assert(strstr(objective, "retrieve here"), "the task type: %s", objective);
     cr_assert(strstr(objective, "\"format\":\"month\""), "the results_schema: %s", objective);

@@ -170,7 +170,7 @@ Test(site_reset, a_reset_waits_only_for_tasks_on_its_own_resettable_site)
     load_task(&reset, "resettest", 1);
     load_task(&other, "othersite", 0);
     const wa_task *k = &keep.tasks[0], *r = &reset.tasks[0], *o = &other.tasks[0];
-    /* the bench runs something else while one of these would wait (agent/bench.c) */
+    /* the bench runs something else while one of these would wait (bench/bench.c) */
     cr_expect(wa_site_reset_waits_for(r, 0, k, 1), "a reset waits for a task reading its site");
     cr_expect(wa_site_reset_waits_for(r, 0, r, 1), "a reset waits for another reset of its site");
     cr_expect_not(wa_site_reset_waits_for(k, 0, r, 1), "a task that resets nothing takes the site shared");

@@ -11,10 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/task_job.h"
 #include "webarena/har.h"
 #include "agent/run.h"
 #include "webarena/task.h"
-#include "agent/verified_run.h"
+#include "bench/verified_run.h"
 #include "support/browser.h"
 #include "support/gitrev.h"
 
@@ -105,8 +106,10 @@ int main(int argc, char **argv)
                 agent_result res;
                 double t0 = eous_now_ms();
                 if (logged)
-                    agent_verified_begin(s, &l.tasks[i]);
-                eous_rc rc = agent_run_task(s, &l.tasks[i], &ro, &res, &err);
+                    bench_verified_begin(s, &l.tasks[i]);
+                agent_job job;
+                bench_task_job(&l.tasks[i], &job);
+                eous_rc rc = agent_run_task(s, &job, &ro, &res, &err);
                 if (logged) {
                     double h0 = eous_now_ms();
                     cJSON *log = NULL;

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # tests/embed/check.sh BUILD_DIR — what an embedder gets: installs the build to a temporary
 # prefix, compiles one C file that includes every installed header (each must compile alone
-# and together) and calls the library, links it through pkg-config, and runs it.
+# and together) and calls the library, links it through pkg-config, and runs it; checks that
+# the runtime (libeous) holds no harness or server dependency (libxml2, libmicrohttpd); builds
+# examples/embed/embed.c through `pkg-config eous` alone and runs it on a page on loopback.
 set -euo pipefail
 BUILD="${1:?usage: tests/embed/check.sh BUILD_DIR}"
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PREFIX="$(mktemp -d /tmp/eous-embed-XXXXXX)"
-trap 'rm -rf "$PREFIX"' EXIT
+SERVER=""
+trap '[[ -n "$SERVER" ]] && kill "$SERVER" 2>/dev/null; rm -rf "$PREFIX"' EXIT
 cmake --install "$BUILD" --prefix "$PREFIX" >/dev/null
 src="$PREFIX/embed.c"
 {
@@ -34,5 +38,26 @@ done
 export PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig"
 # installed to a prefix other than the configured one: the .pc must find it by itself (${pcfiledir})
 # shellcheck disable=SC2046
-cc -std=c11 -o "$PREFIX/embed" "$src" $(pkg-config --cflags --libs eous)
+cc -std=c11 -o "$PREFIX/embed" "$src" $(pkg-config --cflags --libs eous-mcp)
 "$PREFIX/embed"
+# the runtime alone: no symbol of libxml2 or libmicrohttpd is used by libeous.a
+if nm -u "$PREFIX/lib/libeous.a" | grep -E ' (xml|html)[A-Z]| MHD_' | sort -u | head -5 | grep .; then
+  echo "embed: libeous.a uses libxml2 or libmicrohttpd (above): those belong to the harness and the server" >&2
+  exit 1
+fi
+if pkg-config --print-requires eous | grep -E 'libxml|microhttpd'; then
+  echo "embed: eous.pc requires libxml2 or libmicrohttpd" >&2
+  exit 1
+fi
+# examples/embed/embed.c through `pkg-config eous` (the runtime, nothing else), on a page on loopback
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror -o "$PREFIX/greet" "$ROOT/examples/embed/embed.c" $(pkg-config --cflags --libs eous)
+node -e "const h = require('fs').readFileSync(process.argv[1]);
+  const s = require('http').createServer((q, r) => { r.setHeader('content-type', 'text/html'); r.end(h); });
+  s.listen(0, '127.0.0.1', () => console.log(s.address().port));" "$ROOT/examples/embed/greet.html" >"$PREFIX/port" &
+SERVER=$!
+for _ in $(seq 50); do [[ -s "$PREFIX/port" ]] && break; sleep 0.1; done
+[[ -s "$PREFIX/port" ]] || { echo "embed: the page server did not start" >&2; exit 1; }
+out="$("$PREFIX/greet" "http://127.0.0.1:$(cat "$PREFIX/port")/")"
+echo "examples/embed: $out"
+[[ "$out" == 'passed: "Hello, Ada!"' ]] || { echo "embed: examples/embed/embed.c said '$out', expected 'passed: \"Hello, Ada!\"'" >&2; exit 1; }

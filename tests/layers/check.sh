@@ -6,29 +6,40 @@
 #   tests/layers/check.sh [SOURCE_DIR]
 set -uo pipefail
 ROOT="${1:-$(cd "$(dirname "$0")/../.." && pwd)}"
-# each module and the modules it may include (besides itself)
+# each module and the modules it may include (besides itself).  Three libraries, one
+# direction: the runtime (core … agent), the harness (webarena, runs, bench, under
+# benchmarks/harness/), the MCP server (mcp); the CLI on all three.  No runtime module
+# includes the harness or the server.
 declare -A may=(
   [core]=""
   [webdriver]="core"
   [perception]="core webdriver"
   [actions]="core webdriver perception"
   [llm]="core webdriver perception actions"
-  [webarena]="core webdriver perception actions llm"
-  [agent]="core webdriver perception actions llm webarena runs"
-  [mcp]="core webdriver perception actions llm webarena runs agent"
+  [agent]="core webdriver perception actions llm"
   [runs]="core"
-  [cli]="core webdriver perception actions llm webarena agent mcp runs"
+  [webarena]="core webdriver perception actions llm agent"
+  [bench]="core webdriver perception actions llm agent webarena runs"
+  [mcp]="core webdriver perception actions llm agent webarena runs bench"
+  [cli]="core webdriver perception actions llm agent webarena runs bench mcp"
+)
+# where each module's folder is (README "Architecture")
+declare -A dir=(
+  [webarena]=benchmarks/harness/webarena
+  [runs]=benchmarks/harness/runs
+  [bench]=benchmarks/harness/bench
 )
 bad=0
 for m in "${!may[@]}"; do
-  [[ -d "$ROOT/$m" ]] || { echo "layers: $ROOT/$m: no such module directory" >&2; exit 2; }
+  d="${dir[$m]:-$m}"
+  [[ -d "$ROOT/$d" ]] || { echo "layers: $ROOT/$d: no such module directory" >&2; exit 2; }
   while IFS= read -r hit; do
     file="${hit%%:*}"; rest="${hit#*:}"; line="${rest%%:*}"
     inc="$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"$rest")"
     [[ "$inc" == "$m" || " ${may[$m]} " == *" $inc "* ]] && continue
     echo "layers: ${file#"$ROOT"/}:$line: $m includes $inc/, which is not below it" >&2
     bad=1
-  done < <(grep -Hn '^#include "[a-z_]*/' "$ROOT/$m"/*.[ch] 2>/dev/null)
+  done < <(grep -Hn '^#include "[a-z_]*/' "$ROOT/$d"/*.[ch] 2>/dev/null)
   # page scripts too: "// @include module/x.js" (CMakeLists.txt's rule)
   while IFS= read -r hit; do
     file="${hit%%:*}"; rest="${hit#*:}"; line="${rest%%:*}"
@@ -36,13 +47,14 @@ for m in "${!may[@]}"; do
     [[ "$inc" == "$m" || " ${may[$m]} " == *" $inc "* ]] && continue
     echo "layers: ${file#"$ROOT"/}:$line: $m's page script includes $inc/, which is not below it" >&2
     bad=1
-  done < <(grep -Hn '^// @include [a-z_]*/' "$ROOT/$m"/*.js 2>/dev/null)
+  done < <(grep -Hn '^// @include [a-z_]*/' "$ROOT/$d"/*.js 2>/dev/null)
 done
-# every library module is listed above
-for d in "$ROOT"/*/; do
+# every library module is listed above: the runtime's at the root, the harness's under benchmarks/harness/
+for d in "$ROOT"/*/ "$ROOT"/benchmarks/harness/*/; do
+  [[ -d "$d" ]] || continue
   d="$(basename "$d")"
   [[ -n "${may[$d]+x}" ]] && continue
-  ls "$ROOT/$d"/*.c >/dev/null 2>&1 || continue
+  compgen -G "$ROOT/$d/*.c" >/dev/null || compgen -G "$ROOT/benchmarks/harness/$d/*.c" >/dev/null || continue
   case "$d" in tests|benchmarks|scripts|examples|build*|out|data) continue ;; esac
   echo "layers: $d/ holds C sources but is not in tests/layers/check.sh's table" >&2
   bad=1

@@ -1,8 +1,8 @@
-/* agent/known_limits.c — a bench's known limits (see bench.h): failures whose
+/* bench/known_limits.c — a bench's known limits (see bench.h): failures whose
  * cause is known and not fixed, named in each failed task's results line so
  * the report and the figures' scripts read one verdict, not each its own. */
 #define _GNU_SOURCE
-#include "agent/bench.h"
+#include "bench/bench.h"
 
 #include <regex.h>
 #include <stdlib.h>
@@ -19,13 +19,13 @@ typedef struct known_limit {
     regex_t said;
 } known_limit;
 
-struct agent_known_limits {
+struct bench_known_limits {
     cJSON *doc;
     known_limit *v;
     int n;
 };
 
-void agent_known_limits_free(agent_known_limits *k)
+void bench_known_limits_free(bench_known_limits *k)
 {
     if (!k)
         return;
@@ -45,7 +45,7 @@ static int opt_str(const cJSON *e, const char *key, const char **out)
 }
 
 /* Entry i of the limits array into k->v[k->n]: 0, or EOUS_E_INVALID naming it. */
-static eous_rc one_limit(agent_known_limits *k, const char *path, int i, const cJSON *e, eous_err *err)
+static eous_rc one_limit(bench_known_limits *k, const char *path, int i, const cJSON *e, eous_err *err)
 {
     known_limit *l = &k->v[k->n];
     const char *said = NULL;
@@ -66,10 +66,10 @@ static eous_rc one_limit(agent_known_limits *k, const char *path, int i, const c
     return EOUS_OK;
 }
 
-eous_rc agent_known_limits_load(const char *path, agent_known_limits **out, eous_err *err)
+eous_rc bench_known_limits_load(const char *path, bench_known_limits **out, eous_err *err)
 {
     *out = NULL;
-    agent_known_limits *k = calloc(1, sizeof *k);
+    bench_known_limits *k = calloc(1, sizeof *k);
     if (!k)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     eous_rc rc = EOUS_OK;
@@ -96,7 +96,7 @@ eous_rc agent_known_limits_load(const char *path, agent_known_limits **out, eous
     }
 done:
     if (rc)
-        agent_known_limits_free(k);
+        bench_known_limits_free(k);
     else
         *out = k;
     return rc;
@@ -107,7 +107,7 @@ static int said_matches(const regex_t *re, const char *text)
     return text && *text && regexec(re, text, 0, NULL, 0) == 0;
 }
 
-const char *agent_known_limit(const agent_known_limits *k, const agent_result *r)
+const char *bench_known_limit(const bench_known_limits *k, const agent_result *r)
 {
     if (!k || !r || strcmp(r->status, RUNS_ST_FAILED))
         return NULL;

@@ -1,8 +1,8 @@
-/* webarena/schema.c — a task's output_schema: the JSON Schema subset of
- * webarena/schema.h, checked once when the task loads, then applied to the
+/* core/schema.c — a task's output_schema: the JSON Schema subset of
+ * core/schema.h, checked once when the task loads, then applied to the
  * task's output.  Recursive over the schema; depth is bounded so a hostile
  * task file cannot exhaust the stack. */
-#include "webarena/schema.h"
+#include "core/schema.h"
 
 #include <math.h>
 #include <regex.h>
@@ -54,7 +54,7 @@ static eous_rc check(const cJSON *s, const char *path, int depth, eous_err *err)
         const char *n = k->string;
         snprintf(sub, sizeof sub, "%s/%s", path, n);
         if (!in(known, sizeof known / sizeof *known, n))
-            return bad(err, sub, "unsupported keyword (see webarena/schema.h)");
+            return bad(err, sub, "unsupported keyword (see core/schema.h)");
         if (!strcmp(n, "type")) {
             if (cJSON_IsString(k) ? !in(types, 7, k->valuestring) : !cJSON_IsArray(k) || !k->child)
                 return bad(err, sub, "expected a type name or a list of them");
@@ -111,7 +111,7 @@ static eous_rc check(const cJSON *s, const char *path, int depth, eous_err *err)
     return EOUS_OK;
 }
 
-eous_rc wa_schema_check(const cJSON *schema, eous_err *err)
+eous_rc eous_schema_check(const cJSON *schema, eous_err *err)
 {
     return check(schema, "", 0, err);
 }
@@ -298,11 +298,11 @@ static int valid(const cJSON *s, const cJSON *v, const char *path, char *why, si
     return 1;
 }
 
-int wa_schema_validate(const cJSON *schema, const cJSON *v, char *why, size_t why_size)
+int eous_schema_validate(const cJSON *schema, const cJSON *v, char *why, size_t why_size)
 {
     eous_err e;
     eous_err_clear(&e);
-    if (wa_schema_check(schema, &e)) {
+    if (eous_schema_check(schema, &e)) {
         snprintf(why, why_size, "%s", e.msg);
         return 0;
     }

@@ -1,6 +1,6 @@
-/* agent/verified_run.c — see verified_run.h. */
+/* bench/verified_run.c — see verified_run.h. */
 #define _GNU_SOURCE
-#include "agent/verified_run.h"
+#include "bench/verified_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "webarena/verified_task.h"
 #include "core/text.h"
 
-void agent_verified_objective(const wa_task *t, char **objective, cJSON **answer_schema)
+void bench_verified_objective(const wa_task *t, char **objective, cJSON **answer_schema)
 {
     char *fmt = vf_answer_format(t->raw);
     if (fmt && asprintf(objective, "%s\n\n%s", t->intent ? t->intent : "", fmt) < 0)
@@ -39,7 +39,7 @@ static int reads_bodies(const wa_task *t)
     return 0;
 }
 
-void agent_verified_begin(wd_session *s, const wa_task *t)
+void bench_verified_begin(wd_session *s, const wa_task *t)
 {
     if (!s || !wd_session_has_network_log(s))
         return;
@@ -56,7 +56,7 @@ void agent_verified_begin(wd_session *s, const wa_task *t)
     cJSON_Delete(drop);
 }
 
-char *agent_verified_dir(const char *trace_path)
+char *bench_verified_dir(const char *trace_path)
 {
     if (!trace_path)
         return NULL;
@@ -152,7 +152,7 @@ static void fetch_bodies(wd_session *s, const wa_task *t, cJSON *har)
 
 #define ASSERTION_MSG_MAX 300 /* a failed assertion's message on a results line, at most (score.json has all) */
 
-cJSON *agent_verified_evaluators(const cJSON *score)
+cJSON *bench_verified_evaluators(const cJSON *score)
 {
     cJSON *out = cJSON_CreateArray();
     const cJSON *ev;
@@ -181,11 +181,11 @@ cJSON *agent_verified_evaluators(const cJSON *score)
     return out;
 }
 
-eous_rc agent_verified_finish(const wa_task *t, const char *answer, const char *trace_path, wd_session *s,
+eous_rc bench_verified_finish(const wa_task *t, const char *answer, const char *trace_path, wd_session *s,
                               agent_result *res, char *note, size_t note_size, eous_err *err)
 {
     note[0] = '\0';
-    char *dir = agent_verified_dir(trace_path);
+    char *dir = bench_verified_dir(trace_path);
     eous_rc rc = EOUS_OK;
     cJSON *response = NULL, *har = NULL, *score = NULL;
     if (dir && (rc = eous_mkdirs(dir, 0755, err)))
@@ -233,9 +233,9 @@ eous_rc agent_verified_finish(const wa_task *t, const char *answer, const char *
     if (dir) { /* paths relative to the run directory, for reports: trace/<task>-<mode>/... */
         const char *tr = strstr(dir, "/trace/");
         const char *rel = tr ? tr + 1 : dir;
-        snprintf(res->agent_response, sizeof res->agent_response, "%s/agent_response.json", rel);
+        snprintf(res->bench.agent_response, sizeof res->bench.agent_response, "%s/agent_response.json", rel);
         if (har)
-            snprintf(res->har, sizeof res->har, "%s/network.har", rel);
+            snprintf(res->bench.har, sizeof res->bench.har, "%s/network.har", rel);
     }
     res->score = eous_json_num(score, "score", 0);
     snprintf(res->status, sizeof res->status, "%s", res->score >= 1 ? "passed" : "failed");
@@ -254,8 +254,8 @@ eous_rc agent_verified_finish(const wa_task *t, const char *answer, const char *
         used += (size_t)k;
     }
     snprintf(res->eval_detail, sizeof res->eval_detail, "%s", detail);
-    cJSON_Delete(res->evaluators);
-    res->evaluators = agent_verified_evaluators(score);
+    cJSON_Delete(res->bench.evaluators);
+    res->bench.evaluators = bench_verified_evaluators(score);
 done:
     cJSON_Delete(response), cJSON_Delete(har), cJSON_Delete(score);
     free(dir);

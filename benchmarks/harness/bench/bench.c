@@ -1,8 +1,9 @@
-/* agent/bench.c — a benchmark's workers, retries, resume and records (see
+/* bench/bench.c — a benchmark's workers, retries, resume and records (see
  * bench.h); `eous bench` (cli/cli_bench.c) only turns argv into its options
  * and writes the reports after it. */
 #define _GNU_SOURCE
-#include "agent/bench.h"
+#include "bench/bench.h"
+#include "bench/task_job.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -31,11 +32,11 @@ typedef struct job {
 } job;
 
 typedef struct bench {
-    const agent_bench_opts *o;
+    const bench_opts *o;
     job *jobs;
     size_t next;               /* the first job no worker has taken (guarded by lock) */
-    const wa_task *running[AGENT_BENCH_MAX_WORKERS]; /* each worker's task, NULL between jobs (guarded by lock) */
-    agent_bench_stats *st;     /* guarded by lock */
+    const wa_task *running[BENCH_MAX_WORKERS]; /* each worker's task, NULL between jobs (guarded by lock) */
+    bench_stats *st;     /* guarded by lock */
     pthread_mutex_t lock;
     double t0;
     int model_failures_in_row; /* guarded by lock */
@@ -52,7 +53,7 @@ static int already_done(const runs_dir *existing, const char *id, const char *mo
 }
 
 /* Tells the embedder (under the lock). */
-static void emit(bench *b, agent_bench_event ev, const agent_result *r, const char *why)
+static void emit(bench *b, bench_event ev, const agent_result *r, const char *why)
 {
     b->st->elapsed_s = (eous_now_ms() - b->t0) / 1000.0;
     if (b->o->on_event)
@@ -75,10 +76,10 @@ static int model_outcome(bench *b, int failed, const char *why)
     pthread_mutex_lock(&b->lock);
     if (!failed) {
         b->model_failures_in_row = 0;
-    } else if (++b->model_failures_in_row >= AGENT_BENCH_MODEL_FAILURES && !b->breaker_open) {
+    } else if (++b->model_failures_in_row >= BENCH_MODEL_FAILURES && !b->breaker_open) {
         b->breaker_open = 1;
         snprintf(b->breaker_reason, sizeof b->breaker_reason, "%s", why);
-        emit(b, AGENT_BENCH_BREAKER, NULL, why);
+        emit(b, BENCH_BREAKER, NULL, why);
     }
     int open = b->breaker_open;
     pthread_mutex_unlock(&b->lock);
@@ -124,7 +125,7 @@ typedef struct worker_browser {
     agent_browser br;
     int open;
     int tasks;   /* tasks run on this browser, for --restart-browser-every */
-    struct llm_client *llm; /* this worker's model client: borrowed from agent_bench_run (NULL: o->run.llm) */
+    struct llm_client *llm; /* this worker's model client: borrowed from bench_run (NULL: o->run.llm) */
 } worker_browser;
 
 /* Runs job j, retrying infrastructure failures (a fresh session for a dead
@@ -132,7 +133,7 @@ typedef struct worker_browser {
 static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_browser *wb, agent_result *res,
                        eous_err *err)
 {
-    const agent_bench_opts *o = b->o;
+    const bench_opts *o = b->o;
     eous_rc rc = EOUS_OK;
     for (int attempt = 0; attempt <= INFRA_RETRIES; attempt++) {
         int this_attempt = j->attempt + attempt;
@@ -177,7 +178,7 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
             continue;
         }
         char trace[4300], audit[4300];
-        /* agent_bench_run checked every trace path before the first job */
+        /* bench_run checked every trace path before the first job */
         if ((rc = eous_path_under(trace, sizeof trace, o->out_dir, err, "trace/%s-%s.jsonl", j->task->id,
                                   perc_mode_name(j->mode))) ||
             (rc = eous_path_under(audit, sizeof audit, o->out_dir, err, "audit.jsonl")))
@@ -189,7 +190,9 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
         ro.trace_path = trace;
         ro.audit_path = audit;
         agent_result_clear(res);
-        rc = agent_run_task(wb->br.session, task, &ro, res, err);
+        agent_job aj;
+        bench_task_job(task, &aj);
+        rc = agent_run_task(wb->br.session, &aj, &ro, res, err);
         res->attempt = this_attempt;
         if (rc == EOUS_E_IO) /* the run directory cannot be written: no retry helps */
             break;
@@ -244,7 +247,7 @@ static int record(bench *b, const agent_result *res)
         b->st->passed++;
     if (!strcmp(res->status, RUNS_ST_INFRA))
         b->st->infra++;
-    emit(b, AGENT_BENCH_RESULT, res, NULL);
+    emit(b, BENCH_RESULT, res, NULL);
     pthread_mutex_unlock(&b->lock);
     free(line);
     return 0;
@@ -271,10 +274,10 @@ static void note_site_copies(const wa_task *t, agent_result *res)
         if (!cJSON_IsString(s) || wa_site_pool_size(s->valuestring) < 2 ||
             !wa_site_url(s->valuestring, t->instance, url, sizeof url))
             continue;
-        if (!res->site_urls)
-            res->site_urls = cJSON_CreateObject();
-        if (res->site_urls && !cJSON_GetObjectItemCaseSensitive(res->site_urls, s->valuestring))
-            cJSON_AddStringToObject(res->site_urls, s->valuestring, url);
+        if (!res->bench.site_urls)
+            res->bench.site_urls = cJSON_CreateObject();
+        if (res->bench.site_urls && !cJSON_GetObjectItemCaseSensitive(res->bench.site_urls, s->valuestring))
+            cJSON_AddStringToObject(res->bench.site_urls, s->valuestring, url);
     }
 }
 
@@ -299,7 +302,7 @@ static size_t take_job(bench *b, int slot)
         if (b->jobs[i].taken)
             continue;
         int waits = 0;
-        for (int w = 0; w < AGENT_BENCH_MAX_WORKERS && !waits; w++)
+        for (int w = 0; w < BENCH_MAX_WORKERS && !waits; w++)
             waits = w != slot && wa_site_reset_waits_for(b->jobs[i].task, slot, b->running[w], w);
         if (!waits)
             pick = i;
@@ -336,7 +339,7 @@ static void *worker(void *arg)
             result_not_run(&res, j, b->o->run.planner, RUNS_ST_INFRA, "model_unavailable");
             pthread_mutex_lock(&b->lock);
             snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
-                     AGENT_BENCH_MODEL_FAILURES, b->breaker_reason);
+                     BENCH_MODEL_FAILURES, b->breaker_reason);
             pthread_mutex_unlock(&b->lock);
         } else {
             wa_task_list copy;
@@ -370,7 +373,7 @@ static void *worker(void *arg)
             snprintf(res.status, sizeof res.status, RUNS_ST_INFRA);
         if (!res.attempt)
             res.attempt = j->attempt;
-        res.known_limit = agent_known_limit(b->o->known_limits, &res);
+        res.bench.known_limit = bench_known_limit(b->o->known_limits, &res);
         if (record(b, &res)) {
             agent_result_clear(&res);
             break;
@@ -390,7 +393,7 @@ static void *worker(void *arg)
     return NULL;
 }
 
-void agent_bench_opts_init(agent_bench_opts *o)
+void bench_opts_init(bench_opts *o)
 {
     memset(o, 0, sizeof *o);
     agent_run_opts_init(&o->run);
@@ -420,7 +423,7 @@ static void record_skipped(bench *b, const wa_task *t, perc_mode mode, int attem
 /* The jobs: every task × mode not already final in existing (resume). */
 static void plan_jobs(bench *b, const wa_task_list *l, const runs_dir *existing)
 {
-    const agent_bench_opts *o = b->o;
+    const bench_opts *o = b->o;
     for (size_t t = 0; t < l->n; t++) {
         for (int m = 0; m < o->n_modes; m++) {
             const char *mode_name = perc_mode_name(o->modes[m]);
@@ -441,12 +444,12 @@ static void plan_jobs(bench *b, const wa_task_list *l, const runs_dir *existing)
     }
 }
 
-eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_bench_stats *st, eous_err *err)
+eous_rc bench_run(const wa_task_list *l, const bench_opts *o, bench_stats *st, eous_err *err)
 {
     memset(st, 0, sizeof *st);
-    if (!o->out_dir || !o->n_modes || o->workers < 1 || o->workers > AGENT_BENCH_MAX_WORKERS)
+    if (!o->out_dir || !o->n_modes || o->workers < 1 || o->workers > BENCH_MAX_WORKERS)
         return eous_err_set(err, EOUS_E_INVALID, "bench: expected a run directory, at least one mode and 1..%d "
-                            "workers", AGENT_BENCH_MAX_WORKERS);
+                            "workers", BENCH_MAX_WORKERS);
     /* a task id that would put its trace outside the run directory: nothing is written */
     for (size_t t = 0; t < l->n; t++)
         for (int m = 0; m < o->n_modes; m++) {
@@ -455,7 +458,7 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
                                 perc_mode_name(o->modes[m])))
                 return eous_err_prefix(err, "bench: task %s", l->tasks[t].id);
         }
-    agent_bench_opts opts = *o;
+    bench_opts opts = *o;
     char results_path[4200];
     snprintf(results_path, sizeof results_path, "%s/trace", opts.out_dir);
     if (eous_mkdirs(results_path, 0755, err))
@@ -484,7 +487,7 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
     int nw = st->io_failed ? 0 : opts.workers < (int)st->jobs ? opts.workers : (int)st->jobs;
     /* a model client serves one thread: every worker past the first gets a copy
      * of it; one that cannot be copied (a cassette: one file, one order) runs alone */
-    llm_client *llms[AGENT_BENCH_MAX_WORKERS] = {NULL};
+    llm_client *llms[BENCH_MAX_WORKERS] = {NULL};
     if (opts.run.planner != AGENT_PLANNER_SCRIPT && nw > 1 && opts.run.llm) {
         eous_err de;
         for (int i = 1; i < nw; i++)
@@ -498,9 +501,9 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
         nw = 1;
     }
     st->workers = nw;
-    emit(&b, AGENT_BENCH_START, NULL, NULL);
-    pthread_t th[AGENT_BENCH_MAX_WORKERS];
-    worker_arg wa[AGENT_BENCH_MAX_WORKERS];
+    emit(&b, BENCH_START, NULL, NULL);
+    pthread_t th[BENCH_MAX_WORKERS];
+    worker_arg wa[BENCH_MAX_WORKERS];
     int started = 0;
     for (int i = 0; i < nw; i++) {
         wa[started] = (worker_arg){.b = &b, .slot = started, .llm = llms[i]};
@@ -509,7 +512,7 @@ eous_rc agent_bench_run(const wa_task_list *l, const agent_bench_opts *o, agent_
     }
     for (int i = 0; i < started; i++)
         pthread_join(th[i], NULL);
-    for (int i = 0; i < AGENT_BENCH_MAX_WORKERS; i++)
+    for (int i = 0; i < BENCH_MAX_WORKERS; i++)
         llm_client_free(llms[i]);
     st->elapsed_s = (eous_now_ms() - b.t0) / 1000.0;
     free(b.jobs);

@@ -28,7 +28,7 @@ typedef struct wa_task {
     const cJSON *eval;
     const cJSON *script;      /* semantic-first plan, or NULL */
     const cJSON *atomic_script;
-    const cJSON *output_schema; /* JSON Schema (webarena/schema.h) the read steps' output must satisfy, or NULL */
+    const cJSON *output_schema; /* JSON Schema (core/schema.h) the read steps' output must satisfy, or NULL */
     const char *storage_state;/* path or NULL */
     int require_login;
     int require_reset;        /* WebArena: the task changes its site; reset it first (webarena/site_reset.h) */

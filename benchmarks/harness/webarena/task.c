@@ -5,7 +5,7 @@
 
 #include "actions/action.h"
 #include "webarena/params.h"
-#include "webarena/schema.h"
+#include "core/schema.h"
 #include "webarena/site_pool.h"
 
 #include <ctype.h>
@@ -139,7 +139,7 @@ static void check_plans(wa_task *t)
 {
     eous_err e;
     eous_err_clear(&e);
-    if (t->output_schema && wa_schema_check(t->output_schema, &e)) {
+    if (t->output_schema && eous_schema_check(t->output_schema, &e)) {
         snprintf(t->problem, sizeof t->problem, "%s", e.msg);
         return;
     }

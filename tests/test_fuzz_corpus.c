@@ -1,6 +1,8 @@
-/* tests/test_fuzz_corpus.c — replays the fuzz_perc, fuzz_task, fuzz_webarena, fuzz_har and fuzz_redact corpora (and
- * prefixes of every seed) through the fuzz entry points in every ordinary
- * test run; the targets abort on a broken invariant, ASan catches the rest. */
+/* tests/test_fuzz_corpus.c — replays the fuzz_perc, fuzz_task, fuzz_webarena, fuzz_har, fuzz_redact and
+ * fuzz_validate corpora (and prefixes of every seed) through the fuzz entry points in every ordinary
+ * test run; the targets abort on a broken invariant, ASan catches the rest.  With test_llm_corpus
+ * (fuzz_act_parse, fuzz_cassette) and test_mcp_http_corpus (fuzz_mcp_http) every target's corpus is
+ * replayed by `make test`, which runs no fuzzing itself (Makefile, test-fuzz). */
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -17,6 +19,8 @@
 #include "fuzz/fuzz_har.c"
 #define FUZZ_REDACT_ENTRY fuzz_redact_one
 #include "fuzz/fuzz_redact.c"
+#define FUZZ_VALIDATE_ENTRY fuzz_validate_one
+#include "fuzz/fuzz_validate.c"
 
 typedef int (*fuzz_fn)(const uint8_t *, size_t);
 
@@ -69,4 +73,9 @@ Test(fuzz_corpus, har_writer_and_reader)
 Test(fuzz_corpus, redactor_every_encoding)
 {
     cr_expect_geq(replay("fuzz_redact", fuzz_redact_one), 4);
+}
+
+Test(fuzz_corpus, params_validator)
+{
+    cr_expect_geq(replay("fuzz_validate", fuzz_validate_one), 40);
 }

@@ -1,16 +1,22 @@
 /* tests/fuzz/fuzz_validate.c — libFuzzer target for the params validator.
  *
  * Input: "TOOLS\nMETADATA\nPARAMS" (three JSON texts split at the first two
- * newlines); the validator is run for every tool named in TOOLS (or "t"). */
+ * newlines); the validator is run for every tool named in TOOLS (or "t").
+ * tests/test_fuzz_corpus.c includes this file with FUZZ_VALIDATE_ENTRY renamed, so the corpus runs in
+ * every ordinary test run. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "actions/validate.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#ifndef FUZZ_VALIDATE_ENTRY
+#define FUZZ_VALIDATE_ENTRY LLVMFuzzerTestOneInput
+#endif
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+int FUZZ_VALIDATE_ENTRY(const uint8_t *data, size_t size);
+
+int FUZZ_VALIDATE_ENTRY(const uint8_t *data, size_t size)
 {
     char *text = malloc(size + 1);
     if (!text)

@@ -57,7 +57,7 @@ void mcp_opts_init(mcp_opts *o)
     o->deltas = 1;
 }
 
-static const char *const known_caps[] = {"tasks", "storage", "tracing", "vision", "pdf"};
+static const char *const known_caps[] = {"tasks", "storage", "tracing", "vision", "pdf", "network"};
 
 int mcp_caps_has(const char *list, const char *cap)
 {
@@ -79,7 +79,7 @@ eous_rc mcp_caps_check(const char *list, eous_err *err)
                (strlen(known_caps[k]) != len || strncmp(p, known_caps[k], len)))
             k++;
         if (k == sizeof known_caps / sizeof known_caps[0])
-            return eous_err_set(err, EOUS_E_INVALID, "caps '%.*s': expected tasks, storage, tracing, vision or pdf",
+            return eous_err_set(err, EOUS_E_INVALID, "caps '%.*s': expected tasks, storage, tracing, vision, pdf or network",
                                 (int)len, p);
         p += len + (p[len] == ',');
     }
@@ -338,6 +338,7 @@ static int wait_input(mcp_server *m, int timeout_ms)
 
 void mcp_stop_browser(mcp_server *m)
 {
+    mcp_network_browser_stopped(m); /* its DevTools connection goes with the browser */
     perc_obs_free(m->obs);
     m->obs = NULL;
     if (m->delta)
@@ -382,6 +383,7 @@ eous_rc mcp_ensure_browser(mcp_server *m, eous_err *err)
     act_exec_set_secrets(m->x, m->o.secrets);
     mcp_page_hooks_install(m->b.session); /* browser_console_messages, browser_network_requests */
     mcp_history_install(m); /* browser_history, browser_undo */
+    mcp_network_browser_started(m); /* browser_route's routes, in the new browser too */
     return EOUS_OK;
 }
 
@@ -997,7 +999,9 @@ static eous_rc tool_network(mcp_server *m, const cJSON *args, mcp_tool_out *out,
 {
     eous_rc rc = mcp_ensure_browser(m, err);
     int all = eous_json_bool(args, "includeStatic", 0) || eous_json_bool(args, "static", 0);
-    return rc ? rc : mcp_page_network(m->b.session, all, &out->text, err);
+    if (!rc && !(rc = mcp_page_network(m->b.session, all, &out->text, err)))
+        mcp_network_routed(m, &out->text);
+    return rc;
 }
 
 /* The page read now, its view searched and never sent whole (the next delta is still against the last sent). */
@@ -1528,7 +1532,7 @@ static const mcp_tool_table core_table = {core_tools, sizeof core_tools / sizeof
 
 /* every tool file's table, in tools/list order */
 static const mcp_tool_table *const tool_tables[] = {&core_table, &mcp_caps_tools, &mcp_history_tools,
-                                                    &mcp_tasks_tools};
+                                                    &mcp_network_tools, &mcp_tasks_tools};
 
 int mcp_has_cap(const mcp_server *m, const char *cap)
 {
@@ -2104,6 +2108,7 @@ void mcp_free(mcp_server *m)
     mcp_history_free(m);
     mcp_tasks_free(m);
     mcp_caps_free(m);
+    mcp_network_free(m);
     cJSON_Delete(m->pending_response);
     pthread_mutex_destroy(&m->io_lock);
     pthread_cond_destroy(&m->io_cond);

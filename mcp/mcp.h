@@ -21,7 +21,9 @@
  * storage browser_cookie_list/_get/_set/_delete/_clear, browser_storage_state
  * and browser_set_storage_state, browser_localstorage_* and
  * browser_sessionstorage_*, tracing browser_start_tracing and
- * browser_stop_tracing, vision browser_mouse_move_xy/_click_xy/_drag_xy), plus
+ * browser_stop_tracing, vision browser_mouse_move_xy/_click_xy/_drag_xy and
+ * browser_mouse_down/_up/_wheel; mcp_network.c: network browser_route,
+ * browser_route_list, browser_unroute, browser_network_state_set), plus
  * browser_call (a component's own
  * tool, validated against its metadata M before the page sees it), one
  * page_<name> tool per WebMCP tool of the page last seen, and
@@ -87,7 +89,8 @@ void mcp_opts_init(mcp_opts *o);
 
 /* The opt-in capabilities, as Playwright MCP's --caps: "tasks" (task_list, task_start, task_submit),
  * "storage" (cookies and storage state), "tracing" (a Chromium trace), "vision" (coordinate mouse on
- * the screenshot), "pdf".  EOUS_E_INVALID naming the first unknown one in list. */
+ * the screenshot), "pdf", "network" (routes: mocked, failed or re-headered requests; offline).
+ * EOUS_E_INVALID naming the first unknown one in list. */
 eous_rc mcp_caps_check(const char *list, eous_err *err);
 /* 1 when the comma-separated list (NULL = empty) names cap. */
 int mcp_caps_has(const char *list, const char *cap);

@@ -18,7 +18,6 @@
 
 #include "actions/exec.h"
 #include "perception/perc.h"
-#include "perception/view_grammar_int.h"
 
 static const char *const mode_names[] = {[AGENT_GROUND_OFF] = "off", [AGENT_GROUND_REPORT] = "report",
                                           [AGENT_GROUND_STRICT] = "strict"};
@@ -92,6 +91,7 @@ static int find_norm(const char *hay, const char *nd)
     if (!n)
         return 1;
     int wb_start = word_byte((unsigned char)nd[0]), wb_end = word_byte((unsigned char)nd[n - 1]);
+    /* a value looked up in what the page shows (normalised, ids out): content, not the view's marks */
     for (const char *p = hay; (p = strstr(p, nd)); p++) {
         if (wb_start && p > hay && word_byte((unsigned char)p[-1]))
             continue;
@@ -102,56 +102,41 @@ static int find_norm(const char *hay, const char *nd)
     return 0;
 }
 
-/* The normalised text with the views' element ids ("[12]", "[c5]") taken out:
- * values are looked up there, so an answer "7" is not found in an id "[7]". */
-static char *strip_ids(char *s)
+/* The normalised text of lines with the views' element ids ("[12]", "[c5]")
+ * taken out where perception read them: values are looked up there, so an
+ * answer "7" is not found in an id "[7]". */
+static char *without_ids(const perc_lines *l)
 {
-    if (!s)
+    char *raw = perc_lines_without_ids(l);
+    char *o = raw ? norm(raw) : NULL;
+    free(raw);
+    return o;
+}
+
+/* The same for any text (a needle, an earlier view, an action result). */
+static char *norm_without_ids(const char *text)
+{
+    perc_lines *l;
+    if (perc_lines_read(text ? text : "", text ? strlen(text) : 0, &l, NULL) != EOUS_OK)
         return NULL;
-    char *w = s;
-    for (const char *p = s; *p;) {
-        if (*p == '[') {
-            const char *q = p + 1 + (p[1] == 'c');
-            const char *d = q;
-            while (isdigit((unsigned char)*q))
-                q++;
-            if (q > d && *q == ']') {
-                p = q + 1;
-                if (*p == ' ' && (w == s || w[-1] == ' '))
-                    p++;
-                continue;
-            }
-        }
-        *w++ = *p++;
-    }
-    if (w > s && w[-1] == ' ')
-        w--;
-    *w = '\0';
-    return s;
+    char *o = without_ids(l);
+    perc_lines_free(l);
+    return o;
 }
 
 /* The texts one check searches, each normalised once. */
 typedef struct ground_ctx {
     const agent_ground_input *in;
-    char *view;          /* normalised view, ids kept: targets are looked up here */
+    perc_lines *lines;   /* the view as perception reads it: targets, rows, tools are looked up here */
     char *vals;          /* normalised view without ids: values are looked up here */
     char *intent;        /* normalised intent, NULL when none */
 } ground_ctx;
-
-/* 1 when needle occurs in the normalised text. */
-static int norm_has(const char *text, const char *needle)
-{
-    char *nd = norm(needle);
-    int found = text && nd && find_norm(text, nd);
-    free(nd);
-    return found;
-}
 
 typedef enum where { IN_VIEW = 1, IN_INTENT = 2, IN_SEEN = 4 } where;
 
 static int found_in(const ground_ctx *g, const char *needle, int places)
 {
-    char *nd = strip_ids(norm(needle));
+    char *nd = norm_without_ids(needle);
     if (!nd)
         return 0;
     int found = ((places & IN_VIEW) && find_norm(g->vals, nd)) ||
@@ -182,19 +167,7 @@ __attribute__((format(printf, 3, 4))) static void verdict(agent_ground_result *o
     va_end(ap);
 }
 
-/* ---- lines of the raw view ------------------------------------------------ */
-
-/* Walks the view's lines: *line and *len for each, 0 at the end. */
-static int next_line(const char **cur, const char **line, size_t *len)
-{
-    if (!*cur || !**cur)
-        return 0;
-    *line = *cur;
-    const char *eol = strchr(*cur, '\n');
-    *len = eol ? (size_t)(eol - *cur) : strlen(*cur);
-    *cur = eol ? eol + 1 : NULL;
-    return 1;
-}
+/* ---- the view's lines (perception/view_lines.c reads them) ---------------- */
 
 static char *norm_n(const char *s, size_t n)
 {
@@ -204,54 +177,75 @@ static char *norm_n(const char *s, size_t n)
     return o;
 }
 
-/* The normalised line that prints component view_id ("[c5] table 'Users' …"), or NULL. */
-static char *component_line(const char *view, const char *view_id)
+/* 1 when a name matches b[0..n) as the views print names: case and runs of
+ * spaces aside. */
+static int same_name(const char *name, const char *b, size_t n)
 {
-    char head[32];
-    int hn = snprintf(head, sizeof head, "[%s] ", view_id);
-    const char *cur = view, *line;
-    size_t len;
-    while (next_line(&cur, &line, &len)) {
-        size_t lead = strspn(line, " \t");
-        if (len >= lead + (size_t)hn && !strncmp(line + lead, head, (size_t)hn))
-            return norm_n(line + lead, len - lead);
+    char *x = norm(name), *y = norm_n(b ? b : "", b ? n : 0);
+    int same = x && y && !strcmp(x, y);
+    free(x);
+    free(y);
+    return same;
+}
+
+/* 1 when the span holds name as the views print names (NULL span: no). */
+static int span_names(perc_span sp, const char *name)
+{
+    return sp.s && same_name(name, sp.s, sp.len);
+}
+
+#define N_LINES(g) perc_lines_count((g)->lines)
+#define LINE(g, i) perc_lines_at((g)->lines, (i))
+
+/* The line that prints component view_id ("[c5] table 'Users' …"), or NULL. */
+static const perc_line *component_line(const ground_ctx *g, const char *view_id)
+{
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        if ((l->kind == PERC_LINE_COMPONENT || l->kind == PERC_LINE_PAGE_TOOL) &&
+            perc_span_is(l->id, view_id, strlen(view_id)))
+            return l;
     }
     return NULL;
 }
 
-/* Depth (leading tabs) and role of a view line: atomic "[12] role 'name'",
- * pruned "role [12] 'name'" or "role 'name'"; role "" for text lines. */
-static int line_role(const char *line, size_t len, char *role, size_t rn)
+/* 1 when the line's role is r (exact, as the views print roles). */
+static int role_is(const perc_line *l, const char *r)
 {
-    int depth = 0;
-    while ((size_t)depth < len && line[depth] == '\t')
-        depth++;
-    const char *p = line + depth, *end = line + len;
-    if (p < end && *p == '[') {
-        const char *q = memchr(p, ']', (size_t)(end - p));
-        p = q ? q + 1 : end;
-        while (p < end && *p == ' ')
-            p++;
-    }
-    size_t n = 0;
-    while (p + n < end && (isalnum((unsigned char)p[n])))
-        n++;
-    int named = p + n < end && (p[n] == ' ' || p[n] == '\0') && n;
-    snprintf(role, rn, "%.*s", named || p + n == end ? (int)n : 0, p);
-    return depth;
+    return perc_span_is(l->role, r, strlen(r));
 }
 
-/* 1 when the raw line names 'name' (quoted, normalised comparison). */
-static int line_names(const char *line, size_t len, const char *name)
+/* 1 when one of the elements the line names (its own, a row's controls) is named name. */
+static int line_names(const perc_line *l, const char *name)
 {
-    char *l = norm_n(line, len), *raw = NULL, *q = NULL;
-    int found = 0;
-    if (l && asprintf(&raw, "'%s'", name) >= 0 && (q = norm(raw)))
-        found = strstr(l, q) != NULL;
-    free(raw);
-    free(q);
-    free(l);
-    return found;
+    for (size_t k = 0; k < l->n_items; k++)
+        if (span_names(l->items[k].name, name))
+            return 1;
+    return 0;
+}
+
+/* The tool of a component line named name, or NULL. */
+static const perc_line_tool *line_tool(const perc_line *l, const char *name)
+{
+    for (size_t t = 0; l && t < l->n_tools; t++)
+        if (span_names(l->tools[t].name, name))
+            return &l->tools[t];
+    return NULL;
+}
+
+/* The value of the state key (or property) key on the line, NULL span when none. */
+static perc_span line_state(const perc_line *l, const char *key)
+{
+    for (size_t k = 0; l && k < l->n_state; k++)
+        if (perc_span_is(l->state[k].key, key, strlen(key)))
+            return l->state[k].value;
+    return (perc_span){0};
+}
+
+/* 1 when the span holds the bytes w somewhere (a cut list's "…", a row's "No data"). */
+static int span_has(perc_span sp, const char *w)
+{
+    return sp.s && memmem(sp.s, sp.len, w, strlen(w)) != NULL;
 }
 
 /* ---- the rules a step may state ("from") -------------------------------- */
@@ -294,75 +288,60 @@ static const char *quoted(const char *s, char *out, size_t n)
 
 /* Data rows of the tables in the view: hybrid "| ... |" lines after each
  * header line; atomic "row" nodes whose next line is not a column header. */
-static long count_rows(const char *view)
+static long count_rows(const ground_ctx *g)
 {
     long rows = 0;
     int in_table = 0;
-    for (const char *line = view; line && *line;) {
-        const char *eol = strchr(line, '\n');
-        size_t len = eol ? (size_t)(eol - line) : strlen(line);
-        const char *t = line + strspn(line, " \t");
-        if (*t == '|') {
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i), *next = LINE(g, i + 1);
+        if (l->kind == PERC_LINE_ROW) {
             /* the first line of a block is its header; antd's empty-table placeholder holds no data */
-            rows += in_table && !memmem(t, len - (size_t)(t - line), "| No data", 9);
+            rows += in_table && !(l->n_cells && perc_span_is(l->cells[0], "No data", 7));
             in_table = 1;
-        } else {
-            in_table = 0;
-            const char *r = memmem(line, len, "] row ", 6);
-            const char *next = eol ? eol + 1 : NULL;
-            const char *next_eol = next ? strchr(next, '\n') : NULL;
-            size_t nlen = next ? (next_eol ? (size_t)(next_eol - next) : strlen(next)) : 0;
-            /* a header row, or antd's empty-table placeholder row, holds no data */
-            if (r && !(next && (memmem(next, nlen, "columnheader", 12) || memmem(next, nlen, "No data", 7))))
-                rows++;
+            continue;
         }
-        line = eol ? eol + 1 : NULL;
+        in_table = 0;
+        /* a header row, or antd's empty-table placeholder row, holds no data */
+        if (l->kind == PERC_LINE_ELEMENT && l->id_first && role_is(l, "row") &&
+            !(next && (role_is(next, "columnheader") || span_has(next->name, "No data"))))
+            rows++;
     }
     return rows;
 }
 
-static int is_item_role(const char *r)
+static int is_item_role(const perc_line *l)
 {
-    return !strcmp(r, "option") || !strcmp(r, "menuitem") || !strcmp(r, "menuitemcheckbox") ||
-           !strcmp(r, "menuitemradio") || !strcmp(r, "treeitem");
+    return role_is(l, "option") || role_is(l, "menuitem") || role_is(l, "menuitemcheckbox") ||
+           role_is(l, "menuitemradio") || role_is(l, "treeitem");
 }
 
 /* The hybrid component line "[cN] kind 'label' …": its options state
  * ("options: a | b") or its tools' first listed values ("value: a|b|c"). */
-static int hybrid_options(const char *l, long *n, char *why, size_t wn)
+static int hybrid_options(const perc_line *l, long *n, char *why, size_t wn)
 {
-    const char *list = strstr(l, " options: "), *end;
-    char sep = '|';
-    if (list) {
-        list += 10;
-        end = strstr(list, " →");
-        if (!end)
-            end = list + strlen(list);
-    } else {
-        const char *tools = strstr(l, " → ");
-        const char *p = tools;
-        list = NULL;
-        while (p && (p = strstr(p, ": "))) {
-            p += 2;
-            size_t k = strcspn(p, ";)");
-            if (memchr(p, '|', k)) {
-                list = p;
-                break;
+    perc_span list = line_state(l, "options"), whole = list;
+    for (size_t t = 0; !list.s && t < l->n_tools; t++)
+        for (size_t k = 0; !list.s && k < l->tools[t].n_params; k++) {
+            const perc_line_param *pm = &l->tools[t].params[k];
+            if (pm->type.s && memchr(pm->type.s, '|', pm->type.len)) {
+                list = pm->type;
+                /* a cut list's mark may follow the type, among its limits */
+                whole = pm->limits.s ? (perc_span){pm->type.s, pm->type.off, pm->limits.off + pm->limits.len -
+                                                                                 pm->type.off}
+                                     : pm->type;
             }
         }
-        if (!list) {
-            snprintf(why, wn, "the view lists no options for it");
-            return -1;
-        }
-        end = list + strcspn(list, ";)");
+    if (!list.s) {
+        snprintf(why, wn, "the view lists no options for it");
+        return -1;
     }
-    if (memmem(list, (size_t)(end - list), "…", strlen("…")) || memmem(list, (size_t)(end - list), " more", 5)) {
+    if (span_has(whole, "…") || span_has(whole, " more")) {
         snprintf(why, wn, "the view does not list its options whole");
         return -1;
     }
     *n = 1;
-    for (const char *p = list; p < end; p++)
-        *n += *p == sep;
+    for (size_t i = 0; i < list.len; i++)
+        *n += list.s[i] == '|';
     return 0;
 }
 
@@ -370,84 +349,44 @@ static int hybrid_options(const char *l, long *n, char *why, size_t wn)
  * atomic/pruned, the item lines of the first list (listbox, menu, tree)
  * after the element named 'label' (a combobox's popup, a cascader's next
  * column). */
-static int count_options(const char *view, const char *label, long *n, char *why, size_t wn)
+static int count_options(const ground_ctx *g, const char *label, long *n, char *why, size_t wn)
 {
-    const char *cur = view, *line;
-    size_t len;
-    char role[32];
-    char *want = NULL, *raw = NULL;
-    if (asprintf(&raw, "'%s'", label) < 0)
-        return -1;
-    want = norm(raw);
-    free(raw);
     int rc = -1, after = 0, list_depth = -1;
     *n = 0;
     snprintf(why, wn, "the view shows nothing named '%.100s'", label);
-    while (want && next_line(&cur, &line, &len)) {
-        size_t lead = strspn(line, " \t");
-        int comp_line = len > lead + 2 && line[lead] == '[' && line[lead + 1] == 'c' &&
-                        isdigit((unsigned char)line[lead + 2]);
-        if (!after && comp_line) {
-            char *l = norm_n(line + lead, len - lead);
-            const char *sp = l ? strchr(l, ' ') : NULL;      /* after "[cN]" */
-            const char *sp2 = sp ? strchr(sp + 1, ' ') : NULL; /* after the kind */
-            if (sp2 && !strncmp(sp2 + 1, want, strlen(want)) &&
-                (sp2[1 + strlen(want)] == ' ' || !sp2[1 + strlen(want)])) {
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        if (!after && l->kind == PERC_LINE_COMPONENT) {
+            if (span_names(l->name, label)) {
                 rc = hybrid_options(l, n, why, wn);
-                free(l);
                 break;
             }
-            free(l);
             continue;
         }
-        int depth = line_role(line, len, role, sizeof role);
         if (!after) {
-            after = role[0] && line_names(line, len, label);
+            after = l->role.s && line_names(l, label);
             if (after)
                 snprintf(why, wn, "no list follows '%.100s' in the view", label);
         } else if (list_depth < 0) {
-            if (!strcmp(role, "listbox") || !strcmp(role, "menu") || !strcmp(role, "tree"))
-                list_depth = depth;
-        } else if (depth <= list_depth) {
+            if (role_is(l, "listbox") || role_is(l, "menu") || role_is(l, "tree"))
+                list_depth = l->depth;
+        } else if (l->depth <= list_depth) {
             break;
-        } else if (is_item_role(role)) {
+        } else if (l->role.s && is_item_role(l)) {
             ++*n;
         }
     }
     if (list_depth >= 0)
         rc = 0;
-    free(want);
     return rc;
 }
 
-/* Splits a "| a | b |" line into trimmed cells; returns their count. */
-static int pipe_cells(const char *line, size_t len, char cells[][96], int max)
-{
-    const char *p = line + strspn(line, " \t"), *end = line + len;
-    if (p >= end || *p != '|')
-        return 0;
-    int n = 0;
-    for (p++; p < end && n < max;) {
-        const char *bar = memchr(p, '|', (size_t)(end - p));
-        if (!bar)
-            break;
-        const char *a = p, *b = bar;
-        while (a < b && *a == ' ')
-            a++;
-        while (b > a && b[-1] == ' ')
-            b--;
-        snprintf(cells[n++], 96, "%.*s", (int)(b - a), a);
-        p = bar + 1;
-    }
-    return n;
-}
-
 /* A number a cell shows: "649.14", "1,250.00 EUR", "'12'" (atomic names). */
-static int cell_number(const char *s, double *out)
+static int cell_number(perc_span sp, double *out)
 {
     char buf[96];
     size_t w = 0;
-    for (const char *p = s; *p && w + 1 < sizeof buf; p++)
+    for (const char *p = sp.s; p && p < sp.s + sp.len && w + 1 < sizeof buf; p++)
         if (*p != ',' && *p != '\'')
             buf[w++] = *p;
     buf[w] = '\0';
@@ -459,27 +398,26 @@ static int cell_number(const char *s, double *out)
 /* sum, min or max of the column named col over the rows the view shows:
  * hybrid/pruned pipe tables (header line, then rows), atomic rows of cells
  * under a row of column headers. */
-static int column_stat(const char *view, const char *col, rule_kind k, double *out, char *why, size_t wn)
+static int column_stat(const ground_ctx *g, const char *col, rule_kind k, double *out, char *why, size_t wn)
 {
-    const char *cur = view, *line;
-    size_t len;
-    char cells[24][96], role[32];
     int col_at = -1, in_pipe = 0, n = 0, atomic_col = -1, header_depth = -1, row_depth = -1, cell_i = 0;
     int heads = 0;
-    double acc = 0;
+    double acc = 0, v;
+    size_t cl = strlen(col);
     snprintf(why, wn, "the view shows no column '%.100s'", col);
-    while (next_line(&cur, &line, &len)) {
-        int nc = pipe_cells(line, len, cells, 24);
-        if (nc) {
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        if (l->kind == PERC_LINE_ROW && l->n_cells) {
             if (!in_pipe) {
                 col_at = -1;
-                for (int i = 0; i < nc; i++)
-                    if (!strcasecmp(cells[i], col))
-                        col_at = i;
-            } else if (col_at >= 0 && col_at < nc) {
-                double v;
-                if (!cell_number(cells[col_at], &v)) {
-                    snprintf(why, wn, "column '%.60s' shows '%.60s', not a number", col, cells[col_at]);
+                for (size_t c = 0; c < l->n_cells; c++)
+                    if (l->cells[c].len == cl && !strncasecmp(l->cells[c].s, col, cl))
+                        col_at = (int)c;
+            } else if (col_at >= 0 && (size_t)col_at < l->n_cells) {
+                perc_span cell = l->cells[col_at];
+                if (!cell_number(cell, &v)) {
+                    snprintf(why, wn, "column '%.60s' shows '%.*s', not a number", col,
+                             (int)(cell.len < 60 ? cell.len : 60), cell.s);
                     return -1;
                 }
                 acc = !n ? v : k == RULE_SUM ? acc + v : k == RULE_MIN ? (v < acc ? v : acc) : (v > acc ? v : acc);
@@ -489,28 +427,25 @@ static int column_stat(const char *view, const char *col, rule_kind k, double *o
             continue;
         }
         in_pipe = 0;
-        int depth = line_role(line, len, role, sizeof role);
-        if (!strcmp(role, "columnheader")) {
-            if (depth != header_depth)
-                heads = 0, header_depth = depth;
-            if (line_names(line, len, col))
+        if (role_is(l, "columnheader")) {
+            if (l->depth != header_depth)
+                heads = 0, header_depth = l->depth;
+            if (span_names(l->name, col))
                 atomic_col = heads;
             heads++;
-        } else if (!strcmp(role, "row")) {
-            row_depth = depth;
+        } else if (role_is(l, "row")) {
+            row_depth = l->depth;
             cell_i = 0;
-        } else if (row_depth >= 0 && depth == row_depth + 1 && (!strcmp(role, "cell") || !strcmp(role, "gridcell"))) {
+        } else if (row_depth >= 0 && l->depth == row_depth + 1 && (role_is(l, "cell") || role_is(l, "gridcell"))) {
             if (cell_i++ == atomic_col) {
-                const char *q = memchr(line, '\'', len);
-                double v;
-                if (!q || !cell_number(q, &v)) {
+                if (!l->name.s || !cell_number(l->name, &v)) {
                     snprintf(why, wn, "column '%.60s' shows a cell that is not a number", col);
                     return -1;
                 }
                 acc = !n ? v : k == RULE_SUM ? acc + v : k == RULE_MIN ? (v < acc ? v : acc) : (v > acc ? v : acc);
                 n++;
             }
-        } else if (row_depth >= 0 && depth <= row_depth && strcmp(role, "row")) {
+        } else if (row_depth >= 0 && l->depth <= row_depth) {
             row_depth = -1;
         }
     }
@@ -620,16 +555,16 @@ static void rule_eval(const ground_ctx *g, rule *r)
     int rc = -1;
     if ((p = after_word(s, "count of rows shown")) && (!*p || *p == ' ' || *p == ',')) {
         r->kind = RULE_ROWS;
-        n = count_rows(g->in->view);
+        n = count_rows(g);
         rc = 0;
     } else if ((p = after_word(s, "count of options listed for ")) && (p = quoted(p, arg, sizeof arg)) && !*p) {
         r->kind = RULE_OPTIONS;
-        rc = count_options(g->in->view, arg, &n, r->why, sizeof r->why);
+        rc = count_options(g, arg, &n, r->why, sizeof r->why);
     } else if (((p = after_word(s, "sum of column ")) && (r->kind = RULE_SUM)) ||
                ((p = after_word(s, "min of column ")) && (r->kind = RULE_MIN)) ||
                ((p = after_word(s, "max of column ")) && (r->kind = RULE_MAX))) {
         if ((p = quoted(p, arg, sizeof arg)) && !*p)
-            rc = column_stat(g->in->view, arg, r->kind, &v, r->why, sizeof r->why);
+            rc = column_stat(g, arg, r->kind, &v, r->why, sizeof r->why);
         else
             snprintf(r->why, sizeof r->why, "rule '%.120s': expected a column name in quotes", s);
         if (!rc)
@@ -687,52 +622,45 @@ static void by_rule(const ground_ctx *g, const rule *r, const char *what, const 
 /* A page number shows as a page item: the pruned view's pager line
  * ("1 2 3 4 5") or a "listitem|link|button 'N'" line.  The hybrid view folds
  * the pager into its component, so it shows none. */
-static int view_shows_page(const char *view, const char *num)
+static int view_shows_page(const ground_ctx *g, const char *num)
 {
-    const char *cur = view, *line;
-    size_t len;
-    char role[32], *raw = NULL;
-    if (asprintf(&raw, "'%s'", num) < 0)
-        return 0;
     int found = 0;
-    while (!found && next_line(&cur, &line, &len)) {
-        size_t lead = strspn(line, " \t");
-        if (len > lead && strspn(line + lead, "0123456789 ") == len - lead && memchr(line + lead, ' ', len - lead)) {
-            char *l = norm_n(line + lead, len - lead);
-            found = l && find_norm(l, num);
-            free(l);
-            continue;
+    for (size_t i = 0; !found && i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        perc_span w = l->whole;
+        size_t digits = 0, spaces = 0;
+        for (size_t k = 0; k < w.len; k++) {
+            digits += isdigit((unsigned char)w.s[k]) != 0;
+            spaces += w.s[k] == ' ';
         }
-        line_role(line, len, role, sizeof role);
-        if (!strcmp(role, "listitem") || !strcmp(role, "link") || !strcmp(role, "button")) {
-            const char *q = memchr(line, '\'', len);
-            found = q && (size_t)(line + len - q) >= strlen(raw) && !strncmp(q, raw, strlen(raw));
+        if (l->kind == PERC_LINE_TEXT && w.len && digits + spaces == w.len && spaces) {
+            char *t = norm_n(w.s, w.len);
+            found = t && find_norm(t, num);
+            free(t);
+        } else if (role_is(l, "listitem") || role_is(l, "link") || role_is(l, "button")) {
+            found = perc_span_is(l->name, num, strlen(num));
         }
     }
-    free(raw);
     return found;
 }
 
 /* 1 when the component line l shows param name as a boolean: typed so on its
- * tools in any form the view writes ("checked: boolean", "Send news?: true|false",
- * perception/view_grammar.c reads it as view_hybrid.c writes it) or a state
- * true/false ("checked: false"). */
-static int line_shows_boolean(const char *l, const char *name)
+ * tools in any form the view writes ("checked: boolean", "Send news?: true|false")
+ * or a state true/false ("checked: false"). */
+static int line_shows_boolean(const perc_line *l, const char *name)
 {
-    static const char *const tails[] = {": true", ": false"};
-    char *nn = norm(name), type[256];
-    int found = nn && l && pv_param_type(l, nn, type, sizeof type, NULL) && pv_type_is_boolean(type);
-    free(nn);
-    for (size_t i = 0; !found && l && i < sizeof tails / sizeof *tails; i++) {
-        char *nd = NULL;
-        if (asprintf(&nd, "%s%s", name, tails[i]) < 0)
-            return 0;
-        char *n = norm(nd);
-        free(nd);
-        found = n && find_norm(l, n);
-        free(n);
+    for (size_t t = 0; l && t < l->n_tools; t++)
+        for (size_t k = 0; k < l->tools[t].n_params; k++) {
+            const perc_line_param *pm = &l->tools[t].params[k];
+            if (pm->boolean && span_names(pm->name, name))
+                return 1;
+        }
+    for (size_t k = 0; l && k < l->n_state; k++) {
+        const perc_line_state *st = &l->state[k];
+        if (span_names(st->key, name) && (span_names(st->value, "true") || span_names(st->value, "false")))
+            return 1;
     }
-    return found;
+    return 0;
 }
 
 /* 1 when every non-blank line of text was read in this run or the intent. */
@@ -755,7 +683,7 @@ static int lines_found(const ground_ctx *g, const char *text)
 
 typedef struct call_ctx {
     const act_action *a;
-    const char *line; /* the component's normalised view line, or NULL */
+    const perc_line *line; /* the component's view line, or NULL */
     const rule *r;
 } call_ctx;
 
@@ -788,7 +716,7 @@ static void check_params(const ground_ctx *g, const call_ctx *cc, const cJSON *p
         else
             snprintf(num, sizeof num, "%.15g", v);
         if (!strcmp(name, "page")) {
-            if (view_shows_page(g->in->view, num))
+            if (view_shows_page(g, num))
                 return;
             by_rule(g, cc->r, what, num, 0, "is not a page the view shows", out);
             return;
@@ -808,74 +736,51 @@ static void check_params(const ground_ctx *g, const call_ctx *cc, const cJSON *p
     cJSON_ArrayForEach(c, p) check_params(g, cc, c, c->string ? c->string : name, out);
 }
 
-/* 1 when the normalised line starts with head and a space or its end follows */
-static int starts_with(const char *line, const char *head)
-{
-    size_t n = strlen(head);
-    return !strncmp(line, head, n) && (line[n] == ' ' || line[n] == '\0' || line[n] == '(');
-}
-
 /* An unnamed component ("[c4] textbox ''", DokuWiki's page source) written
- * as "textbox ''": 1 when no other component line of the view has that head,
- * so the plan names one component. */
-static int unnamed_as_printed(const agent_ground_input *in, const char *k)
+ * as "textbox ''": 1 when no other line of the view opens with an id and that
+ * kind unnamed, so the plan names one component. */
+static int unnamed_as_printed(const ground_ctx *g, const char *k)
 {
+    const agent_ground_input *in = g->in;
     char want[80];
     snprintf(want, sizeof want, "%s ''", in->call_kind);
     if (strcmp(k, want))
         return 0;
     int n = 0;
-    const char *cur = in->view, *line;
-    size_t len;
-    while (next_line(&cur, &line, &len)) {
-        size_t lead = strspn(line, " \t");
-        const char *sp = lead < len && line[lead] == '[' ? memchr(line + lead, ' ', len - lead) : NULL;
-        size_t rest = sp ? len - (size_t)(sp + 1 - line) : 0;
-        if (sp && sp[-1] == ']' && rest >= strlen(want) && !strncmp(sp + 1, want, strlen(want)) &&
-            (rest == strlen(want) || sp[1 + strlen(want)] == ' '))
-            n++;
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        n += l->id_first && role_is(l, in->call_kind) && l->name.s && !l->name.len;
     }
     return n == 1;
 }
 
 /* The target as the view prints the component: its id ("c5", "[c5]"), its
  * label ("Users"), "kind 'label'" (table 'Users'), or a page tool's name. */
-static int target_as_printed(const agent_ground_input *in, const char *k, const char *line)
+static int target_as_printed(const ground_ctx *g, const char *k, const perc_line *line)
 {
-    char buf[600];
+    const agent_ground_input *in = g->in;
     const char *id = in->call_view_id;
     size_t kn = strlen(k);
     if (!strcmp(k, id) || (kn == strlen(id) + 2 && k[0] == '[' && !strncmp(k + 1, id, kn - 2) && k[kn - 1] == ']'))
         return 1;
-    if (in->call_page_tool && in->call_key && !strcmp(k, in->call_key)) {
-        snprintf(buf, sizeof buf, "[%s] %s(", id, in->call_key);
-        char *h = norm(buf);
-        int ok = h && !strncmp(line, h, strlen(h));
-        free(h);
-        return ok;
-    }
+    if (in->call_page_tool && in->call_key && !strcmp(k, in->call_key))
+        return line->kind == PERC_LINE_PAGE_TOOL && line->n_tools && span_names(line->tools[0].name, in->call_key);
     if (!in->call_kind || !in->call_label)
         return 0;
     if (!in->call_label[0])
-        return unnamed_as_printed(in, k);
-    /* the view's head for the component, and the two ways a plan may write it */
-    snprintf(buf, sizeof buf, "[%s] %s '%s'", id, in->call_kind, in->call_label);
-    char *head = norm(buf), *nk = norm(k), *label = norm(in->call_label);
+        return unnamed_as_printed(g, k);
+    /* the line prints the component as kind 'label'; the two ways a plan may write it */
+    if (line->kind != PERC_LINE_COMPONENT || !span_names(line->role, in->call_kind) ||
+        !span_names(line->name, in->call_label))
+        return 0;
+    char buf[600], role[64], name[512];
+    int nth;
     snprintf(buf, sizeof buf, "%s '%s'", in->call_kind, in->call_label);
-    char *kind_label = norm(buf);
-    char role[64], name[512];
-    int nth, ok = 0;
-    if (head && nk && label && kind_label && starts_with(line, head)) {
-        if (!strcmp(nk, label) || !strcmp(nk, kind_label))
-            ok = 1;
-        else if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0 && nth == 1) {
-            snprintf(buf, sizeof buf, "%s '%s'", role, name);
-            char *alt = norm(buf);
-            ok = alt && !strcmp(alt, kind_label);
-            free(alt);
-        }
-    }
-    free(head);
+    char *nk = norm(k), *label = norm(in->call_label), *kind_label = norm(buf);
+    int ok = nk && label && kind_label && (!strcmp(nk, label) || !strcmp(nk, kind_label));
+    if (!ok && act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0 && nth == 1)
+        ok = same_name(role, in->call_kind, strlen(in->call_kind)) && same_name(name, in->call_label,
+                                                                                  strlen(in->call_label));
     free(nk);
     free(label);
     free(kind_label);
@@ -886,10 +791,10 @@ static void check_call(const ground_ctx *g, const rule *r, const act_action *a, 
 {
     const agent_ground_input *in = g->in;
     const char *k = a->target ? a->target : "";
-    char *line = in->call_view_id && in->call_view_id[0] ? component_line(in->view, in->call_view_id) : NULL;
+    const perc_line *line = in->call_view_id && in->call_view_id[0] ? component_line(g, in->call_view_id) : NULL;
     if (!line) {
         verdict(out, AGENT_GROUND_UNGROUNDED, "call target '%.200s' names no component the view shows", k);
-    } else if (!target_as_printed(in, k, line)) {
+    } else if (!target_as_printed(g, k, line)) {
         char shown[240];
         if (in->call_page_tool)
             snprintf(shown, sizeof shown, "[%s] %s(…)", in->call_view_id, in->call_key ? in->call_key : "");
@@ -902,140 +807,78 @@ static void check_call(const ground_ctx *g, const rule *r, const act_action *a, 
         else
             verdict(out, AGENT_GROUND_UNGROUNDED,
                     "call target '%.100s' is not how the view prints %s (its id, label or kind 'label')", k, shown);
-    } else if (a->tool) {
-        char buf[200];
-        snprintf(buf, sizeof buf, "%s(", a->tool);
-        char *t = norm(buf);
-        /* the tool name on the component's own line, as "name(" */
-        const char *p = line;
-        int ok = 0;
-        while (t && !ok && (p = strstr(p, t))) {
-            ok = p == line || !word_byte((unsigned char)p[-1]);
-            p++;
-        }
-        if (!ok)
-            verdict(out, AGENT_GROUND_UNGROUNDED, "tool '%.200s' of '%.80s' is not in the view", a->tool, k);
-        free(t);
+    } else if (a->tool && !line_tool(line, a->tool)) {
+        /* the tool must be one of the component's own line */
+        verdict(out, AGENT_GROUND_UNGROUNDED, "tool '%.200s' of '%.80s' is not in the view", a->tool, k);
     }
     call_ctx cc = {.a = a, .line = line, .r = r};
     check_params(g, &cc, a->params, "value", out);
-    free(line);
 }
 
 /* ---- atomic targets, typed text and answers ------------------------------ */
-/* 1 when the normalised view h shows a node "role 'name'" — as the atomic view writes it
- * ("[12] role 'name'") or the pruned one ("role [12] 'name'"). */
-static int view_has_role_name(const char *h, const char *role, const char *name)
+/* 1 when the view shows a node "role 'name'" — as the atomic view writes it
+ * ("[12] role 'name'"), the pruned one ("role [12] 'name'", an empty name left
+ * out: "textbox [10] value: …"), a table cell's control, or a component's
+ * "kind 'label'". */
+static int view_has_role_name(const ground_ctx *g, const char *role, const char *name)
 {
-    char *raw = NULL;
-    if (asprintf(&raw, "'%s'", name) < 0)
-        return 0;
-    /* quoted before normalising: spaces at the name's ends are part of it */
-    char *r = norm(role), *quoted_name = norm(raw);
-    free(raw);
-    int found = 0;
-    size_t rl = r ? strlen(r) : 0;
-    if (h && r && quoted_name) {
-        for (const char *p = h; !found && (p = strstr(p, quoted_name)); p++) {
-            const char *q = p;
-            if (q > h && q[-1] == ' ')
-                q--;
-            if (q > h && q[-1] == ']') { /* skip the pruned view's " [id]" */
-                while (q > h && q[-1] != '[')
-                    q--;
-                if (q > h)
-                    q--;
-                if (q > h && q[-1] == ' ')
-                    q--;
-            }
-            found = (size_t)(q - h) >= rl && !strncmp(q - rl, r, rl) &&
-                    (q - rl == h || !word_byte((unsigned char)q[-(long)rl - 1]));
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        for (size_t k = 0; k < l->n_items; k++) {
+            const perc_line_item *it = &l->items[k];
+            if (!span_names(it->role, role))
+                continue;
+            if (it->name.s ? same_name(name, it->name.s, it->name.len) && (name[0] || !it->name.len)
+                           : !name[0] && it->id.s)
+                return 1;
         }
-        /* the pruned view leaves an empty name out: "textbox [10] value: ..." */
-        char *open = NULL;
-        if (!found && !strcmp(quoted_name, "''") && asprintf(&open, "%s [", r) >= 0) {
-            for (const char *p = h; !found && (p = strstr(p, open)); p++) {
-                const char *close = strchr(p, ']');
-                found = (p == h || !word_byte((unsigned char)p[-1])) && close && strncmp(close + 1, " '", 2);
-            }
-        }
-        free(open);
     }
-    free(quoted_name);
-    free(r);
-    return found;
-}
-
-/* 1 when a name matches b[0..n) as the views print names: case and runs of
- * spaces aside. */
-static int same_name(const char *name, const char *b, size_t n)
-{
-    char *x = norm(name), *y = norm_n(b, n);
-    int same = x && y && !strcmp(x, y);
-    free(x);
-    free(y);
-    return same;
+    return 0;
 }
 
 /* A field or submit button a native form's line stands for: the hybrid view
  * folds a form's fields and its submit button into one line,
  * "[c1] form 'Sign in' submit: 'Go' → fill(Username?; Age: number?) submit(…)",
  * so a script step that types into "textbox 'Username'" or clicks
- * "button 'Go'" acts on what that line shows.  1 when a form line of the raw
+ * "button 'Go'" acts on what that line shows.  1 when a form line of the
  * view names it: a field as one of fill()'s parameters, a button as the
  * form's submit state or, when that is not printed, the form's own name. */
-static int form_line_names(const char *view, const char *role, const char *name)
+static int form_line_names(const ground_ctx *g, const char *role, const char *name)
 {
     int button = !strcmp(role, "button");
-    const char *cur = view, *line;
-    size_t len;
-    while (next_line(&cur, &line, &len)) {
-        const char *f = memmem(line, len, "] form '", 8);
-        const char *fill = memmem(line, len, " fill(", 6);
-        if (!f || !fill)
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        const perc_line_tool *fill = l->kind == PERC_LINE_COMPONENT && role_is(l, "form") ? line_tool(l, "fill") : NULL;
+        if (!fill)
             continue;
-        const char *end = line + len;
         if (button) {
-            const char *sub = memmem(line, len, " submit: '", 10);
-            const char *q = sub ? sub + 10 : f + 8;
-            const char *close = memchr(q, '\'', (size_t)(end - q));
-            if (close && same_name(name, q, (size_t)(close - q)))
+            perc_span sub = line_state(l, "submit");
+            if (span_names(sub.s ? sub : l->name, name))
                 return 1;
             continue;
         }
-        const char *p = fill + 6;
-        const char *stop = memchr(p, ')', (size_t)(end - p));
-        while (p && stop && p < stop) {
-            size_t n = strcspn(p, "?:;)");
-            if (p + n > stop)
-                n = (size_t)(stop - p);
-            if (same_name(name, p, n))
+        for (size_t k = 0; k < fill->n_params; k++)
+            if (span_names(fill->params[k].name, name))
                 return 1;
-            const char *semi = memchr(p, ';', (size_t)(stop - p));
-            p = semi ? semi + 1 + (semi[1] == ' ') : NULL;
-        }
     }
     return 0;
 }
 
 /* A link a group of links lists: the hybrid view folds a navigation or list of links into one line,
  * "[c2] links 'Page Tools' → open(link: Show pagesource [v]|Old revisions [o])", so a script step that
- * clicks "link 'Old revisions [o]'" acts on what that line shows.  1 when such a line of the raw view
+ * clicks "link 'Old revisions [o]'" acts on what that line shows.  1 when such a line of the view
  * lists the name. */
-static int link_group_names(const char *view, const char *role, const char *name)
+static int link_group_names(const ground_ctx *g, const char *role, const char *name)
 {
-    static const char OPEN[] = " → open(link: ";
     if (strcmp(role, "link"))
         return 0;
-    const char *cur = view, *line;
-    size_t len;
-    while (next_line(&cur, &line, &len)) {
-        const char *open = memmem(line, len, OPEN, sizeof OPEN - 1);
-        if (!open || !memmem(line, len, "] links '", 9))
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        const perc_line_tool *open = l->kind == PERC_LINE_COMPONENT && role_is(l, "links") ? line_tool(l, "open") : NULL;
+        if (!open || !open->n_params || !perc_span_is(open->params[0].name, "link", 4) || !open->params[0].type.s)
             continue;
-        const char *p = open + sizeof OPEN - 1, *end = line + len;
-        if (end > p && end[-1] == ')')
-            end--;
+        /* the names, '|' between them, up to the args' end (a name may hold ", ") */
+        const char *p = open->params[0].type.s, *end = open->args.s + open->args.len;
         while (p < end) {
             const char *bar = memchr(p, '|', (size_t)(end - p));
             size_t n = (size_t)((bar ? bar : end) - p);
@@ -1044,6 +887,29 @@ static int link_group_names(const char *view, const char *role, const char *name
             p = bar ? bar + 1 : end;
         }
     }
+    return 0;
+}
+
+/* 1 when some element or component of the view has the view id id ("12", "c5"). */
+static int view_has_id(const ground_ctx *g, const char *id, size_t n)
+{
+    for (size_t i = 0; i < N_LINES(g); i++) {
+        const perc_line *l = LINE(g, i);
+        if (perc_span_is(l->id, id, n))
+            return 1;
+        for (size_t k = 0; k < l->n_items; k++)
+            if (perc_span_is(l->items[k].id, id, n))
+                return 1;
+    }
+    return 0;
+}
+
+/* 1 when some element or component of the view is named name (any role). */
+static int view_has_name(const ground_ctx *g, const char *name)
+{
+    for (size_t i = 0; i < N_LINES(g); i++)
+        if (line_names(LINE(g, i), name))
+            return 1;
     return 0;
 }
 
@@ -1069,16 +935,17 @@ static void check_target(const ground_ctx *g, const act_action *a, agent_ground_
     int nth, shown;
     if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
         snprintf(needle, sizeof needle, "%s '%s'", role, name);
-        shown = view_has_role_name(g->view, role, name) || form_line_names(g->in->view, role, name) ||
-                link_group_names(g->in->view, role, name);
+        shown = view_has_role_name(g, role, name) || form_line_names(g, role, name) || link_group_names(g, role, name);
     } else if (is_view_id(k)) {
-        snprintf(needle, sizeof needle, "[%.*s]", (int)strcspn(k + (k[0] == '['), "]"), k + (k[0] == '['));
-        shown = norm_has(g->view, needle);
+        const char *id = k + (k[0] == '[');
+        size_t n = strcspn(id, "]");
+        snprintf(needle, sizeof needle, "[%.*s]", (int)n, id);
+        shown = view_has_id(g, id, n);
     } else { /* a label alone (actions/target.c): a name the view prints, or with its required mark "* " */
         char marked[600];
         snprintf(needle, sizeof needle, "'%s'", k);
-        snprintf(marked, sizeof marked, "'* %s'", k);
-        shown = norm_has(g->view, needle) || norm_has(g->view, marked) || form_line_names(g->in->view, "textbox", k);
+        snprintf(marked, sizeof marked, "* %s", k);
+        shown = view_has_name(g, k) || view_has_name(g, marked) || form_line_names(g, "textbox", k);
     }
     if (!shown)
         verdict(out, AGENT_GROUND_UNGROUNDED, "target %.250s is not in the view", needle);
@@ -1244,13 +1111,15 @@ static void answer_values(const cJSON *v, eous_buf *b)
 void agent_ground_check(const agent_ground_input *in, const act_action *a, agent_ground_result *out)
 {
     memset(out, 0, sizeof *out);
-    ground_ctx g = {.in = in, .view = norm(in->view), .vals = strip_ids(norm(in->view)),
-                    .intent = in->intent ? norm(in->intent) : NULL};
-    if (!g.view || !g.vals || (in->intent && !g.intent))
+    ground_ctx g = {.in = in, .intent = in->intent ? norm(in->intent) : NULL};
+    const char *view = in->view ? in->view : "";
+    if (perc_lines_read(view, strlen(view), &g.lines, NULL) == EOUS_OK)
+        g.vals = without_ids(g.lines);
+    if (!g.lines || !g.vals || (in->intent && !g.intent))
         verdict(out, AGENT_GROUND_UNGROUNDED, "out of memory checking the step");
     else
         check_action(&g, a, out);
-    free(g.view);
+    perc_lines_free(g.lines);
     free(g.vals);
     free(g.intent);
 }
@@ -1267,7 +1136,7 @@ int agent_ground_log_add(agent_ground_log *log, const char *text)
         log->texts = t;
         log->cap = cap;
     }
-    if (!(log->texts[log->n] = strip_ids(norm(text))))
+    if (!(log->texts[log->n] = norm_without_ids(text)))
         return -1;
     log->n++;
     return 0;

@@ -209,6 +209,7 @@ typedef struct perc_line_param {
     int optional;    /* printed with the optional mark */
     perc_span type;  /* "true|false", "integer", "[a|b]"; s NULL: a plain string */
     perc_span limits; /* ", 1..8, step 2" after the type, s NULL when none */
+    int boolean;     /* the type takes a boolean: "boolean", "true|false" (any case) */
 } perc_line_param;
 
 typedef struct perc_line_tool {
@@ -251,6 +252,10 @@ size_t perc_lines_count(const perc_lines *l);
 const perc_line *perc_lines_at(const perc_lines *l, size_t i);
 /* 1 when span sp holds exactly s (n bytes). */
 int perc_span_is(perc_span sp, const char *s, size_t n);
+/* The text the lines were read from with the view ids ("[12]", "[c5]", and the
+ * space after one that opens a line) taken out: what the page shows, for value
+ * look-ups that must not find "7" in an id "[7]".  Caller frees; NULL out of memory. */
+char *perc_lines_without_ids(const perc_lines *l);
 
 /* The observation's view as lines (read from perc_obs_text after redaction,
  * so every span is a span of that text); borrowed, lives as the observation.

@@ -220,6 +220,12 @@ static void read_param(lctx *c, const char *p, const char *e, perc_line_param *p
     const char *lim = find(n, e, PV_LIMIT_SEP);
     const char *te = lim ? lim : e;
     pm->type = span(c, n, (size_t)(te - n));
+    char low[64];
+    size_t tl = pm->type.len < sizeof low - 1 ? pm->type.len : 0;
+    for (size_t i = 0; i < tl; i++)
+        low[i] = (char)tolower((unsigned char)n[i]);
+    low[tl] = '\0';
+    pm->boolean = pv_type_is_boolean(low);
     if (lim)
         pm->limits = span(c, lim, (size_t)(e - lim));
 }
@@ -517,6 +523,49 @@ size_t perc_lines_count(const perc_lines *l)
 const perc_line *perc_lines_at(const perc_lines *l, size_t i)
 {
     return l && i < l->n ? &l->lines[i] : NULL;
+}
+
+/* Appends text[from, to) to the buffer, ids (in ascending order) left out. */
+static int put_without(eous_buf *b, const char *from, const char *to, const perc_span **ids, size_t n)
+{
+    const char *p = from;
+    for (size_t i = 0; i < n; i++) {
+        const char *open = ids[i]->s - 1, *close = ids[i]->s + ids[i]->len + 1;
+        if (open < p)
+            continue;
+        if (eous_buf_append(b, p, (size_t)(open - p), NULL))
+            return -1;
+        p = close;
+        /* "[12] link": the id and its space go; "link [4] 'x'": the space before it stays */
+        if (open == from && p < to && *p == ' ')
+            p++;
+    }
+    return eous_buf_append(b, p, (size_t)(to - p), NULL) ? -1 : 0;
+}
+
+char *perc_lines_without_ids(const perc_lines *l)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    for (size_t i = 0; l && i < l->n; i++) {
+        const perc_line *ln = &l->lines[i];
+        const perc_span *ids[MAX_ITEMS + 1];
+        size_t n = 0;
+        if (ln->id.s && ln->kind != PERC_LINE_ELEMENT && ln->kind != PERC_LINE_COMPONENT)
+            ids[n++] = &ln->id; /* a page tool's id is no item */
+        for (size_t k = 0; k < ln->n_items && n <= MAX_ITEMS; k++)
+            if (ln->items[k].id.s)
+                ids[n++] = &ln->items[k].id;
+        for (int t = 0; t < ln->depth; t++)
+            eous_buf_putc(&b, '\t', NULL);
+        if (put_without(&b, ln->whole.s, ln->whole.s + ln->whole.len, ids, n) ||
+            (i + 1 < l->n && eous_buf_putc(&b, '\n', NULL))) {
+            eous_buf_free(&b);
+            return NULL;
+        }
+    }
+    char *s = eous_buf_steal(&b);
+    return s ? s : calloc(1, 1);
 }
 
 const perc_line *perc_obs_lines(const perc_obs *obs, size_t *n)

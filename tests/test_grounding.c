@@ -573,3 +573,26 @@ Test(grounding, an_empty_tables_placeholder_row_is_no_row)
     COMPUTED(check_in_view(empty, "{\"stop\": \"0\", \"from\": \"count of rows shown after the filter\"}"));
     REFUSED(check_in_view(empty, "{\"stop\": \"1\", \"from\": \"count of rows shown\"}"), "is not the 0");
 }
+
+/* Grounding reads the view's lines as perception reads them (perception/view_lines.c), not its text:
+ * a label holding the view's own marks (" → ", " options: ", "tool(", "key: true") is a label, so it
+ * neither lists options, nor offers a tool, nor shows a boolean. */
+Test(grounding, a_label_holding_the_views_marks_is_only_a_label)
+{
+    static const comp SORT = {"c1", "select-sort", "select", "Sort → options: a | b", 0};
+    static const comp NOTE = {"c2", "input-note", "input", "Use setValue(x) or Notify: true", 0};
+    const char *view = "Tab 0 (current): Marks\n\n"
+                       "[c1] select 'Sort → options: a | b' → setValue(value: x|y|z)\n"
+                       "[c2] input 'Use setValue(x) or Notify: true' → clear()\n";
+    COMPUTED(check_on(view, "{\"stop\": \"3\", \"from\": \"count of options listed for 'Sort → options: a | b'\"}",
+                      "", NULL, NULL));
+    REFUSED(check_on(view, "{\"stop\": \"2\", \"from\": \"count of options listed for 'Sort → options: a | b'\"}",
+                     "", NULL, NULL),
+            "is not the 3");
+    GROUNDED(check_on(view, "{\"call\": \"c1\", \"tool\": \"setValue\", \"params\": {\"value\": \"y\"}}", "", &SORT,
+                      NULL));
+    REFUSED(check_on(view, "{\"call\": \"c2\", \"tool\": \"setValue\", \"params\": {}}", "", &NOTE, NULL),
+            "tool 'setValue' of 'c2' is not in the view");
+    REFUSED(check_on(view, "{\"call\": \"c2\", \"tool\": \"clear\", \"params\": {\"notify\": true}}", "", &NOTE, NULL),
+            "the view shows no boolean notify");
+}

@@ -57,7 +57,7 @@ void mcp_opts_init(mcp_opts *o)
     o->deltas = 1;
 }
 
-static const char *const known_caps[] = {"tasks", "storage", "tracing", "vision", "pdf", "network"};
+static const char *const known_caps[] = {"tasks", "storage", "tracing", "vision", "pdf", "network", "testing"};
 
 int mcp_caps_has(const char *list, const char *cap)
 {
@@ -79,7 +79,8 @@ eous_rc mcp_caps_check(const char *list, eous_err *err)
                (strlen(known_caps[k]) != len || strncmp(p, known_caps[k], len)))
             k++;
         if (k == sizeof known_caps / sizeof known_caps[0])
-            return eous_err_set(err, EOUS_E_INVALID, "caps '%.*s': expected tasks, storage, tracing, vision, pdf or network",
+            return eous_err_set(err, EOUS_E_INVALID, "caps '%.*s': expected tasks, storage, tracing, vision, pdf, network "
+                                "or testing",
                                 (int)len, p);
         p += len + (p[len] == ',');
     }
@@ -1532,7 +1533,7 @@ static const mcp_tool_table core_table = {core_tools, sizeof core_tools / sizeof
 
 /* every tool file's table, in tools/list order */
 static const mcp_tool_table *const tool_tables[] = {&core_table, &mcp_caps_tools, &mcp_history_tools,
-                                                    &mcp_network_tools, &mcp_tasks_tools};
+                                                    &mcp_network_tools, &mcp_testing_tools, &mcp_tasks_tools};
 
 int mcp_has_cap(const mcp_server *m, const char *cap)
 {

@@ -23,7 +23,9 @@
  * browser_sessionstorage_*, tracing browser_start_tracing and
  * browser_stop_tracing, vision browser_mouse_move_xy/_click_xy/_drag_xy and
  * browser_mouse_down/_up/_wheel; mcp_network.c: network browser_route,
- * browser_route_list, browser_unroute, browser_network_state_set), plus
+ * browser_route_list, browser_unroute, browser_network_state_set;
+ * mcp_testing.c: testing browser_verify_element_visible/_text_visible/
+ * _list_visible/_value and browser_generate_locator), plus
  * browser_call (a component's own
  * tool, validated against its metadata M before the page sees it), one
  * page_<name> tool per WebMCP tool of the page last seen, and
@@ -89,7 +91,8 @@ void mcp_opts_init(mcp_opts *o);
 
 /* The opt-in capabilities, as Playwright MCP's --caps: "tasks" (task_list, task_start, task_submit),
  * "storage" (cookies and storage state), "tracing" (a Chromium trace), "vision" (coordinate mouse on
- * the screenshot), "pdf", "network" (routes: mocked, failed or re-headered requests; offline).
+ * the screenshot), "pdf", "network" (routes: mocked, failed or re-headered requests; offline),
+ * "testing" (assertions on the view, locators).
  * EOUS_E_INVALID naming the first unknown one in list. */
 eous_rc mcp_caps_check(const char *list, eous_err *err);
 /* 1 when the comma-separated list (NULL = empty) names cap. */

@@ -421,7 +421,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     in.prev_turn = st->turn;
     in.conv = st->conv;
     in.deltas = st->send_deltas;
-    in.mode = perc_mode_name(st->o->mode);
+    in.mode = st->o->mode;
     in.history = st->hist;
     in.n_history = st->n_hist;
     in.last_error = st->last_error[0] ? st->last_error : NULL;
@@ -765,7 +765,7 @@ static eous_rc try_repair(run_state *st, int step, const act_action *a, eous_rc 
     eous_rc rc = act_observe(st->s, &st->po, &now, &rerr);
     st->po.id_base = NULL;
     if (!rc)
-        rc = agent_repair_ask(st->o->llm, now, perc_mode_name(st->o->mode), st->t->intent, a, aerr->msg, &repl,
+        rc = agent_repair_ask(st->o->llm, now, st->t->intent, a, aerr->msg, &repl,
                               &usage, &rerr);
     st->res->plan_calls += usage.calls > 0;
     st->res->prompt_tokens += usage.prompt_tokens;

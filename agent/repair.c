@@ -22,7 +22,7 @@ int agent_repair_wanted(const act_action *a, eous_rc rc, const char *msg)
     return rc == EOUS_E_NOT_FOUND || (rc == EOUS_E_INVALID && msg && strstr(msg, " names ") && strstr(msg, "components"));
 }
 
-eous_rc agent_repair_ask(struct llm_client *llm, const perc_obs *obs, const char *mode, const char *intent,
+eous_rc agent_repair_ask(struct llm_client *llm, const perc_obs *obs, const char *intent,
                          const act_action *failed, const char *error, act_action *out, struct llm_usage *usage,
                          eous_err *err)
 {
@@ -39,7 +39,7 @@ eous_rc agent_repair_ask(struct llm_client *llm, const perc_obs *obs, const char
     in.objective = objective;
     in.url = perc_obs_url(obs);
     in.observation = perc_obs_text(obs);
-    in.mode = mode;
+    in.mode = perc_obs_mode(obs); /* the prompt explains the view the model reads */
     in.max_batch = 1;
     eous_rc rc = llm_next_action(llm, &in, out, usage, err);
     if (rc)

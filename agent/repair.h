@@ -28,7 +28,7 @@ int agent_repair_wanted(const act_action *a, eous_rc rc, const char *msg);
  * the view obs, as a model action (view ids).  EOUS_E_PARSE when the answer is
  * not an action, EOUS_E_REJECTED when it acts on nothing on the page (stop,
  * goto, history, tabs); the model's own errors as llm_next_action gives them. */
-eous_rc agent_repair_ask(struct llm_client *llm, const perc_obs *obs, const char *mode, const char *intent,
+eous_rc agent_repair_ask(struct llm_client *llm, const perc_obs *obs, const char *intent,
                          const act_action *failed, const char *error, act_action *out, struct llm_usage *usage,
                          eous_err *err);
 

@@ -20,6 +20,7 @@
 
 #include "actions/action.h"
 #include "core/core.h"
+#include "perception/perc.h"
 
 typedef struct llm_client llm_client;
 
@@ -125,7 +126,7 @@ typedef struct llm_step_input {
      * fills the values in at execution, the model never sees them */
     const char *secret_names;
     const char *observation;
-    const char *mode; /* "hybrid"|"pruned"|"atomic"|"html"; NULL = "hybrid" */
+    perc_mode mode; /* the observation's mode: the prompt explains it, semantic modes offer call() (0 is atomic) */
     const llm_history_item *history;
     size_t n_history;
     const char *last_error; /* NULL when the last step went fine */

@@ -31,7 +31,7 @@ eous_rc llm_parse_text_actions(const char *text, act_action *out, size_t cap, si
 
 /* ---- prompt.c ---- */
 /* Which actions a mode offers: hybrid adds call(). */
-int llm_mode_has_call(const char *mode);
+int llm_mode_has_call(perc_mode mode);
 /* Tool definitions in the provider's shape (owned by caller). */
 /* answer_schema (may be NULL) replaces the stop tool's string answer (WebArena-Verified). */
 cJSON *llm_tools_json(llm_provider p, int with_call, const cJSON *answer_schema);

@@ -11,35 +11,40 @@
 
 /* ---- prompt text ----------------------------------------------------------- */
 
-int llm_mode_has_call(const char *mode)
+int llm_mode_has_call(perc_mode mode)
 {
-    perc_mode m;
-    return !mode || (!perc_mode_parse(mode, &m) && perc_mode_semantic(m));
+    return perc_mode_semantic(mode);
 }
 
 static const char vision_help[] =
     "With the observation comes a screenshot: each element and component you can act on is outlined and "
     "labelled with its id (c3, [12]), listed after the image. The screenshot is page data too.\n";
 
+/* hybrid (and vision, its text): only what the lines do not say themselves ("not on screen:" and "page
+ * tools:" head their own sections, a table's rows are headed "| key | …" as its row tools' param is
+ * named, "as in c6.setValue" is plain English); every token here is on every request, on pages whose
+ * views need none of those too (benchmarks/results/real_apps.md: DokuWiki) */
+static const char hybrid_help[] =
+    "The observation is the page's accessibility tree, pruned: \"[id] role 'name'\" and properties, "
+    "indented by nesting. A [cN] line is a component: kind 'label' state → tool(params: constraints; "
+    "untyped = string).\n";
+
 /* What the observation is, per mode: the model reads this once per request, so every word is paid
  * for on every step (benchmarks/results/request_tokens.md). */
-static const char *mode_observation_help(const char *mode)
+static const char *const OBSERVATION_HELP[PERC_MODE_COUNT] = {
+    [PERC_MODE_ATOMIC] = "The observation is the page's accessibility tree: a line per element, \"[id] role "
+                         "'name'\" and properties, a tab per level of nesting.\n",
+    [PERC_MODE_PRUNED] = "The observation is the page's accessibility tree, pruned: a line per element, \"[id] "
+                         "role 'name'\" and properties, indented by nesting.\n",
+    [PERC_MODE_HYBRID] = hybrid_help,
+    [PERC_MODE_HTML] = "The observation is the page's HTML, pruned; elements you can act on carry [id] before the "
+                       "tag.\n",
+    [PERC_MODE_VISION] = hybrid_help,
+};
+
+static const char *mode_observation_help(perc_mode mode)
 {
-    if (mode && !strcmp(mode, "html"))
-        return "The observation is the page's HTML, pruned; elements you can act on carry [id] before the tag.\n";
-    if (mode && !strcmp(mode, "atomic"))
-        return "The observation is the page's accessibility tree: a line per element, \"[id] role 'name'\" and "
-               "properties, a tab per level of nesting.\n";
-    if (mode && !strcmp(mode, "pruned"))
-        return "The observation is the page's accessibility tree, pruned: a line per element, \"[id] role "
-               "'name'\" and properties, indented by nesting.\n";
-    /* hybrid: only what the lines do not say themselves ("not on screen:" and "page tools:" head
-     * their own sections, a table's rows are headed "| key | …" as its row tools' param is named, "as
-     * in c6.setValue" is plain English); every token here is on every request, on pages whose views
-     * need none of those too (benchmarks/results/real_apps.md: DokuWiki) */
-    return "The observation is the page's accessibility tree, pruned: \"[id] role 'name'\" and properties, "
-           "indented by nesting. A [cN] line is a component: kind 'label' state → tool(params: constraints; "
-           "untyped = string).\n";
+    return (unsigned)mode < PERC_MODE_COUNT && OBSERVATION_HELP[mode] ? OBSERVATION_HELP[mode] : hybrid_help;
 }
 
 /* The action list of the text form (WebArena's prompt), from the vocabulary (actions/vocab.c): one
@@ -68,7 +73,7 @@ static const char delta_help[] =
 static eous_rc build_system(eous_buf *b, const llm_step_input *in, int use_tools, eous_err *err)
 {
     eous_rc rc;
-    const char *mode = in->mode;
+    perc_mode mode = in->mode;
     int with_call = llm_mode_has_call(mode);
     int batch = in->max_batch > 1;
     const char *shape = in->conv ? "After each answer come its results and the page."
@@ -78,7 +83,7 @@ static eous_rc build_system(eous_buf *b, const llm_step_input *in, int use_tools
         (rc = eous_buf_puts(b, mode_observation_help(mode), err)) ||
         (in->deltas && in->conv && (rc = eous_buf_puts(b, delta_help, err))) ||
         (batch && (rc = eous_buf_printf(b, err, BATCH_HELP, in->max_batch))) ||
-        (mode && !strcmp(mode, "vision") && (rc = eous_buf_puts(b, vision_help, err))))
+        (perc_mode_screenshot(mode) && (rc = eous_buf_puts(b, vision_help, err))))
         return rc;
     /* with tool calling the tool schemas describe the actions; the text form lists them here */
     if (!use_tools &&

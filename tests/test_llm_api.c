@@ -55,9 +55,11 @@ static void start(const char *responses, const char *provider, const char *model
     cr_assert_eq(llm_client_new(&o, &C, &E), EOUS_OK, "%s", E.msg);
 }
 
-static llm_step_input step(const char *mode)
+static llm_step_input step(const char *name)
 {
     static llm_history_item h[] = {{"click [3]", "ok"}};
+    perc_mode mode;
+    cr_assert_eq(perc_mode_parse(name, &mode), 0, "%s", name);
     llm_step_input in = {.objective = "Find the cheapest room",
                          .url = "http://127.0.0.1:7770/",
                          .observation = "[1] RootWebArea 'Rooms'\n\t[12] button 'Search'\n\t[c3] datepicker 'Check-in'",

@@ -40,7 +40,7 @@ static llm_step_input step(int i, const char *objective)
     snprintf(obs[i], sizeof obs[i], "[1] RootWebArea 'Login'\n\t[4] textbox 'Password' value: %s\n\t[%d] button 'Go'",
              SECRET, 10 + i);
     llm_step_input in = {.objective = objective, .url = "http://127.0.0.1:7770/login", .observation = obs[i],
-                         .mode = "hybrid", .history = H, .n_history = (size_t)i};
+                         .mode = PERC_MODE_HYBRID, .history = H, .n_history = (size_t)i};
     return in;
 }
 

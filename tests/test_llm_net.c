@@ -59,7 +59,7 @@ static void start(const char *responses)
 static eous_rc next(void)
 {
     llm_step_input in = {.objective = "o", .url = "http://127.0.0.1/", .observation = "[1] RootWebArea 'x'",
-                         .mode = "atomic"};
+                         .mode = PERC_MODE_ATOMIC};
     return llm_next_action(C, &in, &A, &U, &E);
 }
 

@@ -19,8 +19,10 @@ static size_t count(const char *hay, const char *needle)
 
 static llm_history_item hist[] = {{"click [12]", "ok"}, {"type [7] [Ada] [1]", "element not interactable"}};
 
-static llm_step_input sample(const char *mode, const char *obs)
+static llm_step_input sample(const char *name, const char *obs)
 {
+    perc_mode mode;
+    cr_assert_eq(perc_mode_parse(name, &mode), 0, "%s", name);
     llm_step_input in = {.objective = "Book a room for 2025-12-31",
                          .url = "http://127.0.0.1:7770/booking",
                          .observation = obs,
@@ -358,4 +360,35 @@ Test(llm_bill, openai_tools_are_counted_by_the_published_rule)
     cr_expect_eq(b.fixed, want);
     llm_bill_clear(&b);
     cJSON_Delete(body);
+}
+
+/* The mode reaches the prompt as perc_mode: each mode's own description, the
+ * component grammar where components are shown, the screenshot's only in vision. */
+Test(llm_prompt, each_mode_is_described_by_its_enum)
+{
+    static const struct {
+        perc_mode m;
+        const char *says;
+        int call, screenshot;
+    } W[] = {{PERC_MODE_ATOMIC, "a tab per level of nesting", 0, 0},
+             {PERC_MODE_PRUNED, "pruned: a line per element", 0, 0},
+             {PERC_MODE_HYBRID, "A [cN] line is a component", 1, 0},
+             {PERC_MODE_HTML, "the page's HTML, pruned", 0, 0},
+             {PERC_MODE_VISION, "A [cN] line is a component", 1, 1}};
+    cr_assert_eq(sizeof W / sizeof *W, PERC_MODE_COUNT);
+    for (size_t i = 0; i < sizeof W / sizeof *W; i++) {
+        llm_opts o;
+        llm_opts_init(&o);
+        o.use_tools = 0;
+        llm_step_input in = sample("atomic", "[1] RootWebArea 'x'");
+        in.mode = W[i].m;
+        char *sys, *user;
+        cr_assert_eq(llm_render_prompt(&o, &in, &sys, &user, NULL, NULL), EOUS_OK);
+        const char *name = perc_mode_name(W[i].m);
+        cr_expect(strstr(sys, W[i].says) != NULL, "%s: %s", name, sys);
+        cr_expect_eq(strstr(sys, "call [") != NULL, W[i].call, "%s", name);
+        cr_expect_eq(strstr(sys, "screenshot") != NULL, W[i].screenshot, "%s", name);
+        free(sys);
+        free(user);
+    }
 }

@@ -49,7 +49,8 @@ static int measure(const char *spec, const char *mode, const char *view, int his
     in.objective = INTENT;
     in.url = "http://127.0.0.1:8080/booking";
     in.observation = view;
-    in.mode = mode;
+    /* MODES are names of perc_mode's table, so this holds */
+    (void)perc_mode_parse(mode, &in.mode);
     in.max_batch = max_batch;
     in.conv = conv;
     in.deltas = history_full;

@@ -58,7 +58,8 @@ int FUZZ_CASSETTE_ENTRY(const uint8_t *data, size_t size)
     eous_err_clear(&err);
     llm_client *c = fuzz_cas_client(sel == 2 ? "anthropic" : "openai", path);
     if (c && sel == 0) {
-        llm_step_input in = {.objective = "o", .url = "u", .observation = "[1] RootWebArea 'x'"};
+        llm_step_input in = {.objective = "o", .url = "u", .observation = "[1] RootWebArea 'x'",
+                             .mode = PERC_MODE_HYBRID};
         llm_next_action(c, &in, &a, &u, &err);
     } else if (c) {
         cJSON *root = cJSON_ParseWithLength((const char *)data + 1, size - 1);

@@ -69,7 +69,7 @@ static const cli_optdoc OWN[] = {
     {"--audit", "FILE", MCP, "append one JSON line per tool call (secrets redacted)", NO_RANGE},
     {"--headed", NULL, MCP, "show the browser window", NO_RANGE},
     {"--files", "DIR", MCP, "browser_file_upload takes files from DIR only (none given: uploads refused)", NO_RANGE},
-    {"--caps", "LIST", MCP, "opt-in tools, comma separated: tasks, storage, tracing, vision, pdf, network, testing", NO_RANGE},
+    {"--caps", "LIST", MCP, "opt-in tools, comma separated: tasks, storage, tracing, vision, pdf, network, testing, devtools", NO_RANGE},
     {"--out", "DIR", MCP,
      "--caps tasks: the run folder each submitted task's result goes to (default: a new eous-runs/DATE-mcp[-N]/)",
      NO_RANGE},

@@ -57,7 +57,8 @@ void mcp_opts_init(mcp_opts *o)
     o->deltas = 1;
 }
 
-static const char *const known_caps[] = {"tasks", "storage", "tracing", "vision", "pdf", "network", "testing"};
+static const char *const known_caps[] = {"tasks", "storage", "tracing", "vision", "pdf", "network", "testing",
+                                         "devtools"};
 
 int mcp_caps_has(const char *list, const char *cap)
 {
@@ -79,8 +80,8 @@ eous_rc mcp_caps_check(const char *list, eous_err *err)
                (strlen(known_caps[k]) != len || strncmp(p, known_caps[k], len)))
             k++;
         if (k == sizeof known_caps / sizeof known_caps[0])
-            return eous_err_set(err, EOUS_E_INVALID, "caps '%.*s': expected tasks, storage, tracing, vision, pdf, network "
-                                "or testing",
+            return eous_err_set(err, EOUS_E_INVALID, "caps '%.*s': expected tasks, storage, tracing, vision, pdf, network, "
+                                "testing or devtools",
                                 (int)len, p);
         p += len + (p[len] == ',');
     }
@@ -737,17 +738,36 @@ static eous_rc fill_component_action(const perc_component *c, const char *name, 
     return EOUS_OK;
 }
 
+/* The line of the current view (perception's reading of it) that shows element ref, on its own line or
+ * as a table row's control; NULL when none.  *at is its index in lines[0..*n). */
+static const perc_line *view_line_of(const mcp_server *m, const char *ref, const perc_line **lines, size_t *at,
+                                     size_t *n)
+{
+    *lines = m->obs ? perc_obs_lines(m->obs, n) : NULL;
+    if (!*lines)
+        *n = 0;
+    for (size_t i = 0; i < *n; i++) {
+        const perc_line *l = &(*lines)[i];
+        for (size_t k = 0; k < l->n_items; k++)
+            if (perc_span_is(l->items[k].id, ref, strlen(ref))) {
+                *at = i;
+                return l;
+            }
+    }
+    return NULL;
+}
+
 /* 1 when the view's line of element ref says checked: true */
 static int view_checked(const mcp_server *m, const char *ref)
 {
-    char needle[140];
-    snprintf(needle, sizeof needle, "[%s]", ref);
-    const char *line = strstr(perc_obs_text(m->obs), needle);
-    if (!line)
+    const perc_line *lines, *l;
+    size_t at, n;
+    if (!(l = view_line_of(m, ref, &lines, &at, &n)) || !perc_span_is(l->id, ref, strlen(ref)))
         return 0;
-    const char *end = strchr(line, '\n');
-    const char *c = strstr(line, "checked: ");
-    return c && (!end || c < end) && (!strncmp(c + 9, "true", 4) || !strncmp(c + 9, "True", 4));
+    for (size_t k = 0; k < l->n_state; k++)
+        if (perc_span_is(l->state[k].key, "checked", 7))
+            return perc_span_is(l->state[k].value, "true", 4) || perc_span_is(l->state[k].value, "True", 4);
+    return 0;
 }
 
 /* The atomic action one field makes on element ref; *skip when a checkbox or radio is already as asked. */
@@ -786,28 +806,20 @@ static eous_rc fill_atomic_action(const mcp_server *m, const char *ref, const ch
 
 /* The text an element's lines below it show (a textbox's value, a date's
  * parts, the selected option), from p (the end of its line) while deeper than depth. */
-static void fill_shown_text(const char *p, int depth, eous_buf *out)
+/* The text the lines nested under lines[at] show (StaticText, a selected option): ", shows 'a' 'b'". */
+static void fill_shown_text(const perc_line *lines, size_t n, size_t at, eous_buf *out)
 {
-    int n = 0;
-    while (p && *p == '\n' && n < 12) {
-        p++;
-        int d = 0;
-        while (p[d] == '\t')
-            d++;
-        if (d <= depth)
-            break;
-        const char *end = strchr(p, '\n');
-        int len = (int)(end ? end - p : (long)strlen(p));
-        const char *st = memmem(p, (size_t)len, "] StaticText '", 14);
-        const char *opt = memmem(p, (size_t)len, "] option '", 10);
-        int selected = opt && memmem(p, (size_t)len, "selected: True", 14);
-        const char *q = st ? st + 13 : selected ? opt + 9 : NULL;
-        const char *qe = q ? memchr(q + 1, '\'', (size_t)(len - (q + 1 - p))) : NULL;
-        if (q && qe) {
-            eous_buf_printf(out, NULL, "%s%.*s", n ? " " : ", shows ", (int)(qe - q + 1 > 200 ? 200 : qe - q + 1), q);
-            n++;
-        }
-        p = end;
+    int shown = 0;
+    for (size_t i = at + 1; i < n && shown < 12 && lines[i].depth > lines[at].depth; i++) {
+        const perc_line *l = &lines[i];
+        int selected = 0;
+        for (size_t k = 0; k < l->n_state; k++)
+            selected |= perc_span_is(l->state[k].key, "selected", 8) && perc_span_is(l->state[k].value, "True", 4);
+        if (l->kind != PERC_LINE_ELEMENT || !l->id_first || !l->name.s ||
+            !(perc_span_is(l->role, "StaticText", 10) || (selected && perc_span_is(l->role, "option", 6))))
+            continue;
+        eous_buf_printf(out, NULL, "%s'%.*s'", shown++ ? " " : ", shows ", (int)(l->name.len > 198 ? 198 : l->name.len),
+                        l->name.s);
     }
 }
 
@@ -837,23 +849,14 @@ static void fill_read_back(const mcp_server *m, const char *ref, const char *nam
         free(t);
         return;
     }
-    char needle[140];
-    snprintf(needle, sizeof needle, "[%s]", ref);
-    const char *line = m->obs ? strstr(perc_obs_text(m->obs), needle) : NULL;
-    if (!line) {
+    const perc_line *lines, *l;
+    size_t at, n;
+    if (!(l = view_line_of(m, ref, &lines, &at, &n))) {
         eous_buf_puts(out, "(no longer in the view)", NULL);
         return;
     }
-    while (line > perc_obs_text(m->obs) && line[-1] != '\n')
-        line--;
-    int depth = 0;
-    while (line[depth] == '\t')
-        depth++;
-    line += depth;
-    const char *end = strchr(line, '\n');
-    int len = (int)(end ? end - line : (long)strlen(line));
-    eous_buf_printf(out, NULL, "%.*s", len > 300 ? 300 : len, line);
-    fill_shown_text(end, depth, out);
+    eous_buf_printf(out, NULL, "%.*s", (int)(l->whole.len > 300 ? 300 : l->whole.len), l->whole.s);
+    fill_shown_text(lines, n, at, out);
 }
 
 /* One field: its action run without reading the page; *why gets the error when it failed. */
@@ -1533,7 +1536,8 @@ static const mcp_tool_table core_table = {core_tools, sizeof core_tools / sizeof
 
 /* every tool file's table, in tools/list order */
 static const mcp_tool_table *const tool_tables[] = {&core_table, &mcp_caps_tools, &mcp_history_tools,
-                                                    &mcp_network_tools, &mcp_testing_tools, &mcp_tasks_tools};
+                                                    &mcp_network_tools, &mcp_testing_tools, &mcp_highlight_tools,
+                                                    &mcp_tasks_tools};
 
 int mcp_has_cap(const mcp_server *m, const char *cap)
 {

@@ -2,7 +2,7 @@
  * so each group of tools lives in its own file (mcp.c: the core browser tools;
  * mcp_tasks.c: --caps tasks; mcp_caps.c: storage, tracing, vision, pdf, drag;
  * mcp_history.c: history and undo; mcp_network.c: --caps network;
- * mcp_testing.c: --caps testing).  Not installed.
+ * mcp_testing.c: --caps testing; mcp_highlight.c: --caps devtools).  Not installed.
  *
  * A tool file defines one mcp_tool_table (below) and mcp.c lists it in
  * mcp_tool_tables; a tool whose cap is set is offered only when the server was
@@ -91,6 +91,7 @@ extern const mcp_tool_table mcp_caps_tools;    /* mcp_caps.c */
 extern const mcp_tool_table mcp_history_tools; /* mcp_history.c */
 extern const mcp_tool_table mcp_network_tools; /* mcp_network.c */
 extern const mcp_tool_table mcp_testing_tools; /* mcp_testing.c */
+extern const mcp_tool_table mcp_highlight_tools; /* mcp_highlight.c */
 
 /* History (mcp_history.c): the recorder installed on each new document (at browser start);
  * a tool call that may change the page, from begin to end, is the agent's (read_only: not);

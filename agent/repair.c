@@ -114,23 +114,40 @@ cJSON *agent_repair_script_step(const perc_obs *obs, const act_action *model, co
     return s;
 }
 
-/* The view's lines around the first that mentions what (all of the first lines when none does). */
+/* The view's lines around the first that names what (perception's reading of the view: an element or
+ * component so named), all of the first lines when none does. */
 static char *excerpt(const char *view, const char *what)
 {
-    const char *hit = what && *what ? strstr(view, what) : NULL;
-    const char *b = hit ? hit : view, *e = b;
-    for (int i = 0; i <= EXCERPT_LINES && b > view; i++) {
-        b--;
-        while (b > view && b[-1] != '\n')
-            b--;
+    perc_lines *ls;
+    if (perc_lines_read(view, strlen(view), &ls, NULL) != EOUS_OK)
+        return NULL;
+    size_t n = perc_lines_count(ls), hit = n, first = 0, last;
+    for (size_t i = 0; what && *what && i < n && hit == n; i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        for (size_t k = 0; k < l->n_items && hit == n; k++)
+            if (perc_span_is(l->items[k].name, what, strlen(what)))
+                hit = i;
     }
-    for (int i = 0; i <= (hit ? EXCERPT_LINES : 2 * EXCERPT_LINES) && *e; i++) {
-        const char *nl = strchr(e, '\n');
-        e = nl ? nl + 1 : e + strlen(e);
+    if (hit < n) {
+        first = hit > EXCERPT_LINES ? hit - EXCERPT_LINES : 0;
+        last = hit + EXCERPT_LINES;
+    } else {
+        last = 2 * EXCERPT_LINES;
     }
-    char *copy = strndup(b, (size_t)(e - b));
-    char *clean = copy ? eous_redact(copy) : NULL;
-    free(copy);
+    char *clean = NULL;
+    if (n) {
+        if (last >= n)
+            last = n - 1;
+        /* from the first line's tabs to the last line's end and its newline */
+        const perc_line *a = perc_lines_at(ls, first), *b = perc_lines_at(ls, last);
+        const char *from = a->whole.s - a->depth, *to = b->whole.s + b->whole.len + (last + 1 < n);
+        char *copy = strndup(from, (size_t)(to - from));
+        clean = copy ? eous_redact(copy) : NULL;
+        free(copy);
+    } else {
+        clean = strdup("");
+    }
+    perc_lines_free(ls);
     return clean;
 }
 

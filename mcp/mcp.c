@@ -1537,7 +1537,7 @@ static const mcp_tool_table core_table = {core_tools, sizeof core_tools / sizeof
 /* every tool file's table, in tools/list order */
 static const mcp_tool_table *const tool_tables[] = {&core_table, &mcp_caps_tools, &mcp_history_tools,
                                                     &mcp_network_tools, &mcp_testing_tools, &mcp_highlight_tools,
-                                                    &mcp_tasks_tools};
+                                                    &mcp_video_tools, &mcp_tasks_tools};
 
 int mcp_has_cap(const mcp_server *m, const char *cap)
 {
@@ -2104,6 +2104,7 @@ void mcp_free(mcp_server *m)
 {
     if (!m)
         return;
+    mcp_video_free(m); /* a recording still running is saved while its browser is there */
     mcp_stop_browser(m);
     if (m->policy)
         act_policy_set_confirm(m->policy, NULL, NULL);

@@ -25,8 +25,9 @@
  * browser_mouse_down/_up/_wheel; mcp_network.c: network browser_route,
  * browser_route_list, browser_unroute, browser_network_state_set;
  * mcp_testing.c: testing browser_verify_element_visible/_text_visible/
- * _list_visible/_value and browser_generate_locator; mcp_highlight.c:
- * devtools browser_highlight, browser_hide_highlight), plus
+ * _list_visible/_value and browser_generate_locator; mcp_highlight.c and
+ * mcp_video.c: devtools browser_highlight, browser_hide_highlight,
+ * browser_start_video, browser_stop_video), plus
  * browser_call (a component's own
  * tool, validated against its metadata M before the page sees it), one
  * page_<name> tool per WebMCP tool of the page last seen, and
@@ -93,7 +94,7 @@ void mcp_opts_init(mcp_opts *o);
 /* The opt-in capabilities, as Playwright MCP's --caps: "tasks" (task_list, task_start, task_submit),
  * "storage" (cookies and storage state), "tracing" (a Chromium trace), "vision" (coordinate mouse on
  * the screenshot), "pdf", "network" (routes: mocked, failed or re-headered requests; offline),
- * "testing" (assertions on the view, locators), "devtools" (highlight).
+ * "testing" (assertions on the view, locators), "devtools" (highlight, video).
  * EOUS_E_INVALID naming the first unknown one in list. */
 eous_rc mcp_caps_check(const char *list, eous_err *err);
 /* 1 when the comma-separated list (NULL = empty) names cap. */

@@ -171,6 +171,12 @@ static void audit(mcp_server *m, const char *action, const char *url, eous_rc rc
     act_audit_write(m->caps->audit, &en, &e);
 }
 
+eous_rc mcp_caps_out_path(mcp_server *m, const char *tool, const char *name, const char *prefix, const char *ext,
+                          char *out, size_t n, eous_err *err)
+{
+    return out_path(m, tool, name, prefix, ext, out, n, err);
+}
+
 void mcp_caps_audit(mcp_server *m, const char *action, const char *url, eous_rc rc, const char *message)
 {
     audit(m, action, url, rc, message);

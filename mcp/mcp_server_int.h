@@ -2,7 +2,7 @@
  * so each group of tools lives in its own file (mcp.c: the core browser tools;
  * mcp_tasks.c: --caps tasks; mcp_caps.c: storage, tracing, vision, pdf, drag;
  * mcp_history.c: history and undo; mcp_network.c: --caps network;
- * mcp_testing.c: --caps testing; mcp_highlight.c: --caps devtools).  Not installed.
+ * mcp_testing.c: --caps testing; mcp_highlight.c, mcp_video.c: --caps devtools).  Not installed.
  *
  * A tool file defines one mcp_tool_table (below) and mcp.c lists it in
  * mcp_tool_tables; a tool whose cap is set is offered only when the server was
@@ -53,6 +53,7 @@ struct mcp_server {
     struct mcp_history *history; /* value changes and the agent's calls (mcp_history.c); owned, NULL until used */
     struct mcp_task_run *task;   /* --caps tasks: the task started and not yet submitted (mcp_tasks.c); owned */
     struct mcp_network *net;     /* --caps network: the routes and the thread answering them (mcp_network.c); owned */
+    struct mcp_video *video;     /* --caps devtools: the recording and its thread (mcp_video.c); owned, NULL: none */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
      * and signal io_cond.  Under stdio the lock is never contended. */
@@ -92,6 +93,7 @@ extern const mcp_tool_table mcp_history_tools; /* mcp_history.c */
 extern const mcp_tool_table mcp_network_tools; /* mcp_network.c */
 extern const mcp_tool_table mcp_testing_tools; /* mcp_testing.c */
 extern const mcp_tool_table mcp_highlight_tools; /* mcp_highlight.c */
+extern const mcp_tool_table mcp_video_tools;     /* mcp_video.c */
 
 /* History (mcp_history.c): the recorder installed on each new document (at browser start);
  * a tool call that may change the page, from begin to end, is the agent's (read_only: not);
@@ -103,6 +105,10 @@ void mcp_history_free(mcp_server *m);
 
 /* mcp_caps.c's state freed (a trace still recording is dropped: the browser ends it). */
 void mcp_caps_free(mcp_server *m);
+/* The path of file name in the session's output folder (--out, else the audit log's folder, else a
+ * folder of its own), or PREFIX-TIME.EXT when name is NULL or ""; a name with a folder is refused. */
+eous_rc mcp_caps_out_path(mcp_server *m, const char *tool, const char *name, const char *prefix, const char *ext,
+                          char *out, size_t n, eous_err *err);
 /* An action a tool took itself, in the audit log (when there is one); message may be NULL. */
 void mcp_caps_audit(mcp_server *m, const char *action, const char *url, eous_rc rc, const char *message);
 
@@ -113,6 +119,8 @@ void mcp_network_browser_started(mcp_server *m);
 void mcp_network_browser_stopped(mcp_server *m);
 void mcp_network_routed(mcp_server *m, eous_buf *out);
 void mcp_network_free(mcp_server *m);
+/* --caps devtools (mcp_video.c): a recording still running is saved, then freed with the server. */
+void mcp_video_free(mcp_server *m);
 
 /* 1 when the server was started with capability cap (mcp_opts.caps). */
 int mcp_has_cap(const mcp_server *m, const char *cap);

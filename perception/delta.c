@@ -81,30 +81,6 @@ static void blocks_free(blocks *v)
     perc_strmap_free(&v->map);
 }
 
-static int line_id(const char *content, const char **id, size_t *n)
-{
-    if (content[0] != '[')
-        return 0;
-    const char *e = strchr(content, ']');
-    const char *nl = strchr(content, '\n');
-    if (!e || (nl && nl < e) || e == content + 1)
-        return 0;
-    *id = content + 1;
-    *n = (size_t)(e - content - 1);
-    return 1;
-}
-
-static int is_component_id(const char *id, size_t n)
-{
-    return n >= 2 && id[0] == 'c' && id[1] >= '0' && id[1] <= '9';
-}
-
-static const char *line_end(const char *p)
-{
-    const char *e = strchr(p, '\n');
-    return e ? e : p + strlen(p);
-}
-
 /* The key of a block: its id, else its text and how often that text came before. */
 static char *block_key(blocks *v, const char *content, size_t clen, int has_id, const char *id, size_t idn)
 {
@@ -120,52 +96,53 @@ static char *block_key(blocks *v, const char *content, size_t clen, int has_id, 
     }
 }
 
+/* An id that keys a block: one that opens its line ("[12] …", "[c3] …"), as perception read it. */
+static int keyed(const perc_line *l)
+{
+    return l->id.s && l->id_first;
+}
+
+/* The view's lines (perception/view_lines.c) as blocks: a component's line with the deeper lines
+ * under it that open with no id of their own (its rows), every other line alone. */
 static int blocks_parse(const char *text, blocks *v)
 {
     memset(v, 0, sizeof *v);
-    size_t lines = 1;
-    for (const char *p = text; *p; p++)
-        lines += *p == '\n';
-    if (!(v->view = strdup(text)) || !(v->b = calloc(lines, sizeof *v->b)) ||
-        perc_strmap_init(&v->map, lines * 2 + 8))
-        return -1;
-    const char *p = v->view;
-    while (*p) {
-        const char *e = line_end(p);
-        int depth = 0;
-        while (p[depth] == '\t')
-            depth++;
-        const char *content = p + depth, *id = NULL;
-        size_t idn = 0;
-        int has_id = line_id(content, &id, &idn);
+    perc_lines *ls = NULL;
+    int rc = -1;
+    if (!(v->view = strdup(text)) || perc_lines_read(v->view, strlen(v->view), &ls, NULL))
+        goto done;
+    size_t n = perc_lines_count(ls);
+    if (!(v->b = calloc(n + 1, sizeof *v->b)) || perc_strmap_init(&v->map, n * 2 + 8))
+        goto done;
+    for (size_t i = 0; i < n; i++) {
+        const perc_line *l = perc_lines_at(ls, i), *last = l;
         block *b = &v->b[v->n];
-        b->text = p;
-        b->depth = depth;
-        b->component = has_id && is_component_id(id, idn);
-        if (b->component) {
-            /* its table rows: deeper lines without an id (its tools are on its own line) */
-            while (*e == '\n') {
-                const char *q = e + 1;
-                int d = 0;
-                while (q[d] == '\t')
-                    d++;
-                if (!q[0] || d <= depth || q[d] == '[')
-                    break;
-                e = line_end(q);
-            }
+        b->text = l->whole.s - l->depth;
+        b->depth = l->depth;
+        b->component = keyed(l) && (l->kind == PERC_LINE_COMPONENT || l->kind == PERC_LINE_PAGE_TOOL);
+        /* its table rows: deeper lines without an id (its tools are on its own line) */
+        while (b->component && i + 1 < n) {
+            const perc_line *q = perc_lines_at(ls, i + 1);
+            if (q->depth <= l->depth || keyed(q) || (!q->whole.len && !q->depth))
+                break;
+            last = q;
+            i++;
         }
-        b->len = (size_t)(e - p);
-        if (e > content || has_id) {
-            if (!(b->key = block_key(v, content, (size_t)(line_end(p) - content), has_id, id, idn)))
-                return -1;
-            if (perc_strmap_put(&v->map, b->key, (int)v->n) < 0)
-                v->n++;
-            else
-                free(b->key); /* an id given twice: the first block stands for it */
-        }
-        p = *e ? e + 1 : e;
+        b->len = (size_t)(last->whole.s + last->whole.len - b->text);
+        if (!l->whole.len && !keyed(l))
+            continue; /* an empty line is no block */
+        if (!(b->key = block_key(v, l->whole.s, l->whole.len, keyed(l), l->id.s, l->id.len)))
+            goto done;
+        if (perc_strmap_put(&v->map, b->key, (int)v->n) < 0)
+            v->n++;
+        else
+            free(b->key); /* an id given twice: the first block stands for it */
+        b->key = v->n && &v->b[v->n - 1] == b ? b->key : NULL;
     }
-    return 0;
+    rc = 0;
+done:
+    perc_lines_free(ls);
+    return rc;
 }
 
 static int same_block(const block *a, const block *b)
@@ -173,8 +150,9 @@ static int same_block(const block *a, const block *b)
     return a->len == b->len && !memcmp(a->text, b->text, a->len);
 }
 
-/* The block's lines without the tabs its first line had, so the model reads it as the view printed it. */
-static eous_rc put_block(eous_buf *out, const block *b, const char *prefix, eous_err *err)
+/* The block's lines without the tabs its first line had, so the model reads it as the view printed it;
+ * indent more tabs after the prefix (an added line nested under the one added before it). */
+static eous_rc put_block(eous_buf *out, const block *b, const char *prefix, int indent, eous_err *err)
 {
     const char *p = b->text, *end = b->text + b->len;
     eous_rc rc = EOUS_OK;
@@ -184,7 +162,10 @@ static eous_rc put_block(eous_buf *out, const block *b, const char *prefix, eous
         const char *e = memchr(p, '\n', (size_t)(end - p));
         if (!e)
             e = end;
-        if (!(rc = eous_buf_puts(out, prefix, err)) && !(rc = eous_buf_append(out, p, (size_t)(e - p), err)))
+        rc = eous_buf_puts(out, prefix, err);
+        for (int d = 0; d < indent && !rc; d++)
+            rc = eous_buf_putc(out, '\t', err);
+        if (!rc && !(rc = eous_buf_append(out, p, (size_t)(e - p), err)))
             rc = eous_buf_putc(out, '\n', err);
         p = e < end ? e + 1 : end;
     }
@@ -223,10 +204,11 @@ static eous_rc write_delta(eous_buf *out, const blocks *pv, const blocks *nv, eo
             continue;
         if (b->component && j >= 0) {
             if (!(rc = put_section(out, "changed components", &changed, err)))
-                rc = put_block(out, b, "", err);
+                rc = put_block(out, b, "", 0, err);
         }
     }
     int last_added = -2; /* index in nv of the block the added section printed last */
+    int run_depth = 0;   /* depth of a run's first added line: the run keeps its nesting below it */
     for (size_t i = 0; i < nv->n && !rc; i++) {
         const block *b = &nv->b[i];
         int j = perc_strmap_get(&pv->map, b->key);
@@ -236,10 +218,13 @@ static eous_rc write_delta(eous_buf *out, const blocks *pv, const blocks *nv, eo
             break;
         /* where a run of new lines goes: the unchanged line above it, unmarked (a page's 14 new rows
          * were otherwise only "added", and a reader could not tell they went into the table) */
-        if (i > 0 && (int)i - 1 != last_added)
-            rc = put_context(out, &nv->b[i - 1], err);
+        if ((int)i - 1 != last_added) {
+            run_depth = b->depth;
+            if (i > 0)
+                rc = put_context(out, &nv->b[i - 1], err);
+        }
         if (!rc)
-            rc = put_block(out, b, "+ ", err);
+            rc = put_block(out, b, "+ ", b->depth > run_depth ? b->depth - run_depth : 0, err);
         last_added = (int)i;
     }
     for (size_t i = 0; i < pv->n && !rc; i++) {
@@ -251,7 +236,7 @@ static eous_rc write_delta(eous_buf *out, const blocks *pv, const blocks *nv, eo
         if (b->key[0] == '[')
             rc = eous_buf_printf(out, err, "- %s\n", b->key);
         else
-            rc = put_block(out, b, "- ", err);
+            rc = put_block(out, b, "- ", 0, err);
     }
     if (!rc && !changed && !added && !removed)
         rc = eous_buf_puts(out, "no changes\n", err);

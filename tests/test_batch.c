@@ -468,7 +468,23 @@ Test(batch, delta_text_lists_changed_components_added_and_removed_lines)
                      "[9] button 'Next'\n[10] StaticText 'x'\n";
     d = perc_delta_text(t1, t2);
     cr_expect_str_eq(d, "(changes since the last observation)\nadded:\n  [3] cell 'a'\n+ [4] row ''\n"
-                        "+ [5] cell 'b'\n  [9] button 'Next'\n+ [10] StaticText 'x'\n");
+                        "+ \t[5] cell 'b'\n  [9] button 'Next'\n+ [10] StaticText 'x'\n");
+    free(d);
+}
+
+/* An added block keeps its nesting: each added line is indented below the run's first by the tabs it
+ * had in the view (a new menu's items under the menu, a new row's cells under the row), after the mark. */
+Test(batch, delta_keeps_the_indentation_inside_added_lines)
+{
+    const char *prev = "Tab 0 (current): T\n\nheading 'Inbox'\n\tbutton [3] 'More'\nbutton [9] 'Next'\n";
+    const char *next = "Tab 0 (current): T\n\nheading 'Inbox'\n\tbutton [3] 'More'\n\tmenu [4] 'Actions'\n"
+                       "\t\tmenuitem [5] 'Archive'\n\t\t\tStaticText 'moves it'\n\t\tmenuitem [6] 'Delete'\n"
+                       "button [9] 'Next'\n";
+    char *d = perc_delta_text(prev, next);
+    cr_assert_not_null(d);
+    cr_expect_str_eq(d, "(changes since the last observation)\nadded:\n  button [3] 'More'\n"
+                        "+ menu [4] 'Actions'\n+ \tmenuitem [5] 'Archive'\n+ \t\tStaticText 'moves it'\n"
+                        "+ \tmenuitem [6] 'Delete'\n");
     free(d);
 }
 

@@ -128,26 +128,10 @@ eous_rc mcp_page_network(wd_session *s, int include_static, eous_buf *out, eous_
 
 /* ---- browser_find ---------------------------------------------------------- */
 
-/* A view line's role and name: "[c3] form 'Booking' …", "button [2] 'Delete'" (hybrid) or
- * "[18] heading 'Book'" (atomic); the name is the first quoted part. */
-static void line_parts(const char *line, size_t len, char *role, size_t rn, char *name, size_t nn)
+/* The span's text, cut to n bytes. */
+static void span_copy(perc_span sp, char *out, size_t n)
 {
-    const char *p = line, *end = line + len;
-    while (p < end && (*p == '\t' || *p == ' ' || *p == '+'))
-        p++;
-    if (p < end && *p == '[') {
-        const char *q = memchr(p, ']', (size_t)(end - p));
-        p = q ? q + 1 : p;
-        while (p < end && *p == ' ')
-            p++;
-    }
-    size_t k = 0;
-    while (p + k < end && p[k] != ' ' && p[k] != '\'' && k + 1 < rn)
-        k++;
-    snprintf(role, rn, "%.*s", (int)k, p);
-    const char *q1 = memchr(p, '\'', (size_t)(end - p));
-    const char *q2 = q1 ? memchr(q1 + 1, '\'', (size_t)(end - q1 - 1)) : NULL;
-    snprintf(name, nn, "%.*s", q2 ? (int)(q2 - q1 - 1) : 0, q2 ? q1 + 1 : "");
+    snprintf(out, n, "%.*s", sp.s ? (int)sp.len : 0, sp.s ? sp.s : "");
 }
 
 eous_rc mcp_view_find(const char *view, const char *text, const char *role, const char *name, eous_buf *out,
@@ -155,13 +139,19 @@ eous_rc mcp_view_find(const char *view, const char *text, const char *role, cons
 {
     if ((!text || !*text) && (!role || !*role) && (!name || !*name))
         return eous_err_set(err, EOUS_E_INVALID, "browser_find: expected {text} or {role, name?}");
+    /* the view's lines as perception reads them: a line's role (a component's kind) and name */
+    perc_lines *ls;
+    eous_rc rc = perc_lines_read(view, strlen(view), &ls, err);
+    if (rc)
+        return rc;
     char heading[300] = "", shown[300] = "\x01";
     int n = 0, more = 0;
-    for (const char *line = view; line && *line;) {
-        const char *nl = strchr(line, '\n');
-        size_t len = nl ? (size_t)(nl - line) : strlen(line);
-        char r[64], nm[256], *copy = strndup(line, len);
-        line_parts(line, len, r, sizeof r, nm, sizeof nm);
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        char r[64], nm[256], *copy = strndup(l->whole.s, l->whole.len);
+        span_copy(l->role, r, sizeof r);
+        span_copy(l->name, nm, sizeof nm);
+        /* the text asked for is looked for in the line as shown: content, not the view's marks */
         int hit = copy && (!text || !*text || strcasestr(copy, text)) && (!role || !*role || !strcasecmp(r, role)) &&
                   (!name || !*name || strcasestr(nm, name));
         if (hit && n < FIND_MAX_LINES) {
@@ -169,10 +159,7 @@ eous_rc mcp_view_find(const char *view, const char *text, const char *role, cons
                 eous_buf_printf(out, NULL, "%s\n", heading[0] ? heading : "(before any heading)");
                 snprintf(shown, sizeof shown, "%s", heading);
             }
-            const char *t = copy;
-            while (*t == '\t')
-                t++;
-            eous_buf_printf(out, NULL, "  %.400s\n", t);
+            eous_buf_printf(out, NULL, "  %.400s\n", copy);
             n++;
         } else if (hit) {
             more++;
@@ -180,8 +167,8 @@ eous_rc mcp_view_find(const char *view, const char *text, const char *role, cons
         if (copy && !strcmp(r, "heading"))
             snprintf(heading, sizeof heading, "under heading '%.250s':", nm);
         free(copy);
-        line = nl ? nl + 1 : NULL;
     }
+    perc_lines_free(ls);
     if (!n)
         eous_buf_printf(out, NULL, "no line of the view matches%s%s%s%s%s%s\n", text ? " text '" : "", text ? text : "",
                         text ? "'" : "", role ? " role " : "", role ? role : "", name ? " and that name" : "");

@@ -64,7 +64,7 @@ test('tools/list: the routing tools only under --caps network', { timeout: 60000
   }
 });
 
-test('browser_route: a pattern fulfilled with a body, another aborted, a third sent on with headers changed; listed, reported by browser_network_requests, removed; secrets never answered', { timeout: 600000 }, async () => {
+test('browser_route: a pattern fulfilled with a body, another aborted, a third sent on with headers changed; listed, reported by browser_network_requests, removed; the document itself mocked, in a restarted browser too', { timeout: 600000 }, async () => {
   const s = await session();
   try {
     let view = await s.ok('browser_navigate', { url: `${base}/index.html` });
@@ -119,6 +119,11 @@ test('browser_route: a pattern fulfilled with a body, another aborted, a third s
       assert.match(text(r), why);
     }
     assert.match(text(await s.call('browser_route_list')), /1\. \S+\/other\.html/, 'a refused route was added');
+    // the routes outlive the browser: a new one routes from its first page
+    await s.ok('browser_close');
+    r = await s.call('browser_navigate', { url: `${base}/other.html` });
+    assert.match(text(r), /Served by a route/, 'the route did not follow into the new browser');
+    assert.equal(hits['/other.html'] || 0, 0);
   } finally {
     await s.close();
   }

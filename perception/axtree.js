@@ -230,7 +230,8 @@ return (function (maxNodes, visHidden) {
   // DOMSnapshot-shaped marks, one "document" per frame.
   const strings = [], strIdx = new Map();
   const S = (s) => { let i = strIdx.get(s); if (i === undefined) { i = strings.length; strings.push(s); strIdx.set(s, i); } return i; };
-  const MARK_ATTRS = ['data-cid', 'data-eous-nk', 'data-cid-owner', 'data-agent-hidden', 'data-agent-secret', 'data-agent-confirm', 'type', 'autocomplete'];
+  // data-eous-id: the html mode's ids (html_view.js), resolved through these marks
+  const MARK_ATTRS = ['data-cid', 'data-eous-nk', 'data-cid-owner', 'data-agent-hidden', 'data-agent-secret', 'data-agent-confirm', 'type', 'autocomplete', 'data-eous-id'];
   const frames = [], documents = [];
 
   function walkDocument(doc, frameNo, ownerId) {

@@ -156,7 +156,7 @@ static void take_element_prefix(perc_obs *obs, const cJSON *answer)
  * thousand, where one snapshot costs a few ms. */
 #define PERC_SCRIPT_MARKS_MAX 400
 
-/* 1. providers (+ html source with ids) in one script; with CDP, on a page
+/* 1. providers (+ the html mode's text with ids) in one script; with CDP, on a page
  * without frames, the page marks too (page_marks.js); without CDP the same
  * call reads the tree too (w3c_observe.js).  *answer gets the script's
  * answer; a page whose script context is broken is perceived without
@@ -314,7 +314,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     add_provider(obs, answer, "bridge", perc_parse_bridge);
     add_provider(obs, answer, "native", perc_parse_native);
     perc_set_page_labels(obs, eous_json_obj(answer, "cidLabels"));
-    const char *html = eous_json_str(answer, "html");
+    const char *html = eous_json_str(answer, "htmlView"); /* html mode: the view's text, html_view.js */
     rc = perc_build_internal(obs, html, html ? strlen(html) : 0, err);
     obs->timings.c_ms += eous_now_ms() - tc;
 done:

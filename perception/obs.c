@@ -147,25 +147,6 @@ done:
     return EOUS_OK;
 }
 
-eous_rc perc_build_html(const char *html, size_t len, const char *url, const perc_opts *o, perc_obs **out,
-                        eous_err *err)
-{
-    (void)o;
-    *out = NULL;
-    perc_obs *obs = perc_obs_alloc(PERC_MODE_HTML);
-    if (!obs)
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    obs->url = eous_arena_strdup(obs->arena, url ? url : "");
-    eous_rc rc = render(obs, html, len, err);
-    if (rc) {
-        perc_obs_free(obs);
-        return rc;
-    }
-    perc_finish(obs);
-    *out = obs;
-    return EOUS_OK;
-}
-
 char *perc_obs_json(const perc_obs *obs)
 {
     cJSON *o = cJSON_CreateObject();

@@ -130,9 +130,6 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
 eous_rc perc_build(const char *ax_json, size_t ax_len, const char *dom_json, size_t dom_len,
                    const char *registry_json, size_t registry_len, const char *url,
                    const perc_opts *o, perc_obs **out, eous_err *err);
-/* Builds an html-mode observation from page source. */
-eous_rc perc_build_html(const char *html, size_t len, const char *url, const perc_opts *o, perc_obs **out,
-                        eous_err *err);
 
 void perc_obs_free(perc_obs *obs);
 

@@ -166,13 +166,14 @@ eous_rc perc_view_add_id(perc_view *v, const char *id, int backend_id);
 void perc_view_free(perc_view *v);
 
 /* The mode table's renderer for obs's mode (perception/mode.c); html is the
- * page source, read only by the html mode. */
+ * html mode's text as the page wrote it (html_view.js), read only by that mode. */
 eous_rc perc_mode_render(const perc_obs *obs, const char *html, size_t html_len, perc_view *out, eous_err *err);
 eous_rc perc_render_atomic(const perc_obs *obs, perc_view *out, eous_err *err);
 eous_rc perc_render_pruned(const perc_obs *obs, perc_view *out, eous_err *err);
 /* The pruned traversal with a line per component (hybrid and vision). */
 eous_rc perc_render_hybrid(const perc_obs *obs, perc_view *out, eous_err *err);
-eous_rc perc_render_html(const perc_obs *obs, const char *html, size_t len, perc_view *out, eous_err *err);
+/* The tab header, then text (html_view.js's, borrowed), ids from the data-eous-id marks. */
+eous_rc perc_render_html(const perc_obs *obs, const char *text, size_t len, perc_view *out, eous_err *err);
 /* Python repr() of a string (WebArena prints names with it). */
 eous_rc perc_py_repr(eous_buf *b, const char *s, eous_err *err);
 

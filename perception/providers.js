@@ -1,6 +1,6 @@
-/* The semantic providers and the page's source, in one script.
+/* The semantic providers and the html mode's text, in one script.
  * args: timeoutMs, maxBytes, stampIds (html mode: ids on interactive
- * elements and the page's outerHTML), wantProviders (PERC_PROVIDER_* bits:
+ * elements and the html view's text, html_view.js), wantProviders (PERC_PROVIDER_* bits:
  * 1 ci4a, 2 webmcp, 4 bridge, 8 native; true = all).  Providers are awaited
  * with a bound; anything they throw, any cycle or oversize answer becomes a
  * warning, never a failure. */
@@ -98,6 +98,7 @@ return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
   };
 // @include native.js
 // @include vis_hidden.js
+// @include html_view.js
   const want = wantProviders === true ? 15 : (Number(wantProviders) || 0);
   if (want) {
 // @include webmcp_hook.js
@@ -130,14 +131,12 @@ return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
     stale.forEach(e => { try { e.removeAttribute('data-eous-vh'); } catch (x) {} });
     window.__eous_vh__ = kept;
   } catch (e) { out.warnings.push('hidden text: ' + msg(e)); }
+  // the html mode's text, ids stamped and the tree pruned in the page (html_view.js), after the
+  // data-eous-vh stamps it reads
   if (stampIds) {
-    document.querySelectorAll('[data-eous-id]').forEach(e => e.removeAttribute('data-eous-id'));
-    let n = 0;
-    document.querySelectorAll('a[href],button,input,select,textarea,option,summary,[role=button],[role=link],' +
-      '[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],[role=combobox],' +
-      '[role=slider],[role=textbox],[role=treeitem],[tabindex]:not([tabindex="-1"]),[contenteditable=true]')
-      .forEach(e => e.setAttribute('data-eous-id', String(++n)));
-    out.html = document.documentElement ? document.documentElement.outerHTML : '';
+    const hv = eousHtmlView(document);
+    out.htmlView = hv.text;
+    if (hv.capped) out.warnings.push('page nests deeper than 512 levels; deeper content is not shown');
   }
   return out;
 })(arguments[0], arguments[1], arguments[2], arguments[3]);

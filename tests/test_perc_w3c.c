@@ -251,6 +251,66 @@ Test(perc_w3c, shadow_dom_and_frames_without_cdp)
     check_shadow_and_frames(W, 0);
 }
 
+/* The html mode is written in the page from the DOM the browser built
+ * (perception/html_view.js), not from a re-parse of its outerHTML, which
+ * moved a script-made <div> out of its secret or hidden <p>, stopped at
+ * libxml2's 256 levels and never saw a shadow root; its ids resolve, and
+ * act, with and without CDP. */
+static void check_html_view(wd_session *s)
+{
+    perc_obs *obs = observe_on(s, "/html_view.html", PERC_MODE_HTML);
+    const char *t = perc_obs_text(obs);
+    cr_assert(strstr(t, "<h1>\n Html view"), "%s", t);
+    cr_expect_null(strstr(t, "SecretInParagraphMark"), "a data-agent-secret <p>'s div shown: %s", t);
+    cr_expect_null(strstr(t, "HiddenInParagraphMark"), "a hidden <p>'s div shown: %s", t);
+    cr_expect(strstr(t, "DeepestButtonMark"), "300 levels deep: %s", t);
+    cr_expect(strstr(t, "SlottedCaptionMark"), "slotted light DOM: %s", t);
+    cr_expect_null(strstr(t, "UnslottedLightMark"), "a host's unslotted child is not on the page: %s", t);
+    cr_assert(strstr(t, "<input id=\"") && strstr(t, "type=\"password\" value=\"[redacted]\">"), "%s", t);
+    char *j = perc_obs_json(obs);
+    cr_assert_null(strstr(j, "hunter2html"), "password inside a shadow root");
+    free(j);
+    const char *sb = strstr(t, "ShadowButtonMark");
+    cr_assert(sb, "open shadow root content: %s", t);
+    /* the id on the line above the button's text */
+    const char *open = sb;
+    while (open > t && strncmp(open, "<button id=\"", 12))
+        open--;
+    char id[16] = "";
+    cr_assert_eq(sscanf(open, "<button id=\"%15[0-9]\"", id), 1, "%s", t);
+    int b = 0;
+    eous_err err;
+    cr_assert_eq(perc_obs_resolve_id(obs, id, &b, &err), EOUS_OK, "id %s: %s", id, err.msg);
+    act_exec *x = NULL;
+    cr_assert_eq(act_exec_new(s, NULL, &x, &err), EOUS_OK, "%s", err.msg);
+    char text[64];
+    snprintf(text, sizeof text, "```click [%s]```", id);
+    act_action a;
+    act_action_init(&a);
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    act_result r;
+    memset(&r, 0, sizeof r);
+    cr_assert_eq(act_execute(x, obs, &a, &r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    cJSON *v = NULL;
+    cr_assert_eq(wd_execute(s, "return document.getElementById('clicks').textContent;", NULL, &v, &err), EOUS_OK);
+    cr_assert_str_eq(v->valuestring, "clicks: 1", "the shadow button was clicked through its html id");
+    cJSON_Delete(v);
+    act_result_clear(&r);
+    act_action_clear(&a);
+    act_exec_free(x);
+    perc_obs_free(obs);
+}
+
+Test(perc_w3c, html_view_reads_the_built_dom_with_cdp)
+{
+    check_html_view(B.session);
+}
+
+Test(perc_w3c, html_view_reads_the_built_dom_without_cdp)
+{
+    check_html_view(W);
+}
+
 Test(perc_w3c, ids_stay_stable_and_stale_elements_are_reported)
 {
     perc_obs *a = observe_on(W, "/form.html", PERC_MODE_ATOMIC);

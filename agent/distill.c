@@ -716,6 +716,8 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
                             action);
     }
     free(fenced);
+    if (a.kind == ACT_TYPE && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(line, "clear")))
+        a.clear = 0; /* typed after what the field held: the action's text form does not say it */
     cJSON *s = NULL;
     if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
         cJSON_AddItemToArray(steps, s);

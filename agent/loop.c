@@ -593,8 +593,8 @@ static void trace_agent_fields(run_state *st, cJSON *line)
         cJSON_AddNumberToObject(tm, "line_to_browser", first - st->exec_line_ms);
 }
 
-static void trace_step(run_state *st, int step, const char *action_text, const act_result *ar, eous_rc arc,
-                       const eous_err *aerr, const llm_usage *usage, const step_ms *ms)
+static void trace_step(run_state *st, int step, const act_action *a, const char *action_text, const act_result *ar,
+                       eous_rc arc, const eous_err *aerr, const llm_usage *usage, const step_ms *ms)
 {
     perc_obs *obs = st->obs;
     cJSON *line = cJSON_CreateObject();
@@ -611,6 +611,8 @@ static void trace_step(run_state *st, int step, const char *action_text, const a
     trace_batch_fields(st, line);
     cJSON_AddNumberToObject(line, "components", (double)perc_obs_n_components(obs));
     cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
+    if (a->kind == ACT_TYPE && !a->clear) /* the text form has no clear: distill reads it here */
+        cJSON_AddFalseToObject(line, "clear");
     cJSON_AddStringToObject(line, "path", ar->path ? ar->path : "none");
     if (grounding_on(st)) {
         cJSON_AddStringToObject(line, "grounding", agent_ground_verdict_name(st->ground.verdict));
@@ -832,7 +834,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         evidence_io(&st->trace, agent_evidence_failed(st->ev, st->s, *step, &eerr), &eerr);
         eous_err_set(&aerr, EOUS_E_REJECTED, "ungrounded: %s", st->ground.missing);
         char *text = act_format(a);
-        trace_step(st, *step, text, &ar, EOUS_E_REJECTED, &aerr, usage, ms);
+        trace_step(st, *step, a, text, &ar, EOUS_E_REJECTED, &aerr, usage, ms);
         free(text);
         snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
         SET(res->stop_reason, "ungrounded");
@@ -865,7 +867,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     if (ar.fallback_reason[0])
         res->fallbacks++;
     char *action_text = act_format(a);
-    trace_step(st, *step, action_text, &ar, arc, &aerr, usage, &with_trips);
+    trace_step(st, *step, a, action_text, &ar, arc, &aerr, usage, &with_trips);
     st->last_status = arc ? LLM_ACTION_ERROR : LLM_ACTION_OK;
     SET(st->last_result, arc ? aerr.msg : ar.message);
     st->last_dialog = ar.dialog;

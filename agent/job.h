@@ -48,7 +48,7 @@ typedef struct agent_job_ops {
     void (*begin)(const agent_job *j, wd_session *s);
     /* 1 when score leaves the page: the final screenshot is taken before it */
     int (*score_navigates)(const agent_job *j);
-    /* Scores the run into res: status ("passed", "failed", "needs_judge"), score, eval_detail and what
+    /* Scores the run into res: status (passed, failed, needs_judge), score, eval_detail and what
      * the scorer keeps (agent_result's scoring part); note gets a line for the trace ("" for none).
      * NULL: a job whose steps ran to their end passed. */
     eous_rc (*score)(const agent_job *j, const agent_job_score_in *in, struct agent_result *res, char *note,

@@ -151,14 +151,14 @@ static eous_rc run_check(run_state *st, eous_err *err)
     const agent_job *t = st->t;
     agent_result *res = st->res;
     if (t->problem && t->problem[0]) {
-        SET(res->status, "skipped");
+        res->status = EOUS_ST_SKIPPED;
         SET(res->error, t->problem);
         return eous_err_set(err, EOUS_E_INVALID, "task %s: %s", t->id, t->problem);
     }
     if (st->o->planner == AGENT_PLANNER_SCRIPT) {
         st->plan = plan_for(t, st->o->mode);
         if (!st->plan) {
-            SET(res->status, "skipped");
+            res->status = EOUS_ST_SKIPPED;
             snprintf(res->error, sizeof res->error, "task %s has no %s for the script planner", t->id,
                      perc_mode_semantic(st->o->mode) ? "script" : "atomic_script");
             return eous_err_set(err, EOUS_E_INVALID, "%s", res->error);
@@ -323,7 +323,7 @@ static void exec_finish(run_state *st)
         return;
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "type", "done");
-    cJSON_AddStringToObject(m, "status", st->res->status);
+    cJSON_AddStringToObject(m, "status", eous_status_name(st->res->status));
     cJSON_AddNumberToObject(m, "score", st->res->score);
     cJSON_AddStringToObject(m, "stop_reason", st->res->stop_reason);
     cJSON_AddItemToObject(m, "evaluators",
@@ -1188,12 +1188,12 @@ static eous_rc run_score(run_state *st, eous_err *err)
     agent_result *res = st->res;
     if (!strcmp(res->stop_reason, "ungrounded")) {
         /* a plan that acted on what it could not have seen scores nothing */
-        SET(res->status, "failed");
+        res->status = EOUS_ST_FAILED;
         SET(res->eval_detail, "not scored: an ungrounded step ended the task");
         return EOUS_OK;
     }
     if (st->unscored) {
-        SET(res->status, "failed");
+        res->status = EOUS_ST_FAILED;
         SET(res->eval_detail, st->unscored);
         agent_evidence_capture_final(st->ev, st->s);
         keep_final(st, 0);
@@ -1202,7 +1202,7 @@ static eous_rc run_score(run_state *st, eous_err *err)
     if (!st->t->ops || !st->t->ops->score) {
         /* no scorer: a job whose steps ran to their end passed */
         res->score = 1.0;
-        SET(res->status, "passed");
+        res->status = EOUS_ST_PASSED;
         if (agent_evidence_wants_final(st->ev, 1))
             agent_evidence_capture_final(st->ev, st->s);
         keep_final(st, 1);
@@ -1222,7 +1222,7 @@ static eous_rc run_score(run_state *st, eous_err *err)
     }
     if (rc)
         return rc;
-    int passed = !strcmp(res->status, "passed");
+    int passed = res->status == EOUS_ST_PASSED;
     if (!navigates && agent_evidence_wants_final(st->ev, passed)) /* only the screenshots kept are taken */
         agent_evidence_capture_final(st->ev, st->s);
     keep_final(st, passed);
@@ -1238,11 +1238,11 @@ static eous_rc run_failed(run_state *st, eous_rc rc, eous_err *err)
     /* SIGINT/SIGTERM kill the browsers at once: what failed then was us stopping */
     if (eous_interrupted() && eous_rc_ends_task(rc))
         rc = eous_err_remap(err, EOUS_E_INTERRUPTED);
-    SET(res->status, eous_rc_task_status(rc));
+    res->status = eous_rc_task_status(rc);
     if (!res->error[0] && err)
         SET(res->error, err->msg);
     if (!res->stop_reason[0])
-        SET(res->stop_reason, eous_rc_ends_task(rc) ? res->status : "error");
+        SET(res->stop_reason, eous_rc_ends_task(rc) ? eous_status_name(res->status) : "error");
     /* the page of a task that errored; a dead browser has none to give */
     if (!eous_rc_is_infra(rc) && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_IO && !res->screenshot[0]) {
         agent_evidence_capture_final(st->ev, st->s);
@@ -1297,12 +1297,12 @@ eous_rc agent_run_task(wd_session *s, const agent_job *t, const agent_run_opts *
     eous_err oerr;
     eous_err_clear(&oerr);
     if (!rc && agent_outputs_finish(t, st.x, o->trace_path, res, &oerr)) {
-        SET(res->status, "infra");
+        res->status = EOUS_ST_INFRA;
         SET(res->error, oerr.msg);
         rc = eous_err_set(err, EOUS_E_IO, "%s", oerr.msg);
     }
     /* a repaired pass is a pass, counted apart; the proposed edit is always written down */
-    res->repaired = st.n_repaired > 0 && !strcmp(res->status, "passed");
+    res->repaired = st.n_repaired > 0 && res->status == EOUS_ST_PASSED;
     exec_finish(&st);
     if (agent_repair_log_write(&st.repairs, t, res->mode, res->repaired, o->trace_path, &oerr))
         EOUS_WARN("agent", "%s", oerr.msg);
@@ -1335,7 +1335,7 @@ eous_rc agent_run_task(wd_session *s, const agent_job *t, const agent_run_opts *
         close(st.trace.fd);
     if (st.trace.rc && rc != EOUS_E_INTERRUPTED) {
         /* a result without its trace is half-written: the run is an I/O failure */
-        SET(res->status, "infra");
+        res->status = EOUS_ST_INFRA;
         SET(res->error, st.trace.err.msg);
         return eous_err_set(err, EOUS_E_IO, "%s", st.trace.err.msg);
     }

@@ -54,11 +54,11 @@ eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const
             return rc;
         cJSON_AddStringToObject(d, "file", rel);
     }
-    if (strcmp(res->status, "passed"))
+    if (res->status != EOUS_ST_PASSED)
         return EOUS_OK; /* the output of a task that failed goes nowhere */
     char why[512];
     if (t->output_schema && !eous_schema_validate(t->output_schema, out, why, sizeof why)) {
-        snprintf(res->status, sizeof res->status, "failed");
+        res->status = EOUS_ST_FAILED;
         snprintf(res->stop_reason, sizeof res->stop_reason, "output_schema");
         snprintf(res->error, sizeof res->error, "output_schema: %s", why);
         res->score = 0;

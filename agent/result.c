@@ -58,7 +58,7 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddStringToObject(o, "task_id", r->task_id);
     cJSON_AddStringToObject(o, "mode", r->mode);
     cJSON_AddStringToObject(o, "planner", r->planner);
-    cJSON_AddStringToObject(o, "status", r->status);
+    cJSON_AddStringToObject(o, "status", eous_status_name(r->status));
     if (r->attempt > 0)
         cJSON_AddNumberToObject(o, "attempt", r->attempt);
     cJSON_AddNumberToObject(o, "score", r->score);

@@ -59,7 +59,7 @@ typedef struct agent_result {
     char task_id[AGENT_JOB_ID_MAX + 1];
     char mode[16];
     char planner[16];
-    char status[16];          /* "passed" | "failed" | "infra" | "skipped" | … (runs/rundir.h) */
+    eous_status status;       /* how it ended (core/status.h); its word only in results lines */
     int attempt;              /* 1-based attempt of this task × mode in the run directory (0 = not numbered) */
     double score;
     char *answer;             /* stop answer or NULL (owned) */
@@ -117,7 +117,7 @@ char *agent_result_json(const agent_result *r);
 
 /* Runs job j on session s.  Returns EOUS_OK when the job ran to a score
  * (passed or failed: its ops' scorer, or its steps run to their end); an
- * infrastructure failure returns its code with res->status "infra". */
+ * infrastructure failure returns its code with res->status EOUS_ST_INFRA. */
 eous_rc agent_run_task(wd_session *s, const agent_job *j, const agent_run_opts *o, agent_result *res, eous_err *err);
 
 /* Resets the browser for a job: closes the tabs an earlier job left,

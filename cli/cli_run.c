@@ -164,7 +164,7 @@ int cli_run(int argc, char **argv)
     } else {
         char *ans = eous_redact(res.answer ? res.answer : "");
         printf("task %s: %s (score %.1f) · mode %s · planner %s · %d steps (%d semantic, %d atomic) · %ld+%ld tokens · %.1f s\n",
-               t->id, res.status, res.score, res.mode, res.planner, res.steps, res.semantic_actions,
+               t->id, eous_status_name(res.status), res.score, res.mode, res.planner, res.steps, res.semantic_actions,
                res.atomic_actions, res.prompt_tokens, res.completion_tokens, res.wall_ms / 1000.0);
         if (res.answer)
             printf("answer: %s\n", ans ? ans : "");

@@ -79,8 +79,11 @@ static void score_webarena(const cJSON *in)
     wa_score_observed(eous_json_obj(in, "eval"), eous_json_str(in, "intent"), &obs, NULL, &r);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "score", r.score);
-    cJSON_AddStringToObject(o, "status", r.needs_judge ? "needs_judge" : r.unsupported ? "unsupported"
-                                         : r.score >= 1.0 ? "passed" : "failed");
+    /* "unsupported" is this command's own word: the evaluator needs WebArena's site APIs */
+    cJSON_AddStringToObject(o, "status", r.unsupported && !r.needs_judge ? "unsupported"
+                                         : eous_status_name(r.needs_judge    ? EOUS_ST_NEEDS_JUDGE
+                                                            : r.score >= 1.0 ? EOUS_ST_PASSED
+                                                                             : EOUS_ST_FAILED));
     cJSON_AddStringToObject(o, "detail", r.detail);
     put_line(o);
     cJSON_Delete(o);

@@ -8,6 +8,7 @@
 #include "core/err.h"
 #include "core/json.h"
 #include "core/log.h"
+#include "core/status.h"
 #include "core/text.h"
 #include "core/util.h"
 

@@ -100,10 +100,6 @@ int eous_rc_ends_task(eous_rc rc)
     return eous_rc_is_infra(rc) || rc == EOUS_E_INTERRUPTED;
 }
 
-const char *eous_rc_task_status(eous_rc rc)
-{
-    return rc == EOUS_E_INTERRUPTED ? "interrupted" : eous_rc_is_infra(rc) ? "infra" : "failed";
-}
 
 int eous_rc_exit_code(eous_rc rc)
 {

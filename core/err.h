@@ -60,9 +60,6 @@ int eous_rc_is_infra(eous_rc rc);
 /* 1 when the task cannot be scored at all: an infrastructure failure or an
  * interruption (SIGINT/SIGTERM). */
 int eous_rc_ends_task(eous_rc rc);
-/* The results status of a task that ended with rc (not OK): "interrupted",
- * "infra" or "failed". */
-const char *eous_rc_task_status(eous_rc rc);
 
 /* CLI exit codes, derived from the predicates above. */
 #define EOUS_EXIT_OK 0

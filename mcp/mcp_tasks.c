@@ -279,7 +279,7 @@ static eous_rc score_webarena(mcp_server *m, struct mcp_task_run *r, const char 
         return rc;
     }
     r->res.score = score;
-    snprintf(r->res.status, sizeof r->res.status, "%s", judge ? "needs_judge" : score >= 1.0 ? "passed" : "failed");
+    r->res.status = judge ? EOUS_ST_NEEDS_JUDGE : score >= 1.0 ? EOUS_ST_PASSED : EOUS_ST_FAILED;
     r->res.bench.evaluators = verdicts;
     return EOUS_OK;
 }
@@ -287,7 +287,7 @@ static eous_rc score_webarena(mcp_server *m, struct mcp_task_run *r, const char 
 /* The verdict as the client reads it: the status, then each evaluator's. */
 static void say_verdict(const struct mcp_task_run *r, const char *out_dir, eous_buf *out)
 {
-    eous_buf_printf(out, NULL, "Task %s (%s): %s, score %g.\n", r->t->id, perc_mode_name(r->mode), r->res.status,
+    eous_buf_printf(out, NULL, "Task %s (%s): %s, score %g.\n", r->t->id, perc_mode_name(r->mode), eous_status_name(r->res.status),
                     r->res.score);
     const cJSON *v;
     cJSON_ArrayForEach(v, r->res.bench.evaluators) {

@@ -45,7 +45,7 @@ static void on_event(void *ud, bench_event ev, const bench_stats *st, const agen
         s->skipped_at_start = st->skipped_done;
     } else if (ev == BENCH_RESULT && s->results < 16) {
         snprintf(s->ids[s->results++], sizeof s->ids[0], "%s/%s", r->task_id, r->mode);
-        s->passed += !strcmp(r->status, RUNS_ST_PASSED);
+        s->passed += r->status == EOUS_ST_PASSED;
     }
 }
 

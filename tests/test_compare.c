@@ -43,7 +43,7 @@ static void put(const char *run, const char *task, const char *mode, const char 
     snprintf(r.task_id, sizeof r.task_id, "%s", task);
     snprintf(r.mode, sizeof r.mode, "%s", mode);
     snprintf(r.planner, sizeof r.planner, "script");
-    snprintf(r.status, sizeof r.status, "%s", status);
+    r.status = eous_status_parse(status);
     r.steps = steps;
     r.obs_tokens_total = tokens;
     r.wall_ms = wall_ms;
@@ -202,7 +202,7 @@ static void put_verified(const char *run, const char *task, const char *status, 
     memset(&r, 0, sizeof r);
     snprintf(r.task_id, sizeof r.task_id, "%s", task);
     snprintf(r.mode, sizeof r.mode, "atomic");
-    snprintf(r.status, sizeof r.status, "%s", status);
+    r.status = eous_status_parse(status);
     r.steps = 3;
     snprintf(r.bench.agent_response, sizeof r.bench.agent_response, "trace/%s-atomic/agent_response.json", task);
     snprintf(r.bench.har, sizeof r.bench.har, "trace/%s-atomic/network.har", task);

@@ -128,7 +128,7 @@ int main(int argc, char **argv)
                     har_ms[n] = eous_now_ms() - h0;
                 }
                 double w = eous_now_ms() - t0;
-                int ok = !rc && !strcmp(res.status, "passed");
+                int ok = !rc && res.status == EOUS_ST_PASSED;
                 if (logged)
                     w_on[n] = w, sum_on += w, passed_on += ok;
                 else

@@ -94,13 +94,13 @@ static void backoff(long ms)
 }
 
 /* Fills res for a job that ends without running (as far as it got). */
-static void result_not_run(agent_result *res, const job *j, agent_planner planner, const char *status,
+static void result_not_run(agent_result *res, const job *j, agent_planner planner, eous_status status,
                            const char *stop_reason)
 {
     snprintf(res->task_id, sizeof res->task_id, "%s", j->task->id);
     snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(j->mode));
     snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(planner));
-    snprintf(res->status, sizeof res->status, "%s", status);
+    res->status = status;
     if (stop_reason)
         snprintf(res->stop_reason, sizeof res->stop_reason, "%s", stop_reason);
     res->tier = j->task->tier;
@@ -155,7 +155,7 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
         eous_err_clear(err);
         if (!wb->open) {
             if ((rc = agent_browser_open_net(&wb->br, o->webdriver, o->w3c_only, o->network_log, err))) {
-                result_not_run(res, j, o->run.planner, RUNS_ST_INFRA, "infra");
+                result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, "infra");
                 snprintf(res->error, sizeof res->error, "%s", err->msg);
                 res->attempt = this_attempt;
                 if (eous_interrupted())
@@ -167,7 +167,7 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
         }
         if ((rc = agent_fresh_tab(wb->br.session, err))) {
             /* a browser that cannot open a tab is broken: a fresh one */
-            result_not_run(res, j, o->run.planner, RUNS_ST_INFRA, "infra");
+            result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, "infra");
             snprintf(res->error, sizeof res->error, "%s", err->msg);
             res->attempt = this_attempt;
             agent_browser_close(&wb->br);
@@ -196,11 +196,11 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
         res->attempt = this_attempt;
         if (rc == EOUS_E_IO) /* the run directory cannot be written: no retry helps */
             break;
-        if (rc == EOUS_OK && res->error[0] && strcmp(res->status, "passed") && !session_answers(wb->br.session)) {
+        if (rc == EOUS_OK && res->error[0] && res->status != EOUS_ST_PASSED && !session_answers(wb->br.session)) {
             /* the task failed with an error and its session is gone: the
              * infrastructure's failure whatever code the error carried (a
              * grid hub reports a lost node as "unknown error") */
-            snprintf(res->status, sizeof res->status, "infra");
+            res->status = EOUS_ST_INFRA;
             snprintf(res->stop_reason, sizeof res->stop_reason, "infra");
             rc = eous_err_remap(err, EOUS_E_INFRA);
         }
@@ -243,9 +243,9 @@ static int record(bench *b, const agent_result *res)
     }
     pthread_mutex_lock(&b->lock);
     b->st->done++;
-    if (!strcmp(res->status, RUNS_ST_PASSED))
+    if (res->status == EOUS_ST_PASSED)
         b->st->passed++;
-    if (!strcmp(res->status, RUNS_ST_INFRA))
+    if (res->status == EOUS_ST_INFRA)
         b->st->infra++;
     emit(b, BENCH_RESULT, res, NULL);
     pthread_mutex_unlock(&b->lock);
@@ -336,7 +336,7 @@ static void *worker(void *arg)
         memset(&res, 0, sizeof res);
         eous_rc rc = EOUS_OK;
         if (breaker_open) {
-            result_not_run(&res, j, b->o->run.planner, RUNS_ST_INFRA, "model_unavailable");
+            result_not_run(&res, j, b->o->run.planner, EOUS_ST_INFRA, "model_unavailable");
             pthread_mutex_lock(&b->lock);
             snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
                      BENCH_MODEL_FAILURES, b->breaker_reason);
@@ -345,7 +345,7 @@ static void *worker(void *arg)
             wa_task_list copy;
             const wa_task *task = task_for_slot(j, slot, &copy, &err);
             if (!task) {
-                result_not_run(&res, j, b->o->run.planner, RUNS_ST_INFRA, "infra");
+                result_not_run(&res, j, b->o->run.planner, EOUS_ST_INFRA, "infra");
                 snprintf(res.error, sizeof res.error, "%s", err.msg);
             } else {
                 rc = run_job(b, j, task, &wb, &res, &err);
@@ -358,9 +358,9 @@ static void *worker(void *arg)
             res.params = j->task->param_values;
             wa_tasks_free(&copy);
         }
-        if (eous_interrupted() && (eous_rc_ends_task(rc) || !res.status[0])) {
+        if (eous_interrupted() && (eous_rc_ends_task(rc) || res.status == EOUS_ST_NONE)) {
             /* stopped in flight: recorded as such, and --resume reruns it */
-            result_not_run(&res, j, b->o->run.planner, RUNS_ST_INTERRUPTED, "interrupted");
+            result_not_run(&res, j, b->o->run.planner, EOUS_ST_INTERRUPTED, "interrupted");
             if (!res.error[0])
                 snprintf(res.error, sizeof res.error, "interrupted by signal %d", eous_interrupt_signal());
         }
@@ -369,8 +369,8 @@ static void *worker(void *arg)
             agent_result_clear(&res);
             break;
         }
-        if (!res.status[0])
-            snprintf(res.status, sizeof res.status, RUNS_ST_INFRA);
+        if (res.status == EOUS_ST_NONE)
+            res.status = EOUS_ST_INFRA;
         if (!res.attempt)
             res.attempt = j->attempt;
         res.bench.known_limit = bench_known_limit(b->o->known_limits, &res);
@@ -408,7 +408,7 @@ static void record_skipped(bench *b, const wa_task *t, perc_mode mode, int attem
     snprintf(r.task_id, sizeof r.task_id, "%s", t->id);
     snprintf(r.mode, sizeof r.mode, "%s", perc_mode_name(mode));
     snprintf(r.planner, sizeof r.planner, "%s", agent_planner_name(b->o->run.planner));
-    snprintf(r.status, sizeof r.status, RUNS_ST_SKIPPED);
+    r.status = EOUS_ST_SKIPPED;
     snprintf(r.error, sizeof r.error, "%s", t->problem);
     r.tier = t->tier;
     r.params = t->param_values;

@@ -109,7 +109,7 @@ static int said_matches(const regex_t *re, const char *text)
 
 const char *bench_known_limit(const bench_known_limits *k, const agent_result *r)
 {
-    if (!k || !r || strcmp(r->status, RUNS_ST_FAILED))
+    if (!k || !r || r->status != EOUS_ST_FAILED)
         return NULL;
     for (int i = 0; i < k->n; i++) {
         const known_limit *l = &k->v[i];

@@ -58,8 +58,7 @@ static eous_rc eval_score(const agent_job *j, const agent_job_score_in *in, agen
     res->score = ev.score;
     snprintf(res->eval_detail, sizeof res->eval_detail, "%s", ev.detail);
     /* a verdict nobody gave is neither a pass nor a failure */
-    snprintf(res->status, sizeof res->status, "%s",
-             ev.needs_judge ? "needs_judge" : ev.score >= 1.0 ? "passed" : "failed");
+    res->status = ev.needs_judge ? EOUS_ST_NEEDS_JUDGE : ev.score >= 1.0 ? EOUS_ST_PASSED : EOUS_ST_FAILED;
     return EOUS_OK;
 }
 

@@ -238,7 +238,7 @@ eous_rc bench_verified_finish(const wa_task *t, const char *answer, const char *
             snprintf(res->bench.har, sizeof res->bench.har, "%s/network.har", rel);
     }
     res->score = eous_json_num(score, "score", 0);
-    snprintf(res->status, sizeof res->status, "%s", res->score >= 1 ? "passed" : "failed");
+    res->status = res->score >= 1 ? EOUS_ST_PASSED : EOUS_ST_FAILED;
     /* one line per evaluator: name, status, the first failed assertion or error */
     char detail[sizeof res->eval_detail] = "";
     size_t used = 0;

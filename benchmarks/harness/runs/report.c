@@ -72,18 +72,13 @@ static void add_verified(agg *a, const cJSON *r)
 
 static void add(agg *a, const cJSON *r)
 {
-    const char *status = eous_json_str(r, "status");
+    eous_status status = eous_status_parse(eous_json_str(r, "status"));
     a->n++;
-    if (status && !strcmp(status, "passed"))
-        a->passed++;
-    if (status && !strcmp(status, "infra"))
-        a->infra++;
-    if (status && !strcmp(status, "skipped"))
-        a->skipped++;
-    if (status && !strcmp(status, "interrupted"))
-        a->interrupted++;
-    if (status && !strcmp(status, "needs_judge"))
-        a->needs_judge++;
+    a->passed += status == EOUS_ST_PASSED;
+    a->infra += status == EOUS_ST_INFRA;
+    a->skipped += status == EOUS_ST_SKIPPED;
+    a->interrupted += status == EOUS_ST_INTERRUPTED;
+    a->needs_judge += status == EOUS_ST_NEEDS_JUDGE;
     a->steps += eous_json_num(r, "steps", 0);
     a->tokens += eous_json_num(r, "prompt_tokens", 0) + eous_json_num(r, "completion_tokens", 0);
     a->obs_tokens += eous_json_num(r, "obs_tokens", 0);
@@ -286,18 +281,18 @@ static eous_rc results_read(const char *out_dir, results *R, runs_outcome *o, eo
     while (rd.rows->child) {
         int last = runs_dir_is_last(rd.rows->child);
         cJSON *r = cJSON_DetachItemViaPointer(rd.rows, rd.rows->child);
-        const char *st = eous_json_str(r, "status");
+        eous_status st = eous_status_parse(eous_json_str(r, "status"));
         if (!last) {
-            R->failed_attempts += !st || strcmp(st, RUNS_ST_PASSED);
+            R->failed_attempts += st != EOUS_ST_PASSED;
             cJSON_AddItemToArray(R->earlier, r);
             continue;
         }
         o->tasks++;
-        if (!st || strcmp(st, RUNS_ST_PASSED))
+        if (st != EOUS_ST_PASSED)
             o->all_passed = 0;
         else
             o->passed++;
-        if (st && !strcmp(st, RUNS_ST_INFRA))
+        if (st == EOUS_ST_INFRA)
             o->any_infra = 1;
         results_add(R, r);
     }
@@ -541,16 +536,17 @@ static void junit_files(xmlTextWriterPtr w, const cJSON *r)
 
 static void junit_case(xmlTextWriterPtr w, const cJSON *r, const char *mode)
 {
-    const char *st = eous_json_str(r, "status");
+    const char *word = eous_json_str(r, "status");
+    eous_status st = eous_status_parse(word);
     xmlTextWriterStartElement(w, BAD_CAST "testcase");
     xmlTextWriterWriteFormatAttribute(w, BAD_CAST "classname", "eous.%s", mode);
     xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "task %s", eous_json_str(r, "task_id"));
     xmlTextWriterWriteFormatAttribute(w, BAD_CAST "time", "%.3f", eous_json_num(r, "wall_ms", 0) / 1000);
-    if (st && strcmp(st, "passed")) {
+    if (word && st != EOUS_ST_PASSED) {
         /* infrastructure and interruptions are errors, not the task's failures */
-        const char *el = !strcmp(st, "infra") || !strcmp(st, "interrupted")   ? "error"
-                         : !strcmp(st, "skipped") || !strcmp(st, "needs_judge") ? "skipped"
-                                                                                : "failure";
+        const char *el = st == EOUS_ST_INFRA || st == EOUS_ST_INTERRUPTED     ? "error"
+                         : st == EOUS_ST_SKIPPED || st == EOUS_ST_NEEDS_JUDGE ? "skipped"
+                                                                              : "failure";
         const char *d = eous_json_str(r, "error");
         if (!d || !*d)
             d = eous_json_str(r, "eval_detail");

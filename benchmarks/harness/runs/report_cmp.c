@@ -166,7 +166,7 @@ static void task_row(eous_buf *h, const char *id, const cmp_col *cols, int nc, i
         const char *st = cells[i] ? eous_json_str(cells[i], "status") : "absent";
         first = first ? first : st;
         *differs |= strcmp(first, st ? st : "") != 0;
-        *all_pass &= st && !strcmp(st, RUNS_ST_PASSED);
+        *all_pass &= eous_status_parse(st) == EOUS_ST_PASSED;
     }
     eous_buf_printf(h, NULL, "<tr class='task%s' data-task='", *differs ? " differs" : "");
     runs_html_text(h, id);

@@ -89,8 +89,7 @@ const cJSON *runs_row_of(const cJSON *rows, const char *id, const char *mode)
 
 static int passed(const cJSON *r)
 {
-    const char *st = eous_json_str(r, "status");
-    return st && !strcmp(st, "passed");
+    return eous_status_parse(eous_json_str(r, "status")) == EOUS_ST_PASSED;
 }
 
 /* A value the row set holds for key, once each, in first-seen order. */
@@ -633,7 +632,7 @@ static void failures(eous_buf *h, const cJSON *rows)
     const cJSON *r;
     cJSON_ArrayForEach(r, rows) {
         const char *st = eous_json_str(r, "status");
-        if (passed(r) || (st && !strcmp(st, "skipped")))
+        if (passed(r) || eous_status_parse(st) == EOUS_ST_SKIPPED)
             continue;
         if (!n++)
             eous_buf_puts(h, "<h2>Tasks that did not pass</h2><div class='wide'><table class='failures'><thead><tr>"

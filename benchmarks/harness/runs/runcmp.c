@@ -11,7 +11,8 @@
 
 typedef struct cmp_row {
     char *task, *mode;
-    char status[24];
+    char status[24];   /* the word as the line has it, for the table */
+    eous_status st;    /* the status it names (EOUS_ST_NONE: none or unknown) */
     double steps, obs_tokens, wall_ms;
     /* WebArena-Verified: {evaluator: status} (owned, NULL for other tasks), and the task's answer and
      * HAR as paths from where compare runs (NULL when none) */
@@ -110,6 +111,7 @@ static eous_rc run_add(cmp_run *r, const cJSON *o, eous_err *err)
     }
     r->n++;
     snprintf(row->status, sizeof row->status, "%s", eous_json_str(o, "status"));
+    row->st = eous_status_parse(eous_json_str(o, "status"));
     row->steps = num_field(o, "steps");
     row->obs_tokens = num_field(o, "obs_tokens");
     row->wall_ms = num_field(o, "wall_ms");
@@ -189,21 +191,21 @@ static int pair_cmp(const void *pa, const void *pb)
     return c ? c : strcmp(x->mode, y->mode);
 }
 
-static int is_settled(const char *status)
+static int is_settled(eous_status st)
 {
-    return !strcmp(status, "passed") || !strcmp(status, "failed");
+    return st == EOUS_ST_PASSED || st == EOUS_ST_FAILED;
 }
 
 static cmp_change classify(const cmp_row *a, const cmp_row *b)
 {
     if (!b)
-        return !strcmp(a->status, "passed") ? CH_DROPPED : CH_ONLY_A;
+        return a->st == EOUS_ST_PASSED ? CH_DROPPED : CH_ONLY_A;
     if (!a)
         return CH_ONLY_B;
-    if (strcmp(a->status, b->status)) {
-        if (!is_settled(a->status) || !is_settled(b->status))
+    if (a->st != b->st) {
+        if (!is_settled(a->st) || !is_settled(b->st))
             return CH_UNSETTLED;
-        return !strcmp(a->status, "passed") ? CH_REGRESSION : CH_FIX;
+        return a->st == EOUS_ST_PASSED ? CH_REGRESSION : CH_FIX;
     }
     /* a verified task whose evaluators moved (one now fails where the other did) changed too */
     int verdicts_moved = (a->verdicts || b->verdicts) && !cJSON_Compare(a->verdicts, b->verdicts, 1);
@@ -300,9 +302,9 @@ static void totals(const runs_cmp *c, cmp_totals *t)
 {
     memset(t, 0, sizeof *t);
     for (int i = 0; i < c->a.n; i++)
-        t->passed_a += !strcmp(c->a.rows[i].status, "passed");
+        t->passed_a += c->a.rows[i].st == EOUS_ST_PASSED;
     for (int i = 0; i < c->b.n; i++)
-        t->passed_b += !strcmp(c->b.rows[i].status, "passed");
+        t->passed_b += c->b.rows[i].st == EOUS_ST_PASSED;
     int n = 0;
     for (int i = 0; i < c->npairs; i++) {
         const cmp_pair *p = &c->pairs[i];

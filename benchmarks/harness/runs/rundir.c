@@ -157,14 +157,15 @@ int runs_dir_failed_attempts(const runs_dir *rd)
     int n = 0;
     for (const cJSON *r = rd->rows ? rd->rows->child : NULL; r; r = r->next) {
         const char *st = eous_json_str(r, "status");
-        n += !runs_dir_is_last(r) && st && strcmp(st, RUNS_ST_PASSED);
+        n += !runs_dir_is_last(r) && st && eous_status_parse(st) != EOUS_ST_PASSED;
     }
     return n;
 }
 
 int runs_dir_status_final(const char *status)
 {
-    return status && strcmp(status, RUNS_ST_INFRA) && strcmp(status, RUNS_ST_INTERRUPTED);
+    eous_status s = eous_status_parse(status);
+    return status && s != EOUS_ST_INFRA && s != EOUS_ST_INTERRUPTED;
 }
 
 eous_rc runs_dir_append(const char *out_dir, const char *line, eous_err *err)

@@ -4,18 +4,11 @@
  * rerun add a line, never replace one.  The attempt that counts for a task ×
  * mode is its last line; the earlier ones stay so that no failure is hidden
  * (summaries report them as failed attempts, --fail-on any-attempt counts
- * them).  The status words every writer and reader uses are defined here. */
+ * them).  The status words are core/status.h's. */
 #ifndef EOUS_RUNS_RUNDIR_H
 #define EOUS_RUNS_RUNDIR_H
 
 #include "core/core.h"
-
-#define RUNS_ST_PASSED "passed"
-#define RUNS_ST_FAILED "failed"
-#define RUNS_ST_INFRA "infra"
-#define RUNS_ST_INTERRUPTED "interrupted"
-#define RUNS_ST_SKIPPED "skipped"
-#define RUNS_ST_NEEDS_JUDGE "needs_judge"
 
 /* A loaded results.jsonl.  rows: every line in file order (owned); each row
  * carries "attempt" (1-based, per task × mode), derived from its position

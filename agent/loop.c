@@ -229,9 +229,9 @@ static double exec_deadline(const run_state *st)
 
 /* The agent failed the task (exited, hung, wrote what does not parse): said
  * in the result and the trace; the task ends unscored, failed, not infra. */
-static plan_outcome exec_failed(run_state *st, int step, const char *reason, const char *msg)
+static plan_outcome exec_failed(run_state *st, int step, agent_stop reason, const char *msg)
 {
-    SET(st->res->stop_reason, reason);
+    st->res->stop_reason = reason;
     SET(st->res->error, msg);
     st->unscored = "not scored: the agent failed";
     cJSON *line = cJSON_CreateObject();
@@ -290,11 +290,11 @@ static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, e
     if (arc == EOUS_E_TIMEOUT) {
         snprintf(msg, sizeof msg, "the agent did not answer observation %d within %.1f s (the bound of "
                  "--agent-timeout and the task's --max-seconds)", *step + 1, (due - asked) / 1000);
-        return exec_failed(st, *step, "agent_timeout", msg);
+        return exec_failed(st, *step, AGENT_STOP_AGENT_TIMEOUT, msg);
     }
     if (arc) {
         snprintf(msg, sizeof msg, "%s", aerr.msg);
-        return exec_failed(st, *step, arc == EOUS_E_LIMIT ? "agent_bad_line" : "agent_exited", msg);
+        return exec_failed(st, *step, arc == EOUS_E_LIMIT ? AGENT_STOP_AGENT_BAD_LINE : AGENT_STOP_AGENT_EXITED, msg);
     }
     agent_exec_usage u;
     size_t dropped = 0;
@@ -302,7 +302,7 @@ static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, e
     if (arc) {
         snprintf(msg, sizeof msg, "the agent's line does not parse (%.200s): \"%.200s\"", aerr.msg, line);
         free(line);
-        return exec_failed(st, *step, "agent_bad_line", msg);
+        return exec_failed(st, *step, AGENT_STOP_AGENT_BAD_LINE, msg);
     }
     free(st->exec_line);
     st->exec_line = line; /* quoted in the trace line of its first action */
@@ -325,7 +325,7 @@ static void exec_finish(run_state *st)
     cJSON_AddStringToObject(m, "type", "done");
     cJSON_AddStringToObject(m, "status", eous_status_name(st->res->status));
     cJSON_AddNumberToObject(m, "score", st->res->score);
-    cJSON_AddStringToObject(m, "stop_reason", st->res->stop_reason);
+    cJSON_AddStringToObject(m, "stop_reason", agent_stop_name(st->res->stop_reason));
     cJSON_AddItemToObject(m, "evaluators",
                           st->res->bench.evaluators ? cJSON_Duplicate(st->res->bench.evaluators, 1) : cJSON_CreateNull());
     cJSON_AddStringToObject(m, "eval_detail", st->res->eval_detail);
@@ -464,7 +464,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
         res->steps = ++*step;
         res->plan_ms += eous_now_ms() - tl;
         if (st->failed_parses >= MAX_FAILED_PARSES) {
-            SET(res->stop_reason, "parse_failures");
+            res->stop_reason = AGENT_STOP_PARSE_FAILURES;
             return PLAN_END;
         }
         return PLAN_RETRY;
@@ -476,7 +476,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
         /* the model endpoint's failure, not the browser's: the bench keeps
          * the session and counts it toward its breaker */
         if (eous_rc_is_infra(prc))
-            SET(res->stop_reason, "model_unavailable");
+            res->stop_reason = AGENT_STOP_MODEL_UNAVAILABLE;
         return PLAN_FAIL;
     }
     st->failed_parses = 0;
@@ -495,11 +495,11 @@ static plan_outcome plan_step(run_state *st, int *step, llm_usage *usage, eous_r
     eous_err_clear(&perr);
     if (agent_batch_from_script(st->plan, st->cursor, st->cursor_sub, st->obs, st->max_batch, &st->batch, &perr)) {
         snprintf(st->res->error, sizeof st->res->error, "%s", perr.msg);
-        SET(st->res->stop_reason, "script_error");
+        st->res->stop_reason = AGENT_STOP_SCRIPT_ERROR;
         return PLAN_END;
     }
     if (!st->batch.n) {
-        SET(st->res->stop_reason, "script_end");
+        st->res->stop_reason = AGENT_STOP_SCRIPT_END;
         return PLAN_END;
     }
     st->res->plan_calls++;
@@ -837,7 +837,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         trace_step(st, *step, a, text, &ar, EOUS_E_REJECTED, &aerr, usage, ms);
         free(text);
         snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
-        SET(res->stop_reason, "ungrounded");
+        res->stop_reason = AGENT_STOP_UNGROUNDED;
         act_action_clear(a);
         return STEP_STOP;
     }
@@ -888,7 +888,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         if (st->o->planner == AGENT_PLANNER_SCRIPT) {
             /* a deterministic plan whose step fails stops with the step's error */
             snprintf(res->error, sizeof res->error, "step %d (%s): %s", *step, act_kind_name(a->kind), aerr.msg);
-            SET(res->stop_reason, a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? "expect_failed" : "script_error");
+            res->stop_reason = a->kind == ACT_EXPECT && arc == EOUS_E_REJECTED ? AGENT_STOP_EXPECT_FAILED : AGENT_STOP_SCRIPT_ERROR;
             /* a job that did not do its work fails, whatever its evaluators (if any) would say of the page */
             if (act_kind_is_rpa(a->kind) ||
                 !st->t->ops || !st->t->ops->score)
@@ -902,7 +902,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     if (out == STEP_NEXT && ar.stopped) {
         free(res->answer);
         res->answer = strdup(ar.answer ? ar.answer : "");
-        SET(res->stop_reason, "stop");
+        res->stop_reason = AGENT_STOP_STOP;
         out = STEP_STOP;
     }
     act_result_clear(&ar);
@@ -915,7 +915,7 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     st->prev[st->n_prev % MAX_REPEATED_ACTIONS] = *a; /* moves ownership */
     st->n_prev++;
     if (same) {
-        SET(res->stop_reason, "repeated_action");
+        res->stop_reason = AGENT_STOP_REPEATED_ACTION;
         return STEP_STOP;
     }
     return STEP_NEXT;
@@ -1129,11 +1129,11 @@ static eous_rc run_steps(run_state *st, eous_err *err)
         if (eous_interrupted())
             return eous_err_set(err, EOUS_E_INTERRUPTED, "interrupted");
         if (step >= st->max_steps) {
-            SET(res->stop_reason, "max_steps");
+            res->stop_reason = AGENT_STOP_MAX_STEPS;
             return EOUS_OK;
         }
         if (st->o->max_seconds > 0 && eous_now_ms() - st->t0 > st->o->max_seconds * 1000) {
-            SET(res->stop_reason, "time");
+            res->stop_reason = AGENT_STOP_TIME;
             return EOUS_OK;
         }
         step_ms ms;
@@ -1186,7 +1186,7 @@ static void keep_final(run_state *st, int passed)
 static eous_rc run_score(run_state *st, eous_err *err)
 {
     agent_result *res = st->res;
-    if (!strcmp(res->stop_reason, "ungrounded")) {
+    if (res->stop_reason == AGENT_STOP_UNGROUNDED) {
         /* a plan that acted on what it could not have seen scores nothing */
         res->status = EOUS_ST_FAILED;
         SET(res->eval_detail, "not scored: an ungrounded step ended the task");
@@ -1241,8 +1241,10 @@ static eous_rc run_failed(run_state *st, eous_rc rc, eous_err *err)
     res->status = eous_rc_task_status(rc);
     if (!res->error[0] && err)
         SET(res->error, err->msg);
-    if (!res->stop_reason[0])
-        SET(res->stop_reason, eous_rc_ends_task(rc) ? eous_status_name(res->status) : "error");
+    if (res->stop_reason == AGENT_STOP_NONE)
+        res->stop_reason = !eous_rc_ends_task(rc)                ? AGENT_STOP_ERROR
+                           : res->status == EOUS_ST_INTERRUPTED ? AGENT_STOP_INTERRUPTED
+                                                                : AGENT_STOP_INFRA;
     /* the page of a task that errored; a dead browser has none to give */
     if (!eous_rc_is_infra(rc) && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_IO && !res->screenshot[0]) {
         agent_evidence_capture_final(st->ev, st->s);

@@ -59,7 +59,7 @@ eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const
     char why[512];
     if (t->output_schema && !eous_schema_validate(t->output_schema, out, why, sizeof why)) {
         res->status = EOUS_ST_FAILED;
-        snprintf(res->stop_reason, sizeof res->stop_reason, "output_schema");
+        res->stop_reason = AGENT_STOP_OUTPUT_SCHEMA;
         snprintf(res->error, sizeof res->error, "output_schema: %s", why);
         res->score = 0;
         return EOUS_OK;

@@ -35,6 +35,32 @@ int agent_planner_parse(const char *s, agent_planner *out)
     return 0;
 }
 
+static const char *const stop_names[AGENT_STOP_COUNT] = {
+    [AGENT_STOP_NONE] = "",
+    [AGENT_STOP_STOP] = "stop",
+    [AGENT_STOP_SCRIPT_END] = "script_end",
+    [AGENT_STOP_MAX_STEPS] = "max_steps",
+    [AGENT_STOP_TIME] = "time",
+    [AGENT_STOP_PARSE_FAILURES] = "parse_failures",
+    [AGENT_STOP_REPEATED_ACTION] = "repeated_action",
+    [AGENT_STOP_SCRIPT_ERROR] = "script_error",
+    [AGENT_STOP_EXPECT_FAILED] = "expect_failed",
+    [AGENT_STOP_UNGROUNDED] = "ungrounded",
+    [AGENT_STOP_OUTPUT_SCHEMA] = "output_schema",
+    [AGENT_STOP_MODEL_UNAVAILABLE] = "model_unavailable",
+    [AGENT_STOP_AGENT_EXITED] = "agent_exited",
+    [AGENT_STOP_AGENT_TIMEOUT] = "agent_timeout",
+    [AGENT_STOP_AGENT_BAD_LINE] = "agent_bad_line",
+    [AGENT_STOP_INFRA] = "infra",
+    [AGENT_STOP_INTERRUPTED] = "interrupted",
+    [AGENT_STOP_ERROR] = "error",
+};
+
+const char *agent_stop_name(agent_stop s)
+{
+    return s > AGENT_STOP_NONE && s < AGENT_STOP_COUNT ? stop_names[s] : "";
+}
+
 const char *agent_planner_name(agent_planner p)
 {
     return eous_name_of(planner_names, EOUS_NAMES_N(planner_names), (int)p, "script");
@@ -114,7 +140,7 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddItemToObject(o, "site_urls", cJSON_Duplicate(r->bench.site_urls, 1));
     cJSON_AddNumberToObject(o, "start_ms", r->start_ms);
     cJSON_AddNumberToObject(o, "score_ms", r->score_ms);
-    cJSON_AddStringToObject(o, "stop_reason", r->stop_reason);
+    cJSON_AddStringToObject(o, "stop_reason", agent_stop_name(r->stop_reason));
     if (r->grounding && strcmp(r->grounding, "off")) {
         cJSON *g = cJSON_AddObjectToObject(o, "grounding");
         cJSON_AddStringToObject(g, "mode", r->grounding);

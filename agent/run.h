@@ -55,6 +55,29 @@ void agent_run_opts_init(agent_run_opts *o);
 int agent_planner_parse(const char *s, agent_planner *out);
 const char *agent_planner_name(agent_planner p);
 
+/* Why a run ended.  One table of words (agent/result.c); the words are results.jsonl's. */
+typedef enum agent_stop {
+    AGENT_STOP_NONE = 0,
+    AGENT_STOP_STOP,             /* "stop": the planner said it was done */
+    AGENT_STOP_SCRIPT_END,       /* "script_end": a script's steps ran out */
+    AGENT_STOP_MAX_STEPS,        /* "max_steps" */
+    AGENT_STOP_TIME,             /* "time": --max-seconds */
+    AGENT_STOP_PARSE_FAILURES,   /* "parse_failures": the model's answers did not parse, again and again */
+    AGENT_STOP_REPEATED_ACTION,  /* "repeated_action": the same action on the same view, again and again */
+    AGENT_STOP_SCRIPT_ERROR,     /* "script_error": a script step failed */
+    AGENT_STOP_EXPECT_FAILED,    /* "expect_failed": an expect step failed (not scored) */
+    AGENT_STOP_UNGROUNDED,       /* "ungrounded": strict grounding refused a scripted step */
+    AGENT_STOP_OUTPUT_SCHEMA,    /* "output_schema": the output broke its schema */
+    AGENT_STOP_MODEL_UNAVAILABLE,/* "model_unavailable": the model endpoint failed after its retries */
+    AGENT_STOP_AGENT_EXITED,     /* planner exec: "agent_exited", "agent_timeout", "agent_bad_line" (the */
+    AGENT_STOP_AGENT_TIMEOUT,    /* agent's failure, not infra: error quotes what it wrote) */
+    AGENT_STOP_AGENT_BAD_LINE,
+    AGENT_STOP_INFRA,            /* "infra", "interrupted": how the run was cut short */
+    AGENT_STOP_INTERRUPTED,
+    AGENT_STOP_ERROR,            /* "error": a failure of the task's own (bad input in it) */
+    AGENT_STOP_COUNT
+} agent_stop;
+
 typedef struct agent_result {
     char task_id[AGENT_JOB_ID_MAX + 1];
     char mode[16];
@@ -81,12 +104,7 @@ typedef struct agent_result {
     size_t obs_bytes_total, obs_tokens_total;
     size_t obs_tokens_sent_total; /* o200k tokens of the observations as sent: deltas when they are on */
     const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
-    char stop_reason[64];     /* "stop", "max_steps", "time", "parse_failures", "repeated_action", "script_error",
-                               * "infra", "model_unavailable" (the model endpoint failed after its retries),
-                               * "ungrounded" (strict grounding refused a scripted step), "expect_failed" (an
-                               * expect step failed: not scored), "output_schema" (the output broke its schema),
-                               * planner exec: "agent_exited", "agent_timeout", "agent_bad_line" (the agent's
-                               * failure, not infra: error quotes what it wrote) */
+    agent_stop stop_reason;   /* why it ended (agent_stop_name gives the results line's word) */
     const char *grounding;    /* static: "strict" | "report" | "off" */
     int steps_grounded, steps_computed, steps_addressing, steps_ungrounded; /* grounding verdicts */
     char error[512];
@@ -110,6 +128,9 @@ typedef struct agent_result {
         const char *known_limit;  /* a bench's known limit that explains this failure, or NULL (borrowed) */
     } bench;
 } agent_result;
+
+/* Its word in a results line ("" for AGENT_STOP_NONE). */
+const char *agent_stop_name(agent_stop s);
 
 void agent_result_clear(agent_result *r);
 /* The result as one JSON line (no newline; caller frees). */

@@ -328,7 +328,7 @@ static eous_rc tool_task_submit(mcp_server *m, const cJSON *args, mcp_tool_out *
     snprintf(res->task_id, sizeof res->task_id, "%s", r->t->id);
     snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(r->mode));
     snprintf(res->planner, sizeof res->planner, "mcp");
-    snprintf(res->stop_reason, sizeof res->stop_reason, "stop");
+    res->stop_reason = AGENT_STOP_STOP;
     res->answer = strdup(answer);
     res->intent = r->t->intent;
     res->tier = r->t->tier;

@@ -436,7 +436,7 @@ Test(grounding_site, unseen_row_key_fails_strict_and_runs_under_report)
 {
     agent_result res;
     run_plan(UNSEEN_KEY, PERC_MODE_HYBRID, AGENT_GROUND_STRICT, &res);
-    cr_assert_str_eq(res.stop_reason, "ungrounded");
+    cr_assert_str_eq(agent_stop_name(res.stop_reason), "ungrounded");
     cr_assert_str_eq(eous_status_name(res.status), "failed");
     cr_assert_eq(res.score, 0.0);
     cr_assert(strstr(res.error, "u011"), "the error names the missing key: %s", res.error);
@@ -448,7 +448,7 @@ Test(grounding_site, unseen_row_key_fails_strict_and_runs_under_report)
     snprintf(trace, sizeof trace, "%s/g-hybrid.jsonl", dir);
     snprintf(png, sizeof png, "%s/g-hybrid/step-01-failed.png", dir);
     run_plan_traced(UNSEEN_KEY, PERC_MODE_HYBRID, AGENT_GROUND_STRICT, trace, &res);
-    cr_assert_str_eq(res.stop_reason, "ungrounded");
+    cr_assert_str_eq(agent_stop_name(res.stop_reason), "ungrounded");
     cr_assert_eq(access(png, R_OK), 0, "%s kept", png);
     agent_result_clear(&res);
     eous_rmtree(dir);
@@ -474,13 +474,13 @@ Test(grounding_site, unseen_enum_value_fails_strict)
     snprintf(json, sizeof json, UNSEEN_ENUM, "research");
     agent_result res;
     run_plan(json, PERC_MODE_HYBRID, AGENT_GROUND_STRICT, &res);
-    cr_assert_str_eq(res.stop_reason, "ungrounded", "%s", res.error);
+    cr_assert_str_eq(agent_stop_name(res.stop_reason), "ungrounded", "%s", res.error);
     cr_assert(strstr(res.error, "research"), "%s", res.error);
     agent_result_clear(&res);
     /* a value the view lists is fine */
     snprintf(json, sizeof json, UNSEEN_ENUM, "finance");
     run_plan(json, PERC_MODE_HYBRID, AGENT_GROUND_STRICT, &res);
-    cr_assert_str_eq(res.stop_reason, "stop", "%s", res.error);
+    cr_assert_str_eq(agent_stop_name(res.stop_reason), "stop", "%s", res.error);
     cr_assert_eq(res.steps_ungrounded, 0);
     agent_result_clear(&res);
 }
@@ -500,7 +500,7 @@ Test(grounding_site, answer_never_shown_fails_strict_in_both_modes)
     for (int m = 0; m < 2; m++) {
         agent_result res;
         run_plan(json, m ? PERC_MODE_ATOMIC : PERC_MODE_HYBRID, AGENT_GROUND_STRICT, &res);
-        cr_assert_str_eq(res.stop_reason, "ungrounded", "%s", res.error);
+        cr_assert_str_eq(agent_stop_name(res.stop_reason), "ungrounded", "%s", res.error);
         cr_assert_eq(res.score, 0.0, "not scored though the reference agrees");
         agent_result_clear(&res);
     }

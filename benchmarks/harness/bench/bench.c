@@ -95,14 +95,13 @@ static void backoff(long ms)
 
 /* Fills res for a job that ends without running (as far as it got). */
 static void result_not_run(agent_result *res, const job *j, agent_planner planner, eous_status status,
-                           const char *stop_reason)
+                           agent_stop stop_reason)
 {
     snprintf(res->task_id, sizeof res->task_id, "%s", j->task->id);
     snprintf(res->mode, sizeof res->mode, "%s", perc_mode_name(j->mode));
     snprintf(res->planner, sizeof res->planner, "%s", agent_planner_name(planner));
     res->status = status;
-    if (stop_reason)
-        snprintf(res->stop_reason, sizeof res->stop_reason, "%s", stop_reason);
+    res->stop_reason = stop_reason;
     res->tier = j->task->tier;
     res->screen = j->task->screen;
     res->intent = j->task->intent;
@@ -155,7 +154,7 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
         eous_err_clear(err);
         if (!wb->open) {
             if ((rc = agent_browser_open_net(&wb->br, o->webdriver, o->w3c_only, o->network_log, err))) {
-                result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, "infra");
+                result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, AGENT_STOP_INFRA);
                 snprintf(res->error, sizeof res->error, "%s", err->msg);
                 res->attempt = this_attempt;
                 if (eous_interrupted())
@@ -167,7 +166,7 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
         }
         if ((rc = agent_fresh_tab(wb->br.session, err))) {
             /* a browser that cannot open a tab is broken: a fresh one */
-            result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, "infra");
+            result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, AGENT_STOP_INFRA);
             snprintf(res->error, sizeof res->error, "%s", err->msg);
             res->attempt = this_attempt;
             agent_browser_close(&wb->br);
@@ -201,10 +200,10 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
              * infrastructure's failure whatever code the error carried (a
              * grid hub reports a lost node as "unknown error") */
             res->status = EOUS_ST_INFRA;
-            snprintf(res->stop_reason, sizeof res->stop_reason, "infra");
+            res->stop_reason = AGENT_STOP_INFRA;
             rc = eous_err_remap(err, EOUS_E_INFRA);
         }
-        int model_down = eous_rc_is_infra(rc) && !strcmp(res->stop_reason, "model_unavailable");
+        int model_down = eous_rc_is_infra(rc) && res->stop_reason == AGENT_STOP_MODEL_UNAVAILABLE;
         if (o->run.planner != AGENT_PLANNER_SCRIPT && model_outcome(b, model_down, res->error) && model_down)
             break;
         if (!eous_rc_is_infra(rc) || eous_interrupted())
@@ -336,7 +335,7 @@ static void *worker(void *arg)
         memset(&res, 0, sizeof res);
         eous_rc rc = EOUS_OK;
         if (breaker_open) {
-            result_not_run(&res, j, b->o->run.planner, EOUS_ST_INFRA, "model_unavailable");
+            result_not_run(&res, j, b->o->run.planner, EOUS_ST_INFRA, AGENT_STOP_MODEL_UNAVAILABLE);
             pthread_mutex_lock(&b->lock);
             snprintf(res.error, sizeof res.error, "not run: the model endpoint failed %d times in a row (last: %.400s)",
                      BENCH_MODEL_FAILURES, b->breaker_reason);
@@ -345,7 +344,7 @@ static void *worker(void *arg)
             wa_task_list copy;
             const wa_task *task = task_for_slot(j, slot, &copy, &err);
             if (!task) {
-                result_not_run(&res, j, b->o->run.planner, EOUS_ST_INFRA, "infra");
+                result_not_run(&res, j, b->o->run.planner, EOUS_ST_INFRA, AGENT_STOP_INFRA);
                 snprintf(res.error, sizeof res.error, "%s", err.msg);
             } else {
                 rc = run_job(b, j, task, &wb, &res, &err);
@@ -360,7 +359,7 @@ static void *worker(void *arg)
         }
         if (eous_interrupted() && (eous_rc_ends_task(rc) || res.status == EOUS_ST_NONE)) {
             /* stopped in flight: recorded as such, and --resume reruns it */
-            result_not_run(&res, j, b->o->run.planner, EOUS_ST_INTERRUPTED, "interrupted");
+            result_not_run(&res, j, b->o->run.planner, EOUS_ST_INTERRUPTED, AGENT_STOP_INTERRUPTED);
             if (!res.error[0])
                 snprintf(res.error, sizeof res.error, "interrupted by signal %d", eous_interrupt_signal());
         }

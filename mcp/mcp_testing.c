@@ -308,6 +308,27 @@ static void quoted(eous_buf *out, const char *s)
     eous_buf_putc(out, '\'', NULL);
 }
 
+/* The node a locator names for component c: its root when named, else the first named control in it. */
+static const perc_node *component_node(const perc_obs *obs, const perc_component *c)
+{
+    const perc_node *root = perc_obs_node_by_backend(obs, c->backend_id), *text = NULL;
+    if (root && root->role && root->name && *root->name && strcmp(root->role, "generic"))
+        return root;
+    size_t ci = 0;
+    while (ci < perc_obs_n_components(obs) && perc_obs_component(obs, ci) != c)
+        ci++;
+    for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
+        const perc_node *x = perc_obs_node(obs, i);
+        if (x->component != (int)ci || !seen(obs, x) || !x->role || !x->name || !*x->name)
+            continue;
+        if (strcmp(x->role, "StaticText") && strcmp(x->role, "generic") && strcmp(x->role, "LabelText"))
+            return x;
+        if (!text)
+            text = x;
+    }
+    return text ? text : root;
+}
+
 static eous_rc tool_generate_locator(mcp_server *m, const cJSON *args, mcp_tool_out *out, eous_err *err)
 {
     const perc_node *x;
@@ -316,7 +337,7 @@ static eous_rc tool_generate_locator(mcp_server *m, const cJSON *args, mcp_tool_
     if (rc)
         return rc;
     if (!x && c)
-        x = perc_obs_node_by_backend(m->obs, c->backend_id);
+        x = component_node(m->obs, c);
     if (!x || !x->role || !x->name || !*x->name)
         return eous_err_set(err, EOUS_E_NOT_FOUND, "browser_generate_locator: the element has no role and name in "
                                                    "the view to make a locator from");

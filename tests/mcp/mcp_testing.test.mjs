@@ -10,10 +10,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EOUS, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-let fixture;
+const DIST = join(root, 'benchmarks/site/dist');
+let fixture, playground;
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
+  assert.ok(existsSync(join(DIST, 'app.js')), 'benchmarks/site/dist missing: bash scripts/build-site');
   fixture = await serve(join(root, 'tests/fixtures/mcp_testing'));
+  playground = await serve(DIST);
 });
 after(stopServers);
 
@@ -96,6 +99,24 @@ test('--caps testing: each check passes on what the view shows and fails clearly
     const saves = [...view.matchAll(/\[(\d+)\] button 'Save'/g)].map((x) => x[1]);
     assert.equal((await s.ok('browser_generate_locator', { target: saves[1] })).trim(),
       "getByRole('button', { name: 'Save', exact: true }).nth(1)");
+  } finally {
+    await s.close();
+  }
+});
+
+test('--caps testing on the Playground (CI4A): a component id checked against its state, a locator for it', { timeout: 600000 }, async () => {
+  const s = await session(['--caps', 'testing']);
+  try {
+    const view = await s.ok('browser_navigate', { url: `${playground}/booking` });
+    const guests = idIn(view, /\[(c\d+)\] inputnumber 'Guests'/);
+    const breakfast = idIn(view, /\[(c\d+)\] checkbox 'Breakfast included'/);
+    assert.match(await s.ok('browser_verify_value', { type: 'textbox', element: 'Guests', target: guests, value: '2' }),
+      new RegExp(`Done: .*'Guests' has value "2"`));
+    await fails(s, 'browser_verify_value', { type: 'textbox', target: guests, value: '5' }, /Expected value "5", but got "2"/);
+    await s.ok('browser_verify_value', { type: 'checkbox', target: breakfast, value: 'false' });
+    await s.ok('browser_call', { component: breakfast, tool: 'check', params: {} });
+    await s.ok('browser_verify_value', { type: 'checkbox', target: breakfast, value: 'true' });
+    assert.match(await s.ok('browser_generate_locator', { target: guests }), /^getByRole\('\w+', \{ name: '[^']*Guests[^']*', exact: true \}\)/);
   } finally {
     await s.close();
   }

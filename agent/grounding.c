@@ -152,7 +152,7 @@ static int found_in(const ground_ctx *g, const char *needle, int places)
 static int is_secret(const char *s)
 {
     size_t n = strlen(s);
-    return n > 11 && !strncmp(s, "{{secret:", 9) && !strcmp(s + n - 2, "}}");
+    return n > 11 && !strncmp(s, "{{secret:", 9) && !strcmp(s + n - 2, "}}"); /* a step's value, not view text */
 }
 
 __attribute__((format(printf, 3, 4))) static void verdict(agent_ground_result *out, agent_ground_verdict v,
@@ -242,7 +242,7 @@ static perc_span line_state(const perc_line *l, const char *key)
     return (perc_span){0};
 }
 
-/* 1 when the span holds the bytes w somewhere (a cut list's "…", a row's "No data"). */
+/* 1 when the span holds the bytes w somewhere (a row's "No data": what the page wrote, not a mark). */
 static int span_has(perc_span sp, const char *w)
 {
     return sp.s && memmem(sp.s, sp.len, w, strlen(w)) != NULL;
@@ -319,23 +319,22 @@ static int is_item_role(const perc_line *l)
  * ("options: a | b") or its tools' first listed values ("value: a|b|c"). */
 static int hybrid_options(const perc_line *l, long *n, char *why, size_t wn)
 {
-    perc_span list = line_state(l, "options"), whole = list;
+    perc_span list = {0};
+    int cut = 0;
+    for (size_t k = 0; k < l->n_state && !list.s; k++)
+        if (perc_span_is(l->state[k].key, "options", 7))
+            list = l->state[k].value, cut = l->state[k].cut;
     for (size_t t = 0; !list.s && t < l->n_tools; t++)
         for (size_t k = 0; !list.s && k < l->tools[t].n_params; k++) {
             const perc_line_param *pm = &l->tools[t].params[k];
-            if (pm->type.s && memchr(pm->type.s, '|', pm->type.len)) {
-                list = pm->type;
-                /* a cut list's mark may follow the type, among its limits */
-                whole = pm->limits.s ? (perc_span){pm->type.s, pm->type.off, pm->limits.off + pm->limits.len -
-                                                                                 pm->type.off}
-                                     : pm->type;
-            }
+            if (pm->type.s && memchr(pm->type.s, '|', pm->type.len))
+                list = pm->type, cut = pm->cut;
         }
     if (!list.s) {
         snprintf(why, wn, "the view lists no options for it");
         return -1;
     }
-    if (span_has(whole, "…") || span_has(whole, " more")) {
+    if (cut) {
         snprintf(why, wn, "the view does not list its options whole");
         return -1;
     }
@@ -463,6 +462,7 @@ static int count_matches(const agent_ground_log *seen, long *n, char *why, size_
 {
     snprintf(why, wn, "no result of this run lists matches");
     for (size_t i = seen ? seen->n : 0; i-- > 0;) {
+        /* an action result's JSON (a component's search tool), not view text */
         const char *p = strstr(seen->texts[i], "\"matches\":[");
         if (!p)
             continue;
@@ -761,6 +761,7 @@ static int target_as_printed(const ground_ctx *g, const char *k, const perc_line
     const agent_ground_input *in = g->in;
     const char *id = in->call_view_id;
     size_t kn = strlen(k);
+    /* the plan's target against the resolved id, not view text */
     if (!strcmp(k, id) || (kn == strlen(id) + 2 && k[0] == '[' && !strncmp(k + 1, id, kn - 2) && k[kn - 1] == ']'))
         return 1;
     if (in->call_page_tool && in->call_key && !strcmp(k, in->call_key))
@@ -927,7 +928,7 @@ static int is_view_id(const char *k)
 static void check_target(const ground_ctx *g, const act_action *a, agent_ground_result *out)
 {
     const char *k = a->target ? a->target : "";
-    if (!strncmp(k, "css=", 4)) {
+    if (!strncmp(k, "css=", 4)) { /* the plan's target, not view text */
         verdict(out, AGENT_GROUND_ADDRESSING, "css target '%.250s'", k);
         return;
     }
@@ -1030,7 +1031,7 @@ static void check_action(const ground_ctx *g, const act_action *a, agent_ground_
     if (g->in->rule && g->in->rule[0]) {
         rule_eval(g, &r);
         if (!r.ok) { /* not in the vocabulary, or it does not hold on this view: ungrounded */
-            if (!strncmp(r.why, "rule '", 6))
+            if (!strncmp(r.why, "rule '", 6)) /* our own message */
                 verdict(out, AGENT_GROUND_UNGROUNDED, "%s", r.why);
             else
                 verdict(out, AGENT_GROUND_UNGROUNDED, "rule '%.100s': %s", g->in->rule, r.why);

@@ -207,6 +207,7 @@ typedef struct perc_line_param {
     perc_span type;  /* "true|false", "integer", "[a|b]"; s NULL: a plain string */
     perc_span limits; /* ", 1..8, step 2" after the type, s NULL when none */
     int boolean;     /* the type takes a boolean: "boolean", "true|false" (any case) */
+    int cut;         /* its list of values is not whole ("a|b|… +40 more") */
 } perc_line_param;
 
 typedef struct perc_line_tool {
@@ -218,6 +219,7 @@ typedef struct perc_line_tool {
 
 typedef struct perc_line_state {
     perc_span key, value; /* value without its quotes when quoted */
+    int cut;              /* a list value that is not whole ("a | b … +3 more") */
 } perc_line_state;
 
 typedef struct perc_line {

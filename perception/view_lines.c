@@ -148,6 +148,12 @@ static const char *quoted_name(const lctx *c, const char *p, perc_span *name)
     return close + 1;
 }
 
+/* 1 when [p, e) holds a list the writers cut ("… +N more", view_hybrid.c's render_scalar_list). */
+static int is_cut(const char *p, const char *e)
+{
+    return find(p, e, "…") != NULL || find(p, e, " more") != NULL;
+}
+
 /* ---- a component's state and tools ------------------------------------------ */
 
 /* A state value at p: quoted up to its closing quote, else up to the next
@@ -191,6 +197,7 @@ static const char *read_state(lctx *c, const char *p, const char *stop)
         st->key = span(c, p, k);
         if (p + k + 1 < stop && p[k] == ':' && p[k + 1] == ' ') {
             p = state_value(c, p + k + 2, stop, &st->value);
+            st->cut = st->value.s && is_cut(st->value.s, st->value.s + st->value.len);
         } else {
             st->value = (perc_span){0}; /* a flag: "disabled", "read-only" */
             p += k;
@@ -228,6 +235,7 @@ static void read_param(lctx *c, const char *p, const char *e, perc_line_param *p
     pm->boolean = pv_type_is_boolean(low);
     if (lim)
         pm->limits = span(c, lim, (size_t)(e - lim));
+    pm->cut = is_cut(n, e);
 }
 
 /* Splits a tool's args on "; " outside brackets. */

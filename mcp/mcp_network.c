@@ -18,7 +18,8 @@
  * browser_network_requests.  A route is checked by the policy as an action
  * "route" on kind "route" labelled with its pattern, and audited.  The
  * routes outlive a browser restart (routing resumes with the new browser);
- * mcp_free ends them.  Secret values never reach an answer (the redactor);
+ * with none left, requests stop pausing (the connection closes); mcp_free
+ * ends them.  Secret values never reach an answer (the redactor);
  * {{secret:NAME}} in a body is not expanded: a route never hands a secret to
  * the page. */
 #define _GNU_SOURCE
@@ -637,6 +638,8 @@ static eous_rc tool_unroute(mcp_server *m, const cJSON *args, mcp_tool_out *out,
         }
         n->n = k;
         pthread_mutex_unlock(&n->lock);
+        if (!k)
+            net_stop(n); /* no route left: requests no longer pause (the sessions go with the connection) */
     }
     mcp_caps_audit(m, "unroute", m->obs ? perc_obs_url(m->obs) : "", EOUS_OK, pattern ? pattern : "every route");
     if (pattern)

@@ -322,13 +322,15 @@ static eous_rc check_call(act_exec *x, const perc_component *c, const act_action
 static eous_rc call_in_page(act_exec *x, const perc_component *c, const act_action *a, const cJSON *params,
                             const char *who, const char *what, int confirmed, cJSON **out, eous_err *err)
 {
-    const char *provider = c->provider ? c->provider : "ci4a";
+    /* a component made by hand (tests) without a provider is a CI4A one */
+    unsigned bit = c->provider_bit ? c->provider_bit : PERC_PROVIDER_CI4A;
+    const char *provider = perc_provider_name(bit);
     *out = NULL;
     for (int attempt = 0; attempt < 2; attempt++) {
         cJSON *args = cJSON_CreateArray();
         cJSON_AddItemToArray(args, cJSON_CreateString(c->key));
         cJSON_AddItemToArray(args, cJSON_CreateString(a->tool));
-        if (!strcmp(provider, "bridge"))
+        if (bit == PERC_PROVIDER_BRIDGE)
             cJSON_AddItemToArray(args, bridge_args(params));
         else
             cJSON_AddItemToArray(args, params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());
@@ -337,7 +339,7 @@ static eous_rc call_in_page(act_exec *x, const perc_component *c, const act_acti
         cJSON_AddItemToArray(args, cJSON_CreateNumber(x->o.settle_cap_ms));
         cJSON_AddItemToArray(args, cJSON_CreateBool(confirmed));
         cJSON_AddItemToArray(args, cJSON_CreateString(provider));
-        if (!strcmp(provider, "native")) {
+        if (bit == PERC_PROVIDER_NATIVE) {
             /* native_call.js needs M (a form's field keys) and which params name secrets */
             cJSON_AddItemToArray(args, cJSON_Duplicate(c->metadata, 1));
             cJSON *sec = cJSON_CreateArray();
@@ -439,11 +441,11 @@ static eous_rc call_answer(act_exec *x, const perc_obs *obs, const perc_componen
                                 who, x->o.call_timeout_ms);
         return eous_err_set(err, EOUS_E_TIMEOUT, "%s: no answer from the page within %.0f ms%s", who,
                             x->o.call_timeout_ms,
-                            c->provider && !strcmp(c->provider, "webmcp") ? " (the call was cancelled)" : "");
+                            c->provider_bit == PERC_PROVIDER_WEBMCP ? " (the call was cancelled)" : "");
     }
     if (!strcmp(st, "submit"))
         return act_native_submit(x, obs, c, v, who, res, err);
-    if (!strcmp(st, "error") && c->provider && !strcmp(c->provider, "native")) {
+    if (!strcmp(st, "error") && c->provider_bit == PERC_PROVIDER_NATIVE) {
         /* native_call.js says what the control holds, or the browser's validation message */
         const char *code = eous_json_str(v, "code") ? eous_json_str(v, "code") : "";
         eous_rc rc = eous_err_set(err, !strcmp(code, "unknown_component") ? EOUS_E_STALE : EOUS_E_PAGE, "%s: %s", who,
@@ -525,13 +527,13 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
     snprintf(who, sizeof who, "%s.%s", c->key, a->tool ? a->tool : "");
     snprintf(what, sizeof what, "call %s", who);
     if (a->tool && !strcmp(a->tool, "describe") && !act_tool_exists(c->tools, c->metadata, "describe") &&
-        strcmp(c->provider ? c->provider : "ci4a", "ci4a"))
+        c->provider_bit && c->provider_bit != PERC_PROVIDER_CI4A)
         return describe_page_tool(c, who, res);
     int confirmed = 0;
     if ((rc = check_call(x, c, a, what, &confirmed, err)))
         return rc;
     /* a native file input: its files go in through WebDriver, never through the page's script */
-    if (c->provider && !strcmp(c->provider, "native") && a->tool && !strcmp(a->tool, "upload"))
+    if (c->provider_bit == PERC_PROVIDER_NATIVE && a->tool && !strcmp(a->tool, "upload"))
         return act_native_upload(x, obs, c, a, who, res, err);
     cJSON *params = NULL, *v = NULL;
     /* secrets are filled in for the page only, and wiped after */

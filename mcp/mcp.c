@@ -405,7 +405,7 @@ static void announce_page_tools(mcp_server *m)
     eous_buf_init(&sig, 0);
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
-        if (!strcmp(c->provider, "webmcp") && !c->agent_hidden)
+        if (c->provider_bit == PERC_PROVIDER_WEBMCP && !c->agent_hidden)
             eous_buf_printf(&sig, NULL, "%s\n", c->key);
     }
     const char *now = sig.data ? sig.data : "";
@@ -1203,7 +1203,7 @@ static const perc_component *webmcp_tool(const mcp_server *m, const char *name)
 {
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
-        if (!strcmp(c->provider, "webmcp") && !c->agent_hidden && !strcmp(c->key, name))
+        if (c->provider_bit == PERC_PROVIDER_WEBMCP && !c->agent_hidden && !strcmp(c->key, name))
             return c;
     }
     return NULL;
@@ -1220,7 +1220,7 @@ static eous_rc tool_webmcp_list(mcp_server *m, const cJSON *args, mcp_tool_out *
     cJSON *arr = cJSON_AddArrayToObject(sc, "tools");
     for (size_t i = 0; i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
-        if (strcmp(c->provider, "webmcp") || c->agent_hidden)
+        if (c->provider_bit != PERC_PROVIDER_WEBMCP || c->agent_hidden)
             continue;
         const cJSON *meta = eous_json_obj(c->metadata, c->key);
         const char *desc = eous_json_str(meta, "description");
@@ -1262,7 +1262,7 @@ static eous_rc tool_webmcp_call(mcp_server *m, const cJSON *args, mcp_tool_out *
         eous_buf_init(&names, 4096);
         for (size_t i = 0; i < perc_obs_n_components(m->obs); i++) {
             const perc_component *c = perc_obs_component(m->obs, i);
-            if (!strcmp(c->provider, "webmcp") && !c->agent_hidden)
+            if (c->provider_bit == PERC_PROVIDER_WEBMCP && !c->agent_hidden)
                 eous_buf_printf(&names, NULL, "%s%s", names.len ? ", " : "", c->key);
         }
         rc = eous_err_set(err, EOUS_E_NOT_FOUND, "browser_webmcp_call: the page has no WebMCP tool '%.100s' (%s%s)",
@@ -1574,7 +1574,7 @@ static const perc_component *find_page_tool(const mcp_server *m, const char *nam
         const perc_component *c = perc_obs_component(m->obs, i);
         char n[72];
         page_tool_name(c->key, n);
-        if (!strcmp(c->provider, "webmcp") && !c->agent_hidden && !strcmp(n, name))
+        if (c->provider_bit == PERC_PROVIDER_WEBMCP && !c->agent_hidden && !strcmp(n, name))
             return c;
     }
     return NULL;
@@ -1603,7 +1603,7 @@ static cJSON *list_tools(const mcp_server *m)
         const perc_component *c = perc_obs_component(m->obs, i);
         char name[72];
         page_tool_name(c->key, name);
-        if (strcmp(c->provider, "webmcp") || c->agent_hidden || find_page_tool(m, name) != c)
+        if (c->provider_bit != PERC_PROVIDER_WEBMCP || c->agent_hidden || find_page_tool(m, name) != c)
             continue; /* two page tools that sanitise to one name: only the first is offered */
         const char *desc = eous_json_str(eous_json_obj(c->metadata, c->key), "description");
         char d[600];

@@ -309,17 +309,22 @@ static eous_rc tool_history(mcp_server *m, const cJSON *args, mcp_tool_out *out,
 static const perc_component *setter_of(const mcp_server *m, const cJSON *e, const char *nk, const char **field)
 {
     const char *comp = eous_json_str(e, "component");
+    /* the history entry names its provider (JSON from the page hook): the name read into a bit here */
+    unsigned entry_bit = 0;
+    const char *prov = eous_json_str(e, "provider");
+    if (prov && perc_providers_parse(prov, &entry_bit))
+        entry_bit = 0;
     *field = NULL;
     for (size_t i = 0; m->obs && i < perc_obs_n_components(m->obs); i++) {
         const perc_component *c = perc_obs_component(m->obs, i);
         if (c->agent_hidden)
             continue;
-        if (!strcmp(eous_json_str(e, "provider"), "ci4a")) {
-            if (!strcmp(c->provider, "ci4a") && !strcmp(c->key, comp))
+        if (entry_bit == PERC_PROVIDER_CI4A) {
+            if (c->provider_bit == PERC_PROVIDER_CI4A && !strcmp(c->key, comp))
                 return c;
             continue;
         }
-        if (!nk || !*nk || strcmp(c->provider, "native"))
+        if (!nk || !*nk || c->provider_bit != PERC_PROVIDER_NATIVE)
             continue;
         if (!strcmp(c->key, nk))
             return c;

@@ -8,11 +8,21 @@
 
 #include "perception/perc_int.h"
 
+/* The providers' one table: names at the edges, bits in the code. */
+static const struct { const char *name; unsigned bit; } P[] = {
+    {"ci4a", PERC_PROVIDER_CI4A}, {"webmcp", PERC_PROVIDER_WEBMCP},
+    {"bridge", PERC_PROVIDER_BRIDGE}, {"native", PERC_PROVIDER_NATIVE}};
+
+const char *perc_provider_name(unsigned bit)
+{
+    for (size_t i = 0; i < sizeof P / sizeof *P; i++)
+        if (P[i].bit == bit)
+            return P[i].name;
+    return "";
+}
+
 int perc_providers_parse(const char *list, unsigned *out)
 {
-    static const struct { const char *name; unsigned bit; } P[] = {
-        {"ci4a", PERC_PROVIDER_CI4A}, {"webmcp", PERC_PROVIDER_WEBMCP},
-        {"bridge", PERC_PROVIDER_BRIDGE}, {"native", PERC_PROVIDER_NATIVE}};
     unsigned set = 0;
     const char *p = list ? list : "";
     if (!*p)
@@ -61,7 +71,8 @@ eous_rc perc_parse_native(perc_obs *obs, cJSON *answer, eous_err *err)
         const char *kind = eous_json_str(e, "kind"), *label = eous_json_str(e, "label");
         c->kind = eous_arena_strdup(obs->arena, kind ? kind : "field");
         c->label = eous_arena_strdup(obs->arena, label ? label : "");
-        c->provider = "native";
+        c->provider_bit = PERC_PROVIDER_NATIVE;
+        c->provider = perc_provider_name(c->provider_bit);
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "state");
         const cJSON *tools = cJSON_GetObjectItemCaseSensitive(e, "tools");
         const cJSON *md = cJSON_GetObjectItemCaseSensitive(e, "metadata");

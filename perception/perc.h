@@ -65,7 +65,8 @@ typedef struct perc_component {
     const char *key;        /* CI4A key K, WebMCP tool name, or bridge ref */
     const char *kind;       /* "datepicker", "select", ..., "webmcp", "bridge" */
     const char *label;
-    const char *provider;   /* "ci4a" | "webmcp" | "bridge" | "native" */
+    const char *provider;   /* "ci4a" | "webmcp" | "bridge" | "native": its name, for output */
+    unsigned provider_bit;  /* the same as one PERC_PROVIDER_* bit: what code compares */
     const cJSON *state;     /* S (object), never NULL */
     const cJSON *tools;     /* T: array of tool names, never NULL */
     const cJSON *metadata;  /* M: {tool: {description, params, constraints}}, never NULL */
@@ -117,6 +118,8 @@ typedef struct perc_obs perc_obs;
 #define PERC_PROVIDER_ALL 15u
 /* "ci4a,webmcp,bridge,native" (any non-empty subset, any order) → bits; -1 for anything else. */
 int perc_providers_parse(const char *list, unsigned *out);
+/* One provider's name ("ci4a" for PERC_PROVIDER_CI4A); "" for anything but one bit. */
+const char *perc_provider_name(unsigned bit);
 
 void perc_opts_init(perc_opts *o);
 

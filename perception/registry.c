@@ -156,7 +156,7 @@ void perc_label_components(perc_obs *obs)
 {
     for (size_t i = 0; i < obs->n_comps; i++) {
         perc_component *c = &obs->comps[i];
-        if ((c->label && *c->label) || !strcmp(c->provider, "webmcp"))
+        if ((c->label && *c->label) || c->provider_bit == PERC_PROVIDER_WEBMCP)
             continue;
         const perc_node *root = perc_obs_node_by_backend(obs, c->backend_id);
         const char *l = root && !root->secret && !blank(root->name) ? root->name : NULL;
@@ -301,7 +301,8 @@ eous_rc perc_parse_ci4a(perc_obs *obs, cJSON *registry, eous_err *err)
         c->key = eous_arena_strdup(obs->arena, e->string);
         const char *kind = eous_json_str(e, "kind");
         c->kind = eous_arena_strdup(obs->arena, kind ? kind : "component");
-        c->provider = "ci4a";
+        c->provider_bit = PERC_PROVIDER_CI4A;
+        c->provider = perc_provider_name(c->provider_bit);
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "state");
         c->state = cJSON_IsObject(st) ? st : empty_obj(obs);
         const char *label = label_field(e);
@@ -350,7 +351,8 @@ eous_rc perc_parse_webmcp(perc_obs *obs, cJSON *tools, eous_err *err)
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         c->key = eous_arena_strdup(obs->arena, name);
         c->kind = "webmcp";
-        c->provider = "webmcp";
+        c->provider_bit = PERC_PROVIDER_WEBMCP;
+        c->provider = perc_provider_name(c->provider_bit);
         const char *desc = eous_json_str(t, "description");
         /* the label (what targets and candidates lists name) is the
          * description kept short; the view shows it whole from M */
@@ -420,7 +422,8 @@ eous_rc perc_parse_bridge(perc_obs *obs, cJSON *snapshot, eous_err *err)
         c->kind = eous_arena_strdup(obs->arena, kind ? kind : "bridge");
         const char *label = eous_json_str(e, "label");
         c->label = eous_arena_strdup(obs->arena, label ? label : "");
-        c->provider = "bridge";
+        c->provider_bit = PERC_PROVIDER_BRIDGE;
+        c->provider = perc_provider_name(c->provider_bit);
         const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "state");
         if (cJSON_IsObject(st)) {
             c->state = st;

@@ -36,7 +36,7 @@ static int is_container(const perc_component *comp)
 {
     /* a native textarea's lines print beneath its triplet, as the pruned view prints them */
     return IN(comp->kind, CONTAINER_KINDS) ||
-           (!strcmp(comp->provider, "native") && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(comp->state, "multiline")));
+           (comp->provider_bit == PERC_PROVIDER_NATIVE && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(comp->state, "multiline")));
 }
 
 static int same_words(const char *a, const char *b);
@@ -853,7 +853,7 @@ static int base_cid(const perc_obs *obs, const perc_component *comp, int *max)
         int n = bc->view_id[0] == 'c' ? atoi(bc->view_id + 1) : 0;
         if (n > *max)
             *max = n;
-        if (n && !strcmp(bc->key, comp->key) && !strcmp(bc->provider, comp->provider))
+        if (n && !strcmp(bc->key, comp->key) && bc->provider_bit == comp->provider_bit)
             found = n;
     }
     return found;
@@ -890,13 +890,13 @@ static const perc_component *start_component(pctx *c, int ci, int depth)
 
 static int is_native_form(const perc_component *comp)
 {
-    return comp->provider && !strcmp(comp->provider, "native") && comp->kind && !strcmp(comp->kind, "form");
+    return comp->provider_bit == PERC_PROVIDER_NATIVE && comp->kind && !strcmp(comp->kind, "form");
 }
 
 /* The native form whose fill() names comp's key, or -1. */
 static int owning_form(const pctx *c, const perc_component *comp)
 {
-    if (!comp->provider || strcmp(comp->provider, "native") || !comp->key)
+    if (comp->provider_bit != PERC_PROVIDER_NATIVE || !comp->key)
         return -1;
     for (size_t i = 0; i < c->obs->n_comps; i++) {
         const perc_component *f = &c->obs->comps[i];
@@ -976,7 +976,7 @@ static void emit_triplet(pctx *c, int ci, int depth, int brief)
  * "[c7] open_order(id: string) — Open the detail page of one order." */
 static int is_page_tool(const perc_component *comp)
 {
-    return !comp->backend_id && strcmp(comp->provider, "ci4a") && cJSON_GetArraySize(comp->tools) == 1 &&
+    return !comp->backend_id && comp->provider_bit != PERC_PROVIDER_CI4A && cJSON_GetArraySize(comp->tools) == 1 &&
            (!comp->state || !comp->state->child);
 }
 
@@ -1174,7 +1174,7 @@ static int hybrid_node(pctx *c, int idx, int depth)
             render_state_rows(c, rows, depth + 1);
             render_nested(c, idx, depth + 1, ci);
         } else if (comp->kind && (!strcmp(comp->kind, "sortable") ||
-                                  (!strcmp(comp->provider, "native") && !strcmp(comp->kind, "table")))) {
+                                  (comp->provider_bit == PERC_PROVIDER_NATIVE && !strcmp(comp->kind, "table")))) {
             /* a native sortable or filterable table: the table itself beneath, rows as the pruned view prints them */
             c->seen[idx] = 0;
             pv_render(c, idx, depth + 1, NULL);
@@ -1226,7 +1226,7 @@ static void emit_unplaced(pctx *c, int page_tools)
         if (page_tools)
             emit_page_tool(c, (int)i, 1);
         else
-            emit_triplet(c, (int)i, 1, comp->backend_id != 0 || !strcmp(comp->provider, "ci4a"));
+            emit_triplet(c, (int)i, 1, comp->backend_id != 0 || comp->provider_bit == PERC_PROVIDER_CI4A);
     }
 }
 

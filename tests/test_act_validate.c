@@ -29,6 +29,7 @@ static void comp_init(tcomp *t, const char *tools, const char *meta)
     t->c.kind = "datepicker";
     t->c.label = "Check-in";
     t->c.provider = "ci4a";
+    t->c.provider_bit = PERC_PROVIDER_CI4A;
     t->c.state = t->state;
     t->c.tools = t->tools;
     t->c.metadata = t->meta;
@@ -300,6 +301,7 @@ Test(act_validate, webmcp_json_schema)
               "                             \"additionalProperties\": false}},"
               "  \"required\": [\"from\", \"passengers\"]}}}");
     t.c.provider = "webmcp";
+    t.c.provider_bit = PERC_PROVIDER_WEBMCP;
     t.c.kind = "webmcp";
     eous_err err;
     cr_assert_eq(run(&t.c, "search_flights", "{\"from\": \"CDG\", \"passengers\": 2, \"cabin\": \"economy\","

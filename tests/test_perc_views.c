@@ -982,3 +982,29 @@ Test(perc_lines, atomic_pruned_rows_and_page_tools)
     cr_assert(span_eq(l->desc, "Open one order → by id."));
     perc_lines_free(ls);
 }
+
+/* Providers are one table: each bit's name parses back to the bit, and a
+ * component carries the bit beside the name, so code compares bits. */
+Test(perc_lines, a_component_carries_its_providers_bit)
+{
+    const unsigned bits[] = {PERC_PROVIDER_CI4A, PERC_PROVIDER_WEBMCP, PERC_PROVIDER_BRIDGE, PERC_PROVIDER_NATIVE};
+    for (size_t i = 0; i < sizeof bits / sizeof *bits; i++) {
+        unsigned got = 0;
+        cr_assert_eq(perc_providers_parse(perc_provider_name(bits[i]), &got), 0);
+        cr_assert_eq(got, bits[i]);
+    }
+    cr_assert_str_eq(perc_provider_name(PERC_PROVIDER_CI4A | PERC_PROVIDER_NATIVE), "");
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "P", "", NULL, 1);
+    const char *reg = "{\"sel\":{\"key\":\"sel\",\"kind\":\"select\",\"label\":\"S\",\"state\":{},\"tools\":[\"clear\"],"
+                      "\"metadata\":{\"clear\":{\"params\":{}}}}}";
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, NULL);
+    cr_assert_eq(perc_obs_n_components(obs), 1);
+    const perc_component *c = perc_obs_component(obs, 0);
+    cr_assert_eq(c->provider_bit, PERC_PROVIDER_CI4A);
+    cr_assert_str_eq(c->provider, "ci4a");
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+}

@@ -106,9 +106,13 @@ char *act_format(const act_action *a);
 /* 1 when both actions are the same action (kind, target, tool, params, text...). */
 int act_equal(const act_action *a, const act_action *b);
 /* A script's element target "role 'name'" or "role \"name\"", with an optional
- * " #N" (the Nth match, default 1): 0 with role, name and nth filled, -1 when
- * s is not of that form or a part does not fit its buffer. */
+ * " #N" (the Nth match, default 1) and an optional " under 'Heading'" (see
+ * act_target_under): 0 with role, name and nth filled, -1 when s is not of
+ * that form or a part does not fit its buffer. */
 int act_parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth);
+/* The heading or named form, region or group a script target stands under
+ * ("button 'Save' under 'Billing'") into under: 1, or 0 when s names none. */
+int act_target_under(const char *s, char *under, size_t n);
 
 /* A model tool call: name is one of call, click, type, hover, press, scroll,
  * select, goto, go_back, go_forward, tab_focus, close_tab, stop; args_json

@@ -23,7 +23,50 @@ void act_target_free(act_target *t)
 }
 
 
+/* Where s's " under 'X'" starts (its text in *ub..*ue), or NULL when s ends in none. */
+static const char *under_at(const char *s, const char **ub, const char **ue)
+{
+    size_t len = strlen(s);
+    char q = len ? s[len - 1] : '\0';
+    if (q != '\'' && q != '"')
+        return NULL;
+    char key[9] = " under ";
+    key[7] = q;
+    const char *at = NULL;
+    for (const char *p = strstr(s, key); p; p = strstr(p + 1, key))
+        if (!memchr(p + 8, q, (size_t)(s + len - 1 - (p + 8)))) /* the last quote closes it */
+            at = p;
+    if (at) {
+        *ub = at + 8;
+        *ue = s + len - 1;
+    }
+    return at;
+}
+
+int act_target_under(const char *s, char *under, size_t n)
+{
+    const char *ub, *ue;
+    if (!s || !under_at(s, &ub, &ue) || ue == ub || (size_t)(ue - ub) >= n)
+        return 0;
+    memcpy(under, ub, (size_t)(ue - ub));
+    under[ue - ub] = '\0';
+    return 1;
+}
+
+static int parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth);
+
 int act_parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth)
+{
+    const char *ub, *ue, *at = s ? under_at(s, &ub, &ue) : NULL;
+    if (!at)
+        return s ? parse_role_name(s, role, rn, name, nn, nth) : -1;
+    char *head = strndup(s, (size_t)(at - s));
+    int rc = head ? parse_role_name(head, role, rn, name, nn, nth) : -1;
+    free(head);
+    return rc;
+}
+
+static int parse_role_name(const char *s, char *role, size_t rn, char *name, size_t nn, int *nth)
 {
     while (*s == ' ')
         s++;
@@ -180,13 +223,34 @@ static void find_components(const perc_obs *obs, const char *kind, const char *l
     }
 }
 
+/* A name as written loosely: letters and digits lowercased, blanks, marks and no-break spaces left out
+ * ("Public\u00a0", "public"; "Backend engineer", "backend-engineer"), into out. */
+static void fold_name(const char *s, char *out, size_t n)
+{
+    size_t k = 0;
+    for (; *s && k + 1 < n; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == 0xC2 && (unsigned char)s[1] == 0xA0)
+            s++;
+        else if (c >= 0x80 || isalnum(c))
+            out[k++] = (char)tolower(c);
+    }
+    out[k] = '\0';
+}
+
+/* 1 when name is label, or label with the view's required mark ("* Full name"). */
+static int names_label(const char *name, const char *label)
+{
+    return !strcmp(name, label) || (!strncmp(name, "* ", 2) && !strcmp(name + 2, label));
+}
+
 /* Controls (not text) whose accessible name is label: a label alone names its control. */
 static void find_labelled(const perc_obs *obs, const char *label, target_hits *h)
 {
     for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
         const perc_node *n = perc_obs_node(obs, i);
         if (!n->ignored && !n->hidden && n->backend_id > 0 && n->role && n->name && !text_role(n->role) &&
-            !strcmp(n->name, label)) {
+            names_label(n->name, label)) {
             int k = h->n;
             hit_add(h, n->backend_id, n->role, n->name);
             if (h->n > k && k < 8) {
@@ -252,6 +316,28 @@ static void close_names(const perc_obs *obs, const char *name, char *out, size_t
     }
 }
 
+/* The one control (of role, unless NULL) whose name is name written loosely (fold_name): a value a
+ * component's tool took ("public") as the option a person clicks ("Public"); none when several are. */
+static void find_loose(const perc_obs *obs, const char *role, const char *name, target_hits *h)
+{
+    char want[512], got[512];
+    fold_name(name, want, sizeof want);
+    if (!want[0])
+        return;
+    target_hits loose = {.n = 0};
+    for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
+        const perc_node *n = perc_obs_node(obs, i);
+        if (n->ignored || n->hidden || n->backend_id <= 0 || !n->role || !n->name || text_role(n->role) ||
+            (role && strcmp(n->role, role)))
+            continue;
+        fold_name(n->name, got, sizeof got);
+        if (!strcmp(got, want))
+            hit_add(&loose, n->backend_id, n->role, n->name);
+    }
+    if (loose.n == 1)
+        *h = loose;
+}
+
 /* A script target that is not an AX role and name: the component the hybrid
  * view prints as "kind 'label'", or (role NULL) the one control or component
  * a label alone names.  EOUS_E_NOT_FOUND, or EOUS_E_INVALID when a label
@@ -267,6 +353,8 @@ static eous_rc resolve_script_other(const perc_obs *obs, const act_action *a, co
         find_labelled(obs, name, &h);
     if (!role)
         narrow_hits(a, &h);
+    if (!h.n)
+        find_loose(obs, role, name, &h);
     char close[600];
     if (h.n >= nth && (role || h.n == 1)) {
         t->backend_id = h.backend[nth - 1 < 8 ? nth - 1 : 7];
@@ -291,6 +379,53 @@ static eous_rc resolve_script_other(const perc_obs *obs, const act_action *a, co
                         act_kind_name(a->kind), name, name, close);
 }
 
+/* 1 when node i has an ancestor (a form, region, group, dialog...) named under. */
+static int ancestor_named(const perc_obs *obs, int i, const char *under)
+{
+    for (int p = perc_obs_node(obs, (size_t)i)->parent, hops = 0; p >= 0 && hops < 64; hops++) {
+        const perc_node *n = perc_obs_node(obs, (size_t)p);
+        if (n->name && n->role && !text_role(n->role) && !strcmp(n->name, under))
+            return 1;
+        p = n->parent;
+    }
+    return 0;
+}
+
+/* The nth role 'name' standing under the heading under (the last heading before it in document
+ * order, as the views print them) or inside a form, region or group named under. */
+static eous_rc find_under(const perc_obs *obs, const act_action *a, const char *role, const char *name,
+                          const char *under, int nth, int *backend_id, eous_err *err)
+{
+    size_t n = perc_obs_n_nodes(obs);
+    int *stack = malloc((n + 1) * sizeof *stack), sp = 0, seen = 0;
+    if (!stack)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    const char *heading = "";
+    if (n)
+        stack[sp++] = 0;
+    while (sp) { /* document order: depth-first from the root */
+        int i = stack[--sp];
+        const perc_node *node = perc_obs_node(obs, (size_t)i);
+        if (node->hidden)
+            continue;
+        if (!node->ignored && node->role && node->name && !strcmp(node->role, "heading"))
+            heading = node->name;
+        if (!node->ignored && node->role && node->name && node->backend_id > 0 && !strcmp(node->role, role) &&
+            !strcmp(node->name, name) && (!strcmp(heading, under) || ancestor_named(obs, i, under)) &&
+            ++seen == nth) {
+            *backend_id = node->backend_id;
+            free(stack);
+            return EOUS_OK;
+        }
+        for (size_t k = node->n_children; k-- > 0;)
+            if (sp < (int)n)
+                stack[sp++] = node->children[k];
+    }
+    free(stack);
+    return eous_err_set(err, EOUS_E_NOT_FOUND, "%s: no %s '%s'%s%.0d under '%s' on the page",
+                        act_kind_name(a->kind), role, name, nth > 1 ? " #" : "", nth > 1 ? nth : 0, under);
+}
+
 /* Resolves a.target to a backend id (or, for css=, an element id). */
 eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, eous_err *err)
 {
@@ -313,7 +448,13 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
     eous_rc rc;
     char role[64], name[512];
     int nth = 1;
-    if (a->from_script && act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
+    char under[256];
+    if (a->from_script && act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0 &&
+        act_target_under(k, under, sizeof under)) {
+        if ((rc = find_under(obs, a, role, name, under, nth, &t->backend_id, err)))
+            return rc;
+        snprintf(t->what, sizeof t->what, "%s", k);
+    } else if (a->from_script && act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
         rc = perc_obs_find_role_name(obs, role, name, nth, &t->backend_id, err);
         /* not an AX role and name: a component kind the hybrid view prints ("file 'Attachment'") */
         if (rc == EOUS_E_NOT_FOUND)
@@ -331,7 +472,7 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
         snprintf(cid, sizeof cid, "%s", k[0] == '[' ? k + 1 : k);
         cid[strcspn(cid, "]")] = '\0';
         const perc_component *nc = rc == EOUS_E_NOT_FOUND ? perc_obs_find_component(obs, cid) : NULL;
-        if (nc && nc->provider_bit == PERC_PROVIDER_NATIVE && nc->backend_id > 0) {
+        if (nc && nc->provider && !strcmp(nc->provider, "native") && nc->backend_id > 0) {
             t->backend_id = nc->backend_id;
             t->node = perc_obs_node_by_backend(obs, t->backend_id);
             snprintf(t->what, sizeof t->what, "[%s] %s '%s'", cid, nc->kind, nc->label ? nc->label : "");

@@ -271,10 +271,34 @@ static eous_rc view_update(dv_view *v, const char *text, int repr, eous_err *err
 
 /* ---- naming a target ---------------------------------------------------------- */
 
+/* The heading entry e stands under in v (the last heading above it), or "" when none. */
+static const char *heading_of(const dv_view *v, const dv_entry *e)
+{
+    for (const dv_entry *p = e; p-- > v->e;)
+        if (!strcmp(p->role, "heading"))
+            return p->name;
+    return "";
+}
+
+/* 1 when e's heading is its own among the entries of its role and name (it tells e apart). */
+static int heading_tells_apart(const dv_view *v, const dv_entry *e)
+{
+    const char *h = heading_of(v, e);
+    if (!*h || strchr(h, '\'') || strchr(h, '"'))
+        return 0;
+    for (size_t i = 0; i < v->n; i++)
+        if (&v->e[i] != e && !strcmp(v->e[i].role, e->role) && !strcmp(v->e[i].name, e->name) &&
+            !strcmp(heading_of(v, &v->e[i]), h))
+            return 0;
+    return 1;
+}
+
 /* The script target for view id id ("12", "c3") into out: "role 'name'", "kind 'label'", a page
- * tool's name, with " #N" when several share it.  EOUS_E_INVALID naming the step otherwise. */
-static eous_rc name_target(dv_view *v, const char *id, int step, const char *action, char *out, size_t n,
-                           eous_err *err)
+ * tool's name; when several share it, " under 'Heading'" where the heading above it tells it apart
+ * (under: not for a call, whose target names a component) or " #N".  EOUS_E_INVALID naming the step
+ * otherwise. */
+static eous_rc name_target(dv_view *v, const char *id, int under, int step, const char *action, char *out,
+                           size_t n, eous_err *err)
 {
     const dv_entry *e = view_find(v, id);
     if (!e)
@@ -300,7 +324,9 @@ static eous_rc name_target(dv_view *v, const char *id, int step, const char *act
     if (q == '"' && strchr(e->name, '"'))
         return eous_err_set(err, EOUS_E_INVALID, "step %d (%s): the name of [%s] holds both quotes", step, action,
                             id);
-    if (same > 1)
+    if (same > 1 && under && heading_tells_apart(v, e))
+        snprintf(out, n, "%s %c%s%c under '%s'", e->role, q, e->name, q, heading_of(v, e));
+    else if (same > 1)
         snprintf(out, n, "%s %c%s%c #%d", e->role, q, e->name, q, nth);
     else
         snprintf(out, n, "%s %c%s%c", e->role, q, e->name, q);
@@ -430,7 +456,7 @@ static eous_rc step_target(dv_view *v, dv_params *ps, const act_action *a, int s
     char id[32];
     snprintf(id, sizeof id, "%s", a->target[0] == '[' ? a->target + 1 : a->target);
     id[strcspn(id, "]")] = '\0';
-    eous_rc rc = name_target(v, id, step, text, t, n, err);
+    eous_rc rc = name_target(v, id, a->kind != ACT_CALL, step, text, t, n, err);
     if (rc)
         return rc;
     char *p = with_placeholders(ps, t);
@@ -468,7 +494,7 @@ static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step,
     char t[1024] = "", val[2048];
     cJSON *s = cJSON_CreateObject();
     eous_rc rc = s ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    if (!rc && act_kind_has_target(a->kind))
+    if (!rc && (act_kind_has_target(a->kind) || a->kind == ACT_READ)) /* a read names what it reads too */
         rc = step_target(v, ps, a, step, text, t, sizeof t, err);
     if (rc)
         goto done;
@@ -551,6 +577,53 @@ static cJSON *atomic_one(const char *verb, const char *target)
     return s;
 }
 
+/* The steps a person takes for a widget's call that sets no text (a step of a wizard, a radio
+ * group's option, a tab, a tree select's item, a column's sort, a field cleared, a multiple
+ * select's option) appended to out: the values as the options' names, which the resolver takes
+ * loosely ("public" for radio 'Public'); 0, or -1 when none are known. */
+static int atomic_of_widget(const char *kind, const char *field, const char *tool, const cJSON *params, cJSON *out)
+{
+    char t[600];
+    const char *value = eous_json_str(params, "value"), *key = eous_json_str(params, "key");
+    if (!strcmp(kind, "steps") && (!strcmp(tool, "next") || !strcmp(tool, "prev"))) {
+        cJSON_AddItemToArray(out, atomic_one("click", !strcmp(tool, "next") ? "button 'Next'" : "button 'Previous'"));
+        return 0;
+    }
+    if (!strcmp(tool, "clear") && (!strcmp(kind, "input") || !strcmp(kind, "textarea"))) {
+        cJSON *empty = cJSON_CreateString("");
+        cJSON_AddItemToArray(out, atomic_type(field, empty, 0));
+        cJSON_Delete(empty);
+        return 0;
+    }
+    const char *role = !strcmp(kind, "radiogroup") && value && !strcmp(tool, "setValue") ? "radio"
+                       : !strcmp(kind, "tabs") && key && !strcmp(tool, "setTab")     ? "tab"
+                       : !strcmp(kind, "treeselect") && value && !strcmp(tool, "setValue") ? "treeitem"
+                                                                                            : NULL;
+    if (role) { /* a tree select opens on its field first */
+        if (!strcmp(role, "treeitem"))
+            cJSON_AddItemToArray(out, atomic_one("click", field));
+        quoted(t, sizeof t, role, value ? value : key);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
+    const char *column = eous_json_str(params, "column"), *order = eous_json_str(params, "order");
+    if (!strcmp(kind, "table") && !strcmp(tool, "sort") && column && order &&
+        (!strcmp(order, "ascend") || !strcmp(order, "descend"))) {
+        quoted(t, sizeof t, "columnheader", column); /* a header's clicks go ascending, then descending */
+        for (int i = !strcmp(order, "ascend") ? 1 : 2; i > 0; i--)
+            cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
+    if (!strcmp(kind, "select") && !strcmp(tool, "select") && value) { /* a multiple select stays open */
+        cJSON *sel = atomic_one("select", field);
+        cJSON_AddStringToObject(sel, "option", value);
+        cJSON_AddItemToArray(out, sel);
+        cJSON_AddItemToArray(out, atomic_one("press", "Escape"));
+        return 0;
+    }
+    return -1;
+}
+
 /* The atomic steps doing call step s on a component kind 'label' (the field by its label, a
  * form's fields then its button, a link of a group) appended to out; 0, or -1 when no atomic
  * steps are known for it (the call is kept: atomic mode names it ungrounded; a cascader's path
@@ -577,6 +650,8 @@ static int atomic_of_call(const cJSON *s, cJSON *out)
         cJSON_AddItemToArray(out, atomic_one("click", t));
         return 0;
     }
+    if (!atomic_of_widget(kind, field, tool, params, out))
+        return 0;
     if (!strcmp(tool, "setValue") && one_value) {
         const char *k = only->string;
         if (!strcmp(kind, "select") && cJSON_IsString(only)) {

@@ -3,8 +3,9 @@
  * Playground) become plain jobs whose steps name what the view printed, and
  * those jobs pass with `--planner script`, no model, in the mode they were
  * recorded in.  A typed value the intent holds is a parameter: changed with
- * --param, the task's own evaluator sees the new value.  A failed run and a
- * run without traces are bad input. */
+ * --param, the task's own evaluator sees the new value.  A hybrid recording's
+ * widget calls (a sort, a tab, a field cleared) replay in atomic mode as the
+ * steps a person takes.  A failed run and a run without traces are bad input. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <regex.h>
@@ -399,5 +400,54 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
     snprintf(path, sizeof path, "%s/scored-atomic", tmpdir);
     snprintf(out, sizeof out, "%s/replay-atomic", tmpdir);
     cr_expect_eq(replay_passes(path, "atomic", out, &results), 3, "atomic recordings replay: %s", results);
+    free(results);
+}
+
+/* ---- Playground: a widget's call with no tool in atomic mode as the steps a person takes ---------- */
+
+/* A column's sort (26), a tab (72) and a field cleared (79), recorded in hybrid as calls, distil to atomic
+ * steps (a header clicked, a tab clicked, empty text typed) that pass each task's evaluator in atomic mode. */
+static const char *const WIDGET_TASKS[] = {"026", "072", "079"};
+static const char *const WIDGET_IDS[] = {"26", "72", "79"};
+
+Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
+{
+    char tasks[300], run[300], dir[300], out[300], path[400];
+    snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
+    snprintf(run, sizeof run, "%s/model", tmpdir);
+    snprintf(dir, sizeof dir, "%s/scored", tmpdir);
+    link_tasks(tasks, WIDGET_TASKS, 3);
+    cr_assert_eq(model_run(tasks, "hybrid", run, "30"), 0, "the stand-in passes the 3 tasks in hybrid");
+    cr_assert_eq(mkdir(dir, 0755), 0);
+    for (size_t i = 0; i < 3; i++) {
+        char job[400], cfg[400];
+        snprintf(job, sizeof job, "%s/%s.json", tmpdir, WIDGET_IDS[i]);
+        snprintf(cfg, sizeof cfg, "%s/%s.json", dir, WIDGET_TASKS[i]);
+        int rc = distil(run, WIDGET_IDS[i], "hybrid", job);
+        char *err = ts_slurp(err_path);
+        cr_assert_eq(rc, 0, "task %s distils: %s", WIDGET_IDS[i], err);
+        free(err);
+        scored_config("playground", WIDGET_TASKS[i], job, cfg);
+    }
+    static const char *const want[] = {"\"click\":\t\"columnheader '{{param:COLUMN}}'\"",
+                                       "\"click\":\t\"tab '{{param:KEY}}'\"", "\"type\":\t\"Project name\""};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s.json", tmpdir, WIDGET_IDS[i]);
+        char *job = ts_slurp(path);
+        const char *atomic = strstr(job, "\"atomic_steps\"");
+        cr_expect(atomic && strstr(atomic, want[i]) && !strstr(atomic, "\"call\""),
+                  "task %s's call as atomic steps (%s): %s", WIDGET_IDS[i], want[i], job);
+        free(job);
+    }
+    snprintf(out, sizeof out, "%s/replay", tmpdir);
+    const char *args[] = {"bench", dir, "--modes", "atomic", "--planner", "script", "--workers", "2", "--out", out,
+                          NULL};
+    ts_cli_run(args, out_path, err_path, 600);
+    snprintf(path, sizeof path, "%s/results.jsonl", out);
+    char *results = ts_slurp(path);
+    int passed = 0;
+    for (const char *p = strstr(results, "\"status\":\"passed\""); p; p = strstr(p + 1, "\"status\":\"passed\""))
+        passed++;
+    cr_expect_eq(passed, 3, "the evaluators pass the atomic replays: %s", results);
     free(results);
 }

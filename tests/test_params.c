@@ -16,7 +16,9 @@
  *     "file 'Label'", the atomic view's "button 'Label'" and css=, in hybrid
  *     and atomic; a misspelt label fails naming what is close;
  *   - a label naming a component and the control it wraps, or a column header
- *     too, is one target (rpa/twins.html). */
+ *     too, is one target (rpa/twins.html);
+ *   - a name printed twice is told apart by the heading it stands under, as
+ *     distill writes it and the resolver finds it (rpa/sections.html). */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -335,6 +337,76 @@ Test(params, a_label_naming_a_component_and_its_control_is_one_target)
         cr_expect_str_eq(eous_json_str(o, "guest"), "Ole Berg", "%s", modes[m]);
         cr_expect_str_eq(eous_json_str(o, "status"), "Pending", "%s", modes[m]);
         cr_expect_str_eq(eous_json_str(o, "checkin"), "2026-03-04", "%s", modes[m]);
+        cJSON_Delete(o);
+        cJSON_Delete(r);
+    }
+}
+
+/* text into the file at path. */
+static void write_abs(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A run dir (results.jsonl, trace/ID-atomic.jsonl and its view) whose atomic view prints
+ * textbox 'Note' and button 'Save' under two headings, the actions on the second ones. */
+static void fake_sections_run(const char *run)
+{
+    char path[500];
+    snprintf(path, sizeof path, "%s/trace/under-atomic", run);
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", path);
+    cr_assert_eq(system(cmd), 0);
+    char text[1200];
+    snprintf(path, sizeof path, "%s/results.jsonl", run);
+    write_abs(path, "{\"task_id\":\"under\",\"mode\":\"atomic\",\"status\":\"passed\","
+                    "\"intent\":\"Save a note for shipping\"}\n");
+    snprintf(path, sizeof path, "%s/trace/under-atomic/step-01.txt", run);
+    write_abs(path, "Tab 0 (current): Sections\n\n[1] RootWebArea 'Sections' focused: True\n\t[2] heading 'Account'\n"
+                    "\t[3] heading 'Billing'\n\t[4] textbox 'Note'\n\t[5] button 'Save'\n\t[6] heading 'Shipping'\n"
+                    "\t[7] textbox 'Note'\n\t[8] button 'Save'\n\t[9] status 'Result'\n");
+    const char *base_url = base + strlen("BASE=");
+    snprintf(text, sizeof text,
+             "{\"step\":1,\"mode\":\"atomic\",\"url\":\"%s/rpa/sections.html\",\"observation\":"
+             "\"trace/under-atomic/step-01.txt\",\"action\":\"type [7] [Leave at door] [0]\"}\n"
+             "{\"step\":2,\"mode\":\"atomic\",\"action\":\"click [8]\"}\n"
+             "{\"step\":3,\"mode\":\"atomic\",\"action\":\"read [9] [said] [text]\"}\n"
+             "{\"step\":4,\"mode\":\"atomic\",\"action\":\"stop []\"}\n",
+             base_url);
+    snprintf(path, sizeof path, "%s/trace/under-atomic.jsonl", run);
+    write_abs(path, text);
+}
+
+/* A name the view prints twice is told apart by the heading it stands under: distill writes
+ * "button 'Save' under 'Shipping'" (not #2), and the resolver finds that one for a type and a
+ * click in both views. */
+Test(params, a_target_under_its_heading_is_told_apart)
+{
+    char run[400], job[400];
+    snprintf(run, sizeof run, "%s/under-run", tmpdir);
+    snprintf(job, sizeof job, "%s/under.json", tmpdir);
+    fake_sections_run(run);
+    const char *dargs[] = {"distill", run, "-o", job, NULL};
+    int rc = ts_cli_run(dargs, out_path, err_path, 60);
+    char *text = ts_slurp(job);
+    cr_assert_eq(rc, 0, "distils: %s", ts_slurp(err_path));
+    cr_expect(strstr(text, "\"type\":\t\"textbox 'Note' under 'Shipping'\""), "the field by its heading: %s", text);
+    cr_expect(strstr(text, "\"click\":\t\"button 'Save' under 'Shipping'\""), "the button by its heading: %s", text);
+    free(text);
+    static const char *const modes[] = {"hybrid", "atomic"};
+    for (size_t m = 0; m < 2; m++) {
+        char out[400];
+        snprintf(out, sizeof out, "%s/under-%s", tmpdir, modes[m]);
+        const char *args[] = {"run", job, "--mode", modes[m], "--out", out, NULL};
+        rc = ts_cli_run(args, out_path, err_path, 240);
+        cJSON *r = ts_result_line(out, &nl);
+        cr_assert_not_null(r, "a result: %s", ts_slurp(err_path));
+        cr_expect_eq(rc, 0, "%s: exit %d: %s", modes[m], rc, eous_json_str(r, "error"));
+        cJSON *o = output_of(out, "under-atomic-distilled", modes[m]);
+        cr_expect_str_eq(eous_json_str(o, "said"), "Saved shipping: Leave at door", "%s", modes[m]);
         cJSON_Delete(o);
         cJSON_Delete(r);
     }

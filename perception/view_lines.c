@@ -204,6 +204,11 @@ static const char *read_state(lctx *c, const char *p, const char *stop)
         }
         c->l->n_state++;
     }
+    if (c->l->n_state == MAX_STATE) {
+        /* past the cap the rest of the state is skipped, the tools still read */
+        const char *a = find(p, stop, ARROW), *d = find(p, stop, DASH);
+        p = a && (!d || a < d) ? a : d ? d : stop;
+    }
     return p;
 }
 

@@ -1008,3 +1008,61 @@ Test(perc_lines, a_component_carries_its_providers_bit)
     perc_obs_free(obs);
     eous_buf_free(&b);
 }
+
+/* Any text reads (a page writes what it likes into names and states): every
+ * span of every line stays inside the text, on hostile and cut input alike. */
+static void spans_inside(const char *text, size_t len, const perc_lines *ls)
+{
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        const perc_span *sp[] = {&l->whole, &l->id, &l->role, &l->name, &l->desc};
+        for (size_t k = 0; k < sizeof sp / sizeof *sp; k++)
+            if (sp[k]->s)
+                cr_assert(sp[k]->s >= text && sp[k]->off + sp[k]->len <= len, "line %zu part %zu", i, k);
+        for (size_t t = 0; t < l->n_tools; t++)
+            for (size_t p = 0; p < l->tools[t].n_params; p++) {
+                const perc_line_param *pm = &l->tools[t].params[p];
+                cr_assert(pm->name.off + pm->name.len <= len);
+                cr_assert(!pm->type.s || pm->type.off + pm->type.len <= len);
+            }
+        for (size_t c = 0; c < l->n_cells; c++)
+            cr_assert(l->cells[c].off + l->cells[c].len <= len);
+    }
+}
+
+Test(perc_lines, hostile_and_cut_text_reads_inside_its_bounds)
+{
+    const char *cases[] = {"", "\n\n\t\t\t", "[", "[c", "[c1", "[c1]", "[c1] ", "[c1] k '", "[c1] k 'x' → ",
+                           "[c1] k 'x' → t(", "[c1] k 'x' → t((((", "[c1] k 'x' → t(a: b|c; d?: ) u(", "| a | b",
+                           "|||||", "[12] role \"unterminated", "role [1", "role [12] 'x' k: 'y",
+                           "[c2] t(x) — ", "[c3] kind 'a' k: v k2: 'w' disabled → s(p?: true|false, 1..2; q) r()",
+                           "\t\t[c9] x '' → a(…) b(…)"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        perc_lines *ls;
+        cr_assert_eq(perc_lines_read(cases[i], strlen(cases[i]), &ls, NULL), EOUS_OK);
+        spans_inside(cases[i], strlen(cases[i]), ls);
+        perc_lines_free(ls);
+    }
+    /* a line of many tools, params, cells and states: bounded per line, read without overflow */
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "[c1] k 'x'", NULL);
+    for (int i = 0; i < 300; i++)
+        eous_buf_printf(&b, NULL, " s%d: 'v'", i);
+    eous_buf_puts(&b, " →", NULL);
+    for (int i = 0; i < 300; i++)
+        eous_buf_printf(&b, NULL, " t%d(a; b; c; d)", i);
+    eous_buf_puts(&b, "\n|", NULL);
+    for (int i = 0; i < 300; i++)
+        eous_buf_printf(&b, NULL, " button [%d] 'b' |", i);
+    eous_buf_puts(&b, "\n", NULL);
+    perc_lines *ls;
+    cr_assert_eq(perc_lines_read(b.data, b.len, &ls, NULL), EOUS_OK);
+    spans_inside(b.data, b.len, ls);
+    cr_assert_eq(perc_lines_count(ls), 2);
+    cr_assert_eq(perc_lines_at(ls, 0)->n_state, 64);
+    cr_assert_eq(perc_lines_at(ls, 0)->n_tools, 32);
+    cr_assert_eq(perc_lines_at(ls, 1)->n_cells, 64);
+    perc_lines_free(ls);
+    eous_buf_free(&b);
+}

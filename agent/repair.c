@@ -213,13 +213,25 @@ eous_rc agent_repair_log_write(const agent_repair_log *log, const agent_job *t, 
 
 /* ---- eous repair apply --------------------------------------------------------- */
 
+/* The steps a repair's plan ("script", "atomic_script") names in a task file: a plain job writes
+ * them "steps" and "atomic_steps", and atomic mode runs the steps of a file without atomic ones. */
+static cJSON *plan_steps(cJSON *cfg, const char *plan)
+{
+    static const char *const atomic[] = {"atomic_script", "atomic_steps", "script", "steps"};
+    int from = plan && !strcmp(plan, "script") ? 2 : 0;
+    cJSON *s = plan ? cJSON_GetObjectItemCaseSensitive(cfg, plan) : NULL;
+    for (int i = from; !s && plan && (from || !strcmp(plan, "atomic_script")) && i < 4; i++)
+        s = cJSON_GetObjectItemCaseSensitive(cfg, atomic[i]);
+    return s;
+}
+
 /* Replaces the repaired steps of one task config in place. */
 static eous_rc apply_one(cJSON *cfg, const cJSON *rep, const char *file, eous_err *err)
 {
     const cJSON *r;
     cJSON_ArrayForEach(r, eous_json_arr(rep, "repairs")) {
         const char *plan = eous_json_str(r, "plan");
-        cJSON *steps = plan ? cJSON_GetObjectItemCaseSensitive(cfg, plan) : NULL;
+        cJSON *steps = plan_steps(cfg, plan);
         cJSON *step = cJSON_GetArrayItem(steps, eous_json_int(r, "index", -1));
         int sub = eous_json_int(r, "action", -1);
         const cJSON *with = cJSON_GetObjectItemCaseSensitive(r, "replacement");

@@ -411,3 +411,83 @@ Test(rpa, expect_dialog_that_is_not_a_boolean_is_bad_input)
     cr_expect(o && strstr(o, "\"expect_dialog\" must be true or false, got a string"), "%s", o);
     free(o);
 }
+
+/* The healing loop on a distilled job: a model's run (its trace and view, written here as
+ * `--planner llm` writes them) clicked "Create report", which the page has since renamed
+ * "Generate report".  The distilled plain job fails on the page as it is; with --repair llm the
+ * model (a mock answering once) names the new button, the job passes as repaired, `eous repair
+ * apply` writes the job with the new step, and that job passes with no model. */
+Test(rpa, distilled_job_healed_by_repair_replays_without_a_model)
+{
+    char run[400], job[400], path[600], text[1200], rec[400], again[400];
+    snprintf(run, sizeof run, "%s/model", tmpdir);
+    snprintf(job, sizeof job, "%s/report.json", tmpdir);
+    snprintf(path, sizeof path, "mkdir -p '%s/trace/report-hybrid'", run);
+    cr_assert_eq(system(path), 0);
+    snprintf(path, sizeof path, "%s/results.jsonl", run);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("{\"task_id\":\"report\",\"mode\":\"hybrid\",\"status\":\"passed\",\"intent\":\"Ask for the daily report\"}\n",
+          f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/trace/report-hybrid/step-01.txt", run);
+    f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("Tab 0 (current): Back office\n\nbutton [5] 'Create report'\n", f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/trace/report-hybrid.jsonl", run);
+    f = fopen(path, "w");
+    cr_assert_not_null(f);
+    snprintf(text, sizeof text,
+             "{\"step\":1,\"mode\":\"hybrid\",\"url\":\"%s/rpa/index.html\",\"observation\":"
+             "\"trace/report-hybrid/step-01.txt\",\"action\":\"click [5]\"}\n"
+             "{\"step\":2,\"mode\":\"hybrid\",\"action\":\"stop []\"}\n",
+             ts_server_url(SRV));
+    fputs(text, f);
+    fclose(f);
+    int rc = ts_cli_run((const char *[]){"distill", run, "-o", job, NULL}, out_path, err_path, 60);
+    cr_assert_eq(rc, 0, "distils: %s", ts_slurp(err_path));
+    char *j0 = ts_slurp(job);
+    cr_expect(strstr(j0, "\"click\":\t\"button 'Create report'\""), "the recorded step: %s", j0);
+    free(j0);
+
+    llm_mock mock;
+    cr_assert_eq(mock_setup(&mock), 0);
+    cr_assert_eq(mock_start_responses(&mock, "[{\"kind\":\"tool\",\"calls\":[{\"name\":\"click\",\"args\":{\"id\":\"1\"}}]}]"), 0);
+    setenv("OPENAI_API_KEY", "sk-test-repair-KEY-0123456789", 1);
+    char base[200];
+    snprintf(base, sizeof base, "%s/v1", mock.base);
+    snprintf(rec, sizeof rec, "%s/healed", tmpdir);
+    rc = ts_cli_run((const char *[]){"run", job, "--repair", "llm", "--llm", "openai:test-model", "--llm-base-url", base,
+                                     "--llm-ca", mock.ca, "--out", rec, NULL},
+                    out_path, err_path, 240);
+    mock_teardown(&mock);
+    unsetenv("OPENAI_API_KEY");
+    int nl = 0;
+    cJSON *r = ts_result_line(rec, &nl);
+    cr_assert_not_null(r, "%s", ts_slurp(err_path));
+    cr_expect_eq(rc, 0, "healed run: exit %d: %s", rc, eous_json_str(r, "error"));
+    cr_expect(eous_json_bool(r, "repaired", 0), "marked repaired");
+    cJSON_Delete(r);
+
+    rc = ts_cli_run((const char *[]){"repair", "apply", rec, NULL}, out_path, err_path, 60);
+    cr_expect_eq(rc, 0, "repair apply: %s", ts_slurp(err_path));
+    snprintf(path, sizeof path, "%s/repaired/report.json", rec);
+    char *fixed = ts_slurp(path);
+    cJSON *jf = cJSON_Parse(fixed);
+    cr_assert_not_null(jf, "the repaired job: %s", fixed);
+    cr_expect_str_eq(eous_json_str(cJSON_GetArrayItem(eous_json_arr(jf, "steps"), 0), "click"),
+                     "button 'Generate report'");
+    cJSON_Delete(jf);
+    free(fixed);
+
+    /* the repaired job, no model, no --repair */
+    snprintf(again, sizeof again, "%s/again", tmpdir);
+    rc = ts_cli_run((const char *[]){"run", path, "--out", again, NULL}, out_path, err_path, 240);
+    r = ts_result_line(again, &nl);
+    cr_assert_not_null(r, "%s", ts_slurp(err_path));
+    cr_expect_eq(rc, 0, "the repaired job replays: exit %d: %s", rc, eous_json_str(r, "error"));
+    cr_expect_str_eq(eous_json_str(r, "status"), "passed");
+    cr_expect(!eous_json_bool(r, "repaired", 0), "no repair needed");
+    cJSON_Delete(r);
+}

@@ -255,9 +255,9 @@ int cli_bench(int argc, char **argv)
     }
     for (size_t i = 0; i < l.n; i++) /* WebArena-Verified tasks are scored from a network log too */
         co.network_log |= l.tasks[i].verified != NULL;
-    if (co.planner != AGENT_PLANNER_SCRIPT && co.cassette && co.workers > 1) {
+    if (co.run.planner != AGENT_PLANNER_SCRIPT && co.cassette && co.workers > 1) {
         fprintf(stderr, "eous bench: the %s planner with a cassette runs with one worker (one file, one order)\n",
-                agent_planner_name(co.planner));
+                agent_planner_name(co.run.planner));
         co.workers = 1;
     }
     /* read before the run folder is made: a bad file leaves nothing behind */

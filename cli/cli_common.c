@@ -53,32 +53,32 @@ static int bad_value(const char *cmd, const char *opt, const char *v, const char
 
 static int opt_planner(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    return agent_planner_parse(v, &co->planner) ? bad_value(cmd, opt, v, "llm, script, replay or exec") : 0;
+    return agent_planner_parse(v, &co->run.planner) ? bad_value(cmd, opt, v, "llm, script, replay or exec") : 0;
 }
 
 static int opt_providers(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    return perc_providers_parse(v, &co->provider_set)
+    return perc_providers_parse(v, &co->run.provider_set)
                ? bad_value(cmd, opt, v, "a comma list of ci4a, webmcp, bridge, native")
                : 0;
 }
 
 static int opt_mode(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    return perc_mode_parse(v, &co->mode) ? bad_value(cmd, opt, v, "hybrid, pruned, atomic, html or vision") : 0;
+    return perc_mode_parse(v, &co->run.mode) ? bad_value(cmd, opt, v, "hybrid, pruned, atomic, html or vision") : 0;
 }
 
 static int opt_repair(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
     if (strcmp(v, "llm") && strcmp(v, "off"))
         return bad_value(cmd, opt, v, "llm or off");
-    co->repair = !strcmp(v, "llm");
+    co->run.repair = !strcmp(v, "llm");
     return 0;
 }
 
 static int opt_screenshots(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    return agent_shots_parse(v, &co->screenshots) ? bad_value(cmd, opt, v, "none, failure, final or every") : 0;
+    return agent_shots_parse(v, &co->run.screenshots) ? bad_value(cmd, opt, v, "none, failure, final or every") : 0;
 }
 
 static int opt_image_detail(cli_opts *co, const char *cmd, const char *opt, const char *v)
@@ -99,7 +99,7 @@ static int opt_fail_on(cli_opts *co, const char *cmd, const char *opt, const cha
 
 static int opt_deltas(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    return cli_parse_on_off(cmd, opt, v, &co->deltas);
+    return cli_parse_on_off(cmd, opt, v, &co->run.deltas);
 }
 
 static int opt_history(cli_opts *co, const char *cmd, const char *opt, const char *v)
@@ -107,7 +107,7 @@ static int opt_history(cli_opts *co, const char *cmd, const char *opt, const cha
     llm_history h;
     if (llm_history_parse(v, &h))
         return bad_value(cmd, opt, v, "stateless or full");
-    co->history = (int)h;
+    co->run.history = (int)h;
     return 0;
 }
 
@@ -125,17 +125,17 @@ static int opt_settle(cli_opts *co, const char *cmd, const char *opt, const char
     const char *ms = !strncmp(v, "quiet:", 6) ? v + 6 : NULL;
     long n = ms && *ms && strlen(ms) < 6 && ms[strspn(ms, "0123456789")] == '\0' ? strtol(ms, NULL, 10) : 0;
     if (!strcmp(v, "rule"))
-        co->settle_quiet_ms = 0;
+        co->run.settle_quiet_ms = 0;
     else if (n < 1 || n > 60000)
         return bad_value(cmd, opt, v, "rule or quiet:MS with MS from 1 to 60000");
     else
-        co->settle_quiet_ms = (double)n;
+        co->run.settle_quiet_ms = (double)n;
     return 0;
 }
 
 static int opt_type(cli_opts *co, const char *cmd, const char *opt, const char *v)
 {
-    return cli_parse_type(cmd, opt, v, &co->type_by_key);
+    return cli_parse_type(cmd, opt, v, &co->run.type_by_key);
 }
 
 /* --param NAME=VALUE and --params FILE: the last value given for a name wins */
@@ -198,7 +198,7 @@ static const opt_spec OPTS[] = {
      "the action policy: origins, confirmations, limits"},
     {"--secrets", OPT_STR, OFF(secrets_file), 0, 0, NULL, NULL, "FILE", RB,
      "a 0600 file of secrets typed as {{secret:NAME}}, beside the environment's"},
-    {"--files", OPT_STR, OFF(files_dir), 0, 0, NULL, NULL, "DIR", RB, "upload steps take files from DIR only"},
+    {"--files", OPT_STR, OFF(run.files_dir), 0, 0, NULL, NULL, "DIR", RB, "upload steps take files from DIR only"},
     {"--repair", OPT_FN, 0, 0, 0, NULL, opt_repair, "llm|off", RB,
      "a script step whose target is gone is replaced once by the model (repair.json beside the trace)"},
     {"--lock", OPT_STR, OFF(lock_file), 0, 0, NULL, NULL, "FILE", RB,
@@ -207,7 +207,7 @@ static const opt_spec OPTS[] = {
      "PNGs beside each trace: failed steps and tasks (default), every last page, or every step"},
     {"--image-detail", OPT_FN, 0, 0, 0, NULL, opt_image_detail, "low|high|auto", RB,
      "vision: the image detail asked of the model (default: the provider's)"},
-    {"--max-image-px", OPT_INT, OFF(max_image_px), CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", NULL,
+    {"--max-image-px", OPT_INT, OFF(run.max_image_px), CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", NULL,
      "N", RB, "vision: screenshots scaled to at most N px on their longest side"},
     {"--w3c-only", OPT_FLAG, OFF(w3c_only), 0, 0, NULL, NULL, NULL, RB,
      "never use CDP: perceive and act through W3C scripts alone (geckodriver, Safari, stripped grids)"},
@@ -219,9 +219,9 @@ static const opt_spec OPTS[] = {
      "from the second step send what changed in the view (default on for llm with --history full)"},
     {"--history", OPT_FN, 0, 0, 0, NULL, opt_history, "stateless|full", RB,
      "stateless: WebArena's request shape; full: one conversation per task (default)"},
-    {"--history-budget", OPT_SIZE, OFF(history_budget), 1000, 10000000, "a number of tokens", NULL, "N", RB,
+    {"--history-budget", OPT_SIZE, OFF(run.history_budget), 1000, 10000000, "a number of tokens", NULL, "N", RB,
      "full: tokens a conversation holds before it starts afresh (default 24000)"},
-    {"--max-batch", OPT_INT, OFF(max_batch), 1, AGENT_MAX_BATCH, "a number of actions", NULL, "N", RB,
+    {"--max-batch", OPT_INT, OFF(run.max_batch), 1, AGENT_MAX_BATCH, "a number of actions", NULL, "N", RB,
      "actions one plan may hold, run in order (default 8; 1 = one a step)"},
     {"--grounding", OPT_FN, 0, 0, 0, NULL, opt_grounding, "strict|report|off", RB,
      "a script step naming what its view does not show ends the task (bench), is reported (run) or not"},
@@ -234,15 +234,15 @@ static const opt_spec OPTS[] = {
     {"--params", OPT_FN, 0, 0, 0, NULL, opt_param, "FILE", RB, "parameters from a JSON object or NAME=value lines"},
     {"--max-obs-tokens", OPT_LONG, OFF(max_obs_tokens), 0, 10000000, "a number of tokens (0 = no cut)", NULL, "N", RB,
      "send the model the first N o200k tokens of each observation (default: no cut)"},
-    {"--max-steps", OPT_INT, OFF(max_steps), 1, 100000, "a positive integer", NULL, "N", RB, "steps a task may take"},
+    {"--max-steps", OPT_INT, OFF(run.max_steps), 1, 100000, "a positive integer", NULL, "N", RB, "steps a task may take"},
     /* more workers than 32 was cut to 32 without a word; now it is refused */
     {"--workers", OPT_INT, OFF(workers), 1, 32, "a number of workers", NULL, "N", B,
      "tasks run at once, each worker its own browser (default 1)"},
-    {"--max-seconds", OPT_SECONDS, OFF(max_seconds), 1, 100000, "a positive integer", NULL, "S", RB,
+    {"--max-seconds", OPT_SECONDS, OFF(run.max_seconds), 1, 100000, "a positive integer", NULL, "S", RB,
      "seconds a task may take"},
-    {"--agent", OPT_STR, OFF(agent_cmd), 0, 0, NULL, NULL, "'CMD ARGS'", RB,
+    {"--agent", OPT_STR, OFF(run.agent_cmd), 0, 0, NULL, NULL, "'CMD ARGS'", RB,
      "exec: your agent program, one process a task x mode, JSON lines protocol 1, no shell"},
-    {"--agent-timeout", OPT_SECONDS, OFF(agent_timeout_s), 1, 100000, "a number of seconds", NULL, "S", RB,
+    {"--agent-timeout", OPT_SECONDS, OFF(run.agent_timeout_s), 1, 100000, "a number of seconds", NULL, "S", RB,
      "exec: seconds one reply of the agent may take"},
     {"--restart-browser-every", OPT_INT, OFF(restart_browser_every), 1, 100000, "a positive integer", NULL, "N", B,
      "a fresh browser per worker every N tasks (default 100)"},
@@ -284,20 +284,21 @@ static int set_value(cli_opts *co, const opt_spec *o, const char *cmd, const cha
 static void set_defaults(cli_opts *co, const char *cmd)
 {
     memset(co, 0, sizeof *co);
+    agent_run_opts_init(&co->run);
     co->cmd = cmd;
-    co->planner = AGENT_PLANNER_SCRIPT;
-    co->mode = PERC_MODE_HYBRID;
-    co->max_steps = EOUS_DEFAULT_MAX_STEPS;
-    co->max_seconds = EOUS_DEFAULT_MAX_SECONDS;
+    co->run.planner = AGENT_PLANNER_SCRIPT;
+    co->run.mode = PERC_MODE_HYBRID;
+    co->run.max_steps = EOUS_DEFAULT_MAX_STEPS;
+    co->run.max_seconds = EOUS_DEFAULT_MAX_SECONDS;
     co->workers = 1;
     co->restart_browser_every = 100;
     co->lock_fd = -1;
     co->max_obs_tokens = -1;
-    co->max_batch = AGENT_DEFAULT_MAX_BATCH;
-    co->deltas = -1;
-    co->history = LLM_DEFAULT_HISTORY;
+    co->run.max_batch = AGENT_DEFAULT_MAX_BATCH;
+    co->run.deltas = -1;
+    co->run.history = LLM_DEFAULT_HISTORY;
     co->grounding = -1;
-    co->screenshots = AGENT_SHOTS_FAILURE;
+    co->run.screenshots = AGENT_SHOTS_FAILURE;
 }
 
 /* --modes into co->modes (default: --mode alone). */
@@ -315,7 +316,7 @@ static int split_modes(cli_opts *co, const char *cmd)
         }
     }
     if (!co->n_modes) {
-        co->modes[0] = co->mode;
+        co->modes[0] = co->run.mode;
         co->n_modes = 1;
     }
     return 0;
@@ -330,17 +331,17 @@ static int check_combinations(const cli_opts *co, const char *cmd)
                     cmd);
             return -1;
         }
-    if ((co->planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
+    if ((co->run.planner == AGENT_PLANNER_LLM) && !co->llm_spec) {
         fprintf(stderr, "eous %s: --planner llm needs --llm PROVIDER:MODEL\n", cmd);
         return -1;
     }
-    if ((co->planner == AGENT_PLANNER_EXEC) != (co->agent_cmd != NULL)) {
+    if ((co->run.planner == AGENT_PLANNER_EXEC) != (co->run.agent_cmd != NULL)) {
         fprintf(stderr, "eous %s: %s\n", cmd,
-                co->agent_cmd ? "--agent goes with --planner exec" : "--planner exec needs --agent 'COMMAND ARGS'");
+                co->run.agent_cmd ? "--agent goes with --planner exec" : "--planner exec needs --agent 'COMMAND ARGS'");
         return -1;
     }
     eous_err e;
-    if (co->agent_cmd && agent_exec_check(co->agent_cmd, &e)) { /* before a browser starts or a line is written */
+    if (co->run.agent_cmd && agent_exec_check(co->run.agent_cmd, &e)) { /* before a browser starts or a line is written */
         fprintf(stderr, "eous %s: %s\n", cmd, e.msg);
         return -1;
     }
@@ -348,16 +349,16 @@ static int check_combinations(const cli_opts *co, const char *cmd)
         fprintf(stderr, "eous %s: --resume needs --out DIR (without --out every run gets a new folder)\n", cmd);
         return -1;
     }
-    if (co->planner == AGENT_PLANNER_REPLAY && !co->cassette) {
+    if (co->run.planner == AGENT_PLANNER_REPLAY && !co->cassette) {
         fprintf(stderr, "eous %s: --planner replay needs --cassette FILE\n", cmd);
         return -1;
     }
-    if (co->repair && !co->llm_spec && co->planner != AGENT_PLANNER_REPLAY) {
+    if (co->run.repair && !co->llm_spec && co->run.planner != AGENT_PLANNER_REPLAY) {
         fprintf(stderr, "eous %s: --repair llm needs --llm PROVIDER:MODEL (or --planner replay --cassette FILE)\n",
                 cmd);
         return -1;
     }
-    if (co->deltas == 1 && co->history == LLM_HISTORY_STATELESS && co->planner != AGENT_PLANNER_SCRIPT) {
+    if (co->run.deltas == 1 && co->run.history == LLM_HISTORY_STATELESS && co->run.planner != AGENT_PLANNER_SCRIPT) {
         fprintf(stderr,
                 "eous %s: --deltas on with --history stateless: a stateless request holds no earlier view for a "
                 "delta to refer to; use --history full or --deltas off\n",
@@ -499,14 +500,14 @@ static eous_rc setup_run(cli_opts *co, eous_err *err)
         act_policy_set_interactive(co->policy, isatty(0));
     }
     struct stat fst;
-    if (co->files_dir && (stat(co->files_dir, &fst) || !S_ISDIR(fst.st_mode)))
-        return eous_err_set(err, EOUS_E_INVALID, "--files %s: expected a directory of files to upload", co->files_dir);
+    if (co->run.files_dir && (stat(co->run.files_dir, &fst) || !S_ISDIR(fst.st_mode)))
+        return eous_err_set(err, EOUS_E_INVALID, "--files %s: expected a directory of files to upload", co->run.files_dir);
     /* secrets: the environment always, plus the 0600 file when given */
     if ((rc = act_secrets_new(&co->secrets, err)))
         return rc;
     if (co->secrets_file && (rc = act_secrets_load_file(co->secrets, co->secrets_file, err)))
         return rc == EOUS_E_NOMEM ? rc : EOUS_E_INVALID;
-    if ((co->planner != AGENT_PLANNER_SCRIPT && co->planner != AGENT_PLANNER_EXEC) || co->llm_spec || co->repair) {
+    if ((co->run.planner != AGENT_PLANNER_SCRIPT && co->run.planner != AGENT_PLANNER_EXEC) || co->llm_spec || co->run.repair) {
         llm_opts lo;
         llm_opts_init(&lo);
         if (co->llm_spec && (rc = llm_parse_spec(co->llm_spec, &lo, err)))
@@ -522,7 +523,7 @@ static eous_rc setup_run(cli_opts *co, eous_err *err)
         if (co->cassette) {
             lo.cassette_path = co->cassette;
             lo.image_detail = co->image_detail;
-            lo.cassette_mode = co->planner == AGENT_PLANNER_REPLAY ? LLM_CASSETTE_REPLAY : LLM_CASSETTE_RECORD;
+            lo.cassette_mode = co->run.planner == AGENT_PLANNER_REPLAY ? LLM_CASSETTE_REPLAY : LLM_CASSETTE_RECORD;
         }
         if ((rc = llm_client_new(&lo, &co->llm, err)))
             return rc;
@@ -548,34 +549,18 @@ void cli_teardown_run(cli_opts *co)
 
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro)
 {
-    agent_run_opts_init(ro);
-    ro->planner = co->planner;
-    ro->provider_set = co->provider_set;
-    ro->max_steps = co->max_steps;
-    ro->max_batch = co->max_batch;
-    ro->deltas = co->deltas;
-    ro->history = co->history;
-    ro->history_budget = co->history_budget;
-    ro->max_seconds = co->max_seconds;
+    *ro = co->run;
     ro->llm = co->llm;
     ro->policy = co->policy;
     ro->secrets = co->secrets;
-    ro->files_dir = co->files_dir;
-    ro->repair = co->repair;
     /* --repair with --planner replay: the script runs, its repairs come from the cassette */
-    if (co->repair && co->planner == AGENT_PLANNER_REPLAY)
+    if (co->run.repair && co->run.planner == AGENT_PLANNER_REPLAY)
         ro->planner = AGENT_PLANNER_SCRIPT;
     /* a benchmark figure counts only grounded plans; a single run reports */
     if (co->grounding >= 0)
         ro->grounding = (agent_ground_mode)co->grounding;
     else
         ro->grounding = co->cmd && !strcmp(co->cmd, "bench") ? AGENT_GROUND_STRICT : AGENT_GROUND_REPORT;
-    ro->screenshots = co->screenshots;
-    ro->max_image_px = co->max_image_px;
-    ro->settle_quiet_ms = co->settle_quiet_ms;
-    ro->type_by_key = co->type_by_key;
-    ro->agent_cmd = co->agent_cmd;
-    ro->agent_timeout_s = co->agent_timeout_s;
 }
 
 int cli_parse_on_off(const char *cmd, const char *opt, const char *v, int *out)

@@ -15,9 +15,9 @@ struct act_secrets;
 
 typedef struct cli_opts {
     const char *cmd;
-    agent_planner planner;
-    perc_mode mode;
-    unsigned provider_set;     /* --providers: PERC_PROVIDER_* bits; 0 = all */
+    /* the loop's own options (--planner, --mode, --max-steps, ...): the option table writes straight into
+     * them, and cli_run_opts hands them on whole with what cli_setup_run made */
+    agent_run_opts run;
     perc_mode modes[5];
     int n_modes;
     const char *modes_list;    /* --modes as given; split into modes[] after parsing */
@@ -31,29 +31,15 @@ typedef struct cli_opts {
     char out_auto[512];        /* the folder cli_default_out made, out_dir then points here */
     const char *policy_file;
     const char *secrets_file;
-    const char *files_dir;     /* --files DIR: the only place upload steps take files from */
     cJSON *params;             /* --param NAME=VALUE, --params FILE: {NAME: value} (owned; webarena/params.h) */
-    int repair;                /* --repair llm: a script step whose target is gone is replaced by the model */
     const char *lock_file;
-    int max_steps;
-    int max_batch;             /* --max-batch N (default 8) */
-    int deltas;                /* --deltas on|off: 1/0; -1 = default (on for the llm planner with history full) */
-    int history;               /* --history stateless|full (llm_history), default full */
-    size_t history_budget;     /* --history-budget N tokens; 0 = LLM_DEFAULT_HISTORY_BUDGET */
     long max_obs_tokens;       /* --max-obs-tokens: o200k tokens kept of each observation; -1 = default */
-    double max_seconds;
     int workers;
     int restart_browser_every; /* bench: a fresh browser after N tasks (0 = never) */
     int resume;
     int fail_on_any_attempt;   /* --fail-on any-attempt: a failed earlier attempt fails the exit code too */
     int grounding;             /* --grounding: an agent_ground_mode, -1 = the command's default */
-    agent_shots screenshots;   /* --screenshots none|failure|final|every (default failure) */
     const char *image_detail;  /* --image-detail low|high|auto (vision; NULL = the provider's default) */
-    int max_image_px;          /* --max-image-px N: vision screenshots scaled to at most N px (0 = as captured) */
-    double settle_quiet_ms;    /* --settle rule|quiet:MS: 0 = the rule (default), else a fixed DOM quiet */
-    int type_by_key;           /* --type keys: every character of a type as a key press; edit (default): one edit */
-    const char *agent_cmd;     /* --agent 'CMD ARGS': planner exec's program (split by eous, no shell) */
-    double agent_timeout_s;    /* --agent-timeout S: one reply's bound (0 = the default) */
     const char **positional;
     int n_positional;
     /* set up by cli_setup_run */

@@ -115,7 +115,7 @@ int cli_run(int argc, char **argv)
     }
     int code = EOUS_EXIT_INPUT;
     char trace_path[4200], audit_path[4200], folder[300];
-    snprintf(folder, sizeof folder, "%s-%s", t->id, perc_mode_name(co.mode));
+    snprintf(folder, sizeof folder, "%s-%s", t->id, perc_mode_name(co.run.mode));
     if (cli_default_out(&co, folder, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         code = eous_rc_exit_code(err.rc);
@@ -123,7 +123,7 @@ int cli_run(int argc, char **argv)
     }
     /* paths under --out before anything is written or started */
     if (eous_path_under(trace_path, sizeof trace_path, co.out_dir, &err, "trace/%s-%s.jsonl", t->id,
-                        perc_mode_name(co.mode)) ||
+                        perc_mode_name(co.run.mode)) ||
         eous_path_under(audit_path, sizeof audit_path, co.out_dir, &err, "audit.jsonl")) {
         fprintf(stderr, "eous: %s: task %s: %s\n", task_file, t->id, err.msg);
         goto out;
@@ -143,7 +143,7 @@ int cli_run(int argc, char **argv)
     }
     agent_run_opts ro;
     cli_run_opts(&co, &ro);
-    ro.mode = co.mode;
+    ro.mode = co.run.mode;
     ro.trace_path = trace_path;
     ro.audit_path = audit_path;
     agent_result res;

@@ -1,49 +1,12 @@
 /* perception/native.c — the native provider's components: what
  * perception/native.js inferred from standard HTML form controls and the
  * WAI-ARIA APG widget patterns, read into perc_component triplets
- * (provider "native") like a registry's, and the --providers list. */
+ * (provider "native") like a registry's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "perception/perc_int.h"
-
-/* The providers' one table: names at the edges, bits in the code. */
-static const struct { const char *name; unsigned bit; } P[] = {
-    {"ci4a", PERC_PROVIDER_CI4A}, {"webmcp", PERC_PROVIDER_WEBMCP},
-    {"bridge", PERC_PROVIDER_BRIDGE}, {"native", PERC_PROVIDER_NATIVE}};
-
-const char *perc_provider_name(unsigned bit)
-{
-    for (size_t i = 0; i < sizeof P / sizeof *P; i++)
-        if (P[i].bit == bit)
-            return P[i].name;
-    return "";
-}
-
-int perc_providers_parse(const char *list, unsigned *out)
-{
-    unsigned set = 0;
-    const char *p = list ? list : "";
-    if (!*p)
-        return -1;
-    while (*p) {
-        size_t n = strcspn(p, ",");
-        int hit = 0;
-        for (size_t i = 0; i < sizeof P / sizeof *P; i++)
-            if (n == strlen(P[i].name) && !strncmp(p, P[i].name, n)) {
-                set |= P[i].bit;
-                hit = 1;
-            }
-        if (!hit)
-            return -1;
-        p += n;
-        if (*p == ',' && !*++p)
-            return -1; /* "ci4a," */
-    }
-    *out = set;
-    return 0;
-}
 
 /* Components from native.js: [{key, kind, label, state, tools, metadata,
  * secret, disabled}].  Their roots carry data-eous-nk=key, which marks.c

@@ -10,6 +10,7 @@
 
 #include "core/tokenize.h"
 #include "actions/exec.h"
+#include "actions/history.h"
 #include "actions/policy.h"
 #include "actions/secrets.h"
 #include "agent/batch.h"
@@ -83,6 +84,7 @@ typedef struct run_state {
     double t0;
     trace_file trace;
     agent_evidence *ev;           /* observation files and screenshots beside the trace */
+    act_history *values;          /* value changes for the trace lines (actions/history.h); NULL: no trace */
     act_exec *x;
     act_policy *own_policy;
     perc_opts po;
@@ -336,6 +338,47 @@ static void exec_finish(run_state *st)
     st->agent = NULL;
 }
 
+/* ======================================================================
+ * The value history: what the agent, the page and a person changed
+ * ====================================================================== */
+
+/* With a trace, the recorder goes on every new document before the start page
+ * loads (as `eous mcp` does), so the page's first changes are seen too. */
+static void values_start(run_state *st)
+{
+    if (st->o->trace_path && (st->values = act_history_new(1)))
+        act_history_install(st->values, st->s);
+}
+
+/* act_execute inside a window of the history: what the page's values do
+ * meanwhile is the agent's (not a wait, read, expect or stop: they change nothing). */
+static eous_rc values_execute(run_state *st, const perc_obs *obs, const act_action *a, act_result *ar,
+                              eous_err *err)
+{
+    int acts = a->kind != ACT_WAIT && a->kind != ACT_READ && a->kind != ACT_EXPECT && a->kind != ACT_STOP;
+    if (acts)
+        act_history_begin(st->values, 0);
+    eous_rc rc = act_execute(st->x, obs, a, ar, err);
+    if (acts)
+        act_history_end(st->values);
+    return rc;
+}
+
+/* The changes recorded since the last step into its trace line ("history"),
+ * secret values redacted; a page that cannot be read now adds them to a later line. */
+static void values_trace(run_state *st, cJSON *line)
+{
+    if (!st->values)
+        return;
+    eous_err e;
+    cJSON_Delete(act_history_pull(st->values, st->s, &e));
+    cJSON *got = act_history_take(st->values);
+    if (cJSON_GetArraySize(got) > 0)
+        cJSON_AddItemToObject(line, "history", got);
+    else
+        cJSON_Delete(got);
+}
+
 /* Trace file, executor with its policy and secrets, the start page. */
 static eous_rc run_setup(run_state *st, eous_err *err)
 {
@@ -381,6 +424,7 @@ static eous_rc run_setup(run_state *st, eous_err *err)
         return rc;
     double t1 = eous_now_ms();
     st->res->site_ms = t1 - t0;
+    values_start(st);
     if ((rc = agent_prepare_page(st->s, st->t, err)))
         return rc;
     act_settle(st->x, NULL, NULL);
@@ -650,6 +694,7 @@ static void trace_step(run_state *st, int step, const act_action *a, const char 
             cJSON_AddItemToArray(w, cJSON_CreateString(perc_obs_warning(obs, i)));
     }
     trace_agent_fields(st, line);
+    values_trace(st, line);
     agent_evidence_annotate(st->ev, line);
     trace_line(&st->trace, line);
 }
@@ -716,7 +761,7 @@ static eous_rc execute_with_retries(run_state *st, int step, const act_action *a
     double t0 = eous_now_ms(), backoff = 250;
     eous_rc arc;
     for (int attempt = 1;; attempt++) {
-        arc = act_execute(st->x, fresh ? fresh : view, a, ar, aerr);
+        arc = values_execute(st, fresh ? fresh : view, a, ar, aerr);
         int last = attempt > a->retries || arc == EOUS_OK || arc == EOUS_E_POLICY || arc == EOUS_E_INVALID ||
                    eous_rc_ends_task(arc) || eous_interrupted() ||
                    (a->timeout_ms > 0 && eous_now_ms() - t0 + backoff > a->timeout_ms);
@@ -797,7 +842,7 @@ static eous_rc try_repair(run_state *st, int step, const act_action *a, eous_rc 
     act_result_clear(ar);
     eous_err xerr;
     eous_err_clear(&xerr);
-    rc = act_execute(st->x, now, &repl, ar, &xerr);
+    rc = values_execute(st, now, &repl, ar, &xerr);
     agent_repair_log_add(&st->repairs, plan_name, entry, sub, orig, new_step, model_text, aerr->msg,
                          perc_obs_text(now));
     cJSON_AddStringToObject(line, "repaired_by", model_text ? model_text : "");
@@ -1324,6 +1369,7 @@ eous_rc agent_run_task(wd_session *s, const agent_job *t, const agent_run_opts *
     perc_delta_free(st.delta);
     perc_marked_shot_clear(&st.shot);
     agent_evidence_free(st.ev);
+    act_history_free(st.values, rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED ? NULL : s); /* its hook too */
     act_exec_free(st.x);
     act_policy_free(st.own_policy);
     for (int i = 0; i < MAX_REPEATED_ACTIONS; i++)

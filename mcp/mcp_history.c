@@ -2,112 +2,65 @@
  * createHistory and undoSource define them.  See mcp_server_int.h for how a tool
  * file plugs in.
  *
- * The page records every value change itself (mcp/history_hook.js: CI4A
- * components' value, checked and pressed, plain form controls), so changes by
- * the page's own scripts and by a person in a --headed browser are seen as well
- * as the agent's.  Who made one is decided here from its time: each tool call
- * that may change the page is a window (mcp_history_call_begin/end) and a change
- * inside one is the agent's; outside, a person's when a trusted event came
- * first, else the page's.  Entries are pulled from the page when a client asks
- * and kept here (a page that navigates keeps its earlier pages' entries in
- * sessionStorage until then). */
+ * The record is the runtime's (actions/history.h: the page's hook, who made
+ * each change, the merged entries), shared with `eous run`'s trace: each tool
+ * call that may change the page is a window (mcp_history_call_begin/end) and a
+ * change inside one is the agent's; outside, a person's when a trusted event
+ * came first, else the page's.  Entries are pulled from the page when a client
+ * asks (a page that navigates keeps its earlier pages' entries in
+ * sessionStorage until then); undo marks them "reverted" or "left" here. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "mcp/history_hook_js.h"
-#include "mcp/history_read_js.h"
+#include "actions/history.h"
 #include "mcp/mcp_server_int.h"
 
-#define HIST_MAX_ENTRIES 2000
-#define HIST_MAX_WINDOWS 4096
 #define HIST_MAX_LISTED 200 /* browser_history's answer: the latest this many */
-#define HIST_SLACK_MS 5 /* the page's clock and ours are the same clock, read a little apart */
-
-typedef struct hist_window {
-    double start, end;
-    int undo; /* browser_undo's own restoring: never recorded */
-} hist_window;
 
 struct mcp_history {
-    hist_window win[HIST_MAX_WINDOWS]; /* the oldest dropped first */
-    size_t n_win;
-    double open_start; /* the call in progress, 0 when none */
-    int open_undo;
-    cJSON *entries; /* merged, oldest first, each with "source" and, once undone, "reverted" */
-    cJSON *seen;    /* document id -> the last of its entries merged */
+    act_history *rec; /* owned */
+    cJSON *entries;   /* rec's (borrowed): each with "source" and, once undone, "reverted" or "left" */
 };
-
-static double wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
 
 static struct mcp_history *hist_of(mcp_server *m)
 {
     if (!m->history && (m->history = calloc(1, sizeof *m->history))) {
-        m->history->entries = cJSON_CreateArray();
-        m->history->seen = cJSON_CreateObject();
+        m->history->rec = act_history_new(0);
+        m->history->entries = act_history_entries(m->history->rec);
     }
-    return m->history && m->history->entries && m->history->seen ? m->history : NULL;
+    return m->history && m->history->rec ? m->history : NULL;
 }
 
 void mcp_history_free(mcp_server *m)
 {
     if (!m->history)
         return;
-    cJSON_Delete(m->history->entries);
-    cJSON_Delete(m->history->seen);
+    act_history_free(m->history->rec, NULL);
     free(m->history);
     m->history = NULL;
 }
 
 void mcp_history_install(mcp_server *m)
 {
-    if (!wd_session_has_cdp(m->b.session))
-        return; /* history_read.js installs it on the first read instead */
-    cJSON *p = cJSON_CreateObject(), *r = NULL;
-    cJSON_AddStringToObject(p, "source", MCP_HISTORY_HOOK_JS);
-    wd_cdp(m->b.session, "Page.addScriptToEvaluateOnNewDocument", p, &r, NULL);
-    cJSON_Delete(r);
-    cJSON_Delete(p);
+    struct mcp_history *h = hist_of(m);
+    if (h)
+        act_history_install(h->rec, m->b.session);
 }
 
 void mcp_history_call_begin(mcp_server *m, const char *tool, int read_only)
 {
     struct mcp_history *h = hist_of(m);
-    if (!h || read_only)
-        return;
-    h->open_start = wall_ms();
-    h->open_undo = tool && !strcmp(tool, "browser_undo");
+    if (h && !read_only)
+        act_history_begin(h->rec, tool && !strcmp(tool, "browser_undo"));
 }
 
 void mcp_history_call_end(mcp_server *m)
 {
-    struct mcp_history *h = m->history;
-    if (!h || !h->open_start)
-        return;
-    if (h->n_win == HIST_MAX_WINDOWS) {
-        memmove(h->win, h->win + 1, (HIST_MAX_WINDOWS - 1) * sizeof h->win[0]);
-        h->n_win--;
-    }
-    h->win[h->n_win++] = (hist_window){h->open_start, wall_ms(), h->open_undo};
-    h->open_start = 0;
-}
-
-/* "agent", "undo" (browser_undo's own), "person" or "page" for a change at t */
-static const char *source_at(const struct mcp_history *h, double t, int trusted)
-{
-    if (h->open_start && t >= h->open_start - HIST_SLACK_MS)
-        return h->open_undo ? "undo" : "agent";
-    for (size_t i = h->n_win; i-- > 0;)
-        if (t >= h->win[i].start - HIST_SLACK_MS && t <= h->win[i].end + HIST_SLACK_MS)
-            return h->win[i].undo ? "undo" : "agent";
-    return trusted ? "person" : "page";
+    if (m->history)
+        act_history_end(m->history->rec);
 }
 
 static int same_json(const cJSON *a, const cJSON *b)
@@ -132,66 +85,10 @@ static int undo_settled(const cJSON *e)
     return eous_json_bool(e, "reverted", 0) || eous_json_bool(e, "left", 0);
 }
 
-/* 1 once the page's entry id ("doc-seq", each document's in order) was merged; notes it */
-static int seen_entry(struct mcp_history *h, const char *id)
-{
-    const char *dash = strrchr(id, '-');
-    if (!dash || dash == id || dash - id > 40)
-        return 1;
-    char doc[48];
-    snprintf(doc, sizeof doc, "%.*s", (int)(dash - id), id);
-    double seq = strtod(dash + 1, NULL);
-    cJSON *last = cJSON_GetObjectItemCaseSensitive(h->seen, doc);
-    if (last && last->valuedouble >= seq)
-        return 1;
-    if (last)
-        cJSON_SetNumberValue(last, seq);
-    else
-        cJSON_AddNumberToObject(h->seen, doc, seq);
-    return 0;
-}
-
-/* One entry from the page, its source decided; consecutive changes of one
- * control by one source on one page are one entry (a typed word, not its letters). */
-static void merge_entry(struct mcp_history *h, const cJSON *pe)
-{
-    const char *id = eous_json_str(pe, "id");
-    if (!id || !eous_json_str(pe, "component") || !eous_json_str(pe, "key") || seen_entry(h, id))
-        return;
-    const char *src = source_at(h, eous_json_num(pe, "t", 0), eous_json_bool(pe, "trusted", 0));
-    if (!strcmp(src, "undo"))
-        return; /* the history does not record its own restoring */
-    int n = cJSON_GetArraySize(h->entries);
-    cJSON *last = n ? cJSON_GetArrayItem(h->entries, n - 1) : NULL;
-    if (last && same_control(last, pe) && same_str(last, pe, "doc") && !undo_settled(last) &&
-        !strcmp(eous_json_str(last, "source"), src)) {
-        cJSON_ReplaceItemInObjectCaseSensitive(last, "value",
-                                               cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(pe, "value"), 1));
-        return;
-    }
-    if (n >= HIST_MAX_ENTRIES)
-        cJSON_DeleteItemFromArray(h->entries, 0);
-    cJSON *e = cJSON_Duplicate(pe, 1);
-    if (!e)
-        return;
-    cJSON_AddStringToObject(e, "source", src);
-    cJSON_AddItemToArray(h->entries, e);
-}
-
 /* Reads the page's record into h (NULL on failure: err says why); the answer (owned) holds current and sent. */
 static cJSON *pull(mcp_server *m, struct mcp_history *h, eous_err *err)
 {
-    cJSON *v = NULL;
-    if (wd_execute(m->b.session, MCP_HISTORY_READ_JS, NULL, &v, err))
-        return NULL;
-    if (!cJSON_IsObject(v)) {
-        cJSON_Delete(v);
-        eous_err_set(err, EOUS_E_PAGE, "the page sent no history record");
-        return NULL;
-    }
-    const cJSON *e;
-    cJSON_ArrayForEach(e, eous_json_arr(v, "entries")) merge_entry(h, e);
-    return v;
+    return act_history_pull(h->rec, m->b.session, err);
 }
 
 /* a value as the answer shows it: 'text', 4, true, (empty) */

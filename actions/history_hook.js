@@ -1,7 +1,8 @@
 /* Every value change of a CI4A component (its state's value, checked or
- * pressed) or of a plain form control, for browser_history and browser_undo
- * (mcp/mcp_history.c): {id, doc, url, t, provider, component, key, label,
- * value, previous, secret, trusted}.  Who made it is decided in C from the
+ * pressed) or of a plain form control, for the value history
+ * (actions/history.c: browser_history and browser_undo, `eous run`'s trace):
+ * {id, doc, url, t, provider, component, key, label, value, previous, secret,
+ * trusted}.  Who made it is decided in C from the
  * time: inside one of the agent's calls it is the agent's, else a person's
  * when a trusted event (a key, a click, an input) came first, else the page's.
  * Changes are noticed on input and change events, on the value setters of
@@ -10,7 +11,7 @@
  * values seen (at most every 50 ms, each change stamped with the time it was
  * read); a control's first value is where it starts.  Entries are kept
  * in sessionStorage too, so a same-origin page after a submit still lists
- * them.  Installed for every new document through CDP (mcp_history_install);
+ * them.  Installed for every new document through CDP (act_history_install);
  * without CDP by the first read (history_read.js), which misses what came before. */
 (function() {
   if (window.__eous_history__) return;

@@ -2,7 +2,7 @@
  * sessionStorage, the same origin's earlier pages'), after noticing any change
  * not yet seen.  {installed, doc, url, entries: [...], current: {"provider\tcomponent\tkey":
  * {label, value, secret, nk, gone?}}, sent: the page's calls other than GET
- * (page_hook.js) and whether this document came from a form's POST}. */
+ * (mcp/page_hook.js, when the MCP server installed it)}. */
 const installed = !!window.__eous_history__;
 // @include history_hook.js
 const H = window.__eous_history__;

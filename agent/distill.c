@@ -337,7 +337,10 @@ static eous_rc name_target(dv_view *v, const char *id, int under, int step, cons
 
 typedef struct dv_params {
     const char *intent;
-    cJSON *decl; /* {NAME: {"default", "description"}} */
+    cJSON *decl;  /* {NAME: {"default", "description"}} */
+    cJSON *names; /* {key: "Label"}: the options a hybrid line's tools print as key=Label */
+    cJSON *boxes; /* {"c8": "email | sms"}: what each checkbox group held in the last view that printed it */
+    cJSON *over;  /* {"3": [steps]}: step 3's call as atomic steps a view told (a checkbox group's clicks) */
 } dv_params;
 
 /* 1 when value is in the intent as a whole word or phrase (worth a parameter). */
@@ -577,13 +580,29 @@ static cJSON *atomic_one(const char *verb, const char *target)
     return s;
 }
 
+/* The name a person picks an option value by, into out: its label where the view printed key=Label,
+ * else the key with its '-' and '_' as blanks ("frontend-engineer": "frontend engineer", which the
+ * resolver and grounding match case aside); a parameter as it is. */
+static const char *option_name(const cJSON *names, const char *value, char *out, size_t n)
+{
+    const char *label = eous_json_str(names, value);
+    if (strstr(value, "{{"))
+        return value;
+    snprintf(out, n, "%s", label ? label : value);
+    for (char *c = out; !label && *c; c++)
+        if (*c == '-' || *c == '_')
+            *c = ' ';
+    return out;
+}
+
 /* The steps a person takes for a widget's call that sets no text (a step of a wizard, a radio
  * group's option, a tab, a tree select's item, a column's sort, a field cleared, a multiple
  * select's option) appended to out: the values as the options' names, which the resolver takes
  * loosely ("public" for radio 'Public'); 0, or -1 when none are known. */
-static int atomic_of_widget(const char *kind, const char *field, const char *tool, const cJSON *params, cJSON *out)
+static int atomic_of_widget(const char *kind, const char *field, const char *tool, const cJSON *params,
+                            const cJSON *names, cJSON *out)
 {
-    char t[600];
+    char t[600], shown[256];
     const char *value = eous_json_str(params, "value"), *key = eous_json_str(params, "key");
     if (!strcmp(kind, "steps") && (!strcmp(tool, "next") || !strcmp(tool, "prev"))) {
         cJSON_AddItemToArray(out, atomic_one("click", !strcmp(tool, "next") ? "button 'Next'" : "button 'Previous'"));
@@ -602,7 +621,7 @@ static int atomic_of_widget(const char *kind, const char *field, const char *too
     if (role) { /* a tree select opens on its field first */
         if (!strcmp(role, "treeitem"))
             cJSON_AddItemToArray(out, atomic_one("click", field));
-        quoted(t, sizeof t, role, value ? value : key);
+        quoted(t, sizeof t, role, value ? option_name(names, value, shown, sizeof shown) : key);
         cJSON_AddItemToArray(out, atomic_one("click", t));
         return 0;
     }
@@ -628,8 +647,9 @@ static int atomic_of_widget(const char *kind, const char *field, const char *too
  * form's fields then its button, a link of a group) appended to out; 0, or -1 when no atomic
  * steps are known for it (the call is kept: atomic mode names it ungrounded; a cascader's path
  * is one, its levels printed in the atomic view as the widget names them). */
-static int atomic_of_call(const cJSON *s, cJSON *out)
+static int atomic_of_call(const cJSON *s, const cJSON *names, cJSON *out)
 {
+    char shown[256];
     char kind[64], label[512], t[600];
     int nth = 1;
     const char *tool = eous_json_str(s, "tool") ? eous_json_str(s, "tool") : "";
@@ -650,13 +670,13 @@ static int atomic_of_call(const cJSON *s, cJSON *out)
         cJSON_AddItemToArray(out, atomic_one("click", t));
         return 0;
     }
-    if (!atomic_of_widget(kind, field, tool, params, out))
+    if (!atomic_of_widget(kind, field, tool, params, names, out))
         return 0;
     if (!strcmp(tool, "setValue") && one_value) {
         const char *k = only->string;
         if (!strcmp(kind, "select") && cJSON_IsString(only)) {
             cJSON *sel = atomic_one("select", field);
-            cJSON_AddStringToObject(sel, "option", only->valuestring);
+            cJSON_AddStringToObject(sel, "option", option_name(names, only->valuestring, shown, sizeof shown));
             cJSON_AddItemToArray(out, sel);
         } else { /* a date or time is taken on Enter, as a person types it */
             cJSON_AddItemToArray(out, atomic_type(field, only, !strcmp(k, "date") || !strcmp(k, "time")));
@@ -692,16 +712,21 @@ static int atomic_of_call(const cJSON *s, cJSON *out)
 }
 
 /* steps with each call as atomic steps where they are known; NULL when steps hold no call. */
-static cJSON *atomic_steps(const cJSON *steps)
+static cJSON *atomic_steps(const cJSON *steps, const cJSON *names, const cJSON *over)
 {
     cJSON *out = cJSON_CreateArray();
-    int calls = 0;
-    const cJSON *s;
+    int calls = 0, i = 0;
+    const cJSON *s, *t;
     cJSON_ArrayForEach(s, steps)
     {
         int call = cJSON_GetObjectItemCaseSensitive(s, "call") != NULL;
         calls += call;
-        if (!call || atomic_of_call(s, out))
+        char key[16];
+        snprintf(key, sizeof key, "%d", i++);
+        const cJSON *told = call ? cJSON_GetObjectItemCaseSensitive(over, key) : NULL;
+        cJSON_ArrayForEach(t, told) /* what the view told of the call (a checkbox group's clicks) */
+            cJSON_AddItemToArray(out, cJSON_Duplicate(t, 1));
+        if (!told && (!call || atomic_of_call(s, names, out)))
             cJSON_AddItemToArray(out, cJSON_Duplicate(s, 1));
     }
     if (!calls) {
@@ -756,6 +781,95 @@ static eous_rc find_result(const char *run_dir, const char *task, const char *mo
     return rc;
 }
 
+/* Each "key=Label" a hybrid view's tool lists print (setValue(value: onsite=On-site|hybrid)) into names:
+ * the option a person picks by its label for a value a call took by its key. */
+static void collect_names(cJSON *names, const char *text)
+{
+    for (const char *p = strstr(text, "\xe2\x86\x92"); p && *p; p++) {
+        if (*p == '\n') {
+            p = strstr(p, "\xe2\x86\x92"); /* the next line's tools */
+            if (!p)
+                break;
+        }
+        if (*p != '=' || (p[1] == '=' || p[1] == ' '))
+            continue;
+        const char *k = p;
+        while (k > text && (isalnum((unsigned char)k[-1]) || k[-1] == '-' || k[-1] == '_'))
+            k--;
+        if (k == p || (k[-1] != ' ' && k[-1] != '|'))
+            continue;
+        size_t n = strcspn(p + 1, "|);\n");
+        char key[128], label[256];
+        if ((size_t)(p - k) >= sizeof key || !n || n >= sizeof label)
+            continue;
+        snprintf(key, sizeof key, "%.*s", (int)(p - k), k);
+        snprintf(label, sizeof label, "%.*s", (int)n, p + 1);
+        if (!cJSON_GetObjectItemCaseSensitive(names, key))
+            cJSON_AddStringToObject(names, key, label);
+    }
+}
+
+/* What each checkbox group line of text holds ("[c8] checkboxgroup 'Notifications' value: email | sms →")
+ * into boxes, by view id. */
+static void collect_boxes(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] checkboxgroup '"); p; p = strstr(p + 1, "] checkboxgroup '")) {
+        const char *id = p, *eol = strchr(p, '\n'), *arrow = strstr(p, " \xe2\x86\x92");
+        while (id > text && id[-1] != '[')
+            id--;
+        if (id == text || p - id >= 16 || !arrow || (eol && arrow > eol))
+            continue;
+        char key[16], held[512] = "";
+        snprintf(key, sizeof key, "%.*s", (int)(p - id), id);
+        const char *v = strstr(p, " value: ");
+        if (v && v < arrow)
+            snprintf(held, sizeof held, "%.*s", (int)(arrow - v - 8), v + 8);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, held);
+    }
+}
+
+/* 1 when value is one of held's " | "-separated values. */
+static int box_held(const char *held, const char *value)
+{
+    size_t n = strlen(value);
+    for (const char *p = strstr(held, value); p; p = strstr(p + 1, value))
+        if ((p == held || !strncmp(p - 3, " | ", 3)) && (!p[n] || !strncmp(p + n, " | ", 3)))
+            return 1;
+    return 0;
+}
+
+/* A checkbox group's setValue on view id id as the boxes a person clicks (each one whose state
+ * changes, named loosely as the atomic view prints it: "c" for checkbox 'C'), into ps->over at index. */
+static void boxes_to_click(dv_params *ps, const char *id, const cJSON *params, int index)
+{
+    const char *held = eous_json_str(ps->boxes, id);
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "values"), *w;
+    if (!held || !cJSON_IsArray(want))
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    char t[300], shown[256], key[16];
+    cJSON_ArrayForEach(w, want)
+    if (cJSON_IsString(w) && !box_held(held, w->valuestring)) {
+        quoted(t, sizeof t, "checkbox", option_name(ps->names, w->valuestring, shown, sizeof shown));
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    for (const char *p = held; *p;) { /* what it held and the call leaves out: unchecked */
+        size_t n = strstr(p, " | ") ? (size_t)(strstr(p, " | ") - p) : strlen(p);
+        char v[200];
+        snprintf(v, sizeof v, "%.*s", (int)(n < sizeof v ? n : sizeof v - 1), p);
+        int kept = 0;
+        cJSON_ArrayForEach(w, want) kept |= cJSON_IsString(w) && !strcmp(w->valuestring, v);
+        if (!kept && *v) {
+            quoted(t, sizeof t, "checkbox", option_name(ps->names, v, shown, sizeof shown));
+            cJSON_AddItemToArray(steps, atomic_one("click", t));
+        }
+        p += n + (p[n] ? 3 : 0);
+    }
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
 /* One trace line: the view it acted on into v, its action as a step appended to steps. */
 static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv_view *v, dv_params *ps,
                             cJSON *steps, eous_err *err)
@@ -771,6 +885,10 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         /* the hybrid view writes names as they are; the others as Python reprs */
         const char *mode = eous_json_str(line, "mode");
         rc = view_update(v, text, !mode || strcmp(mode, "hybrid"), err);
+        if (mode && !strcmp(mode, "hybrid")) {
+            collect_names(ps->names, text);
+            collect_boxes(ps->boxes, text);
+        }
         free(text);
         if (rc)
             return rc;
@@ -794,6 +912,8 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
     if (a.kind == ACT_TYPE && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(line, "clear")))
         a.clear = 0; /* typed after what the field held: the action's text form does not say it */
     cJSON *s = NULL;
+    if (a.kind == ACT_CALL && a.tool && !strcmp(a.tool, "setValue"))
+        boxes_to_click(ps, a.target[0] == '[' ? a.target + 1 : a.target, a.params, cJSON_GetArraySize(steps));
     if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
         cJSON_AddItemToArray(steps, s);
     act_action_clear(&a);
@@ -826,7 +946,7 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
     }
     if (!rc && !cJSON_GetArraySize(steps))
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: %s holds no action", run_dir, trace);
-    cJSON *atomic = rc ? NULL : atomic_steps(steps);
+    cJSON *atomic = rc ? NULL : atomic_steps(steps, ps->names, ps->over);
     if (!rc)
         cJSON_AddItemToObject(job, "steps", steps);
     else
@@ -842,7 +962,7 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
 eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, cJSON **out, eous_err *err)
 {
     cJSON *result = NULL, *job = NULL;
-    dv_params ps = {.intent = NULL, .decl = NULL};
+    dv_params ps = {.intent = NULL, .decl = NULL, .names = NULL, .boxes = NULL, .over = NULL};
     eous_rc rc = find_result(run_dir, task, mode, &result, err);
     if (rc)
         return rc;
@@ -854,7 +974,10 @@ eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, c
     ps.intent = eous_json_str(result, "intent");
     job = cJSON_CreateObject();
     ps.decl = cJSON_CreateObject();
-    if (!job || !ps.decl) {
+    ps.names = cJSON_CreateObject();
+    ps.boxes = cJSON_CreateObject();
+    ps.over = cJSON_CreateObject();
+    if (!job || !ps.decl || !ps.names || !ps.boxes || !ps.over) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto cleanup;
     }
@@ -875,6 +998,9 @@ eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, c
     *out = job;
     job = NULL;
 cleanup:
+    cJSON_Delete(ps.names);
+    cJSON_Delete(ps.boxes);
+    cJSON_Delete(ps.over);
     cJSON_Delete(ps.decl);
     cJSON_Delete(job);
     cJSON_Delete(result);

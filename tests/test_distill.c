@@ -405,10 +405,14 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
 
 /* ---- Playground: a widget's call with no tool in atomic mode as the steps a person takes ---------- */
 
-/* A column's sort (26), a tab (72) and a field cleared (79), recorded in hybrid as calls, distil to atomic
- * steps (a header clicked, a tab clicked, empty text typed) that pass each task's evaluator in atomic mode. */
-static const char *const WIDGET_TASKS[] = {"026", "072", "079"};
-static const char *const WIDGET_IDS[] = {"26", "72", "79"};
+/* A column's sort (26), a tab (72), a field cleared (79), a checkbox group's values (80: email held, sms
+ * and push wanted) and a wizard's select by its key (86: sre, printed sre=Site Reliability Engineer),
+ * recorded in hybrid as calls, distil to atomic steps (a header clicked, a tab clicked, empty text
+ * typed, each box whose state changes clicked, the option by its label) that pass each task's
+ * evaluator in atomic mode. */
+static const char *const WIDGET_TASKS[] = {"026", "072", "079", "080", "086"};
+static const char *const WIDGET_IDS[] = {"26", "72", "79", "80", "86"};
+#define N_WIDGET 5
 
 Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
 {
@@ -416,10 +420,10 @@ Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
     snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
     snprintf(run, sizeof run, "%s/model", tmpdir);
     snprintf(dir, sizeof dir, "%s/scored", tmpdir);
-    link_tasks(tasks, WIDGET_TASKS, 3);
-    cr_assert_eq(model_run(tasks, "hybrid", run, "30"), 0, "the stand-in passes the 3 tasks in hybrid");
+    link_tasks(tasks, WIDGET_TASKS, N_WIDGET);
+    cr_assert_eq(model_run(tasks, "hybrid", run, "30"), 0, "the stand-in passes the tasks in hybrid");
     cr_assert_eq(mkdir(dir, 0755), 0);
-    for (size_t i = 0; i < 3; i++) {
+    for (size_t i = 0; i < N_WIDGET; i++) {
         char job[400], cfg[400];
         snprintf(job, sizeof job, "%s/%s.json", tmpdir, WIDGET_IDS[i]);
         snprintf(cfg, sizeof cfg, "%s/%s.json", dir, WIDGET_TASKS[i]);
@@ -430,8 +434,10 @@ Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
         scored_config("playground", WIDGET_TASKS[i], job, cfg);
     }
     static const char *const want[] = {"\"click\":\t\"columnheader '{{param:COLUMN}}'\"",
-                                       "\"click\":\t\"tab '{{param:KEY}}'\"", "\"type\":\t\"Project name\""};
-    for (size_t i = 0; i < 3; i++) {
+                                       "\"click\":\t\"tab '{{param:KEY}}'\"", "\"type\":\t\"Project name\"",
+                                       "\"click\":\t\"checkbox 'email'\"",
+                                       "\"option\":\t\"Site Reliability Engineer\""};
+    for (size_t i = 0; i < N_WIDGET; i++) {
         snprintf(path, sizeof path, "%s/%s.json", tmpdir, WIDGET_IDS[i]);
         char *job = ts_slurp(path);
         const char *atomic = strstr(job, "\"atomic_steps\"");
@@ -448,6 +454,6 @@ Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
     int passed = 0;
     for (const char *p = strstr(results, "\"status\":\"passed\""); p; p = strstr(p + 1, "\"status\":\"passed\""))
         passed++;
-    cr_expect_eq(passed, 3, "the evaluators pass the atomic replays: %s", results);
+    cr_expect_eq(passed, N_WIDGET, "the evaluators pass the atomic replays: %s", results);
     free(results);
 }

@@ -465,6 +465,17 @@ void mcp_append_view(mcp_server *m, eous_buf *out)
     mcp_append_view_as(m, out, 0);
 }
 
+/* Where an action's answer spent its time (EOUS_LOG=debug): ms since t0 at
+ * each phase's end; what step_latency_mcp.mjs breaks the time down by. */
+static void log_phases(const mcp_server *m, const act_action *a, const act_result *r, const double t[5])
+{
+    const perc_timings *pt = m->obs ? perc_obs_timings(m->obs) : NULL;
+    EOUS_DEBUG("mcp", "phases %s: act %.1f settle %.1f landing %.1f perceive %.1f (browser %.1f, %u round trips, "
+               "c %.1f) view %.1f total %.1f ms", act_kind_name(a->kind), t[1] - t[0] - r->settle_ms, r->settle_ms,
+               t[2] - t[1], t[3] - t[2], pt ? pt->browser_ms : 0, pt ? pt->round_trips : 0, pt ? pt->c_ms : 0,
+               t[4] - t[3], t[4] - t[0]);
+}
+
 /* Executes a (owned by the caller) and writes its result line and, with_view
  * set, the new view; without it the page is not re-read (a caller acting
  * several times reads it once at the end). */
@@ -478,7 +489,9 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
     act_result r;
     memset(&r, 0, sizeof r);
     mcp_progress(m, 0, 0, act_kind_name(a->kind));
+    double t[5] = {eous_now_ms(), 0, 0, 0, 0};
     rc = act_execute(m->x, m->obs, a, &r, err);
+    t[1] = eous_now_ms();
     /* refused before the page was touched: nothing to re-check */
     int touched = rc != EOUS_E_INFRA && rc != EOUS_E_INTERRUPTED && rc != EOUS_E_POLICY &&
                   rc != EOUS_E_REJECTED && rc != EOUS_E_INVALID && rc != EOUS_E_PARSE;
@@ -487,6 +500,7 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
         if (lrc)
             rc = lrc;
     }
+    t[2] = eous_now_ms();
     if (!rc) {
         eous_buf_printf(out, NULL, "%s\n", r.message);
         if (r.dialog && strstr(r.message, "(dismissed)"))
@@ -498,25 +512,30 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
                         a->kind == ACT_GOTO ? "went to the page" : "went back", err->msg);
         rc = EOUS_OK;
     }
-    act_result_clear(&r);
     if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED) {
+        act_result_clear(&r);
         mcp_stop_browser(m);
         eous_err_prefix(err, "the browser stopped (the next call starts a new one)");
         return rc;
     }
     if (!with_view)
-        return rc;
+        goto done;
     if (touched || !m->obs) {
         eous_err oerr;
         mcp_progress(m, 0, 0, "reading the page");
         if (mcp_observe(m, m->o.mode, &oerr)) {
             if (!rc)
                 rc = eous_err_set(err, oerr.rc, "%s", oerr.msg);
-            return rc;
+            goto done;
         }
     }
+    t[3] = eous_now_ms();
     if (rc == EOUS_OK || touched)
         mcp_append_view(m, out);
+    t[4] = eous_now_ms();
+    log_phases(m, a, &r, t);
+done:
+    act_result_clear(&r);
     return rc;
 }
 

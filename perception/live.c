@@ -54,6 +54,7 @@ static eous_rc fetch_ax(wd_session *s, perc_obs *obs, const char *frame_id, int 
     wd_session_set_request_timeout(s, 0);
     obs->timings.browser_ms += eous_now_ms() - t0;
     obs->timings.round_trips++;
+    EOUS_DEBUG("perception", "round trip: AX tree of frame %d, %zu bytes, %.1f ms", frame, len, eous_now_ms() - t0);
     cJSON_Delete(params);
     if (rc)
         return rc;
@@ -198,6 +199,7 @@ static eous_rc run_providers(wd_session *s, const perc_opts *o, perc_obs *obs, i
         rc = wd_execute(s, script, args, answer, err);
     }
     wd_session_set_request_timeout(s, 0);
+    EOUS_DEBUG("perception", "round trip: providers script, %.1f ms", eous_now_ms() - tb);
     obs->timings.browser_ms += eous_now_ms() - tb;
     obs->timings.round_trips++;
     cJSON_Delete(args);

@@ -129,7 +129,7 @@ md.push('', 'Reading the second table: "ms per step" (wall / steps, as the suite
 const mcpFile = join(outDir, 'step_latency_mcp.json');
 if (existsSync(mcpFile)) {
   out.mcp = JSON.parse(readFileSync(mcpFile, 'utf8'));
-  md.push('', `Through MCP, side by side (eous at commit ${out.mcp.commit || out.commit}): \`eous mcp\` and Playwright MCP ${out.mcp.playwright_mcp}, one server at a time, ` +
+  md.push('', `Through MCP, side by side (eous at commit ${out.mcp.commit || out.commit}): \`eous mcp\` and Playwright MCP ${out.mcp.playwright_mcp}, the three servers side by side (action i on each in turn), ` +
     `the same MCP SDK client, ${out.mcp.actions_per_ground} actions per ground (\`benchmarks/perf/step_latency_mcp.mjs\`): ` +
     'DokuWiki clicks a link of the start page and goes back, in turn; the Playground types into the users search ' +
     '(eous hybrid: the component\'s setValue; eous atomic and Playwright: typing into the textbox). ' +

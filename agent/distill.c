@@ -870,6 +870,23 @@ static void boxes_to_click(dv_params *ps, const char *id, const cJSON *params, i
     cJSON_AddItemToObject(ps->over, key, steps);
 }
 
+/* A checkbox group's check(value) or uncheck(value) on view id id as a click on that box when its state
+ * changes (none when it already is as asked), into ps->over at index. */
+static void box_toggle(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
+{
+    const char *held = eous_json_str(ps->boxes, id), *value = eous_json_str(params, "value");
+    if (!held || !value)
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    char t[300], shown[256], key[16];
+    if (box_held(held, value) == !strcmp(tool, "uncheck")) {
+        quoted(t, sizeof t, "checkbox", option_name(ps->names, value, shown, sizeof shown));
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
 /* One trace line: the view it acted on into v, its action as a step appended to steps. */
 static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv_view *v, dv_params *ps,
                             cJSON *steps, eous_err *err)
@@ -912,8 +929,11 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
     if (a.kind == ACT_TYPE && cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(line, "clear")))
         a.clear = 0; /* typed after what the field held: the action's text form does not say it */
     cJSON *s = NULL;
-    if (a.kind == ACT_CALL && a.tool && !strcmp(a.tool, "setValue"))
-        boxes_to_click(ps, a.target[0] == '[' ? a.target + 1 : a.target, a.params, cJSON_GetArraySize(steps));
+    const char *cid = a.kind == ACT_CALL && a.tool ? (a.target[0] == '[' ? a.target + 1 : a.target) : NULL;
+    if (cid && !strcmp(a.tool, "setValue"))
+        boxes_to_click(ps, cid, a.params, cJSON_GetArraySize(steps));
+    else if (cid && (!strcmp(a.tool, "check") || !strcmp(a.tool, "uncheck")))
+        box_toggle(ps, cid, a.tool, a.params, cJSON_GetArraySize(steps));
     if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
         cJSON_AddItemToArray(steps, s);
     act_action_clear(&a);

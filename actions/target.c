@@ -472,7 +472,7 @@ eous_rc act_resolve_target(act_exec *x, const perc_obs *obs, const act_action *a
         snprintf(cid, sizeof cid, "%s", k[0] == '[' ? k + 1 : k);
         cid[strcspn(cid, "]")] = '\0';
         const perc_component *nc = rc == EOUS_E_NOT_FOUND ? perc_obs_find_component(obs, cid) : NULL;
-        if (nc && nc->provider && !strcmp(nc->provider, "native") && nc->backend_id > 0) {
+        if (nc && nc->provider_bit == PERC_PROVIDER_NATIVE && nc->backend_id > 0) {
             t->backend_id = nc->backend_id;
             t->node = perc_obs_node_by_backend(obs, t->backend_id);
             snprintf(t->what, sizeof t->what, "[%s] %s '%s'", cid, nc->kind, nc->label ? nc->label : "");

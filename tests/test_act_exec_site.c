@@ -1,5 +1,5 @@
 /* tests/test_act_exec_site.c — the executor on real antd widgets of the
- * Playground (benchmarks/site/dist).  Skipped with a message when the site is
+ * Playground (benchmarks/grounds/playground/dist).  Skipped with a message when the site is
  * not built. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -33,7 +33,7 @@ TestSuite(act_site, .init = setup, .fini = teardown, .timeout = 240);
 #define NEED_SITE()                                                                                            \
     do {                                                                                                       \
         if (!ts_site_root())                                                                                   \
-            cr_skip_test("the Playground is not built (benchmarks/site/dist); build it to run antd tests");     \
+            cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist); build it to run antd tests");     \
     } while (0)
 
 /* Atomic steps run on the atomic view (as atomic_script plans do), calls on the hybrid one. */

@@ -1,6 +1,6 @@
 /* tests/test_mediawiki_site.c — the third ground: a real MediaWiki (Debian 12's package, 1.39 on
  * SQLite, installed per test by scripts/mediawiki and served on a free loopback port) and its
- * suite benchmarks/tasks/mediawiki through the real runner with the script planner.  Its widgets
+ * suite benchmarks/grounds/tasks/mediawiki through the real runner with the script planner.  Its widgets
  * are MediaWiki's own (OOUI dropdowns, checkboxes and tabs in the preferences, the login and
  * account forms, a search box whose suggestion script rewrites its form): every task passes in
  * hybrid and in atomic with the database reset between tasks (EOUS_SITE_MEDIAWIKI_RESET), so
@@ -15,7 +15,7 @@
 #include "support/site.h"
 #include "support/workdir.h"
 
-#define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/tasks/mediawiki"
+#define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/mediawiki"
 #define MEDIAWIKI EOUS_SOURCE_DIR "/scripts/mediawiki"
 
 static char tmpdir[256];

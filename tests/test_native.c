@@ -681,7 +681,7 @@ TestSuite(native_site, .init = site_setup, .fini = site_teardown, .timeout = 300
 Test(native_site, playground_settings_without_ci4a_are_native_components)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     eous_err err;
     cr_assert_eq(wd_navigate(S.session, ts_browser_url(&S, "/settings?ci4a=off"), &err), EOUS_OK, "%s", err.msg);
     TS_EXPECT_PAGE_JSON(S.session, "[typeof window.__ci4a__, document.querySelectorAll('[data-cid]').length]",
@@ -752,7 +752,7 @@ static void site_open(const char *path)
 Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/booking?ci4a=off");
     site_call("form", "form", "fill",
               "{\"Check-in\": \"2025-06-21\", \"Check-out\": \"2025-06-24\", \"Guests\": 3, "
@@ -786,7 +786,7 @@ Test(native_site, playground_booking_fill_and_antd_select_reach_the_form_model)
 Test(native_site, playground_date_picker_opens_by_the_forms_click_and_its_calendar_takes_a_day)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/booking?ci4a=off");
     site_call("form", "form", "fill", "{\"Check-in\": \"2025-07-01\"}");
     site_call_rc("form", "form", "click", "{\"field\": \"Departure\"}", EOUS_E_PAGE, "the form has no field \"Departure\"");
@@ -806,7 +806,7 @@ Test(native_site, playground_date_picker_opens_by_the_forms_click_and_its_calend
 Test(native_site, playground_time_picker_keeps_its_time_after_the_form_was_reset)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/booking?ci4a=off");
     for (int i = 0; i < 2; i++) {
         site_call("form", "form", "fill", "{\"Guest name\": \"Ada Lovelace\", \"Check-in\": \"2025-06-20\", "
@@ -830,7 +830,7 @@ Test(native_site, playground_time_picker_keeps_its_time_after_the_form_was_reset
 Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_tools)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/orders?ci4a=off");
     site_call("pagination", "pagination", "goToPage", "{\"page\": 3}");
     ts_page_wait(S.session, "document.querySelector('.ant-pagination-item-active').title === '3'");
@@ -872,7 +872,7 @@ Test(native_site, playground_antd_select_treeselect_and_pagination_are_native_to
 Test(native_site, playground_table_filters_are_one_call_a_column)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/users?ci4a=off");
     perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_HYBRID, 0);
     char line[4096];
@@ -909,7 +909,7 @@ Test(native_site, playground_table_filters_are_one_call_a_column)
 Test(native_site, playground_several_choice_select_takes_every_pick)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/settings?ci4a=off");
     site_call("tabs", "tabs", "select", "{\"tab\": \"Members\"}");
     site_call("combobox", "Members", "select", "{\"option\": \"Ivan Sammet\"}");
@@ -943,7 +943,7 @@ Test(native_site, playground_several_choice_select_takes_every_pick)
 Test(native_site, playground_slider_takes_its_edge_and_a_value_between)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/settings?ci4a=off");
     site_call("slider", "Retention (days)", "setValue", "{\"value\": 365}");
     TS_EXPECT_PAGE_JSON(S.session, "document.querySelector('[role=slider]').getAttribute('aria-valuenow')", "\"365\"");
@@ -958,7 +958,7 @@ Test(native_site, playground_slider_takes_its_edge_and_a_value_between)
 Test(native_site, a_control_inside_a_table_header_control_is_a_hybrid_target)
 {
     if (!ts_site_root())
-        cr_skip_test("the Playground is not built (benchmarks/site/dist)");
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
     site_open("/users?ci4a=off");
     ts_page_wait(S.session, "document.querySelectorAll('th .ant-table-filter-trigger').length === 3");
     perc_obs *obs = ts_native_observe_on(S.session, PERC_MODE_PRUNED, 0);

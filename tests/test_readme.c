@@ -46,7 +46,7 @@ static void setup(void)
 {
     ts_workdir_make(tmpdir, sizeof tmpdir, "readme", NULL, NULL, 0);
     snprintf(root, sizeof root, "%s/root", tmpdir);
-    site = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/site/dist");
+    site = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/grounds/playground/dist");
     cr_assert_not_null(site, "the Playground is built (scripts/build-site)");
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(site), 1);
     cr_assert_eq(ts_standin_start(NULL, &standin, standin_url, sizeof standin_url), 0, "the stand-in starts");
@@ -206,8 +206,8 @@ static char *tail_of(const char *path)
 }
 
 /* Every runnable block of the README exits 0, in order, from the repository root.  Seen failing with
- * the tour's run pointed at benchmarks/tasks/playground/3.json (the README's old first command):
- * "README.md:NNN: the runnable block 'build/eous run benchmarks/tasks/playground/3.json ...' exited 2". */
+ * the tour's run pointed at benchmarks/grounds/tasks/playground/3.json (the README's old first command):
+ * "README.md:NNN: the runnable block 'build/eous run benchmarks/grounds/tasks/playground/3.json ...' exited 2". */
 Test(readme, every_runnable_block_runs)
 {
     make_root();

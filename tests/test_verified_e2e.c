@@ -1,5 +1,5 @@
 /* tests/test_verified_e2e.c — WebArena-Verified tasks run live: three
- * DokuWiki tasks in the verified format (benchmarks/tasks/verified: retrieve,
+ * DokuWiki tasks in the verified format (benchmarks/grounds/tasks/verified: retrieve,
  * navigate, mutate) through `eous bench` on real Chromium against a real
  * DokuWiki (scripts/wiki), each scored by both evaluators, the mutate task
  * from its HAR's post data; `eous score --run` gives the live scores again;
@@ -17,7 +17,7 @@
 #include "support/cli.h"
 #include "support/workdir.h"
 
-#define TASKS EOUS_SOURCE_DIR "/benchmarks/tasks/verified"
+#define TASKS EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/verified"
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 
 static char tmpdir[256], wikidir[300], secrets[300];

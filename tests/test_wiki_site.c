@@ -1,6 +1,6 @@
 /* tests/test_wiki_site.c — the second ground: a real DokuWiki (Debian's
  * package, served by scripts/wiki on a free loopback port) and its suite
- * benchmarks/tasks/dokuwiki through the real runner.  Every task passes in
+ * benchmarks/grounds/tasks/dokuwiki through the real runner.  Every task passes in
  * atomic, pruned and hybrid modes with the site reset between tasks
  * (EOUS_SITE_DOKUWIKI_RESET); with the plans replaced by an empty plan or by
  * stop("N/A") every task scores 0.  The site_reset suite checks the reset
@@ -19,7 +19,7 @@
 #include "support/site.h"
 #include "support/workdir.h"
 
-#define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/tasks/dokuwiki"
+#define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/dokuwiki"
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 
 static char tmpdir[256];

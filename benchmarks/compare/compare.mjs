@@ -8,7 +8,7 @@
 //              benchmarks/results/views/<screen>.<mode>.txt exist
 //   --out DIR  where compare.md / compare.json go (default benchmarks/results)
 //   --dump DIR also write each Playwright snapshot to DIR/<screen>[-open].playwright.txt
-// Needs `make build` (build/eous) and `scripts/build-site` (benchmarks/site/dist).
+// Needs `make build` (build/eous) and `scripts/build-site` (benchmarks/grounds/playground/dist).
 // Exit codes: 0 ok, 2 missing prerequisite, 3 infrastructure failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -46,8 +46,8 @@ const CHROME_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disab
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const MODES = ['atomic', 'pruned', 'hybrid'];
 
-if (!existsSync(join(root, 'benchmarks/site/dist/index.html'))) {
-  console.error('compare: the Playground site is not built (benchmarks/site/dist/index.html missing); run scripts/build-site first');
+if (!existsSync(join(root, 'benchmarks/grounds/playground/dist/index.html'))) {
+  console.error('compare: the Playground site is not built (benchmarks/grounds/playground/dist/index.html missing); run scripts/build-site first');
   process.exit(2);
 }
 if (!existsSync(CHROMIUM)) {

@@ -13,7 +13,7 @@
 // usage: node benchmarks/compare/mcp.mjs [--out DIR] [--dump DIR] [--one-at-a-time]
 //   --one-at-a-time: the servers run one after the other, each on a machine the others do not load
 //   (for milliseconds on an idle machine); by default they run at the same time.
-// Needs build/eous, benchmarks/site/dist and /usr/bin/chromium (Playwright downloads nothing).
+// Needs build/eous, benchmarks/grounds/playground/dist and /usr/bin/chromium (Playwright downloads nothing).
 // Exit codes: 0 ok, 2 missing prerequisite, 3 a server or script failed.
 import { spawn, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
@@ -44,7 +44,7 @@ for (let i = 0; i < argv.length; i++) {
 }
 const EOUS = join(root, 'build/eous');
 const CHROMIUM = '/usr/bin/chromium';
-for (const [p, why] of [[EOUS, 'run make build'], [join(root, 'benchmarks/site/dist/index.html'), 'run scripts/build-site'],
+for (const [p, why] of [[EOUS, 'run make build'], [join(root, 'benchmarks/grounds/playground/dist/index.html'), 'run scripts/build-site'],
   [CHROMIUM, 'install the Debian package chromium']]) {
   if (!existsSync(p)) { console.error(`mcp.mjs: ${p} missing (${why})`); process.exit(2); }
 }
@@ -101,7 +101,7 @@ const SCRIPTS = [
 
 function startSite() {
   return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, [join(root, 'benchmarks/grounds/playground/serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     p.once('error', fail);
     p.stdout.once('data', (d) => ok({ proc: p, url: String(d).trim() }));
   });

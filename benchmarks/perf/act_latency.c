@@ -1,6 +1,6 @@
 /* benchmarks/perf/act_latency.c — per action kind, the latency of the
  * semantic path and of the atomic path on the same widgets (Playground antd
- * widgets when benchmarks/site/dist is built, else the actions fixture), and
+ * widgets when benchmarks/grounds/playground/dist is built, else the actions fixture), and
  * the C-side validation + dispatch overhead.  A type runs a third way beside
  * them, key by key (act_exec_opts.type_by_key), against the default one edit
  * and a real last key.

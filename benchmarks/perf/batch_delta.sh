@@ -24,7 +24,7 @@ OUT="$(mktemp -d /tmp/eous-batch-delta-XXXXXX)"
 trap 'kill "${SITE_PID:-}" 2>/dev/null || true; rm -rf "$OUT"' EXIT
 
 mkdir -p "$OUT/slice"
-mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/tasks/playground/*.json | sort -V)
+mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/grounds/tasks/playground/*.json | sort -V)
 for ((i = 0; i < ${#all_tasks[@]}; i += STEP)); do ln -s "${all_tasks[$i]}" "$OUT/slice/"; done
 fifo="$OUT/site.fifo"; mkfifo "$fifo"
 bash "$ROOT/scripts/serve-site" --port 0 >"$fifo" & SITE_PID=$!

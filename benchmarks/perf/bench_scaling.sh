@@ -25,7 +25,7 @@ command -v /usr/bin/time >/dev/null || { echo "bench_scaling: /usr/bin/time miss
 commit="$(git -C "$ROOT" rev-parse --short HEAD)"
 
 mkdir -p "$OUT/slice"
-mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/tasks/playground/*.json | sort -V)
+mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/grounds/tasks/playground/*.json | sort -V)
 for f in "${all_tasks[@]:0:$N}"; do ln -s "$f" "$OUT/slice/"; done
 fifo="$OUT/site.fifo"; mkfifo "$fifo"
 bash "$ROOT/scripts/serve-site" --port 0 >"$fifo" & SITE_PID=$!

@@ -22,7 +22,7 @@ trap 'kill "${SITE_PID:-}" 2>/dev/null || true; rm -rf "$OUT"' EXIT
 commit="$(git -C "$ROOT" rev-parse --short HEAD)"
 
 mkdir -p "$OUT/slice"
-mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/tasks/playground/*.json | sort -V)
+mapfile -t all_tasks < <(printf '%s\n' "$ROOT"/benchmarks/grounds/tasks/playground/*.json | sort -V)
 for ((i = 0; i < ${#all_tasks[@]}; i += STRIDE)); do ln -s "${all_tasks[$i]}" "$OUT/slice/"; done
 fifo="$OUT/site.fifo"; mkfifo "$fifo"
 bash "$ROOT/scripts/serve-site" --port 0 >"$fifo" & SITE_PID=$!

@@ -3,7 +3,7 @@
  * chromedriver, one opened with the performance log (network_log) and one
  * without, alternating task by task; on the logged session each task also
  * empties the log before it starts and builds and writes its HAR after it
- * ends, as a WebArena-Verified run does.  Needs benchmarks/site/dist
+ * ends, as a WebArena-Verified run does.  Needs benchmarks/grounds/playground/dist
  * (make site).  Writes benchmarks/results/har_overhead.{json,md} (or argv[2]
  * directory); argv[1] = rounds (default 3). */
 #define _GNU_SOURCE
@@ -79,7 +79,7 @@ int main(int argc, char **argv)
     }
     char *files[N_TASKS];
     for (int i = 0; i < N_TASKS; i++)
-        if (asprintf(&files[i], "%s/benchmarks/tasks/playground/%03d.json", EOUS_SOURCE_DIR, i) < 0)
+        if (asprintf(&files[i], "%s/benchmarks/grounds/tasks/playground/%03d.json", EOUS_SOURCE_DIR, i) < 0)
             return 1;
     wa_task_list l;
     if (wa_tasks_load((const char *const *)files, N_TASKS, &l, &err)) {

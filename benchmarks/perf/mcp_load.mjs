@@ -114,8 +114,8 @@ const r3 = (x) => Math.round(x * 1000) / 1000;
 
 function startSite() {
   return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root',
-      join(root, 'benchmarks/site/dist')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, [join(root, 'benchmarks/grounds/playground/serve.mjs'), '--port', '0', '--root',
+      join(root, 'benchmarks/grounds/playground/dist')], { stdio: ['ignore', 'pipe', 'inherit'] });
     p.once('error', fail);
     p.stdout.once('data', (d) => ok({ p, url: String(d).trim() }));
   });

@@ -7,6 +7,6 @@
 #   benchmarks/perf/mcp_load.sh [SESSIONS] [ACTIONS]
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-[[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || { echo "mcp_load: the Playground is not built (make site)" >&2; exit 2; }
+[[ -f "$ROOT/benchmarks/grounds/playground/dist/index.html" ]] || { echo "mcp_load: the Playground is not built (make site)" >&2; exit 2; }
 EOUS="${EOUS:-$ROOT/build/eous}" exec node "$ROOT/benchmarks/perf/mcp_load.mjs" --sessions "${1:-8}" \
   --actions "${2:-50}" --out "$ROOT/benchmarks/results/mcp_load"

@@ -30,7 +30,7 @@ async function main() {
   const arg = (name, dflt) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
   const N = Number(arg('sessions', 4)), ROUNDS = Number(arg('rounds', 5)), REPEAT = Number(arg('repeat', 3));
   const OUT = resolve(arg('out', join(root, 'benchmarks/results/mcp_load_shared')));
-  if (!(N >= 2 && ROUNDS >= 1 && REPEAT >= 1) || !existsSync(join(root, 'benchmarks/site/dist/index.html'))) {
+  if (!(N >= 2 && ROUNDS >= 1 && REPEAT >= 1) || !existsSync(join(root, 'benchmarks/grounds/playground/dist/index.html'))) {
     process.stderr.write('mcp_load_shared: expected --sessions N >= 2, --rounds N >= 1, --repeat N >= 1 and the Playground built (make site)\n');
     process.exit(2);
   }
@@ -58,7 +58,7 @@ async function main() {
   process.once('exit', () => { stopAll(); stopSite(); });
 
   const site = await new Promise((ok) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', join(root, 'benchmarks/site/dist')],
+    const p = spawn(process.execPath, [join(root, 'benchmarks/grounds/playground/serve.mjs'), '--port', '0', '--root', join(root, 'benchmarks/grounds/playground/dist')],
       { stdio: ['ignore', 'pipe', 'inherit'] });
     stopSite = () => p.kill('SIGTERM');
     p.stdout.once('data', (d) => ok(String(d).trim()));

@@ -25,11 +25,11 @@ WORKERS="${WORKERS:-2}"
 WIKIS="${WIKIS:-1}"
 GROUNDS="${GROUNDS:-playground dokuwiki}"
 CONFIGS="${CONFIGS:-default one stateless}"
-TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
-TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
+TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/grounds/tasks/playground}"
+TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/grounds/tasks/dokuwiki}"
 
 [[ -x "$EOUS" ]] || { echo "model_path: $EOUS not built (run make build)" >&2; exit 2; }
-[[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
+[[ -f "$ROOT/benchmarks/grounds/playground/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
 [[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
   { echo "model_path: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
 # A progress line on stderr every tenth job and at the last (the bench's own per-job lines stay in its

@@ -28,13 +28,13 @@ GROUNDS="${GROUNDS:-playground dokuwiki}"
 GROUNDS4="${GROUNDS4:-playground}"
 MODES4="${MODES4:-$MODES}"
 RUNS=" ${RUNS:-llm exec exec4} "
-TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
-TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
+TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/grounds/tasks/playground}"
+TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/grounds/tasks/dokuwiki}"
 AGENT="python3 $ROOT/examples/agents/agent.py"
 
 [[ -x "$EOUS" ]] || { echo "own_agent: $EOUS not built (run make build)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "own_agent: python3 not on PATH (the reference agent needs it)" >&2; exit 2; }
-[[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
+[[ -f "$ROOT/benchmarks/grounds/playground/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
 [[ -d "$ROOT/benchmarks/standin/node_modules" ]] ||
   { echo "own_agent: benchmarks/standin/node_modules missing (run scripts/setup)" >&2; exit 2; }
 for g in $GROUNDS $GROUNDS4; do

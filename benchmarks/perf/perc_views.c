@@ -1,6 +1,6 @@
 /* benchmarks/perf/perc_views.c — perception costs.
  *
- * 1. On each Playground screen (site built into benchmarks/site/dist): bytes
+ * 1. On each Playground screen (site built into benchmarks/grounds/playground/dist): bytes
  *    and o200k tokens of the atomic / pruned / hybrid / html views, and
  *    perceive latency split into browser round trips and C time.
  * 2. From the recorded getFullAXTree + DOM snapshot + registry of the biggest

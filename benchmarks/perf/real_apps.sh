@@ -21,12 +21,12 @@ EOUS="$BUILD/eous"
 OUT="${1:-$ROOT/out/real_apps}"
 RESULTS="${2:-$ROOT/benchmarks/results}"
 WORKERS="${WORKERS:-2}"
-TASKS="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
-TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/tasks/playground}"
+TASKS="${TASKS_DOKUWIKI:-$ROOT/benchmarks/grounds/tasks/dokuwiki}"
+TASKS_PLAYGROUND="${TASKS_PLAYGROUND:-$ROOT/benchmarks/grounds/tasks/playground}"
 PLAYGROUND="${PLAYGROUND:-1}"
 DOKUWIKI="${DOKUWIKI:-1}"
 MEDIAWIKI="${MEDIAWIKI:-1}"
-TASKS_MEDIAWIKI="${TASKS_MEDIAWIKI:-$ROOT/benchmarks/tasks/mediawiki}"
+TASKS_MEDIAWIKI="${TASKS_MEDIAWIKI:-$ROOT/benchmarks/grounds/tasks/mediawiki}"
 PLAYGROUND_MODES="${PLAYGROUND_MODES:-hybrid atomic}"
 
 [[ -x "$EOUS" ]] || { echo "real_apps: $EOUS not built (run make build)" >&2; exit 2; }
@@ -68,7 +68,7 @@ if [[ "$MEDIAWIKI" != 0 ]]; then
   standin_tasks+=(--tasks "$TASKS_MEDIAWIKI")
 fi
 if [[ "$PLAYGROUND" != 0 ]]; then
-  [[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
+  [[ -f "$ROOT/benchmarks/grounds/playground/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
   mkfifo "$tmp/site"
   bash "$ROOT/scripts/serve-site" --port 0 >"$tmp/site" &
   SITE_PID=$!

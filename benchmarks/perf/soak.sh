@@ -22,7 +22,7 @@ trap 'kill "${SITE_PID:-}" 2>/dev/null || true; [[ -n "${EOUS_PID:-}" ]] && kill
 # N task files: the suite repeated, each copy with its own task id ("s00042-17"),
 # so every run is its own line in the reports and no failure hides behind a copy
 mkdir -p "$OUT/tasks"
-python3 - "$ROOT/benchmarks/tasks/playground" "$OUT/tasks" "$N" <<'PY'
+python3 - "$ROOT/benchmarks/grounds/tasks/playground" "$OUT/tasks" "$N" <<'PY'
 import json, os, re, sys
 src, dst, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 key = lambda f: [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", f)]

@@ -24,13 +24,13 @@ RESULTS="${2:-$ROOT/benchmarks/results}"
 SETTLES="${SETTLES:-rule quiet:150}"
 MODES="${MODES:-hybrid,atomic}"
 if [[ -z "${TASKS_PLAYGROUND:-}" ]]; then
-  all=("$ROOT"/benchmarks/tasks/playground/*.json)
+  all=("$ROOT"/benchmarks/grounds/tasks/playground/*.json)
   TASKS_PLAYGROUND="${all[*]:0:12}"
 fi
-TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/tasks/dokuwiki}"
+TASKS_DOKUWIKI="${TASKS_DOKUWIKI:-$ROOT/benchmarks/grounds/tasks/dokuwiki}"
 
 [[ -x "$EOUS" ]] || { echo "step_latency: $EOUS not built (run make build)" >&2; exit 2; }
-[[ -f "$ROOT/benchmarks/site/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
+[[ -f "$ROOT/benchmarks/grounds/playground/dist/index.html" ]] || bash "$ROOT/scripts/build-site"
 
 SITE_PID="" WIKI_DIR="" STANDIN_PID=""
 tmp="$(mktemp -d)"

@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     const char *outdir = argc > 1 ? argv[1] : EOUS_SOURCE_DIR "/benchmarks/results";
     const char *root = ts_site_root();
     if (!root) {
-        fprintf(stderr, "vision_shots: the Playground is not built (benchmarks/site/dist)\n");
+        fprintf(stderr, "vision_shots: the Playground is not built (benchmarks/grounds/playground/dist)\n");
         return 2;
     }
     ts_browser B;

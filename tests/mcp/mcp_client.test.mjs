@@ -1,6 +1,6 @@
 // tests/mcp/mcp_client.test.mjs — `eous mcp` driven by the official MCP
 // TypeScript SDK client over stdio, against real Chromium on loopback pages:
-// the Playground (benchmarks/site/dist) and tests/fixtures/actions.
+// the Playground (benchmarks/grounds/playground/dist) and tests/fixtures/actions.
 // Run: EOUS_CLI=build/eous node --test tests/mcp/   (ctest does this)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,8 +46,8 @@ const fieldRe = (label) => new RegExp(`(?:textbox \\[(\\d+)\\]|\\[(c\\d+)\\] tex
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
-  assert.ok(existsSync(join(root, 'benchmarks/site/dist/index.html')), 'Playground not built (scripts/build-site)');
-  site = await serve(join(root, 'benchmarks/site/dist'));
+  assert.ok(existsSync(join(root, 'benchmarks/grounds/playground/dist/index.html')), 'Playground not built (scripts/build-site)');
+  site = await serve(join(root, 'benchmarks/grounds/playground/dist'));
   fixture = await serve(join(root, 'tests/fixtures/actions'));
 });
 

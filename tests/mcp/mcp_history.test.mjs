@@ -1,7 +1,7 @@
 // tests/mcp/mcp_history.test.mjs — browser_history and browser_undo (issue 53
 // item 2, ui-sdk's createHistory and undoSource), driven by the official MCP
 // SDK client over stdio against real Chromium on loopback pages: the
-// Playground's booking form (CI4A, benchmarks/site/dist) with one page script
+// Playground's booking form (CI4A, benchmarks/grounds/playground/dist) with one page script
 // added, a DokuWiki-like plain HTML edit form (native provider) and a WebMCP
 // page (the published polyfill), all served here on a free port.
 // Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_history.test.mjs
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EOUS, LONG, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const DIST = join(root, 'benchmarks/site/dist');
+const DIST = join(root, 'benchmarks/grounds/playground/dist');
 let fixtures, playground, siteDir;
 
 // The page's own script on the Playground: once the agent has ticked Breakfast, the page sets Guests to 3 through
@@ -32,7 +32,7 @@ const PAGE_SCRIPT = `<script>
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
-  assert.ok(existsSync(join(DIST, 'app.js')), 'benchmarks/site/dist missing: bash scripts/build-site');
+  assert.ok(existsSync(join(DIST, 'app.js')), 'benchmarks/grounds/playground/dist missing: bash scripts/build-site');
   siteDir = mkdtempSync(join(tmpdir(), 'eous-history-site-'));
   symlinkSync(join(DIST, 'app.js'), join(siteDir, 'app.js'));
   writeFileSync(join(siteDir, 'index.html'),

@@ -45,7 +45,7 @@ async function until(cond, ms) {
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
   fixture = await new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root',
+    const p = spawn(process.execPath, [join(root, 'benchmarks/grounds/playground/serve.mjs'), '--port', '0', '--root',
       join(root, 'tests/fixtures/actions')], { stdio: ['ignore', 'pipe', 'inherit'] });
     helpers.push(p);
     p.once('error', fail);

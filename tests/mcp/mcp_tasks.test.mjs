@@ -13,13 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EOUS, LONG, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const TASKS = join(root, 'benchmarks/tasks/playground');
+const TASKS = join(root, 'benchmarks/grounds/tasks/playground');
 let site, work;
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
-  assert.ok(existsSync(join(root, 'benchmarks/site/dist/index.html')), 'the Playground is built (scripts/build-site)');
-  site = await serve(join(root, 'benchmarks/site/dist'));
+  assert.ok(existsSync(join(root, 'benchmarks/grounds/playground/dist/index.html')), 'the Playground is built (scripts/build-site)');
+  site = await serve(join(root, 'benchmarks/grounds/playground/dist'));
   work = mkdtempSync(join(tmpdir(), 'eous-mcp-tasks-'));
 });
 

@@ -10,11 +10,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EOUS, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const DIST = join(root, 'benchmarks/site/dist');
+const DIST = join(root, 'benchmarks/grounds/playground/dist');
 let fixture, playground;
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
-  assert.ok(existsSync(join(DIST, 'app.js')), 'benchmarks/site/dist missing: bash scripts/build-site');
+  assert.ok(existsSync(join(DIST, 'app.js')), 'benchmarks/grounds/playground/dist missing: bash scripts/build-site');
   fixture = await serve(join(root, 'tests/fixtures/mcp_testing'));
   playground = await serve(DIST);
 });

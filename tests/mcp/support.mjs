@@ -1,6 +1,6 @@
 // tests/mcp/support.mjs — what the tests in tests/mcp share: the official MCP SDK (loaded from
 // benchmarks/compare's node_modules, whose package.json pins it), serve(rootDir) (a loopback
-// page server, benchmarks/site/serve.mjs, on a free port), text(result) and session(args) (one
+// page server, benchmarks/grounds/playground/serve.mjs, on a free port), text(result) and session(args) (one
 // `eous mcp` over stdio with an SDK client).  Not a test itself: its name matches none of
 // node --test's patterns, so `node --test tests/mcp/` only loads it through the tests.
 // A test file's after() calls stopServers().
@@ -26,7 +26,7 @@ const servers = []; // every serve() child and every track()ed one, stopped by P
 // rootDir served on a free loopback port: resolves with its base URL (http://127.0.0.1:PORT)
 export function serve(rootDir) {
   return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/site/serve.mjs'), '--port', '0', '--root', rootDir],
+    const p = spawn(process.execPath, [join(root, 'benchmarks/grounds/playground/serve.mjs'), '--port', '0', '--root', rootDir],
       { stdio: ['ignore', 'pipe', 'inherit'] });
     servers.push(p);
     p.once('error', fail);

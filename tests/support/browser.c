@@ -135,7 +135,7 @@ const char *ts_browser_url(ts_browser *b, const char *path)
 
 const char *ts_site_root(void)
 {
-    static const char *root = EOUS_SOURCE_DIR "/benchmarks/site/dist";
+    static const char *root = EOUS_SOURCE_DIR "/benchmarks/grounds/playground/dist";
     struct stat st;
     char index[1024];
     snprintf(index, sizeof index, "%s/index.html", root);

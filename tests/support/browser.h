@@ -30,7 +30,7 @@ int ts_browser_launch(ts_browser *b, const char *root);
 void ts_browser_stop(ts_browser *b);
 /* Server URL + path (borrowed, overwritten by the next call). */
 const char *ts_browser_url(ts_browser *b, const char *path);
-/* Path of the built Playground (benchmarks/site/dist) or NULL when not built. */
+/* Path of the built Playground (benchmarks/grounds/playground/dist) or NULL when not built. */
 const char *ts_site_root(void);
 
 /* An executor on b's session under a non-interactive policy allowing b's origin, as the action tests

@@ -76,7 +76,7 @@ void ts_service_stop(pid_t pid)
 int ts_standin_start(const char *log_path, pid_t *pid, char *url, size_t url_size)
 {
     const char *argv[] = {"node", EOUS_SOURCE_DIR "/benchmarks/standin/standin.mjs", "--tasks",
-                          EOUS_SOURCE_DIR "/benchmarks/tasks/playground", log_path ? "--log" : NULL, log_path, NULL};
+                          EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/playground", log_path ? "--log" : NULL, log_path, NULL};
     int port = 0;
     if (ts_service_start(argv, pid, &port) != 0)
         return -1;

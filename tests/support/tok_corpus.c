@@ -84,7 +84,7 @@ int ts_texts_add_views(ts_texts *t)
 
 int ts_texts_add_intents(ts_texts *t)
 {
-    const char *path = EOUS_SOURCE_DIR "/benchmarks/webarena/test.raw.json"; /* in the repo, as test_eval reads it */
+    const char *path = EOUS_SOURCE_DIR "/benchmarks/datasets/webarena/test.raw.json"; /* in the repo, as test_eval reads it */
     const char *env = getenv("EOUS_WEBARENA_CONFIGS");
     if (env && *env)
         path = env;

@@ -1,4 +1,4 @@
-// benchmarks/tasks/dokuwiki/generate.mjs — writes NNN.json, the DokuWiki suite.
+// benchmarks/grounds/tasks/dokuwiki/generate.mjs — writes NNN.json, the DokuWiki suite.
 // Every answer is text the seed pages (seed/pages) show; every plan uses only
 // element names the atomic/pruned views print on this DokuWiki (Debian
 // 0.0.20220731.a-2, template "dokuwiki").  `atomic_script` (atomic and pruned)
@@ -7,7 +7,7 @@
 // fields by name on fill()/submit(), so a whole form is one submit({field:
 // value}) call (a textarea keeps its line over its text, so typing into it in
 // parts stays possible).
-// usage: node benchmarks/tasks/dokuwiki/generate.mjs
+// usage: node benchmarks/grounds/tasks/dokuwiki/generate.mjs
 import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Generates benchmarks/tasks/playground/NNN.json from the Playground's seed data
-// (benchmarks/site/src/data.js), so every answer is computed, not typed.
-// usage: node benchmarks/tasks/generate.mjs
+// Generates benchmarks/grounds/tasks/playground/NNN.json from the Playground's seed data
+// (benchmarks/grounds/playground/src/data.js), so every answer is computed, not typed.
+// usage: node benchmarks/grounds/tasks/generate.mjs
 import { writeFileSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   USERS, ORDERS, ROOM_TYPES, DESTINATIONS, BLACKOUT_DATES, MAX_GUESTS, MAX_NIGHTS, bookingTotal, diffDays,
   departmentTitle, DEPARTMENT_LEAVES, MEMBER_OPTIONS, DEFAULT_SETTINGS, POSITIONS, dayOfWeek,
-} from '../site/src/data.js';
+} from '../playground/src/data.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUT = join(here, 'playground');

@@ -1,4 +1,4 @@
-// benchmarks/tasks/mediawiki/generate.mjs — writes NNN.json, the MediaWiki suite (the third real
+// benchmarks/grounds/tasks/mediawiki/generate.mjs — writes NNN.json, the MediaWiki suite (the third real
 // application: Debian 12's `mediawiki` 1.39, skin Vector, served by scripts/mediawiki).  Its forms
 // are OOUI widgets (MediaWiki's own ARIA widget library: the preferences' dropdowns and
 // checkboxes, the login and account forms) and its search box loads a suggestion script when
@@ -7,7 +7,7 @@
 // (hybrid) is grounded in the native provider's view: a form is one line, [cN] form 'label' with
 // its fields by name on fill()/submit().  State is read back through MediaWiki's API (api.php,
 // format=json) in the run's browser, so a preference is read for the user the run logged in as.
-// usage: node benchmarks/tasks/mediawiki/generate.mjs
+// usage: node benchmarks/grounds/tasks/mediawiki/generate.mjs
 import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

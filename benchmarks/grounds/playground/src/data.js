@@ -1,5 +1,5 @@
 // Deterministic seed data for the Playground. Shared by the site and by
-// benchmarks/tasks/generate.mjs, so task answers are computed from the same
+// benchmarks/grounds/tasks/generate.mjs, so task answers are computed from the same
 // rows the page shows. No Math.random, no Date.now: "today" is fixed.
 
 export const TODAY = '2025-06-15';

@@ -19,7 +19,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--atomic-with-ci4a') baselineAtomic = false;
   else files.push(args[i]);
 }
-if (!files.length) files.push(join(repoRoot, 'benchmarks', 'tasks', 'playground'));
+if (!files.length) files.push(join(repoRoot, 'benchmarks', 'grounds', 'tasks', 'playground'));
 const taskFiles = [];
 for (const f of files) {
   const p = resolve(f);

@@ -219,8 +219,9 @@ static void read_param(lctx *c, const char *p, const char *e, perc_line_param *p
     while (p < e && *p == ' ')
         p++;
     const char *n = p;
-    while (n < e && !strchr("?:;)", *n))
-        n++;
+    /* a name may hold its own brackets ("Prompt me … (or the default undo summary)") */
+    for (int depth = 0; n < e && (depth > 0 || !strchr("?:;)", *n)); n++)
+        depth += *n == '(' ? 1 : *n == ')' && depth > 0 ? -1 : 0;
     pm->name = span(c, p, (size_t)(n - p));
     if (starts(n, e, PV_OPTIONAL)) {
         pm->optional = 1;

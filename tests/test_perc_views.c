@@ -983,6 +983,23 @@ Test(perc_lines, atomic_pruned_rows_and_page_tools)
     perc_lines_free(ls);
 }
 
+/* A param whose name holds its own brackets (MediaWiki's "Prompt me when entering a blank edit summary (or the
+ * default undo summary)") is read whole, with its type: the name's ')' does not end it. */
+Test(perc_lines, a_param_name_holding_brackets_is_read_whole)
+{
+    const char *text = "[c4] form 'User profile' → submit(Prompt me when entering a blank edit summary (or the default "
+                       "undo summary)?: true|false; Font (style): Serif|Sans)";
+    perc_lines *ls;
+    cr_assert_eq(perc_lines_read(text, strlen(text), &ls, NULL), EOUS_OK);
+    const perc_line *l = perc_lines_at(ls, 0);
+    cr_assert(l->kind == PERC_LINE_COMPONENT && l->n_tools == 1 && l->tools[0].n_params == 2);
+    const perc_line_param *pm = &l->tools[0].params[0];
+    cr_assert(span_eq(pm->name, "Prompt me when entering a blank edit summary (or the default undo summary)"));
+    cr_assert(pm->optional && pm->boolean && span_eq(pm->type, "true|false"));
+    cr_assert(span_eq(l->tools[0].params[1].name, "Font (style)") && span_eq(l->tools[0].params[1].type, "Serif|Sans"));
+    perc_lines_free(ls);
+}
+
 /* Providers are one table: each bit's name parses back to the bit, and a
  * component carries the bit beside the name, so code compares bits. */
 Test(perc_lines, a_component_carries_its_providers_bit)

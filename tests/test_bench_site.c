@@ -25,6 +25,7 @@
 #include "support/browser.h"
 #include "support/page_js.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
 static char tmpdir[256];
 
@@ -43,7 +44,7 @@ TestSuite(bench_site, .init = setup, .fini = teardown, .timeout = 1800);
 static int load_suite(wa_task_list *l)
 {
     char dir[1024];
-    snprintf(dir, sizeof dir, "%s/benchmarks/grounds/tasks/playground", EOUS_SOURCE_DIR);
+    snprintf(dir, sizeof dir, "%s/playground", TS_TASKS);
     DIR *d = opendir(dir);
     cr_assert(d, "task suite present");
     char *files[512];

@@ -20,6 +20,7 @@
 #include "support/service.h"
 #include "support/testsrv.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
 static char tmpdir[256], out_path[300], err_path[300];
 static ts_server *site;
@@ -32,7 +33,7 @@ static void setup(void)
     ts_workdir_make(tmpdir, sizeof tmpdir, "distill", NULL, NULL, 0);
     snprintf(out_path, sizeof out_path, "%s/out.txt", tmpdir);
     snprintf(err_path, sizeof err_path, "%s/err.txt", tmpdir);
-    site = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/grounds/playground/dist");
+    site = ts_server_start(TS_PLAYGROUND_DIST);
     cr_assert_not_null(site, "the Playground is built (scripts/build-site)");
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(site), 1);
     cr_assert_eq(ts_standin_start(NULL, &standin, standin_url, sizeof standin_url), 0, "the stand-in starts");
@@ -65,7 +66,7 @@ static void link_tasks(const char *dir, const char *const *names, size_t n)
     cr_assert_eq(mkdir(dir, 0755), 0);
     for (size_t i = 0; i < n; i++) {
         char src[512], dst[512];
-        snprintf(src, sizeof src, "%s/benchmarks/grounds/tasks/playground/%s.json", EOUS_SOURCE_DIR, names[i]);
+        snprintf(src, sizeof src, "%s/playground/%s.json", TS_TASKS, names[i]);
         snprintf(dst, sizeof dst, "%s/%s.json", dir, names[i]);
         cr_assert_eq(symlink(src, dst), 0);
     }
@@ -172,7 +173,7 @@ Test(distill, stand_in_runs_replay_with_the_script_planner_in_their_mode)
 static void booking_config(const char *job_file, const char *guest, const char *in, const char *out_date,
                            const char *file)
 {
-    cJSON *cfg = eous_json_parse_file(EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/playground/000.json", 1 << 20, NULL);
+    cJSON *cfg = eous_json_parse_file(TS_TASKS "/playground/000.json", 1 << 20, NULL);
     cJSON *job = eous_json_parse_file(job_file, 1 << 20, NULL);
     cr_assert(cfg && job);
     cJSON_ReplaceItemInObjectCaseSensitive(cfg, "script",
@@ -270,8 +271,8 @@ static void wiki_start(pid_t *pid, char *url, size_t n)
     setenv("EOUS_SITE_DOKUWIKI", base, 1);
     snprintf(reset, sizeof reset, "%s/scripts/wiki reset %s", EOUS_SOURCE_DIR, wikidir);
     setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
-    const char *argv[] = {"node", EOUS_SOURCE_DIR "/benchmarks/standin/standin.mjs", "--tasks",
-                          EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/dokuwiki", NULL};
+    const char *argv[] = {"node", TS_STANDIN, "--tasks",
+                          TS_TASKS "/dokuwiki", NULL};
     int port = 0;
     cr_assert_eq(ts_service_start(argv, pid, &port), 0, "the stand-in starts with the wiki's tasks");
     snprintf(url, n, "http://127.0.0.1:%d", port);
@@ -296,7 +297,7 @@ static void wiki_stop(void)
 static void scored_config(const char *suite, const char *name, const char *job_file, const char *file)
 {
     char src[512];
-    snprintf(src, sizeof src, "%s/benchmarks/grounds/tasks/%s/%s.json", EOUS_SOURCE_DIR, suite, name);
+    snprintf(src, sizeof src, "%s/%s/%s.json", TS_TASKS, suite, name);
     cJSON *cfg = eous_json_parse_file(src, 1 << 20, NULL), *job = eous_json_parse_file(job_file, 1 << 20, NULL);
     cr_assert(cfg && job, "%s and %s are JSON", src, job_file);
     const cJSON *steps = cJSON_GetObjectItemCaseSensitive(job, "steps");
@@ -344,7 +345,7 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
     cr_assert_eq(mkdir(tasks, 0755), 0);
     for (size_t i = 0; i < 3; i++) {
         char src[512], dst[512];
-        snprintf(src, sizeof src, "%s/benchmarks/grounds/tasks/dokuwiki/%s.json", EOUS_SOURCE_DIR, WIKI_TASKS[i]);
+        snprintf(src, sizeof src, "%s/dokuwiki/%s.json", TS_TASKS, WIKI_TASKS[i]);
         snprintf(dst, sizeof dst, "%s/%s.json", tasks, WIKI_TASKS[i]);
         cr_assert_eq(symlink(src, dst), 0);
     }

@@ -8,6 +8,7 @@
 
 #include "webarena/eval.h"
 #include "webarena/task.h"
+#include "support/grounds.h"
 
 Test(agent_eval, clean_answer_strips_one_pair_of_quotes_and_lowercases)
 {
@@ -88,7 +89,7 @@ Test(agent_eval, string_match_evaluator_end_to_end)
 Test(agent_eval, real_configs_from_webarena_use_these_rules)
 {
     /* task 0: exact_match on the cleaned answer */
-    cJSON *all = eous_json_parse_file(EOUS_SOURCE_DIR "/benchmarks/datasets/webarena/test.raw.json", 0, NULL);
+    cJSON *all = eous_json_parse_file(TS_WEBARENA_CONFIGS, 0, NULL);
     cr_assert(all, "WebArena configs readable");
     const cJSON *t0 = cJSON_GetArrayItem(all, 0);
     const cJSON *eval = eous_json_obj(t0, "eval");
@@ -113,7 +114,7 @@ Test(wa_task, all_812_webarena_configs_load)
         snprintf(var, sizeof var, "EOUS_SITE_%s", sites[i]);
         setenv(var, "http://127.0.0.1:9", 1);
     }
-    const char *f = EOUS_SOURCE_DIR "/benchmarks/datasets/webarena/test.raw.json";
+    const char *f = TS_WEBARENA_CONFIGS;
     wa_task_list l;
     eous_err err;
     cr_assert_eq(wa_tasks_load(&f, 1, &l, &err), EOUS_OK, "%s", err.msg);

@@ -14,8 +14,9 @@
 #include "support/cli.h"
 #include "support/site.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
-#define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/mediawiki"
+#define SUITE_DIR TS_TASKS "/mediawiki"
 #define MEDIAWIKI EOUS_SOURCE_DIR "/scripts/mediawiki"
 
 static char tmpdir[256];

@@ -20,6 +20,7 @@
 #include "support/service.h"
 #include "support/testsrv.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
 static char tmpdir[256], out_path[300], err_path[300], log_path[300];
 static ts_server *site;
@@ -32,7 +33,7 @@ static void setup(void)
     snprintf(out_path, sizeof out_path, "%s/out.txt", tmpdir);
     snprintf(err_path, sizeof err_path, "%s/err.txt", tmpdir);
     snprintf(log_path, sizeof log_path, "%s/standin.jsonl", tmpdir);
-    site = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/grounds/playground/dist");
+    site = ts_server_start(TS_PLAYGROUND_DIST);
     cr_assert_not_null(site, "the Playground is built (scripts/build-site)");
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(site), 1);
     cr_assert_eq(ts_standin_start(log_path, &standin, standin_url, sizeof standin_url), 0, "the stand-in starts");
@@ -54,7 +55,7 @@ TestSuite(model_path, .init = setup, .fini = teardown, .timeout = 1200);
 static int make_slice(const char *dir)
 {
     char src[1024];
-    snprintf(src, sizeof src, "%s/benchmarks/grounds/tasks/playground", EOUS_SOURCE_DIR);
+    snprintf(src, sizeof src, "%s/playground", TS_TASKS);
     struct dirent **names = NULL;
     int n = scandir(src, &names, NULL, alphasort), picked = 0;
     char seen[32][48];

@@ -18,6 +18,7 @@
 #include "support/browser.h"
 #include "support/proc.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
 static char tmpdir[256];
 
@@ -156,7 +157,7 @@ static void make_slice(const char *dir, int n)
     mkdir(dir, 0755);
     for (int i = 0; i < n; i++) {
         char src[1024], dst[1024];
-        snprintf(src, sizeof src, "%s/benchmarks/grounds/tasks/playground/%03d.json", EOUS_SOURCE_DIR, i);
+        snprintf(src, sizeof src, "%s/playground/%03d.json", TS_TASKS, i);
         snprintf(dst, sizeof dst, "%s/%03d.json", dir, i);
         cr_assert_eq(symlink(src, dst), 0);
     }
@@ -246,7 +247,7 @@ Test(orphans, sigkill_run_mid_step_leaves_nothing)
 {
     ts_server *srv = serve_playground();
     char task[1024], out[300], log[300];
-    snprintf(task, sizeof task, "%s/benchmarks/grounds/tasks/playground/000.json", EOUS_SOURCE_DIR);
+    snprintf(task, sizeof task, "%s/playground/000.json", TS_TASKS);
     snprintf(out, sizeof out, "%s/out", tmpdir);
     snprintf(log, sizeof log, "%s/log", tmpdir);
     pid_t eous = spawn_eous((const char *[]){"run", task, "--out", out, NULL}, log);

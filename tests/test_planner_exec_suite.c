@@ -17,6 +17,7 @@
 #include "support/service.h"
 #include "support/testsrv.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
 #define AGENTS EOUS_SOURCE_DIR "/tests/fixtures/agents"
 
@@ -51,7 +52,7 @@ static char standin_url[64];
 static void setup_playground(void)
 {
     setup();
-    srv = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/grounds/playground/dist");
+    srv = ts_server_start(TS_PLAYGROUND_DIST);
     cr_assert_not_null(srv, "the Playground is built (scripts/build-site)");
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(srv), 1);
     cr_assert_eq(ts_standin_start(NULL, &standin, standin_url, sizeof standin_url), 0, "the stand-in starts");
@@ -105,7 +106,7 @@ Test(planner_exec_reference, python_and_node_agents_match_the_llm_planner)
     cr_assert_eq(mkdir(slice, 0755), 0);
     for (size_t i = 0; i < sizeof tasks / sizeof *tasks; i++) {
         char from[400], to[400];
-        snprintf(from, sizeof from, "%s/benchmarks/grounds/tasks/playground/%s.json", EOUS_SOURCE_DIR, tasks[i]);
+        snprintf(from, sizeof from, "%s/playground/%s.json", TS_TASKS, tasks[i]);
         snprintf(to, sizeof to, "%s/%s.json", slice, tasks[i]);
         cr_assert_eq(symlink(from, to), 0);
     }
@@ -171,7 +172,7 @@ Test(planner_exec_verified, an_agent_response_object_is_scored_by_both_evaluator
     snprintf(log, sizeof log, "%s/verified.log", tmpdir);
     snprintf(agent, sizeof agent, "python3 %s/verified.py %s", AGENTS, log);
     snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
-    const char *args[] = {"run", EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/verified/9001.json", "--mode", "atomic",
+    const char *args[] = {"run", TS_TASKS "/verified/9001.json", "--mode", "atomic",
                           "--planner", "exec", "--agent", agent, "--secrets", wiki_secrets, "--out", outdir, NULL};
     int rc = ts_cli_run(args, out_path, err_path, 240);
     char *o = ts_slurp(out_path), *e = ts_slurp(err_path);

@@ -24,6 +24,7 @@
 #include "support/service.h"
 #include "support/testsrv.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
 #define MARK "<!-- runnable -->"
 #define MAX_BLOCKS 32
@@ -46,7 +47,7 @@ static void setup(void)
 {
     ts_workdir_make(tmpdir, sizeof tmpdir, "readme", NULL, NULL, 0);
     snprintf(root, sizeof root, "%s/root", tmpdir);
-    site = ts_server_start(EOUS_SOURCE_DIR "/benchmarks/grounds/playground/dist");
+    site = ts_server_start(TS_PLAYGROUND_DIST);
     cr_assert_not_null(site, "the Playground is built (scripts/build-site)");
     setenv("EOUS_SITE_PLAYGROUND", ts_server_url(site), 1);
     cr_assert_eq(ts_standin_start(NULL, &standin, standin_url, sizeof standin_url), 0, "the stand-in starts");

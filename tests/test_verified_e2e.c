@@ -16,8 +16,9 @@
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
-#define TASKS EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/verified"
+#define TASKS TS_TASKS "/verified"
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 
 static char tmpdir[256], wikidir[300], secrets[300];

@@ -18,8 +18,9 @@
 #include "support/cli.h"
 #include "support/site.h"
 #include "support/workdir.h"
+#include "support/grounds.h"
 
-#define SUITE_DIR EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/dokuwiki"
+#define SUITE_DIR TS_TASKS "/dokuwiki"
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 
 static char tmpdir[256];

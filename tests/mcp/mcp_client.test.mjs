@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EOUS, LONG, root, sdk, sdkUrl, serve, stopServers, text, track } from './support.mjs';
+import { EOUS, LONG, PLAYGROUND_DIST, root, sdk, sdkUrl, serve, stopServers, text, track } from './support.mjs';
 
 const { Client } = await sdk('client/index.js');
 const { StdioClientTransport } = await sdk('client/stdio.js');
@@ -46,8 +46,8 @@ const fieldRe = (label) => new RegExp(`(?:textbox \\[(\\d+)\\]|\\[(c\\d+)\\] tex
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
-  assert.ok(existsSync(join(root, 'benchmarks/grounds/playground/dist/index.html')), 'Playground not built (scripts/build-site)');
-  site = await serve(join(root, 'benchmarks/grounds/playground/dist'));
+  assert.ok(existsSync(join(PLAYGROUND_DIST, 'index.html')), 'Playground not built (scripts/build-site)');
+  site = await serve(PLAYGROUND_DIST);
   fixture = await serve(join(root, 'tests/fixtures/actions'));
 });
 

@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EOUS, LONG, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
+import { EOUS, LONG, PLAYGROUND_DIST, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const DIST = join(root, 'benchmarks/grounds/playground/dist');
+const DIST = PLAYGROUND_DIST;
 let fixtures, playground, siteDir;
 
 // The page's own script on the Playground: once the agent has ticked Breakfast, the page sets Guests to 3 through

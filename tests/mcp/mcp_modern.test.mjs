@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAGE_SERVER } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
@@ -45,7 +46,7 @@ async function until(cond, ms) {
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
   fixture = await new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/grounds/playground/serve.mjs'), '--port', '0', '--root',
+    const p = spawn(process.execPath, [PAGE_SERVER, '--port', '0', '--root',
       join(root, 'tests/fixtures/actions')], { stdio: ['ignore', 'pipe', 'inherit'] });
     helpers.push(p);
     p.once('error', fail);

@@ -11,15 +11,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EOUS, LONG, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
+import { EOUS, LONG, PLAYGROUND_DIST, root, serve, session as mcpSession, stopServers, TASKS as TASK_SETS, text } from './support.mjs';
 
-const TASKS = join(root, 'benchmarks/grounds/tasks/playground');
+const TASKS = join(TASK_SETS, 'playground');
 let site, work;
 
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);
-  assert.ok(existsSync(join(root, 'benchmarks/grounds/playground/dist/index.html')), 'the Playground is built (scripts/build-site)');
-  site = await serve(join(root, 'benchmarks/grounds/playground/dist'));
+  assert.ok(existsSync(join(PLAYGROUND_DIST, 'index.html')), 'the Playground is built (scripts/build-site)');
+  site = await serve(PLAYGROUND_DIST);
   work = mkdtempSync(join(tmpdir(), 'eous-mcp-tasks-'));
 });
 

@@ -8,9 +8,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EOUS, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
+import { EOUS, PLAYGROUND_DIST, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
 
-const DIST = join(root, 'benchmarks/grounds/playground/dist');
+const DIST = PLAYGROUND_DIST;
 let fixture, playground;
 before(async () => {
   assert.ok(existsSync(EOUS), `${EOUS} missing: build first`);

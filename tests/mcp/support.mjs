@@ -12,7 +12,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous'));
-const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json'));
+// the one path by which the JavaScript tests reach each ground and tool under benchmarks/ (as
+// tests/support/grounds.h does for the C tests)
+export const PLAYGROUND_DIST = join(root, 'benchmarks/grounds/playground/dist');
+export const TASKS = join(root, 'benchmarks/grounds/tasks');
+export const PAGE_SERVER = join(root, 'benchmarks/grounds/playground/serve.mjs');
+const requireSdk = createRequire(join(root, 'benchmarks/compare/package.json')); // the SDK, pinned there
 // the file: URL of the SDK module at p (e.g. 'client/index.js'), in benchmarks/compare's node_modules
 export const sdkUrl = (p) => pathToFileURL(requireSdk.resolve(`@modelcontextprotocol/sdk/${p}`)).href;
 export const sdk = async (p) => import(sdkUrl(p));
@@ -26,7 +31,7 @@ const servers = []; // every serve() child and every track()ed one, stopped by P
 // rootDir served on a free loopback port: resolves with its base URL (http://127.0.0.1:PORT)
 export function serve(rootDir) {
   return new Promise((ok, fail) => {
-    const p = spawn(process.execPath, [join(root, 'benchmarks/grounds/playground/serve.mjs'), '--port', '0', '--root', rootDir],
+    const p = spawn(process.execPath, [PAGE_SERVER, '--port', '0', '--root', rootDir],
       { stdio: ['ignore', 'pipe', 'inherit'] });
     servers.push(p);
     p.once('error', fail);

@@ -5,6 +5,7 @@
 #include "actions/policy.h"
 #include "agent/run.h"
 #include "support/browser_pool.h"
+#include "support/grounds.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -135,7 +136,7 @@ const char *ts_browser_url(ts_browser *b, const char *path)
 
 const char *ts_site_root(void)
 {
-    static const char *root = EOUS_SOURCE_DIR "/benchmarks/grounds/playground/dist";
+    static const char *root = TS_PLAYGROUND_DIST;
     struct stat st;
     char index[1024];
     snprintf(index, sizeof index, "%s/index.html", root);

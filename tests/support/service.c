@@ -1,6 +1,7 @@
 /* tests/support/service.c — see service.h. */
 #define _GNU_SOURCE
 #include "support/service.h"
+#include "support/grounds.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -75,8 +76,8 @@ void ts_service_stop(pid_t pid)
 
 int ts_standin_start(const char *log_path, pid_t *pid, char *url, size_t url_size)
 {
-    const char *argv[] = {"node", EOUS_SOURCE_DIR "/benchmarks/standin/standin.mjs", "--tasks",
-                          EOUS_SOURCE_DIR "/benchmarks/grounds/tasks/playground", log_path ? "--log" : NULL, log_path, NULL};
+    const char *argv[] = {"node", TS_STANDIN, "--tasks",
+                          TS_TASKS "/playground", log_path ? "--log" : NULL, log_path, NULL};
     int port = 0;
     if (ts_service_start(argv, pid, &port) != 0)
         return -1;

@@ -1,5 +1,6 @@
 /* tests/support/tok_corpus.c — see tok_corpus.h. */
 #include "support/tok_corpus.h"
+#include "support/grounds.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -52,7 +53,7 @@ static int by_name(const void *a, const void *b)
 
 int ts_texts_add_views(ts_texts *t)
 {
-    const char *dir = EOUS_SOURCE_DIR "/benchmarks/results/views";
+    const char *dir = TS_STORED_VIEWS;
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "%s: cannot open the stored views\n", dir);
@@ -84,7 +85,7 @@ int ts_texts_add_views(ts_texts *t)
 
 int ts_texts_add_intents(ts_texts *t)
 {
-    const char *path = EOUS_SOURCE_DIR "/benchmarks/datasets/webarena/test.raw.json"; /* in the repo, as test_eval reads it */
+    const char *path = TS_WEBARENA_CONFIGS; /* in the repo, as test_eval reads it */
     const char *env = getenv("EOUS_WEBARENA_CONFIGS");
     if (env && *env)
         path = env;

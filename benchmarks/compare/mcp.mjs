@@ -42,7 +42,7 @@ for (let i = 0; i < argv.length; i++) {
     process.exit(2);
   }
 }
-const EOUS = join(root, 'build/eous');
+const EOUS = resolve(process.env.EOUS_CLI || join(root, 'build/eous')); // EOUS_CLI: another build's binary
 const CHROMIUM = '/usr/bin/chromium';
 for (const [p, why] of [[EOUS, 'run make build'], [join(root, 'benchmarks/grounds/playground/dist/index.html'), 'run scripts/build-site'],
   [CHROMIUM, 'install the Debian package chromium']]) {
@@ -96,6 +96,16 @@ const SCRIPTS = [
   { name: 'users: search', path: '/users', steps: [
     { ...call('input', 'Search users', 'setValue', { text: 'ada' }),
       pw: [(s) => ['browser_type', { target: pref(s, 'textbox', 'Search users'), element: 'Search users', text: 'ada' }]] },
+  ] },
+  // both servers' browser_fill_form: several fields in one call (eous: each field's component and setter); last, so
+  // its navigation is to another page than the script before (eous answers a navigation to the same page with a delta)
+  { name: 'apply: name and email in one call (browser_fill_form)', path: '/apply', steps: [
+    { eous: (v) => ['browser_fill_form', { fields: [
+        { ref: cid(v, 'input', 'Full name'), name: 'Full name', type: 'textbox', value: 'Ada Lovelace' },
+        { ref: cid(v, 'input', 'Email'), name: 'Email', type: 'textbox', value: 'ada@example.org' }] }],
+      pw: [(s) => ['browser_fill_form', { fields: [
+        { target: pref(s, 'textbox', 'Full name'), name: 'Full name', type: 'textbox', value: 'Ada Lovelace' },
+        { target: pref(s, 'textbox', 'Email'), name: 'Email', type: 'textbox', value: 'ada@example.org' }] }]] },
   ] },
 ];
 

@@ -89,8 +89,17 @@ static int target_present(act_exec *x, const char *target, eous_err *err)
     probe.target = (char *)target;
     const perc_component *c = NULL;
     int backend = 0, found = 0;
-    char role[64], name[512];
+    char role[64], name[512], under[256];
     int nth = 1;
+    if (act_target_under(target, under, sizeof under)) {
+        /* "role 'name' under 'Heading'": the one resolver every other step uses decides */
+        act_target t;
+        memset(&t, 0, sizeof t);
+        found = act_resolve_target(x, obs, &probe, &t, NULL) == EOUS_OK;
+        act_target_free(&t);
+        perc_obs_free(obs);
+        return found;
+    }
     if (act_parse_role_name(target, role, sizeof role, name, sizeof name, &nth) == 0)
         found = perc_obs_find_role_name(obs, role, name, nth, &backend, NULL) == EOUS_OK;
     if (!found) /* a component by key, label or "kind 'label'" */

@@ -411,3 +411,32 @@ Test(params, a_target_under_its_heading_is_told_apart)
         cJSON_Delete(r);
     }
 }
+
+/* A wait step takes the same target forms as the others: "role 'name' under 'Heading'" waits for
+ * that one, not for any control of that name (the page has a Save under Billing and Shipping, and
+ * none under a heading 'Returns'). */
+Test(params, a_wait_for_a_target_under_a_heading_waits_for_that_one)
+{
+    static const char *const unders[] = {"Shipping", "Returns"};
+    for (size_t i = 0; i < 2; i++) {
+        char job[400], out[400], text[1000];
+        snprintf(job, sizeof job, "%s/wait-under-%zu.json", tmpdir, i);
+        snprintf(out, sizeof out, "%s/wait-under-%zu", tmpdir, i);
+        snprintf(text, sizeof text,
+                 "{\"name\": \"wait-under-%zu\", \"start_url\": \"%s/rpa/sections.html\", \"steps\": ["
+                 "{\"wait\": {\"target\": \"button 'Save' under '%s'\", \"timeout_ms\": 1500}}, {\"stop\": \"\"}]}",
+                 i, base + strlen("BASE="), unders[i]);
+        write_abs(job, text);
+        const char *args[] = {"run", job, "--mode", "atomic", "--out", out, NULL};
+        int rc = ts_cli_run(args, out_path, err_path, 120);
+        cJSON *r = ts_result_line(out, &nl);
+        cr_assert_not_null(r, "a result: %s", ts_slurp(err_path));
+        if (i == 0)
+            cr_expect_eq(rc, 0, "the Save under Shipping is there: %s", eous_json_str(r, "error"));
+        else
+            cr_expect(rc == 1 && strstr(eous_json_str(r, "error"), "wait"),
+                      "no Save stands under 'Returns', so the wait times out (exit %d): %s", rc,
+                      eous_json_str(r, "error"));
+        cJSON_Delete(r);
+    }
+}

@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <agent/browser.h>
-#include <agent/run.h>
+#include <eous/eous.h>
 
 int main(int argc, char **argv)
 {

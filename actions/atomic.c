@@ -241,15 +241,16 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
     }
-    /* React inputs ignore a programmatic clear: select all and delete, as a person would;
-     * an empty field has nothing to clear and no end to reach */
-    if (!t->empty && a->clear)
-        eous_buf_puts(&keys, KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
-    else if (!t->empty) /* the click left the caret where it landed: append at the end */
-        eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     /* all but the last character as one edit after the click and the clearing keys,
      * the last as real keys: what a page reads per key it reads once, at the end */
     size_t last = t->hit && !x->o.type_by_key && wd_session_has_cdp(x->s) ? last_of_plain(text) : 0;
+    /* React inputs ignore a programmatic clear: select all and delete, as a person would (an edit
+     * that follows replaces the selection itself: no delete, so the page does not render the field
+     * empty in between); an empty field has nothing to clear and no end to reach */
+    if (!t->empty && a->clear)
+        eous_buf_puts(&keys, last ? KEY_CONTROL "a" KEY_CONTROL : KEY_CONTROL "a" KEY_CONTROL KEY_BACKSPACE, NULL);
+    else if (!t->empty) /* the click left the caret where it landed: append at the end */
+        eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     if (last) {
         char keep = text[last];
         text[last] = '\0';

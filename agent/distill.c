@@ -17,6 +17,7 @@
 
 #define DV_DELTA_HEADER "(changes since the last observation)"
 #define DV_MAX_FILE (64u << 20)
+#define DV_MAX_KEYS 400 /* a slider's keys pressed at most (each is a replay step) */
 
 /* ---- the view as the model saw it ----------------------------------------------- */
 
@@ -625,6 +626,22 @@ static int atomic_of_widget(const char *kind, const char *field, const char *too
         cJSON_AddItemToArray(out, atomic_one("click", t));
         return 0;
     }
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(params, "path"), *level;
+    int levels = cJSON_IsArray(path) && cJSON_GetArraySize(path) > 0;
+    cJSON_ArrayForEach(level, path) levels &= cJSON_IsString(level);
+    if (!strcmp(kind, "cascader") && !strcmp(tool, "setValue") && levels) {
+        quoted(t, sizeof t, "combobox", field); /* its label alone names a column's header too */
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        cJSON_ArrayForEach(level, path) /* a level with levels under it names its icon */
+        {
+            char item[300];
+            snprintf(item, sizeof item, "%s%s", option_name(names, level->valuestring, shown, sizeof shown),
+                     level->next ? " right" : "");
+            quoted(t, sizeof t, "menuitemcheckbox", item);
+            cJSON_AddItemToArray(out, atomic_one("click", t));
+        }
+        return 0;
+    }
     const char *column = eous_json_str(params, "column"), *order = eous_json_str(params, "order");
     if (!strcmp(kind, "table") && !strcmp(tool, "sort") && column && order &&
         (!strcmp(order, "ascend") || !strcmp(order, "descend"))) {
@@ -645,8 +662,8 @@ static int atomic_of_widget(const char *kind, const char *field, const char *too
 
 /* The atomic steps doing call step s on a component kind 'label' (the field by its label, a
  * form's fields then its button, a link of a group) appended to out; 0, or -1 when no atomic
- * steps are known for it (the call is kept: atomic mode names it ungrounded; a cascader's path
- * is one, its levels printed in the atomic view as the widget names them). */
+ * steps are known for it (the call is kept: atomic mode names it ungrounded; a cascader's search
+ * is one). */
 static int atomic_of_call(const cJSON *s, const cJSON *names, cJSON *out)
 {
     char shown[256];
@@ -829,6 +846,72 @@ static void collect_boxes(cJSON *boxes, const char *text)
     }
 }
 
+/* What each slider line of text holds ("[c7] slider 'Retention (days)' value: 30 → setValue(value:
+ * integer, 1..365, step 5)") into boxes, by "s:" and view id: "30 1 5 1 Retention (days)", its value ("-"
+ * when it has none), least value, step, the sliders the view holds and its label. */
+static void collect_sliders(cJSON *boxes, const char *text)
+{
+    int sliders = 0;
+    for (const char *p = strstr(text, "] slider '"); p; p = strstr(p + 1, "] slider '"))
+        sliders++;
+    for (const char *p = strstr(text, "] slider '"); p; p = strstr(p + 1, "] slider '")) {
+        const char *id = p, *eol = strchr(p, '\n'), *arrow = strstr(p, " \xe2\x86\x92 setValue(value: ");
+        while (id > text && id[-1] != '[')
+            id--;
+        const char *name = p + 10, *end = strchr(name, '\'');
+        if (!eol)
+            eol = p + strlen(p);
+        if (id == text || p - id >= 16 || !arrow || arrow > eol || !end || end > arrow)
+            continue;
+        char key[24], held[512], value[32] = "-", line[600];
+        double min = 0, step = 1;
+        snprintf(line, sizeof line, "%.*s", (int)(eol - arrow), arrow);
+        const char *v = strstr(p, " value: "), *range = strstr(line, ", "), *st = strstr(line, ", step ");
+        if (!range || sscanf(range + 2, "%lf..", &min) != 1)
+            continue; /* a slider without a least value: its keys' count is not known */
+        if (st)
+            sscanf(st + 7, "%lf", &step);
+        if (v && v < arrow)
+            snprintf(value, sizeof value, "%.*s", (int)strcspn(v + 8, " \n"), v + 8);
+        snprintf(key, sizeof key, "s:%.*s", (int)(p - id), id);
+        snprintf(held, sizeof held, "%s %g %g %d %.*s", value, min, step, sliders, (int)(end - name), name);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, held);
+    }
+}
+
+/* A slider's setValue on view id id as a person does it by keys, into ps->over at index: the
+ * slider clicked, then ArrowRight or ArrowLeft once a step from the value it held (Home first
+ * when it held none); antd's slider takes keys, not text.  The atomic view prints a slider without
+ * a name (its label's for= names a div), so it is the page's one slider by role, or the call is kept. */
+static void slider_keys(dv_params *ps, const char *id, const cJSON *params, int index)
+{
+    char key[24], value[32], label[512];
+    double min, step;
+    int sliders = 0;
+    snprintf(key, sizeof key, "s:%s", id);
+    const char *held = eous_json_str(ps->boxes, key);
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "value");
+    if (!held || !cJSON_IsNumber(want) ||
+        sscanf(held, "%31s %lf %lf %d %511[^\n]", value, &min, &step, &sliders, label) != 5 || step <= 0 ||
+        sliders != 1)
+        return;
+    int none = !strcmp(value, "-");
+    double from = none ? min : atof(value);
+    double d = (want->valuedouble - from) / step;
+    long n = (long)(d < 0 ? d - 0.5 : d + 0.5);
+    if (labs(n) > DV_MAX_KEYS)
+        return; /* too far to walk by keys: the call is kept */
+    cJSON *steps = cJSON_CreateArray();
+    cJSON_AddItemToArray(steps, atomic_one("click", "css=[role=\"slider\"]"));
+    if (none)
+        cJSON_AddItemToArray(steps, atomic_one("press", "Home"));
+    for (long i = 0; i < labs(n); i++)
+        cJSON_AddItemToArray(steps, atomic_one("press", n > 0 ? "ArrowRight" : "ArrowLeft"));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
 /* 1 when value is one of held's " | "-separated values. */
 static int box_held(const char *held, const char *value)
 {
@@ -905,6 +988,7 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         if (mode && !strcmp(mode, "hybrid")) {
             collect_names(ps->names, text);
             collect_boxes(ps->boxes, text);
+            collect_sliders(ps->boxes, text);
         }
         free(text);
         if (rc)
@@ -930,8 +1014,10 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         a.clear = 0; /* typed after what the field held: the action's text form does not say it */
     cJSON *s = NULL;
     const char *cid = a.kind == ACT_CALL && a.tool ? (a.target[0] == '[' ? a.target + 1 : a.target) : NULL;
-    if (cid && !strcmp(a.tool, "setValue"))
+    if (cid && !strcmp(a.tool, "setValue")) {
         boxes_to_click(ps, cid, a.params, cJSON_GetArraySize(steps));
+        slider_keys(ps, cid, a.params, cJSON_GetArraySize(steps));
+    }
     else if (cid && (!strcmp(a.tool, "check") || !strcmp(a.tool, "uncheck")))
         box_toggle(ps, cid, a.tool, a.params, cJSON_GetArraySize(steps));
     if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)

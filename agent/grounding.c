@@ -935,8 +935,11 @@ static void check_target(const ground_ctx *g, const act_action *a, agent_ground_
     char needle[600], role[64], name[512];
     int nth, shown;
     if (act_parse_role_name(k, role, sizeof role, name, sizeof name, &nth) == 0) {
+        char marked[600]; /* a required field's name holds the atomic view's mark, as a label alone's may */
         snprintf(needle, sizeof needle, "%s '%s'", role, name);
-        shown = view_has_role_name(g, role, name) || form_line_names(g, role, name) || link_group_names(g, role, name);
+        snprintf(marked, sizeof marked, "* %s", name);
+        shown = view_has_role_name(g, role, name) || view_has_role_name(g, role, marked) ||
+                form_line_names(g, role, name) || link_group_names(g, role, name);
     } else if (is_view_id(k)) {
         const char *id = k + (k[0] == '[');
         size_t n = strcspn(id, "]");

@@ -408,13 +408,15 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
 
 /* A column's sort (26), a tab (72), a field cleared (79), a checkbox group's values (80: email held, sms
  * and push wanted), a wizard's select by its key (86: sre, printed sre=Site Reliability Engineer) and a
- * checkbox group's check(go) (98),
+ * checkbox group's check(go) (98), a cascader's path (0: `combobox 'Destination'` clicked, then
+ * `menuitemcheckbox 'France right'`, a level named with its expand icon, then `menuitemcheckbox 'Paris'`)
+ * and a slider's value (77: 30 to 90 days, the one slider clicked and ArrowRight pressed 60 times),
  * recorded in hybrid as calls, distil to atomic steps (a header clicked, a tab clicked, empty text
  * typed, each box whose state changes clicked, the option by its label) that pass each task's
  * evaluator in atomic mode. */
-static const char *const WIDGET_TASKS[] = {"026", "072", "079", "080", "086", "098"};
-static const char *const WIDGET_IDS[] = {"26", "72", "79", "80", "86", "98"};
-#define N_WIDGET 6
+static const char *const WIDGET_TASKS[] = {"026", "072", "079", "080", "086", "098", "000", "077"};
+static const char *const WIDGET_IDS[] = {"26", "72", "79", "80", "86", "98", "0", "77"};
+#define N_WIDGET 8
 
 Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
 {
@@ -439,7 +441,8 @@ Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
                                        "\"click\":\t\"tab '{{param:KEY}}'\"", "\"type\":\t\"Project name\"",
                                        "\"click\":\t\"checkbox 'email'\"",
                                        "\"option\":\t\"Site Reliability Engineer\"",
-                                       "\"click\":\t\"checkbox 'go'\""};
+                                       "\"click\":\t\"checkbox 'go'\"", "\"click\":\t\"menuitemcheckbox '",
+                                       "\"press\":\t\"ArrowRight\""};
     for (size_t i = 0; i < N_WIDGET; i++) {
         snprintf(path, sizeof path, "%s/%s.json", tmpdir, WIDGET_IDS[i]);
         char *job = ts_slurp(path);

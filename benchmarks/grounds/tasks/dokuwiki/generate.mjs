@@ -8,9 +8,10 @@
 // value}) call (a textarea keeps its line over its text, so typing into it in
 // parts stays possible).
 // usage: node benchmarks/grounds/tasks/dokuwiki/generate.mjs
-import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fill, programHtml, stringMatch, urlMatch, writeTasks } from '../lib/wiki_tasks.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const W = '__DOKUWIKI__';
@@ -19,7 +20,6 @@ const page = (id, extra = '') => `${W}/doku.php?id=${id}${extra}`;
 const TEXT = 'document.body.textContent';
 const USER = 'mira';
 
-const fill = (tpl, dict) => tpl.replace(/\{\{(\w+)\}\}/g, (_, k) => String(dict[k]));
 const login = () => [
   { click: "link 'Log In'" },
   { type: "textbox 'Username'", text: USER },
@@ -195,9 +195,9 @@ const templates = [
       plan: [...login(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },
         ...retypeCell(seedSource(c.id), new RegExp(`(\\| Status +\\| )${c.from}( *)`), c.from, c.d.status),
         { click: "button 'Save'" }, { stop: '' }],
-      // the new Status line is in no view, so the text is still typed in three parts, then submit() saves
+      // the editor's own replace(find, with): the old status, read in the view, for the new (d7b964f)
       hybrid: [...loginForm(), { click: `link '${c.d.project}'` }, { click: "link 'Edit this page [e]'" },
-        ...retypeCell(seedSource(c.id), new RegExp(`(\\| Status +\\| )${c.from}( *)`), c.from, c.d.status),
+        { call: "textbox ''", tool: 'replace', params: { find: c.from, with: c.d.status } },
         { call: EDIT_FORM, tool: 'submit' }, { stop: '' }],
     }),
   },
@@ -241,47 +241,4 @@ function seedSource(id) {
   return readFileSync(join(here, 'seed', 'pages', ...id.split(':')) + '.txt', 'utf8').trimEnd();
 }
 
-function stringMatch(ref) {
-  return { eval_types: ['string_match'], reference_answers: ref, reference_url: '', program_html: [],
-    string_note: '', reference_answer_raw_annotation: '' };
-}
-function urlMatch(url) {
-  return { eval_types: ['url_match'], reference_answers: null, reference_url: url, url_note: 'GOLD in PRED',
-    program_html: [], string_note: '', reference_answer_raw_annotation: '' };
-}
-function programHtml(targets) {
-  return { eval_types: ['program_html'], reference_answers: null, reference_url: '', program_html: targets,
-    string_note: '', reference_answer_raw_annotation: '' };
-}
-
-for (const f of readdirSync(here)) if (/^\d{3}\.json$/.test(f)) unlinkSync(join(here, f));
-let taskId = 0;
-for (const t of templates) {
-  for (const c of t.cases) {
-    const m = t.make(c);
-    const steps = m.plan.length;
-    const task = {
-      sites: ['dokuwiki'],
-      task_id: taskId,
-      require_login: false,
-      storage_state: null,
-      start_url: m.start,
-      geolocation: null,
-      intent_template: t.intent,
-      instantiation_dict: c.d,
-      intent: fill(t.intent, c.d),
-      require_reset: Boolean(m.require_reset),
-      eval: m.eval,
-      intent_template_id: t.id,
-      tier: steps <= 5 ? 'short' : steps <= 10 ? 'medium' : 'long',
-      screen: 'dokuwiki',
-      atomic_steps: steps,
-      kind: t.kind,
-      script: m.hybrid ?? m.plan,
-      atomic_script: m.plan,
-    };
-    writeFileSync(join(here, `${String(taskId).padStart(3, '0')}.json`), JSON.stringify(task, null, 2) + '\n');
-    taskId++;
-  }
-}
-console.log(`wrote ${taskId} tasks to ${here}`);
+console.log(`wrote ${writeTasks(here, templates, 'dokuwiki')} tasks to ${here}`);

@@ -8,9 +8,10 @@
 // its fields by name on fill()/submit().  State is read back through MediaWiki's API (api.php,
 // format=json) in the run's browser, so a preference is read for the user the run logged in as.
 // usage: node benchmarks/grounds/tasks/mediawiki/generate.mjs
-import { readFileSync, writeFileSync, readdirSync, unlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fill, programHtml, stringMatch, urlMatch, writeTasks } from '../lib/wiki_tasks.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const W = '__MEDIAWIKI__';
@@ -21,7 +22,6 @@ const JSON_BODY = 'JSON.parse(document.body.innerText)';
 const read = (expr) => `document.body && (${expr})`;
 const USER = 'Mira';
 
-const fill = (tpl, dict) => tpl.replace(/\{\{(\w+)\}\}/g, (_, k) => String(dict[k]));
 const login = () => [
   { click: "link 'Log in'" },
   { type: "textbox 'Username'", text: USER },
@@ -192,47 +192,4 @@ function seedSource(title) {
   return readFileSync(join(here, 'seed', `${title.replace(/ /g, '_')}.txt`), 'utf8').trimEnd();
 }
 
-function stringMatch(ref) {
-  return { eval_types: ['string_match'], reference_answers: ref, reference_url: '', program_html: [],
-    string_note: '', reference_answer_raw_annotation: '' };
-}
-function urlMatch(url) {
-  return { eval_types: ['url_match'], reference_answers: null, reference_url: url, url_note: 'GOLD in PRED',
-    program_html: [], string_note: '', reference_answer_raw_annotation: '' };
-}
-function programHtml(targets) {
-  return { eval_types: ['program_html'], reference_answers: null, reference_url: '', program_html: targets,
-    string_note: '', reference_answer_raw_annotation: '' };
-}
-
-for (const f of readdirSync(here)) if (/^\d{3}\.json$/.test(f)) unlinkSync(join(here, f));
-let taskId = 0;
-for (const t of templates) {
-  for (const c of t.cases) {
-    const m = t.make(c);
-    const steps = m.plan.length;
-    const task = {
-      sites: ['mediawiki'],
-      task_id: taskId,
-      require_login: false,
-      storage_state: null,
-      start_url: m.start,
-      geolocation: null,
-      intent_template: t.intent,
-      instantiation_dict: c.d,
-      intent: fill(t.intent, c.d),
-      require_reset: Boolean(m.require_reset),
-      eval: m.eval,
-      intent_template_id: t.id,
-      tier: steps <= 5 ? 'short' : steps <= 10 ? 'medium' : 'long',
-      screen: 'mediawiki',
-      atomic_steps: steps,
-      kind: t.kind,
-      script: m.hybrid ?? m.plan,
-      atomic_script: m.plan,
-    };
-    writeFileSync(join(here, `${String(taskId).padStart(3, '0')}.json`), JSON.stringify(task, null, 2) + '\n');
-    taskId++;
-  }
-}
-console.log(`wrote ${taskId} tasks to ${here}`);
+console.log(`wrote ${writeTasks(here, templates, 'mediawiki')} tasks to ${here}`);

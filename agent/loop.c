@@ -312,9 +312,9 @@ static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, e
     usage->prompt_tokens = u.input_tokens;
     usage->completion_tokens = u.output_tokens;
     usage->cost_usd = u.cost_usd;
-    st->res->prompt_tokens += u.input_tokens;
-    st->res->completion_tokens += u.output_tokens;
-    st->res->cost_usd += u.cost_usd;
+    st->res->usage.prompt_tokens += u.input_tokens;
+    st->res->usage.completion_tokens += u.output_tokens;
+    st->res->usage.cost_usd += u.cost_usd;
     return PLAN_ACT;
 }
 
@@ -423,12 +423,12 @@ static eous_rc run_setup(run_state *st, eous_err *err)
     if (st->t->ops && st->t->ops->enter && (rc = st->t->ops->enter(st->t, &st->hold, err)))
         return rc;
     double t1 = eous_now_ms();
-    st->res->site_ms = t1 - t0;
+    st->res->time.site_ms = t1 - t0;
     values_start(st);
     if ((rc = agent_prepare_page(st->s, st->t, err)))
         return rc;
     act_settle(st->x, NULL, NULL);
-    st->res->start_ms = eous_now_ms() - t1;
+    st->res->time.start_ms = eous_now_ms() - t1;
     perc_opts_init(&st->po);
     st->po.mode = o->mode;
     st->po.provider_set = o->provider_set;
@@ -485,13 +485,13 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
     }
     res->plan_calls++;
     st->batch.dropped = (size_t)usage->extra_tool_calls;
-    res->prompt_tokens += usage->prompt_tokens;
-    res->completion_tokens += usage->completion_tokens;
-    res->cached_tokens += usage->cached_tokens;
-    res->cost_usd += usage->cost_usd;
-    res->request_tokens += usage->request_tokens;
-    res->prefix_tokens += usage->prefix_tokens;
-    res->fixed_tokens += usage->fixed_tokens;
+    res->usage.prompt_tokens += usage->prompt_tokens;
+    res->usage.completion_tokens += usage->completion_tokens;
+    res->usage.cached_tokens += usage->cached_tokens;
+    res->usage.cost_usd += usage->cost_usd;
+    res->usage.request_tokens += usage->request_tokens;
+    res->usage.prefix_tokens += usage->prefix_tokens;
+    res->usage.fixed_tokens += usage->fixed_tokens;
     if (prc == EOUS_E_INVALID && st->o->planner == AGENT_PLANNER_REPLAY) {
         *rc = eous_err_set(err, EOUS_E_INVALID, "%s", perr.msg);
         return PLAN_FAIL;
@@ -506,7 +506,7 @@ static plan_outcome plan_with_model(run_state *st, int *step, llm_usage *usage, 
         agent_evidence_annotate(st->ev, line);
         trace_line(&st->trace, line);
         res->steps = ++*step;
-        res->plan_ms += eous_now_ms() - tl;
+        res->time.plan_ms += eous_now_ms() - tl;
         if (st->failed_parses >= MAX_FAILED_PARSES) {
             res->stop_reason = AGENT_STOP_PARSE_FAILURES;
             return PLAN_END;
@@ -590,7 +590,7 @@ static int ground_refuses(run_state *st, const act_action *a)
         entry = cJSON_GetArrayItem(entry, st->batch.sub[st->batch_index]);
     agent_ground_step(st->act_view ? st->act_view : st->obs, st->t->intent, &st->seen, entry, a, &st->ground);
     agent_result *res = st->res;
-    int *count[] = {&res->steps_grounded, &res->steps_computed, &res->steps_addressing, &res->steps_ungrounded};
+    int *count[] = {&res->ground.grounded, &res->ground.computed, &res->ground.addressing, &res->ground.ungrounded};
     (*count[st->ground.verdict])++;
     return st->ground.verdict == AGENT_GROUND_UNGROUNDED && st->o->grounding == AGENT_GROUND_STRICT;
 }
@@ -651,7 +651,7 @@ static void trace_step(run_state *st, int step, const act_action *a, const char 
         cJSON_AddNumberToObject(line, "obs_tokens_sent", (double)ms->obs_tokens_sent);
         cJSON_AddBoolToObject(line, "obs_delta", st->sent_is_delta);
     }
-    cJSON_AddStringToObject(line, "obs_tokens_by", st->res->obs_tokens_by);
+    cJSON_AddStringToObject(line, "obs_tokens_by", st->res->obs.tokens_by);
     trace_batch_fields(st, line);
     cJSON_AddNumberToObject(line, "components", (double)perc_obs_n_components(obs));
     cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
@@ -815,9 +815,9 @@ static eous_rc try_repair(run_state *st, int step, const act_action *a, eous_rc 
         rc = agent_repair_ask(st->o->llm, now, st->t->intent, a, aerr->msg, &repl,
                               &usage, &rerr);
     st->res->plan_calls += usage.calls > 0;
-    st->res->prompt_tokens += usage.prompt_tokens;
-    st->res->completion_tokens += usage.completion_tokens;
-    st->res->cost_usd += usage.cost_usd;
+    st->res->usage.prompt_tokens += usage.prompt_tokens;
+    st->res->usage.completion_tokens += usage.completion_tokens;
+    st->res->usage.cost_usd += usage.cost_usd;
     size_t i = st->batch_index;
     int entry = st->batch.entry[i];
     const cJSON *orig = cJSON_GetArrayItem(st->plan, entry);
@@ -903,8 +903,8 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
         eous_err eerr;
         evidence_io(&st->trace, agent_evidence_failed(st->ev, st->s, *step, &eerr), &eerr);
     }
-    res->act_ms += ar.act_ms;
-    res->settle_ms += ar.settle_ms;
+    res->time.act_ms += ar.act_ms;
+    res->time.settle_ms += ar.settle_ms;
     if (ar.path && !strcmp(ar.path, "semantic"))
         res->semantic_actions++;
     else if (ar.path && !strcmp(ar.path, "atomic"))
@@ -1016,7 +1016,7 @@ static int batch_must_stop(run_state *st, size_t i, int step, char *why, size_t 
     st->po.id_base = NULL;
     if (*rc)
         return -1;
-    st->res->perceive_ms += eous_now_ms() - tp;
+    st->res->time.perceive_ms += eous_now_ms() - tp;
     char stale[600];
     /* the observation read the tabs already: no second round of handles */
     int stop = perc_obs_tab_count(now) != perc_obs_tab_count(st->obs);
@@ -1125,8 +1125,8 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
         return rc;
     ms->perceive = eous_now_ms() - tp;
     ms->perceive_trips = wd_session_round_trips(st->s) - trips; /* 0: a stopped batch's view */
-    res->perceive_ms += ms->perceive;
-    res->obs_bytes_total += perc_obs_text_len(st->obs);
+    res->time.perceive_ms += ms->perceive;
+    res->obs.bytes += perc_obs_text_len(st->obs);
     st->sent_text = perc_obs_text(st->obs);
     st->sent_is_delta = 0;
     if (llm_conv_over_budget(st->conv)) {
@@ -1143,8 +1143,8 @@ static eous_rc perceive(run_state *st, step_ms *ms, eous_err *err)
         ms->obs_tokens = eous_tok_count_o200k(perc_obs_text(st->obs), perc_obs_text_len(st->obs));
         ms->obs_tokens_sent = ms->obs_tokens;
     }
-    res->obs_tokens_total += ms->obs_tokens;
-    res->obs_tokens_sent_total += ms->obs_tokens_sent;
+    res->obs.tokens += ms->obs_tokens;
+    res->obs.tokens_sent += ms->obs_tokens_sent;
     st->sent_tokens = ms->obs_tokens_sent;
     return EOUS_OK;
 }
@@ -1204,7 +1204,7 @@ static eous_rc run_steps(run_state *st, eous_err *err)
             return po == PLAN_END ? EOUS_OK : rc;
         }
         ms.plan = eous_now_ms() - tl;
-        res->plan_ms += ms.plan;
+        res->time.plan_ms += ms.plan;
         step_outcome so = run_batch(st, &step, &usage, &ms, &rc, err);
         if (so == STEP_FAIL)
             return rc;
@@ -1306,13 +1306,13 @@ eous_rc agent_run_task(wd_session *s, const agent_job *t, const agent_run_opts *
     SET(res->task_id, t->id);
     SET(res->mode, perc_mode_name(o->mode));
     SET(res->planner, agent_planner_name(o->planner));
-    res->obs_tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
+    res->obs.tokens_by = o->llm && o->planner != AGENT_PLANNER_SCRIPT ? llm_client_token_count_label(o->llm)
                                                                       : "o200k_base";
     res->tier = t->tier;
     res->history = o->planner != AGENT_PLANNER_SCRIPT && o->planner != AGENT_PLANNER_EXEC
                        ? llm_history_name((llm_history)o->history)
                        : NULL;
-    res->grounding = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
+    res->ground.mode = agent_ground_mode_name(o->planner == AGENT_PLANNER_SCRIPT ? o->grounding : AGENT_GROUND_OFF);
     res->screen = t->screen;
     res->intent = t->intent;
     res->params = t->params;
@@ -1337,7 +1337,7 @@ eous_rc agent_run_task(wd_session *s, const agent_job *t, const agent_run_opts *
     if (!(rc = run_setup(&st, err)) && !(rc = run_steps(&st, err))) {
         double t0 = eous_now_ms();
         rc = run_score(&st, err);
-        res->score_ms = eous_now_ms() - t0;
+        res->time.score_ms = eous_now_ms() - t0;
     }
     if (rc)
         rc = run_failed(&st, rc, err);
@@ -1349,12 +1349,12 @@ eous_rc agent_run_task(wd_session *s, const agent_job *t, const agent_run_opts *
         rc = eous_err_set(err, EOUS_E_IO, "%s", oerr.msg);
     }
     /* a repaired pass is a pass, counted apart; the proposed edit is always written down */
-    res->repaired = st.n_repaired > 0 && res->status == EOUS_ST_PASSED;
+    res->rpa.repaired = st.n_repaired > 0 && res->status == EOUS_ST_PASSED;
     exec_finish(&st);
-    if (agent_repair_log_write(&st.repairs, t, res->mode, res->repaired, o->trace_path, &oerr))
+    if (agent_repair_log_write(&st.repairs, t, res->mode, res->rpa.repaired, o->trace_path, &oerr))
         EOUS_WARN("agent", "%s", oerr.msg);
     agent_repair_log_free(&st.repairs);
-    res->wall_ms = eous_now_ms() - st.t0;
+    res->time.wall_ms = eous_now_ms() - st.t0;
     if (t->ops && t->ops->leave)
         t->ops->leave(st.hold);
     perc_obs_free(st.obs);

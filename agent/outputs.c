@@ -44,10 +44,10 @@ eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const
     char dir[4096] = "";
     if (trace_path)
         evidence_dir(trace_path, dir, sizeof dir);
-    if (dl && !(res->downloads = cJSON_Duplicate(dl, 1)))
+    if (dl && !(res->rpa.downloads = cJSON_Duplicate(dl, 1)))
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     cJSON *d;
-    cJSON_ArrayForEach(d, res->downloads) {
+    cJSON_ArrayForEach(d, res->rpa.downloads) {
         char rel[1024];
         eous_rc rc = eous_path_under(rel, sizeof rel, rel_dir(dir), err, "downloads/%s", eous_json_str(d, "name"));
         if (rc)
@@ -64,11 +64,11 @@ eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const
         res->score = 0;
         return EOUS_OK;
     }
-    if (out && !(res->output = cJSON_Duplicate(out, 1)))
+    if (out && !(res->rpa.output = cJSON_Duplicate(out, 1)))
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    if (!res->output || !dir[0])
+    if (!res->rpa.output || !dir[0])
         return EOUS_OK;
-    char *text = cJSON_Print(res->output);
+    char *text = cJSON_Print(res->rpa.output);
     /* page text may carry a value typed from a secret */
     char *clean = text ? eous_redact(text) : NULL;
     free(text);
@@ -79,7 +79,7 @@ eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const
     eous_rc rc = eous_write_file_atomic(path, clean, strlen(clean), err);
     free(clean);
     if (!rc)
-        snprintf(res->output_file, sizeof res->output_file, "%s/output.json", rel_dir(dir));
+        snprintf(res->rpa.output_file, sizeof res->rpa.output_file, "%s/output.json", rel_dir(dir));
     return rc;
 }
 
@@ -88,16 +88,16 @@ eous_rc agent_outputs_finish(const agent_job *t, const struct act_exec *x, const
 
 void agent_outputs_json(const agent_result *r, cJSON *line)
 {
-    char *text = r->output ? cJSON_PrintUnformatted(r->output) : NULL;
+    char *text = r->rpa.output ? cJSON_PrintUnformatted(r->rpa.output) : NULL;
     if (text && strlen(text) <= MAX_INLINE_OUTPUT)
-        cJSON_AddItemToObject(line, "output", cJSON_Duplicate(r->output, 1));
+        cJSON_AddItemToObject(line, "output", cJSON_Duplicate(r->rpa.output, 1));
     else if (text)
         cJSON_AddTrueToObject(line, "output_in_file_only");
     cJSON_free(text);
-    if (r->output_file[0])
-        cJSON_AddStringToObject(line, "output_file", r->output_file);
-    if (r->downloads)
-        cJSON_AddItemToObject(line, "downloads", cJSON_Duplicate(r->downloads, 1));
-    if (r->repaired)
+    if (r->rpa.output_file[0])
+        cJSON_AddStringToObject(line, "output_file", r->rpa.output_file);
+    if (r->rpa.downloads)
+        cJSON_AddItemToObject(line, "downloads", cJSON_Duplicate(r->rpa.downloads, 1));
+    if (r->rpa.repaired)
         cJSON_AddTrueToObject(line, "repaired");
 }

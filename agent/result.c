@@ -72,8 +72,8 @@ void agent_result_clear(agent_result *r)
         return;
     free(r->answer);
     cJSON_Delete(r->bench.evaluators);
-    cJSON_Delete(r->output);
-    cJSON_Delete(r->downloads);
+    cJSON_Delete(r->rpa.output);
+    cJSON_Delete(r->rpa.downloads);
     cJSON_Delete(r->bench.site_urls);
     memset(r, 0, sizeof *r);
 }
@@ -107,16 +107,16 @@ char *agent_result_json(const agent_result *r)
     cJSON_AddNumberToObject(o, "atomic_actions", r->atomic_actions);
     cJSON_AddNumberToObject(o, "fallbacks", r->fallbacks);
     cJSON_AddNumberToObject(o, "errors", r->errors);
-    cJSON_AddNumberToObject(o, "prompt_tokens", (double)r->prompt_tokens);
-    cJSON_AddNumberToObject(o, "completion_tokens", (double)r->completion_tokens);
-    cJSON_AddNumberToObject(o, "cached_tokens", (double)r->cached_tokens);
-    cJSON_AddNumberToObject(o, "cost_usd", r->cost_usd);
+    cJSON_AddNumberToObject(o, "prompt_tokens", (double)r->usage.prompt_tokens);
+    cJSON_AddNumberToObject(o, "completion_tokens", (double)r->usage.completion_tokens);
+    cJSON_AddNumberToObject(o, "cached_tokens", (double)r->usage.cached_tokens);
+    cJSON_AddNumberToObject(o, "cost_usd", r->usage.cost_usd);
     if (r->history) {
         cJSON *b = cJSON_AddObjectToObject(o, "request_tokens");
-        cJSON_AddNumberToObject(b, "total", (double)r->request_tokens);
-        cJSON_AddNumberToObject(b, "prefix", (double)r->prefix_tokens);
-        cJSON_AddNumberToObject(b, "new", (double)(r->request_tokens - r->prefix_tokens));
-        cJSON_AddNumberToObject(b, "fixed", (double)r->fixed_tokens);
+        cJSON_AddNumberToObject(b, "total", (double)r->usage.request_tokens);
+        cJSON_AddNumberToObject(b, "prefix", (double)r->usage.prefix_tokens);
+        cJSON_AddNumberToObject(b, "new", (double)(r->usage.request_tokens - r->usage.prefix_tokens));
+        cJSON_AddNumberToObject(b, "fixed", (double)r->usage.fixed_tokens);
         cJSON_AddStringToObject(o, "history", r->history);
         cJSON_AddNumberToObject(o, "history_restarts", r->history_restarts);
     }
@@ -126,28 +126,28 @@ char *agent_result_json(const agent_result *r)
         cJSON_AddStringToObject(o, "agent_response", r->bench.agent_response);
     if (r->bench.evaluators)
         cJSON_AddItemToObject(o, "evaluators", cJSON_Duplicate(r->bench.evaluators, 1));
-    cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs_bytes_total);
-    cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs_tokens_total);
-    cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs_tokens_sent_total);
-    cJSON_AddStringToObject(o, "obs_tokens_by", r->obs_tokens_by ? r->obs_tokens_by : "o200k_base");
-    cJSON_AddNumberToObject(o, "wall_ms", r->wall_ms);
-    cJSON_AddNumberToObject(o, "perceive_ms", r->perceive_ms);
-    cJSON_AddNumberToObject(o, "plan_ms", r->plan_ms);
-    cJSON_AddNumberToObject(o, "act_ms", r->act_ms);
-    cJSON_AddNumberToObject(o, "settle_ms", r->settle_ms);
-    cJSON_AddNumberToObject(o, "site_ms", r->site_ms);
+    cJSON_AddNumberToObject(o, "obs_bytes", (double)r->obs.bytes);
+    cJSON_AddNumberToObject(o, "obs_tokens", (double)r->obs.tokens);
+    cJSON_AddNumberToObject(o, "obs_tokens_sent", (double)r->obs.tokens_sent);
+    cJSON_AddStringToObject(o, "obs_tokens_by", r->obs.tokens_by ? r->obs.tokens_by : "o200k_base");
+    cJSON_AddNumberToObject(o, "wall_ms", r->time.wall_ms);
+    cJSON_AddNumberToObject(o, "perceive_ms", r->time.perceive_ms);
+    cJSON_AddNumberToObject(o, "plan_ms", r->time.plan_ms);
+    cJSON_AddNumberToObject(o, "act_ms", r->time.act_ms);
+    cJSON_AddNumberToObject(o, "settle_ms", r->time.settle_ms);
+    cJSON_AddNumberToObject(o, "site_ms", r->time.site_ms);
     if (r->bench.site_urls)
         cJSON_AddItemToObject(o, "site_urls", cJSON_Duplicate(r->bench.site_urls, 1));
-    cJSON_AddNumberToObject(o, "start_ms", r->start_ms);
-    cJSON_AddNumberToObject(o, "score_ms", r->score_ms);
+    cJSON_AddNumberToObject(o, "start_ms", r->time.start_ms);
+    cJSON_AddNumberToObject(o, "score_ms", r->time.score_ms);
     cJSON_AddStringToObject(o, "stop_reason", agent_stop_name(r->stop_reason));
-    if (r->grounding && strcmp(r->grounding, "off")) {
+    if (r->ground.mode && strcmp(r->ground.mode, "off")) {
         cJSON *g = cJSON_AddObjectToObject(o, "grounding");
-        cJSON_AddStringToObject(g, "mode", r->grounding);
-        cJSON_AddNumberToObject(g, "grounded", r->steps_grounded);
-        cJSON_AddNumberToObject(g, "computed", r->steps_computed);
-        cJSON_AddNumberToObject(g, "ungrounded_addressing", r->steps_addressing);
-        cJSON_AddNumberToObject(g, "ungrounded", r->steps_ungrounded);
+        cJSON_AddStringToObject(g, "mode", r->ground.mode);
+        cJSON_AddNumberToObject(g, "grounded", r->ground.grounded);
+        cJSON_AddNumberToObject(g, "computed", r->ground.computed);
+        cJSON_AddNumberToObject(g, "ungrounded_addressing", r->ground.addressing);
+        cJSON_AddNumberToObject(g, "ungrounded", r->ground.ungrounded);
     }
     cJSON_AddStringToObject(o, "error", r->error);
     cJSON_AddStringToObject(o, "eval_detail", r->eval_detail);

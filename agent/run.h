@@ -9,6 +9,7 @@
 #include "agent/grounding.h"
 #include "agent/evidence.h"
 #include "agent/job.h"
+#include "llm/llm.h"
 #include "perception/perc.h"
 #include "webdriver/wd.h"
 
@@ -78,6 +79,35 @@ typedef enum agent_stop {
     AGENT_STOP_COUNT
 } agent_stop;
 
+/* Where a run's wall time went, in ms (agent/loop.c measures them). */
+typedef struct agent_timings {
+    double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
+    /* the rest of wall_ms: the site's lock and reset, opening the start page
+     * (with its settle), scoring (evaluators, the final screenshot) */
+    double site_ms, start_ms, score_ms;
+} agent_timings;
+
+/* What the observations cost (perception's views, counted by the loop). */
+typedef struct agent_obs_counts {
+    size_t bytes, tokens;
+    size_t tokens_sent;       /* o200k tokens of the observations as sent: deltas when they are on */
+    const char *tokens_by;    /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
+} agent_obs_counts;
+
+/* Grounding's verdicts on scripted steps (agent/grounding.h). */
+typedef struct agent_ground_counts {
+    const char *mode;         /* static: "strict" | "report" | "off" */
+    int grounded, computed, addressing, ungrounded;
+} agent_ground_counts;
+
+/* What an RPA job's steps kept (agent/outputs.h). */
+typedef struct agent_rpa_result {
+    /* what read steps took and download steps saved (owned, NULL when none) */
+    cJSON *output, *downloads;
+    char output_file[512];    /* output.json relative to the run directory ("" when not written: only a passed task's is) */
+    int repaired;             /* --repair llm replaced a failed script step and the task passed */
+} agent_rpa_result;
+
 typedef struct agent_result {
     char task_id[AGENT_JOB_ID_MAX + 1];
     char mode[16];
@@ -90,34 +120,21 @@ typedef struct agent_result {
     int plan_calls;           /* plans asked for: model round trips (script: batches) */
     int not_run;              /* planned actions a batch stopped before */
     int semantic_actions, atomic_actions, fallbacks, errors;
-    long prompt_tokens, completion_tokens, cached_tokens; /* the provider's usage */
-    double cost_usd;
-    /* what eous counts a provider bills (llm/bill.c): whole requests, the prefix each shares with
-     * the request before it (cacheable), their fixed part (system prompt and tool schemas) */
-    long request_tokens, prefix_tokens, fixed_tokens;
+    /* the model's bill, summed over the run's calls (llm/llm.h owns the figures; a script run's are 0) */
+    llm_usage usage;
     const char *history;      /* static: "stateless" | "full" (model planners), NULL for scripts */
     int history_restarts;     /* full: conversations started afresh at the budget */
-    double wall_ms, perceive_ms, plan_ms, act_ms, settle_ms;
-    /* the rest of wall_ms: the site's lock and reset, opening the start page
-     * (with its settle), scoring (evaluators, the final screenshot) */
-    double site_ms, start_ms, score_ms;
-    size_t obs_bytes_total, obs_tokens_total;
-    size_t obs_tokens_sent_total; /* o200k tokens of the observations as sent: deltas when they are on */
-    const char *obs_tokens_by; /* static: "o200k_base", or "o200k_base estimate" for other models' tokenizers */
+    agent_timings time;
+    agent_obs_counts obs;
     agent_stop stop_reason;   /* why it ended (agent_stop_name gives the results line's word) */
-    const char *grounding;    /* static: "strict" | "report" | "off" */
-    int steps_grounded, steps_computed, steps_addressing, steps_ungrounded; /* grounding verdicts */
+    agent_ground_counts ground;
     char error[512];
     char eval_detail[512];
     const char *tier;         /* borrowed from the job */
     const char *screen, *intent; /* borrowed from the job, may be NULL (for reports) */
     const cJSON *params;      /* borrowed from the job: {NAME: value} of its parameters, NULL when none */
     char screenshot[512];     /* final.png relative to the run directory, "" when none */
-    /* RPA steps (agent/outputs.h): what read steps took and download steps saved (owned, NULL when
-     * none), output.json relative to the run directory ("" when not written: only a passed task's is) */
-    cJSON *output, *downloads;
-    char output_file[512];
-    int repaired;             /* --repair llm replaced a failed script step and the task passed */
+    agent_rpa_result rpa;
     /* what a harness keeps of the run (benchmarks/harness): its scorer's files and verdicts, its runner's
      * sites and known limits; all empty for a job without one */
     struct agent_result_bench {

@@ -157,7 +157,7 @@ static void on_event(void *ud, bench_event ev, const bench_stats *st, const agen
             fputc('\n', stderr);
     } else {
         fprintf(stderr, "eous bench: %zu/%zu task %s %s %s (%d steps, %.1fs)%s%s\n", st->done, st->jobs, r->task_id,
-                r->mode, eous_status_name(r->status), r->steps, r->wall_ms / 1000, r->error[0] ? " — " : "", r->error);
+                r->mode, eous_status_name(r->status), r->steps, r->time.wall_ms / 1000, r->error[0] ? " — " : "", r->error);
     }
     fflush(stderr);
 }

@@ -165,7 +165,7 @@ int cli_run(int argc, char **argv)
         char *ans = eous_redact(res.answer ? res.answer : "");
         printf("task %s: %s (score %.1f) · mode %s · planner %s · %d steps (%d semantic, %d atomic) · %ld+%ld tokens · %.1f s\n",
                t->id, eous_status_name(res.status), res.score, res.mode, res.planner, res.steps, res.semantic_actions,
-               res.atomic_actions, res.prompt_tokens, res.completion_tokens, res.wall_ms / 1000.0);
+               res.atomic_actions, res.usage.prompt_tokens, res.usage.completion_tokens, res.time.wall_ms / 1000.0);
         if (res.answer)
             printf("answer: %s\n", ans ? ans : "");
         if (res.error[0])

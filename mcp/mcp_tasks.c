@@ -170,14 +170,14 @@ static eous_rc open_task(mcp_server *m, struct mcp_task_run *r, eous_err *err)
     if ((rc = wa_site_enter(&r->sites, r->t, err)))
         return rc;
     double t2 = eous_now_ms();
-    r->res.site_ms = t2 - t1;
+    r->res.time.site_ms = t2 - t1;
     mcp_progress(m, 0, 0, "opening the start page");
     agent_job job;
     bench_task_job(r->t, &job);
     if ((rc = agent_prepare_page(m->b.session, &job, err)))
         return rc;
     act_settle(m->x, NULL, NULL);
-    r->res.start_ms = eous_now_ms() - t2;
+    r->res.time.start_ms = eous_now_ms() - t2;
     return EOUS_OK;
 }
 
@@ -334,7 +334,7 @@ static eous_rc tool_task_submit(mcp_server *m, const cJSON *args, mcp_tool_out *
     res->tier = r->t->tier;
     res->screen = r->t->screen;
     res->params = r->t->param_values;
-    res->grounding = "off";
+    res->ground.mode = "off";
     mcp_progress(m, 0, 0, "scoring");
     double ts = eous_now_ms();
     eous_rc rc;
@@ -349,8 +349,8 @@ static eous_rc tool_task_submit(mcp_server *m, const cJSON *args, mcp_tool_out *
         rc = score_webarena(m, r, answer, err);
     if (rc)
         goto done;
-    res->score_ms = eous_now_ms() - ts;
-    res->wall_ms = eous_now_ms() - r->t0;
+    res->time.score_ms = eous_now_ms() - ts;
+    res->time.wall_ms = eous_now_ms() - r->t0;
     char *line = agent_result_json(res);
     rc = line ? runs_dir_append(m->o.out_dir, line, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     free(line);

@@ -45,8 +45,8 @@ static void put(const char *run, const char *task, const char *mode, const char 
     snprintf(r.planner, sizeof r.planner, "script");
     r.status = eous_status_parse(status);
     r.steps = steps;
-    r.obs_tokens_total = tokens;
-    r.wall_ms = wall_ms;
+    r.obs.tokens = tokens;
+    r.time.wall_ms = wall_ms;
     char *line = agent_result_json(&r);
     cr_assert(line);
     char path[400];

@@ -440,7 +440,7 @@ Test(grounding_site, unseen_row_key_fails_strict_and_runs_under_report)
     cr_assert_str_eq(eous_status_name(res.status), "failed");
     cr_assert_eq(res.score, 0.0);
     cr_assert(strstr(res.error, "u011"), "the error names the missing key: %s", res.error);
-    cr_assert_eq(res.steps_ungrounded, 1);
+    cr_assert_eq(res.ground.ungrounded, 1);
     agent_result_clear(&res);
     /* the refused step is the failing step: its screenshot is kept as evidence */
     char dir[] = "/tmp/eous-ground-ev-XXXXXX", trace[200], png[300];
@@ -455,7 +455,7 @@ Test(grounding_site, unseen_row_key_fails_strict_and_runs_under_report)
     /* the same plan does reach the goal: only the check stands in its way */
     run_plan(UNSEEN_KEY, PERC_MODE_HYBRID, AGENT_GROUND_REPORT, &res);
     cr_assert_str_eq(eous_status_name(res.status), "passed", "%s %s", res.error, res.eval_detail);
-    cr_assert_geq(res.steps_ungrounded, 1);
+    cr_assert_geq(res.ground.ungrounded, 1);
     agent_result_clear(&res);
 }
 
@@ -481,7 +481,7 @@ Test(grounding_site, unseen_enum_value_fails_strict)
     snprintf(json, sizeof json, UNSEEN_ENUM, "finance");
     run_plan(json, PERC_MODE_HYBRID, AGENT_GROUND_STRICT, &res);
     cr_assert_str_eq(agent_stop_name(res.stop_reason), "stop", "%s", res.error);
-    cr_assert_eq(res.steps_ungrounded, 0);
+    cr_assert_eq(res.ground.ungrounded, 0);
     agent_result_clear(&res);
 }
 
@@ -510,7 +510,7 @@ Test(grounding_site, answer_never_shown_fails_strict_in_both_modes)
     agent_result res;
     run_plan(json, PERC_MODE_ATOMIC, AGENT_GROUND_STRICT, &res);
     cr_assert_str_eq(eous_status_name(res.status), "passed", "%s", res.error);
-    cr_assert_eq(res.steps_grounded, 1);
+    cr_assert_eq(res.ground.grounded, 1);
     agent_result_clear(&res);
 }
 

@@ -10,10 +10,10 @@ Test(outputs, big_output_stays_in_its_file)
 {
     agent_result r;
     memset(&r, 0, sizeof r);
-    r.output = cJSON_CreateObject();
-    cJSON *rows = cJSON_AddArrayToObject(r.output, "rows");
+    r.rpa.output = cJSON_CreateObject();
+    cJSON *rows = cJSON_AddArrayToObject(r.rpa.output, "rows");
     cJSON_AddItemToArray(rows, cJSON_CreateString("a row"));
-    snprintf(r.output_file, sizeof r.output_file, "trace/t-hybrid/output.json");
+    snprintf(r.rpa.output_file, sizeof r.rpa.output_file, "trace/t-hybrid/output.json");
     cJSON *line = cJSON_CreateObject();
     agent_outputs_json(&r, line);
     cr_expect(cJSON_IsObject(cJSON_GetObjectItem(line, "output")), "a small output is inline");
@@ -29,5 +29,5 @@ Test(outputs, big_output_stays_in_its_file)
     cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(line, "output_in_file_only")));
     cr_expect_str_eq(cJSON_GetObjectItem(line, "output_file")->valuestring, "trace/t-hybrid/output.json");
     cJSON_Delete(line);
-    cJSON_Delete(r.output);
+    cJSON_Delete(r.rpa.output);
 }

@@ -164,6 +164,47 @@ static size_t last_of_plain(const char *text)
     return n >= MIN_INSERT ? last : 0;
 }
 
+/* The last character's real key press (text + last) carrying the whole text: CDP keyDown
+ * without text (no character of its own), the text as one edit, keyUp.  The page gets
+ * keydown, one input with the whole text, keyup: it renders once where an edit and then
+ * the key rendered twice (a key's event carries at most 4 characters of text).  The
+ * key's code as chromedriver gives it for letters, digits and space, 0 for the rest. */
+static eous_rc key_inserting(act_exec *x, const char *text, size_t last, eous_err *err)
+{
+    char key[8] = "", code[16] = "";
+    size_t kn = strlen(text + last);
+    memcpy(key, text + last, kn < sizeof key ? kn : sizeof key - 1);
+    unsigned char c = (unsigned char)key[0];
+    int vk = key[1]                   ? 0
+             : c >= 'a' && c <= 'z'   ? c - 'a' + 'A'
+             : (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ' ' ? c
+                                      : 0;
+    if (vk >= 'A' && vk <= 'Z')
+        snprintf(code, sizeof code, "Key%c", vk);
+    else if (vk >= '0' && vk <= '9')
+        snprintf(code, sizeof code, "Digit%c", vk);
+    else if (vk == ' ')
+        snprintf(code, sizeof code, "Space");
+    eous_rc rc = EOUS_OK;
+    for (int step = 0; step < 3 && !rc; step++) {
+        cJSON *p = cJSON_CreateObject();
+        int ok = p != NULL;
+        if (step == 1) {
+            ok = ok && cJSON_AddStringToObject(p, "text", text);
+        } else {
+            ok = ok && cJSON_AddStringToObject(p, "type", step ? "keyUp" : "rawKeyDown") &&
+                 cJSON_AddStringToObject(p, "key", key) && cJSON_AddStringToObject(p, "code", code) &&
+                 cJSON_AddNumberToObject(p, "windowsVirtualKeyCode", vk) &&
+                 cJSON_AddNumberToObject(p, "nativeVirtualKeyCode", vk);
+        }
+        rc = !ok ? eous_err_set(err, EOUS_E_NOMEM, "out of memory")
+                 : wd_cdp(x->s, step == 1 ? "Input.insertText" : "Input.dispatchKeyEvent", p, NULL, err);
+        act_secret_json_free(p); /* the text and its key may be a secret's */
+    }
+    memset(key, 0, sizeof key);
+    return rc;
+}
+
 #define KEY_CONTROL "\xEE\x80\x89"
 #define KEY_BACKSPACE "\xEE\x80\x83"
 #define KEY_ENTER "\xEE\x80\x87"
@@ -241,8 +282,8 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         eous_err_prefix(err, "type into %s", t->what);
         goto done;
     }
-    /* all but the last character as one edit after the click and the clearing keys,
-     * the last as real keys: what a page reads per key it reads once, at the end */
+    /* the whole text as one edit carried by its last character's real key press, after the
+     * click and the clearing keys: what a page reads per key it reads once, at the end */
     size_t last = t->hit && !x->o.type_by_key && wd_session_has_cdp(x->s) ? last_of_plain(text) : 0;
     /* React inputs ignore a programmatic clear: select all and delete, as a person would (an edit
      * that follows replaces the selection itself: no delete, so the page does not render the field
@@ -252,19 +293,16 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
     else if (!t->empty) /* the click left the caret where it landed: append at the end */
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     if (last) {
-        char keep = text[last];
-        text[last] = '\0';
         if (!(rc = wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)))
-            rc = wd_insert_text(x->s, text, err);
-        text[last] = keep;
+            rc = key_inserting(x, text, last, err);
         eous_buf_reset(&keys); /* the clearing keys, sent */
     }
     /* W3C Element Send Keys sets a file input's files from the text: ask first,
-     * after the click's focus (key actions and Input.insertText never set files) */
+     * after the click's focus (key actions and CDP key events never set files) */
     if (!rc && !last && !t->hit && (rc = refuse_file_input(x, t, err)))
         goto done;
-    if (!rc && !(rc = eous_buf_puts(&keys, text + last, err)) &&
-        !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : EOUS_OK))
+    if (!rc && !(rc = last ? EOUS_OK : eous_buf_puts(&keys, text, err)) &&
+        !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : EOUS_OK) && (keys.len || !last))
         rc = last     ? wd_type_keys(x->s, keys.data, err)
              : t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
                       : wd_element_send_keys(x->s, t->type_elem, keys.data, err);

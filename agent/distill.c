@@ -784,9 +784,11 @@ static eous_rc find_result(const char *run_dir, const char *task, const char *mo
     if (!found)
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: no task %s in mode %s in results.jsonl", run_dir,
                           task ? task : "(any)", mode ? mode : "(any)");
-    else if (matches > 1)
-        rc = eous_err_set(err, EOUS_E_INVALID, "%s: %d task × mode results match; name one with --task ID --mode M",
+    else if (matches > 1) { /* a caller names its own way to pick one (the CLI's flags) by the code */
+        rc = eous_err_set(err, EOUS_E_INVALID, "%s: %d task × mode results match; name one by its task id and mode",
                           run_dir, matches);
+        eous_err_set_code(err, "ambiguous");
+    }
     else if (strcmp(eous_json_str(found, "status") ? eous_json_str(found, "status") : "", "passed"))
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: task %s %s did not pass (%s): only a passed run distils", run_dir,
                           eous_json_str(found, "task_id"), eous_json_str(found, "mode"),
@@ -880,6 +882,150 @@ static void collect_sliders(cJSON *boxes, const char *text)
     }
 }
 
+/* The cells of a hybrid table's row line ("\t| u001 | Annie Boyd | ... |") into cells (at most max,
+ * each up to 255 bytes); their count. */
+static int row_cells(const char *line, const char *eol, char cells[][256], int max)
+{
+    while (line < eol && (*line == '\t' || *line == ' '))
+        line++;
+    if (eol - line < 2 || strncmp(line, "| ", 2))
+        return 0;
+    int n = 0;
+    for (const char *p = line + 2; p < eol && n < max;) {
+        const char *end = strstr(p, " |");
+        if (!end || end > eol)
+            break;
+        snprintf(cells[n++], 256, "%.*s", (int)(end - p < 255 ? end - p : 255), p);
+        p = end + 3;
+    }
+    return n;
+}
+
+/* Each row a hybrid table line prints ("[c5] table 'Users' ... →" then "| key | name | ..." and a line per
+ * row) into boxes by "r:" and its key: "3 Joan Knuth", its place among the rows printed (the page's row
+ * a person sees) and its name (the cell under "name", else the one after the key). */
+static void collect_rows(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] table '"); p; p = strstr(p + 1, "] table '")) {
+        const char *l = strchr(p, '\n'), *eol;
+        char cells[16][256];
+        if (!l || !(eol = strchr(++l, '\n')))
+            continue;
+        int cols = row_cells(l, eol, cells, 16), name = 1, place = 0;
+        if (cols < 2 || strcmp(cells[0], "key"))
+            continue;
+        const char *id = p, *sel = strstr(p, " selectedRowKeys: "), *arrow = strstr(p, " \xe2\x86\x92");
+        while (id > text && id[-1] != '[')
+            id--;
+        if (id > text && p - id < 16 && arrow && arrow < l) { /* the rows it holds selected, by "sel:" and id */
+            char key[24], held[2048] = "";
+            if (sel && sel < arrow)
+                snprintf(held, sizeof held, "%.*s", (int)(arrow - sel - 18), sel + 18);
+            snprintf(key, sizeof key, "sel:%.*s", (int)(p - id), id);
+            cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+            cJSON_AddStringToObject(boxes, key, held);
+        }
+        for (int i = 1; i < cols; i++)
+            if (!strcmp(cells[i], "name"))
+                name = i;
+        for (l = eol + 1; *l && (eol = strchr(l, '\n') ? strchr(l, '\n') : l + strlen(l)); l = *eol ? eol + 1 : eol) {
+            if (row_cells(l, eol, cells, 16) <= name)
+                break;
+            char key[300], held[300];
+            snprintf(key, sizeof key, "r:%s", cells[0]);
+            snprintf(held, sizeof held, "%d %s", ++place, cells[name]);
+            cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+            cJSON_AddStringToObject(boxes, key, held);
+        }
+    }
+}
+
+/* A checkbox whose line follows a line of text alone at its indent ("\tExtras" above "\t[c10] checkbox
+ * 'Breakfast included'"): the atomic view names it with that label in front ("Extras Breakfast included",
+ * a form item's label and the box's text), into boxes by "x:" and its view id. */
+static void collect_labelled_boxes(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] checkbox '"); p; p = strstr(p + 1, "] checkbox '")) {
+        const char *id = p, *bol = p, *name = p + 12, *end = strchr(name, '\'');
+        while (bol > text && bol[-1] != '\n')
+            bol--;
+        while (id > bol && id[-1] != '[')
+            id--;
+        if (bol == text || id == bol || p - id >= 16 || !end)
+            continue;
+        const char *prev = bol - 1, *pb = prev;
+        while (pb > text && pb[-1] != '\n')
+            pb--;
+        size_t indent = strspn(bol, "\t"), pindent = strspn(pb, "\t");
+        const char *ptext = pb + pindent;
+        if (indent != pindent || ptext >= prev || *ptext == '[' || memchr(ptext, '\'', (size_t)(prev - ptext)) ||
+            memchr(ptext, ':', (size_t)(prev - ptext)) || prev - ptext > 80 || id - 1 != bol + indent)
+            continue; /* not a label alone: a component, a named line, a note */
+        char key[24], label[400];
+        snprintf(key, sizeof key, "x:%.*s", (int)(p - id), id);
+        snprintf(label, sizeof label, "%.*s %.*s", (int)(prev - ptext), ptext, (int)(end - name), name);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, label);
+    }
+}
+
+/* Each switch or checkbox line's state ("[c15] switch 'Active' checked: true →") into boxes by "k:" and view
+ * id: "true switch Active", its state, kind and name. */
+static void collect_toggles(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] "); p; p = strstr(p + 1, "] ")) {
+        const char *id = p, *kind = p + 2, *eol = strchr(p, '\n'), *q = strchr(kind, ' ');
+        while (id > text && id[-1] != '[')
+            id--;
+        if (!eol)
+            eol = p + strlen(p);
+        if (id == text || id[0] != 'c' || p - id >= 16 || !q || q > eol || q[1] != '\'' ||
+            (strncmp(kind, "switch ", 7) && strncmp(kind, "checkbox ", 9)))
+            continue;
+        const char *name = q + 2, *end = strchr(name, '\''), *st = strstr(p, "' checked: ");
+        if (!end || end > eol || !st || st != end || st + 11 >= eol)
+            continue;
+        char key[24], held[600];
+        snprintf(key, sizeof key, "k:%.*s", (int)(p - id), id);
+        snprintf(held, sizeof held, "%s %.*s %.*s", !strncmp(st + 11, "true", 4) ? "true" : "false",
+                 (int)(q - kind), kind, (int)(end - name), name);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, held);
+    }
+}
+
+/* The last button a modal's block prints ("[c9] modal 'Edit user' ..." then, indented under it, "button
+ * [3] 'Save'"): the one that submits it, as antd's footer puts OK last; into boxes by "m:" and view id. */
+static void collect_modal_buttons(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] modal '"); p; p = strstr(p + 1, "] modal '")) {
+        const char *id = p, *bol = p, *l = strchr(p, '\n');
+        while (bol > text && bol[-1] != '\n')
+            bol--;
+        while (id > bol && id[-1] != '[')
+            id--;
+        if (id == bol || p - id >= 16 || !l)
+            continue;
+        size_t indent = strspn(bol, "\t");
+        char last[300] = "";
+        for (l++; *l && strspn(l, "\t") > indent; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+            const char *b = l + strspn(l, "\t"), *eol = strchr(b, '\n') ? strchr(b, '\n') : b + strlen(b);
+            const char *n = strncmp(b, "button ", 7) ? strstr(b, "] button '") : b;
+            if (n != b && (!n || n > eol || b[0] != '['))
+                continue;
+            n = strchr(n, '\'');
+            const char *e = n ? strchr(n + 1, '\'') : NULL;
+            if (n && e && e < eol)
+                snprintf(last, sizeof last, "%.*s", (int)(e - n - 1), n + 1);
+        }
+        char key[24];
+        snprintf(key, sizeof key, "m:%.*s", (int)(p - id), id);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        if (*last)
+            cJSON_AddStringToObject(boxes, key, last);
+    }
+}
+
 /* A slider's setValue on view id id as a person does it by keys, into ps->over at index: the
  * slider clicked, then ArrowRight or ArrowLeft once a step from the value it held (Home first
  * when it held none); antd's slider takes keys, not text.  The atomic view prints a slider without
@@ -970,6 +1116,176 @@ static void box_toggle(dv_params *ps, const char *id, const char *tool, const cJ
     cJSON_AddItemToObject(ps->over, key, steps);
 }
 
+/* A checkbox the atomic view names with its form item's label in front (collect_labelled_boxes) checked,
+ * unchecked or toggled on view id id: a click on it by that name, into ps->over at index. */
+static void labelled_box(dv_params *ps, const char *id, const char *tool, int index)
+{
+    char key[24], t[500];
+    snprintf(key, sizeof key, "x:%s", id);
+    const char *name = eous_json_str(ps->boxes, key);
+    if (!name || (strcmp(tool, "check") && strcmp(tool, "uncheck") && strcmp(tool, "toggle")))
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    quoted(t, sizeof t, "checkbox", name);
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* The menu item a person picks in a column's filter for value: its label where a hybrid line printed
+ * key=Label, a boolean as the column's title and its negation ("true" on column Active: 'Active', "false":
+ * 'Inactive', how a yes/no column's filter is worded), else the key with blanks (loosely matched). */
+static const char *filter_item(const dv_params *ps, const char *title, const char *value, char *out, size_t n)
+{
+    if (!strcmp(value, "true") || !strcmp(value, "false")) {
+        snprintf(out, n, "%s%s", !strcmp(value, "true") ? "" : "In", title);
+        if (!strcmp(value, "false") && out[2])
+            out[2] = (char)tolower((unsigned char)out[2]);
+        return out;
+    }
+    return option_name(ps->names, value, out, n);
+}
+
+/* A table's filter(column, values) as a person sets it: the filter button in the column's header
+ * (the atomic view prints `button 'filter'` once per filtered column, its header 'Role filter' tells
+ * it apart), each value's menu item, then OK; into steps. -1 when it cannot (no value: a removal). */
+static int filter_steps(const dv_params *ps, const cJSON *params, cJSON *steps)
+{
+    const char *column = eous_json_str(params, "column");
+    const cJSON *values = cJSON_GetObjectItemCaseSensitive(params, "values"), *v;
+    if (!column || !*column || !cJSON_IsArray(values) || !cJSON_GetArraySize(values) || strlen(column) > 120 ||
+        strchr(column, '\''))
+        return -1;
+    char title[128], t[600], shown[256];
+    snprintf(title, sizeof title, "%s", column); /* a column's key as its header's title: 'role', 'Role' */
+    title[0] = (char)toupper((unsigned char)title[0]);
+    snprintf(t, sizeof t, "button 'filter' under '%s filter'", title);
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    cJSON_ArrayForEach(v, values)
+    {
+        if (!cJSON_IsString(v))
+            return -1;
+        quoted(t, sizeof t, "menuitem", filter_item(ps, title, v->valuestring, shown, sizeof shown));
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    cJSON_AddItemToArray(steps, atomic_one("click", "button 'OK'"));
+    return 0;
+}
+
+/* A table's rowAction(key, action) as a person does it on the row the view printed: "view" (or "open")
+ * by the row's link, named by its key ('ORD-1002'); another action by its button, named by the action
+ * and the row's name ('Edit Ivan Sammet'); into steps. -1 when the row was not printed. */
+static int row_action_steps(const dv_params *ps, const cJSON *params, cJSON *steps)
+{
+    const char *key = eous_json_str(params, "key"), *action = eous_json_str(params, "action"), *held;
+    char k[300], t[700], name[500];
+    int place;
+    if (!key || !action || !*action || strlen(key) > 200 || strlen(action) > 60)
+        return -1;
+    snprintf(k, sizeof k, "r:%s", key);
+    if (!(held = eous_json_str(ps->boxes, k)) || sscanf(held, "%d %499[^\n]", &place, name) != 2)
+        return -1;
+    if (!strcmp(action, "view") || !strcmp(action, "open")) {
+        quoted(t, sizeof t, "link", key);
+    } else {
+        char label[600];
+        snprintf(label, sizeof label, "%c%s %s", toupper((unsigned char)action[0]), action + 1, name);
+        quoted(t, sizeof t, "button", label);
+    }
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    return 0;
+}
+
+/* A table's selectRows(keys, mode) on view id id as the row boxes a person clicks ('Select row 3': the
+ * row's place among the rows printed), each whose state changes; into steps.  -1 for mode set over rows
+ * already selected (unselecting rows off the page is not known) or a row not printed. */
+static int select_rows_steps(const dv_params *ps, const char *id, const cJSON *params, cJSON *steps)
+{
+    const cJSON *keys = cJSON_GetObjectItemCaseSensitive(params, "keys"), *k;
+    const char *mode = eous_json_str(params, "mode") ? eous_json_str(params, "mode") : "set", *selected;
+    char sk[24];
+    snprintf(sk, sizeof sk, "sel:%s", id);
+    selected = eous_json_str(ps->boxes, sk) ? eous_json_str(ps->boxes, sk) : "";
+    if (!cJSON_IsArray(keys) || !cJSON_GetArraySize(keys) || (!strcmp(mode, "set") && *selected))
+        return -1;
+    cJSON_ArrayForEach(k, keys)
+    {
+        char key[300], t[64];
+        const char *held;
+        int place;
+        if (!cJSON_IsString(k) || strlen(k->valuestring) > 200)
+            return -1;
+        snprintf(key, sizeof key, "r:%s", k->valuestring);
+        if (!(held = eous_json_str(ps->boxes, key)) || sscanf(held, "%d", &place) != 1)
+            return -1;
+        if (box_held(selected, k->valuestring) != !strcmp(mode, "remove"))
+            continue; /* already as asked */
+        snprintf(t, sizeof t, "checkbox 'Select row %d'", place);
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    return 0;
+}
+
+/* A switch's or checkbox's setValue(checked) on view id id as a click on it when its state changes (none
+ * when it already is as asked), by the name the atomic view prints (a form item's label in front where
+ * collect_labelled_boxes found one); a modal's submit as a click on its last button; into ps->over. */
+static void toggle_or_submit(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
+{
+    char key[24], t[700] = "", held[8], kind[16], name[600];
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "checked");
+    const char *h = NULL;
+    snprintf(key, sizeof key, "%s:%s", !strcmp(tool, "submit") ? "m" : "k", id);
+    if (!(h = eous_json_str(ps->boxes, key)))
+        return;
+    if (!strcmp(tool, "submit")) {
+        quoted(t, sizeof t, "button", h);
+    } else if (cJSON_IsBool(want) && sscanf(h, "%7s %15s %599[^\n]", held, kind, name) == 3) {
+        snprintf(key, sizeof key, "x:%s", id);
+        if (strcmp(held, cJSON_IsTrue(want) ? "true" : "false")) /* none when it already is as asked */
+            quoted(t, sizeof t, kind, eous_json_str(ps->boxes, key) ? eous_json_str(ps->boxes, key) : name);
+    } else {
+        return;
+    }
+    cJSON *steps = cJSON_CreateArray();
+    if (t[0])
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* A menu's navigateTo(key) as a click on its item by the label the hybrid view printed for the key
+ * ("booking=Travel booking"), else the key (loosely: 'users' for 'Users'); the run's key, before it
+ * became a parameter, into ps->over at index. */
+static void menu_item(dv_params *ps, const cJSON *params, int index)
+{
+    const char *key = eous_json_str(params, "key");
+    char t[600], shown[256], k[16];
+    if (!key || strlen(key) > 200)
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    quoted(t, sizeof t, "menuitem", option_name(ps->names, key, shown, sizeof shown));
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    snprintf(k, sizeof k, "%d", index);
+    cJSON_AddItemToObject(ps->over, k, steps);
+}
+
+/* A table's filter, row action or row selection as a person's steps (above), into ps->over at index;
+ * nothing when they are not known (the call is kept). */
+static void table_steps(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
+{
+    cJSON *steps = cJSON_CreateArray();
+    int rc = !strcmp(tool, "filter")       ? filter_steps(ps, params, steps)
+             : !strcmp(tool, "rowAction")  ? row_action_steps(ps, params, steps)
+             : !strcmp(tool, "selectRows") ? select_rows_steps(ps, id, params, steps)
+                                           : -1;
+    char key[16];
+    snprintf(key, sizeof key, "%d", index);
+    if (rc)
+        cJSON_Delete(steps);
+    else
+        cJSON_AddItemToObject(ps->over, key, steps);
+}
+
 /* One trace line: the view it acted on into v, its action as a step appended to steps. */
 static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv_view *v, dv_params *ps,
                             cJSON *steps, eous_err *err)
@@ -989,6 +1305,10 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
             collect_names(ps->names, text);
             collect_boxes(ps->boxes, text);
             collect_sliders(ps->boxes, text);
+            collect_rows(ps->boxes, text);
+            collect_labelled_boxes(ps->boxes, text);
+            collect_toggles(ps->boxes, text);
+            collect_modal_buttons(ps->boxes, text);
         }
         free(text);
         if (rc)
@@ -1017,13 +1337,43 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
     if (cid && !strcmp(a.tool, "setValue")) {
         boxes_to_click(ps, cid, a.params, cJSON_GetArraySize(steps));
         slider_keys(ps, cid, a.params, cJSON_GetArraySize(steps));
-    }
-    else if (cid && (!strcmp(a.tool, "check") || !strcmp(a.tool, "uncheck")))
+        toggle_or_submit(ps, cid, a.tool, a.params, cJSON_GetArraySize(steps));
+    } else if (cid && !strcmp(a.tool, "submit"))
+        toggle_or_submit(ps, cid, a.tool, a.params, cJSON_GetArraySize(steps));
+    else if (cid && (!strcmp(a.tool, "check") || !strcmp(a.tool, "uncheck"))) {
         box_toggle(ps, cid, a.tool, a.params, cJSON_GetArraySize(steps));
+        labelled_box(ps, cid, a.tool, cJSON_GetArraySize(steps));
+    } else if (cid && !strcmp(a.tool, "toggle"))
+        labelled_box(ps, cid, a.tool, cJSON_GetArraySize(steps));
+    else if (cid && (!strcmp(a.tool, "filter") || !strcmp(a.tool, "rowAction") || !strcmp(a.tool, "selectRows")))
+        table_steps(ps, cid, a.tool, a.params, cJSON_GetArraySize(steps));
+    else if (cid && !strcmp(a.tool, "navigateTo"))
+        menu_item(ps, a.params, cJSON_GetArraySize(steps));
     if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
         cJSON_AddItemToArray(steps, s);
     act_action_clear(&a);
     return rc;
+}
+
+/* A page tool's call (its target a tool's name, no kind) at index that took the page from url `from` to
+ * `to`, the URL the next step was on (open_order: /orders/ORD-1055): a person gets there by the URL, so
+ * atomic mode goes to it (parameter values in it as placeholders), into ps->over; nothing when the page
+ * stayed. */
+static void page_tool_went(dv_params *ps, const cJSON *steps, int index, const char *from, const char *to)
+{
+    char role[64], name[512], key[16];
+    int nth;
+    const char *call = eous_json_str(cJSON_GetArrayItem(steps, index), "call");
+    if (!call || !act_parse_role_name(call, role, sizeof role, name, sizeof name, &nth) || !from || !to ||
+        !strcmp(from, to) || strncmp(to, "http", 4))
+        return;
+    char *url = with_placeholders(ps, to);
+    cJSON *go = cJSON_CreateArray();
+    if (url)
+        cJSON_AddItemToArray(go, atomic_one("goto", url));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, go);
+    free(url);
 }
 
 /* The steps of trace/<task>-<mode>.jsonl into job. */
@@ -1036,7 +1386,8 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
     dv_view v = {.e = NULL, .n = 0, .cap = 0, .exact = 1};
     cJSON *steps = cJSON_CreateArray();
     eous_rc rc = steps ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    int step = 0;
+    int step = 0, tool_at = -1; /* the step of the last action, its page's URL in tool_url */
+    char tool_url[2048] = "";
     for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && !rc; l = strtok_r(NULL, "\n", &save)) {
         cJSON *line = cJSON_Parse(l);
         if (!line) {
@@ -1047,7 +1398,16 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
         const char *url = eous_json_str(line, "url");
         if (url && !cJSON_GetObjectItemCaseSensitive(job, "start_url"))
             cJSON_AddStringToObject(job, "start_url", url);
+        if (tool_at >= 0 && url) /* the step after a page tool's call: where it took the page */
+            page_tool_went(ps, steps, tool_at, tool_url, url);
+        if (url)
+            tool_at = -1;
+        int before = cJSON_GetArraySize(steps);
         rc = distill_line(run_dir, line, step, &v, ps, steps, err);
+        if (!rc && url && cJSON_GetArraySize(steps) > before) {
+            tool_at = before;
+            snprintf(tool_url, sizeof tool_url, "%s", url);
+        }
         cJSON_Delete(line);
     }
     if (!rc && !cJSON_GetArraySize(steps))

@@ -55,7 +55,8 @@ int cli_distill(int argc, char **argv)
         printf("%s\n", text);
     }
     if (rc) {
-        fprintf(stderr, "eous distill: %s\n", err.msg);
+        fprintf(stderr, "eous distill: %s%s\n", err.msg,
+                !strcmp(err.code, "ambiguous") ? " (--task ID --mode M)" : "");
     } else {
         const cJSON *params = cJSON_GetObjectItemCaseSensitive(job, "params");
         fprintf(stderr, "eous distill: %d steps, %d parameters%s%s\n",

@@ -81,27 +81,30 @@ static const char *shown(const char *name, char *out, size_t n)
 eous_rc act_files_resolve(const char *dir, const char *name, char *out, size_t n, eous_err *err)
 {
     if (!dir || !*dir)
-        return eous_err_set(err, EOUS_E_INVALID, "upload: no --files DIR given; uploads take files only from there");
+        return eous_err_set(err, EOUS_E_INVALID, "upload: no files folder given; uploads take files only from one");
     char seen[320];
     if (name && has_control(name))
-        return eous_err_set(err, EOUS_E_POLICY, "upload: '%s' holds a control character (expected a file name in --files %.300s)",
+        return eous_err_set(err, EOUS_E_POLICY,
+                            "upload: '%s' holds a control character (expected a file name in the files folder %.300s)",
                             shown(name, seen, sizeof seen), dir);
     if (!name || !*name || escapes_syntactically(name))
-        return eous_err_set(err, EOUS_E_POLICY, "upload: '%.300s' is outside --files %.300s (absolute or ..)",
+        return eous_err_set(err, EOUS_E_POLICY, "upload: '%.300s' is outside the files folder %.300s (absolute or ..)",
                             name ? name : "", dir);
     char rdir[PATH_MAX], joined[PATH_MAX * 2], real[PATH_MAX];
     if (!realpath(dir, rdir))
-        return eous_err_set(err, EOUS_E_INVALID, "--files %.300s: %s", dir, strerror(errno));
+        return eous_err_set(err, EOUS_E_INVALID, "the files folder %.300s: %s", dir, strerror(errno));
     snprintf(joined, sizeof joined, "%s/%s", rdir, name);
     if (!realpath(joined, real))
-        return eous_err_set(err, EOUS_E_NOT_FOUND, "upload: no file '%.300s' in --files %.300s", name, dir);
+        return eous_err_set(err, EOUS_E_NOT_FOUND, "upload: no file '%.300s' in the files folder %.300s", name, dir);
     size_t dl = strlen(rdir);
     if (strncmp(real, rdir, dl) || (real[dl] != '/' && strcmp(rdir, "/")))
-        return eous_err_set(err, EOUS_E_POLICY, "upload: '%.300s' leads outside --files %.300s (a symlink to %.300s)",
-                            name, dir, real);
+        return eous_err_set(err, EOUS_E_POLICY,
+                            "upload: '%.300s' leads outside the files folder %.300s (a symlink to %.300s)", name, dir,
+                            real);
     struct stat st;
     if (stat(real, &st) || !S_ISREG(st.st_mode))
-        return eous_err_set(err, EOUS_E_INVALID, "upload: '%.300s' in --files %.300s is not a regular file", name, dir);
+        return eous_err_set(err, EOUS_E_INVALID, "upload: '%.300s' in the files folder %.300s is not a regular file",
+                            name, dir);
     if (strlen(real) >= n)
         return eous_err_set(err, EOUS_E_LIMIT, "upload: the path of '%.300s' is too long", name);
     snprintf(out, n, "%s", real);
@@ -128,10 +131,11 @@ eous_rc act_files_parse(const cJSON *val, const cJSON *step, const char *ctx, ac
             return eous_err_set(err, EOUS_E_INVALID, "%s, each file must be a non-empty name", ctx);
         char seen[240];
         if (has_control(f->valuestring))
-            return eous_err_set(err, EOUS_E_INVALID, "%s, '%s' holds a control character (expected a file name in --files)",
-                                ctx, shown(f->valuestring, seen, sizeof seen));
+            return eous_err_set(err, EOUS_E_INVALID,
+                                "%s, '%s' holds a control character (expected a file name in the files folder)", ctx,
+                                shown(f->valuestring, seen, sizeof seen));
         if (escapes_syntactically(f->valuestring))
-            return eous_err_set(err, EOUS_E_INVALID, "%s, '%.200s' is outside --files (absolute or ..)", ctx,
+            return eous_err_set(err, EOUS_E_INVALID, "%s, '%.200s' is outside the files folder (absolute or ..)", ctx,
                                 f->valuestring);
     }
     if (!cJSON_AddItemToObject(out->params, "files", cJSON_Duplicate(files, 1)))
@@ -155,7 +159,7 @@ eous_rc act_run_upload(act_exec *x, const perc_obs *obs, const act_action *a, ac
     cJSON_ArrayForEach(f, files) {
         if (!cJSON_IsString(f) || (rc = act_files_resolve(x->o.files_dir, f->valuestring, p[i++], PATH_MAX, err))) {
             if (!rc)
-                rc = eous_err_set(err, EOUS_E_INVALID, "upload: each file must be a name in --files");
+                rc = eous_err_set(err, EOUS_E_INVALID, "upload: each file must be a name in the files folder");
             free(p);
             return rc;
         }
@@ -449,10 +453,10 @@ eous_rc act_run_download(act_exec *x, const perc_obs *obs, const act_action *a, 
 {
     if (!wd_session_has_cdp(x->s))
         return eous_err_set(err, EOUS_E_INVALID, "download: cannot save files without CDP "
-                                                 "(Browser.setDownloadBehavior), which --w3c-only turns off");
+                                                 "(Browser.setDownloadBehavior), and the session is W3C-only");
     const char *dir = x->o.download_dir;
     if (!dir || !*dir)
-        return eous_err_set(err, EOUS_E_INVALID, "download: no download directory (a run directory, --out, keeps them)");
+        return eous_err_set(err, EOUS_E_INVALID, "download: no download folder given (a run folder keeps them)");
     eous_rc rc = eous_mkdirs(dir, 0755, err);
     if (rc)
         return rc;

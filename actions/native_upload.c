@@ -15,7 +15,7 @@ eous_rc act_native_upload(act_exec *x, const perc_obs *obs, const perc_component
 {
     const cJSON *files = cJSON_GetObjectItemCaseSensitive(a->params, "files");
     if (!cJSON_IsArray(files) || !cJSON_GetArraySize(files))
-        return eous_err_set(err, EOUS_E_INVALID, "%s: expected files: [names in --files DIR]", who);
+        return eous_err_set(err, EOUS_E_INVALID, "%s: expected files: [names in the files folder]", who);
     char sel[300];
     snprintf(sel, sizeof sel, "css=[data-eous-nk=\"%s\"]", c->key);
     act_action ua;

@@ -140,7 +140,7 @@ static int check(act_exec *x, const char *cond, const char *value, double slice_
         met = is_target ? 0 : eous_json_bool(v, "met", 0);
         if (!strcmp(cond, "network_idle") && !eous_json_bool(v, "hooked", 0)) {
             eous_err_set(err, EOUS_E_INVALID, "wait: network_idle needs the request counter installed through "
-                                              "CDP; this session has none (--w3c-only or a page opened before)");
+                                              "CDP; this session has none (it is W3C-only, or the page was opened before)");
             met = -1;
         }
     }
@@ -160,7 +160,7 @@ eous_rc act_run_wait(act_exec *x, const act_action *a, act_result *res, eous_err
     if (!cond)
         return eous_err_set(err, EOUS_E_INVALID, "wait: no condition");
     if (!strcmp(cond, "network_idle") && !wd_session_has_cdp(x->s))
-        return eous_err_set(err, EOUS_E_INVALID, "wait: network_idle needs CDP, which --w3c-only turns off");
+        return eous_err_set(err, EOUS_E_INVALID, "wait: network_idle needs CDP, and the session is W3C-only");
     double timeout = eous_json_num(p, "timeout_ms", a->timeout_ms > 0 ? a->timeout_ms : ACT_DEFAULT_WAIT_MS);
     double t0 = eous_now_ms();
     for (;;) {

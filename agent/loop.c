@@ -167,15 +167,15 @@ static eous_rc run_check(run_state *st, eous_err *err)
         }
     } else if (st->o->planner == AGENT_PLANNER_EXEC) {
         if (!st->o->agent_cmd)
-            return eous_err_set(err, EOUS_E_INVALID, "planner exec needs --agent 'COMMAND ARGS'");
+            return eous_err_set(err, EOUS_E_INVALID, "planner exec needs an agent command (agent_cmd)");
     } else if (!st->o->llm) {
-        return eous_err_set(err, EOUS_E_INVALID, "planner %s needs a model (--llm or --cassette)",
+        return eous_err_set(err, EOUS_E_INVALID, "planner %s needs a model (an llm client)",
                             agent_planner_name(st->o->planner));
     } else if (st->o->deltas == 1 && st->o->history != LLM_HISTORY_FULL) {
         /* a delta names lines of a view the request must hold */
         return eous_err_set(err, EOUS_E_INVALID,
-                            "--deltas on with --history stateless: a stateless request holds no earlier view for "
-                            "a delta to refer to; use --history full or --deltas off");
+                            "deltas on with stateless history: a stateless request holds no earlier view for "
+                            "a delta to refer to; use full history or deltas off");
     }
     /* a deterministic plan gets the steps it has (the budget is for models) */
     st->max_steps = st->o->max_steps;
@@ -291,7 +291,7 @@ static plan_outcome plan_with_exec(run_state *st, int *step, llm_usage *usage, e
     }
     if (arc == EOUS_E_TIMEOUT) {
         snprintf(msg, sizeof msg, "the agent did not answer observation %d within %.1f s (the bound of "
-                 "--agent-timeout and the task's --max-seconds)", *step + 1, (due - asked) / 1000);
+                 "the agent's reply timeout and the task's time budget)", *step + 1, (due - asked) / 1000);
         return exec_failed(st, *step, AGENT_STOP_AGENT_TIMEOUT, msg);
     }
     if (arc) {
@@ -977,7 +977,7 @@ static void note_not_run(run_state *st, size_t i, const char *why)
     const act_action *a = i < st->batch.n ? &st->batch.a[i] : NULL;
     char *text = a ? act_format(a) : NULL;
     char dropped[64];
-    snprintf(dropped, sizeof dropped, "(tool call %zu, beyond --max-batch)", i + 1);
+    snprintf(dropped, sizeof dropped, "(tool call %zu, beyond the batch limit)", i + 1);
     st->res->not_run++;
     st->batch_index = i;
     cJSON *line = cJSON_CreateObject();
@@ -1092,7 +1092,7 @@ static step_outcome run_batch(run_state *st, int *step, const llm_usage *usage, 
     for (size_t k = ran; k < b->n; k++)
         note_not_run(st, k, why);
     for (size_t k = 0; k < b->dropped; k++)
-        note_not_run(st, b->n + k, "more actions than --max-batch allows in one answer");
+        note_not_run(st, b->n + k, "more actions than the batch limit allows in one answer");
     if (st->o->planner == AGENT_PLANNER_SCRIPT)
         advance_script(st, ran);
     agent_batch_clear(b);

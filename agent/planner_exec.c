@@ -99,13 +99,13 @@ eous_rc agent_exec_split(const char *cmd, char ***out, eous_err *err)
     eous_buf_free(&b);
     eous_rc rc = EOUS_OK;
     if (r == -1)
-        rc = eous_err_set(err, EOUS_E_INVALID, "--agent '%.200s': an unclosed quote or a trailing backslash", cmd);
+        rc = eous_err_set(err, EOUS_E_INVALID, "agent command '%.200s': an unclosed quote or a trailing backslash", cmd);
     else if (r == -2)
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     else if (r == 1)
-        rc = eous_err_set(err, EOUS_E_INVALID, "--agent '%.200s': more than %d words", cmd, AGENT_EXEC_MAX_ARGS);
+        rc = eous_err_set(err, EOUS_E_INVALID, "agent command '%.200s': more than %d words", cmd, AGENT_EXEC_MAX_ARGS);
     else if (!n)
-        rc = eous_err_set(err, EOUS_E_INVALID, "--agent '%.200s': expected a command and its arguments", cmd);
+        rc = eous_err_set(err, EOUS_E_INVALID, "agent command '%.200s': expected a command and its arguments", cmd);
     if (rc) {
         agent_exec_argv_free(argv);
         return rc;
@@ -145,7 +145,7 @@ eous_rc agent_exec_check(const char *cmd, eous_err *err)
         }
     }
     if (!found)
-        rc = eous_err_set(err, EOUS_E_INVALID, "--agent '%.200s': %s is not %s", cmd, argv[0],
+        rc = eous_err_set(err, EOUS_E_INVALID, "agent command '%.200s': %s is not %s", cmd, argv[0],
                           strchr(argv[0], '/') ? "an executable file" : "a program on PATH");
     agent_exec_argv_free(argv);
     return rc;
@@ -200,7 +200,7 @@ eous_rc agent_exec_start(const char *cmd, const char *stderr_path, agent_exec **
     }
     int e = posix_spawnp(&x->pid, argv[0], &fa, &at, argv, environ);
     if (e) {
-        rc = eous_err_set(err, EOUS_E_INVALID, "--agent '%.200s': cannot run %s: %s", cmd, argv[0], strerror(e));
+        rc = eous_err_set(err, EOUS_E_INVALID, "agent command '%.200s': cannot run %s: %s", cmd, argv[0], strerror(e));
         goto done;
     }
     wd_guard_track_group(x->pid); /* it dies with eous, even on SIGKILL */

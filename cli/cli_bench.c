@@ -250,6 +250,7 @@ int cli_bench(int argc, char **argv)
         goto out_files;
     }
     if (wa_tasks_load_opts((const char *const *)files, n_files, &lo, &l, &err)) {
+        cli_name_param_flags(&err);
         fprintf(stderr, "eous: %s\n", err.msg);
         goto out_files;
     }

@@ -145,7 +145,7 @@ static int opt_param(cli_opts *co, const char *cmd, const char *opt, const char 
     eous_err_clear(&err);
     if (!(strcmp(opt, "--param") ? wa_params_load_file(&co->params, v, &err) : wa_params_add(&co->params, v, &err)))
         return 0;
-    fprintf(stderr, "eous %s: %s\n", cmd, err.msg);
+    fprintf(stderr, "eous %s: %s: %s\n", cmd, opt, err.msg); /* the library names the parameter, not the flag */
     return -1;
 }
 
@@ -198,7 +198,8 @@ static const opt_spec OPTS[] = {
      "the action policy: origins, confirmations, limits"},
     {"--secrets", OPT_STR, OFF(secrets_file), 0, 0, NULL, NULL, "FILE", RB,
      "a 0600 file of secrets typed as {{secret:NAME}}, beside the environment's"},
-    {"--files", OPT_STR, OFF(run.files_dir), 0, 0, NULL, NULL, "DIR", RB, "upload steps take files from DIR only"},
+    {"--files", OPT_STR, OFF(run.files_dir), 0, 0, NULL, NULL, "DIR", RB,
+     "the files folder: upload steps take files from DIR only"},
     {"--repair", OPT_FN, 0, 0, 0, NULL, opt_repair, "llm|off", RB,
      "a script step whose target is gone is replaced once by the model (repair.json beside the trace)"},
     {"--lock", OPT_STR, OFF(lock_file), 0, 0, NULL, NULL, "FILE", RB,
@@ -342,7 +343,7 @@ static int check_combinations(const cli_opts *co, const char *cmd)
     }
     eous_err e;
     if (co->run.agent_cmd && agent_exec_check(co->run.agent_cmd, &e)) { /* before a browser starts or a line is written */
-        fprintf(stderr, "eous %s: %s\n", cmd, e.msg);
+        fprintf(stderr, "eous %s: --agent: %s\n", cmd, e.msg);
         return -1;
     }
     if (co->resume && !co->out_dir) {
@@ -511,7 +512,7 @@ static eous_rc setup_run(cli_opts *co, eous_err *err)
         llm_opts lo;
         llm_opts_init(&lo);
         if (co->llm_spec && (rc = llm_parse_spec(co->llm_spec, &lo, err)))
-            return rc;
+            return eous_err_prefix(err, "--llm"); /* the library names the model, the CLI its flag */
         if (co->llm_base_url)
             lo.base_url = co->llm_base_url;
         if (co->llm_ca)
@@ -530,6 +531,16 @@ static eous_rc setup_run(cli_opts *co, eous_err *err)
     }
     /* browsers, drivers and remote sessions die with eous, even on SIGKILL */
     return wd_guard_start(co->out_dir, err);
+}
+
+void cli_name_param_flags(eous_err *err)
+{
+    if (!strcmp(err->code, WA_ERR_PARAM_UNDECLARED)) {
+        eous_err_prefix(err, "--param");
+    } else if (!strcmp(err->code, WA_ERR_PARAM_UNSET)) {
+        size_t n = strlen(err->msg);
+        snprintf(err->msg + n, sizeof err->msg - n, "; --param NAME=VALUE or --params FILE gives one");
+    }
 }
 
 void cli_teardown_run(cli_opts *co)

@@ -57,6 +57,9 @@ void cli_opts_free(cli_opts *co);
 eous_rc cli_setup_run(cli_opts *co, eous_err *err);
 void cli_teardown_run(cli_opts *co);
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro);
+/* A task load's error whose parameters did not fit its jobs (the loader names the parameter) gets the
+ * flags that give one: --param for a given one no job declares, --param/--params for one with no value. */
+void cli_name_param_flags(eous_err *err);
 
 /* Where run and bench write without --out: a folder of their own under the current directory, never
  * out/ (make demo's) nor runs/ (the source tree's run-folder module). */

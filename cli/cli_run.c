@@ -96,6 +96,7 @@ int cli_run(int argc, char **argv)
     eous_err_clear(&err);
     wa_load_opts lo = {co.params, 0};
     if (wa_tasks_load_opts(&task_file, 1, &lo, &l, &err)) {
+        cli_name_param_flags(&err);
         fprintf(stderr, "eous: %s\n", err.msg);
         cli_opts_free(&co);
         return EOUS_EXIT_INPUT;

@@ -73,7 +73,7 @@ eous_rc llm_parse_spec(const char *spec, llm_opts *o, eous_err *err)
     const char *colon = spec ? strchr(spec, ':') : NULL;
     if (!spec || !colon || colon == spec || !colon[1])
         return eous_err_set(err, EOUS_E_INVALID,
-                            "--llm '%s': expected PROVIDER:MODEL, e.g. openai:gpt-4o or "
+                            "model '%s': expected PROVIDER:MODEL, e.g. openai:gpt-4o or "
                             "anthropic:claude-sonnet-4-20250514",
                             spec ? spec : "");
     size_t n = (size_t)(colon - spec);
@@ -84,7 +84,7 @@ eous_rc llm_parse_spec(const char *spec, llm_opts *o, eous_err *err)
             return EOUS_OK;
         }
     }
-    return eous_err_set(err, EOUS_E_INVALID, "--llm '%s': unknown provider '%.*s'; expected openai or anthropic",
+    return eous_err_set(err, EOUS_E_INVALID, "model '%s': unknown provider '%.*s'; expected openai or anthropic",
                         spec, (int)(n > 32 ? 32 : n), spec);
 }
 
@@ -229,7 +229,7 @@ eous_rc llm_client_new(const llm_opts *opts, llm_client **out, eous_err *err)
         goto done;
     }
     if (!model || !*model) {
-        rc = eous_err_set(err, EOUS_E_INVALID, "llm: no model given; expected --llm PROVIDER:MODEL");
+        rc = eous_err_set(err, EOUS_E_INVALID, "llm: no model given; expected a model name (as in PROVIDER:MODEL)");
         goto done;
     }
     const char *pname = c->provider == LLM_OPENAI ? "openai" : "anthropic";
@@ -470,8 +470,8 @@ static eous_rc exchange(llm_client *c, const char *body, const char *key_body, c
         const char *text = llm_cassette_find(c->cassette, key);
         if (!text)
             return eous_err_set(err, EOUS_E_INVALID,
-                                "cassette %s has no response for this request (step %lu); re-record with "
-                                "--planner llm",
+                                "cassette %s has no response for this request (step %lu); re-record it with "
+                                "the llm planner",
                                 c->cassette_path, c->calls);
         *resp = cJSON_Parse(text);
         if (!*resp)

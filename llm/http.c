@@ -113,7 +113,7 @@ static attempt_outcome one_attempt(eous_http *http, const llm_http_opts *o, doub
         .connect_timeout_ms = o->connect_timeout_ms > 0 ? o->connect_timeout_ms : 10000,
         .max_response = LLM_MAX_RESPONSE,
         .ca_file = o->ca_file,
-        .tls_hint = "(a private CA can be given with --llm-ca or EOUS_LLM_CA)",
+        .tls_hint = "(a private CA can be trusted through the client's CA file or EOUS_LLM_CA)",
         .on_header = on_header,
         .header_ud = hs,
     };

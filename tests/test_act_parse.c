@@ -520,9 +520,9 @@ Test(act_parse, script_rpa_errors_name_the_problem)
     step_bad("{\"expect\": {}}", "no check");
     step_bad("{\"upload\": \"x\"}", "\"files\" must be a list of 1 to 16 file names");
     step_bad("{\"upload\": \"x\", \"files\": []}", "\"files\" must be a list");
-    step_bad("{\"upload\": \"x\", \"files\": [\"../etc/passwd\"]}", "'../etc/passwd' is outside --files");
-    step_bad("{\"upload\": \"x\", \"files\": [\"/etc/passwd\"]}", "'/etc/passwd' is outside --files");
-    step_bad("{\"upload\": \"x\", \"files\": [\"a/../../b\"]}", "is outside --files");
+    step_bad("{\"upload\": \"x\", \"files\": [\"../etc/passwd\"]}", "'../etc/passwd' is outside the files folder");
+    step_bad("{\"upload\": \"x\", \"files\": [\"/etc/passwd\"]}", "'/etc/passwd' is outside the files folder");
+    step_bad("{\"upload\": \"x\", \"files\": [\"a/../../b\"]}", "is outside the files folder");
     step_bad("{\"download\": 3}", "the target must be a non-empty string");
     step_bad("{\"click\": \"x\", \"retries\": 11}", "\"retries\" must be a whole number from 0 to 10");
     step_bad("{\"click\": \"x\", \"retries\": \"2\"}", "\"retries\" must be a whole number");

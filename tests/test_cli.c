@@ -112,6 +112,35 @@ Test(cli, numeric_options_are_digits_in_range)
     free(e);
 }
 
+/* The libraries name the thing (the model, a parameters file, the agent command) and no flag, for an
+ * embedder has none; the CLI adds the flag that gave the value: one line, exit 2, and nothing written
+ * for the options checked while parsing (the model is set up after --out's folder is made) */
+Test(cli, a_library_error_gets_the_flag_that_gave_the_value)
+{
+    char out[300];
+    snprintf(out, sizeof out, "%s/flagged", tmpdir);
+    const char *task = EOUS_SOURCE_DIR "/tests/fixtures/tasks/form_hello.json";
+    const char *cases[][7] = {
+        {"--planner", "exec", "--agent", "python3 'x", "--agent: agent command 'python3 'x': an unclosed quote", "p"},
+        {"--params", "/nonexistent/p.env", NULL, NULL,
+         "--params: parameters file /nonexistent/p.env: cannot read it (/nonexistent/p.env: ", "p"},
+        {"--param", "DAY", NULL, NULL, "--param: parameter 'DAY': expected NAME=VALUE", "p"},
+        {"--planner", "llm", "--llm", "google:gemini", "--llm: model 'google:gemini': unknown provider 'google'", NULL},
+    };
+    setenv("EOUS_SITE_FIXTURE", "http://127.0.0.1:9", 1);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *args[] = {"run", task, cases[i][0], cases[i][1], "--out", out, cases[i][2], cases[i][3], NULL};
+        cr_assert_eq(run_cli(args), 2, "%s '%s'", cases[i][0], cases[i][1]);
+        char *e = ts_slurp(err_path);
+        cr_expect(strstr(e, cases[i][4]), "'%s' in: %s", cases[i][4], e);
+        cr_expect_eq(ts_count_lines(e), 1, "one line: %s", e);
+        free(e);
+        if (cases[i][5])
+            cr_expect_neq(access(out, F_OK), 0, "nothing written for %s", cases[i][0]);
+    }
+    unsetenv("EOUS_SITE_FIXTURE");
+}
+
 Test(cli, check_reports_problems_per_config)
 {
     setenv("EOUS_SITE_FIXTURE", "http://127.0.0.1:9", 1);

@@ -134,7 +134,7 @@ Test(compare, a_resumed_rerun_counts_its_last_line_and_reports_the_failed_attemp
     put(run_b, "1", "hybrid", "passed", 4, 100, 10);   /* rerun */
     cr_assert_eq(compare(run_a, run_b, "md"), 0);
     char *o = ts_slurp(out_path);
-    cr_expect(strstr(o, "failed attempts a retry or --resume followed: 0 → 1"), "%s", o);
+    cr_expect(strstr(o, "failed attempts a retry or a resumed run followed: 0 → 1"), "%s", o);
     free(o);
     cr_assert_eq(compare(run_a, run_b, "json"), 0);
     o = ts_slurp(out_path);

@@ -134,7 +134,7 @@ static void record_then_replay(const char *provider)
     cr_assert_eq(llm_next_action(c, &other, &b3, NULL, &E), EOUS_E_INVALID);
     char want[600];
     snprintf(want, sizeof want,
-             "cassette %s has no response for this request (step 3); re-record with --planner llm", CAS);
+             "cassette %s has no response for this request (step 3); re-record it with the llm planner", CAS);
     cr_expect_str_eq(E.msg, want);
     llm_client_free(c);
     act_action_clear(&a1);

@@ -197,7 +197,8 @@ Test(llm_prompt, spec_and_modes)
     cr_expect_str_eq(o.provider, "anthropic");
     cr_expect_str_eq(o.model, "claude-sonnet-4-20250514");
     cr_expect_eq(llm_parse_spec("openai:", &o, &e), EOUS_E_INVALID);
-    cr_expect(strstr(e.msg, "'openai:': expected PROVIDER:MODEL") != NULL, "%s", e.msg);
+    cr_expect(strstr(e.msg, "model 'openai:': expected PROVIDER:MODEL") != NULL, "%s", e.msg);
+    cr_expect(strstr(e.msg, "--") == NULL, "the library names the model, not the CLI's flag: %s", e.msg);
     cr_expect_eq(llm_parse_spec("gpt-4o", &o, &e), EOUS_E_INVALID);
     cr_expect_eq(llm_parse_spec("google:gemini", &o, &e), EOUS_E_INVALID);
     cr_expect(strstr(e.msg, "unknown provider 'google'") != NULL, "%s", e.msg);

@@ -1039,7 +1039,7 @@ Test(native, upload_takes_files_only_from_the_files_dir_and_the_page_reads_them)
     eous_err err;
     /* no --files DIR: refused, nothing reaches the page */
     cr_assert_neq(call("file", "Document", "upload", "{\"files\": [\"a.pdf\"]}", &r, &err), EOUS_OK);
-    cr_assert(strstr(err.msg, "no --files DIR"), "%s", err.msg);
+    cr_assert(strstr(err.msg, "no files folder given"), "%s", err.msg);
     act_result_clear(&r);
     /* an executor with --files DIR */
     act_exec_opts eo;
@@ -1051,7 +1051,7 @@ Test(native, upload_takes_files_only_from_the_files_dir_and_the_page_reads_them)
     N.x = fx;
     eous_rc rc = call("file", "Document", "upload", "{\"files\": [\"../outside.pdf\"]}", &r, &err);
     cr_assert_neq(rc, EOUS_OK);
-    cr_assert(strstr(err.msg, "outside --files"), "%s", err.msg);
+    cr_assert(strstr(err.msg, "outside the files folder"), "%s", err.msg);
     act_result_clear(&r);
     rc = call("file", "Document", "upload", "{\"files\": [\"a.pdf\", \"b.png\"]}", &r, &err);
     N.x = saved;

@@ -186,7 +186,9 @@ Test(planner_exec_parse, a_program_that_cannot_run_is_bad_input)
     eous_err e;
     cr_expect_eq(agent_exec_check("python3 -c pass", &e), EOUS_OK, "%s", e.msg);
     cr_expect_eq(agent_exec_check("/nonexistent/agent --x", &e), EOUS_E_INVALID);
-    cr_expect(strstr(e.msg, "/nonexistent/agent is not an executable file"), "%s", e.msg);
+    cr_expect(strstr(e.msg, "agent command '/nonexistent/agent --x': /nonexistent/agent is not an executable file"),
+              "%s", e.msg);
+    cr_expect(!strstr(e.msg, "--agent"), "an embedder has no flags: %s", e.msg);
     cr_expect_eq(agent_exec_check("nosuchprog-eous-xyz a", &e), EOUS_E_INVALID);
     char outdir[300];
     snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
@@ -194,7 +196,9 @@ Test(planner_exec_parse, a_program_that_cannot_run_is_bad_input)
                           NULL};
     cr_expect_eq(ts_cli_run(args, out_path, err_path, 60), 2);
     char *err = ts_slurp(err_path);
-    cr_expect(strstr(err, "--agent '/nonexistent/agent': /nonexistent/agent is not an executable file"), "%s", err);
+    /* the library names the agent command, the CLI its flag */
+    cr_expect(strstr(err, "--agent: agent command '/nonexistent/agent': /nonexistent/agent is not an executable file"),
+              "%s", err);
     cr_expect_eq(ts_count_lines(err), 1, "%s", err);
     free(err);
     cr_expect_neq(access(outdir, F_OK), 0, "nothing written");
@@ -255,7 +259,7 @@ Test(planner_exec, max_batch_applies_to_the_agent)
     cr_expect_geq(cJSON_GetObjectItem(r, "actions_not_run")->valueint, 1);
     cJSON_Delete(r);
     char *got = ts_slurp(log);
-    cr_expect(strstr(got, "\"not run: more actions than --max-batch allows in one answer\""), "%s", got);
+    cr_expect(strstr(got, "\"not run: more actions than the batch limit allows in one answer\""), "%s", got);
     free(got);
 }
 

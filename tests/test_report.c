@@ -173,7 +173,7 @@ Test(report, summary_counts_repaired_tasks_and_downloads)
     cr_assert_eq(runs_reports_write(dir, &o, NULL, &err), EOUS_OK, "%s", err.msg);
     snprintf(path, sizeof path, "%s/summary.md", dir);
     char *md = ts_slurp(path);
-    cr_expect(strstr(md, "hybrid RPA: 1 task(s) passed after --repair replaced a step"), "%s", md);
+    cr_expect(strstr(md, "hybrid RPA: 1 task(s) passed after a repair replaced a step"), "%s", md);
     cr_expect(strstr(md, "3 file(s) downloaded, 1 output.json written"), "%s", md);
     free(md);
     snprintf(path, sizeof path, "%s/summary.json", dir);
@@ -292,7 +292,7 @@ Test(report, html_summary_is_tables_with_cost_round_trips_and_failures)
               "pass rate, round trips, input (cached share) and cost per task: %s", strstr(html, "glance"));
     cr_expect(strstr(html, "<td>atomic</td><td class='num'>1</td><td class='num'>1 (100.0%)</td>"
                            "<td class='num'>2.00</td><td class='num'>2000</td><td class='num'>0 (0%)</td>"
-                           "<td class='num' title='the model has no price in the table: --prices FILE'>no price "
+                           "<td class='num' title='the model has no price in the price table'>no price "
                            "known</td>"),
               "a model without a price: %s", strstr(html, "glance"));
     cr_expect(strstr(html, "<tr><td>t2</td><td>hybrid</td><td>failed</td><td>stop</td>"

@@ -160,7 +160,7 @@ static void expect_failed_step(const char *id, const char *needle)
 
 Test(rpa, upload_through_a_symlink_out_of_files_is_refused)
 {
-    expect_failed_step("rpa-upload-symlink", "leads outside --files");
+    expect_failed_step("rpa-upload-symlink", "leads outside the files folder");
 }
 
 Test(rpa, read_of_a_hidden_region_is_refused)
@@ -242,7 +242,7 @@ static void expect_bad_input(const char *id, const char *extra, const char *need
 
 Test(rpa, upload_path_with_dotdot_is_bad_input)
 {
-    expect_bad_input("rpa-upload-dotdot", NULL, "'../secrets.env' is outside --files");
+    expect_bad_input("rpa-upload-dotdot", NULL, "'../secrets.env' is outside the files folder");
 }
 
 Test(rpa, schema_that_does_not_parse_is_bad_input)

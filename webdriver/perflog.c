@@ -8,7 +8,7 @@ eous_rc wd_perf_log(wd_session *s, cJSON **out, eous_err *err)
 {
     *out = NULL;
     if (!wd_session_has_network_log(s))
-        return eous_err_set(err, EOUS_E_INVALID, "no network log: the session was opened without one (--w3c-only, or "
+        return eous_err_set(err, EOUS_E_INVALID, "no network log: the session was opened without one (W3C-only, or "
                                                  "network_log off)");
     cJSON *body = cJSON_CreateObject();
     cJSON_AddStringToObject(body, "type", "performance");

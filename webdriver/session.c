@@ -775,7 +775,7 @@ eous_rc wd_screenshot(wd_session *s, unsigned char **png, size_t *len, eous_err 
 eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **body, size_t *len, eous_err *err)
 {
     if (s->w3c_only)
-        return eous_err_set(err, EOUS_E_INVALID, "CDP %s: this session is W3C-only (--w3c-only)", cmd);
+        return eous_err_set(err, EOUS_E_INVALID, "CDP %s: the session is W3C-only", cmd);
     cJSON *b = cJSON_CreateObject();
     cJSON_AddStringToObject(b, "cmd", cmd);
     cJSON_AddItemToObject(b, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());
@@ -800,7 +800,7 @@ eous_rc wd_cdp_raw(wd_session *s, const char *cmd, const cJSON *params, char **b
 eous_rc wd_cdp(wd_session *s, const char *cmd, const cJSON *params, cJSON **out, eous_err *err)
 {
     if (s->w3c_only)
-        return eous_err_set(err, EOUS_E_INVALID, "CDP %s: this session is W3C-only (--w3c-only)", cmd);
+        return eous_err_set(err, EOUS_E_INVALID, "CDP %s: the session is W3C-only", cmd);
     cJSON *b = cJSON_CreateObject();
     cJSON_AddStringToObject(b, "cmd", cmd);
     cJSON_AddItemToObject(b, "params", params ? cJSON_Duplicate(params, 1) : cJSON_CreateObject());

@@ -113,8 +113,8 @@ test('browser_file_upload: names in --files DIR reach the page; outside it, a sy
         assert.match(text(r), /uploaded 2 files/);
         assert.match(text(r), /got a\.txt: receipt one/, `${mode}: the page did not get a.txt:\n${text(r)}`);
         assert.match(text(r), /got b\.txt: receipt two/);
-        for (const [bad, why] of [['../outside.txt', /outside --files/], [join(dir, 'outside.txt'), /outside --files/],
-          ['link.txt', /leads outside --files .*a symlink/], ['a\nb.txt', /'a\\x0ab\.txt' holds a control character/],
+        for (const [bad, why] of [['../outside.txt', /outside the files folder/], [join(dir, 'outside.txt'), /outside the files folder/],
+          ['link.txt', /leads outside the files folder .*a symlink/], ['a\nb.txt', /'a\\x0ab\.txt' holds a control character/],
           ['none.txt', /no file 'none\.txt'/]]) {
           r = await call('browser_file_upload', { paths: [bad] });
           assert.equal(r.isError, true, `${mode}: ${bad} was taken: ${text(r)}`);

@@ -217,7 +217,7 @@ eous_rc bench_verified_finish(const wa_task *t, const char *answer, const char *
         }
         cJSON_Delete(log);
     } else if (!note[0]) {
-        snprintf(note, note_size, "no HAR available: the session has no CDP network log (--w3c-only)");
+        snprintf(note, note_size, "no HAR available: the session has no CDP network log (it is W3C-only)");
     }
     score = vf_score_task(t->raw, response, h.root && h.entries && h.entries->child ? &h : NULL);
     if (dir) {

@@ -364,7 +364,7 @@ static void summary_notes(eous_buf *md, const results *R)
         const agg *a = &ms[m].tier[3];
         if (a->repaired || a->downloads || a->outputs) /* RPA jobs: a repaired pass is counted apart */
             eous_buf_printf(md, NULL,
-                            "\n%s RPA: %d task(s) passed after --repair replaced a step (counted in passed; "
+                            "\n%s RPA: %d task(s) passed after a repair replaced a step (counted in passed; "
                             "see repair.json), %d file(s) downloaded, %d output.json written.\n",
                             ms[m].name, a->repaired, a->downloads, a->outputs);
     }
@@ -379,11 +379,11 @@ static void summary_notes(eous_buf *md, const results *R)
             eous_buf_printf(md, NULL, "%s %s %d success · %d failure · %d error", i ? ";" : ":", a->ev[i].name,
                             a->ev[i].success, a->ev[i].failure, a->ev[i].error);
         eous_buf_puts(md, ". Each task's answer, HAR and scores are in trace/<task>-<mode>/ (agent_response.json, "
-                          "network.har, score.json); `eous score --run` re-scores them.\n", NULL);
+                          "network.har, score.json); `eous score` on the run folder re-scores them.\n", NULL);
     }
     for (int m = 0; m < R->nm; m++)
         if (ms[m].tier[3].needs_judge)
-            eous_buf_printf(md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without --llm): "
+            eous_buf_printf(md, NULL, "\n%s: %d task(s) need a judge (fuzzy_match/ua_match without a judge model): "
                                       "not counted as passed or failed.\n",
                             ms[m].name, ms[m].tier[3].needs_judge);
 }
@@ -430,7 +430,7 @@ static void summary_md(eous_buf *md, const results *R)
     }
     eous_buf_printf(md, NULL, "%d/%d passed · %d failed attempt%s%s\n\n", passed, n, R->failed_attempts,
                     R->failed_attempts == 1 ? "" : "s",
-                    R->failed_attempts ? " (earlier attempts a retry or --resume followed; each is a line of "
+                    R->failed_attempts ? " (earlier attempts a retry or a resumed run followed; each is a line of "
                                          "results.jsonl)" : "");
     eous_buf_printf(md, NULL,
                     "| mode | tasks | success | %s | observation tokens (o200k)/step | model tokens/task | s/task | "

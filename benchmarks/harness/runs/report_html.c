@@ -610,7 +610,7 @@ void runs_html_glance_row(eous_buf *h, const char *run, const cJSON *rows, const
     if (a.billed && a.priced)
         eous_buf_printf(h, NULL, "<td class='num'>%.4f</td></tr>", a.cost / a.billed);
     else if (a.billed)
-        eous_buf_puts(h, "<td class='num' title='the model has no price in the table: --prices FILE'>no price "
+        eous_buf_puts(h, "<td class='num' title='the model has no price in the price table'>no price "
                          "known</td></tr>", NULL);
 }
 

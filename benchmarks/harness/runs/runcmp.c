@@ -347,7 +347,7 @@ static void put_summary(const runs_cmp *c, eous_buf *b)
     put_move(b, 1, t.wall_a / 1000.0, t.wall_b / 1000.0);
     /* counted by last attempts above; an earlier failure is never hidden */
     if (c->a.failed_attempts || c->b.failed_attempts)
-        eous_buf_printf(b, NULL, "; failed attempts a retry or --resume followed: %d → %d", c->a.failed_attempts,
+        eous_buf_printf(b, NULL, "; failed attempts a retry or a resumed run followed: %d → %d", c->a.failed_attempts,
                         c->b.failed_attempts);
 }
 

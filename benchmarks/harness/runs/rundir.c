@@ -36,7 +36,7 @@ static eous_rc resolve_path(runs_dir *rd, const char *arg, eous_err *err)
     snprintf(rd->path, sizeof rd->path, "%s/results.jsonl", arg);
     if (stat(rd->path, &st) != 0 || !S_ISREG(st.st_mode))
         return eous_err_set(err, EOUS_E_INVALID,
-                            "%s: no results.jsonl (expected a run directory written by eous bench or eous run --out)",
+                            "%s: no results.jsonl (expected a run folder written by eous bench or eous run)",
                             arg);
     return EOUS_OK;
 }

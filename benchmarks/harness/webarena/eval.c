@@ -342,7 +342,7 @@ static double judged(struct llm_client *judge, llm_judge_kind kind, const char *
     *potential = 1.0;
     snprintf(out->detail, sizeof out->detail, "string_match: %s '%.100s' needs a judge%s%.200s",
              kind == LLM_JUDGE_UA ? "ua_match" : "fuzzy_match", ref,
-             judge ? " (judge call failed: " : " (configure --llm)", judge ? jerr.msg : "");
+             judge ? " (judge call failed: " : " (no judge model given)", judge ? jerr.msg : "");
     return 0.0;
 }
 

@@ -45,7 +45,7 @@ eous_rc wa_params_add(cJSON **values, const char *arg, eous_err *err)
 {
     const char *eq = strchr(arg, '=');
     char what[160];
-    snprintf(what, sizeof what, "--param '%.100s'", arg);
+    snprintf(what, sizeof what, "parameter '%.100s'", arg);
     if (!eq)
         return eous_err_set(err, EOUS_E_INVALID, "%s: expected NAME=VALUE", what);
     return put(values, arg, (size_t)(eq - arg), eq + 1, what, err);
@@ -104,7 +104,7 @@ static eous_rc load_dotenv(cJSON **values, char *text, const char *path, eous_er
         if (!strncmp(ln, "export ", 7))
             ln += 7;
         char *eq = strchr(ln, '='), what[4200];
-        snprintf(what, sizeof what, "--params %s:%d", path, line);
+        snprintf(what, sizeof what, "parameters file %s:%d", path, line);
         if (!eq)
             return eous_err_set(err, EOUS_E_INVALID, "%s: expected NAME=VALUE", what);
         size_t nn = (size_t)(eq - ln);
@@ -123,7 +123,7 @@ static eous_rc load_dotenv(cJSON **values, char *text, const char *path, eous_er
 static eous_rc load_json(cJSON **values, const cJSON *o, const char *path, eous_err *err)
 {
     char what[4200];
-    snprintf(what, sizeof what, "--params %s", path);
+    snprintf(what, sizeof what, "parameters file %s", path);
     if (!cJSON_IsObject(o))
         return eous_err_set(err, EOUS_E_INVALID, "%s: expected a JSON object {NAME: value} or NAME=value lines, got %s",
                             what, eous_json_type_name(o));
@@ -154,7 +154,9 @@ eous_rc wa_params_load_file(cJSON **values, const char *path, eous_err *err)
     eous_rc rc = eous_read_file(path, 1024 * 1024, &text, &len, err);
     if (rc) {
         free(text);
-        return eous_err_set(err, EOUS_E_INVALID, "--params %s: cannot read it (%s)", path, err ? err->msg : "");
+        char why[EOUS_ERR_MSG_MAX]; /* err->msg is both the cause and the message: printing one into the other garbled it */
+        snprintf(why, sizeof why, "%s", err ? err->msg : "");
+        return eous_err_set(err, EOUS_E_INVALID, "parameters file %s: cannot read it (%s)", path, why);
     }
     const char *p = text + strspn(text, " \t\r\n");
     if (*p == '{') {
@@ -246,8 +248,9 @@ static eous_rc fill_string(const fill_ctx *f, const char *s, char **out, eous_er
         const char *v = g ? g->valuestring : default_of(d);
         if (!v && !f->keep_missing) {
             eous_buf_free(&b);
-            return eous_err_set(err, EOUS_E_INVALID, "%s: parameter %.*s has no value and no default (give --param "
-                                "%.*s=VALUE or --params FILE)", f->where, (int)n, name, (int)n, name);
+            eous_err_set_code(err, WA_ERR_PARAM_UNSET); /* the CLI names the flags that give one */
+            return eous_err_set(err, EOUS_E_INVALID, "%s: parameter %.*s has no value and no default (expected "
+                                "%.*s=VALUE among the parameters given)", f->where, (int)n, name, (int)n, name);
         }
         eous_buf_append(&b, p, (size_t)(ph - p), NULL);
         if (v)

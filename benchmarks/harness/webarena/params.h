@@ -18,6 +18,13 @@
 
 #define WA_PARAM_NAME_MAX 64
 
+/* err->code of a load whose parameters do not fit its jobs: a given one no
+ * job declares (wa_tasks_load_opts), a used one with no value and no default
+ * (wa_params_fill).  The message names the parameter; a caller that took the
+ * values from its own options (the CLI's --param) adds those. */
+#define WA_ERR_PARAM_UNDECLARED "param_undeclared"
+#define WA_ERR_PARAM_UNSET "param_unset"
+
 /* NAME=VALUE (one --param) into *values (created when NULL).  EOUS_E_INVALID
  * naming arg when it is not NAME=VALUE or the value holds "{{". */
 eous_rc wa_params_add(cJSON **values, const char *arg, eous_err *err);

@@ -207,7 +207,7 @@ static eous_rc check_id(const cJSON *id, const char *key, const char *file, int 
     }
     return eous_err_set(err, EOUS_E_INVALID,
                         "%s: config #%d: %s \"%s%s\" is not a name (expected 1 to %d of A-Z a-z 0-9 . _ -, not "
-                        "starting with '.': it names the task's files under --out)",
+                        "starting with '.': it names the task's files in the run folder)",
                         file, index, key, shown, k + 5 >= sizeof shown ? "..." : "", WA_TASK_ID_MAX);
 }
 
@@ -272,7 +272,7 @@ static eous_rc check_plain(const cJSON *job, const char *file, int index, eous_e
     const cJSON *steps = cJSON_GetObjectItemCaseSensitive(job, "steps");
     const cJSON *intent = cJSON_GetObjectItemCaseSensitive(job, "intent");
     if (!name)
-        return eous_err_set(err, EOUS_E_INVALID, "%s: a plain job needs a \"name\" (it names its files under --out)",
+        return eous_err_set(err, EOUS_E_INVALID, "%s: a plain job needs a \"name\" (it names its files in the run folder)",
                             file);
     eous_rc rc = check_id(name, "name", file, index, err);
     if (rc)
@@ -527,9 +527,11 @@ static eous_rc check_given(const wa_task_list *l, const cJSON *given, eous_err *
                 if (k + strlen(d->string) + 3 < sizeof names)
                     k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", k ? ", " : "", d->string);
         }
-        if (!hit)
-            return eous_err_set(err, EOUS_E_INVALID, "--param %.80s: no job given declares it (declared: %s)",
+        if (!hit) {
+            eous_err_set_code(err, WA_ERR_PARAM_UNDECLARED); /* the CLI names the flag that gave it */
+            return eous_err_set(err, EOUS_E_INVALID, "parameter %.80s: no job given declares it (declared: %s)",
                                 g->string, k ? names : "none");
+        }
     }
     return EOUS_OK;
 }

@@ -69,6 +69,12 @@ struct act_exec {
     double act_t0;          /* eous_now_ms() when the action being executed began (0: none) */
     int settle_capped;      /* the last settle ended at the cap */
     char settle_waited[16]; /* what held it last: "request", "timer", ... ("" none) */
+    /* act_exec_set_view_script: run after each settling script in its round trip; its last answer and
+     * the session's round trips then (the answer is the page's only while no other went since) */
+    const char *view_script;
+    cJSON *view_args;       /* owned */
+    cJSON *view_answer;     /* owned */
+    unsigned long view_rt;
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */
@@ -102,6 +108,10 @@ void act_remember_url(act_exec *x, const cJSON *v);
  * (settle.js, call.js): also keeps that its URL is where the action led and
  * the dialogs it read (answer's "dialogs"), for act_execute's dialog report. */
 void act_remember_settled(act_exec *x, const cJSON *v);
+/* wd_execute for a script that settles after an action: with a view script set, that script runs
+ * right after it in the same round trip (its answer kept for act_exec_take_view); *out is the
+ * settling script's own answer either way. */
+eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, cJSON **out, eous_err *err);
 /* act_settle after the action being executed: after_load when a new document
  * was loaded (quiet counts from its load), dialogs read in the same script. */
 eous_rc act_settle_after(act_exec *x, int after_load, double *ms_out, eous_err *err);

@@ -64,7 +64,9 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     cJSON *v = NULL;
     eous_err e2;
     eous_err_clear(&e2);
-    eous_rc rc = wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
+    /* after an action: the view's script, when one is set, in the same round trip */
+    eous_rc rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, &v, &e2)
+                              : wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
     if (rc == EOUS_E_PAGE)
         act_note_driver_dialog(x, &e2); /* dismissed by the driver: the step reports it */
     if (rc == EOUS_E_PAGE) {
@@ -74,7 +76,8 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
         cJSON_Delete(v);
         v = NULL;
         cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
-        rc = wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
+        rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, &v, &e2)
+                          : wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
     }
     x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));
     const char *waited = rc ? NULL : eous_json_str(v, "waited");

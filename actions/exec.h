@@ -61,7 +61,7 @@ typedef struct act_exec_opts {
     const char *files_dir;   /* upload steps take files only from here (--files); NULL = uploads refused */
     const char *download_dir;/* download steps save here (created on first use); NULL = downloads refused */
     int type_by_key;         /* 1: a type sends every character as a key press; 0 (default): plain text of
-                              * 4+ characters goes as one edit and its last character as keys (atomic.c) */
+                              * 4+ characters goes as one edit carried by its last character's key press (atomic.c) */
 } act_exec_opts;
 
 void act_exec_opts_init(act_exec_opts *o);
@@ -75,6 +75,14 @@ void act_exec_free(act_exec *x);
 void act_exec_set_policy(act_exec *x, act_policy *p);
 /* Borrowed; NULL: environment secrets only. */
 void act_exec_set_secrets(act_exec *x, act_secrets *sec);
+/* A perception script (perc_providers_request) run in the round trip of the script that settles
+ * after each action (the settle, a call's script), right after it, so the caller reads the view
+ * from its answer (perc_opts.answer) one round trip sooner.  script: static, borrowed; args copied;
+ * script NULL: none (the default). */
+eous_rc act_exec_set_view_script(act_exec *x, const char *script, const cJSON *args, eous_err *err);
+/* That script's answer in the last action (caller owns), NULL when it did not run or anything went to
+ * the browser after it (a later round trip may have changed the page). */
+cJSON *act_exec_take_view(act_exec *x);
 
 typedef struct act_result {
     const char *path;            /* "semantic" | "atomic" | "none" (static string) */

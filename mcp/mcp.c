@@ -419,13 +419,15 @@ static void announce_page_tools(mcp_server *m)
     eous_buf_free(&sig);
 }
 
-eous_rc mcp_observe(mcp_server *m, perc_mode mode, eous_err *err)
+/* answer: the providers' script's answer read in the action's own round trip (borrowed), or NULL */
+static eous_rc observe_with(mcp_server *m, perc_mode mode, const cJSON *answer, eous_err *err)
 {
     perc_obs *prev = m->obs;
     m->obs = NULL;
     perc_opts po;
     perc_opts_init(&po);
     po.mode = mode;
+    po.answer = answer;
     /* components keep their view ids on the same page, so a delta's ids are the ones the client saw */
     po.id_base = prev && perc_obs_mode(prev) == mode ? prev : NULL;
     /* act_observe: the view's header lists every open tab, as the loop's does */
@@ -434,6 +436,27 @@ eous_rc mcp_observe(mcp_server *m, perc_mode mode, eous_err *err)
     if (!rc)
         announce_page_tools(m);
     return rc;
+}
+
+eous_rc mcp_observe(mcp_server *m, perc_mode mode, eous_err *err)
+{
+    return observe_with(m, mode, NULL, err);
+}
+
+/* on: the view's providers script runs in the round trip of the script that settles after the
+ * action (act_exec_set_view_script), one round trip less per answer; off: not (an action without
+ * a view must not pay for it) */
+static void view_in_settle(mcp_server *m, int on)
+{
+    const char *script = NULL;
+    cJSON *args = NULL;
+    perc_opts po;
+    perc_opts_init(&po);
+    po.mode = m->o.mode;
+    if (on && perc_providers_request(&po, &script, &args, NULL) != EOUS_OK)
+        script = NULL;
+    act_exec_set_view_script(m->x, script, args, NULL);
+    cJSON_Delete(args);
 }
 
 /* The view after an action: what changed since the view the client was sent
@@ -490,6 +513,7 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
     memset(&r, 0, sizeof r);
     mcp_progress(m, 0, 0, act_kind_name(a->kind));
     double t[5] = {eous_now_ms(), 0, 0, 0, 0};
+    view_in_settle(m, with_view);
     rc = act_execute(m->x, m->obs, a, &r, err);
     t[1] = eous_now_ms();
     /* refused before the page was touched: nothing to re-check */
@@ -500,6 +524,9 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
         if (lrc)
             rc = lrc;
     }
+    /* the page as the settle left it, unless anything reached the browser since */
+    cJSON *seen = !rc ? act_exec_take_view(m->x) : NULL;
+    view_in_settle(m, 0);
     t[2] = eous_now_ms();
     if (!rc) {
         eous_buf_printf(out, NULL, "%s\n", r.message);
@@ -523,7 +550,7 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
     if (touched || !m->obs) {
         eous_err oerr;
         mcp_progress(m, 0, 0, "reading the page");
-        if (mcp_observe(m, m->o.mode, &oerr)) {
+        if (observe_with(m, m->o.mode, seen, &oerr)) {
             if (!rc)
                 rc = eous_err_set(err, oerr.rc, "%s", oerr.msg);
             goto done;
@@ -535,6 +562,7 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
     t[4] = eous_now_ms();
     log_phases(m, a, &r, t);
 done:
+    cJSON_Delete(seen);
     act_result_clear(&r);
     return rc;
 }

@@ -157,16 +157,9 @@ static void take_element_prefix(perc_obs *obs, const cJSON *answer)
  * thousand, where one snapshot costs a few ms. */
 #define PERC_SCRIPT_MARKS_MAX 400
 
-/* 1. providers (+ the html mode's text with ids) in one script; with CDP, on a page
- * without frames, the page marks too (page_marks.js); without CDP the same
- * call reads the tree too (w3c_observe.js).  *answer gets the script's
- * answer; a page whose script context is broken is perceived without
- * providers (a warning), except without CDP, where nothing is left. */
-static eous_rc run_providers(wd_session *s, const perc_opts *o, perc_obs *obs, int in_page, cJSON **answer,
-                             eous_err *err)
+/* The providers' script for options o (in_page: without CDP, the tree too) and its arguments. */
+static const char *providers_request(const perc_opts *o, int in_page, cJSON *args)
 {
-    eous_rc rc;
-    cJSON *args = cJSON_CreateArray();
     cJSON_AddItemToArray(args, cJSON_CreateNumber(o->provider_timeout_ms > 0 ? o->provider_timeout_ms : EOUS_DEFAULT_PROVIDER_TIMEOUT_MS));
     cJSON_AddItemToArray(args, cJSON_CreateNumber((double)(o->max_provider_bytes ? o->max_provider_bytes : EOUS_DEFAULT_PROVIDER_MAX_BYTES)));
     cJSON_AddItemToArray(args, cJSON_CreateBool(o->mode == PERC_MODE_HTML));
@@ -182,11 +175,37 @@ static eous_rc run_providers(wd_session *s, const perc_opts *o, perc_obs *obs, i
     }
     /* the html mode reads its stamped ids from the snapshot */
     int marks = !in_page && o->mode != PERC_MODE_HTML && !o->snapshot_marks;
-    const char *script = in_page ? PERC_W3C_OBSERVE_JS : marks ? PERC_PAGE_MARKS_JS : PERC_PROVIDERS_JS;
     if (in_page)
         cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_IN_PAGE_MAX_NODES));
     else if (marks)
         cJSON_AddItemToArray(args, cJSON_CreateNumber(PERC_SCRIPT_MARKS_MAX));
+    return in_page ? PERC_W3C_OBSERVE_JS : marks ? PERC_PAGE_MARKS_JS : PERC_PROVIDERS_JS;
+}
+
+eous_rc perc_providers_request(const perc_opts *o, const char **script, cJSON **args, eous_err *err)
+{
+    perc_opts dflt;
+    if (!o) {
+        perc_opts_init(&dflt);
+        o = &dflt;
+    }
+    if (!(*args = cJSON_CreateArray()))
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    *script = providers_request(o, 0, *args);
+    return EOUS_OK;
+}
+
+/* 1. providers (+ the html mode's text with ids) in one script; with CDP, on a page
+ * without frames, the page marks too (page_marks.js); without CDP the same
+ * call reads the tree too (w3c_observe.js).  *answer gets the script's
+ * answer; a page whose script context is broken is perceived without
+ * providers (a warning), except without CDP, where nothing is left. */
+static eous_rc run_providers(wd_session *s, const perc_opts *o, perc_obs *obs, int in_page, cJSON **answer,
+                             eous_err *err)
+{
+    eous_rc rc;
+    cJSON *args = cJSON_CreateArray();
+    const char *script = providers_request(o, in_page, args);
     double tb = eous_now_ms();
     /* bound the whole script: a provider that blocks the page's thread must
      * not hang us; the in-page tree of a big page on a busy machine is slow */
@@ -283,11 +302,14 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     if (!obs)
         return EOUS_E_NOMEM;
     eous_rc rc;
-    cJSON *answer = NULL;
+    cJSON *own = NULL;
+    const cJSON *answer = NULL;
 
     int in_page = !wd_session_has_cdp(s);
-    if ((rc = run_providers(s, o, obs, in_page, &answer, err)))
+    /* read moments ago in the action's own round trip, or now */
+    if (!(o->answer && !in_page) && (rc = run_providers(s, o, obs, in_page, &own, err)))
         goto done;
+    answer = o->answer && !in_page ? o->answer : own;
     const char *url = eous_json_str(answer, "url");
     const char *title = eous_json_str(answer, "title");
     obs->url = eous_arena_strdup(obs->arena, url ? url : "");
@@ -320,7 +342,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     rc = perc_build_internal(obs, html, html ? strlen(html) : 0, err);
     obs->timings.c_ms += eous_now_ms() - tc;
 done:
-    cJSON_Delete(answer);
+    cJSON_Delete(own);
     if (rc == EOUS_E_TIMEOUT) {
         /* a page too big to read in time is this page's problem, not the
          * infrastructure's: the step fails, the run goes on */

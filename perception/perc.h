@@ -106,6 +106,10 @@ typedef struct perc_opts {
     /* page marks from a DOMSnapshot even where the providers' script can read them (a round trip more;
      * for comparing the two ways) */
     int snapshot_marks;
+    /* the answer of the providers' script (perc_providers_request) read moments ago in another script's
+     * round trip (an action's settle), borrowed: perc_observe reads the page from it instead of asking
+     * again.  NULL (default): it runs the script itself.  Ignored without CDP. */
+    const cJSON *answer;
 } perc_opts;
 
 typedef struct perc_obs perc_obs;
@@ -125,6 +129,10 @@ void perc_opts_init(perc_opts *o);
 
 /* Perceives the current page of session s. */
 eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err);
+/* The providers' script perc_observe runs first on a CDP session with options o, and its arguments
+ * (*args: caller frees), for a caller that runs it in a round trip of its own and hands perc_observe
+ * its answer (perc_opts.answer).  script is static. */
+eous_rc perc_providers_request(const perc_opts *o, const char **script, cJSON **args, eous_err *err);
 
 /* Builds an observation from recorded data without a browser (golden tests,
  * benchmarks, fuzzing): ax_json is a getFullAXTree result ({"nodes": [...]}),

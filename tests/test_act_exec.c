@@ -344,6 +344,66 @@ Test(act_exec, settled_action_names_its_page_and_dialogs)
     act_result_clear(&r);
 }
 
+/* Observes with the providers' answer handed over (NULL: read now); the view's text (caller frees)
+ * and the round trips it took. */
+static char *view_with(const cJSON *answer, unsigned long *trips)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = PERC_MODE_HYBRID;
+    o.answer = answer;
+    perc_obs *obs = NULL;
+    eous_err err;
+    unsigned long before = wd_session_round_trips(B.session);
+    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    *trips = wd_session_round_trips(B.session) - before;
+    char *text = strdup(perc_obs_text(obs));
+    perc_obs_free(obs);
+    return text;
+}
+
+Test(act_exec, the_view_is_read_in_the_settles_round_trip)
+{
+    open_page("/index.html");
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = PERC_MODE_HYBRID;
+    const char *script = NULL;
+    cJSON *args = NULL;
+    eous_err err;
+    cr_assert_eq(perc_providers_request(&o, &script, &args, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(act_exec_set_view_script(X, script, args, &err), EOUS_OK, "%s", err.msg);
+    cJSON_Delete(args);
+    act_result r;
+    /* an atomic type (the settle's round trip) and a semantic call (the call script's) */
+    const char *steps[] = {"{\"type\": \"textbox 'Full name'\", \"text\": \"Grace Hopper\"}",
+                           "{\"call\": \"Check-in\", \"tool\": \"setValue\", \"params\": {\"date\": \"2026-03-14\"}}"};
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(step(steps[i], &r, &err), EOUS_OK, "%s", err.msg);
+        act_result_clear(&r);
+        cJSON *seen = act_exec_take_view(X);
+        cr_assert(seen, "%s: no view read with the settle", steps[i]);
+        unsigned long handed = 0, own = 0;
+        char *a = view_with(seen, &handed), *b = view_with(NULL, &own);
+        /* the same view, byte for byte, one round trip sooner (the accessibility tree alone) */
+        cr_assert_str_eq(a, b);
+        cr_assert_eq(handed + 1, own, "round trips: %lu handed over, %lu read", handed, own);
+        free(a);
+        free(b);
+        cJSON_Delete(seen);
+    }
+    /* anything sent to the browser after the settle: the answer may be old, none is given */
+    cr_assert_eq(step(steps[0], &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    wd_execute(B.session, "return 1;", NULL, NULL, &err);
+    cr_assert_null(act_exec_take_view(X));
+    /* none asked for: the settle runs alone */
+    cr_assert_eq(act_exec_set_view_script(X, NULL, NULL, &err), EOUS_OK);
+    cr_assert_eq(step(steps[0], &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    cr_assert_null(act_exec_take_view(X));
+}
+
 /* ---- atomic path ------------------------------------------------------------ */
 
 Test(act_exec, atomic_click_by_id_role_name_and_css)

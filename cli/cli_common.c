@@ -211,7 +211,8 @@ static const opt_spec OPTS[] = {
     {"--max-image-px", OPT_INT, OFF(run.max_image_px), CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", NULL,
      "N", RB, "vision: screenshots scaled to at most N px on their longest side"},
     {"--w3c-only", OPT_FLAG, OFF(w3c_only), 0, 0, NULL, NULL, NULL, RB,
-     "never use CDP: perceive and act through W3C scripts alone (geckodriver, Safari, stripped grids)"},
+     "a W3C-only session: never use CDP, perceive and act through W3C scripts alone (geckodriver, Safari, stripped "
+     "grids)"},
     {"--resume", OPT_FLAG, OFF(resume), 0, 0, NULL, NULL, NULL, B,
      "run only the task x mode jobs --out DIR holds no result for"},
     {"--fail-on", OPT_FN, 0, 0, 0, NULL, opt_fail_on, "any-attempt|last-attempt", B,

@@ -55,6 +55,16 @@ static int lists(const char *help, const char *opt)
     return 0;
 }
 
+/* 1 when opt's entry in help (from its line to the next option's) holds words. */
+static int describes(const char *help, const char *opt, const char *words)
+{
+    char at[64];
+    snprintf(at, sizeof at, "\n  %s ", opt);
+    const char *p = strstr(help, at), *end = p ? strstr(p + 1, "\n  -") : NULL;
+    const char *w = p ? strstr(p, words) : NULL;
+    return w && (!end || w < end);
+}
+
 /* Every row of both tables, with the commands it belongs to, in each of their help and no other's. */
 static void check_table(int (*row)(size_t, cli_optdoc *), char **helps)
 {
@@ -86,6 +96,11 @@ Test(cli_help, every_option_in_the_tables_is_in_its_commands_help)
                                "--agent", "--param", "--params", "--out"};
     for (size_t i = 0; i < sizeof run_needs / sizeof *run_needs; i++)
         cr_expect(lists(helps[0], run_needs[i]), "run --help lists %s", run_needs[i]);
+    /* a runtime error deep in a step names the thing, not the flag (actions/files.c "outside the files
+     * folder", "the session is W3C-only"): --help ties each thing to its flag */
+    cr_expect(describes(helps[0], "--files", "the files folder") && describes(helps[0], "--out", "the run folder") &&
+                  describes(helps[0], "--w3c-only", "W3C-only session"),
+              "%s", helps[0]);
     cr_expect(lists(helps[7], "--header-timeout") && lists(helps[7], "--port") && lists(helps[7], "--token"),
               "mcp --help prints mcp's options:\n%s", helps[7]);
     /* bench's options are not run's, and mcp's are not run's */

@@ -472,15 +472,6 @@ static eous_rc setup_run(cli_opts *co, eous_err *err)
     /* a site's copies and their reset commands must pair up before anything is written */
     if ((rc = wa_site_pools_check(err)))
         return rc;
-    char trace_dir[4200];
-    snprintf(trace_dir, sizeof trace_dir, "%s/trace", co->out_dir);
-    /* a run directory that cannot be written is the machine's state, not bad
-     * input: exit 3 like a full disk, and --resume retries once it is fixed */
-    if ((rc = eous_mkdirs(trace_dir, 0755, err)))
-        return rc == EOUS_E_NOMEM ? rc : eous_err_remap(err, EOUS_E_INFRA);
-    if (access(co->out_dir, W_OK) != 0 || access(trace_dir, W_OK) != 0)
-        return eous_err_set(err, EOUS_E_INFRA, "%s: the run directory is not writable: %s", co->out_dir,
-                            strerror(errno));
     if (co->lock_file) {
         co->lock_fd = open(co->lock_file, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (co->lock_fd < 0)
@@ -530,6 +521,16 @@ static eous_rc setup_run(cli_opts *co, eous_err *err)
         if ((rc = llm_client_new(&lo, &co->llm, err)))
             return rc;
     }
+    /* the run folder only once every input above held: bad input writes nothing */
+    char trace_dir[4200];
+    snprintf(trace_dir, sizeof trace_dir, "%s/trace", co->out_dir);
+    /* a run directory that cannot be written is the machine's state, not bad
+     * input: exit 3 like a full disk, and --resume retries once it is fixed */
+    if ((rc = eous_mkdirs(trace_dir, 0755, err)))
+        return rc == EOUS_E_NOMEM ? rc : eous_err_remap(err, EOUS_E_INFRA);
+    if (access(co->out_dir, W_OK) != 0 || access(trace_dir, W_OK) != 0)
+        return eous_err_set(err, EOUS_E_INFRA, "%s: the run directory is not writable: %s", co->out_dir,
+                            strerror(errno));
     /* browsers, drivers and remote sessions die with eous, even on SIGKILL */
     return wd_guard_start(co->out_dir, err);
 }

@@ -642,6 +642,18 @@ static int atomic_of_widget(const char *kind, const char *field, const char *too
         }
         return 0;
     }
+    const cJSON *query = cJSON_GetObjectItemCaseSensitive(params, "query");
+    if (!strcmp(kind, "cascader") && !strcmp(tool, "search") && cJSON_IsString(query)) {
+        /* its field takes no text: a person opens it and the first level's item the query names, whose
+         * levels under it then show (a query that is no such item fails there, naming it) */
+        char item[300];
+        quoted(t, sizeof t, "combobox", field);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        snprintf(item, sizeof item, "%s right", query->valuestring);
+        quoted(t, sizeof t, "menuitemcheckbox", item);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
     const char *column = eous_json_str(params, "column"), *order = eous_json_str(params, "order");
     if (!strcmp(kind, "table") && !strcmp(tool, "sort") && column && order &&
         (!strcmp(order, "ascend") || !strcmp(order, "descend"))) {

@@ -464,18 +464,20 @@ static int atomic_replays(const char *const *names, const char *const *ids, cons
  * Ivan Sammet', switch 'Active', 'Save'), a row's link named by its key (52: 'ORD-1002'), the menu's
  * item by the label the view printed for its key (15: booking=Travel booking) and a checkbox named with
  * its form item's label in front (11: 'Extras Breakfast included') and a page tool that opened a page
- * as that page's URL (60: open_order, then the order's buttons), recorded in hybrid as calls, pass
- * their evaluators replayed in atomic mode as a person's steps. */
+ * as that page's URL (60: open_order, then the order's buttons) and a cascader's search as its
+ * country opened (13: 'Portugal right', its cities then shown), recorded in hybrid as calls, pass their
+ * evaluators replayed in atomic mode as a person's steps. */
 Test(distill, table_menu_and_modal_calls_replay_in_atomic_mode_as_atomic_steps)
 {
-    static const char *const names[] = {"030", "027", "052", "015", "011", "060"};
-    static const char *const ids[] = {"30", "27", "52", "15", "11", "60"};
+    static const char *const names[] = {"030", "027", "052", "015", "011", "060", "013"};
+    static const char *const ids[] = {"30", "27", "52", "15", "11", "60", "13"};
     static const char *const want[] = {"\"click\":\t\"menuitem 'Inactive'\"",
                                        "\"click\":\t\"button 'Save'\"",
                                        "\"click\":\t\"link 'ORD-1002'\"",
                                        "\"click\":\t\"menuitem 'Travel booking'\"",
                                        "\"click\":\t\"checkbox 'Extras Breakfast included'\"",
-                                       "\"goto\":\t\"http"};
+                                       "\"goto\":\t\"http",
+                                       "\"click\":\t\"menuitemcheckbox '{{param:DESTINATION}} right'\""};
     atomic_replays(names, ids, want, sizeof names / sizeof *names);
 }
 

@@ -8,6 +8,8 @@
 // The three servers side by side (action i on each in turn), the same MCP SDK client; the
 // first action of each is a warm-up.  Writes OUT/step_latency_mcp.json.  EOUS_CLI: the eous to
 // run (default build/eous); PHASES=1: where eous's time went, per phase (mcp_run_action_as).
+// EOUS_CLI_BEFORE: a second eous (e.g. the commit before a change) run side by side as
+// eous@before and eous-atomic@before, so a cut is measured against its base in one run.
 //
 //   node benchmarks/perf/step_latency_mcp.mjs OUT_DIR [ACTIONS_PER_GROUND]   (default 60)
 import { execFileSync } from 'node:child_process';
@@ -29,6 +31,7 @@ if (!outDir) {
 }
 const N = Number(nArg || 60);
 const EOUS = process.env.EOUS_CLI || join(root, 'build/eous');
+const EOUS_BEFORE = process.env.EOUS_CLI_BEFORE || '';
 // PHASES=1: eous logs where each answer's time went (EOUS_LOG=debug, mcp_run_action_as) and the
 // medians per phase land beside the figures
 const PHASES = process.env.PHASES === '1';
@@ -82,7 +85,8 @@ const textOf = (r) => (r.content || []).filter((c) => c.type === 'text').map((c)
 async function open(kind, ground) {
   const work = mkdtempSync(join(tmpdir(), 'eous-steplat-'));
   const transport = kind !== 'playwright'
-    ? new StdioClientTransport({ command: EOUS, args: kind === 'eous' ? ['mcp'] : ['mcp', '--mode', 'atomic'], stderr: 'pipe',
+    ? new StdioClientTransport({ command: kind.endsWith('@before') ? EOUS_BEFORE : EOUS,
+      args: kind.startsWith('eous-atomic') ? ['mcp', '--mode', 'atomic'] : ['mcp'], stderr: 'pipe',
       env: PHASES ? { ...getDefaultEnvironment(), EOUS_LOG: 'debug' } : undefined })
     : new StdioClientTransport({ command: process.execPath, cwd: work, stderr: 'pipe',
       args: [join(dirname(PW_PKG), 'cli.js'), '--headless', '--browser', 'chromium', '--executable-path', CHROMIUM,
@@ -138,7 +142,7 @@ const pct = (v, p) => { const s = [...v].sort((a, b) => a - b); return s[Math.mi
 let commit = 'unknown';
 try { commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch (e) {}
 const out = { commit, playwright_mcp: PW_VERSION, actions_per_ground: N, load_1min_start: +loadavg()[0].toFixed(2), runs: [] };
-const KINDS = ['eous', 'eous-atomic', 'playwright'];
+const KINDS = ['eous', 'eous-atomic', 'playwright', ...(EOUS_BEFORE ? ['eous@before', 'eous-atomic@before'] : [])];
 const PHASE_NAMES = ['act', 'settle', 'landing', 'perceive', 'perceive_browser', 'round_trips', 'perceive_c', 'view', 'total',
   'perceive_script', 'perceive_ax'];
 // The three servers side by side: action i on each in turn (the order rotating), so the shared
@@ -180,7 +184,7 @@ out.load_1min_end = +loadavg()[0].toFixed(2);
 writeFileSync(join(outDir, 'step_latency_mcp.json'), JSON.stringify(out, null, 2) + '\n');
 // the table, and with PHASES=1 where eous's time went (medians per phase, ms)
 const md = [`# Step latency through MCP: eous against Playwright MCP ${out.playwright_mcp}`, '',
-  `eous at commit ${out.commit}; ${N} actions per ground and server after a warm-up, the three servers side by side ` +
+  `eous at commit ${out.commit}; ${N} actions per ground and server after a warm-up, the ${KINDS.length} servers side by side ` +
   `(action i on each in turn); 1-minute load ${out.load_1min_start} at the start, ${out.load_1min_end} at the end ` +
   `(2 cores). ms per action with the page seen after it. Paired: the median over rounds of eous's time / ` +
   `Playwright's in the same round.`, '',

@@ -1,0 +1,766 @@
+/* agent/distill_atomic.c — a hybrid recording's calls as the atomic steps a person takes (see
+ * distill.h): what atomic mode, whose view prints no component, replays.  Each hybrid view the trace
+ * holds is read for what it tells of its components (options' labels, the states of groups, switches
+ * and sliders, a table's rows, a modal's buttons); a call becomes the clicks, keys and typing that do it
+ * on what the atomic view prints, or stays a call (strict grounding refuses it, naming it). */
+#define _GNU_SOURCE
+#include "agent/distill_int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions/action.h"
+
+#define DV_MAX_KEYS 400 /* a slider's keys pressed at most (each is a replay step) */
+
+/* ---- a call as atomic steps (what atomic mode, whose view prints no component, replays) ---- */
+
+/* A quoted script target "kind 'text'" into out ('"' when text holds a quote). */
+static void quoted(char *out, size_t n, const char *kind, const char *text)
+{
+    snprintf(out, n, "%s %c%s%c", kind, strchr(text, '\'') ? '"' : '\'', text, strchr(text, '\'') ? '"' : '\'');
+}
+
+static cJSON *atomic_type(const char *target, const cJSON *value, int enter)
+{
+    cJSON *s = cJSON_CreateObject();
+    char num[64];
+    if (cJSON_IsNumber(value))
+        snprintf(num, sizeof num, "%g", value->valuedouble);
+    cJSON_AddStringToObject(s, "type", target);
+    cJSON_AddStringToObject(s, "text", cJSON_IsNumber(value) ? num : value->valuestring);
+    cJSON_AddBoolToObject(s, "enter", enter);
+    return s;
+}
+
+static cJSON *atomic_one(const char *verb, const char *target)
+{
+    cJSON *s = cJSON_CreateObject();
+    cJSON_AddStringToObject(s, verb, target);
+    return s;
+}
+
+/* The name a person picks an option value by, into out: its label where the view printed key=Label,
+ * else the key with its '-' and '_' as blanks ("frontend-engineer": "frontend engineer", which the
+ * resolver and grounding match case aside); a parameter as it is. */
+static const char *option_name(const cJSON *names, const char *value, char *out, size_t n)
+{
+    const char *label = eous_json_str(names, value);
+    if (strstr(value, "{{"))
+        return value;
+    snprintf(out, n, "%s", label ? label : value);
+    for (char *c = out; !label && *c; c++)
+        if (*c == '-' || *c == '_')
+            *c = ' ';
+    return out;
+}
+
+/* The steps a person takes for a widget's call that sets no text (a step of a wizard, a radio
+ * group's option, a tab, a tree select's item, a column's sort, a field cleared, a multiple
+ * select's option) appended to out: the values as the options' names, which the resolver takes
+ * loosely ("public" for radio 'Public'); 0, or -1 when none are known. */
+static int atomic_of_widget(const char *kind, const char *field, const char *tool, const cJSON *params,
+                            const cJSON *names, cJSON *out)
+{
+    char t[600], shown[256];
+    const char *value = eous_json_str(params, "value"), *key = eous_json_str(params, "key");
+    if (!strcmp(kind, "steps") && (!strcmp(tool, "next") || !strcmp(tool, "prev"))) {
+        cJSON_AddItemToArray(out, atomic_one("click", !strcmp(tool, "next") ? "button 'Next'" : "button 'Previous'"));
+        return 0;
+    }
+    if (!strcmp(tool, "clear") && (!strcmp(kind, "input") || !strcmp(kind, "textarea"))) {
+        cJSON *empty = cJSON_CreateString("");
+        cJSON_AddItemToArray(out, atomic_type(field, empty, 0));
+        cJSON_Delete(empty);
+        return 0;
+    }
+    const char *role = !strcmp(kind, "radiogroup") && value && !strcmp(tool, "setValue") ? "radio"
+                       : !strcmp(kind, "tabs") && key && !strcmp(tool, "setTab")     ? "tab"
+                       : !strcmp(kind, "treeselect") && value && !strcmp(tool, "setValue") ? "treeitem"
+                                                                                            : NULL;
+    if (role) { /* a tree select opens on its field first */
+        if (!strcmp(role, "treeitem"))
+            cJSON_AddItemToArray(out, atomic_one("click", field));
+        quoted(t, sizeof t, role, value ? option_name(names, value, shown, sizeof shown) : key);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(params, "path"), *level;
+    int levels = cJSON_IsArray(path) && cJSON_GetArraySize(path) > 0;
+    cJSON_ArrayForEach(level, path) levels &= cJSON_IsString(level);
+    if (!strcmp(kind, "cascader") && !strcmp(tool, "setValue") && levels) {
+        quoted(t, sizeof t, "combobox", field); /* its label alone names a column's header too */
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        cJSON_ArrayForEach(level, path) /* a level with levels under it names its icon */
+        {
+            char item[300];
+            snprintf(item, sizeof item, "%s%s", option_name(names, level->valuestring, shown, sizeof shown),
+                     level->next ? " right" : "");
+            quoted(t, sizeof t, "menuitemcheckbox", item);
+            cJSON_AddItemToArray(out, atomic_one("click", t));
+        }
+        return 0;
+    }
+    const cJSON *query = cJSON_GetObjectItemCaseSensitive(params, "query");
+    if (!strcmp(kind, "cascader") && !strcmp(tool, "search") && cJSON_IsString(query)) {
+        /* its field takes no text: a person opens it and the first level's item the query names, whose
+         * levels under it then show (a query that is no such item fails there, naming it) */
+        char item[300];
+        quoted(t, sizeof t, "combobox", field);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        snprintf(item, sizeof item, "%s right", query->valuestring);
+        quoted(t, sizeof t, "menuitemcheckbox", item);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
+    const char *column = eous_json_str(params, "column"), *order = eous_json_str(params, "order");
+    if (!strcmp(kind, "table") && !strcmp(tool, "sort") && column && order &&
+        (!strcmp(order, "ascend") || !strcmp(order, "descend"))) {
+        quoted(t, sizeof t, "columnheader", column); /* a header's clicks go ascending, then descending */
+        for (int i = !strcmp(order, "ascend") ? 1 : 2; i > 0; i--)
+            cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
+    if (!strcmp(kind, "select") && !strcmp(tool, "select") && value) { /* a multiple select stays open */
+        cJSON *sel = atomic_one("select", field);
+        cJSON_AddStringToObject(sel, "option", value);
+        cJSON_AddItemToArray(out, sel);
+        cJSON_AddItemToArray(out, atomic_one("press", "Escape"));
+        return 0;
+    }
+    return -1;
+}
+
+/* The atomic steps doing call step s on a component kind 'label' (the field by its label, a
+ * form's fields then its button, a link of a group) appended to out; 0, or -1 when no atomic
+ * steps are known for it (the call is kept: atomic mode names it ungrounded; a cascader's search
+ * is one). */
+static int atomic_of_call(const cJSON *s, const cJSON *names, cJSON *out)
+{
+    char shown[256];
+    char kind[64], label[512], t[600];
+    int nth = 1;
+    const char *tool = eous_json_str(s, "tool") ? eous_json_str(s, "tool") : "";
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(s, "params"), *only = params ? params->child : NULL;
+    if (act_parse_role_name(eous_json_str(s, "call"), kind, sizeof kind, label, sizeof label, &nth) || nth > 1)
+        return -1; /* a page tool (no kind: nothing on the page to do it by hand) or one of several */
+    const char *field = !strncmp(label, "* ", 2) ? label + 2 : label;
+    int one_value = only && !only->next && (cJSON_IsString(only) || cJSON_IsNumber(only));
+    if (!strcmp(tool, "click") || !strcmp(tool, "check") || !strcmp(tool, "uncheck")) {
+        int own = !strcmp(kind, "button") || !strcmp(kind, "link") || !strcmp(kind, "checkbox");
+        if (own)
+            quoted(t, sizeof t, kind, label);
+        cJSON_AddItemToArray(out, atomic_one("click", own ? t : field));
+        return 0;
+    }
+    if (!strcmp(tool, "open") && one_value && cJSON_IsString(only) && !strcmp(only->string, "link")) {
+        quoted(t, sizeof t, "link", only->valuestring);
+        cJSON_AddItemToArray(out, atomic_one("click", t));
+        return 0;
+    }
+    if (!atomic_of_widget(kind, field, tool, params, names, out))
+        return 0;
+    if (!strcmp(tool, "setValue") && one_value) {
+        const char *k = only->string;
+        if (!strcmp(kind, "select") && cJSON_IsString(only)) {
+            cJSON *sel = atomic_one("select", field);
+            cJSON_AddStringToObject(sel, "option", option_name(names, only->valuestring, shown, sizeof shown));
+            cJSON_AddItemToArray(out, sel);
+        } else { /* a date or time is taken on Enter, as a person types it */
+            cJSON_AddItemToArray(out, atomic_type(field, only, !strcmp(k, "date") || !strcmp(k, "time")));
+        }
+        return 0;
+    }
+    if ((!strcmp(tool, "fill") || !strcmp(tool, "submit")) && !strcmp(kind, "form")) {
+        const cJSON *f;
+        cJSON_ArrayForEach(f, params)
+        {
+            /* a field without a label is keyed by its name attribute (perception/native.js): lower case, no
+             * blank; the atomic view prints it without a name, so css= finds it */
+            char by_name[300];
+            const char *k = f->string;
+            int attr = strcspn(k, "ABCDEFGHIJKLMNOPQRSTUVWXYZ \"'") == strlen(k) && strlen(k) < 200;
+            if (attr)
+                snprintf(by_name, sizeof by_name, "css=[name=\"%s\"]", k);
+            else if (k[0] == '[') /* a name such as "[F]" (an access key) alone reads as a view id */
+                quoted(by_name, sizeof by_name, "textbox", k);
+            attr |= k[0] == '[';
+            if (cJSON_IsString(f) || cJSON_IsNumber(f))
+                cJSON_AddItemToArray(out, atomic_type(attr ? by_name : k, f, 0));
+            else if (cJSON_IsTrue(f))
+                cJSON_AddItemToArray(out, atomic_one("click", attr ? by_name : k));
+        }
+        if (!strcmp(tool, "submit")) { /* a form is labelled by its submit button (perception/native.js) */
+            quoted(t, sizeof t, "button", label);
+            cJSON_AddItemToArray(out, atomic_one("click", t));
+        }
+        return 0;
+    }
+    return -1;
+}
+
+/* steps with each call as atomic steps where they are known; NULL when steps hold no call. */
+cJSON *dv_atomic_steps(const cJSON *steps, const cJSON *names, const cJSON *over)
+{
+    cJSON *out = cJSON_CreateArray();
+    int calls = 0, i = 0;
+    const cJSON *s, *t;
+    cJSON_ArrayForEach(s, steps)
+    {
+        int call = cJSON_GetObjectItemCaseSensitive(s, "call") != NULL;
+        calls += call;
+        char key[16];
+        snprintf(key, sizeof key, "%d", i++);
+        const cJSON *told = call ? cJSON_GetObjectItemCaseSensitive(over, key) : NULL;
+        cJSON_ArrayForEach(t, told) /* what the view told of the call (a checkbox group's clicks) */
+            cJSON_AddItemToArray(out, cJSON_Duplicate(t, 1));
+        if (!told && (!call || atomic_of_call(s, names, out)))
+            cJSON_AddItemToArray(out, cJSON_Duplicate(s, 1));
+    }
+    if (!calls) {
+        cJSON_Delete(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* ---- what a hybrid view tells of its components ---------------------------------- */
+
+/* Each "key=Label" a hybrid view's tool lists print (setValue(value: onsite=On-site|hybrid)) into names:
+ * the option a person picks by its label for a value a call took by its key. */
+static void collect_names(cJSON *names, const char *text)
+{
+    for (const char *p = strstr(text, "\xe2\x86\x92"); p && *p; p++) {
+        if (*p == '\n') {
+            p = strstr(p, "\xe2\x86\x92"); /* the next line's tools */
+            if (!p)
+                break;
+        }
+        if (*p != '=' || (p[1] == '=' || p[1] == ' '))
+            continue;
+        const char *k = p;
+        while (k > text && (isalnum((unsigned char)k[-1]) || k[-1] == '-' || k[-1] == '_'))
+            k--;
+        if (k == p || (k[-1] != ' ' && k[-1] != '|'))
+            continue;
+        size_t n = strcspn(p + 1, "|);\n");
+        char key[128], label[256];
+        if ((size_t)(p - k) >= sizeof key || !n || n >= sizeof label)
+            continue;
+        snprintf(key, sizeof key, "%.*s", (int)(p - k), k);
+        snprintf(label, sizeof label, "%.*s", (int)n, p + 1);
+        if (!cJSON_GetObjectItemCaseSensitive(names, key))
+            cJSON_AddStringToObject(names, key, label);
+    }
+}
+
+/* What each checkbox group line of text holds ("[c8] checkboxgroup 'Notifications' value: email | sms →")
+ * into boxes, by view id. */
+static void collect_boxes(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] checkboxgroup '"); p; p = strstr(p + 1, "] checkboxgroup '")) {
+        const char *id = p, *eol = strchr(p, '\n'), *arrow = strstr(p, " \xe2\x86\x92");
+        while (id > text && id[-1] != '[')
+            id--;
+        if (id == text || p - id >= 16 || !arrow || (eol && arrow > eol))
+            continue;
+        char key[16], held[512] = "";
+        snprintf(key, sizeof key, "%.*s", (int)(p - id), id);
+        const char *v = strstr(p, " value: ");
+        if (v && v < arrow)
+            snprintf(held, sizeof held, "%.*s", (int)(arrow - v - 8), v + 8);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, held);
+    }
+}
+
+/* What each slider line of text holds ("[c7] slider 'Retention (days)' value: 30 → setValue(value:
+ * integer, 1..365, step 5)") into boxes, by "s:" and view id: "30 1 5 1 Retention (days)", its value ("-"
+ * when it has none), least value, step, the sliders the view holds and its label. */
+static void collect_sliders(cJSON *boxes, const char *text)
+{
+    int sliders = 0;
+    for (const char *p = strstr(text, "] slider '"); p; p = strstr(p + 1, "] slider '"))
+        sliders++;
+    for (const char *p = strstr(text, "] slider '"); p; p = strstr(p + 1, "] slider '")) {
+        const char *id = p, *eol = strchr(p, '\n'), *arrow = strstr(p, " \xe2\x86\x92 setValue(value: ");
+        while (id > text && id[-1] != '[')
+            id--;
+        const char *name = p + 10, *end = strchr(name, '\'');
+        if (!eol)
+            eol = p + strlen(p);
+        if (id == text || p - id >= 16 || !arrow || arrow > eol || !end || end > arrow)
+            continue;
+        char key[24], held[512], value[32] = "-", line[600];
+        double min = 0, step = 1;
+        snprintf(line, sizeof line, "%.*s", (int)(eol - arrow), arrow);
+        const char *v = strstr(p, " value: "), *range = strstr(line, ", "), *st = strstr(line, ", step ");
+        if (!range || sscanf(range + 2, "%lf..", &min) != 1)
+            continue; /* a slider without a least value: its keys' count is not known */
+        if (st)
+            sscanf(st + 7, "%lf", &step);
+        if (v && v < arrow)
+            snprintf(value, sizeof value, "%.*s", (int)strcspn(v + 8, " \n"), v + 8);
+        snprintf(key, sizeof key, "s:%.*s", (int)(p - id), id);
+        snprintf(held, sizeof held, "%s %g %g %d %.*s", value, min, step, sliders, (int)(end - name), name);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, held);
+    }
+}
+
+/* The cells of a hybrid table's row line ("\t| u001 | Annie Boyd | ... |") into cells (at most max,
+ * each up to 255 bytes); their count. */
+static int row_cells(const char *line, const char *eol, char cells[][256], int max)
+{
+    while (line < eol && (*line == '\t' || *line == ' '))
+        line++;
+    if (eol - line < 2 || strncmp(line, "| ", 2))
+        return 0;
+    int n = 0;
+    for (const char *p = line + 2; p < eol && n < max;) {
+        const char *end = strstr(p, " |");
+        if (!end || end > eol)
+            break;
+        snprintf(cells[n++], 256, "%.*s", (int)(end - p < 255 ? end - p : 255), p);
+        p = end + 3;
+    }
+    return n;
+}
+
+/* Each row a hybrid table line prints ("[c5] table 'Users' ... →" then "| key | name | ..." and a line per
+ * row) into boxes by "r:" and its key: "3 Joan Knuth", its place among the rows printed (the page's row
+ * a person sees) and its name (the cell under "name", else the one after the key). */
+static void collect_rows(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] table '"); p; p = strstr(p + 1, "] table '")) {
+        const char *l = strchr(p, '\n'), *eol;
+        char cells[16][256];
+        if (!l || !(eol = strchr(++l, '\n')))
+            continue;
+        int cols = row_cells(l, eol, cells, 16), name = 1, place = 0;
+        if (cols < 2 || strcmp(cells[0], "key"))
+            continue;
+        const char *id = p, *sel = strstr(p, " selectedRowKeys: "), *arrow = strstr(p, " \xe2\x86\x92");
+        while (id > text && id[-1] != '[')
+            id--;
+        if (id > text && p - id < 16 && arrow && arrow < l) { /* the rows it holds selected, by "sel:" and id */
+            char key[24], held[2048] = "";
+            if (sel && sel < arrow)
+                snprintf(held, sizeof held, "%.*s", (int)(arrow - sel - 18), sel + 18);
+            snprintf(key, sizeof key, "sel:%.*s", (int)(p - id), id);
+            cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+            cJSON_AddStringToObject(boxes, key, held);
+        }
+        for (int i = 1; i < cols; i++)
+            if (!strcmp(cells[i], "name"))
+                name = i;
+        for (l = eol + 1; *l && (eol = strchr(l, '\n') ? strchr(l, '\n') : l + strlen(l)); l = *eol ? eol + 1 : eol) {
+            if (row_cells(l, eol, cells, 16) <= name)
+                break;
+            char key[300], held[300];
+            snprintf(key, sizeof key, "r:%s", cells[0]);
+            snprintf(held, sizeof held, "%d %s", ++place, cells[name]);
+            cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+            cJSON_AddStringToObject(boxes, key, held);
+        }
+    }
+}
+
+/* A checkbox whose line follows a line of text alone at its indent ("\tExtras" above "\t[c10] checkbox
+ * 'Breakfast included'"): the atomic view names it with that label in front ("Extras Breakfast included",
+ * a form item's label and the box's text), into boxes by "x:" and its view id. */
+static void collect_labelled_boxes(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] checkbox '"); p; p = strstr(p + 1, "] checkbox '")) {
+        const char *id = p, *bol = p, *name = p + 12, *end = strchr(name, '\'');
+        while (bol > text && bol[-1] != '\n')
+            bol--;
+        while (id > bol && id[-1] != '[')
+            id--;
+        if (bol == text || id == bol || p - id >= 16 || !end)
+            continue;
+        const char *prev = bol - 1, *pb = prev;
+        while (pb > text && pb[-1] != '\n')
+            pb--;
+        size_t indent = strspn(bol, "\t"), pindent = strspn(pb, "\t");
+        const char *ptext = pb + pindent;
+        if (indent != pindent || ptext >= prev || *ptext == '[' || memchr(ptext, '\'', (size_t)(prev - ptext)) ||
+            memchr(ptext, ':', (size_t)(prev - ptext)) || prev - ptext > 80 || id - 1 != bol + indent)
+            continue; /* not a label alone: a component, a named line, a note */
+        char key[24], label[400];
+        snprintf(key, sizeof key, "x:%.*s", (int)(p - id), id);
+        snprintf(label, sizeof label, "%.*s %.*s", (int)(prev - ptext), ptext, (int)(end - name), name);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, label);
+    }
+}
+
+/* Each switch or checkbox line's state ("[c15] switch 'Active' checked: true →") into boxes by "k:" and view
+ * id: "true switch Active", its state, kind and name. */
+static void collect_toggles(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] "); p; p = strstr(p + 1, "] ")) {
+        const char *id = p, *kind = p + 2, *eol = strchr(p, '\n'), *q = strchr(kind, ' ');
+        while (id > text && id[-1] != '[')
+            id--;
+        if (!eol)
+            eol = p + strlen(p);
+        if (id == text || id[0] != 'c' || p - id >= 16 || !q || q > eol || q[1] != '\'' ||
+            (strncmp(kind, "switch ", 7) && strncmp(kind, "checkbox ", 9)))
+            continue;
+        const char *name = q + 2, *end = strchr(name, '\''), *st = strstr(p, "' checked: ");
+        if (!end || end > eol || !st || st != end || st + 11 >= eol)
+            continue;
+        char key[24], held[600];
+        snprintf(key, sizeof key, "k:%.*s", (int)(p - id), id);
+        snprintf(held, sizeof held, "%s %.*s %.*s", !strncmp(st + 11, "true", 4) ? "true" : "false",
+                 (int)(q - kind), kind, (int)(end - name), name);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, held);
+    }
+}
+
+/* The last button a modal's block prints ("[c9] modal 'Edit user' ..." then, indented under it, "button
+ * [3] 'Save'"): the one that submits it, as antd's footer puts OK last; into boxes by "m:" and view id. */
+static void collect_modal_buttons(cJSON *boxes, const char *text)
+{
+    for (const char *p = strstr(text, "] modal '"); p; p = strstr(p + 1, "] modal '")) {
+        const char *id = p, *bol = p, *l = strchr(p, '\n');
+        while (bol > text && bol[-1] != '\n')
+            bol--;
+        while (id > bol && id[-1] != '[')
+            id--;
+        if (id == bol || p - id >= 16 || !l)
+            continue;
+        size_t indent = strspn(bol, "\t");
+        char last[300] = "";
+        for (l++; *l && strspn(l, "\t") > indent; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+            const char *b = l + strspn(l, "\t"), *eol = strchr(b, '\n') ? strchr(b, '\n') : b + strlen(b);
+            const char *n = strncmp(b, "button ", 7) ? strstr(b, "] button '") : b;
+            if (n != b && (!n || n > eol || b[0] != '['))
+                continue;
+            n = strchr(n, '\'');
+            const char *e = n ? strchr(n + 1, '\'') : NULL;
+            if (n && e && e < eol)
+                snprintf(last, sizeof last, "%.*s", (int)(e - n - 1), n + 1);
+        }
+        char key[24];
+        snprintf(key, sizeof key, "m:%.*s", (int)(p - id), id);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        if (*last)
+            cJSON_AddStringToObject(boxes, key, last);
+    }
+}
+
+/* A slider's setValue on view id id as a person does it by keys, into ps->over at index: the
+ * slider clicked, then ArrowRight or ArrowLeft once a step from the value it held (Home first
+ * when it held none); antd's slider takes keys, not text.  The atomic view prints a slider without
+ * a name (its label's for= names a div), so it is the page's one slider by role, or the call is kept. */
+static void slider_keys(dv_params *ps, const char *id, const cJSON *params, int index)
+{
+    char key[24], value[32], label[512];
+    double min, step;
+    int sliders = 0;
+    snprintf(key, sizeof key, "s:%s", id);
+    const char *held = eous_json_str(ps->boxes, key);
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "value");
+    if (!held || !cJSON_IsNumber(want) ||
+        sscanf(held, "%31s %lf %lf %d %511[^\n]", value, &min, &step, &sliders, label) != 5 || step <= 0 ||
+        sliders != 1)
+        return;
+    int none = !strcmp(value, "-");
+    double from = none ? min : atof(value);
+    double d = (want->valuedouble - from) / step;
+    long n = (long)(d < 0 ? d - 0.5 : d + 0.5);
+    if (labs(n) > DV_MAX_KEYS)
+        return; /* too far to walk by keys: the call is kept */
+    cJSON *steps = cJSON_CreateArray();
+    cJSON_AddItemToArray(steps, atomic_one("click", "css=[role=\"slider\"]"));
+    if (none)
+        cJSON_AddItemToArray(steps, atomic_one("press", "Home"));
+    for (long i = 0; i < labs(n); i++)
+        cJSON_AddItemToArray(steps, atomic_one("press", n > 0 ? "ArrowRight" : "ArrowLeft"));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* 1 when value is one of held's " | "-separated values. */
+static int box_held(const char *held, const char *value)
+{
+    size_t n = strlen(value);
+    for (const char *p = strstr(held, value); p; p = strstr(p + 1, value))
+        if ((p == held || !strncmp(p - 3, " | ", 3)) && (!p[n] || !strncmp(p + n, " | ", 3)))
+            return 1;
+    return 0;
+}
+
+/* A checkbox group's setValue on view id id as the boxes a person clicks (each one whose state
+ * changes, named loosely as the atomic view prints it: "c" for checkbox 'C'), into ps->over at index. */
+static void boxes_to_click(dv_params *ps, const char *id, const cJSON *params, int index)
+{
+    const char *held = eous_json_str(ps->boxes, id);
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "values"), *w;
+    if (!held || !cJSON_IsArray(want))
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    char t[300], shown[256], key[16];
+    cJSON_ArrayForEach(w, want)
+    if (cJSON_IsString(w) && !box_held(held, w->valuestring)) {
+        quoted(t, sizeof t, "checkbox", option_name(ps->names, w->valuestring, shown, sizeof shown));
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    for (const char *p = held; *p;) { /* what it held and the call leaves out: unchecked */
+        size_t n = strstr(p, " | ") ? (size_t)(strstr(p, " | ") - p) : strlen(p);
+        char v[200];
+        snprintf(v, sizeof v, "%.*s", (int)(n < sizeof v ? n : sizeof v - 1), p);
+        int kept = 0;
+        cJSON_ArrayForEach(w, want) kept |= cJSON_IsString(w) && !strcmp(w->valuestring, v);
+        if (!kept && *v) {
+            quoted(t, sizeof t, "checkbox", option_name(ps->names, v, shown, sizeof shown));
+            cJSON_AddItemToArray(steps, atomic_one("click", t));
+        }
+        p += n + (p[n] ? 3 : 0);
+    }
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* A checkbox group's check(value) or uncheck(value) on view id id as a click on that box when its state
+ * changes (none when it already is as asked), into ps->over at index. */
+static void box_toggle(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
+{
+    const char *held = eous_json_str(ps->boxes, id), *value = eous_json_str(params, "value");
+    if (!held || !value)
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    char t[300], shown[256], key[16];
+    if (box_held(held, value) == !strcmp(tool, "uncheck")) {
+        quoted(t, sizeof t, "checkbox", option_name(ps->names, value, shown, sizeof shown));
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* A checkbox the atomic view names with its form item's label in front (collect_labelled_boxes) checked,
+ * unchecked or toggled on view id id: a click on it by that name, into ps->over at index. */
+static void labelled_box(dv_params *ps, const char *id, const char *tool, int index)
+{
+    char key[24], t[500];
+    snprintf(key, sizeof key, "x:%s", id);
+    const char *name = eous_json_str(ps->boxes, key);
+    if (!name || (strcmp(tool, "check") && strcmp(tool, "uncheck") && strcmp(tool, "toggle")))
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    quoted(t, sizeof t, "checkbox", name);
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* The menu item a person picks in a column's filter for value: its label where a hybrid line printed
+ * key=Label, a boolean as the column's title and its negation ("true" on column Active: 'Active', "false":
+ * 'Inactive', how a yes/no column's filter is worded), else the key with blanks (loosely matched). */
+static const char *filter_item(const dv_params *ps, const char *title, const char *value, char *out, size_t n)
+{
+    if (!strcmp(value, "true") || !strcmp(value, "false")) {
+        snprintf(out, n, "%s%s", !strcmp(value, "true") ? "" : "In", title);
+        if (!strcmp(value, "false") && out[2])
+            out[2] = (char)tolower((unsigned char)out[2]);
+        return out;
+    }
+    return option_name(ps->names, value, out, n);
+}
+
+/* A table's filter(column, values) as a person sets it: the filter button in the column's header
+ * (the atomic view prints `button 'filter'` once per filtered column, its header 'Role filter' tells
+ * it apart), each value's menu item, then OK; into steps. -1 when it cannot (no value: a removal). */
+static int filter_steps(const dv_params *ps, const cJSON *params, cJSON *steps)
+{
+    const char *column = eous_json_str(params, "column");
+    const cJSON *values = cJSON_GetObjectItemCaseSensitive(params, "values"), *v;
+    if (!column || !*column || !cJSON_IsArray(values) || !cJSON_GetArraySize(values) || strlen(column) > 120 ||
+        strchr(column, '\''))
+        return -1;
+    char title[128], t[600], shown[256];
+    snprintf(title, sizeof title, "%s", column); /* a column's key as its header's title: 'role', 'Role' */
+    title[0] = (char)toupper((unsigned char)title[0]);
+    snprintf(t, sizeof t, "button 'filter' under '%s filter'", title);
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    cJSON_ArrayForEach(v, values)
+    {
+        if (!cJSON_IsString(v))
+            return -1;
+        quoted(t, sizeof t, "menuitem", filter_item(ps, title, v->valuestring, shown, sizeof shown));
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    cJSON_AddItemToArray(steps, atomic_one("click", "button 'OK'"));
+    return 0;
+}
+
+/* A table's rowAction(key, action) as a person does it on the row the view printed: "view" (or "open")
+ * by the row's link, named by its key ('ORD-1002'); another action by its button, named by the action
+ * and the row's name ('Edit Ivan Sammet'); into steps. -1 when the row was not printed. */
+static int row_action_steps(const dv_params *ps, const cJSON *params, cJSON *steps)
+{
+    const char *key = eous_json_str(params, "key"), *action = eous_json_str(params, "action"), *held;
+    char k[300], t[700], name[500];
+    int place;
+    if (!key || !action || !*action || strlen(key) > 200 || strlen(action) > 60)
+        return -1;
+    snprintf(k, sizeof k, "r:%s", key);
+    if (!(held = eous_json_str(ps->boxes, k)) || sscanf(held, "%d %499[^\n]", &place, name) != 2)
+        return -1;
+    if (!strcmp(action, "view") || !strcmp(action, "open")) {
+        quoted(t, sizeof t, "link", key);
+    } else {
+        char label[600];
+        snprintf(label, sizeof label, "%c%s %s", toupper((unsigned char)action[0]), action + 1, name);
+        quoted(t, sizeof t, "button", label);
+    }
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    return 0;
+}
+
+/* A table's selectRows(keys, mode) on view id id as the row boxes a person clicks ('Select row 3': the
+ * row's place among the rows printed), each whose state changes; into steps.  -1 for mode set over rows
+ * already selected (unselecting rows off the page is not known) or a row not printed. */
+static int select_rows_steps(const dv_params *ps, const char *id, const cJSON *params, cJSON *steps)
+{
+    const cJSON *keys = cJSON_GetObjectItemCaseSensitive(params, "keys"), *k;
+    const char *mode = eous_json_str(params, "mode") ? eous_json_str(params, "mode") : "set", *selected;
+    char sk[24];
+    snprintf(sk, sizeof sk, "sel:%s", id);
+    selected = eous_json_str(ps->boxes, sk) ? eous_json_str(ps->boxes, sk) : "";
+    if (!cJSON_IsArray(keys) || !cJSON_GetArraySize(keys) || (!strcmp(mode, "set") && *selected))
+        return -1;
+    cJSON_ArrayForEach(k, keys)
+    {
+        char key[300], t[64];
+        const char *held;
+        int place;
+        if (!cJSON_IsString(k) || strlen(k->valuestring) > 200)
+            return -1;
+        snprintf(key, sizeof key, "r:%s", k->valuestring);
+        if (!(held = eous_json_str(ps->boxes, key)) || sscanf(held, "%d", &place) != 1)
+            return -1;
+        if (box_held(selected, k->valuestring) != !strcmp(mode, "remove"))
+            continue; /* already as asked */
+        snprintf(t, sizeof t, "checkbox 'Select row %d'", place);
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    }
+    return 0;
+}
+
+/* A switch's or checkbox's setValue(checked) on view id id as a click on it when its state changes (none
+ * when it already is as asked), by the name the atomic view prints (a form item's label in front where
+ * collect_labelled_boxes found one); a modal's submit as a click on its last button; into ps->over. */
+static void toggle_or_submit(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
+{
+    char key[24], t[700] = "", held[8], kind[16], name[600];
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "checked");
+    const char *h = NULL;
+    snprintf(key, sizeof key, "%s:%s", !strcmp(tool, "submit") ? "m" : "k", id);
+    if (!(h = eous_json_str(ps->boxes, key)))
+        return;
+    if (!strcmp(tool, "submit")) {
+        quoted(t, sizeof t, "button", h);
+    } else if (cJSON_IsBool(want) && sscanf(h, "%7s %15s %599[^\n]", held, kind, name) == 3) {
+        snprintf(key, sizeof key, "x:%s", id);
+        if (strcmp(held, cJSON_IsTrue(want) ? "true" : "false")) /* none when it already is as asked */
+            quoted(t, sizeof t, kind, eous_json_str(ps->boxes, key) ? eous_json_str(ps->boxes, key) : name);
+    } else {
+        return;
+    }
+    cJSON *steps = cJSON_CreateArray();
+    if (t[0])
+        cJSON_AddItemToArray(steps, atomic_one("click", t));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* A menu's navigateTo(key) as a click on its item by the label the hybrid view printed for the key
+ * ("booking=Travel booking"), else the key (loosely: 'users' for 'Users'); the run's key, before it
+ * became a parameter, into ps->over at index. */
+static void menu_item(dv_params *ps, const cJSON *params, int index)
+{
+    const char *key = eous_json_str(params, "key");
+    char t[600], shown[256], k[16];
+    if (!key || strlen(key) > 200)
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    quoted(t, sizeof t, "menuitem", option_name(ps->names, key, shown, sizeof shown));
+    cJSON_AddItemToArray(steps, atomic_one("click", t));
+    snprintf(k, sizeof k, "%d", index);
+    cJSON_AddItemToObject(ps->over, k, steps);
+}
+
+/* A table's filter, row action or row selection as a person's steps (above), into ps->over at index;
+ * nothing when they are not known (the call is kept). */
+static void table_steps(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
+{
+    cJSON *steps = cJSON_CreateArray();
+    int rc = !strcmp(tool, "filter")       ? filter_steps(ps, params, steps)
+             : !strcmp(tool, "rowAction")  ? row_action_steps(ps, params, steps)
+             : !strcmp(tool, "selectRows") ? select_rows_steps(ps, id, params, steps)
+                                           : -1;
+    char key[16];
+    snprintf(key, sizeof key, "%d", index);
+    if (rc)
+        cJSON_Delete(steps);
+    else
+        cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+void dv_collect_view(dv_params *ps, const char *text)
+{
+    collect_names(ps->names, text);
+    collect_boxes(ps->boxes, text);
+    collect_sliders(ps->boxes, text);
+    collect_rows(ps->boxes, text);
+    collect_labelled_boxes(ps->boxes, text);
+    collect_toggles(ps->boxes, text);
+    collect_modal_buttons(ps->boxes, text);
+}
+
+void dv_tell_call(dv_params *ps, const char *cid, const char *tool, const cJSON *params, int index)
+{
+    if (!strcmp(tool, "setValue")) {
+        boxes_to_click(ps, cid, params, index);
+        slider_keys(ps, cid, params, index);
+        toggle_or_submit(ps, cid, tool, params, index);
+    } else if (!strcmp(tool, "submit"))
+        toggle_or_submit(ps, cid, tool, params, index);
+    else if (!strcmp(tool, "check") || !strcmp(tool, "uncheck")) {
+        box_toggle(ps, cid, tool, params, index);
+        labelled_box(ps, cid, tool, index);
+    } else if (!strcmp(tool, "toggle"))
+        labelled_box(ps, cid, tool, index);
+    else if (!strcmp(tool, "filter") || !strcmp(tool, "rowAction") || !strcmp(tool, "selectRows"))
+        table_steps(ps, cid, tool, params, index);
+    else if (!strcmp(tool, "navigateTo"))
+        menu_item(ps, params, index);
+}
+
+/* A page tool's call (its target a tool's name, no kind) at index that took the page from url `from` to
+ * `to`, the URL the next step was on (open_order: /orders/ORD-1055): a person gets there by the URL, so
+ * atomic mode goes to it (parameter values in it as placeholders), into ps->over; nothing when the page
+ * stayed. */
+void dv_page_tool_went(dv_params *ps, const cJSON *steps, int index, const char *from, const char *to)
+{
+    char role[64], name[512], key[16];
+    int nth;
+    const char *call = eous_json_str(cJSON_GetArrayItem(steps, index), "call");
+    if (!call || !act_parse_role_name(call, role, sizeof role, name, sizeof name, &nth) || !from || !to ||
+        !strcmp(from, to) || strncmp(to, "http", 4))
+        return;
+    char *url = dv_with_placeholders(ps, to);
+    cJSON *go = cJSON_CreateArray();
+    if (url)
+        cJSON_AddItemToArray(go, atomic_one("goto", url));
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, go);
+    free(url);
+}

@@ -1,0 +1,34 @@
+/* agent/distill_int.h — what agent/distill.c (the run, its views, naming, parameters) and
+ * agent/distill_atomic.c (a hybrid call as a person's atomic steps) share; not installed. */
+#ifndef EOUS_AGENT_DISTILL_INT_H
+#define EOUS_AGENT_DISTILL_INT_H
+
+#include "core/core.h"
+
+typedef struct dv_params {
+    const char *intent;
+    cJSON *decl;  /* {NAME: {"default", "description"}} */
+    cJSON *names; /* {key: "Label"}: the options a hybrid line's tools print as key=Label */
+    cJSON *boxes; /* {"c8": "email | sms"}: what each checkbox group held in the last view that printed it */
+    cJSON *over;  /* {"3": [steps]}: step 3's call as atomic steps a view told (a checkbox group's clicks) */
+} dv_params;
+
+/* s with each parameter's value (of 4 characters or more, as a whole word) written as its
+ * placeholder; the caller frees it (distill.c). */
+char *dv_with_placeholders(const dv_params *ps, const char *s);
+
+/* What a hybrid view's text tells of its components (options' key=Label, checkbox groups', switches' and
+ * sliders' states, tables' rows and selection, a checkbox's form item label, modals' last buttons) into
+ * ps->names and ps->boxes, the later view's word over an earlier one's. */
+void dv_collect_view(dv_params *ps, const char *text);
+/* A call (tool, params) on view id cid as the steps a person takes where what the views told says them
+ * (a group's boxes, a slider's keys, a table's filter, a row's link...), into ps->over at index (the
+ * call's place among the steps); nothing when they are not known. */
+void dv_tell_call(dv_params *ps, const char *cid, const char *tool, const cJSON *params, int index);
+/* A page tool's call at index that took the page from URL from to URL to: a goto there, into ps->over. */
+void dv_page_tool_went(dv_params *ps, const cJSON *steps, int index, const char *from, const char *to);
+/* steps with each call as atomic steps (over's where it has them, else those known for its component);
+ * NULL when steps hold no call.  The caller owns the result. */
+cJSON *dv_atomic_steps(const cJSON *steps, const cJSON *names, const cJSON *over);
+
+#endif

@@ -32,6 +32,11 @@ site:
 # under ASan.
 SUITE_TESTS ?= test_bench_site|test_wiki_site|test_mediawiki_site|test_model_path|test_planner_exec_suite|test_readme|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
 
+# test binaries run two at a time (each runs its tests two at a time, --jobs 2): one alone leaves a
+# core idle while it waits on its browser (benchmarks/results/ci_time.md); the longest start first (COST in
+# CMakeLists.txt), so none is left running alone at the end
+TEST_JOBS ?= 2
+
 # what the suite-level runs need on the release build (the CLI and the C suites): building the
 # other test binaries there too cost CI a minute and ran none of them; SUITE_TESTS=. builds everything
 SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_mediawiki_site test_model_path test_planner_exec_suite test_readme
@@ -45,10 +50,10 @@ check:
 test-release:
 	cmake -S . -B $(BUILD) -DEOUS_WERROR=ON -DEOUS_TESTS=ON >/dev/null
 	cmake --build $(BUILD) -j$(JOBS) $(if $(filter .,$(SUITE_TESTS)),,--target $(SUITE_TARGETS))
-	cd $(BUILD) && ctest --output-on-failure -j1 -R '$(SUITE_TESTS)'
+	cd $(BUILD) && ctest --output-on-failure -j$(TEST_JOBS) -R '$(SUITE_TESTS)'
 
 test-asan: build-asan
-	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j1 -E '$(SUITE_TESTS)'
+	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j$(TEST_JOBS) -E '$(SUITE_TESTS)'
 
 # every libFuzzer target for its fixed inputs, at most FUZZ_SECONDS each (clang, ASan+UBSan); a crash fails with its
 # reproducer.  Not part of `make test`: every committed corpus input (tests/fuzz/corpus, and each crash a fuzzer

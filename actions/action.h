@@ -113,6 +113,10 @@ int act_parse_role_name(const char *s, char *role, size_t rn, char *name, size_t
 /* The heading or named form, region or group a script target stands under
  * ("button 'Save' under 'Billing'") into under: 1, or 0 when s names none. */
 int act_target_under(const char *s, char *under, size_t n);
+/* 1 when a page's name (its first n bytes) is want followed by a parenthesized count, " (N)" with N
+ * digits only, and want names no count itself ("Delete" names "Delete (3)"; "Delete (2)" does not):
+ * the resolver (actions/target.c) and grounding (agent/grounding.c) take one rule. */
+int act_name_counted(const char *name, size_t n, const char *want);
 
 /* A model tool call: name is one of call, click, type, hover, press, scroll,
  * select, goto, go_back, go_forward, tab_focus, close_tab, stop; args_json

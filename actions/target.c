@@ -238,6 +238,29 @@ static void fold_name(const char *s, char *out, size_t n)
     out[k] = '\0';
 }
 
+/* The length of s without a trailing parenthesized count " (N)" (N digits only); n when it has none. */
+static size_t count_cut(const char *s, size_t n)
+{
+    size_t i = n;
+    if (!n || s[n - 1] != ')')
+        return n;
+    for (i = n - 1; i > 0 && isdigit((unsigned char)s[i - 1]); i--)
+        ;
+    return i < n - 1 && i >= 3 && s[i - 1] == '(' && s[i - 2] == ' ' ? i - 2 : n;
+}
+
+int act_name_counted(const char *name, size_t n, const char *want)
+{
+    size_t w = strlen(want), cut = count_cut(name, n);
+    if (cut == n || count_cut(want, w) != w)
+        return 0;
+    char pre[512], a[512], b[512];
+    snprintf(pre, sizeof pre, "%.*s", (int)cut, name);
+    fold_name(pre, a, sizeof a);
+    fold_name(want, b, sizeof b);
+    return a[0] && !strcmp(a, b);
+}
+
 /* 1 when name is label, or label with the view's required mark ("* Full name"). */
 static int names_label(const char *name, const char *label)
 {
@@ -317,14 +340,15 @@ static void close_names(const perc_obs *obs, const char *name, char *out, size_t
 }
 
 /* The one control (of role, unless NULL) whose name is name written loosely (fold_name): a value a
- * component's tool took ("public") as the option a person clicks ("Public"); none when several are. */
-static void find_loose(const perc_obs *obs, const char *role, const char *name, target_hits *h)
+ * component's tool took ("public") as the option a person clicks ("Public"); none when several are.
+ * Failing that, the controls named name with a count (act_name_counted): 1 when those are what h holds. */
+static int find_loose(const perc_obs *obs, const char *role, const char *name, target_hits *h)
 {
     char want[512], got[512];
     fold_name(name, want, sizeof want);
     if (!want[0])
-        return;
-    target_hits loose = {.n = 0};
+        return 0;
+    target_hits loose = {.n = 0}, counted = {.n = 0};
     for (size_t i = 0; i < perc_obs_n_nodes(obs); i++) {
         const perc_node *n = perc_obs_node(obs, i);
         if (n->ignored || n->hidden || n->backend_id <= 0 || !n->role || !n->name || text_role(n->role) ||
@@ -333,9 +357,16 @@ static void find_loose(const perc_obs *obs, const char *role, const char *name, 
         fold_name(n->name, got, sizeof got);
         if (!strcmp(got, want))
             hit_add(&loose, n->backend_id, n->role, n->name);
+        else if (act_name_counted(n->name, strlen(n->name), name))
+            hit_add(&counted, n->backend_id, n->role, n->name);
     }
     if (loose.n == 1)
         *h = loose;
+    /* a live count ("Deactivate selected (2)") changes run to run; a job names the button without it */
+    if (loose.n || !counted.n)
+        return 0;
+    *h = counted;
+    return 1;
 }
 
 /* A script target that is not an AX role and name: the component the hybrid
@@ -353,10 +384,11 @@ static eous_rc resolve_script_other(const perc_obs *obs, const act_action *a, co
         find_labelled(obs, name, &h);
     if (!role)
         narrow_hits(a, &h);
+    int counted = 0;
     if (!h.n)
-        find_loose(obs, role, name, &h);
+        counted = find_loose(obs, role, name, &h);
     char close[600];
-    if (h.n >= nth && (role || h.n == 1)) {
+    if (h.n >= nth && (role || h.n == 1) && !(counted && h.n > 1)) {
         t->backend_id = h.backend[nth - 1 < 8 ? nth - 1 : 7];
         snprintf(t->what, sizeof t->what, "%s", h.what[nth - 1 < 8 ? nth - 1 : 7]);
         return EOUS_OK;

@@ -832,6 +832,9 @@ static int view_has_role_name(const ground_ctx *g, const char *role, const char 
             if (it->name.s ? same_name(name, it->name.s, it->name.len) && (name[0] || !it->name.len)
                            : !name[0] && it->id.s)
                 return 1;
+            /* the resolver's rule: a name the page prints with a live count ("Deactivate selected (2)") */
+            if (it->name.s && act_name_counted(it->name.s, it->name.len, name))
+                return 1;
         }
     }
     return 0;

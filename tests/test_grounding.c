@@ -255,6 +255,21 @@ Test(grounding, atomic_targets_and_text)
                        "", &NAME, NULL), "Ivan Sammet");
 }
 
+/* A name the page prints with a live count ("Deactivate selected (2)") grounds the job's bare name, as
+ * the resolver takes it (act_name_counted); another count, a part of the name, or a step that gives a
+ * count the page does not show do not. */
+Test(grounding, a_bare_name_grounds_in_a_name_with_a_count)
+{
+    const char *view = "[3] heading 'Users'\n[5] button 'Deactivate selected (2)'\n[6] button 'Save (1)'\n";
+    GROUNDED(check_on(view, "{\"click\": \"button 'Deactivate selected'\"}", "", NULL, NULL));
+    GROUNDED(check_on(view, "{\"click\": \"button 'Deactivate selected (2)'\"}", "", NULL, NULL));
+    GROUNDED(check_on(view, "{\"click\": \"button 'Save'\"}", "", NULL, NULL));
+    REFUSED(check_on(view, "{\"click\": \"button 'Deactivate selected (3)'\"}", "", NULL, NULL), "is not in the view");
+    REFUSED(check_on(view, "{\"click\": \"button 'Deactivate'\"}", "", NULL, NULL), "is not in the view");
+    REFUSED(check_on(view, "{\"click\": \"link 'Deactivate selected'\"}", "", NULL, NULL), "is not in the view");
+    REFUSED(check_on(view, "{\"click\": \"button 'Users'\"}", "", NULL, NULL), "is not in the view");
+}
+
 Test(grounding, stop_answer_must_have_been_shown_or_given_by_a_rule)
 {
     GROUNDED(check("{\"stop\": \"Niklaus Turing\"}", "", NULL));

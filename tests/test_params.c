@@ -346,6 +346,43 @@ Test(params, a_label_naming_a_component_and_its_control_is_one_target)
     }
 }
 
+/* One atomic run of jobs/counted.json clicking target: exit code; *got what the page says it did,
+ * or the step's error. */
+static int counted_with(const char *target, char *got, size_t n)
+{
+    char out[400], tparam[300];
+    static int k;
+    snprintf(out, sizeof out, "%s/counted-%d", tmpdir, k++);
+    snprintf(tparam, sizeof tparam, "TARGET=%s", target);
+    const char *args[] = {"run", JOBS "/counted.json", "--param", base, "--param", tparam, "--mode", "atomic",
+                          "--out", out, NULL};
+    int rc = ts_cli_run(args, out_path, err_path, 240);
+    cJSON *o = output_of(out, "counted-target", "atomic"), *r = ts_result_line(out, &nl);
+    const char *v = rc ? (r ? eous_json_str(r, "error") : ts_slurp(err_path)) : eous_json_str(o, "done");
+    snprintf(got, n, "%s", v ? v : "");
+    cJSON_Delete(o);
+    cJSON_Delete(r);
+    return rc;
+}
+
+/* A button whose name carries a live count (rpa/counted.html: "Deactivate selected (2)") is the
+ * job's bare name, as a role and name or a label alone; another count, part of the name, or a bare
+ * name two counted buttons carry ("Save (1)", "Save (2)") fail, the last naming both. */
+Test(params, a_bare_name_finds_its_button_with_a_count)
+{
+    char got[600];
+    cr_expect_eq(counted_with("button 'Deactivate selected'", got, sizeof got), 0, "%s", got);
+    cr_expect_str_eq(got, "Deactivated 2 of 3");
+    cr_expect_eq(counted_with("Deactivate selected", got, sizeof got), 0, "%s", got);
+    cr_expect_str_eq(got, "Deactivated 2 of 3");
+    cr_expect_eq(counted_with("button 'Deactivate selected (3)'", got, sizeof got), 1, "%s", got);
+    cr_expect_not_null(strstr(got, "no button 'Deactivate selected (3)' on the page"), "%s", got);
+    cr_expect_eq(counted_with("button 'Deactivate'", got, sizeof got), 1, "%s", got);
+    cr_expect_not_null(strstr(got, "no button 'Deactivate' on the page"), "%s", got);
+    cr_expect_eq(counted_with("button 'Save'", got, sizeof got), 1, "%s", got);
+    cr_expect_not_null(strstr(got, "'Save' names 2 controls (button 'Save (1)', button 'Save (2)')"), "%s", got);
+}
+
 /* text into the file at path. */
 static void write_abs(const char *path, const char *text)
 {

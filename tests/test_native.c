@@ -666,7 +666,7 @@ static void site_setup(void)
     if (!ts_site_root())
         return;
     cr_assert_eq(ts_browser_start(&S, ts_site_root()), 0, "browser start failed");
-    cr_assert_eq(ts_exec_start(&S, 5000, &SX, &SP), 0);
+    cr_assert_eq(ts_exec_start(&S, 0, &SX, &SP), 0);
 }
 
 static void site_teardown(void)

@@ -151,8 +151,9 @@ int ts_exec_start(ts_browser *b, double call_timeout_ms, struct act_exec **x, st
     eous_err_clear(&err);
     act_exec_opts o;
     act_exec_opts_init(&o);
-    if (call_timeout_ms > 0)
-        o.call_timeout_ms = call_timeout_ms;
+    /* a page's answer may take seconds on a loaded 2-core CI machine (two test binaries at a time, each
+     * with two jobs): a test of the timeout itself gives its own */
+    o.call_timeout_ms = call_timeout_ms > 0 ? call_timeout_ms : TS_CALL_TIMEOUT_MS;
     if (act_exec_new(b->session, &o, x, &err) || act_policy_new(p, &err) ||
         act_policy_allow_origin(*p, ts_browser_url(b, "/"), &err)) {
         fprintf(stderr, "ts_exec_start: %s\n", err.msg);

@@ -34,8 +34,10 @@ const char *ts_browser_url(ts_browser *b, const char *path);
 const char *ts_site_root(void);
 
 /* An executor on b's session under a non-interactive policy allowing b's origin, as the action tests
- * use it; call_timeout_ms 0 = the executor's default.  0, or prints why and returns -1 (nothing left to
- * free).  ts_exec_stop frees both (NULLs them); NULLs are fine. */
+ * use it; call_timeout_ms 0 = TS_CALL_TIMEOUT_MS (the executor's 5 s default is a product's bound, not a
+ * loaded CI machine's).  0, or prints why and returns -1 (nothing left to free).  ts_exec_stop frees both
+ * (NULLs them); NULLs are fine. */
+#define TS_CALL_TIMEOUT_MS 20000.0
 struct act_exec;
 struct act_policy;
 int ts_exec_start(ts_browser *b, double call_timeout_ms, struct act_exec **x, struct act_policy **p);

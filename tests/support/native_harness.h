@@ -36,7 +36,7 @@ typedef struct ts_native {
 static inline void ts_native_start(ts_native *n, const char *root)
 {
     cr_assert_eq(ts_browser_start(&n->b, root ? root : n->dir), 0, "browser start failed");
-    cr_assert_eq(ts_exec_start(&n->b, 5000, &n->x, &n->p), 0);
+    cr_assert_eq(ts_exec_start(&n->b, 0, &n->x, &n->p), 0);
 }
 
 /* Stops what ts_native_start started and removes the work directory, if any. */

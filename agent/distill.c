@@ -16,7 +16,6 @@
 
 #include "actions/action.h"
 
-#define DV_DELTA_HEADER "(changes since the last observation)"
 #define DV_MAX_FILE (64u << 20)
 
 /* ---- the view as the model saw it ----------------------------------------------- */
@@ -46,29 +45,6 @@ static dv_entry *view_find(dv_view *v, const char *id)
         if (!strcmp(v->e[i].id, id))
             return &v->e[i];
     return NULL;
-}
-
-/* The end of a quoted name starting after q at s: the quote followed by the line's end, a space or
- * an arrow (a name may hold the quote itself, as "Ada's"). */
-static const char *name_end(const char *s, char q)
-{
-    const char *last = NULL;
-    for (const char *p = s; *p && *p != '\n'; p++)
-        if (*p == q && (!p[1] || p[1] == '\n' || p[1] == ' ')) {
-            last = p;
-            /* the first quote followed by " attr:" or " →" or the end closes it */
-            const char *r = p + 1;
-            if (!*r || *r == '\n' || !strncmp(r, " \xe2\x86\x92", 4))
-                return p;
-            while (*r == ' ')
-                r++;
-            const char *w = r;
-            while (*w && (isalnum((unsigned char)*w) || *w == '_' || *w == '-'))
-                w++;
-            if (w > r && *w == ':')
-                return p;
-        }
-    return last;
 }
 
 /* A Python repr() string body from s (after its opening quote q), as the atomic view writes
@@ -119,59 +95,23 @@ static char *repr_decode(const char *s, char q)
     return NULL;
 }
 
-/* One printed line "[id] role 'name' ...", the hybrid's "role [id] 'name' ..." or "[cN] tool_name(...)"
- * into out (name allocated):
- * 0, or -1 when the line names no id.  repr: names are Python reprs (the atomic and pruned
- * views); else as the hybrid view writes them, unescaped. */
-static int parse_line(const char *line, int repr, dv_entry *out)
+/* One line perception read ("[id] role 'name' ...", the hybrid's "role [id] 'name' ...", "[cN] kind 'label'"
+ * or "[cN] tool_name(...)") into out (name allocated): 0, or -1 when the line names no id and name.
+ * repr: names are Python reprs (the atomic and pruned views); else as the hybrid view writes them. */
+static int entry_of(const perc_line *l, int repr, dv_entry *out)
 {
-    while (*line == ' ' || *line == '\t' || *line == '+' || *line == '~')
-        line++;
     memset(out, 0, sizeof *out);
-    const char *r = NULL;
-    size_t i = 0;
-    if (*line != '[') { /* the hybrid view writes an element "role [id] 'name'" */
-        while (line[i] && line[i] != ' ' && line[i] != '\n')
-            i++;
-        if (!i || i >= sizeof out->role || line[i] != ' ' || line[i + 1] != '[')
-            return -1;
-        memcpy(out->role, line, i);
-        r = line + i + 1;
-    } else {
-        r = line;
-    }
-    const char *close = strchr(r, ']');
-    if (!close || close - r - 1 <= 0 || close - r - 1 >= (long)sizeof out->id || memchr(r, '\n', (size_t)(close - r)))
+    int tool = l->kind == PERC_LINE_PAGE_TOOL && l->n_tools; /* a page tool: its name is its label */
+    int named = (l->kind == PERC_LINE_ELEMENT || l->kind == PERC_LINE_COMPONENT) && l->name.s && l->role.len;
+    if (!l->id.s || !l->id.len || l->id.len >= sizeof out->id || l->role.len >= sizeof out->role || (!tool && !named))
         return -1;
-    memcpy(out->id, r + 1, (size_t)(close - r - 1));
-    r = close + 1;
-    if (*r++ != ' ')
-        return -1;
-    if (!out->role[0]) { /* "[id] role 'name'" or "[cN] tool_name(...)" */
-        i = 0;
-        while (r[i] && r[i] != ' ' && r[i] != '(' && r[i] != '\'' && r[i] != '\n')
-            i++;
-        if (!i || i >= sizeof out->role)
-            return -1;
-        if (r[i] == '(') { /* a page tool: its name is its label */
-            out->name = strndup(r, i);
-            return out->name ? 0 : -1;
-        }
-        memcpy(out->role, r, i);
-        r += i;
-    } else {
-        r--; /* at the blank before the name */
-    }
-    if (r[0] != ' ' || (r[1] != '\'' && r[1] != '"'))
-        return -1;
-    if (repr) {
-        out->name = repr_decode(r + 2, r[1]);
+    memcpy(out->id, l->id.s, l->id.len);
+    if (tool) {
+        out->name = strndup(l->tools[0].name.s, l->tools[0].name.len);
         return out->name ? 0 : -1;
     }
-    const char *end = name_end(r + 2, r[1]);
-    if (!end)
-        return -1;
-    out->name = strndup(r + 2, (size_t)(end - r - 2));
+    memcpy(out->role, l->role.s, l->role.len);
+    out->name = repr ? repr_decode(l->name.s, l->name.s[-1]) : strndup(l->name.s, l->name.len);
     return out->name ? 0 : -1;
 }
 
@@ -218,46 +158,50 @@ static void view_remove(dv_view *v, const char *id)
     v->n--;
 }
 
-/* The view after the model read text (a full view, or a delta against the view before). */
-static eous_rc view_update(dv_view *v, const char *text, int repr, eous_err *err)
+/* 1 when the line is the delta's section title (perception/delta.c: "added:", "removed:", ...). */
+static int section_is(const perc_line *l, const char *title)
 {
-    int delta = !strncmp(text, DV_DELTA_HEADER, strlen(DV_DELTA_HEADER)), removed = 0, added = 0;
+    return !l->mark && !l->depth && perc_span_is(l->whole, title, strlen(title));
+}
+
+/* The view after the model read the lines of a view (a full view, or a delta against the view before). */
+static eous_rc view_update(dv_view *v, const perc_lines *ls, int repr, eous_err *err)
+{
+    int delta = perc_lines_delta(ls), removed = 0, added = 0;
     long at = -1; /* in the added section: where the next "+ " line goes (after the context line above it) */
     if (!delta) {
         view_clear(v);
         v->exact = 1;
     }
-    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-        if (delta && !strncmp(p, "removed:", 8))
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        int title_added = delta && section_is(l, "added:");
+        if (delta && section_is(l, "removed:"))
             removed = 1, added = 0;
-        else if (delta && !strncmp(p, "added:", 6))
+        else if (title_added)
             removed = 0, added = 1, at = -1;
-        else if (delta && !strncmp(p, "changed components:", 19))
+        else if (delta && section_is(l, "changed components:"))
             removed = 0, added = 0;
         dv_entry e;
-        if (removed && !strncmp(p, "- ", 2)) {
-            char id[32] = "";
-            if (parse_line(p + 2, repr, &e) == 0) { /* the hybrid's "- role [id] 'name'" */
-                snprintf(id, sizeof id, "%s", e.id);
-                free(e.name);
-            } else if (!strncmp(p, "- [", 3) && sscanf(p + 3, "%31[^]]", id) != 1) {
-                id[0] = '\0';
-            }
-            if (id[0])
+        if (removed && l->mark == '-') { /* "- [c5]", the hybrid's "- role [id] 'name'" */
+            char id[32];
+            if (l->id.s && l->id.len < sizeof id) {
+                snprintf(id, sizeof id, "%.*s", (int)l->id.len, l->id.s);
                 view_remove(v, id);
+            }
             continue;
         }
-        int plus = !strncmp(p, "+ ", 2);
-        if (added && !plus && strncmp(p, "added:", 6)) { /* a context line: the added lines go below it */
+        int plus = l->mark == '+';
+        if (added && !plus && !title_added) { /* a context line: the added lines go below it */
             dv_entry *anchor = NULL;
-            if (parse_line(p, repr, &e) == 0) {
+            if (entry_of(l, repr, &e) == 0) {
                 anchor = view_find(v, e.id);
                 free(e.name);
             }
             at = anchor ? (long)(anchor - v->e) + 1 : -1;
             continue;
         }
-        if (!removed && parse_line(p, repr, &e) == 0) {
+        if (!removed && entry_of(l, repr, &e) == 0) {
             long where = !delta ? (long)v->n : added && plus ? at : -1;
             int known = view_find(v, e.id) != NULL;
             eous_rc rc = view_put(v, &e, where, err);
@@ -607,9 +551,13 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
             return eous_err_set(err, EOUS_E_INVALID, "%s: step %d's view %s cannot be read", run_dir, step, obs);
         /* the hybrid view writes names as they are; the others as Python reprs */
         const char *mode = eous_json_str(line, "mode");
-        rc = view_update(v, text, !mode || strcmp(mode, "hybrid"), err);
-        if (mode && !strcmp(mode, "hybrid"))
-            dv_collect_view(ps, text);
+        perc_lines *ls = NULL; /* the view read once, by perception, for both readers below */
+        rc = perc_lines_read(text, len, &ls, err);
+        if (!rc)
+            rc = view_update(v, ls, !mode || strcmp(mode, "hybrid"), err);
+        if (!rc && mode && !strcmp(mode, "hybrid"))
+            dv_collect_view(ps, ls);
+        perc_lines_free(ls);
         free(text);
         if (rc)
             return rc;

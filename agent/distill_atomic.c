@@ -228,83 +228,119 @@ cJSON *dv_atomic_steps(const cJSON *steps, const cJSON *names, const cJSON *over
 
 /* ---- what a hybrid view tells of its components ---------------------------------- */
 
+/* The line's component kind and label as perception read them: 1 when it is a component of kind kind
+ * whose label is printed. */
+static int component_is(const perc_line *l, const char *kind)
+{
+    return l->kind == PERC_LINE_COMPONENT && l->id.s && l->name.s && perc_span_is(l->role, kind, strlen(kind));
+}
+
+/* A span's bytes into out (cut at n - 1). */
+static const char *span_str(perc_span sp, char *out, size_t n)
+{
+    snprintf(out, n, "%.*s", sp.s ? (int)sp.len : 0, sp.s ? sp.s : "");
+    return out;
+}
+
+/* The value of the line's state key, s NULL when it prints none. */
+static perc_span state_of(const perc_line *l, const char *key)
+{
+    for (size_t i = 0; i < l->n_state; i++)
+        if (perc_span_is(l->state[i].key, key, strlen(key)))
+            return l->state[i].value;
+    return (perc_span){0};
+}
+
+/* A list state value's items (perception reads "email | sms") as an array of strings. */
+static cJSON *items_of(perc_span value)
+{
+    perc_span items[256];
+    size_t n = perc_span_items(value, items, 256);
+    cJSON *a = cJSON_CreateArray();
+    for (size_t i = 0; i < n; i++) {
+        char *v = strndup(items[i].s, items[i].len);
+        if (v)
+            cJSON_AddItemToArray(a, cJSON_CreateString(v));
+        free(v);
+    }
+    return a;
+}
+
+/* 1 when [s, s + n) is a key a tool's list names ("onsite" in "onsite=On-site"). */
+static int option_key(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isalnum((unsigned char)s[i]) && s[i] != '-' && s[i] != '_')
+            return 0;
+    return n > 0;
+}
+
 /* Each "key=Label" a hybrid view's tool lists print (setValue(value: onsite=On-site|hybrid)) into names:
  * the option a person picks by its label for a value a call took by its key. */
-static void collect_names(cJSON *names, const char *text)
+static void collect_names(cJSON *names, const perc_lines *ls)
 {
-    for (const char *p = strstr(text, "\xe2\x86\x92"); p && *p; p++) {
-        if (*p == '\n') {
-            p = strstr(p, "\xe2\x86\x92"); /* the next line's tools */
-            if (!p)
-                break;
-        }
-        if (*p != '=' || (p[1] == '=' || p[1] == ' '))
-            continue;
-        const char *k = p;
-        while (k > text && (isalnum((unsigned char)k[-1]) || k[-1] == '-' || k[-1] == '_'))
-            k--;
-        if (k == p || (k[-1] != ' ' && k[-1] != '|'))
-            continue;
-        size_t n = strcspn(p + 1, "|);\n");
-        char key[128], label[256];
-        if ((size_t)(p - k) >= sizeof key || !n || n >= sizeof label)
-            continue;
-        snprintf(key, sizeof key, "%.*s", (int)(p - k), k);
-        snprintf(label, sizeof label, "%.*s", (int)n, p + 1);
-        if (!cJSON_GetObjectItemCaseSensitive(names, key))
-            cJSON_AddStringToObject(names, key, label);
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        for (size_t t = 0; l->kind == PERC_LINE_COMPONENT && t < l->n_tools; t++)
+            for (size_t k = 0; k < l->tools[t].n_params; k++) {
+                perc_span ty = l->tools[t].params[k].type;
+                /* the type's values, '|' apart: "onsite=On-site" names a key's label */
+                for (size_t v = 0, e; ty.s && v < ty.len; v = e + 1) {
+                    for (e = v; e < ty.len && ty.s[e] != '|'; e++)
+                        ;
+                    const char *eq = memchr(ty.s + v, '=', e - v);
+                    size_t kn = eq ? (size_t)(eq - ty.s) - v : 0, ln = eq ? e - v - kn - 1 : 0;
+                    char key[128], label[256];
+                    if (!eq || !option_key(ty.s + v, kn) || !ln || eq[1] == '=' || eq[1] == ' ' || kn >= sizeof key ||
+                        ln >= sizeof label)
+                        continue;
+                    snprintf(key, sizeof key, "%.*s", (int)kn, ty.s + v);
+                    snprintf(label, sizeof label, "%.*s", (int)ln, eq + 1);
+                    if (!cJSON_GetObjectItemCaseSensitive(names, key))
+                        cJSON_AddStringToObject(names, key, label);
+                }
+            }
     }
 }
 
-/* What each checkbox group line of text holds ("[c8] checkboxgroup 'Notifications' value: email | sms →")
- * into boxes, by view id. */
-static void collect_boxes(cJSON *boxes, const char *text)
+/* What each checkbox group line holds ("[c8] checkboxgroup 'Notifications' value: email | sms →")
+ * into boxes, by view id: its values, an array. */
+static void collect_boxes(cJSON *boxes, const perc_lines *ls)
 {
-    for (const char *p = strstr(text, "] checkboxgroup '"); p; p = strstr(p + 1, "] checkboxgroup '")) {
-        const char *id = p, *eol = strchr(p, '\n'), *arrow = strstr(p, " \xe2\x86\x92");
-        while (id > text && id[-1] != '[')
-            id--;
-        if (id == text || p - id >= 16 || !arrow || (eol && arrow > eol))
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        if (!component_is(l, "checkboxgroup") || !l->n_tools || l->id.len >= 16)
             continue;
-        char key[16], held[512] = "";
-        snprintf(key, sizeof key, "%.*s", (int)(p - id), id);
-        const char *v = strstr(p, " value: ");
-        if (v && v < arrow)
-            snprintf(held, sizeof held, "%.*s", (int)(arrow - v - 8), v + 8);
+        char key[16];
+        span_str(l->id, key, sizeof key);
         cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
-        cJSON_AddStringToObject(boxes, key, held);
+        cJSON_AddItemToObject(boxes, key, items_of(state_of(l, "value")));
     }
 }
 
-/* What each slider line of text holds ("[c7] slider 'Retention (days)' value: 30 → setValue(value:
+/* What each slider line holds ("[c7] slider 'Retention (days)' value: 30 → setValue(value:
  * integer, 1..365, step 5)") into boxes, by "s:" and view id: "30 1 5 1 Retention (days)", its value ("-"
  * when it has none), least value, step, the sliders the view holds and its label. */
-static void collect_sliders(cJSON *boxes, const char *text)
+static void collect_sliders(cJSON *boxes, const perc_lines *ls)
 {
     int sliders = 0;
-    for (const char *p = strstr(text, "] slider '"); p; p = strstr(p + 1, "] slider '"))
-        sliders++;
-    for (const char *p = strstr(text, "] slider '"); p; p = strstr(p + 1, "] slider '")) {
-        const char *id = p, *eol = strchr(p, '\n'), *arrow = strstr(p, " \xe2\x86\x92 setValue(value: ");
-        while (id > text && id[-1] != '[')
-            id--;
-        const char *name = p + 10, *end = strchr(name, '\'');
-        if (!eol)
-            eol = p + strlen(p);
-        if (id == text || p - id >= 16 || !arrow || arrow > eol || !end || end > arrow)
+    for (size_t i = 0; i < perc_lines_count(ls); i++)
+        sliders += component_is(perc_lines_at(ls, i), "slider");
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        if (!component_is(l, "slider") || l->id.len >= 16 || !l->n_tools ||
+            !perc_span_is(l->tools[0].name, "setValue", 8) || !l->tools[0].n_params ||
+            !perc_span_is(l->tools[0].params[0].name, "value", 5))
             continue;
-        char key[24], held[512], value[32] = "-", line[600];
+        char key[24], held[512], value[32] = "-", name[400];
         double min = 0, step = 1;
-        snprintf(line, sizeof line, "%.*s", (int)(eol - arrow), arrow);
-        const char *v = strstr(p, " value: "), *range = strstr(line, ", "), *st = strstr(line, ", step ");
-        if (!range || sscanf(range + 2, "%lf..", &min) != 1)
+        if (perc_param_range(&l->tools[0].params[0], &min, &step))
             continue; /* a slider without a least value: its keys' count is not known */
-        if (st)
-            sscanf(st + 7, "%lf", &step);
-        if (v && v < arrow)
-            snprintf(value, sizeof value, "%.*s", (int)strcspn(v + 8, " \n"), v + 8);
-        snprintf(key, sizeof key, "s:%.*s", (int)(p - id), id);
-        snprintf(held, sizeof held, "%s %g %g %d %.*s", value, min, step, sliders, (int)(end - name), name);
+        perc_span v = state_of(l, "value");
+        if (v.s && v.len)
+            span_str(v, value, sizeof value);
+        snprintf(key, sizeof key, "s:%.*s", (int)l->id.len, l->id.s);
+        snprintf(held, sizeof held, "%s %g %g %d %s", value, min, step, sliders, span_str(l->name, name, sizeof name));
         cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
         cJSON_AddStringToObject(boxes, key, held);
     }
@@ -312,53 +348,37 @@ static void collect_sliders(cJSON *boxes, const char *text)
 
 /* The cells of a hybrid table's row line ("\t| u001 | Annie Boyd | ... |") into cells (at most max,
  * each up to 255 bytes); their count. */
-static int row_cells(const char *line, const char *eol, char cells[][256], int max)
+static int row_cells(const perc_line *l, char cells[][256], int max)
 {
-    while (line < eol && (*line == '\t' || *line == ' '))
-        line++;
-    if (eol - line < 2 || strncmp(line, "| ", 2))
-        return 0;
     int n = 0;
-    for (const char *p = line + 2; p < eol && n < max;) {
-        const char *end = strstr(p, " |");
-        if (!end || end > eol)
-            break;
-        snprintf(cells[n++], 256, "%.*s", (int)(end - p < 255 ? end - p : 255), p);
-        p = end + 3;
-    }
+    for (size_t i = 0; l && l->kind == PERC_LINE_ROW && !l->mark && i < l->n_cells && n < max; i++)
+        span_str(l->cells[i], cells[n++], 256);
     return n;
 }
 
 /* Each row a hybrid table line prints ("[c5] table 'Users' ... →" then "| key | name | ..." and a line per
  * row) into boxes by "r:" and its key: "3 Joan Knuth", its place among the rows printed (the page's row
  * a person sees) and its name (the cell under "name", else the one after the key). */
-static void collect_rows(cJSON *boxes, const char *text)
+static void collect_rows(cJSON *boxes, const perc_lines *ls)
 {
-    for (const char *p = strstr(text, "] table '"); p; p = strstr(p + 1, "] table '")) {
-        const char *l = strchr(p, '\n'), *eol;
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
         char cells[16][256];
-        if (!l || !(eol = strchr(++l, '\n')))
+        if (!component_is(l, "table"))
             continue;
-        int cols = row_cells(l, eol, cells, 16), name = 1, place = 0;
+        int cols = row_cells(perc_lines_at(ls, i + 1), cells, 16), name = 1, place = 0;
         if (cols < 2 || strcmp(cells[0], "key"))
             continue;
-        const char *id = p, *sel = strstr(p, " selectedRowKeys: "), *arrow = strstr(p, " \xe2\x86\x92");
-        while (id > text && id[-1] != '[')
-            id--;
-        if (id > text && p - id < 16 && arrow && arrow < l) { /* the rows it holds selected, by "sel:" and id */
-            char key[24], held[2048] = "";
-            if (sel && sel < arrow)
-                snprintf(held, sizeof held, "%.*s", (int)(arrow - sel - 18), sel + 18);
-            snprintf(key, sizeof key, "sel:%.*s", (int)(p - id), id);
+        if (l->id.len < 16 && l->n_tools) { /* the rows it holds selected, by "sel:" and id: their keys */
+            char key[24];
+            snprintf(key, sizeof key, "sel:%.*s", (int)l->id.len, l->id.s);
             cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
-            cJSON_AddStringToObject(boxes, key, held);
+            cJSON_AddItemToObject(boxes, key, items_of(state_of(l, "selectedRowKeys")));
         }
-        for (int i = 1; i < cols; i++)
-            if (!strcmp(cells[i], "name"))
-                name = i;
-        for (l = eol + 1; *l && (eol = strchr(l, '\n') ? strchr(l, '\n') : l + strlen(l)); l = *eol ? eol + 1 : eol) {
-            if (row_cells(l, eol, cells, 16) <= name)
-                break;
+        for (int c = 1; c < cols; c++)
+            if (!strcmp(cells[c], "name"))
+                name = c;
+        for (size_t r = i + 2; row_cells(perc_lines_at(ls, r), cells, 16) > name; r++) {
             char key[300], held[300];
             snprintf(key, sizeof key, "r:%s", cells[0]);
             snprintf(held, sizeof held, "%d %s", ++place, cells[name]);
@@ -368,30 +388,21 @@ static void collect_rows(cJSON *boxes, const char *text)
     }
 }
 
-/* A checkbox whose line follows a line of text alone at its indent ("\tExtras" above "\t[c10] checkbox
+/* A checkbox whose line follows a line of text alone at its depth ("\tExtras" above "\t[c10] checkbox
  * 'Breakfast included'"): the atomic view names it with that label in front ("Extras Breakfast included",
  * a form item's label and the box's text), into boxes by "x:" and its view id. */
-static void collect_labelled_boxes(cJSON *boxes, const char *text)
+static void collect_labelled_boxes(cJSON *boxes, const perc_lines *ls)
 {
-    for (const char *p = strstr(text, "] checkbox '"); p; p = strstr(p + 1, "] checkbox '")) {
-        const char *id = p, *bol = p, *name = p + 12, *end = strchr(name, '\'');
-        while (bol > text && bol[-1] != '\n')
-            bol--;
-        while (id > bol && id[-1] != '[')
-            id--;
-        if (bol == text || id == bol || p - id >= 16 || !end)
-            continue;
-        const char *prev = bol - 1, *pb = prev;
-        while (pb > text && pb[-1] != '\n')
-            pb--;
-        size_t indent = strspn(bol, "\t"), pindent = strspn(pb, "\t");
-        const char *ptext = pb + pindent;
-        if (indent != pindent || ptext >= prev || *ptext == '[' || memchr(ptext, '\'', (size_t)(prev - ptext)) ||
-            memchr(ptext, ':', (size_t)(prev - ptext)) || prev - ptext > 80 || id - 1 != bol + indent)
+    for (size_t i = 1; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i), *prev = perc_lines_at(ls, i - 1);
+        perc_span pt = prev->whole;
+        if (!component_is(l, "checkbox") || !l->id_first || l->mark || l->id.len >= 16 || prev->mark ||
+            prev->depth != l->depth || !pt.len || pt.len > 80 || prev->kind != PERC_LINE_TEXT ||
+            memchr(pt.s, '\'', pt.len) || memchr(pt.s, ':', pt.len))
             continue; /* not a label alone: a component, a named line, a note */
         char key[24], label[400];
-        snprintf(key, sizeof key, "x:%.*s", (int)(p - id), id);
-        snprintf(label, sizeof label, "%.*s %.*s", (int)(prev - ptext), ptext, (int)(end - name), name);
+        snprintf(key, sizeof key, "x:%.*s", (int)l->id.len, l->id.s);
+        snprintf(label, sizeof label, "%.*s %.*s", (int)pt.len, pt.s, (int)l->name.len, l->name.s);
         cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
         cJSON_AddStringToObject(boxes, key, label);
     }
@@ -399,24 +410,17 @@ static void collect_labelled_boxes(cJSON *boxes, const char *text)
 
 /* Each switch or checkbox line's state ("[c15] switch 'Active' checked: true →") into boxes by "k:" and view
  * id: "true switch Active", its state, kind and name. */
-static void collect_toggles(cJSON *boxes, const char *text)
+static void collect_toggles(cJSON *boxes, const perc_lines *ls)
 {
-    for (const char *p = strstr(text, "] "); p; p = strstr(p + 1, "] ")) {
-        const char *id = p, *kind = p + 2, *eol = strchr(p, '\n'), *q = strchr(kind, ' ');
-        while (id > text && id[-1] != '[')
-            id--;
-        if (!eol)
-            eol = p + strlen(p);
-        if (id == text || id[0] != 'c' || p - id >= 16 || !q || q > eol || q[1] != '\'' ||
-            (strncmp(kind, "switch ", 7) && strncmp(kind, "checkbox ", 9)))
-            continue;
-        const char *name = q + 2, *end = strchr(name, '\''), *st = strstr(p, "' checked: ");
-        if (!end || end > eol || !st || st != end || st + 11 >= eol)
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        if ((!component_is(l, "switch") && !component_is(l, "checkbox")) || l->id.len >= 16 || !l->n_state ||
+            !perc_span_is(l->state[0].key, "checked", 7) || !l->state[0].value.len)
             continue;
         char key[24], held[600];
-        snprintf(key, sizeof key, "k:%.*s", (int)(p - id), id);
-        snprintf(held, sizeof held, "%s %.*s %.*s", !strncmp(st + 11, "true", 4) ? "true" : "false",
-                 (int)(q - kind), kind, (int)(end - name), name);
+        snprintf(key, sizeof key, "k:%.*s", (int)l->id.len, l->id.s);
+        snprintf(held, sizeof held, "%s %.*s %.*s", perc_span_is(l->state[0].value, "true", 4) ? "true" : "false",
+                 (int)l->role.len, l->role.s, (int)l->name.len, l->name.s);
         cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
         cJSON_AddStringToObject(boxes, key, held);
     }
@@ -424,30 +428,19 @@ static void collect_toggles(cJSON *boxes, const char *text)
 
 /* The last button a modal's block prints ("[c9] modal 'Edit user' ..." then, indented under it, "button
  * [3] 'Save'"): the one that submits it, as antd's footer puts OK last; into boxes by "m:" and view id. */
-static void collect_modal_buttons(cJSON *boxes, const char *text)
+static void collect_modal_buttons(cJSON *boxes, const perc_lines *ls)
 {
-    for (const char *p = strstr(text, "] modal '"); p; p = strstr(p + 1, "] modal '")) {
-        const char *id = p, *bol = p, *l = strchr(p, '\n');
-        while (bol > text && bol[-1] != '\n')
-            bol--;
-        while (id > bol && id[-1] != '[')
-            id--;
-        if (id == bol || p - id >= 16 || !l)
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i), *b;
+        if (!component_is(l, "modal") || l->id.len >= 16 || i + 1 >= perc_lines_count(ls))
             continue;
-        size_t indent = strspn(bol, "\t");
         char last[300] = "";
-        for (l++; *l && strspn(l, "\t") > indent; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
-            const char *b = l + strspn(l, "\t"), *eol = strchr(b, '\n') ? strchr(b, '\n') : b + strlen(b);
-            const char *n = strncmp(b, "button ", 7) ? strstr(b, "] button '") : b;
-            if (n != b && (!n || n > eol || b[0] != '['))
-                continue;
-            n = strchr(n, '\'');
-            const char *e = n ? strchr(n + 1, '\'') : NULL;
-            if (n && e && e < eol)
-                snprintf(last, sizeof last, "%.*s", (int)(e - n - 1), n + 1);
-        }
+        for (size_t k = i + 1; (b = perc_lines_at(ls, k)) && !b->mark && !l->mark && b->depth > l->depth; k++)
+            if (b->kind == PERC_LINE_ELEMENT && perc_span_is(b->role, "button", 6) && b->name.s &&
+                (b->id_first || !b->id.s || b->role.s == b->whole.s))
+                span_str(b->name, last, sizeof last);
         char key[24];
-        snprintf(key, sizeof key, "m:%.*s", (int)(p - id), id);
+        snprintf(key, sizeof key, "m:%.*s", (int)l->id.len, l->id.s);
         cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
         if (*last)
             cJSON_AddStringToObject(boxes, key, last);
@@ -486,13 +479,11 @@ static void slider_keys(dv_params *ps, const char *id, const cJSON *params, int 
     cJSON_AddItemToObject(ps->over, key, steps);
 }
 
-/* 1 when value is one of held's " | "-separated values. */
-static int box_held(const char *held, const char *value)
+/* 1 when value is one of held's values (an array, collect_boxes). */
+static int box_held(const cJSON *held, const char *value)
 {
-    size_t n = strlen(value);
-    for (const char *p = strstr(held, value); p; p = strstr(p + 1, value))
-        if ((p == held || !strncmp(p - 3, " | ", 3)) && (!p[n] || !strncmp(p + n, " | ", 3)))
-            return 1;
+    const cJSON *h;
+    cJSON_ArrayForEach(h, held) if (cJSON_IsString(h) && !strcmp(h->valuestring, value)) return 1;
     return 0;
 }
 
@@ -500,9 +491,9 @@ static int box_held(const char *held, const char *value)
  * changes, named loosely as the atomic view prints it: "c" for checkbox 'C'), into ps->over at index. */
 static void boxes_to_click(dv_params *ps, const char *id, const cJSON *params, int index)
 {
-    const char *held = eous_json_str(ps->boxes, id);
+    const cJSON *held = cJSON_GetObjectItemCaseSensitive(ps->boxes, id), *h;
     const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "values"), *w;
-    if (!held || !cJSON_IsArray(want))
+    if (!cJSON_IsArray(held) || !cJSON_IsArray(want))
         return;
     cJSON *steps = cJSON_CreateArray();
     char t[300], shown[256], key[16];
@@ -511,17 +502,16 @@ static void boxes_to_click(dv_params *ps, const char *id, const cJSON *params, i
         quoted(t, sizeof t, "checkbox", option_name(ps->names, w->valuestring, shown, sizeof shown));
         cJSON_AddItemToArray(steps, atomic_one("click", t));
     }
-    for (const char *p = held; *p;) { /* what it held and the call leaves out: unchecked */
-        size_t n = strstr(p, " | ") ? (size_t)(strstr(p, " | ") - p) : strlen(p);
+    cJSON_ArrayForEach(h, held) /* what it held and the call leaves out: unchecked */
+    {
         char v[200];
-        snprintf(v, sizeof v, "%.*s", (int)(n < sizeof v ? n : sizeof v - 1), p);
+        snprintf(v, sizeof v, "%s", cJSON_IsString(h) ? h->valuestring : "");
         int kept = 0;
         cJSON_ArrayForEach(w, want) kept |= cJSON_IsString(w) && !strcmp(w->valuestring, v);
         if (!kept && *v) {
             quoted(t, sizeof t, "checkbox", option_name(ps->names, v, shown, sizeof shown));
             cJSON_AddItemToArray(steps, atomic_one("click", t));
         }
-        p += n + (p[n] ? 3 : 0);
     }
     snprintf(key, sizeof key, "%d", index);
     cJSON_AddItemToObject(ps->over, key, steps);
@@ -531,8 +521,9 @@ static void boxes_to_click(dv_params *ps, const char *id, const cJSON *params, i
  * changes (none when it already is as asked), into ps->over at index. */
 static void box_toggle(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
 {
-    const char *held = eous_json_str(ps->boxes, id), *value = eous_json_str(params, "value");
-    if (!held || !value)
+    const cJSON *held = cJSON_GetObjectItemCaseSensitive(ps->boxes, id);
+    const char *value = eous_json_str(params, "value");
+    if (!cJSON_IsArray(held) || !value)
         return;
     cJSON *steps = cJSON_CreateArray();
     char t[300], shown[256], key[16];
@@ -630,11 +621,11 @@ static int row_action_steps(const dv_params *ps, const cJSON *params, cJSON *ste
 static int select_rows_steps(const dv_params *ps, const char *id, const cJSON *params, cJSON *steps)
 {
     const cJSON *keys = cJSON_GetObjectItemCaseSensitive(params, "keys"), *k;
-    const char *mode = eous_json_str(params, "mode") ? eous_json_str(params, "mode") : "set", *selected;
+    const char *mode = eous_json_str(params, "mode") ? eous_json_str(params, "mode") : "set";
     char sk[24];
     snprintf(sk, sizeof sk, "sel:%s", id);
-    selected = eous_json_str(ps->boxes, sk) ? eous_json_str(ps->boxes, sk) : "";
-    if (!cJSON_IsArray(keys) || !cJSON_GetArraySize(keys) || (!strcmp(mode, "set") && *selected))
+    const cJSON *selected = cJSON_GetObjectItemCaseSensitive(ps->boxes, sk); /* NULL: none known */
+    if (!cJSON_IsArray(keys) || !cJSON_GetArraySize(keys) || (!strcmp(mode, "set") && cJSON_GetArraySize(selected)))
         return -1;
     cJSON_ArrayForEach(k, keys)
     {
@@ -714,15 +705,15 @@ static void table_steps(dv_params *ps, const char *id, const char *tool, const c
         cJSON_AddItemToObject(ps->over, key, steps);
 }
 
-void dv_collect_view(dv_params *ps, const char *text)
+void dv_collect_view(dv_params *ps, const perc_lines *lines)
 {
-    collect_names(ps->names, text);
-    collect_boxes(ps->boxes, text);
-    collect_sliders(ps->boxes, text);
-    collect_rows(ps->boxes, text);
-    collect_labelled_boxes(ps->boxes, text);
-    collect_toggles(ps->boxes, text);
-    collect_modal_buttons(ps->boxes, text);
+    collect_names(ps->names, lines);
+    collect_boxes(ps->boxes, lines);
+    collect_sliders(ps->boxes, lines);
+    collect_rows(ps->boxes, lines);
+    collect_labelled_boxes(ps->boxes, lines);
+    collect_toggles(ps->boxes, lines);
+    collect_modal_buttons(ps->boxes, lines);
 }
 
 void dv_tell_call(dv_params *ps, const char *cid, const char *tool, const cJSON *params, int index)

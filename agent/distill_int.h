@@ -4,12 +4,13 @@
 #define EOUS_AGENT_DISTILL_INT_H
 
 #include "core/core.h"
+#include "perception/perc.h"
 
 typedef struct dv_params {
     const char *intent;
     cJSON *decl;  /* {NAME: {"default", "description"}} */
     cJSON *names; /* {key: "Label"}: the options a hybrid line's tools print as key=Label */
-    cJSON *boxes; /* {"c8": "email | sms"}: what each checkbox group held in the last view that printed it */
+    cJSON *boxes; /* {"c8": ["email", "sms"]}: what each checkbox group held in the last view that printed it */
     cJSON *over;  /* {"3": [steps]}: step 3's call as atomic steps a view told (a checkbox group's clicks) */
 } dv_params;
 
@@ -17,10 +18,11 @@ typedef struct dv_params {
  * placeholder; the caller frees it (distill.c). */
 char *dv_with_placeholders(const dv_params *ps, const char *s);
 
-/* What a hybrid view's text tells of its components (options' key=Label, checkbox groups', switches' and
- * sliders' states, tables' rows and selection, a checkbox's form item label, modals' last buttons) into
- * ps->names and ps->boxes, the later view's word over an earlier one's. */
-void dv_collect_view(dv_params *ps, const char *text);
+/* What a hybrid view's lines (perception's reading of its text) tell of its components (options'
+ * key=Label, checkbox groups', switches' and sliders' states, tables' rows and selection, a checkbox's
+ * form item label, modals' last buttons) into ps->names and ps->boxes, the later view's word over an
+ * earlier one's. */
+void dv_collect_view(dv_params *ps, const perc_lines *lines);
 /* A call (tool, params) on view id cid as the steps a person takes where what the views told says them
  * (a group's boxes, a slider's keys, a table's filter, a row's link...), into ps->over at index (the
  * call's place among the steps); nothing when they are not known. */

@@ -250,6 +250,7 @@ typedef struct perc_line {
     size_t n_cells;
     const perc_line_item *items; /* the elements the line names (its own, or a row's inline ones) */
     size_t n_items;
+    char mark;             /* in a delta (perc_lines_delta): '+' added, '-' removed, ' ' context, 0 none; read after it */
 } perc_line;
 
 typedef struct perc_lines perc_lines;
@@ -260,6 +261,16 @@ eous_rc perc_lines_read(const char *text, size_t len, perc_lines **out, eous_err
 void perc_lines_free(perc_lines *l);
 size_t perc_lines_count(const perc_lines *l);
 const perc_line *perc_lines_at(const perc_lines *l, size_t i);
+/* 1 when the lines are a delta ("(changes since the last observation)", perception/delta.h):
+ * its "+ ", "- " and context lines are read after their mark (perc_line.mark), and a removed
+ * component's "- [c5]" gets its id. */
+int perc_lines_delta(const perc_lines *l);
+/* A param's least value and step from its limits (", 1..365, step 5": 1 and 5; *step stays when none
+ * is printed): 0, or -1 when its limits open with no range. */
+int perc_param_range(const perc_line_param *pm, double *min, double *step);
+/* A list state value's items ("email | sms", as view_hybrid.c prints a list) into out, at most max:
+ * their count; an empty value holds none. */
+size_t perc_span_items(perc_span value, perc_span *out, size_t max);
 /* 1 when span sp holds exactly s (n bytes). */
 int perc_span_is(perc_span sp, const char *s, size_t n);
 /* The text the lines were read from with the view ids ("[12]", "[c5]", and the

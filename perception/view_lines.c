@@ -22,17 +22,20 @@
 
 static const char ARROW[] = " → ";
 static const char DASH[] = " — ";
+static const char DELTA_HEADER[] = "(changes since the last observation)"; /* as perception/delta.c writes it */
 
 struct perc_lines {
     eous_arena *arena;
     perc_line *lines;
     size_t n;
+    int delta; /* the text is a delta: its lines carry marks */
 };
 
 /* The line being read and where its parts go before they are copied out. */
 typedef struct lctx {
     const char *text;
     const char *end;        /* end of the line */
+    int delta;              /* a delta's line: a mark may open it */
     perc_line *l;
     perc_line_state state[MAX_STATE];
     perc_line_tool tools[MAX_TOOLS];
@@ -407,6 +410,11 @@ static void read_line(lctx *c, const char *p, size_t index)
 {
     perc_line *l = c->l;
     const char *end = c->end;
+    /* a delta's "+ ", "- " and "  " (context) open the line before its tabs (perception/delta.c) */
+    if (c->delta && end - p >= 2 && p[1] == ' ' && (*p == '+' || *p == '-' || *p == ' ')) {
+        l->mark = *p;
+        p += 2;
+    }
     while (p < end && *p == '\t') {
         p++;
         l->depth++;
@@ -416,6 +424,8 @@ static void read_line(lctx *c, const char *p, size_t index)
     size_t idn;
     if (is_header(p, end, l->depth, index)) {
         l->kind = PERC_LINE_HEADER;
+    } else if (l->mark == '-' && (after = bracket_id(p, end, &id, &idn)) && after == end) {
+        l->id = span(c, id, idn); /* a removed component: its id alone */
     } else if (p < end && *p == '|') {
         read_row(c, p);
     } else if ((after = bracket_id(p, end, &id, &idn)) && after < end && *after == ' ') {
@@ -498,11 +508,13 @@ eous_rc perc_lines_read(const char *text, size_t len, perc_lines **out, eous_err
     if (!ls || !c || !(ls->arena = eous_arena_new(0)) || !(ls->lines = calloc(n, sizeof *ls->lines)))
         goto nomem;
     const char *p = text ? text : "", *end = p + (text ? len : 0);
+    ls->delta = starts(p, end, DELTA_HEADER);
     while (p < end) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         memset(c, 0, offsetof(lctx, state));
         c->n_params = 0;
         c->text = text;
+        c->delta = ls->delta;
         c->end = eol ? eol : end;
         c->l = &ls->lines[ls->n];
         read_line(c, p, ls->n);
@@ -527,6 +539,47 @@ void perc_lines_free(perc_lines *l)
     eous_arena_free(l->arena);
     free(l->lines);
     free(l);
+}
+
+int perc_lines_delta(const perc_lines *l)
+{
+    return l && l->delta;
+}
+
+int perc_param_range(const perc_line_param *pm, double *min, double *step)
+{
+    char lim[128], *e;
+    if (!pm->limits.s || pm->limits.len >= sizeof lim)
+        return -1;
+    memcpy(lim, pm->limits.s, pm->limits.len);
+    lim[pm->limits.len] = '\0';
+    const char *st = strstr(lim, PV_LIMIT_SEP "step ");
+    if (st)
+        *step = strtod(st + strlen(PV_LIMIT_SEP "step "), NULL);
+    /* the range opens the limits (view_hybrid.c render_limits): ", 1..365"; cut at its ".." (strtod reads "1.") */
+    char *lo = lim + strlen(PV_LIMIT_SEP), *dots = strstr(lo, PV_RANGE);
+    if (!dots)
+        return -1;
+    *dots = '\0';
+    double v = strtod(lo, &e);
+    if (e == lo || *e)
+        return -1;
+    *min = v;
+    return 0;
+}
+
+size_t perc_span_items(perc_span value, perc_span *out, size_t max)
+{
+    static const char SEP[] = " | "; /* view_hybrid.c's list separator */
+    size_t n = 0;
+    const char *p = value.s, *end = value.s ? value.s + value.len : NULL;
+    while (p && p < end && n < max) {
+        const char *e = find(p, end, SEP);
+        out[n] = (perc_span){.s = p, .off = value.off + (size_t)(p - value.s), .len = (size_t)((e ? e : end) - p)};
+        n++;
+        p = e ? e + strlen(SEP) : end;
+    }
+    return n;
 }
 
 size_t perc_lines_count(const perc_lines *l)

@@ -1000,6 +1000,37 @@ Test(perc_lines, a_param_name_holding_brackets_is_read_whole)
     perc_lines_free(ls);
 }
 
+/* A delta's lines are read after their marks ("+ " added, "- " removed, "  " context), a removed
+ * component's "- [c11]" keeps its id; a slider's range and step and a list value's items read from
+ * their spans (agent/distill.c reads these, never the text). */
+Test(perc_lines, a_delta_a_range_and_a_list_read_from_their_spans)
+{
+    const char *text = "(changes since the last observation)\nchanged components:\n"
+                       "[c8] checkboxgroup 'Notify' value: email | sms → setValue(values: [email|sms|push])\n"
+                       "added:\n  [c2] form 'F'\n+ [c7] slider 'Days' value: 30 → setValue(value: integer, 1..365, step 5)\n"
+                       "removed:\n- [c11]\n- button [4] 'Go'\n";
+    perc_lines *ls;
+    cr_assert_eq(perc_lines_read(text, strlen(text), &ls, NULL), EOUS_OK);
+    cr_assert(perc_lines_delta(ls));
+    const perc_line *g = perc_lines_at(ls, 2), *ctx = perc_lines_at(ls, 4), *sl = perc_lines_at(ls, 5);
+    cr_assert(g->kind == PERC_LINE_COMPONENT && !g->mark && span_eq(g->id, "c8"));
+    perc_span items[4];
+    cr_assert_eq(perc_span_items(g->state[0].value, items, 4), 2);
+    cr_assert(span_eq(items[0], "email") && span_eq(items[1], "sms"));
+    cr_assert(ctx->mark == ' ' && ctx->kind == PERC_LINE_COMPONENT && span_eq(ctx->id, "c2"));
+    cr_assert(sl->mark == '+' && sl->kind == PERC_LINE_COMPONENT && span_eq(sl->name, "Days"));
+    double min = 0, step = 1;
+    cr_assert_eq(perc_param_range(&sl->tools[0].params[0], &min, &step), 0);
+    cr_assert(min == 1 && step == 5, "%g %g", min, step);
+    cr_assert(perc_lines_at(ls, 7)->mark == '-' && span_eq(perc_lines_at(ls, 7)->id, "c11"));
+    cr_assert(span_eq(perc_lines_at(ls, 8)->id, "4") && span_eq(perc_lines_at(ls, 8)->name, "Go"));
+    perc_lines_free(ls);
+    /* the same text without the delta's header is no delta: its marks are text */
+    cr_assert_eq(perc_lines_read(text + 37, strlen(text + 37), &ls, NULL), EOUS_OK);
+    cr_assert(!perc_lines_delta(ls) && !perc_lines_at(ls, 4)->mark && perc_lines_at(ls, 4)->kind == PERC_LINE_TEXT);
+    perc_lines_free(ls);
+}
+
 /* Providers are one table: each bit's name parses back to the bit, and a
  * component carries the bit beside the name, so code compares bits. */
 Test(perc_lines, a_component_carries_its_providers_bit)

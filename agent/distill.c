@@ -278,115 +278,6 @@ static eous_rc name_target(dv_view *v, const char *id, int under, int step, cons
     return EOUS_OK;
 }
 
-/* ---- parameters: the typed values the intent holds ------------------------------ */
-
-/* 1 when value is in the intent as a whole word or phrase (worth a parameter). */
-static int in_intent(const char *intent, const char *value)
-{
-    size_t n = strlen(value);
-    if (n < 3 || strstr(value, "{{"))
-        return 0;
-    for (const char *p = intent ? strstr(intent, value) : NULL; p; p = strstr(p + 1, value))
-        if ((p == intent || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
-            return 1;
-    return 0;
-}
-
-/* The parameter holding value (an existing one, else a new one named from label), as its
- * placeholder in out; 0 when value is no parameter. */
-static int param_for(dv_params *ps, const char *value, const char *label, int step, char *out, size_t n)
-{
-    if (!in_intent(ps->intent, value))
-        return 0;
-    const cJSON *it;
-    cJSON_ArrayForEach(it, ps->decl)
-    {
-        const char *d = eous_json_str(it, "default");
-        if (d && !strcmp(d, value)) {
-            snprintf(out, n, "{{param:%s}}", it->string);
-            return 1;
-        }
-    }
-    char base[48] = "";
-    size_t k = 0;
-    for (const char *p = label; p && *p && k < 40; p++) {
-        if (isalnum((unsigned char)*p))
-            base[k++] = (char)toupper((unsigned char)*p);
-        else if (k && base[k - 1] != '_')
-            base[k++] = '_';
-    }
-    while (k && base[k - 1] == '_')
-        k--;
-    base[k] = '\0';
-    if (!k || isdigit((unsigned char)base[0]))
-        snprintf(base, sizeof base, "VALUE");
-    char name[64];
-    snprintf(name, sizeof name, "%s", base);
-    for (int i = 2; cJSON_GetObjectItemCaseSensitive(ps->decl, name); i++)
-        snprintf(name, sizeof name, "%s_%d", base, i);
-    cJSON *d = cJSON_CreateObject();
-    char desc[160];
-    snprintf(desc, sizeof desc, "typed into %.100s at step %d", label && *label ? label : "a field", step);
-    if (!d || !cJSON_AddStringToObject(d, "default", value) || !cJSON_AddStringToObject(d, "description", desc) ||
-        !cJSON_AddItemToObject(ps->decl, name, d)) {
-        cJSON_Delete(d);
-        return 0;
-    }
-    snprintf(out, n, "{{param:%s}}", name);
-    return 1;
-}
-
-/* 1 when a call's parameter key says only what kind of value it is (its component's label says more). */
-static int generic_key(const char *k)
-{
-    static const char *const keys[] = {"text", "value", "values", "date", "time", "query", "path"};
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        if (!strcmp(k, keys[i]))
-            return 1;
-    return 0;
-}
-
-/* Every string of a call's params (copied in place) that the intent holds, as its parameter,
- * named after its key (a form's field, a table's column), or label when the key is generic. */
-static void params_in_json(dv_params *ps, cJSON *j, const char *label, int fields, int step)
-{
-    cJSON *it;
-    cJSON_ArrayForEach(it, j)
-    {
-        char ph[96];
-        const char *name = it->string && (fields || !generic_key(it->string)) ? it->string : label;
-        if (cJSON_IsString(it) && param_for(ps, it->valuestring, name, step, ph, sizeof ph))
-            cJSON_SetValuestring(it, ph);
-        else if (cJSON_IsArray(it) || cJSON_IsObject(it))
-            params_in_json(ps, it, label, fields, step);
-    }
-}
-
-/* s with each parameter's value (of 4 characters or more, as a whole word) written as its
- * placeholder; caller frees. */
-char *dv_with_placeholders(const dv_params *ps, const char *s)
-{
-    char *cur = strdup(s ? s : "");
-    const cJSON *it;
-    cJSON_ArrayForEach(it, ps->decl)
-    {
-        const char *v = eous_json_str(it, "default");
-        if (!cur || !v || strlen(v) < 4 || !in_intent(cur, v))
-            continue;
-        const char *p = strstr(cur, v);
-        while (p && ((p > cur && isalnum((unsigned char)p[-1])) || isalnum((unsigned char)p[strlen(v)])))
-            p = strstr(p + 1, v);
-        if (!p)
-            continue;
-        char *next = NULL;
-        if (asprintf(&next, "%.*s{{param:%s}}%s", (int)(p - cur), cur, it->string, p + strlen(v)) < 0)
-            next = NULL;
-        free(cur);
-        cur = next;
-    }
-    return cur;
-}
-
 /* ---- one action as a script step ------------------------------------------------ */
 
 /* The target of a as the step's view names it into t (placeholders for parameter values). */
@@ -422,7 +313,7 @@ static eous_rc step_value(dv_params *ps, const char *value, const char *target, 
     char label[128];
     snprintf(label, sizeof label, "%s", label_of(target));
     label[strcspn(label, "'\"")] = '\0';
-    if (!param_for(ps, value, label, step, out, n))
+    if (!dv_param_for(ps, value, label, step, out, n))
         snprintf(out, n, "%s", value);
     return EOUS_OK;
 }
@@ -445,7 +336,7 @@ static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step,
         snprintf(label, sizeof label, "%s", label_of(t));
         label[strcspn(label, "'\"")] = '\0';
         if (p)
-            params_in_json(ps, p, label, a->tool && (!strcmp(a->tool, "fill") || !strcmp(a->tool, "submit")), step);
+            dv_params_in_json(ps, p, label, a->tool && (!strcmp(a->tool, "fill") || !strcmp(a->tool, "submit")), step);
         cJSON_AddStringToObject(s, "call", t);
         cJSON_AddStringToObject(s, "tool", a->tool);
         cJSON_AddItemToObject(s, "params", p);

@@ -14,9 +14,16 @@ typedef struct dv_params {
     cJSON *over;  /* {"3": [steps]}: step 3's call as atomic steps a view told (a checkbox group's clicks) */
 } dv_params;
 
+/* ---- parameters (distill_params.c) ---- */
 /* s with each parameter's value (of 4 characters or more, as a whole word) written as its
- * placeholder; the caller frees it (distill.c). */
+ * placeholder; the caller frees it. */
 char *dv_with_placeholders(const dv_params *ps, const char *s);
+/* The parameter holding value (an existing one, else a new one named from label), as its
+ * placeholder in out; 0 when value is no parameter. */
+int dv_param_for(dv_params *ps, const char *value, const char *label, int step, char *out, size_t n);
+/* Every string of a call's params (copied in place) that the intent holds, as its parameter,
+ * named after its key (a form's field, a table's column), or label when the key is generic. */
+void dv_params_in_json(dv_params *ps, cJSON *j, const char *label, int fields, int step);
 
 /* What a hybrid view's lines (perception's reading of its text) tell of its components (options'
  * key=Label, checkbox groups', switches' and sliders' states, tables' rows and selection, a checkbox's

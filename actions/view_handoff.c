@@ -1,0 +1,82 @@
+/* actions/view_handoff.c — the view read in an action's own round trip: the script that settles after an
+ * action (the settle rule, a call's script) carries the perceive's providers script too, and its answer is
+ * handed to the next perceive when nothing reached the browser since (one round trip less per MCP answer).
+ * The executor owns view_script (borrowed), view_args and view_answer (owned); act_exec_take_view gives
+ * the answer to its caller. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "actions/act_int.h"
+#include "actions/exec.h"
+#include "actions/secrets.h"
+
+eous_rc act_exec_set_view_script(act_exec *x, const char *script, const cJSON *args, eous_err *err)
+{
+    cJSON *copy = script && args ? cJSON_Duplicate(args, 1) : NULL;
+    if (script && args && !copy)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    cJSON_Delete(x->view_args);
+    x->view_args = copy;
+    x->view_script = script && wd_session_has_cdp(x->s) ? script : NULL; /* the view script needs CDP's tree */
+    return EOUS_OK;
+}
+
+cJSON *act_exec_take_view(act_exec *x)
+{
+    cJSON *v = x->view_answer;
+    x->view_answer = NULL;
+    if (v && wd_session_round_trips(x->s) != x->view_rt) {
+        cJSON_Delete(v); /* something went to the browser since: the page may have changed */
+        v = NULL;
+    }
+    return v;
+}
+
+/* The settling script and the view script as one: each its own function, the view's failure
+ * only its own (null).  Both are bodies that return what they answer from `arguments`. */
+static char *settling_with_view(const char *script, const char *view)
+{
+    static const char head[] = "return (async function(a, b) {\nconst r = await (async function() {\n",
+                      mid[] = "\n}).apply(null, a);\nlet v = null;\ntry { v = await (async function() {\n",
+                      tail[] = "\n}).apply(null, b); } catch (e) { v = null; }\nreturn {r: r, v: v};\n"
+                               "}).apply(null, arguments);";
+    size_t n = strlen(head) + strlen(script) + strlen(mid) + strlen(view) + strlen(tail) + 1;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s%s%s%s%s", head, script, mid, view, tail);
+    return s;
+}
+
+eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, cJSON **out, eous_err *err)
+{
+    cJSON_Delete(x->view_answer);
+    x->view_answer = NULL;
+    if (!x->view_script)
+        return wd_execute(x->s, script, args, out, err);
+    char *both = settling_with_view(script, x->view_script);
+    cJSON *a2 = cJSON_CreateArray(), *v = NULL;
+    if (!both || !a2 || !cJSON_AddItemToArray(a2, args ? cJSON_Duplicate(args, 1) : cJSON_CreateArray()) ||
+        !cJSON_AddItemToArray(a2, cJSON_Duplicate(x->view_args, 1))) {
+        free(both);
+        act_secret_json_free(a2);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    eous_rc rc = wd_execute(x->s, both, a2, &v, err);
+    free(both);
+    act_secret_json_free(a2); /* a call's params may hold a secret */
+    if (!rc) {
+        cJSON *r = cJSON_DetachItemFromObjectCaseSensitive(v, "r"), *view = cJSON_DetachItemFromObjectCaseSensitive(v, "v");
+        if (cJSON_IsObject(view)) {
+            x->view_answer = view;
+            x->view_rt = wd_session_round_trips(x->s);
+        } else {
+            cJSON_Delete(view);
+        }
+        if (out)
+            *out = r;
+        else
+            cJSON_Delete(r);
+    }
+    cJSON_Delete(v);
+    return rc;
+}

@@ -546,7 +546,7 @@ static void render_disabled(pctx *c, const cJSON *dis)
 /* Every limit the validator enforces (perception/meta.h), as the tools line
  * prints it: ", 1..10", ", >0", ", 2..40 chars", ", /^[A-Z]+$/", ", step 5",
  * ", 2 items", ", no repeats", ", not a, b … +N more (M in all)".
- * tests/test_meta.c holds the two to each other. */
+ * tests/perception/test_meta.c holds the two to each other. */
 static void render_limits(pctx *c, const perc_limits *l)
 {
     if (l->min || l->max) {

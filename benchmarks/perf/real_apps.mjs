@@ -421,7 +421,7 @@ if (Object.keys(mw).length) {
   lines.push('forms) and its search box loads a suggestion script when focused. No registry: every triplet in its');
   lines.push('hybrid view is the native provider\'s. The same stand-in model as DokuWiki (its answers are each task\'s');
   lines.push('plans, `script` in hybrid and `atomic_script` in pruned and atomic, which cover these tasks; the script');
-  lines.push('planner runs the same plans in `tests/test_mediawiki_site.c`), each mode from the installed wiki.');
+  lines.push('planner runs the same plans in `tests/harness/test_mediawiki_site.c`), each mode from the installed wiki.');
   lines.push('Neither app is run in the html mode: the stand-in resolves a step by the role and name an accessibility');
   lines.push('view prints, which the pruned-HTML view does not print.', '');
   lines.push('| mode | passed | plan steps, median (min..max) | round trips | billed input tokens | input tokens, sum |');
@@ -435,7 +435,7 @@ if (Object.keys(mw).length) {
   const left = fs.existsSync(leftFile) ? fs.readFileSync(leftFile, 'utf8').split('\n').filter(Boolean) : [];
   if (left.length)
     lines.push(`Left out of the model path: task${left.length > 1 ? 's' : ''} ${left.join(', ')}, whose plans wait for the search `
-      + 'box\'s suggestions with a script-only `wait` step the stand-in cannot send; `tests/test_mediawiki_site.c` runs '
+      + 'box\'s suggestions with a script-only `wait` step the stand-in cannot send; `tests/harness/test_mediawiki_site.c` runs '
       + (left.length > 1 ? 'them' : 'it') + ' with the script planner in hybrid and atomic.', '');
 } else {
   lines.push('## MediaWiki', '', 'Not measured here (`MEDIAWIKI=0`).', '');

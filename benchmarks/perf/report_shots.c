@@ -7,7 +7,7 @@
  * and writes OUT/NAME-1280.png and OUT/NAME-800.png, each as tall as its page (at
  * most 4000 px).  A page wider than its window is said on stderr and the exit code
  * is 1; bad arguments exit 2.  Not a test: the width check of every CI run is
- * tests/test_report_html.c's compare_page_of_two_runs and summary tests. */
+ * tests/harness/test_report_html.c's compare_page_of_two_runs and summary tests. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  *   selector % 3 == 1: "NAME\nARGS_JSON" → act_parse_tool_call
  *   selector % 3 == 2: a JSON script step → act_parse_script_step
  * Every action that parses is formatted, copied and compared with its copy.
- * tests/test_llm_corpus.c replays the corpus through the same function with
+ * tests/llm/test_llm_corpus.c replays the corpus through the same function with
  * FUZZ_ACT_ENTRY renamed, so the corpus runs in every ordinary test run. */
 #include <stdint.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  *                      one step (whose request is almost never recorded)
  *   selector % 3 == 1: an OpenAI Chat Completions response body
  *   selector % 3 == 2: an Anthropic Messages response body
- * tests/test_llm_corpus.c replays the corpus through the same function. */
+ * tests/llm/test_llm_corpus.c replays the corpus through the same function. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

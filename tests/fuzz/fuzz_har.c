@@ -6,7 +6,7 @@
  * as it is.  Any input is also read as a HAR and, when it reads, scored by
  * the network evaluator, and when the evaluators' fields alone read
  * (vf_har_prune) they must score exactly as the whole file parsed does.
- * tests/test_fuzz_corpus.c replays the corpus. */
+ * tests/fuzz/test_fuzz_corpus.c replays the corpus. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,7 @@
  * No browser ever starts: sessions point at a WebDriver URL where nothing
  * listens (a tool call that needs the browser fails at once).  Sessions are
  * few and idle out after a second, so inputs that open them do not pile up.
- * tests/test_mcp_http_corpus.c replays the corpus through the same function
+ * tests/mcp/test_mcp_http_corpus.c replays the corpus through the same function
  * with FUZZ_MCP_HTTP_ENTRY renamed, so it runs in every ordinary test run. */
 #define _GNU_SOURCE
 #include <netinet/in.h>

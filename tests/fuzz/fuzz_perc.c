@@ -7,7 +7,7 @@
  * builds must be NUL-terminated text of the reported length, and every id it
  * printed must resolve.  The html mode's text is written in the page
  * (perception/html_view.js): here it is its header and the ids of the
- * snapshot's data-eous-id marks.  tests/test_fuzz_corpus.c replays the corpus. */
+ * snapshot's data-eous-id marks.  tests/fuzz/test_fuzz_corpus.c replays the corpus. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

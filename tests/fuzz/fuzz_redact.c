@@ -9,7 +9,7 @@
  * (where one spelling reads as two secrets back to back, "[redacted]" twice
  * counts as once: both hide the same bytes).
  * FUZZ_REDACT_ENTRY renames the entry point (the corpus replay in
- * tests/test_fuzz_corpus.c). */
+ * tests/fuzz/test_fuzz_corpus.c). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

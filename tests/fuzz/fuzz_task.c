@@ -1,6 +1,6 @@
 /* tests/fuzz/fuzz_task.c — libFuzzer target: task files (one config or a
  * list) → loader, placeholder resolution, script step parsing, evaluator
- * string rules.  tests/test_fuzz_corpus.c replays the corpus. */
+ * string rules.  tests/fuzz/test_fuzz_corpus.c replays the corpus. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

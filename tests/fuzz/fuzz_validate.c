@@ -2,7 +2,7 @@
  *
  * Input: "TOOLS\nMETADATA\nPARAMS" (three JSON texts split at the first two
  * newlines); the validator is run for every tool named in TOOLS (or "t").
- * tests/test_fuzz_corpus.c includes this file with FUZZ_VALIDATE_ENTRY renamed, so the corpus runs in
+ * tests/fuzz/test_fuzz_corpus.c includes this file with FUZZ_VALIDATE_ENTRY renamed, so the corpus runs in
  * every ordinary test run. */
 #include <stdint.h>
 #include <stdlib.h>

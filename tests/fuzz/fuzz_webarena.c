@@ -3,7 +3,7 @@
  * (no site variables), so its inputs stop at the first one; here every
  * WebArena site has a base URL, so configs reach the checks after it
  * (storage_state, program_html locators, evaluator fields, script steps).
- * tests/test_fuzz_corpus.c replays the corpus. */
+ * tests/fuzz/test_fuzz_corpus.c replays the corpus. */
 #include <stdint.h>
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // tests/support/tok_expect.mjs ENCODING DIR — for each DIR/*.txt (valid UTF-8) writes FILE.ids:
 // the npm tokenizer's token ids (uint32 little-endian) through benchmarks/compare/npm_tokenizer.mjs
-// (gpt-tokenizer, special-token text as ordinary text).  Used by tests/test_tokenize.c.
+// (gpt-tokenizer, special-token text as ordinary text).  Used by tests/core/test_tokenize.c.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -27,7 +27,7 @@ int main(int argc, char **argv)
     agent_run_opts_init(&o);
     agent_result res;
     eous_rc rc = agent_run_task(b.session, &job, &o, &res, &err);
-    char *line = rc ? NULL : cJSON_PrintUnformatted(cJSON_GetObjectItem(res.output, "greeting"));
+    char *line = rc ? NULL : cJSON_PrintUnformatted(cJSON_GetObjectItem(res.rpa.output, "greeting"));
     printf("%s: %s\n", rc ? "error" : eous_status_name(res.status), rc ? err.msg : line ? line : res.error);
     int ok = !rc && res.status == EOUS_ST_PASSED;
     free(line);

@@ -19,6 +19,7 @@
 #include "support/browser.h"
 #include "support/cli.h"
 #include "support/site.h"
+#include "support/untouched_check.h"
 #include "support/workdir.h"
 #include "support/grounds.h"
 
@@ -101,17 +102,7 @@ Test(wiki_site, doing_nothing_or_answering_na_scores_zero_on_every_task)
     start_wiki();
     /* what `eous bench` scores for an empty plan and for stop("N/A"), on each task's start page in one
      * browser, the site reset before a require_reset task as the runner does: no task's loop run */
-    ts_browser b;
-    cr_assert_eq(ts_browser_start(&b, NULL), 0);
-    ts_untouched u;
-    int rc = ts_suite_untouched(b.session, SUITE_DIR, &u);
-    ts_browser_stop(&b);
-    cr_assert_eq(rc, 0, "every task's start page and evaluators ran (stderr says which did not)");
-    cr_assert_eq(u.tasks, ts_suite_count(SUITE_DIR), "every task evaluated");
-    cr_assert_geq(u.tasks, 20);
-    cr_expect_eq(u.zero, u.tasks, "every task scores 0 with nothing done: %s", u.wrong);
-    cr_expect_eq(u.na_right, u.tasks, "every task scores 0 for stop(N/A) (none is unachievable): %s", u.wrong);
-    cr_expect_eq(u.unachievable, 0, "no DokuWiki task is unachievable");
+    ts_expect_untouched_scores_zero(SUITE_DIR, 20, "DokuWiki");
 }
 
 /* ---- the reset hook itself (no browser) ---- */

@@ -96,6 +96,10 @@ void act_action_clear(act_action *a);
 eous_rc act_action_copy(act_action *out, const act_action *in, eous_err *err);
 /* "call", "click", ... */
 const char *act_kind_name(act_kind k);
+/* How an action was carried out: the page's own tool or setter, or WebDriver's atomic operations. */
+typedef enum act_path { ACT_PATH_NONE, ACT_PATH_SEMANTIC, ACT_PATH_ATOMIC } act_path;
+/* "none", "semantic", "atomic": the word traces, audit logs and results carry.  Static storage. */
+const char *act_path_name(act_path p);
 /* 1 for the kinds that act on something in the view (call, click, type,
  * hover, select); press, scroll, navigation, tabs and stop name nothing. */
 int act_kind_has_target(act_kind k);

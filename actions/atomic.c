@@ -511,7 +511,7 @@ static eous_rc do_select(act_exec *x, const act_action *a, act_target *t, act_re
 eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, act_target *t, act_result *res,
                           eous_err *err)
 {
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     eous_rc rc = a->kind == ACT_CLICK || a->kind == ACT_TYPE || a->kind == ACT_SELECT
                      ? act_acquire_click(x, t, a->kind == ACT_TYPE, err)
                      : EOUS_OK;
@@ -567,7 +567,7 @@ eous_rc act_run_press(act_exec *x, const act_action *a, act_result *res, eous_er
     cJSON_Delete(v);
     if (rc)
         return rc;
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     if ((rc = wd_press_keys(x->s, a->text, err)))
         return rc;
     act_res_msg(res, "pressed %s", a->text);
@@ -591,7 +591,7 @@ eous_rc act_run_scroll(act_exec *x, const act_action *a, act_result *res, eous_e
     eous_rc rc = act_policy_check_action(x->policy, NULL, NULL, "scroll", NULL, x->url, NULL, err);
     if (rc)
         return rc;
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     if ((rc = wd_wheel(x->s, x->vw / 2, x->vh / 2, dx, dy, err)))
         return rc;
     act_res_msg(res, "scrolled %s", d);

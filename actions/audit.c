@@ -53,7 +53,7 @@ eous_rc act_audit_write(act_audit *a, const act_audit_entry *e, eous_err *err)
     cJSON_AddStringToObject(o, "time", when);
     cJSON_AddStringToObject(o, "url", e->url ? e->url : "");
     cJSON_AddStringToObject(o, "action", e->action ? e->action : "");
-    cJSON_AddStringToObject(o, "path", e->path ? e->path : "none");
+    cJSON_AddStringToObject(o, "path", act_path_name(e->path));
     cJSON_AddStringToObject(o, "result", e->result_name ? e->result_name : e->result ? eous_rc_name(e->result) : "ok");
     cJSON_AddStringToObject(o, "message", e->message ? e->message : "");
     if (e->fallback_reason && *e->fallback_reason)

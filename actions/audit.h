@@ -14,6 +14,7 @@
 #ifndef EOUS_ACT_AUDIT_H
 #define EOUS_ACT_AUDIT_H
 
+#include "actions/action.h"
 #include "core/core.h"
 
 typedef struct act_audit act_audit;
@@ -21,7 +22,7 @@ typedef struct act_audit act_audit;
 typedef struct act_audit_entry {
     const char *url;
     const char *action;
-    const char *path;
+    act_path path;
     eous_rc result;
     const char *message;
     const char *fallback_reason; /* NULL or "" when none */

@@ -474,7 +474,7 @@ static eous_rc describe_page_tool(const perc_component *c, const char *who, act_
         desc = c->label ? c->label : "";
     /* what fits the result line (4 kB); a longer text says what it left out */
     size_t len = strlen(desc), keep = eous_utf8_cut(desc, 2800);
-    res->path = "semantic";
+    res->path = ACT_PATH_SEMANTIC;
     act_res_msg(res, "%s: ok; description (page data) <page-data>%.*s</page-data>%s; input schema %.800s", who,
                 (int)keep, desc, keep < len ? " (the rest of it is too long to show)" : "",
                 schema ? schema : "{}");
@@ -522,7 +522,7 @@ eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_
         return rc;
     if (call_atomically(x, obs, a, rc ? NULL : c, res, &rc, err))
         return rc;
-    res->path = "semantic";
+    res->path = ACT_PATH_SEMANTIC;
     char who[300], what[512];
     snprintf(who, sizeof who, "%s.%s", c->key, a->tool ? a->tool : "");
     snprintf(what, sizeof what, "call %s", who);

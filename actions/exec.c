@@ -147,7 +147,7 @@ void act_result_clear(act_result *r)
     free(r->answer);
     cJSON_Delete(r->state);
     memset(r, 0, sizeof *r);
-    r->path = "none";
+    r->path = ACT_PATH_NONE;
 }
 
 /* ======================================================================
@@ -303,7 +303,7 @@ done:
 eous_rc act_execute(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err)
 {
     memset(res, 0, sizeof *res);
-    res->path = "none";
+    res->path = ACT_PATH_NONE;
     x->settled_url = 0;
     cJSON_Delete(x->view_answer);
     x->view_answer = NULL;

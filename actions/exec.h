@@ -85,7 +85,7 @@ eous_rc act_exec_set_view_script(act_exec *x, const char *script, const cJSON *a
 cJSON *act_exec_take_view(act_exec *x);
 
 typedef struct act_result {
-    const char *path;            /* "semantic" | "atomic" | "none" (static string) */
+    act_path path;               /* how it ran (act_path_name: the trace's word) */
     char fallback_reason[256];   /* why a call ran atomically; "" otherwise */
     char message[4096];          /* one line for the trace and the model: the result or the error */
     double act_ms;               /* acting, including the page tool call */

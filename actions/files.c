@@ -164,7 +164,7 @@ eous_rc act_run_upload(act_exec *x, const perc_obs *obs, const act_action *a, ac
             return rc;
         }
     }
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     act_target t;
     memset(&t, 0, sizeof t);
     cJSON *args = NULL, *v = NULL;
@@ -353,7 +353,7 @@ static eous_rc download_url(act_exec *x, const char *url, act_result *res, eous_
     rc = wd_execute(x->s, ACT_DOWNLOAD_URL_JS, args, &v, err);
     cJSON_Delete(args);
     cJSON_Delete(v);
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     return rc;
 }
 

@@ -36,7 +36,7 @@ void act_exec_note_not_run(act_exec *x, const act_action *a, const char *reason)
     if (!x->audit)
         return;
     char *text = act_format(a);
-    act_audit_entry ae = {.url = x->url, .action = text ? text : act_kind_name(a->kind), .path = "none",
+    act_audit_entry ae = {.url = x->url, .action = text ? text : act_kind_name(a->kind), .path = ACT_PATH_NONE,
                           .message = reason, .result_name = "not_run"};
     eous_err e;
     if (act_audit_write(x->audit, &ae, &e) != EOUS_OK)

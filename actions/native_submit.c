@@ -14,7 +14,7 @@ eous_rc act_native_submit(act_exec *x, const perc_obs *obs, const perc_component
 {
     const char *via = eous_json_str(v, "via");
     eous_rc rc = EOUS_OK;
-    res->path = "semantic";
+    res->path = ACT_PATH_SEMANTIC;
     if (via && !strcmp(via, "click")) {
         char sel[300];
         snprintf(sel, sizeof sel, "css=[data-eous-nks=\"%s\"]", c->key);

@@ -27,6 +27,6 @@ eous_rc act_native_upload(act_exec *x, const perc_obs *obs, const perc_component
     eous_rc rc = act_run_upload(x, obs, &ua, res, err);
     if (rc)
         return eous_err_prefix(err, "%s", who);
-    res->path = "semantic";
+    res->path = ACT_PATH_SEMANTIC;
     return EOUS_OK;
 }

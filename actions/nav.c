@@ -86,7 +86,7 @@ eous_rc act_run_goto(act_exec *x, const act_action *a, act_result *res, double *
     }
     if ((rc = check_nav(x, url, from, err)))
         goto done;
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     if ((rc = wd_navigate(x->s, url, err))) {
         const char *neterr = err ? strstr(err->msg, "net::ERR_") : NULL;
         if (neterr && !eous_rc_is_infra(rc)) /* the driver's words for an unreachable page */
@@ -124,7 +124,7 @@ done:
 
 eous_rc act_run_history(act_exec *x, const act_action *a, act_result *res, eous_err *err)
 {
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     eous_rc rc = a->kind == ACT_GO_BACK ? wd_back(x->s, err) : wd_forward(x->s, err);
     if (!rc)
         act_res_msg(res, "went %s", a->kind == ACT_GO_BACK ? "back" : "forward");
@@ -138,7 +138,7 @@ eous_rc act_run_tabs(act_exec *x, const act_action *a, act_result *res, eous_err
     if (rc)
         return rc;
     int n = cJSON_GetArraySize(h);
-    res->path = "atomic";
+    res->path = ACT_PATH_ATOMIC;
     if (a->kind == ACT_TAB_FOCUS) {
         if (a->index < 0 || a->index >= n) {
             rc = eous_err_set(err, EOUS_E_NOT_FOUND, "tab_focus: no tab %d (tabs 0..%d are open)", a->index, n - 1);

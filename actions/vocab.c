@@ -234,6 +234,13 @@ int act_kind_has_target(act_kind k)
     return k == ACT_CALL || k == ACT_CLICK || k == ACT_TYPE || k == ACT_HOVER || k == ACT_SELECT;
 }
 
+const char *act_path_name(act_path p)
+{
+    static const char *const names[] = {[ACT_PATH_NONE] = "none", [ACT_PATH_SEMANTIC] = "semantic",
+                                        [ACT_PATH_ATOMIC] = "atomic"};
+    return (unsigned)p < sizeof names / sizeof *names ? names[p] : "none";
+}
+
 const char *act_kind_name(act_kind k)
 {
     for (size_t i = 0; i < N_VERBS; i++)

@@ -657,7 +657,7 @@ static void trace_step(run_state *st, int step, const act_action *a, const char 
     cJSON_AddStringToObject(line, "action", action_text ? action_text : "");
     if (a->kind == ACT_TYPE && !a->clear) /* the text form has no clear: distill reads it here */
         cJSON_AddFalseToObject(line, "clear");
-    cJSON_AddStringToObject(line, "path", ar->path ? ar->path : "none");
+    cJSON_AddStringToObject(line, "path", act_path_name(ar->path));
     if (grounding_on(st)) {
         cJSON_AddStringToObject(line, "grounding", agent_ground_verdict_name(st->ground.verdict));
         if (st->ground.missing[0])
@@ -905,9 +905,9 @@ static step_outcome act_step(run_state *st, int *step, act_action *a, const llm_
     }
     res->time.act_ms += ar.act_ms;
     res->time.settle_ms += ar.settle_ms;
-    if (ar.path && !strcmp(ar.path, "semantic"))
+    if (ar.path == ACT_PATH_SEMANTIC)
         res->semantic_actions++;
-    else if (ar.path && !strcmp(ar.path, "atomic"))
+    else if (ar.path == ACT_PATH_ATOMIC)
         res->atomic_actions++;
     if (ar.fallback_reason[0])
         res->fallbacks++;

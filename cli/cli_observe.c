@@ -201,7 +201,7 @@ int cli_call(int argc, char **argv)
         eous_rc rc = act_execute(x, obs, &a, &r, &err);
         cJSON *out = cJSON_CreateObject();
         cJSON_AddBoolToObject(out, "ok", rc == EOUS_OK);
-        cJSON_AddStringToObject(out, "path", r.path ? r.path : "none");
+        cJSON_AddStringToObject(out, "path", act_path_name(r.path));
         cJSON_AddStringToObject(out, "message", rc ? err.msg : r.message);
         if (r.state)
             cJSON_AddItemToObject(out, "state", cJSON_Duplicate(r.state, 1));

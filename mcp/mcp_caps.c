@@ -166,7 +166,7 @@ static void audit(mcp_server *m, const char *action, const char *url, eous_rc rc
         return;
     if (!m->caps->audit && act_audit_open(m->o.audit_path, &m->caps->audit, &e))
         return;
-    act_audit_entry en = {.url = url ? url : "", .action = action, .path = "atomic", .result = rc,
+    act_audit_entry en = {.url = url ? url : "", .action = action, .path = ACT_PATH_ATOMIC, .result = rc,
                           .message = message ? message : ""};
     act_audit_write(m->caps->audit, &en, &e);
 }

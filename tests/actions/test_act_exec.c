@@ -113,7 +113,7 @@ Test(act_exec, semantic_call_for_each_tool_kind)
     eous_err err;
     cr_assert_eq(step("{\"call\": \"Check-in\", \"tool\": \"setValue\", \"params\": {\"date\": \"2026-03-14\"}}", &r,
                       &err), EOUS_OK, "%s", err.msg);
-    cr_assert_str_eq(r.path, "semantic");
+    cr_assert_eq(r.path, ACT_PATH_SEMANTIC);
     cr_assert_str_eq(eous_json_str(r.state, "value"), "2026-03-14");
     cr_assert(strstr(r.message, "dp-checkin.setValue: ok"), "%s", r.message);
     cr_assert(r.settle_ms > 0);
@@ -141,7 +141,7 @@ Test(act_exec, semantic_call_for_each_tool_kind)
     if (perc_obs_find_component(obs, "add_note")) {
         cr_assert_eq(step_on(obs, "{\"call\": \"add_note\", \"tool\": \"add_note\", \"params\": {\"text\": \"hi\"}}", &r,
                              &err), EOUS_OK, "%s", err.msg);
-        cr_assert_str_eq(r.path, "semantic");
+        cr_assert_eq(r.path, ACT_PATH_SEMANTIC);
         cr_assert(strstr(r.message, "\"count\":1"), "%s", r.message);
         act_result_clear(&r);
         EXPECT_JS("window.notes", "[\"hi\"]");
@@ -229,14 +229,14 @@ Test(act_exec, call_falls_back_to_atomic)
     char text[128];
     snprintf(text, sizeof text, "call [%s] [click] [{}]", view_id(obs, "button", "Search"));
     cr_assert_eq(text_step_on(obs, text, &r, &err), EOUS_OK, "%s", err.msg);
-    cr_assert_str_eq(r.path, "atomic");
+    cr_assert_eq(r.path, ACT_PATH_ATOMIC);
     cr_assert(strstr(r.fallback_reason, "no component"), "%s", r.fallback_reason);
     act_result_clear(&r);
     perc_obs_free(obs);
     EXPECT_JS("window.clicks", "1");
     /* a component without the tool: the atomic action runs on its element */
     cr_assert_eq(step("{\"call\": \"Orders\", \"tool\": \"click\"}", &r, &err), EOUS_OK, "%s", err.msg);
-    cr_assert_str_eq(r.path, "atomic");
+    cr_assert_eq(r.path, ACT_PATH_ATOMIC);
     cr_assert(strstr(r.fallback_reason, "tbl-orders has no tool 'click'"), "%s", r.fallback_reason);
     act_result_clear(&r);
 }
@@ -421,7 +421,7 @@ Test(act_exec, atomic_click_by_id_role_name_and_css)
      * an element click) 5 */
     cr_assert_eq(wd_session_round_trips(B.session) - before, 3, "round trips of a click: %lu",
                  wd_session_round_trips(B.session) - before);
-    cr_assert_str_eq(r.path, "atomic");
+    cr_assert_eq(r.path, ACT_PATH_ATOMIC);
     cr_assert(strstr(r.message, "button 'Search'"), "%s", r.message);
     act_result_clear(&r);
     perc_obs_free(obs);

@@ -151,7 +151,7 @@ Test(act_site, antd_datepicker_pick_a_day_and_semantic_submit)
              "{\"call\": \"Check-out\", \"tool\": \"setValue\", \"params\": {\"date\": %s}}", minv);
     free(minv);
     cr_assert_eq(step(step_json, &r, &err), EOUS_OK, "%s", err.msg);
-    cr_assert_str_eq(r.path, "semantic");
+    cr_assert_eq(r.path, ACT_PATH_SEMANTIC);
     act_result_clear(&r);
     /* a blackout day is refused in C */
     cr_assert_eq(step("{\"call\": \"Check-out\", \"tool\": \"setValue\", \"params\": {\"date\": \"2025-02-30\"}}", &r,
@@ -214,7 +214,7 @@ Test(act_site, hybrid_table_rows_carry_the_keys_its_tools_take)
              "{\"call\": \"Users\", \"tool\": \"selectRows\", \"params\": {\"keys\": [\"%s\"]}}", key);
     act_result r;
     cr_assert_eq(step(step_json, &r, &err), EOUS_OK, "%s", err.msg);
-    cr_assert_str_eq(r.path, "semantic");
+    cr_assert_eq(r.path, ACT_PATH_SEMANTIC);
     act_result_clear(&r);
     char *sel = state_of("table-users", "selectedRowKeys");
     char want[48];

@@ -334,7 +334,7 @@ Test(act_audit, appends_redacted_json_lines)
     act_audit *a = NULL;
     eous_err err;
     cr_assert_eq(act_audit_open(path, &a, &err), EOUS_OK, "%s", err.msg);
-    act_audit_entry e = {.url = "http://h/", .action = "type [3] [{{secret:PW}}] [1]", .path = "atomic",
+    act_audit_entry e = {.url = "http://h/", .action = "type [3] [{{secret:PW}}] [1]", .path = ACT_PATH_ATOMIC,
                          .result = EOUS_OK, .message = "typed audit-secret-value", .act_ms = 12.34};
     cr_assert_eq(act_audit_write(a, &e, &err), EOUS_OK);
     e.result = EOUS_E_POLICY;
@@ -374,7 +374,7 @@ Test(act_audit, a_full_disk_leaves_no_torn_entry)
         eous_err err;
         if (act_audit_open(path, &a, &err))
             _exit(1);
-        act_audit_entry e = {.url = "http://h/", .action = "click [1]", .path = "atomic", .message = "m"};
+        act_audit_entry e = {.url = "http://h/", .action = "click [1]", .path = ACT_PATH_ATOMIC, .message = "m"};
         if (act_audit_write(a, &e, &err))
             _exit(2);
         struct stat st;

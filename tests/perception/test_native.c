@@ -48,7 +48,7 @@ static eous_rc call(const char *kind, const char *label, const char *tool, const
         eous_err e_;                                                                                           \
         cr_assert_eq(call(kind, label, tool, params, &r_, &e_), EOUS_OK, "%s '%s'.%s %s: %s", kind, label,    \
                      tool, params, e_.msg);                                                                    \
-        cr_assert_str_eq(r_.path, "semantic", "%s", r_.message);                                               \
+        cr_assert_eq(r_.path, ACT_PATH_SEMANTIC, "%s", r_.message);                                               \
         act_result_clear(&r_);                                                                                 \
     } while (0)
 
@@ -999,7 +999,7 @@ Test(native, atomic_actions_take_a_native_triplets_id)
     act_result r;
     snprintf(text, sizeof text, "type [%s] [Grace Hopper] [0]", name->view_id);
     exec_text(N.x, obs, text, EOUS_OK, NULL, &r);
-    cr_assert_str_eq(r.path, "atomic");
+    cr_assert_eq(r.path, ACT_PATH_ATOMIC);
     act_result_clear(&r);
     EXPECT_JS("document.getElementById('bad').value", "\"Grace Hopper\"");
     snprintf(text, sizeof text, "click [%s]", news->view_id);
@@ -1056,7 +1056,7 @@ Test(native, upload_takes_files_only_from_the_files_dir_and_the_page_reads_them)
     rc = call("file", "Document", "upload", "{\"files\": [\"a.pdf\", \"b.png\"]}", &r, &err);
     N.x = saved;
     cr_assert_eq(rc, EOUS_OK, "%s", err.msg);
-    cr_assert_str_eq(r.path, "semantic", "%s", r.message);
+    cr_assert_eq(r.path, ACT_PATH_SEMANTIC, "%s", r.message);
     cr_assert(strstr(r.message, "uploaded 2 files"), "%s", r.message);
     act_result_clear(&r);
     act_exec_free(fx);

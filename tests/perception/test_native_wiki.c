@@ -122,7 +122,7 @@ static eous_rc call_form(const char *needle, const char *tool, const char *param
         act_result r_;                                                                                         \
         eous_err e_;                                                                                           \
         cr_assert_eq(call_form(needle, tool, params, &r_, &e_), EOUS_OK, "%s.%s: %s", needle, tool, e_.msg);   \
-        cr_assert_str_eq(r_.path, "semantic", "%s", r_.message);                                               \
+        cr_assert_eq(r_.path, ACT_PATH_SEMANTIC, "%s", r_.message);                                               \
         act_result_clear(&r_);                                                                                 \
     } while (0)
 

@@ -218,7 +218,7 @@ static void check_shadow_and_frames(wd_session *s, int closed_visible)
         act_result r;
         memset(&r, 0, sizeof r);
         cr_assert_eq(act_execute(x, obs, &a, &r, &err), EOUS_OK, "%s: %s", steps[i], err.msg);
-        cr_assert_str_eq(r.path, "atomic");
+        cr_assert_eq(r.path, ACT_PATH_ATOMIC);
         if (i == 0) {
             cJSON *v = NULL;
             cr_assert_eq(wd_execute(s, "return document.getElementById('box').shadowRoot.getElementById('q').value;",

@@ -127,7 +127,7 @@ Test(webmcp, calls_go_through_both_implementations)
         /* the native API wants an object, the polyfill JSON text: both book */
         cr_assert_eq(call_on(NULL, "book_room", "{\"patient\": \"Ada\", \"date\": \"2026-03-02\"}", &r, &err), EOUS_OK,
                      "%s: %s", IMPLS[i], err.msg);
-        cr_assert_str_eq(r.path, "semantic");
+        cr_assert_eq(r.path, ACT_PATH_SEMANTIC);
         /* the answer is JSON text inside MCP content: parsed, not shown as a string */
         cr_assert(strstr(r.message, "book_room.book_room: ok; result {\"ok\":true,\"id\":\"R-1\"}"), "%s: %s",
                   IMPLS[i], r.message);

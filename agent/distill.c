@@ -417,7 +417,7 @@ static eous_rc find_result(const char *run_dir, const char *task, const char *mo
                           run_dir, matches);
         eous_err_set_code(err, "ambiguous");
     }
-    else if (strcmp(eous_json_str(found, "status") ? eous_json_str(found, "status") : "", "passed"))
+    else if (eous_status_parse(eous_json_str(found, "status")) != EOUS_ST_PASSED)
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: task %s %s did not pass (%s): only a passed run distils", run_dir,
                           eous_json_str(found, "task_id"), eous_json_str(found, "mode"),
                           eous_json_str(found, "status") ? eous_json_str(found, "status") : "no status");
@@ -441,12 +441,13 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         if (strstr(obs, "..") || eous_read_file(path, DV_MAX_FILE, &text, &len, NULL))
             return eous_err_set(err, EOUS_E_INVALID, "%s: step %d's view %s cannot be read", run_dir, step, obs);
         /* the hybrid view writes names as they are; the others as Python reprs */
-        const char *mode = eous_json_str(line, "mode");
+        perc_mode mode;
+        int hybrid = !perc_mode_parse(eous_json_str(line, "mode"), &mode) && mode == PERC_MODE_HYBRID;
         perc_lines *ls = NULL; /* the view read once, by perception, for both readers below */
         rc = perc_lines_read(text, len, &ls, err);
         if (!rc)
-            rc = view_update(v, ls, !mode || strcmp(mode, "hybrid"), err);
-        if (!rc && mode && !strcmp(mode, "hybrid"))
+            rc = view_update(v, ls, !hybrid, err);
+        if (!rc && hybrid)
             dv_collect_view(ps, ls);
         perc_lines_free(ls);
         free(text);
@@ -473,10 +474,11 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         a.clear = 0; /* typed after what the field held: the action's text form does not say it */
     cJSON *s = NULL;
     const char *cid = a.kind == ACT_CALL && a.tool ? (a.target[0] == '[' ? a.target + 1 : a.target) : NULL;
-    if (cid)
-        dv_tell_call(ps, cid, a.tool, a.params, cJSON_GetArraySize(steps));
+    int index = cJSON_GetArraySize(steps);
     if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
         cJSON_AddItemToArray(steps, s);
+    if (!rc && s && cid) /* after the step: its values' parameters are declared */
+        dv_tell_call(ps, cid, a.tool, a.params, index);
     act_action_clear(&a);
     return rc;
 }

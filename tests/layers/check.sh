@@ -6,32 +6,21 @@
 #   tests/layers/check.sh [SOURCE_DIR]
 set -uo pipefail
 ROOT="${1:-$(cd "$(dirname "$0")/../.." && pwd)}"
-# each module and the modules it may include (besides itself).  Three libraries, one
-# direction: the runtime (core … agent), the harness (webarena, runs, bench, under
-# benchmarks/harness/), the MCP server (mcp); the CLI on all three.  No runtime module
-# includes the harness or the server.
-declare -A may=(
-  [core]=""
-  [webdriver]="core"
-  [perception]="core webdriver"
-  [actions]="core webdriver perception"
-  [llm]="core webdriver perception actions"
-  [agent]="core webdriver perception actions llm"
-  [runs]="core"
-  [webarena]="core webdriver perception actions llm agent"
-  [bench]="core webdriver perception actions llm agent webarena runs"
-  [mcp]="core webdriver perception actions llm agent webarena runs bench"
-  [cli]="core webdriver perception actions llm agent webarena runs bench mcp"
-)
-# where each module's folder is (README "Architecture")
-declare -A dir=(
-  [webarena]=benchmarks/harness/webarena
-  [runs]=benchmarks/harness/runs
-  [bench]=benchmarks/harness/bench
-)
+# each module, its folder and the modules it may include besides itself: modules.txt, the table
+# the build reads too.  Three libraries, one direction: the runtime (core … agent), the harness
+# (webarena, runs, bench, under benchmarks/harness/), the MCP server (mcp); the CLI on all three.
+TABLE="$ROOT/modules.txt"
+[[ -f "$TABLE" ]] || { echo "layers: $TABLE: no such file" >&2; exit 2; }
+declare -A may=() dir=()
+while read -r m lib folder below; do
+  [[ -z "$m" || "$m" == \#* ]] && continue
+  may[$m]="$below"
+  dir[$m]="$folder"
+done <"$TABLE"
+((${#may[@]} > 0)) || { echo "layers: $TABLE lists no module" >&2; exit 2; }
 bad=0
 for m in "${!may[@]}"; do
-  d="${dir[$m]:-$m}"
+  d="${dir[$m]}"
   [[ -d "$ROOT/$d" ]] || { echo "layers: $ROOT/$d: no such module directory" >&2; exit 2; }
   while IFS= read -r hit; do
     file="${hit%%:*}"; rest="${hit#*:}"; line="${rest%%:*}"
@@ -49,14 +38,16 @@ for m in "${!may[@]}"; do
     bad=1
   done < <(grep -Hn '^// @include [a-z_]*/' "$ROOT/$d"/*.js 2>/dev/null)
 done
-# every library module is listed above: the runtime's at the root, the harness's under benchmarks/harness/
+# every folder holding C sources is a module in the table: the runtime's at the root, the harness's under benchmarks/harness/
 for d in "$ROOT"/*/ "$ROOT"/benchmarks/harness/*/; do
   [[ -d "$d" ]] || continue
-  d="$(basename "$d")"
-  [[ -n "${may[$d]+x}" ]] && continue
-  compgen -G "$ROOT/$d/*.c" >/dev/null || compgen -G "$ROOT/benchmarks/harness/$d/*.c" >/dev/null || continue
+  d="${d%/}"; d="${d#"$ROOT"/}"
+  listed=0
+  for m in "${!dir[@]}"; do [[ "${dir[$m]}" == "$d" ]] && listed=1; done
+  ((listed)) && continue
+  compgen -G "$ROOT/$d/*.c" >/dev/null || continue
   case "$d" in tests|benchmarks|scripts|examples|build*|out|data) continue ;; esac
-  echo "layers: $d/ holds C sources but is not in tests/layers/check.sh's table" >&2
+  echo "layers: $d/ holds C sources but is not a module in modules.txt" >&2
   bad=1
 done
 ((bad == 0)) && echo "layers: every include points down"

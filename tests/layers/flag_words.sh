@@ -11,7 +11,9 @@
 #   tests/layers/flag_words.sh [SOURCE_DIR]
 set -uo pipefail
 ROOT="${1:-$(cd "$(dirname "$0")/../.." && pwd)}"
-DIRS=(core webdriver perception actions llm agent benchmarks/harness)
+# the runtime's and the harness's folders (modules.txt): the libraries an embedder calls
+[[ -f "$ROOT/modules.txt" ]] || { echo "flag_words: $ROOT/modules.txt: no such file" >&2; exit 2; }
+mapfile -t DIRS < <(awk '/^[a-z]/ && ($2 == "eous" || $2 == "eous_bench") { print $3 }' "$ROOT/modules.txt")
 for d in "${DIRS[@]}"; do
   [[ -d "$ROOT/$d" ]] || { echo "flag_words: $ROOT/$d: no such module directory" >&2; exit 2; }
 done

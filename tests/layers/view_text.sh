@@ -11,8 +11,10 @@
 #   tests/layers/view_text.sh [SOURCE_DIR]
 set -uo pipefail
 ROOT="${1:-$(cd "$(dirname "$0")/../.." && pwd)}"
-DIRS=(core webdriver actions llm agent benchmarks/harness mcp cli examples)
-for d in core webdriver perception actions llm agent; do
+# every module's folder but perception's (modules.txt), and the examples
+[[ -f "$ROOT/modules.txt" ]] || { echo "view_text: $ROOT/modules.txt: no such file" >&2; exit 2; }
+mapfile -t DIRS < <(awk '/^[a-z]/ && $1 != "perception" { print $3 } END { print "examples" }' "$ROOT/modules.txt")
+for d in "${DIRS[@]}"; do
   [[ -d "$ROOT/$d" ]] || { echo "view_text: $ROOT/$d: no such module directory" >&2; exit 2; }
 done
 cd "$ROOT" || exit 2

@@ -327,16 +327,3 @@ eous_rc wd_type_keys(wd_session *s, const char *keys, eous_err *err)
     new_source(sources, "key", "eous-keyboard", &kacts, &bad);
     return send_keys_wiped(s, sources, kacts, keys, bad, err);
 }
-
-eous_rc wd_insert_text(wd_session *s, const char *text, eous_err *err)
-{
-    cJSON *p = cJSON_CreateObject();
-    if (!p || !cJSON_AddStringToObject(p, "text", text ? text : "")) {
-        cJSON_Delete(p);
-        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    }
-    eous_rc rc = wd_cdp(s, "Input.insertText", p, NULL, err);
-    wipe_strings(p);
-    cJSON_Delete(p);
-    return rc;
-}

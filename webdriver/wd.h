@@ -216,10 +216,6 @@ eous_rc wd_click_type_at(wd_session *s, double x, double y, const char *keys, eo
 /* Types `keys` (as wd_click_type_at takes them) into whatever has the focus:
  * one W3C actions request of key events. */
 eous_rc wd_type_keys(wd_session *s, const char *keys, eous_err *err);
-/* Inserts text at the focused field's caret as one edit (CDP Input.insertText:
- * beforeinput and input events, no key events), as a paste or an input method
- * commits it; EOUS_E_INVALID on a W3C-only session. */
-eous_rc wd_insert_text(wd_session *s, const char *text, eous_err *err);
 /* Moves the pointer to viewport point (x, y). */
 eous_rc wd_move_to(wd_session *s, double x, double y, eous_err *err);
 

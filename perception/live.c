@@ -338,6 +338,7 @@ eous_rc perc_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err
     add_provider(obs, answer, "bridge", perc_parse_bridge);
     add_provider(obs, answer, "native", perc_parse_native);
     perc_set_page_labels(obs, eous_json_obj(answer, "cidLabels"));
+    perc_set_page_tabs(obs, eous_json_obj(answer, "cidTabs"));
     const char *html = eous_json_str(answer, "htmlView"); /* html mode: the view's text, html_view.js */
     rc = perc_build_internal(obs, html, html ? strlen(html) : 0, err);
     obs->timings.c_ms += eous_now_ms() - tc;

@@ -251,6 +251,11 @@ typedef struct perc_line {
     const perc_line_item *items; /* the elements the line names (its own, or a row's inline ones) */
     size_t n_items;
     char mark;             /* in a delta (perc_lines_delta): '+' added, '-' removed, ' ' context, 0 none; read after it */
+    const perc_span *fields; /* a component standing for several text fields (a range picker's two): their
+                              * names, as the atomic view names them ("From date", "To date"); not in state */
+    size_t n_fields;
+    perc_span tab;         /* a component not on screen: the tab whose hidden panel holds it ("in tab
+                            * 'Members'"), s NULL when none or not known (a page read without script) */
 } perc_line;
 
 typedef struct perc_lines perc_lines;

@@ -56,6 +56,7 @@ struct perc_obs {
     size_t n_comps;
     cJSON *owned_json;        /* registry trees the components point into */
     const cJSON *page_labels; /* {K: label} from data-cid roots' aria-labelledby/-label (in owned_json) */
+    const cJSON *page_tabs;   /* {K: tab name} for components in a hidden tab panel (providers.js cidTabs, in owned_json) */
     char *text;
     size_t text_len;
     perc_lines *lines;        /* text read back into lines (view_lines.c), NULL when none */
@@ -143,6 +144,8 @@ perc_component *perc_add_component(perc_obs *obs);
 void perc_own_json(perc_obs *obs, cJSON *item);
 /* Keeps a copy of the live page's {K: label} answer for perc_label_components. */
 void perc_set_page_labels(perc_obs *obs, const cJSON *labels);
+/* Keeps a copy of the live page's {K: tab name} answer (the hybrid view's "in tab 'Members'"). */
+void perc_set_page_tabs(perc_obs *obs, const cJSON *tabs);
 /* Labels from the AX tree (root's name, first named control inside) for
  * components still without one, then portals from their owner (registry.c). */
 void perc_label_components(perc_obs *obs);

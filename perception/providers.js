@@ -54,6 +54,19 @@ return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
       const l = (t.trim() || el.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
       if (l) o[el.getAttribute('data-cid')] = l.slice(0, 200); });
     return o; };
+  // the tab whose hidden panel holds a component (its role=tabpanel's aria-labelledby, or the tab
+  // that controls it), for components not on screen: the hybrid view's "in tab 'Members'"
+  const cidTabs = () => { const o = {};
+    const shown = e => typeof e.checkVisibility === 'function' ? e.checkVisibility() : e.getClientRects().length > 0;
+    document.querySelectorAll('[data-cid],[data-eous-nk]').forEach(el => {
+      const panel = el.closest('[role=tabpanel]');
+      if (!panel || shown(panel)) return;
+      const ids = (panel.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+      let tab = ids.length ? document.getElementById(ids[0]) : null;
+      if (!tab && panel.id) tab = document.querySelector('[role=tab][aria-controls="' + CSS.escape(panel.id) + '"]');
+      const t = tab ? (tab.textContent || tab.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim() : '';
+      if (t) o[el.getAttribute('data-cid') || el.getAttribute('data-eous-nk')] = t.slice(0, 80); });
+    return o; };
   // WebMCP: Chromium's native getTools() lists the tools of the page and of
   // its same-origin frames; a polyfill's lists its own document's only, so
   // same-origin frames with a polyfill are asked too.  Fields are copied
@@ -105,6 +118,7 @@ return (async function(timeoutMs, maxBytes, stampIds, wantProviders) {
     if (want & 1) try { const r = window.__ci4a__; if (r && typeof r === 'object')
       out.ci4a = enc(await readCi4a(r), 'getStatus'); } catch (e) { out.warnings.push('ci4a: ' + msg(e)); }
     try { out.cidLabels = cidLabels(); } catch (e) {}
+    try { out.cidTabs = cidTabs(); } catch (e) {}
     if (want & 2) try { const tools = await readWebMcp(); if (tools) out.webmcp = enc(tools, 'getTools'); }
     catch (e) { out.warnings.push('webmcp: ' + msg(e)); }
     if (want & 4) try { const ag = window.agent; if (ag && typeof ag.snapshot === 'function')

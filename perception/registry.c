@@ -139,6 +139,17 @@ void perc_set_page_labels(perc_obs *obs, const cJSON *labels)
     obs->page_labels = copy;
 }
 
+void perc_set_page_tabs(perc_obs *obs, const cJSON *tabs)
+{
+    if (!cJSON_IsObject(tabs) || !tabs->child)
+        return;
+    cJSON *copy = cJSON_Duplicate(tabs, 1);
+    if (!copy)
+        return;
+    perc_own_json(obs, copy);
+    obs->page_tabs = copy;
+}
+
 static int component_index(const perc_obs *obs, const char *key)
 {
     for (size_t i = 0; i < obs->n_comps; i++)

@@ -15,6 +15,12 @@
 #define PV_LIMIT_SEP ", "   /* before each limit after the type */
 #define PV_PARAM_SEP "; "   /* between the params of a tool of several */
 #define PV_BOOLEAN "boolean"
+/* after a component's label: the text fields it stands for, by name ("fields: From date | To date",
+ * a range picker's two), printed only when no name holds a mark the reader splits on */
+#define PV_FIELDS "fields"
+#define PV_FIELD_SEP " | "
+/* after the label of a component not on screen: the tab whose hidden panel holds it */
+#define PV_IN_TAB " in tab "
 
 /* 1 when a printed type takes a boolean: "boolean", or an enum (or a state's
  * one value) whose every member is "true" or "false". */

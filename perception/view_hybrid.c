@@ -958,12 +958,73 @@ static void fold_form_chrome(pctx *c, int idx, const perc_component *form, int *
     }
 }
 
+/* ---- what a line says after the label: its tab, its fields ------------------ */
+#define MAX_FIELDS 4
+
+/* A field's name the lines' reader splits back whole (view_lines.c take_fields). */
+static int field_name_ok(const char *s)
+{
+    return !pv_is_blank(s) && strlen(s) <= 60 && !strstr(s, PV_FIELD_SEP) && !strstr(s, ": ") && !strstr(s, "→") &&
+           !strpbrk(s, "\n\t\r");
+}
+
+/* The named textboxes in component ci's own subtree (not a nested component's) into names;
+ * -1 when more than max, or one has a name the line cannot carry. */
+static int collect_fields(const pctx *c, int idx, int ci, const char **names, int n, int max, int level)
+{
+    const perc_node *nd = &c->obs->nodes[idx];
+    if (nd->component != ci || nd->hidden || level > PERC_MAX_DEPTH)
+        return n;
+    if (!nd->ignored && nd->role && !strcmp(nd->role, "textbox")) {
+        if (n == max || !field_name_ok(nd->name))
+            return -1;
+        names[n++] = nd->name;
+    }
+    for (size_t k = 0; k < nd->n_children && n >= 0; k++)
+        n = collect_fields(c, nd->children[k], ci, names, n, max, level + 1);
+    return n;
+}
+
+/* " fields: From date | To date": a component that stands for two or more text fields, named
+ * apart (a range picker's start and end, named by their placeholders), names them as the
+ * atomic view does, so a person's steps (a distilled job) can target each. */
+static void render_fields(pctx *c, int ci)
+{
+    const perc_component *comp = &c->obs->comps[ci];
+    const perc_node *root = comp->backend_id ? perc_obs_node_by_backend(c->obs, comp->backend_id) : NULL;
+    if (!root || comp->provider_bit == PERC_PROVIDER_NATIVE || is_container(comp))
+        return;
+    const char *names[MAX_FIELDS];
+    int n = collect_fields(c, (int)(root - c->obs->nodes), ci, names, 0, MAX_FIELDS, 0);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (!strcmp(names[i], names[j]))
+                return; /* two named alike tell a person nothing apart */
+    for (int i = 0; i < n && n >= 2; i++) {
+        pv_put(c, i ? PV_FIELD_SEP : " " PV_FIELDS ": ");
+        pv_put(c, names[i]);
+    }
+}
+
+/* " in tab 'Members'": a component not on screen whose hidden tab panel the page script found
+ * (providers.js cidTabs), so a person's steps know which tab to open first. */
+static void render_tab(pctx *c, const perc_component *comp)
+{
+    const char *tab = comp->key ? eous_json_str(c->obs->page_tabs, comp->key) : NULL;
+    if (!tab || pv_is_blank(tab))
+        return;
+    pv_put(c, PV_IN_TAB);
+    pv_put_quoted(c, tab, 60);
+}
+
 static void emit_triplet(pctx *c, int ci, int depth, int brief)
 {
     const perc_component *comp = start_component(c, ci, depth);
     pv_put(c, comp->kind);
     pv_put(c, " ");
     pv_put_quoted(c, comp->label ? comp->label : "", 120);
+    render_tab(c, comp);
+    render_fields(c, ci);
     render_state(c, comp, brief);
     if (is_native_form(comp))
         render_form_values(c, comp);

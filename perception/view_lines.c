@@ -19,6 +19,7 @@
 #define MAX_PARAMS 256 /* over all tools of a line */
 #define MAX_CELLS 64
 #define MAX_ITEMS 64
+#define MAX_FIELDS 8
 
 static const char ARROW[] = " → ";
 static const char DASH[] = " — ";
@@ -43,6 +44,7 @@ typedef struct lctx {
     size_t n_params;
     perc_span cells[MAX_CELLS];
     perc_line_item items[MAX_ITEMS];
+    perc_span fields[MAX_FIELDS];
 } lctx;
 
 static perc_span span(const lctx *c, const char *s, size_t len)
@@ -112,7 +114,7 @@ static int after_name(const char *p, const char *end)
     if (*p != ' ')
         return 0;
     p++;
-    if (starts(p, end, "→") || starts(p, end, "—") || starts(p, end, "["))
+    if (starts(p, end, "→") || starts(p, end, "—") || starts(p, end, "[") || starts(p - 1, end, PV_IN_TAB "'"))
         return 1;
     size_t n = ident_len(p, end);
     if (!n)
@@ -311,6 +313,18 @@ static const char *read_tools(lctx *c, const char *p)
     return p;
 }
 
+/* A component's "fields: From date | To date", written first after its label (view_hybrid.c
+ * render_fields), out of its state into the line's fields. */
+static void take_fields(lctx *c)
+{
+    perc_line *l = c->l;
+    if (!l->n_state || !perc_span_is(c->state[0].key, PV_FIELDS, strlen(PV_FIELDS)) || !c->state[0].value.s)
+        return;
+    l->n_fields = perc_span_items(c->state[0].value, c->fields, MAX_FIELDS);
+    l->fields = c->fields;
+    memmove(c->state, c->state + 1, --l->n_state * sizeof *c->state);
+}
+
 /* "[cN] kind 'label' state → tools" or "[cN] tool(args) — description". */
 static void read_component(lctx *c, const char *p)
 {
@@ -332,7 +346,13 @@ static void read_component(lctx *c, const char *p)
         if (after)
             p = after;
     }
+    if (starts(p, end, PV_IN_TAB)) {
+        const char *after = quoted_name(c, p + strlen(PV_IN_TAB), &l->tab);
+        if (after)
+            p = after;
+    }
     p = read_state(c, p, end);
+    take_fields(c);
     if (starts(p, end, ARROW))
         read_tools(c, p + strlen(ARROW));
 }
@@ -493,6 +513,7 @@ static int keep_parts(eous_arena *a, lctx *c)
     KEEP(tools, c->tools, l->n_tools);
     KEEP(cells, c->cells, l->n_cells);
     KEEP(items, c->items, l->n_items);
+    KEEP(fields, c->fields, l->n_fields);
 #undef KEEP
     return 0;
 }

@@ -1114,3 +1114,57 @@ Test(perc_lines, hostile_and_cut_text_reads_inside_its_bounds)
     perc_lines_free(ls);
     eous_buf_free(&b);
 }
+
+/* A component standing for two named text fields (a range picker's inputs, named by their
+ * placeholders) prints their names after its label, and the reader gives them as the line's
+ * fields, not as state; one field, or two named alike, print nothing.  A component not on
+ * screen's "in tab 'Members'" reads as the line's tab, before its state (issue 52: a distilled
+ * job names the fields and opens the tab). */
+Test(perc_lines, a_range_pickers_fields_and_a_components_tab_read_back)
+{
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Orders", "2 5", NULL, 1);
+    node(&b, "2", "generic", "", "3 4", NULL, 2); /* the range picker's root */
+    node(&b, "3", "textbox", "From date", "", NULL, 3);
+    node(&b, "4", "textbox", "To date", "", NULL, 4);
+    node(&b, "5", "generic", "", "6", NULL, 5); /* a date picker's root: one field */
+    node(&b, "6", "textbox", "Select date", "", NULL, 6);
+    const char *dom = "{\"strings\":[\"#document\",\"DIV\",\"data-cid\",\"range-d\",\"INPUT\",\"date-d\"],"
+                      "\"documents\":[{\"nodes\":{\"parentIndex\":[-1,0,1,1,0,4],\"backendNodeId\":[1,2,3,4,5,6],"
+                      "\"nodeName\":[0,1,4,4,1,4],\"attributes\":[[],[2,3],[],[],[2,5],[]]}}]}";
+    const char *reg = "{\"range-d\":{\"kind\":\"rangepicker\",\"label\":\"Order dates\",\"state\":{\"value\":null},"
+                      "\"tools\":[\"clear\"],\"metadata\":{\"clear\":{\"params\":{}}}},"
+                      "\"date-d\":{\"kind\":\"datepicker\",\"label\":\"Due\",\"state\":{\"value\":\"2025-01-02\"},"
+                      "\"tools\":[\"clear\"],\"metadata\":{\"clear\":{\"params\":{}}}}}";
+    perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
+    cr_assert_str_eq(perc_obs_text(obs), "Tab 0 (current): Orders\n\n"
+                                         "[c1] rangepicker 'Order dates' fields: From date | To date → clear()\n"
+                                         "[c2] datepicker 'Due' value: '2025-01-02' → clear()\n");
+    size_t n;
+    const perc_line *l = perc_obs_lines(obs, &n);
+    cr_assert_eq(n, 4);
+    cr_assert(l[2].kind == PERC_LINE_COMPONENT && span_eq(l[2].name, "Order dates") && l[2].n_fields == 2);
+    cr_assert(span_eq(l[2].fields[0], "From date") && span_eq(l[2].fields[1], "To date"));
+    cr_assert(l[2].n_state == 0 && l[2].n_tools == 1 && !l[2].tab.s);
+    cr_assert(l[3].n_fields == 0 && l[3].n_state == 1 && span_eq(l[3].state[0].key, "value"));
+    perc_obs_free(obs);
+    eous_buf_free(&b);
+
+    const char *text = "not on screen:\n"
+                       "\t[c11] select 'Members' in tab 'Members' mode: 'multiple' value: Ann | Bo → setValue(…) clear()\n"
+                       "\t[c12] switch 'O'Neil in tab' in tab 'Guests' → toggle()\n"
+                       "\t[c13] select 'Fields' fields: A | B value: 'x' → clear()\n";
+    perc_lines *ls;
+    cr_assert_eq(perc_lines_read(text, strlen(text), &ls, NULL), EOUS_OK);
+    spans_inside(text, strlen(text), ls);
+    const perc_line *m = perc_lines_at(ls, 1), *g = perc_lines_at(ls, 2), *f = perc_lines_at(ls, 3);
+    cr_assert(m->kind == PERC_LINE_COMPONENT && span_eq(m->name, "Members") && span_eq(m->tab, "Members"));
+    cr_assert(m->n_state == 2 && span_eq(m->state[0].key, "mode") && span_eq(m->state[0].value, "multiple"));
+    cr_assert(m->n_tools == 2 && span_eq(m->tools[1].name, "clear") && m->n_fields == 0);
+    cr_assert(span_eq(g->name, "O'Neil in tab") && span_eq(g->tab, "Guests") && g->n_state == 0, "%.*s",
+              (int)g->name.len, g->name.s);
+    cr_assert(f->n_fields == 2 && span_eq(f->fields[1], "B") && f->n_state == 1 && span_eq(f->state[0].value, "x"));
+    perc_lines_free(ls);
+}

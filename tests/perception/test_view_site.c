@@ -1,0 +1,122 @@
+/* tests/perception/test_view_site.c — what the hybrid view tells a person's steps of the
+ * Playground's components (issue 52's distilled jobs), read back from the view's lines
+ * (perc_obs_lines): a range picker's two fields by the names the atomic view gives them, and
+ * the tab whose hidden panel holds a component listed under "not on screen:". */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "perception/perc.h"
+#include "support/browser.h"
+#include "support/page_js.h"
+
+static ts_browser S;
+
+static void setup(void)
+{
+    if (ts_site_root())
+        cr_assert_eq(ts_browser_start(&S, ts_site_root()), 0, "browser start failed");
+}
+
+static void teardown(void)
+{
+    if (ts_site_root())
+        ts_browser_stop(&S);
+}
+
+TestSuite(view_site, .init = setup, .fini = teardown, .timeout = 180);
+
+static perc_obs *observe(const char *path, perc_mode mode)
+{
+    eous_err err;
+    eous_err_clear(&err);
+    cr_assert_eq(wd_navigate(S.session, ts_browser_url(&S, path), &err), EOUS_OK, "%s", err.msg);
+    ts_page_wait(S.session, "window.__ci4a__ && document.querySelector('h1, h2, h3, h4')");
+    perc_opts o;
+    perc_opts_init(&o);
+    o.mode = mode;
+    perc_obs *obs = NULL;
+    cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    return obs;
+}
+
+/* The component line of this kind and label, or NULL. */
+static const perc_line *component_line(const perc_obs *obs, const char *kind, const char *label)
+{
+    size_t n;
+    const perc_line *l = perc_obs_lines(obs, &n);
+    for (size_t i = 0; i < n; i++)
+        if (l[i].kind == PERC_LINE_COMPONENT && perc_span_is(l[i].role, kind, strlen(kind)) &&
+            perc_span_is(l[i].name, label, strlen(label)))
+            return &l[i];
+    return NULL;
+}
+
+static int has_textbox(const char *atomic, const char *name)
+{
+    char want[128];
+    snprintf(want, sizeof want, "] textbox '%s'", name);
+    return strstr(atomic, want) != NULL;
+}
+
+/* Orders' `Order dates`: antd's RangePicker, two inputs named by their placeholders; the
+ * hybrid line names both (what the atomic view calls them), and the line reader gives them
+ * as the line's fields, not as state. */
+Test(view_site, a_range_pickers_line_names_its_two_fields)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
+    perc_obs *obs = observe("/orders", PERC_MODE_HYBRID);
+    const char *t = perc_obs_text(obs);
+    const perc_line *l = component_line(obs, "rangepicker", "Order dates");
+    cr_assert(l, "no rangepicker 'Order dates' line: %s", t);
+    cr_assert(strstr(t, "[c2] rangepicker 'Order dates' fields: From date | To date → setValue("), "%s", t);
+    cr_assert_eq(l->n_fields, 2, "%.*s", (int)l->whole.len, l->whole.s);
+    cr_assert(perc_span_is(l->fields[0], "From date", 9), "%.*s", (int)l->fields[0].len, l->fields[0].s);
+    cr_assert(perc_span_is(l->fields[1], "To date", 7), "%.*s", (int)l->fields[1].len, l->fields[1].s);
+    for (size_t i = 0; i < l->n_state; i++)
+        cr_assert(!perc_span_is(l->state[i].key, "fields", 6), "fields read as state");
+    cr_assert_eq(l->n_tools, 2);
+    cr_assert(perc_span_is(l->tools[0].name, "setValue", 8));
+    /* no other line of the page names fields (a one-field component's says nothing more) */
+    size_t n, with = 0;
+    const perc_line *ls = perc_obs_lines(obs, &n);
+    for (size_t i = 0; i < n; i++)
+        with += ls[i].n_fields > 0;
+    cr_assert_eq(with, 1, "%s", t);
+    perc_obs_free(obs);
+    /* the names are the atomic view's */
+    obs = observe("/orders", PERC_MODE_ATOMIC);
+    cr_assert(has_textbox(perc_obs_text(obs), "From date") && has_textbox(perc_obs_text(obs), "To date"), "%s",
+              perc_obs_text(obs));
+    perc_obs_free(obs);
+}
+
+/* Settings' `Members` tab holds the `Members` and `Tags` selects, rendered in a hidden tab panel:
+ * under "not on screen:" each says which tab holds it; the General tab's own components do not. */
+Test(view_site, a_component_not_on_screen_says_which_tab_holds_it)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
+    perc_obs *obs = observe("/settings", PERC_MODE_HYBRID);
+    const char *t = perc_obs_text(obs);
+    const char *off = strstr(t, "\nnot on screen:\n");
+    cr_assert(off, "%s", t);
+    cr_assert(strstr(off, "] select 'Members' in tab 'Members' mode: 'multiple' value: "), "%s", t);
+    cr_assert(strstr(off, "] select 'Tags' in tab 'Members' mode: 'tags' value: "), "%s", t);
+    const char *names[] = {"Members", "Tags"};
+    for (size_t i = 0; i < 2; i++) {
+        const perc_line *l = component_line(obs, "select", names[i]);
+        cr_assert(l, "no select '%s' line: %s", names[i], t);
+        cr_assert(perc_span_is(l->tab, "Members", 7), "%s: tab '%.*s'", names[i], (int)l->tab.len,
+                  l->tab.s ? l->tab.s : "");
+        cr_assert_eq(l->depth, 1);
+        cr_assert(l->n_state >= 2 && perc_span_is(l->state[0].key, "mode", 4), "the state reads after the tab");
+    }
+    /* on screen, no tab is named */
+    size_t n, i = 1;
+    const perc_line *ls = perc_obs_lines(obs, &n);
+    for (; i < n && !(ls[i].kind == PERC_LINE_HEADER && perc_span_is(ls[i].whole, "not on screen:", 14)); i++)
+        cr_assert_null(ls[i].tab.s, "%.*s", (int)ls[i].whole.len, ls[i].whole.s);
+    cr_assert_lt(i, n);
+    perc_obs_free(obs);
+}

@@ -26,6 +26,7 @@
 #include "support/page_js.h"
 #include "support/workdir.h"
 #include "support/grounds.h"
+#include "support/site.h"
 
 static char tmpdir[256];
 
@@ -41,26 +42,13 @@ static void teardown(void)
 
 TestSuite(bench_site, .init = setup, .fini = teardown, .timeout = 1800);
 
+/* The Playground's task set, loaded (ts_suite_load); the number of tasks. */
 static int load_suite(wa_task_list *l)
 {
     char dir[1024];
     snprintf(dir, sizeof dir, "%s/playground", TS_TASKS);
-    DIR *d = opendir(dir);
-    cr_assert(d, "task suite present");
-    char *files[512];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < 512) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && !strcmp(e->d_name + len - 5, ".json"))
-            cr_assert(asprintf(&files[n++], "%s/%s", dir, e->d_name) > 0);
-    }
-    closedir(d);
-    eous_err err;
-    cr_assert_eq(wa_tasks_load((const char *const *)files, (size_t)n, l, &err), EOUS_OK, "%s", err.msg);
-    for (int i = 0; i < n; i++)
-        free(files[i]);
-    return n;
+    cr_assert_eq(ts_suite_load(dir, l), 0, "the Playground's task set loads (stderr says why not)");
+    return (int)l->n;
 }
 
 /* The first task of every (screen, tier) pair, written into dir as links. */

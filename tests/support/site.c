@@ -149,8 +149,7 @@ int ts_secrets_in(const char *secrets, const char *dir, const char **found)
     return n;
 }
 
-/* The task files in dir, loaded with the site variables as they are now.  0, or -1 with one line on stderr. */
-static int load_suite(const char *dir, wa_task_list *l)
+int ts_suite_load(const char *dir, wa_task_list *l)
 {
     char *files[512];
     size_t n = 0;
@@ -233,7 +232,7 @@ int ts_suite_untouched(wd_session *s, const char *dir, ts_untouched *u)
 {
     memset(u, 0, sizeof *u);
     wa_task_list l;
-    if (load_suite(dir, &l))
+    if (ts_suite_load(dir, &l))
         return -1;
     eous_err err;
     eous_err_clear(&err);

@@ -9,6 +9,7 @@
 #ifndef EOUS_TS_SITE_H
 #define EOUS_TS_SITE_H
 
+#include "webarena/task.h"
 #include "webdriver/wd.h"
 
 /* `bash SCRIPT start --dir DIR --secrets SECRETS`; checks it printed a
@@ -41,6 +42,10 @@ int ts_results_count(const char *results, const char *status, const char *mode);
  * characters); *found gets the path of a file under dir holding one of the
  * values (borrowed as ts_file_with's), else NULL. */
 int ts_secrets_in(const char *secrets, const char *dir, const char **found);
+
+/* The task files in dir (a suite's folder), loaded into l with the site variables as
+ * they are now.  0, or -1 with one line on stderr naming dir and what failed. */
+int ts_suite_load(const char *dir, wa_task_list *l);
 
 /* What WebArena's evaluators give a suite's tasks when nothing is done. */
 typedef struct ts_untouched {

@@ -91,6 +91,54 @@ static cJSON *pull(mcp_server *m, struct mcp_history *h, eous_err *err)
     return act_history_pull(h->rec, m->b.session, err);
 }
 
+#define HIST_SHOWN 200   /* bytes of a value shown whole */
+#define HIST_AROUND 40   /* bytes of unchanged text shown on each side of a change */
+
+/* 1 when byte i of s starts a character (a cut there splits none) */
+static int utf8_start(const char *s, size_t i)
+{
+    return ((unsigned char)s[i] & 0xC0) != 0x80;
+}
+
+/* A long text changed in a few places (an editor's page): the head of both is the same, so the part that
+ * differs is shown instead, with a little of what stands around it.  *from and *to (bytes) bound the
+ * part of value to show; 0 when value and previous are not both strings, or both fit as they are. */
+static int changed_window(const char *value, const char *previous, size_t *from, size_t *to)
+{
+    size_t lv = strlen(value), lp = strlen(previous);
+    if (lv <= HIST_SHOWN && lp <= HIST_SHOWN)
+        return 0;
+    size_t pre = 0, suf = 0;
+    while (pre < lv && pre < lp && value[pre] == previous[pre])
+        pre++;
+    while (suf < lv - pre && suf < lp - pre && value[lv - 1 - suf] == previous[lp - 1 - suf])
+        suf++;
+    *from = pre > HIST_AROUND ? pre - HIST_AROUND : 0;
+    while (*from > 0 && !utf8_start(value, *from))
+        (*from)--;
+    *to = lv - suf + HIST_AROUND < lv ? lv - suf + HIST_AROUND : lv;
+    if (*to - *from > HIST_SHOWN)
+        *to = *from + HIST_SHOWN;
+    while (*to < lv && !utf8_start(value, *to))
+        (*to)--;
+    return 1;
+}
+
+/* value's bytes [from, to) quoted on one line (a line break as \n: an entry is one line), "…" where it was cut */
+static void show_window(const char *value, size_t from, size_t to, eous_buf *out)
+{
+    eous_buf_puts(out, from ? "'…" : "'", NULL);
+    for (size_t i = from; i < to; i++) {
+        if (value[i] == '\n')
+            eous_buf_puts(out, "\\n", NULL);
+        else if ((unsigned char)value[i] < 0x20)
+            eous_buf_puts(out, " ", NULL);
+        else
+            eous_buf_append(out, value + i, 1, NULL);
+    }
+    eous_buf_puts(out, value[to] ? "…'" : "'", NULL);
+}
+
 /* a value as the answer shows it: 'text', 4, true, (empty) */
 static void show_value(const cJSON *v, int secret, eous_buf *out)
 {
@@ -99,12 +147,37 @@ static void show_value(const cJSON *v, int secret, eous_buf *out)
     } else if (!v || cJSON_IsNull(v) || (cJSON_IsString(v) && !*v->valuestring)) {
         eous_buf_puts(out, "(empty)", NULL);
     } else if (cJSON_IsString(v)) {
-        eous_buf_printf(out, NULL, "'%.200s'", v->valuestring);
+        size_t to = strlen(v->valuestring) > HIST_SHOWN ? HIST_SHOWN : strlen(v->valuestring);
+        while (v->valuestring[to] && !utf8_start(v->valuestring, to))
+            to--;
+        show_window(v->valuestring, 0, to, out);
     } else {
         char *t = eous_json_print(v);
         eous_buf_printf(out, NULL, "%.200s", t ? t : "?");
         free(t);
     }
+}
+
+/* " to 'X' (was 'Y')" for a changed entry, its changed part when the text is long */
+static void show_change(const cJSON *e, eous_buf *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "value"), *p = cJSON_GetObjectItemCaseSensitive(e, "previous");
+    size_t vf, vt, pf, pt;
+    if (cJSON_IsString(v) && cJSON_IsString(p) && *v->valuestring && *p->valuestring &&
+        changed_window(v->valuestring, p->valuestring, &vf, &vt) &&
+        changed_window(p->valuestring, v->valuestring, &pf, &pt)) {
+        eous_buf_puts(out, " to ", NULL);
+        show_window(v->valuestring, vf, vt, out);
+        eous_buf_puts(out, " (was ", NULL);
+        show_window(p->valuestring, pf, pt, out);
+        eous_buf_puts(out, ")", NULL);
+        return;
+    }
+    eous_buf_puts(out, " to ", NULL);
+    show_value(v, 0, out);
+    eous_buf_puts(out, " (was ", NULL);
+    show_value(p, 0, out);
+    eous_buf_puts(out, ")", NULL);
 }
 
 static const perc_component *setter_of(const mcp_server *m, const cJSON *e, const char *nk, const char **field);
@@ -126,7 +199,7 @@ static void show_where(const mcp_server *m, const cJSON *e, const cJSON *cur, eo
         eous_buf_printf(out, NULL, "%s %s", comp, eous_json_str(e, "key"));
 }
 
-/* "agent set Guests to 4" */
+/* "agent set Guests to 4 (was 2)" */
 static void describe(const cJSON *e, eous_buf *out)
 {
     const char *label = eous_json_str(e, "label");
@@ -137,8 +210,8 @@ static void describe(const cJSON *e, eous_buf *out)
         eous_buf_printf(out, NULL, "%s changed %s (a secret field: its value is not shown)", eous_json_str(e, "source"),
                         label);
     else {
-        eous_buf_printf(out, NULL, "%s set %s to ", eous_json_str(e, "source"), label);
-        show_value(cJSON_GetObjectItemCaseSensitive(e, "value"), 0, out);
+        eous_buf_printf(out, NULL, "%s set %s", eous_json_str(e, "source"), label);
+        show_change(e, out);
     }
 }
 
@@ -149,11 +222,6 @@ static void list_entry(const mcp_server *m, const cJSON *e, const cJSON *cur, eo
     gmtime_r(&t, &tm);
     eous_buf_puts(out, "- ", NULL);
     describe(e, out);
-    if (!eous_json_bool(e, "secret", 0)) {
-        eous_buf_puts(out, " (was ", NULL);
-        show_value(cJSON_GetObjectItemCaseSensitive(e, "previous"), 0, out);
-        eous_buf_puts(out, ")", NULL);
-    }
     eous_buf_puts(out, " [", NULL);
     show_where(m, e, cur, out);
     eous_buf_printf(out, NULL, ", %02d:%02d:%02d]%s\n", tm.tm_hour, tm.tm_min, tm.tm_sec,

@@ -2,15 +2,16 @@
 // item 2, ui-sdk's createHistory and undoSource), driven by the official MCP
 // SDK client over stdio against real Chromium on loopback pages: the
 // Playground's booking form (CI4A, benchmarks/grounds/playground/dist) with one page script
-// added, a DokuWiki-like plain HTML edit form (native provider) and a WebMCP
-// page (the published polyfill), all served here on a free port.
+// added, a DokuWiki-like plain HTML edit form (native provider), a WebMCP
+// page (the published polyfill), all served here on a free port, and the real
+// DokuWiki (Debian's, scripts/wiki): its login, search and edit forms.
 // Run: EOUS_CLI=build/eous node --test tests/mcp/mcp_history.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EOUS, LONG, PLAYGROUND_DIST, root, serve, session as mcpSession, stopServers, text } from './support.mjs';
+import { EOUS, LONG, PLAYGROUND_DIST, root, serve, session as mcpSession, startWiki, stopServers, text } from './support.mjs';
 
 const DIST = PLAYGROUND_DIST;
 let fixtures, playground, siteDir;
@@ -129,6 +130,71 @@ test('native form (DokuWiki-like): typed, ticked and picked fields put back thro
     assert.match(v, /option 'End'[^\n]*selected: True/, v); // the page's own choice stays
   } finally {
     await close();
+  }
+});
+
+// The real DokuWiki (native provider): its login form filled (a secret password among the fields) and its
+// search field typed into atomically, then put back; logged in, the edit form's summary, minor-edit box and
+// the editor itself (its replace tool) changed and put back, while the login form's values, sent with that
+// page, are left and said to be.
+test('DokuWiki (native): login, search and edit forms put back after the agent changed them; what a page sent is left', { timeout: 600000 }, async () => {
+  const wiki = await startWiki();
+  const { ok, close } = await session(['--secrets', wiki.secrets]);
+  try {
+    let view = await ok('browser_navigate', { url: `${wiki.url}/doku.php?id=start&do=login` });
+    const login = idOf(view, /\[(c\d+)\] form 'Log In'/);
+    await ok('browser_fill_form', { fields: [
+      { ref: login, name: 'Username', type: 'textbox', value: 'mira' },
+      { ref: login, name: 'Password', type: 'textbox', value: '{{secret:WIKI_PASSWORD}}' },
+      { ref: login, name: 'Remember me', type: 'checkbox', value: true },
+    ] });
+    view = await ok('browser_snapshot', { mode: 'atomic' });
+    await ok('browser_type', { ref: idOf(view, /\[(\d+)\] textbox '\[F\]'/), text: 'pump' });
+    let h = await ok('browser_history', { source: 'agent' });
+    assert.match(h, /- agent set Username to 'mira' \(was \(empty\)\)/, h);
+    assert.match(h, /- agent set Remember me to true \(was false\)/, h);
+    assert.match(h, /- agent set \[F\] to 'pump' \(was \(empty\)\)/, h);
+    assert.match(h, /- agent changed Password \(a secret field: its value is not shown\)/, h);
+    let u = await ok('browser_undo', { source: 'agent' });
+    assert.match(u, /undo agent: 3 put back, 1 left/, u);
+    assert.match(u, /- Username c\d+: back to \(empty\)/, u);
+    assert.match(u, /- Remember me c\d+: back to false/, u);
+    assert.match(u, /- \[F\] c\d+: back to \(empty\)/, u);
+    assert.match(u, /- Password: a secret field/, u);
+    view = await ok('browser_snapshot', { mode: 'atomic' });
+    assert.match(view, /checkbox 'Remember me' checked: false/, view);
+    assert.doesNotMatch(view, /'(mira|pump)'/, view);
+
+    // logged in, the edit form: its fields and the editor's text, then the undo
+    view = await ok('browser_snapshot', {}); // the hybrid view again: its ids are what the calls name
+    await ok('browser_fill_form', { fields: [{ ref: login, name: 'Username', type: 'textbox', value: 'mira' }] });
+    view = await ok('browser_call', { component: login, tool: 'submit', params: {} });
+    assert.match(view, /Logged in as: Mira Okafor/, view);
+    view = await ok('browser_navigate', { url: `${wiki.url}/doku.php?id=start&do=edit` });
+    const edit = idOf(view, /\[(c\d+)\] form 'Save'/);
+    const editor = idOf(view, /\[(c\d+)\] textbox '' multiline: true/);
+    await ok('browser_fill_form', { fields: [
+      { ref: edit, name: 'Edit summary', type: 'textbox', value: 'typo fixed' },
+      { ref: edit, name: 'Minor Changes', type: 'checkbox', value: true },
+    ] });
+    await ok('browser_call', { component: editor, tool: 'replace', params: { find: 'lake ice', with: 'lake-ice' } });
+    h = await ok('browser_history', { source: 'agent' });
+    assert.match(h, /- agent set Edit summary to 'typo fixed' \(was \(empty\)\)/, h);
+    assert.match(h, /- agent set Minor Changes to true \(was false\)/, h);
+    // the editor's long text: the part that changed, not its head (the same before and after)
+    assert.match(h, /- agent set wikitext to '…[^'\n]*lake-ice monitoring[^'\n]*…' \(was '…[^'\n]*lake ice monitoring[^'\n]*…'\)/, h);
+    u = await ok('browser_undo', { source: 'agent' });
+    assert.match(u, /- Edit summary c\d+: back to \(empty\)/, u);
+    assert.match(u, /- Minor Changes c\d+: back to false/, u);
+    assert.match(u, /- Username: changed on an earlier page: what that page sent stays sent/, u);
+    assert.match(u, /Requests the page already sent are not reversed/, u);
+    view = await ok('browser_snapshot', {});
+    assert.match(view, /lake ice monitoring/, view);
+    assert.doesNotMatch(view, /lake-ice|typo fixed/, view);
+    assert.match(view, new RegExp(`\\[${edit}\\] form 'Save' →`), view); // no values left on the form's line
+  } finally {
+    await close();
+    await wiki.stop();
   }
 });
 

@@ -1,12 +1,14 @@
 // tests/mcp/support.mjs — what the tests in tests/mcp share: the official MCP SDK (loaded from
 // benchmarks/compare's node_modules, whose package.json pins it), serve(rootDir) (a loopback
-// page server, benchmarks/grounds/playground/serve.mjs, on a free port), text(result) and session(args) (one
-// `eous mcp` over stdio with an SDK client).  Not a test itself: its name matches none of
+// page server, benchmarks/grounds/playground/serve.mjs, on a free port), text(result), session(args) (one
+// `eous mcp` over stdio with an SDK client) and startWiki() (a private DokuWiki, scripts/wiki).  Not a test itself: its name matches none of
 // node --test's patterns, so `node --test tests/mcp/` only loads it through the tests.
 // A test file's after() calls stopServers().
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -74,4 +76,23 @@ export async function session(args = [], { name = 'eous-mcp-test', env = {} } = 
   };
   const names = async () => (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
   return { client, call, ok, names, close: () => client.close() };
+}
+
+// A private DokuWiki (scripts/wiki, Debian's dokuwiki package) on a free loopback port, in a fresh
+// temp folder with its own secrets file (WIKI_PASSWORD for the user mira): resolves with
+// {url, secrets, stop}; stop() stops its server by the PID scripts/wiki keeps and removes the folder.
+export function startWiki() {
+  const dir = mkdtempSync(join(tmpdir(), 'eous-mcp-wiki-'));
+  const secrets = join(dir, 'secrets.env');
+  const wiki = join(root, 'scripts/wiki');
+  return new Promise((ok, fail) => {
+    execFile('bash', [wiki, 'start', '--dir', join(dir, 'wiki'), '--secrets', secrets], (e, out, err) => {
+      if (e) { rmSync(dir, { recursive: true, force: true }); fail(new Error(`scripts/wiki start: ${err}`)); return; }
+      const stop = () => new Promise((done) => execFile('bash', [wiki, 'stop', join(dir, 'wiki')], () => {
+        rmSync(dir, { recursive: true, force: true });
+        done();
+      }));
+      ok({ url: out.trim(), secrets, stop });
+    });
+  });
 }

@@ -23,14 +23,15 @@ site:
 
 # Every test runs once in `make test`: under ASan+UBSan, except the
 # suite-level runs (the whole Playground and DokuWiki suites, the MCP SDK
-# client), which drive the same library code as test_cli/test_e2e_* at a
-# hundred times the length and run on the release build; under ASan they
+# client, distilled jobs replayed after model runs), which drive the same
+# library code as test_cli/test_e2e_*/test_distill_recorded at many times the
+# length and run on the release build; under ASan they
 # would take CI past an hour; test_readme, the README's runnable blocks, runs
 # the CLI alone, as a user does.  The embedder check (it links the installed
 # library without sanitizers) and the tokenizer data check run there too.  `make test-release SUITE_TESTS=.` runs every
 # test on the release build, `make test-asan SUITE_TESTS=none` every test
 # under ASan.
-SUITE_TESTS ?= test_bench_site|test_wiki_site|test_mediawiki_site|test_model_path|test_planner_exec_suite|test_readme|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
+SUITE_TESTS ?= test_bench_site|test_wiki_site|test_mediawiki_site|test_model_path|test_planner_exec_suite|test_distill|test_readme|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
 
 # test binaries run two at a time (each runs its tests two at a time, --jobs 2): one alone leaves a
 # core idle while it waits on its browser (benchmarks/results/ci_time.md); the longest start first (COST in
@@ -39,7 +40,7 @@ TEST_JOBS ?= 2
 
 # what the suite-level runs need on the release build (the CLI and the C suites): building the
 # other test binaries there too cost CI a minute and ran none of them; SUITE_TESTS=. builds everything
-SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_mediawiki_site test_model_path test_planner_exec_suite test_readme
+SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_mediawiki_site test_model_path test_planner_exec_suite test_distill test_readme
 
 # unit and module tests only (no browser, no suites, no fuzzing): the quick loop while working
 check:

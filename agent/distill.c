@@ -308,21 +308,40 @@ static const char *label_of(const char *target)
     return !strncmp(q, "* ", 2) ? q + 2 : q;
 }
 
-static eous_rc step_value(dv_params *ps, const char *value, const char *target, int step, char *out, size_t n)
+/* A typed value as the step writes it into out: a parameter's placeholder where the intent holds it or (from
+ * not NULL) the model computed it (then its rule into from, else from is ""), else as it is. */
+static void step_value(dv_params *ps, const char *value, const char *target, int step, char *out, size_t n,
+                       char *from, size_t fn)
 {
     char label[128];
     snprintf(label, sizeof label, "%s", label_of(target));
     label[strcspn(label, "'\"")] = '\0';
-    if (!dv_param_for(ps, value, label, step, out, n))
+    if (from)
+        from[0] = '\0';
+    if (!dv_param_for(ps, value, label, step, out, n) &&
+        (!from || !dv_param_computed(ps, value, label, step, out, n, from, fn)))
         snprintf(out, n, "%s", value);
-    return EOUS_OK;
+}
+
+/* A setValue's one typed value (text, a date, a time) the model computed, in p (a call's params, copied)
+ * as its parameter, its rule into from (else ""). */
+static void call_value(dv_params *ps, cJSON *p, const char *tool, const char *label, int step, char *from, size_t fn)
+{
+    cJSON *only = p ? p->child : NULL;
+    char ph[96];
+    from[0] = '\0';
+    if (!tool || strcmp(tool, "setValue") || !only || only->next || !cJSON_IsString(only) ||
+        (strcmp(only->string, "text") && strcmp(only->string, "date") && strcmp(only->string, "time")))
+        return;
+    if (dv_param_computed(ps, only->valuestring, label, step, ph, sizeof ph, from, fn))
+        cJSON_SetValuestring(only, ph);
 }
 
 /* The script step doing what a did, into *out (NULL: a step with nothing to replay). */
 static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step, const char *text, cJSON **out,
                        eous_err *err)
 {
-    char t[1024] = "", val[2048];
+    char t[1024] = "", val[2048], from[320] = "";
     cJSON *s = cJSON_CreateObject();
     eous_rc rc = s ? EOUS_OK : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     if (!rc && (act_kind_has_target(a->kind) || a->kind == ACT_READ)) /* a read names what it reads too */
@@ -337,6 +356,7 @@ static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step,
         label[strcspn(label, "'\"")] = '\0';
         if (p)
             dv_params_in_json(ps, p, label, a->tool && (!strcmp(a->tool, "fill") || !strcmp(a->tool, "submit")), step);
+        call_value(ps, p, a->tool, label, step, from, sizeof from);
         cJSON_AddStringToObject(s, "call", t);
         cJSON_AddStringToObject(s, "tool", a->tool);
         cJSON_AddItemToObject(s, "params", p);
@@ -345,7 +365,7 @@ static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step,
     case ACT_CLICK: cJSON_AddStringToObject(s, "click", t); break;
     case ACT_HOVER: cJSON_AddStringToObject(s, "hover", t); break;
     case ACT_TYPE:
-        step_value(ps, a->text ? a->text : "", t, step, val, sizeof val);
+        step_value(ps, a->text ? a->text : "", t, step, val, sizeof val, from, sizeof from);
         cJSON_AddStringToObject(s, "type", t);
         cJSON_AddStringToObject(s, "text", val);
         cJSON_AddBoolToObject(s, "enter", a->enter);
@@ -353,7 +373,7 @@ static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step,
             cJSON_AddBoolToObject(s, "clear", 0);
         break;
     case ACT_SELECT:
-        step_value(ps, a->text ? a->text : "", t, step, val, sizeof val);
+        step_value(ps, a->text ? a->text : "", t, step, val, sizeof val, NULL, 0); /* an option: read, not made */
         cJSON_AddStringToObject(s, "select", t);
         cJSON_AddStringToObject(s, "option", val);
         break;
@@ -373,6 +393,8 @@ static eous_rc step_of(dv_view *v, dv_params *ps, const act_action *a, int step,
     case ACT_STOP: cJSON_AddStringToObject(s, "stop", a->text ? a->text : ""); break;
     default: rc = eous_err_set(err, EOUS_E_INVALID, "step %d (%s): no script step does this", step, text); break;
     }
+    if (from[0])
+        cJSON_AddStringToObject(s, "from", from);
 done:
     if (rc)
         cJSON_Delete(s);
@@ -428,6 +450,115 @@ static eous_rc find_result(const char *run_dir, const char *task, const char *mo
     return rc;
 }
 
+/* The view's lines without their ids appended to what the run read (ps->seen). */
+static eous_rc seen_add(dv_params *ps, const perc_lines *ls, eous_err *err)
+{
+    char *text = perc_lines_without_ids(ls);
+    size_t have = ps->seen ? strlen(ps->seen) : 0, n = text ? strlen(text) : 0;
+    char *grown = text ? realloc(ps->seen, have + n + 2) : NULL;
+    if (!grown) {
+        free(text);
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    memcpy(grown + have, text, n);
+    memcpy(grown + have + n, "\n", 2);
+    ps->seen = grown;
+    free(text);
+    return EOUS_OK;
+}
+
+/* 1 when the delta ls changed nothing but view id id: its added and removed lines and changed
+ * components all name id (context lines and titles aside); a full view tells nothing (0). */
+static int only_touches(const perc_lines *ls, const char *id)
+{
+    if (!*id || !perc_lines_delta(ls))
+        return 0;
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        int changed = l->mark == '+' || l->mark == '-' || (!l->mark && l->id.s);
+        if (changed && (!l->id.s || !perc_span_is(l->id, id, strlen(id))))
+            return 0;
+    }
+    return 1;
+}
+
+/* The field whose text step s sets (a type, a setValue's text, a clear()), NULL when none; *replaces: 1
+ * when it replaces what the field held (a type not after the text, a setValue, a clear). */
+static const char *text_field(const cJSON *s, int *replaces)
+{
+    const char *tool = eous_json_str(s, "tool");
+    *replaces = 1;
+    if (eous_json_str(s, "type")) {
+        *replaces = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(s, "clear"));
+        return eous_json_str(s, "type");
+    }
+    if (tool && (!strcmp(tool, "clear") ||
+                 (!strcmp(tool, "setValue") && eous_json_str(cJSON_GetObjectItemCaseSensitive(s, "params"), "text"))))
+        return eous_json_str(s, "call");
+    return NULL;
+}
+
+/* 1 when action a replaces the text of the field it acts on (a type not after its text, a setValue's
+ * text, a clear()). */
+static int replaces_text(const act_action *a)
+{
+    if (a->kind == ACT_TYPE)
+        return a->clear;
+    return a->kind == ACT_CALL && a->tool &&
+           (!strcmp(a->tool, "clear") ||
+            (!strcmp(a->tool, "setValue") && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(a->params, "text"))));
+}
+
+/* How many times s holds sub. */
+static int count_of(const char *s, const char *sub)
+{
+    int n = 0;
+    for (const char *p = strstr(s, sub); p; p = strstr(p + 1, sub))
+        n++;
+    return n;
+}
+
+/* What the last step of steps (the dropped one) alone used taken out: its parameters, its notes. */
+static void forget_step(dv_params *ps, const cJSON *steps, const cJSON *dropped)
+{
+    char *kept = cJSON_PrintUnformatted(steps), *gone = cJSON_PrintUnformatted(dropped), ph[96], head[32];
+    for (cJSON *it = ps->decl->child, *next; kept && gone && it; it = next) {
+        next = it->next;
+        snprintf(ph, sizeof ph, "{{param:%s}}", it->string);
+        if (count_of(gone, ph) && count_of(gone, ph) == count_of(kept, ph))
+            cJSON_DeleteItemFromObjectCaseSensitive(ps->decl, it->string); /* in the dropped step only */
+    }
+    snprintf(head, sizeof head, "step %d:", ps->last_step);
+    for (int i = cJSON_GetArraySize(ps->notes) - 1; i >= 0; i--) /* what was said of it */
+        if (!strncmp(cJSON_GetArrayItem(ps->notes, i)->valuestring, head, strlen(head)))
+            cJSON_DeleteItemFromArray(ps->notes, i);
+    free(kept);
+    free(gone);
+}
+
+/* The last step of steps dropped when action a, the next, sets the same field's text anew and the view
+ * between them changed nothing but that field: nothing read or submitted what it typed (issue 52: a step
+ * the model took and undid, dropped only when the run shows it had no effect), which a note says. */
+static void drop_undone(dv_params *ps, cJSON *steps, const act_action *a, int step)
+{
+    int n = cJSON_GetArraySize(steps), before;
+    const cJSON *last = cJSON_GetArrayItem(steps, n - 1);
+    const char *id = a->target ? a->target + (a->target[0] == '[') : "", *was = last ? text_field(last, &before) : NULL;
+    if (!was || !replaces_text(a) || !ps->quiet || strncmp(id, ps->last_id, strlen(ps->last_id)) ||
+        (id[strlen(ps->last_id)] != ']' && id[strlen(ps->last_id)]))
+        return; /* another field, or the page showed what it typed (a live search's rows) */
+    char note[700], key[16];
+    forget_step(ps, steps, last);
+    snprintf(note, sizeof note, "step %d dropped: %.300s was set again at step %d before anything read or submitted it",
+             ps->last_step, was, step);
+    cJSON_AddItemToArray(ps->notes, cJSON_CreateString(note));
+    snprintf(key, sizeof key, "%d", n - 1);
+    cJSON_DeleteItemFromObjectCaseSensitive(ps->over, key);
+    snprintf(key, sizeof key, "ti:%d", n - 1);
+    cJSON_DeleteItemFromObjectCaseSensitive(ps->boxes, key);
+    cJSON_DeleteItemFromArray(steps, n - 1);
+}
+
 /* One trace line: the view it acted on into v, its action as a step appended to steps. */
 static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv_view *v, dv_params *ps,
                             cJSON *steps, eous_err *err)
@@ -445,6 +576,9 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         int hybrid = !perc_mode_parse(eous_json_str(line, "mode"), &mode) && mode == PERC_MODE_HYBRID;
         perc_lines *ls = NULL; /* the view read once, by perception, for both readers below */
         rc = perc_lines_read(text, len, &ls, err);
+        if (!rc)
+            rc = seen_add(ps, ls, err);
+        ps->quiet = !rc && only_touches(ls, ps->last_id);
         if (!rc)
             rc = view_update(v, ls, !hybrid, err);
         if (!rc && hybrid)
@@ -474,11 +608,20 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
         a.clear = 0; /* typed after what the field held: the action's text form does not say it */
     cJSON *s = NULL;
     const char *cid = a.kind == ACT_CALL && a.tool ? (a.target[0] == '[' ? a.target + 1 : a.target) : NULL;
+    drop_undone(ps, steps, &a, step);
+    rc = step_of(v, ps, &a, step, action, &s, err);
     int index = cJSON_GetArraySize(steps);
-    if (!(rc = step_of(v, ps, &a, step, action, &s, err)) && s)
+    if (!rc && s && a.kind == ACT_STOP)
+        dv_tell_stop(ps, steps, s, index);
+    if (!rc && s) {
         cJSON_AddItemToArray(steps, s);
+        ps->last_step = step;
+        const char *id = a.target ? a.target + (a.target[0] == '[') : "";
+        snprintf(ps->last_id, sizeof ps->last_id, "%.*s", (int)strcspn(id, "]"), id);
+    }
     if (!rc && s && cid) /* after the step: its values' parameters are declared */
         dv_tell_call(ps, cid, a.tool, a.params, index);
+    ps->matches = dv_result_matches(eous_json_str(line, "result"));
     act_action_clear(&a);
     return rc;
 }
@@ -520,7 +663,7 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
     }
     if (!rc && !cJSON_GetArraySize(steps))
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: %s holds no action", run_dir, trace);
-    cJSON *atomic = rc ? NULL : dv_atomic_steps(steps, ps->names, ps->over);
+    cJSON *atomic = rc ? NULL : dv_atomic_steps(steps, ps);
     if (!rc)
         cJSON_AddItemToObject(job, "steps", steps);
     else
@@ -533,10 +676,24 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
     return rc;
 }
 
+/* Each parameter no step nor the intent of job uses (a dropped step's) taken out of decl. */
+static void unused_params_out(cJSON *decl, const cJSON *job)
+{
+    char *text = cJSON_PrintUnformatted(job), ph[96];
+    for (cJSON *it = decl ? decl->child : NULL, *next; text && it; it = next) {
+        next = it->next;
+        snprintf(ph, sizeof ph, "{{param:%s}}", it->string);
+        if (!strstr(text, ph))
+            cJSON_DeleteItemFromObjectCaseSensitive(decl, it->string);
+    }
+    free(text);
+}
+
 eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, cJSON **out, eous_err *err)
 {
     cJSON *result = NULL, *job = NULL;
-    dv_params ps = {.intent = NULL, .decl = NULL, .names = NULL, .boxes = NULL, .over = NULL};
+    dv_params ps = {.intent = NULL, .decl = NULL, .names = NULL, .boxes = NULL, .over = NULL, .notes = NULL,
+                    .said = NULL, .seen = NULL, .last_step = 0, .last_id = "", .quiet = 0, .matches = -1};
     eous_rc rc = find_result(run_dir, task, mode, &result, err);
     if (rc)
         return rc;
@@ -551,7 +708,9 @@ eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, c
     ps.names = cJSON_CreateObject();
     ps.boxes = cJSON_CreateObject();
     ps.over = cJSON_CreateObject();
-    if (!job || !ps.decl || !ps.names || !ps.boxes || !ps.over) {
+    ps.notes = cJSON_CreateArray();
+    ps.said = cJSON_CreateArray();
+    if (!job || !ps.decl || !ps.names || !ps.boxes || !ps.over || !ps.notes || !ps.said) {
         rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto cleanup;
     }
@@ -563,11 +722,25 @@ eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, c
         goto cleanup;
     }
     char *intent = dv_with_placeholders(&ps, ps.intent);
+    const cJSON *said;
+    cJSON_ArrayForEach(said, ps.said) /* a value the model counted: the job's intent states it */
+    {
+        char *more = NULL;
+        if (intent && asprintf(&more, "%s %s.", intent, said->valuestring) < 0)
+            more = NULL;
+        free(intent);
+        intent = more;
+    }
     cJSON_AddStringToObject(job, "intent", intent ? intent : "");
     free(intent);
+    unused_params_out(ps.decl, job);
     if (cJSON_GetArraySize(ps.decl)) {
         cJSON_AddItemToObject(job, "params", ps.decl);
         ps.decl = NULL;
+    }
+    if (cJSON_GetArraySize(ps.notes)) { /* what distill changed of the run's steps, and why */
+        cJSON_AddItemToObject(job, "notes", ps.notes);
+        ps.notes = NULL;
     }
     *out = job;
     job = NULL;
@@ -576,6 +749,9 @@ cleanup:
     cJSON_Delete(ps.boxes);
     cJSON_Delete(ps.over);
     cJSON_Delete(ps.decl);
+    cJSON_Delete(ps.notes);
+    cJSON_Delete(ps.said);
+    free(ps.seen);
     cJSON_Delete(job);
     cJSON_Delete(result);
     return rc;

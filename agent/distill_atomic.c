@@ -137,8 +137,9 @@ static int atomic_of_widget(const char *kind, const char *field, const char *too
  * form's fields then its button, a link of a group) appended to out; 0, or -1 when no atomic
  * steps are known for it (the call is kept: atomic mode names it ungrounded; a cascader's search
  * is one). */
-static int atomic_of_call(const cJSON *s, const cJSON *names, cJSON *out)
+static int atomic_of_call(const cJSON *s, const dv_params *ps, cJSON *out)
 {
+    const cJSON *names = ps->names;
     char shown[256];
     char kind[64], label[512], t[600];
     int nth = 1;
@@ -165,6 +166,9 @@ static int atomic_of_call(const cJSON *s, const cJSON *names, cJSON *out)
     if (!strcmp(tool, "setValue") && one_value) {
         const char *k = only->string;
         if (!strcmp(kind, "select") && cJSON_IsString(only)) {
+            const char *v = only->valuestring;
+            if (!strstr(v, "{{") && !(ps->intent && strcasestr(ps->intent, option_name(names, v, shown, sizeof shown))))
+                cJSON_AddItemToArray(out, atomic_one("click", field)); /* opened: its options, which no intent names, show */
             cJSON *sel = atomic_one("select", field);
             cJSON_AddStringToObject(sel, "option", option_name(names, only->valuestring, shown, sizeof shown));
             cJSON_AddItemToArray(out, sel);
@@ -201,25 +205,44 @@ static int atomic_of_call(const cJSON *s, const cJSON *names, cJSON *out)
     return -1;
 }
 
+/* A step's "from" (how the replay grounds a value it computed), NULL when it states none. */
+static const cJSON *step_from(const cJSON *s)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(s, "from");
+    return cJSON_IsString(f) ? f : NULL;
+}
+
 /* steps with each call as atomic steps where they are known; NULL when steps hold no call. */
-cJSON *dv_atomic_steps(const cJSON *steps, const cJSON *names, const cJSON *over)
+cJSON *dv_atomic_steps(const cJSON *steps, const dv_params *ps)
 {
     cJSON *out = cJSON_CreateArray();
     int calls = 0, i = 0;
-    const cJSON *s, *t;
+    const cJSON *s, *t, *over = ps->over;
+    const char *opened = ""; /* the tab the steps before opened */
     cJSON_ArrayForEach(s, steps)
     {
         int call = cJSON_GetObjectItemCaseSensitive(s, "call") != NULL;
         calls += call;
-        char key[16];
+        char key[16], tk[24], tq[300];
+        snprintf(tk, sizeof tk, "ti:%d", i);
+        const char *tab = eous_json_str(ps->boxes, tk); /* the hidden tab holding its component, opened first */
+        if (tab && strcmp(tab, opened)) {
+            quoted(tq, sizeof tq, "tab", tab);
+            cJSON_AddItemToArray(out, atomic_one("click", tq));
+        }
+        opened = tab ? tab : "";
         snprintf(key, sizeof key, "%d", i++);
-        const cJSON *told = call ? cJSON_GetObjectItemCaseSensitive(over, key) : NULL;
-        cJSON_ArrayForEach(t, told) /* what the view told of the call (a checkbox group's clicks) */
+        const cJSON *told = cJSON_GetObjectItemCaseSensitive(over, key), *from = step_from(s);
+        cJSON_ArrayForEach(t, told) /* what the view told of the step (a checkbox group's clicks) */
             cJSON_AddItemToArray(out, cJSON_Duplicate(t, 1));
-        if (!told && (!call || atomic_of_call(s, names, out)))
+        int at = cJSON_GetArraySize(out);
+        if (!told && (!call || atomic_of_call(s, ps, out)))
             cJSON_AddItemToArray(out, cJSON_Duplicate(s, 1));
+        for (cJSON *typed = told || !from ? NULL : cJSON_GetArrayItem(out, at); typed; typed = typed->next)
+            if (cJSON_GetObjectItemCaseSensitive(typed, "type") && !cJSON_GetObjectItemCaseSensitive(typed, "from"))
+                cJSON_AddStringToObject(typed, "from", from->valuestring); /* the call's value, typed */
     }
-    if (!calls) {
+    if (!calls && !cJSON_GetArraySize(over)) { /* over: a stop answer's own steps (dv_tell_stop) */
         cJSON_Delete(out);
         return NULL;
     }
@@ -426,25 +449,145 @@ static void collect_toggles(cJSON *boxes, const perc_lines *ls)
     }
 }
 
-/* The last button a modal's block prints ("[c9] modal 'Edit user' ..." then, indented under it, "button
- * [3] 'Save'"): the one that submits it, as antd's footer puts OK last; into boxes by "m:" and view id. */
+/* The name of the last button in the block of a modal or drawer line at i: in a full view the lines
+ * indented under it; in a delta's added lines the "+" lines after it, where its components print at its
+ * own depth (a delta keeps no component's indentation), until a line that is no "+".  Into last. */
+static void block_last_button(const perc_lines *ls, size_t i, char *last, size_t n)
+{
+    const perc_line *l = perc_lines_at(ls, i), *b;
+    int added = l->mark == '+';
+    for (size_t k = i + 1; (b = perc_lines_at(ls, k)); k++) {
+        if (added ? b->mark != '+' : b->mark || l->mark || b->depth <= l->depth)
+            break;
+        if (b->kind == PERC_LINE_ELEMENT && perc_span_is(b->role, "button", 6) && b->name.s &&
+            (b->id_first || !b->id.s || b->role.s == b->whole.s))
+            span_str(b->name, last, n);
+        else if (added && component_is(b, "button"))
+            span_str(b->name, last, n);
+    }
+}
+
+/* The last button a modal's or drawer's block prints ("[c9] modal 'Edit user' ..." then, indented under
+ * it, "button [3] 'Save'"; a drawer's "[c10] button 'Create user'"): the one that submits it, as antd's
+ * footer puts OK last; into boxes by "m:" and view id. */
 static void collect_modal_buttons(cJSON *boxes, const perc_lines *ls)
 {
     for (size_t i = 0; i < perc_lines_count(ls); i++) {
-        const perc_line *l = perc_lines_at(ls, i), *b;
-        if (!component_is(l, "modal") || l->id.len >= 16 || i + 1 >= perc_lines_count(ls))
+        const perc_line *l = perc_lines_at(ls, i);
+        if ((!component_is(l, "modal") && !component_is(l, "drawer")) || l->id.len >= 16 ||
+            i + 1 >= perc_lines_count(ls) || (l->mark && l->mark != '+'))
             continue;
-        char last[300] = "";
-        for (size_t k = i + 1; (b = perc_lines_at(ls, k)) && !b->mark && !l->mark && b->depth > l->depth; k++)
-            if (b->kind == PERC_LINE_ELEMENT && perc_span_is(b->role, "button", 6) && b->name.s &&
-                (b->id_first || !b->id.s || b->role.s == b->whole.s))
-                span_str(b->name, last, sizeof last);
-        char key[24];
+        char last[300] = "", key[24];
+        block_last_button(ls, i, last, sizeof last);
         snprintf(key, sizeof key, "m:%.*s", (int)l->id.len, l->id.s);
+        if (!*last && component_is(l, "drawer"))
+            continue; /* a closed drawer's block holds no button: what it held is still known */
         cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
         if (*last)
             cJSON_AddStringToObject(boxes, key, last);
     }
+}
+
+/* 1 when the line's state key's value is word, quoted or not ("mode: 'multiple'"). */
+static int state_says(const perc_line *l, const char *key, const char *word)
+{
+    perc_span v = state_of(l, key);
+    size_t n = strlen(word);
+    if (v.s && v.len == n + 2 && v.s[0] == '\'' && v.s[v.len - 1] == '\'')
+        v.s++, v.len -= 2;
+    return v.s && perc_span_is(v, word, n);
+}
+
+/* What each multiple select line holds ("[c11] select 'Members' mode: 'multiple' value: Annie Boyd |
+ * Niklaus Turing", a tags select's too) into boxes by "ms:" and view id: {"name", "values"}, its label
+ * and the options it holds selected. */
+static void collect_multi_selects(cJSON *boxes, const perc_lines *ls)
+{
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        if (!component_is(l, "select") || l->id.len >= 16 || l->mark == '-' ||
+            (!state_says(l, "mode", "multiple") && !state_says(l, "mode", "tags")))
+            continue;
+        char key[24], name[400];
+        snprintf(key, sizeof key, "ms:%.*s", (int)l->id.len, l->id.s);
+        cJSON *held = cJSON_CreateObject();
+        cJSON_AddStringToObject(held, "name", span_str(l->name, name, sizeof name));
+        cJSON_AddItemToObject(held, "values", items_of(state_of(l, "value")));
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddItemToObject(boxes, key, held);
+    }
+}
+
+/* The tab whose hidden panel holds each component not on screen ("[c11] select 'Members' in tab 'Members'")
+ * into boxes by "tab:" and view id (a later line that names none leaves it: the panel still holds it). */
+static void collect_tabs(cJSON *boxes, const perc_lines *ls)
+{
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        if (l->kind != PERC_LINE_COMPONENT || !l->id.s || l->id.len >= 16 || !l->tab.s || !l->tab.len ||
+            l->mark == '-')
+            continue;
+        char key[24], tab[300];
+        snprintf(key, sizeof key, "tab:%.*s", (int)l->id.len, l->id.s);
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddStringToObject(boxes, key, span_str(l->tab, tab, sizeof tab));
+    }
+}
+
+/* The two text fields a range picker line names ("[c2] rangepicker 'Order dates' fields: From date | To
+ * date", as the atomic view names its textboxes) into boxes by "rf:" and view id, an array. */
+static void collect_range_fields(cJSON *boxes, const perc_lines *ls)
+{
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        if (!component_is(l, "rangepicker") || l->id.len >= 16 || l->n_fields != 2 || l->mark == '-')
+            continue;
+        char key[24], name[300];
+        snprintf(key, sizeof key, "rf:%.*s", (int)l->id.len, l->id.s);
+        cJSON *fields = cJSON_CreateArray();
+        for (size_t f = 0; f < 2; f++)
+            cJSON_AddItemToArray(fields, cJSON_CreateString(span_str(l->fields[f], name, sizeof name)));
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
+        cJSON_AddItemToObject(boxes, key, fields);
+    }
+}
+
+/* A range picker's setValue(start, end) on view id id as a person types it: each date into its field by the
+ * name the view printed (textbox 'From date'), taken on Enter; into ps->over at index.  Nothing when its
+ * fields are not known (the call is kept). */
+static void range_steps(dv_params *ps, const char *id, const cJSON *params, int index)
+{
+    char key[24], t[400];
+    snprintf(key, sizeof key, "rf:%s", id);
+    const cJSON *fields = cJSON_GetObjectItemCaseSensitive(ps->boxes, key);
+    const char *dates[2] = {eous_json_str(params, "start"), eous_json_str(params, "end")};
+    if (cJSON_GetArraySize(fields) != 2 || !dates[0] || !dates[1])
+        return;
+    cJSON *steps = cJSON_CreateArray();
+    for (int f = 0; f < 2; f++) {
+        char *ph = dv_with_placeholders(ps, dates[f]);
+        cJSON *v = cJSON_CreateString(ph ? ph : dates[f]);
+        quoted(t, sizeof t, "textbox", cJSON_GetArrayItem(fields, f)->valuestring);
+        cJSON_AddItemToArray(steps, atomic_type(t, v, 1));
+        cJSON_Delete(v);
+        free(ph);
+    }
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* A call at index on a component a hidden tab holds: the tab, which a person opens first, into boxes by "ti:"
+ * and the index (dv_atomic_steps clicks it). */
+static void tab_first(dv_params *ps, const char *id, int index)
+{
+    char key[24];
+    snprintf(key, sizeof key, "tab:%s", id);
+    const char *tab = eous_json_str(ps->boxes, key);
+    if (!tab)
+        return;
+    snprintf(key, sizeof key, "ti:%d", index);
+    cJSON_DeleteItemFromObjectCaseSensitive(ps->boxes, key);
+    cJSON_AddStringToObject(ps->boxes, key, tab);
 }
 
 /* A slider's setValue on view id id as a person does it by keys, into ps->over at index: the
@@ -531,6 +674,51 @@ static void box_toggle(dv_params *ps, const char *id, const char *tool, const cJ
         quoted(t, sizeof t, "checkbox", option_name(ps->names, value, shown, sizeof shown));
         cJSON_AddItemToArray(steps, atomic_one("click", t));
     }
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, steps);
+}
+
+/* A select on a multiple select named field (the atomic view's combobox, by its label) of one option,
+ * which toggles it and leaves the list open; appended to steps (a parameter's value as its placeholder). */
+static void option_toggle(const dv_params *ps, const char *field, const char *value, cJSON *steps)
+{
+    char shown[256];
+    const char *name = option_name(ps->names, value, shown, sizeof shown);
+    char *ph = dv_with_placeholders(ps, name);
+    cJSON *sel = atomic_one("select", field);
+    cJSON_AddStringToObject(sel, "option", ph ? ph : name);
+    free(ph);
+    cJSON_AddItemToArray(steps, sel);
+}
+
+/* A multiple select's setValue(values), select(value), deselect(value) or clear() on view id id as a
+ * person does it: each option whose state changes selected (selecting a selected option unselects it),
+ * then Escape to close its list; into ps->over at index.  Nothing when the select's options are not known (the call is kept). */
+static void multi_select_steps(dv_params *ps, const char *id, const char *tool, const cJSON *params, int index)
+{
+    char key[24];
+    snprintf(key, sizeof key, "ms:%s", id);
+    const cJSON *sel = cJSON_GetObjectItemCaseSensitive(ps->boxes, key), *h, *w;
+    const cJSON *held = cJSON_GetObjectItemCaseSensitive(sel, "values");
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(params, "values");
+    const char *field = eous_json_str(sel, "name"), *value = eous_json_str(params, "value");
+    int set = !strcmp(tool, "setValue") && cJSON_IsArray(want), clear = !strcmp(tool, "clear");
+    int one = (!strcmp(tool, "select") || !strcmp(tool, "deselect")) && value;
+    if (!field || !cJSON_IsArray(held) || (!set && !clear && !one))
+        return;
+    cJSON *steps = cJSON_CreateArray(), *toggles = cJSON_CreateArray(), *t;
+    if (one && box_held(held, value) == !strcmp(tool, "deselect"))
+        option_toggle(ps, field, value, toggles);
+    const cJSON *adds = set ? want : NULL, *drops = set || clear ? held : NULL;
+    cJSON_ArrayForEach(w, adds) if (cJSON_IsString(w) && !box_held(held, w->valuestring))
+        option_toggle(ps, field, w->valuestring, toggles);
+    cJSON_ArrayForEach(h, drops) if (cJSON_IsString(h) && (clear || !box_held(want, h->valuestring)))
+        option_toggle(ps, field, h->valuestring, toggles);
+    while ((t = cJSON_DetachItemFromArray(toggles, 0)))
+        cJSON_AddItemToArray(steps, t);
+    if (cJSON_GetArraySize(steps))
+        cJSON_AddItemToArray(steps, atomic_one("press", "Escape"));
+    cJSON_Delete(toggles);
     snprintf(key, sizeof key, "%d", index);
     cJSON_AddItemToObject(ps->over, key, steps);
 }
@@ -714,13 +902,22 @@ void dv_collect_view(dv_params *ps, const perc_lines *lines)
     collect_labelled_boxes(ps->boxes, lines);
     collect_toggles(ps->boxes, lines);
     collect_modal_buttons(ps->boxes, lines);
+    collect_multi_selects(ps->boxes, lines);
+    collect_tabs(ps->boxes, lines);
+    collect_range_fields(ps->boxes, lines);
 }
 
 void dv_tell_call(dv_params *ps, const char *cid, const char *tool, const cJSON *params, int index)
 {
-    if (!strcmp(tool, "setValue")) {
+    char ms[24];
+    snprintf(ms, sizeof ms, "ms:%s", cid);
+    tab_first(ps, cid, index);
+    if (cJSON_GetObjectItemCaseSensitive(ps->boxes, ms))
+        multi_select_steps(ps, cid, tool, params, index);
+    else if (!strcmp(tool, "setValue")) {
         boxes_to_click(ps, cid, params, index);
         slider_keys(ps, cid, params, index);
+        range_steps(ps, cid, params, index);
         toggle_or_submit(ps, cid, tool, params, index);
     } else if (!strcmp(tool, "submit"))
         toggle_or_submit(ps, cid, tool, params, index);
@@ -754,4 +951,66 @@ void dv_page_tool_went(dv_params *ps, const cJSON *steps, int index, const char 
     snprintf(key, sizeof key, "%d", index);
     cJSON_AddItemToObject(ps->over, key, go);
     free(url);
+}
+
+/* The count of the "matches" list in an action's result text ("cascader-destination.search: ok; result
+ * {"matches": [...]}; state {...}"), or -1. */
+int dv_result_matches(const char *result)
+{
+    const char *r = result ? strstr(result, "; result {") : NULL;
+    cJSON *j = r ? cJSON_ParseWithOpts(r + 9, NULL, 0) : NULL;
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(j, "matches");
+    int n = cJSON_IsArray(m) ? cJSON_GetArraySize(m) : -1;
+    cJSON_Delete(j);
+    return n;
+}
+
+/* The slider whose value the hybrid view printed as answer (collect_sliders), the page's one slider: 1. */
+static int slider_shows(const dv_params *ps, const char *answer)
+{
+    const cJSON *b;
+    cJSON_ArrayForEach(b, ps->boxes)
+    {
+        char value[32];
+        double min, step;
+        int sliders = 0;
+        if (b->string && !strncmp(b->string, "s:", 2) && cJSON_IsString(b) &&
+            sscanf(b->valuestring, "%31s %lf %lf %d", value, &min, &step, &sliders) == 4 && sliders == 1 &&
+            !strcmp(value, answer))
+            return 1;
+    }
+    return 0;
+}
+
+void dv_tell_stop(dv_params *ps, const cJSON *steps, cJSON *s, int index)
+{
+    const char *answer = eous_json_str(s, "stop");
+    char *end, kind[64], label[512], t[700], key[16];
+    long n = answer ? strtol(answer, &end, 10) : -1;
+    int nth = 1;
+    if (!answer || !*answer || *end || n < 0)
+        return; /* no count */
+    const cJSON *prev = cJSON_GetArrayItem(steps, index - 1);
+    const char *query = eous_json_str(cJSON_GetObjectItemCaseSensitive(prev, "params"), "query");
+    cJSON *over = NULL;
+    if (ps->matches >= 0 && ps->matches == n) {
+        cJSON_AddStringToObject(s, "from", "count of matches in the last result");
+        if (query && !strcmp(eous_json_str(prev, "tool") ? eous_json_str(prev, "tool") : "", "search") &&
+            !act_parse_role_name(eous_json_str(prev, "call"), kind, sizeof kind, label, sizeof label, &nth) &&
+            !strcmp(kind, "cascader") && !strchr(query, '\'')) { /* atomic: the level the search opened, listed */
+            over = cJSON_CreateArray();
+            cJSON *stop = atomic_one("stop", answer);
+            snprintf(t, sizeof t, "count of options listed for '%s right'", query);
+            cJSON_AddStringToObject(stop, "from", t);
+            cJSON_AddItemToArray(over, stop);
+        }
+    } else if (slider_shows(ps, answer)) { /* the atomic view prints a slider's value on its handle's tooltip */
+        over = cJSON_CreateArray();
+        cJSON_AddItemToArray(over, atomic_one("click", "css=[role=\"slider\"]"));
+        cJSON_AddItemToArray(over, atomic_one("stop", answer));
+    }
+    if (!over)
+        return;
+    snprintf(key, sizeof key, "%d", index);
+    cJSON_AddItemToObject(ps->over, key, over);
 }

@@ -58,7 +58,10 @@ int cli_distill(int argc, char **argv)
         fprintf(stderr, "eous distill: %s%s\n", err.msg,
                 !strcmp(err.code, "ambiguous") ? " (--task ID --mode M)" : "");
     } else {
-        const cJSON *params = cJSON_GetObjectItemCaseSensitive(job, "params");
+        const cJSON *params = cJSON_GetObjectItemCaseSensitive(job, "params"), *note;
+        cJSON_ArrayForEach(note, cJSON_GetObjectItemCaseSensitive(job, "notes")) /* a step dropped, a value made */
+            if (cJSON_IsString(note))
+                fprintf(stderr, "eous distill: %s\n", note->valuestring);
         fprintf(stderr, "eous distill: %d steps, %d parameters%s%s\n",
                 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(job, "steps")),
                 params ? cJSON_GetArraySize(params) : 0, file ? " -> " : "", file ? file : "");

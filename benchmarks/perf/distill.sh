@@ -10,7 +10,8 @@
 # A hybrid recording's job holds atomic_steps (its calls as atomic steps where they are known),
 # which atomic mode runs.  Without TASKS_DIR the distilled plain jobs replay as they are (passed:
 # every step ran).  With the suite's TASKS_DIR each job replays as its task's config with the
-# distilled steps as its plan and its parameters: the task's own evaluator scores the replay, and a
+# distilled steps as its plan, its parameters and its intent (the task's, with a value the model
+# counted said, e.g. a check-out date): the task's own evaluator scores the replay, and a
 # site with a reset command is reset before every task (DokuWiki's reads too: each replay starts
 # from a fresh site).  The sites the model run used must still be up (EOUS_SITE_* and
 # EOUS_SITE_*_RESET as for the run: a distilled job holds the URLs the run saw); SECRETS=FILE as
@@ -61,6 +62,8 @@ for f in sorted(os.listdir(jobs)):
     c["atomic_script"] = job.get("atomic_steps", job["steps"])
     if "params" in job:
         c["params"] = job["params"]
+    if "intent" in job:  # the task's, its values as parameters, with what the model counted said
+        c["intent"] = job["intent"]
     # each replay from a fresh start: a site with a reset command is reset before every task, so a
     # replay that failed to change a page as it should leaves nothing for the next one to read
     c["require_reset"] = True

@@ -9,8 +9,9 @@
 #include "core/tokenize.h"
 #include "perception/perc_int.h"
 
-/* The observation takes the view's text, ids and component ids. */
-static void adopt_view(perc_obs *obs, perc_view *v)
+/* The observation takes the view's text, ids and component ids; 1 when the
+ * redactor changed the text (its lines are then read back from it). */
+static int adopt_view(perc_obs *obs, perc_view *v)
 {
     free(obs->text);
     free(obs->ids);
@@ -20,6 +21,7 @@ static void adopt_view(perc_obs *obs, perc_view *v)
     /* every view goes through the redactor: a credential in a link's query (?key=) or a
      * registered secret shown as a field's value never reaches a planner */
     char *clean = v->text ? eous_redact(v->text) : NULL;
+    int changed = clean && strcmp(clean, v->text) != 0;
     if (clean) {
         free(v->text);
         v->text = clean;
@@ -36,7 +38,9 @@ static void adopt_view(perc_obs *obs, perc_view *v)
     if (v->depth_capped)
         perc_obs_warn(obs, "page nests deeper than %d levels; deeper content is not shown", PERC_MAX_DEPTH);
     free(v->comp_ids);
+    pv_lines_free(&v->lines);
     memset(v, 0, sizeof *v);
+    return changed;
 }
 
 void perc_finish(perc_obs *obs)
@@ -70,9 +74,18 @@ static eous_rc render(perc_obs *obs, const char *html, size_t html_len, eous_err
         perc_view_free(&v);
         return rc;
     }
-    adopt_view(obs, &v);
-    /* the lines are read from the redacted text the planner gets, so their spans are its spans */
-    return perc_lines_read(obs->text, obs->text_len, &obs->lines, err);
+    /* the writer's lines, their spans in the text the planner gets; a view without them, or
+     * one the redactor rewrote, is read back from that text */
+    pv_lines list = v.lines;
+    int has = v.has_lines;
+    memset(&v.lines, 0, sizeof v.lines);
+    int changed = adopt_view(obs, &v);
+    if (has && !changed)
+        rc = perc_lines_from_parts(obs->text, obs->text_len, &list, &obs->lines, err);
+    else
+        rc = perc_lines_read(obs->text, obs->text_len, &obs->lines, err);
+    pv_lines_free(&list);
+    return rc;
 }
 
 eous_rc perc_build_internal(perc_obs *obs, const char *html, size_t html_len, eous_err *err)

@@ -147,6 +147,7 @@ void perc_view_free(perc_view *v)
     free(v->ids);
     free(v->comp_ids);
     eous_arena_free(v->arena);
+    pv_lines_free(&v->lines);
     memset(v, 0, sizeof *v);
 }
 

@@ -110,6 +110,12 @@ typedef struct perc_opts {
      * round trip (an action's settle), borrowed: perc_observe reads the page from it instead of asking
      * again.  NULL (default): it runs the script itself.  Ignored without CDP. */
     const cJSON *answer;
+    /* reads a frame's accessibility tree (frame_id NULL: the main frame's) another way than the driver's
+     * goog/cdp/execute (eous mcp: its own DevTools connection, no driver hop): *body (caller frees) is
+     * Accessibility.getFullAXTree's answer as JSON text ({"nodes": [...]}, or a message holding it as
+     * "result"), *len its length.  NULL (default), or a failure: through the driver. */
+    eous_rc (*ax_read)(void *ctx, const char *frame_id, char **body, size_t *len, eous_err *err);
+    void *ax_ctx;
 } perc_opts;
 
 typedef struct perc_obs perc_obs;
@@ -186,10 +192,11 @@ const perc_node *perc_obs_node_by_backend(const perc_obs *obs, int backend_id);
 const char *perc_obs_element_prefix(const perc_obs *obs);
 
 /* ---- the view as lines ----------------------------------------------------------
- * The view's text read back into its parts, by the module that writes it, so no
- * other module parses view text (grounding, the MCP server, repairs read these).
- * The parts are byte spans of the text the lines were read from: s points into
- * it (NULL when the line has no such part), off is s's offset, len its length. */
+ * The view's lines and their parts as perception writes them (perc_obs_lines), or a
+ * view's text read back into them (perc_lines_read: a recorded trace), so no other
+ * module parses view text (grounding, the MCP server, repairs read these).
+ * The parts are byte spans of the view's text: s points into it (NULL when the
+ * line has no such part), off is s's offset, len its length. */
 typedef enum perc_line_kind {
     PERC_LINE_TEXT = 0,  /* text, a pager "1 2 3 4 5", a bare "table" */
     PERC_LINE_HEADER,    /* "Tab 0 (current): …", "not on screen:", "page tools:" */
@@ -252,7 +259,7 @@ typedef struct perc_line {
     size_t n_items;
     char mark;             /* in a delta (perc_lines_delta): '+' added, '-' removed, ' ' context, 0 none; read after it */
     const perc_span *fields; /* a component standing for several text fields (a range picker's two): their
-                              * names, as the atomic view names them ("From date", "To date"); not in state */
+                              * names, as the atomic view names them ("fields 'From date', 'To date'") */
     size_t n_fields;
     perc_span tab;         /* a component not on screen: the tab whose hidden panel holds it ("in tab
                             * 'Members'"), s NULL when none or not known (a page read without script) */
@@ -283,9 +290,10 @@ int perc_span_is(perc_span sp, const char *s, size_t n);
  * look-ups that must not find "7" in an id "[7]".  Caller frees; NULL out of memory. */
 char *perc_lines_without_ids(const perc_lines *l);
 
-/* The observation's view as lines (read from perc_obs_text after redaction,
- * so every span is a span of that text); borrowed, lives as the observation.
- * NULL with *n 0 when the view has no text. */
+/* The observation's view as lines, as its writer built them (read back from the
+ * text when the redactor changed it, or in html mode); every span is a span of
+ * perc_obs_text.  Borrowed, lives as the observation; NULL with *n 0 when the
+ * view has no text. */
 const perc_line *perc_obs_lines(const perc_obs *obs, size_t *n);
 
 #endif

@@ -3,6 +3,7 @@
 #define EOUS_PERCINT_H
 
 #include "perception/perc.h"
+#include "perception/view_lines_int.h"
 
 typedef struct perc_idmap_entry {
     const char *id;   /* view id as printed, without brackets */
@@ -162,9 +163,17 @@ typedef struct perc_view {
     size_t n_ids, cap_ids;
     const char **comp_ids;      /* per component: "c3", or NULL when not shown */
     int depth_capped;           /* the view hit PERC_MAX_DEPTH */
+    pv_lines lines;             /* the lines text was rendered from (view_lines_int.h); has_lines 0: */
+    int has_lines;              /* a view without them (html), read back from its text */
 } perc_view;
 
 eous_rc perc_view_init(perc_view *v, const perc_obs *obs, eous_err *err);
+/* The view's text rendered from lines ls (view_render.c), which the view takes (ls is
+ * left empty); marks_ok 0 (marking ran out of memory): the lines are dropped, the text
+ * is read back instead. */
+eous_rc perc_view_take_lines(perc_view *v, pv_lines *ls, int marks_ok, eous_err *err);
+/* A writer's buffer b and marks as lines, then the view's text from them. */
+eous_rc perc_view_from_marks(perc_view *v, const eous_buf *b, const pv_marks *ms, eous_err *err);
 eous_rc perc_view_add_id(perc_view *v, const char *id, int backend_id);
 void perc_view_free(perc_view *v);
 

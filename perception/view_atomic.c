@@ -111,7 +111,33 @@ typedef struct atomic_ctx {
     eous_rc rc;
     int first_line;
     unsigned char *visiting;
+    pv_marks marks;    /* each line's parts, as written (view_lines_int.h) */
 } atomic_ctx;
+
+/* "[id] role 'name' prop: value …" (no newline), its parts marked. */
+static void put_node_line(atomic_ctx *c, const perc_node *n)
+{
+    eous_buf *b = c->out;
+    size_t at = b->len;
+    pv_marks_line(&c->marks, at, PERC_LINE_ELEMENT, 1);
+    c->rc = eous_buf_printf(b, c->err, "[%s] %s ", n->ax_id, n->role);
+    if (c->rc)
+        return;
+    pv_marks_add(&c->marks, PV_PART_ID, at + 1, strlen(n->ax_id));
+    pv_marks_add(&c->marks, PV_PART_ROLE, at + 3 + strlen(n->ax_id), strlen(n->role));
+    at = b->len;
+    if ((c->rc = perc_py_repr(b, n->name, c->err)))
+        return;
+    pv_marks_add(&c->marks, PV_PART_NAME, at + 1, b->len - at - 2); /* inside the repr's quotes */
+    for (size_t p = 0; p < n->n_props && !c->rc; p++) {
+        if (in_list(n->props[p].name, IGNORED_PROPS, sizeof IGNORED_PROPS / sizeof *IGNORED_PROPS))
+            continue;
+        at = b->len;
+        c->rc = eous_buf_printf(b, c->err, " %s: %s", n->props[p].name, n->props[p].value);
+        pv_marks_add(&c->marks, PV_PART_KEY, at + 1, strlen(n->props[p].name));
+        pv_marks_add(&c->marks, PV_PART_VALUE, at + 3 + strlen(n->props[p].name), strlen(n->props[p].value));
+    }
+}
 
 static void dfs(atomic_ctx *c, int idx, int depth, int level)
 {
@@ -150,14 +176,7 @@ static void dfs(atomic_ctx *c, int idx, int depth, int level)
             for (int d = 0; d < depth && !c->rc; d++)
                 c->rc = eous_buf_putc(b, '\t', c->err);
             if (!c->rc)
-                c->rc = eous_buf_printf(b, c->err, "[%s] %s ", n->ax_id, n->role);
-            if (!c->rc)
-                c->rc = perc_py_repr(b, n->name, c->err);
-            for (size_t p = 0; p < n->n_props && !c->rc; p++) {
-                if (in_list(n->props[p].name, IGNORED_PROPS, sizeof IGNORED_PROPS / sizeof *IGNORED_PROPS))
-                    continue;
-                c->rc = eous_buf_printf(b, c->err, " %s: %s", n->props[p].name, n->props[p].value);
-            }
+                put_node_line(c, n);
             if (!c->rc)
                 c->rc = perc_view_add_id(c->view, n->ax_id, n->backend_id);
         }
@@ -166,103 +185,114 @@ static void dfs(atomic_ctx *c, int idx, int depth, int level)
         dfs(c, n->children[k], valid ? depth + 1 : depth, level + 1);
 }
 
-/* WebArena's clean_accesibility_tree: drop a StaticText line whose text
- * already appears in one of the 3 previously kept lines. */
-static eous_rc clean_static_text(const char *tree, eous_buf *out, eous_err *err)
+/* 1 when a line (its bytes with its tabs) is WebArena's StaticText line whose text is in a
+ * kept line: r"\[\d+\] StaticText (.+)", group(1)[1:-1], searched in the last 3 kept. */
+static int repeats_static_text(const char *line, size_t len, const char *const *kept, const size_t *kept_len, int nk)
+{
+    /* case-insensitive "statictext" anywhere in the line, as WebArena tests it */
+    int has_st = 0;
+    for (size_t i = 0; i + 10 <= len && !has_st; i++)
+        has_st = !strncasecmp(line + i, "statictext", 10);
+    if (!has_st)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        if (line[i] != '[')
+            continue;
+        size_t j = i + 1;
+        while (j < len && line[j] >= '0' && line[j] <= '9')
+            j++;
+        if (j == i + 1 || j >= len || line[j] != ']')
+            continue;
+        if (len - j < 13 || strncmp(line + j, "] StaticText ", 13))
+            continue;
+        size_t tlen = len - (j + 13);
+        if (tlen < 1)
+            continue;
+        const char *st = line + j + 13 + 1;
+        size_t slen = tlen >= 2 ? tlen - 2 : 0;
+        if (slen == 0)
+            return 1;
+        for (int k = 0; k < nk; k++)
+            if (kept_len[k] >= slen && memmem(kept[k], kept_len[k], st, slen))
+                return 1;
+        return 0;
+    }
+    return 1; /* "statictext" without the pattern: WebArena drops it */
+}
+
+/* WebArena's clean_accesibility_tree on the tree's lines (those from offset tree on):
+ * a StaticText line whose text one of the 3 previously kept lines holds is dropped; its
+ * lines join with newlines, the last without one; an empty line ends the tree, as
+ * WebArena's loop over the text stops there. */
+static void clean_static_text(pv_lines *ls, size_t tree)
 {
     const char *kept[3] = {NULL, NULL, NULL};
-    size_t kept_len[3] = {0, 0, 0};
-    int nk = 0;
-    const char *line = tree;
-    int first = 1;
-    while (line && *line) {
-        const char *nl = strchr(line, '\n');
-        size_t len = nl ? (size_t)(nl - line) : strlen(line);
-        int keep = 1;
-        /* case-insensitive "statictext" anywhere in the line, as WebArena tests it */
-        int has_st = 0;
-        for (size_t i = 0; i + 10 <= len && !has_st; i++)
-            has_st = !strncasecmp(line + i, "statictext", 10);
-        if (has_st) {
-            keep = 0;
-            /* r"\[\d+\] StaticText (.+)" then [1:-1] */
-            for (size_t i = 0; i < len; i++) {
-                if (line[i] != '[')
-                    continue;
-                size_t j = i + 1;
-                while (j < len && line[j] >= '0' && line[j] <= '9')
-                    j++;
-                if (j == i + 1 || j >= len || line[j] != ']')
-                    continue;
-                if (len - j < 13 || strncmp(line + j, "] StaticText ", 13))
-                    continue;
-                const char *text = line + j + 13;
-                size_t tlen = len - (j + 13);
-                if (tlen < 1)
-                    continue;
-                /* group(1)[1:-1] */
-                const char *st = text + 1;
-                size_t slen = tlen >= 2 ? tlen - 2 : 0;
-                if (slen == 0)
-                    break;
-                keep = 1;
-                for (int k = 0; k < nk && keep; k++) {
-                    if (kept_len[k] >= slen && memmem(kept[k], kept_len[k], st, slen))
-                        keep = 0;
-                }
-                break;
-            }
+    size_t kept_len[3] = {0, 0, 0}, off = 0, n = 0;
+    int nk = 0, in_tree = 0, ended = 0;
+    for (size_t i = 0; i < ls->n; i++) {
+        pv_line *l = &ls->l[i];
+        size_t at = off;
+        off += (size_t)l->depth + l->len + (size_t)l->newline;
+        if (at < tree) {
+            ls->l[n++] = *l;
+            continue;
         }
-        if (keep) {
-            eous_rc rc;
-            if (!first && (rc = eous_buf_putc(out, '\n', err)))
-                return rc;
-            if ((rc = eous_buf_append(out, line, len, err)))
-                return rc;
-            first = 0;
-            if (nk < 3) {
-                kept[nk] = line;
-                kept_len[nk++] = len;
-            } else {
-                kept[0] = kept[1]; kept_len[0] = kept_len[1];
-                kept[1] = kept[2]; kept_len[1] = kept_len[2];
-                kept[2] = line; kept_len[2] = len;
-            }
+        /* the line with its tabs: they precede its bytes in the list's buffer */
+        const char *line = l->s - l->depth;
+        size_t len = (size_t)l->depth + l->len;
+        if (ended || !len) {
+            ended = 1;
+            continue;
         }
-        line = nl ? nl + 1 : NULL;
+        if (repeats_static_text(line, len, kept, kept_len, nk))
+            continue;
+        ls->l[n++] = *l;
+        in_tree = 1;
+        if (nk < 3) {
+            kept[nk] = line;
+            kept_len[nk++] = len;
+        } else {
+            kept[0] = kept[1]; kept_len[0] = kept_len[1];
+            kept[1] = kept[2]; kept_len[1] = kept_len[2];
+            kept[2] = line; kept_len[2] = len;
+        }
     }
-    return EOUS_OK;
+    ls->n = n;
+    if (in_tree)
+        ls->l[n - 1].newline = 0;
 }
 
 eous_rc perc_render_atomic(const perc_obs *obs, perc_view *view, eous_err *err)
 {
-    eous_buf raw, out;
-    eous_buf_init(&raw, 0);
-    eous_buf_init(&out, 0);
-    eous_rc rc = EOUS_OK;
-    if (obs->n_nodes) {
-        atomic_ctx c = {obs, view, &raw, err, EOUS_OK, 1, calloc(obs->n_nodes, 1)};
-        if (!c.visiting) {
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    atomic_ctx c = {obs, view, &b, err, EOUS_OK, 1, NULL, {0}};
+    /* tab header, as WebArena's TextObservationProcessor writes it, then the tree */
+    pv_marks_line(&c.marks, 0, PERC_LINE_HEADER, 0);
+    eous_rc rc = perc_put_tab_header(&b, obs, err);
+    if (!rc)
+        rc = eous_buf_puts(&b, "\n\n", err);
+    size_t tree = b.len;
+    if (!rc && obs->n_nodes) {
+        if (!(c.visiting = calloc(obs->n_nodes, 1))) {
             rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
             goto done;
         }
         dfs(&c, 0, 0, 0);
         free(c.visiting);
-        if ((rc = c.rc))
-            goto done;
+        rc = c.rc;
     }
-    /* tab header, as WebArena's TextObservationProcessor writes it */
-    rc = perc_put_tab_header(&out, obs, err);
-    if (!rc)
-        rc = eous_buf_puts(&out, "\n\n", err);
-    if (!rc)
-        rc = clean_static_text(raw.data ? raw.data : "", &out, err);
     if (rc)
         goto done;
-    view->text_len = out.len;
-    view->text = eous_buf_steal(&out);
+    pv_lines ls;
+    if (pv_lines_build(b.data ? b.data : "", b.len, &c.marks, &ls)) {
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+        goto done;
+    }
+    clean_static_text(&ls, tree);
+    rc = perc_view_take_lines(view, &ls, !c.marks.failed, err);
 done:
-    eous_buf_free(&raw);
-    eous_buf_free(&out);
+    pv_marks_free(&c.marks);
+    eous_buf_free(&b);
     return rc;
 }

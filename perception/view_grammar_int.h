@@ -15,10 +15,11 @@
 #define PV_LIMIT_SEP ", "   /* before each limit after the type */
 #define PV_PARAM_SEP "; "   /* between the params of a tool of several */
 #define PV_BOOLEAN "boolean"
-/* after a component's label: the text fields it stands for, by name ("fields: From date | To date",
- * a range picker's two), printed only when no name holds a mark the reader splits on */
-#define PV_FIELDS "fields"
-#define PV_FIELD_SEP " | "
+/* after a component's label: the text fields it stands for, by name, quoted ("fields 'From date',
+ * 'To date'", a range picker's two; no colon, so no state key reads as it), printed only when no
+ * name holds a quote */
+#define PV_FIELDS " fields "
+#define PV_FIELD_SEP ", "
 /* after the label of a component not on screen: the tab whose hidden panel holds it */
 #define PV_IN_TAB " in tab "
 

@@ -396,12 +396,20 @@ static void render_state(pctx *c, const perc_component *comp, int brief)
         if (state_key_hidden(c, comp, it, rows, brief))
             continue;
         pv_put(c, " ");
-        pv_put(c, it->string);
+        pv_put_part(c, PV_PART_KEY, it->string);
         pv_put(c, ": ");
-        render_state_value(c, comp, it->string, it);
+        if (cJSON_IsString(it)) {
+            pv_put_quoted_part(c, PV_PART_VALUE, it->valuestring, MAX_STATE_VALUE); /* as render_state_value */
+        } else {
+            size_t at = pv_begin(c);
+            render_state_value(c, comp, it->string, it);
+            pv_end(c, PV_PART_VALUE, at);
+        }
     }
-    if (comp->disabled)
-        pv_put(c, " disabled");
+    if (comp->disabled) {
+        pv_put(c, " ");
+        pv_put_part(c, PV_PART_KEY, "disabled");
+    }
 }
 
 /* ---- the tools line: params, types, limits, enums ------------------------ */
@@ -791,15 +799,18 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
         if (!first)
             pv_put(c, " ");
         first = 0;
-        pv_put(c, name);
+        pv_put_part(c, PV_PART_TOOL, name);
         perc_tool_meta tm;
         perc_tool_meta_read(comp->metadata, name, &tm);
+        pv_put(c, "(");
+        size_t args = pv_begin(c);
         if (brief) {
-            pv_put(c, tm.n_params ? "(…)" : "()");
+            pv_put(c, tm.n_params ? "…" : "");
+            pv_end(c, PV_PART_ARGS, args);
+            pv_put(c, ")");
             continue;
         }
         c->cur_tool = name;
-        pv_put(c, "(");
         int pfirst = 1;
         const cJSON *p;
         if (eous_json_str(tm.json, "sameAs")) {
@@ -807,6 +818,7 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
              * there), referred to as any list printed already is ("as in setValue") */
             pv_put(c, "as in ");
             pv_put(c, eous_json_str(tm.json, "sameAs"));
+            pv_end(c, PV_PART_ARGS, args);
             pv_put(c, ")");
             continue;
         }
@@ -820,6 +832,7 @@ static void render_tool_list(pctx *c, const perc_component *comp, int brief)
         }
         if (tm.json)
             render_tool_constraints(c, &tm);
+        pv_end(c, PV_PART_ARGS, args);
         pv_put(c, ")");
     }
 }
@@ -861,7 +874,7 @@ static int base_cid(const perc_obs *obs, const perc_component *comp, int *max)
 
 /* Gives component ci its view id (c1, c2, … in document order, or the one the
  * previous view of the page gave it) and starts its line: "[cN] ". */
-static const perc_component *start_component(pctx *c, int ci, int depth)
+static const perc_component *start_component(pctx *c, int ci, int depth, perc_line_kind kind)
 {
     const perc_component *comp = &c->obs->comps[ci];
     c->emitted[ci] = 1;
@@ -876,8 +889,10 @@ static const perc_component *start_component(pctx *c, int ci, int depth)
     }
     c->view->comp_ids[ci] = id;
     pv_indent(c, depth);
-    if (!c->rc)
-        c->rc = eous_buf_printf(c->b, c->err, "[%s] ", id);
+    pv_start_line(c, kind, 1);
+    pv_put(c, "[");
+    pv_put_part(c, PV_PART_ID, id);
+    pv_put(c, "] ");
     return comp;
 }
 
@@ -916,8 +931,16 @@ static void render_form_values(pctx *c, const perc_component *comp)
 {
     const cJSON *vals = eous_json_obj(comp->state, "values"), *v;
     int first = 1;
+    size_t at = 0;
     cJSON_ArrayForEach(v, vals) {
-        pv_put(c, first ? " values: " : ", ");
+        if (first) {
+            pv_put(c, " ");
+            pv_put_part(c, PV_PART_KEY, "values");
+            pv_put(c, ": ");
+            at = pv_begin(c);
+        } else {
+            pv_put(c, ", ");
+        }
         first = 0;
         pv_put_flat(c, v->string, 60, 0);
         pv_put(c, "=");
@@ -926,6 +949,8 @@ static void render_form_values(pctx *c, const perc_component *comp)
         else if (cJSON_IsString(v))
             pv_put_quoted(c, v->valuestring, MAX_STATE_VALUE);
     }
+    if (!first)
+        pv_end(c, PV_PART_VALUE, at);
 }
 
 /* Marks seen, under a native form's node, the button submit() presses and a
@@ -961,11 +986,10 @@ static void fold_form_chrome(pctx *c, int idx, const perc_component *form, int *
 /* ---- what a line says after the label: its tab, its fields ------------------ */
 #define MAX_FIELDS 4
 
-/* A field's name the lines' reader splits back whole (view_lines.c take_fields). */
+/* A field's name the lines' reader reads back whole (view_lines.c read_fields): no quote in it. */
 static int field_name_ok(const char *s)
 {
-    return !pv_is_blank(s) && strlen(s) <= 60 && !strstr(s, PV_FIELD_SEP) && !strstr(s, ": ") && !strstr(s, "→") &&
-           !strpbrk(s, "\n\t\r");
+    return !pv_is_blank(s) && strlen(s) <= 60 && !strpbrk(s, "'\n\t\r");
 }
 
 /* The named textboxes in component ci's own subtree (not a nested component's) into names;
@@ -985,7 +1009,7 @@ static int collect_fields(const pctx *c, int idx, int ci, const char **names, in
     return n;
 }
 
-/* " fields: From date | To date": a component that stands for two or more text fields, named
+/* " fields 'From date', 'To date'": a component that stands for two or more text fields, named
  * apart (a range picker's start and end, named by their placeholders), names them as the
  * atomic view does, so a person's steps (a distilled job) can target each. */
 static void render_fields(pctx *c, int ci)
@@ -1000,9 +1024,12 @@ static void render_fields(pctx *c, int ci)
         for (int j = 0; j < i; j++)
             if (!strcmp(names[i], names[j]))
                 return; /* two named alike tell a person nothing apart */
-    for (int i = 0; i < n && n >= 2; i++) {
-        pv_put(c, i ? PV_FIELD_SEP : " " PV_FIELDS ": ");
-        pv_put(c, names[i]);
+    if (n < 2)
+        return;
+    pv_put(c, PV_FIELDS);
+    for (int i = 0; i < n; i++) {
+        pv_put(c, i ? PV_FIELD_SEP : "");
+        pv_put_quoted_part(c, PV_PART_FIELDS, names[i], 60);
     }
 }
 
@@ -1014,15 +1041,15 @@ static void render_tab(pctx *c, const perc_component *comp)
     if (!tab || pv_is_blank(tab))
         return;
     pv_put(c, PV_IN_TAB);
-    pv_put_quoted(c, tab, 60);
+    pv_put_quoted_part(c, PV_PART_TAB, tab, 60);
 }
 
 static void emit_triplet(pctx *c, int ci, int depth, int brief)
 {
-    const perc_component *comp = start_component(c, ci, depth);
-    pv_put(c, comp->kind);
+    const perc_component *comp = start_component(c, ci, depth, PERC_LINE_COMPONENT);
+    pv_put_part(c, PV_PART_ROLE, comp->kind);
     pv_put(c, " ");
-    pv_put_quoted(c, comp->label ? comp->label : "", 120);
+    pv_put_quoted_part(c, PV_PART_NAME, comp->label ? comp->label : "", 120);
     render_tab(c, comp);
     render_fields(c, ci);
     render_state(c, comp, brief);
@@ -1056,24 +1083,27 @@ static size_t utf8_chars(const char *s)
 
 static void emit_page_tool(pctx *c, int ci, int depth)
 {
-    const perc_component *comp = start_component(c, ci, depth);
+    const perc_component *comp = start_component(c, ci, depth, PERC_LINE_PAGE_TOOL);
     render_tool_list(c, comp, 0);
     const char *tool = comp->tools && cJSON_IsString(comp->tools->child) ? comp->tools->child->valuestring : "";
     const cJSON *meta = cJSON_GetObjectItemCaseSensitive(comp->metadata, tool);
     const cJSON *ann = cJSON_GetObjectItemCaseSensitive(meta, "annotations");
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ann, "readOnlyHint")))
-        pv_put(c, " read-only");
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ann, "readOnlyHint"))) {
+        pv_put(c, " ");
+        pv_put_part(c, PV_PART_KEY, "read-only");
+    }
     const char *desc = eous_json_str(meta, "description");
     if (!desc || !*desc)
         desc = comp->label;
     if (desc && *desc) {
         pv_put(c, " — ");
         /* a page's description cannot start a line of its own */
-        size_t chars = utf8_chars(desc);
+        size_t chars = utf8_chars(desc), at = pv_begin(c);
         pv_put_flat(c, desc, PAGE_TOOL_DESC_CAP, 0);
         if (chars > PAGE_TOOL_DESC_CAP && !c->rc)
             c->rc = eous_buf_printf(c->b, c->err, " (%zu more characters: call tool describe on %s)",
                                     chars - PAGE_TOOL_DESC_CAP, c->view->comp_ids[ci]);
+        pv_end(c, PV_PART_DESC, at);
     }
     pv_put(c, "\n");
 }
@@ -1144,6 +1174,7 @@ static void render_state_rows(pctx *c, const cJSON *rows, int depth)
         }
     }
     pv_indent(c, depth);
+    pv_start_line(c, PERC_LINE_ROW, 0);
     pv_put(c, "|");
     for (int i = 0; i < ncols; i++) {
         pv_put(c, " ");
@@ -1154,6 +1185,7 @@ static void render_state_rows(pctx *c, const cJSON *rows, int depth)
     nrows = 0;
     for (r = rows->child; r && nrows < MAX_STATE_ROWS && !c->rc; r = r->next, nrows++) {
         pv_indent(c, depth);
+        pv_start_line(c, PERC_LINE_ROW, 0);
         pv_put(c, "|");
         for (int i = 0; i < ncols && !c->rc; i++) {
             pv_put(c, " ");
@@ -1278,6 +1310,7 @@ static void emit_unplaced(pctx *c, int page_tools)
         if (root && root->hidden)
             continue;
         if (!header) {
+            pv_start_line(c, PERC_LINE_HEADER, 0);
             pv_put(c, page_tools ? "page tools:\n" : "not on screen:\n");
             header = 1;
         }

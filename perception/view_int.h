@@ -37,7 +37,9 @@ typedef struct pv_hooks {
 struct pctx {
     const perc_obs *obs;
     perc_view *view;
-    eous_buf *b;
+    eous_buf *b;               /* where text goes now: the view's buffer, or a scratch one */
+    eous_buf *view_b;          /* the view's buffer: the marks of its lines' parts are made in it alone */
+    pv_marks marks;
     eous_err *err;
     eous_rc rc;
     const pv_hooks *hooks;     /* NULL: the pruned view */
@@ -88,6 +90,16 @@ void pv_put_quoted(pctx *c, const char *s, size_t max);
 void pv_put_json_short(pctx *c, const cJSON *v, size_t max);
 
 /* The line writer (view_write.c). */
+
+/* A line of this kind starts here (after its tabs); id_first: its id opens it. */
+void pv_start_line(pctx *c, perc_line_kind kind, int id_first);
+/* Where a part starts (the view's length), and its end: marks what was written since as part. */
+size_t pv_begin(const pctx *c);
+void pv_end(pctx *c, pv_part part, size_t begin);
+/* s as one part. */
+void pv_put_part(pctx *c, pv_part part, const char *s);
+/* Quoted, the part inside the quotes (pv_put_quoted). */
+void pv_put_quoted_part(pctx *c, pv_part part, const char *s, size_t max);
 
 /* The pruned traversal (view_pruned.c): the whole view with hooks (NULL for
  * the pruned view), and one node or a node's children. */

@@ -1,10 +1,11 @@
-/* perception/view_lines.c — the views' text read back into lines (perc.h):
- * ids, roles, names, a component's state and tools with their params, a
- * row's cells.  It sits beside the writers (view_atomic.c, view_pruned.c,
- * view_hybrid.c) and reads their marks (view_grammar_int.h), so a change of
- * format is made and tested here, and the readers (grounding, MCP, repairs)
- * keep reading fields.  Parsing the final text rather than recording while
- * writing keeps the spans right after the redactor rewrote the text. */
+/* perception/view_lines.c — the view's lines (perc.h): ids, roles, names, a
+ * component's state and tools with their params, a row's cells.  An
+ * observation's lines come from its writer (view_atomic.c, view_pruned.c,
+ * view_hybrid.c mark each line's parts as they write them, view_lines_int.h):
+ * perc_lines_from_parts.  A view read from disk (a recorded trace), or one the
+ * redactor rewrote, is read back from its text by the grammar the writers use
+ * (view_grammar_int.h): perc_lines_read; the perception tests hold the two to
+ * each other on every fixture view. */
 #include <ctype.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "perception/perc_int.h"
 #include "perception/view_grammar_int.h"
+#include "perception/view_lines_int.h"
 
 /* Bounds per line: a hostile page cannot make one line cost more than these. */
 #define MAX_STATE 64
@@ -114,7 +116,8 @@ static int after_name(const char *p, const char *end)
     if (*p != ' ')
         return 0;
     p++;
-    if (starts(p, end, "→") || starts(p, end, "—") || starts(p, end, "[") || starts(p - 1, end, PV_IN_TAB "'"))
+    if (starts(p, end, "→") || starts(p, end, "—") || starts(p, end, "[") || starts(p - 1, end, PV_IN_TAB "'") ||
+        starts(p - 1, end, PV_FIELDS "'"))
         return 1;
     size_t n = ident_len(p, end);
     if (!n)
@@ -313,16 +316,27 @@ static const char *read_tools(lctx *c, const char *p)
     return p;
 }
 
-/* A component's "fields: From date | To date", written first after its label (view_hybrid.c
- * render_fields), out of its state into the line's fields. */
-static void take_fields(lctx *c)
+/* A component's "fields 'From date', 'To date'" at p (view_hybrid.c render_fields: no name holds
+ * a quote) into the line's fields; returns the byte after it. */
+static const char *read_fields(lctx *c, const char *p)
 {
     perc_line *l = c->l;
-    if (!l->n_state || !perc_span_is(c->state[0].key, PV_FIELDS, strlen(PV_FIELDS)) || !c->state[0].value.s)
-        return;
-    l->n_fields = perc_span_items(c->state[0].value, c->fields, MAX_FIELDS);
+    const char *end = c->end;
+    if (!starts(p, end, PV_FIELDS "'"))
+        return p;
+    p += strlen(PV_FIELDS);
     l->fields = c->fields;
-    memmove(c->state, c->state + 1, --l->n_state * sizeof *c->state);
+    while (p < end && *p == '\'' && l->n_fields < MAX_FIELDS) {
+        const char *close = memchr(p + 1, '\'', (size_t)(end - p - 1));
+        if (!close)
+            break;
+        c->fields[l->n_fields++] = span(c, p + 1, (size_t)(close - p - 1));
+        p = close + 1;
+        if (!starts(p, end, PV_FIELD_SEP "'"))
+            break;
+        p += strlen(PV_FIELD_SEP);
+    }
+    return p;
 }
 
 /* "[cN] kind 'label' state → tools" or "[cN] tool(args) — description". */
@@ -351,8 +365,7 @@ static void read_component(lctx *c, const char *p)
         if (after)
             p = after;
     }
-    p = read_state(c, p, end);
-    take_fields(c);
+    p = read_state(c, read_fields(c, p), end);
     if (starts(p, end, ARROW))
         read_tools(c, p + strlen(ARROW));
 }
@@ -416,6 +429,41 @@ static void read_row(lctx *c, const char *p)
     }
 }
 
+/* 1 when [p, p+n) is a role (WAI-ARIA's, Chromium's lower-case ones) the pruned view prints with a
+ * property after it, or (alone) one it prints with nothing after it: a role that passes an unnamed
+ * node's children up (view_pruned.c's STRUCTURAL: "none", "group") never stands alone, but a table
+ * does, and so does a list beside another (a cascade's "menu").  A line of any other word is text
+ * ("keys", "none"). */
+static int is_role_word(const char *p, size_t n, int alone)
+{
+    static const char *const ALONE[] = {
+        "button", "checkbox", "columnheader", "combobox", "comment", "directory", "feed", "grid", "gridcell",
+        "link", "listbox", "menu", "menuitem", "menuitemcheckbox", "menuitemradio", "meter", "option", "progressbar",
+        "radio", "rowheader", "scrollbar", "searchbox", "slider", "spinbutton", "switch", "tab", "table",
+        "textarea", "textbox", "tooltip", "tree", "treegrid", "treeitem"};
+    for (size_t i = 0; alone && i < sizeof ALONE / sizeof *ALONE; i++)
+        if (strlen(ALONE[i]) == n && !memcmp(ALONE[i], p, n))
+            return 1;
+    if (alone)
+        return 0;
+    static const char *const ROLES[] = {
+        "alert", "alertdialog", "application", "article", "banner", "blockquote", "button", "caption", "cell",
+        "checkbox", "code", "columnheader", "combobox", "comment", "complementary", "contentdeletion",
+        "contentinfo", "contentinsertion", "definition", "deletion", "dialog", "directory", "document", "emphasis",
+        "feed", "figure", "form", "generic", "grid", "gridcell", "group", "heading", "image", "img", "insertion",
+        "link", "list", "listbox", "listitem", "log", "main", "mark", "marquee", "math", "menu", "menubar",
+        "menuitem", "menuitemcheckbox", "menuitemradio", "meter", "navigation", "none", "note", "option",
+        "paragraph", "presentation", "progressbar", "radio", "radiogroup", "region", "row", "rowgroup", "rowheader",
+        "scrollbar", "search", "searchbox", "section", "sectionfooter", "sectionheader", "separator", "slider",
+        "spinbutton", "status", "strong", "subscript", "superscript", "switch", "tab", "table", "tablist",
+        "tabpanel", "term", "textarea", "textbox", "time", "timer", "toolbar", "tooltip", "tree", "treegrid",
+        "treeitem"};
+    for (size_t i = 0; i < sizeof ROLES / sizeof *ROLES; i++)
+        if (strlen(ROLES[i]) == n && !memcmp(ROLES[i], p, n))
+            return 1;
+    return 0;
+}
+
 static int is_header(const char *p, const char *end, int depth, size_t index)
 {
     if (depth)
@@ -466,11 +514,13 @@ static void read_line(lctx *c, const char *p, size_t index)
     } else {
         perc_line_item it;
         const char *q = read_element(c, p, &it, 0);
-        /* a word alone is a role only when what follows is an element's (a
-         * property "expanded: true" or nothing); "Hello world: again" is text */
+        /* a word alone is a role only when it is one (pruned roles are ARIA's, lower case) and what
+         * follows is an element's (a property "expanded: true" or nothing); "keys" and "Hello world:
+         * again" are text */
         size_t pk = q && q < end ? ident_len(q + 1, end) : 0;
-        int lower = islower((unsigned char)*p); /* pruned roles are ARIA's, lower case */
-        if (q && (it.id.s || it.name.s || (lower && (q == end || (pk && q + 1 + pk < end && q[1 + pk] == ':'))))) {
+        int with_prop = pk && q + 1 + pk < end && q[1 + pk] == ':';
+        if (q && (it.id.s || it.name.s || (q == end && is_role_word(p, it.role.len, 1)) ||
+                  (with_prop && is_role_word(p, it.role.len, 0)))) {
             l->kind = PERC_LINE_ELEMENT;
             l->id = it.id;
             l->role = it.role;
@@ -551,6 +601,90 @@ nomem:
     free(c);
     perc_lines_free(ls);
     return eous_err_set(err, EOUS_E_NOMEM, "out of memory reading the view's lines");
+}
+
+/* ---- lines from the writers' parts (view_lines_int.h) ----------------------- */
+
+/* One written line's parts into c->l (spans in c->text, the line's bytes at p). */
+static void line_from_parts(lctx *c, const pv_line *w, const char *p)
+{
+    perc_line *l = c->l;
+    l->kind = w->kind;
+    l->depth = w->depth;
+    l->id_first = w->id_first;
+    l->whole = span(c, p, w->len);
+    perc_line_state *st = NULL;
+    perc_line_tool *t = NULL;
+    for (size_t i = 0; i < w->n_parts; i++) {
+        const pv_mark *m = &w->parts[i];
+        perc_span sp = span(c, p + m->off, m->len);
+        if (m->part == PV_PART_ID)
+            l->id = sp;
+        else if (m->part == PV_PART_ROLE)
+            l->role = sp;
+        else if (m->part == PV_PART_NAME)
+            l->name = sp;
+        else if (m->part == PV_PART_TAB)
+            l->tab = sp;
+        else if (m->part == PV_PART_DESC)
+            l->desc = sp;
+        else if (m->part == PV_PART_FIELDS && l->n_fields < MAX_FIELDS) {
+            c->fields[l->n_fields++] = sp;
+            l->fields = c->fields;
+        } else if (m->part == PV_PART_KEY && l->n_state < MAX_STATE) {
+            st = &c->state[l->n_state++];
+            *st = (perc_line_state){.key = sp};
+        } else if (m->part == PV_PART_VALUE && st) {
+            st->value = sp;
+            st->cut = is_cut(sp.s, sp.s + sp.len);
+        } else if (m->part == PV_PART_TOOL && l->n_tools < MAX_TOOLS) {
+            t = (perc_line_tool *)&c->tools[l->n_tools++];
+            *t = (perc_line_tool){.name = sp};
+        } else if (m->part == PV_PART_ARGS && t) {
+            t->args = sp;
+            read_params(c, t);
+        }
+    }
+    if (l->kind == PERC_LINE_ROW) {
+        c->end = p + w->len;
+        read_row(c, p);
+    }
+    if (l->kind == PERC_LINE_ELEMENT || l->kind == PERC_LINE_COMPONENT) {
+        c->items[0] = (perc_line_item){.id = l->id, .role = l->role, .name = l->name};
+        l->n_items = 1;
+    }
+}
+
+eous_rc perc_lines_from_parts(const char *text, size_t len, const pv_lines *ls, perc_lines **out, eous_err *err)
+{
+    *out = NULL;
+    perc_lines *r = calloc(1, sizeof *r);
+    lctx *c = malloc(sizeof *c);
+    if (!r || !c || !(r->arena = eous_arena_new(0)) || !(r->lines = calloc(ls->n + 1, sizeof *r->lines)))
+        goto nomem;
+    size_t off = 0;
+    for (size_t i = 0; i < ls->n; i++) {
+        const pv_line *w = &ls->l[i];
+        memset(c, 0, offsetof(lctx, state));
+        c->n_params = 0;
+        c->text = text;
+        c->l = &r->lines[r->n];
+        off += (size_t)w->depth;
+        if (off + w->len > len)
+            break; /* text is not the list's rendering: what fits */
+        line_from_parts(c, w, text + off);
+        if (keep_parts(r->arena, c))
+            goto nomem;
+        r->n++;
+        off += w->len + (size_t)w->newline;
+    }
+    free(c);
+    *out = r;
+    return EOUS_OK;
+nomem:
+    free(c);
+    perc_lines_free(r);
+    return eous_err_set(err, EOUS_E_NOMEM, "out of memory building the view's lines");
 }
 
 void perc_lines_free(perc_lines *l)

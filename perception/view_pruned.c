@@ -201,8 +201,10 @@ static void collect_text(pctx *c, int idx, eous_buf *t, int with_controls, int l
 static void props(pctx *c, const perc_node *n)
 {
     if (n->value && *n->value) {
-        pv_put(c, " value: ");
-        pv_put_quoted(c, n->value, 200);
+        pv_put(c, " ");
+        pv_put_part(c, PV_PART_KEY, "value");
+        pv_put(c, ": ");
+        pv_put_quoted_part(c, PV_PART_VALUE, n->value, 200);
     }
     for (size_t p = 0; p < n->n_props; p++) {
         const perc_prop *pp = &n->props[p];
@@ -214,9 +216,11 @@ static void props(pctx *c, const perc_node *n)
         }
         if (!strcmp(pp->name, "invalid") && !strcmp(pp->value, "false"))
             continue;
-        if (!c->rc)
-            c->rc = eous_buf_printf(c->b, c->err, " %s: %s", pp->name,
-                                    !strcmp(pp->value, "True") ? "true" : !strcmp(pp->value, "False") ? "false" : pp->value);
+        pv_put(c, " ");
+        pv_put_part(c, PV_PART_KEY, pp->name);
+        pv_put(c, ": ");
+        pv_put_part(c, PV_PART_VALUE,
+                    !strcmp(pp->value, "True") ? "true" : !strcmp(pp->value, "False") ? "false" : pp->value);
     }
 }
 
@@ -247,10 +251,11 @@ static void render_table(pctx *c, const perc_node *table, int depth)
 {
     /* rows → "| a | b |"; interactive cells keep their ids inline */
     pv_indent(c, depth);
-    pv_put(c, "table");
+    pv_start_line(c, PERC_LINE_ELEMENT, 0);
+    pv_put_part(c, PV_PART_ROLE, "table");
     if (table->name && *table->name) {
         pv_put(c, " ");
-        pv_put_quoted(c, table->name, 120);
+        pv_put_quoted_part(c, PV_PART_NAME, table->name, 120);
     }
     pv_put(c, "\n");
     /* find rows in document order (rows may sit inside rowgroups); the
@@ -270,6 +275,7 @@ static void render_table(pctx *c, const perc_node *table, int depth)
         c->seen[i] = 1;
         if (n->role && !strcmp(n->role, "row")) {
             pv_indent(c, depth + 1);
+            pv_start_line(c, PERC_LINE_ROW, 0);
             pv_put(c, "|");
             for (size_t k = 0; k < n->n_children && !c->rc; k++) {
                 const perc_node *cell = &c->obs->nodes[n->children[k]];
@@ -432,15 +438,16 @@ static void render_inner(pctx *c, int idx, int depth, const char *parent_name)
         }
     }
     pv_indent(c, depth);
-    pv_put(c, role);
+    pv_start_line(c, PERC_LINE_ELEMENT, 0);
+    pv_put_part(c, PV_PART_ROLE, role);
     if (interactive && n->backend_id) {
         pv_put(c, " [");
-        pv_put(c, view_id(c, n));
+        pv_put_part(c, PV_PART_ID, view_id(c, n));
         pv_put(c, "]");
     }
     if (!pv_is_blank(name)) {
         pv_put(c, " ");
-        pv_put_quoted(c, name, 200);
+        pv_put_quoted_part(c, PV_PART_NAME, name, 200);
     }
     props(c, n);
     pv_put(c, "\n");
@@ -468,6 +475,7 @@ eous_rc pv_render_view(const perc_obs *obs, const pv_hooks *hooks, perc_view *vi
     c.obs = obs;
     c.view = view;
     c.b = &b;
+    c.view_b = &b;
     c.err = err;
     c.hooks = hooks;
     c.seen = calloc(obs->n_nodes + 1, 1);
@@ -476,6 +484,7 @@ eous_rc pv_render_view(const perc_obs *obs, const pv_hooks *hooks, perc_view *vi
         c.rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         goto done;
     }
+    pv_start_line(&c, PERC_LINE_HEADER, 0);
     c.rc = perc_put_tab_header(&b, obs, err);
     if (!c.rc)
         c.rc = eous_buf_puts(&b, "\n\n", err);
@@ -488,13 +497,11 @@ done:
         perc_strmap_free(&c.headings);
     free(c.seen);
     free(c.emitted);
-    if (c.rc) {
-        eous_buf_free(&b);
-        return c.rc;
-    }
-    view->text_len = b.len;
-    view->text = eous_buf_steal(&b);
-    return EOUS_OK;
+    if (!c.rc)
+        c.rc = perc_view_from_marks(view, &b, &c.marks, err);
+    pv_marks_free(&c.marks);
+    eous_buf_free(&b);
+    return c.rc;
 }
 
 eous_rc perc_render_pruned(const perc_obs *obs, perc_view *view, eous_err *err)

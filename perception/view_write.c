@@ -67,6 +67,39 @@ void pv_put_quoted(pctx *c, const char *s, size_t max)
     pv_put(c, "'");
 }
 
+void pv_start_line(pctx *c, perc_line_kind kind, int id_first)
+{
+    if (c->b == c->view_b)
+        pv_marks_line(&c->marks, c->b->len, kind, id_first);
+}
+
+size_t pv_begin(const pctx *c)
+{
+    return c->b->len;
+}
+
+void pv_end(pctx *c, pv_part part, size_t begin)
+{
+    if (c->b == c->view_b && !c->rc && c->b->len >= begin)
+        pv_marks_add(&c->marks, part, begin, c->b->len - begin);
+}
+
+void pv_put_part(pctx *c, pv_part part, const char *s)
+{
+    size_t at = pv_begin(c);
+    pv_put(c, s);
+    pv_end(c, part, at);
+}
+
+void pv_put_quoted_part(pctx *c, pv_part part, const char *s, size_t max)
+{
+    pv_put(c, "'");
+    size_t at = pv_begin(c);
+    pv_put_flat(c, s, max, 0);
+    pv_end(c, part, at);
+    pv_put(c, "'");
+}
+
 void pv_put_json_short(pctx *c, const cJSON *v, size_t max)
 {
     if (cJSON_IsString(v)) {

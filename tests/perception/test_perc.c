@@ -7,6 +7,7 @@
 #include "core/tokenize.h"
 #include "perception/perc.h"
 #include "support/browser.h"
+#include "lines_same.h"
 
 static ts_browser B;
 
@@ -35,6 +36,8 @@ static perc_obs *observe(const char *path, perc_mode mode)
     o.provider_set = PERC_PROVIDER_CI4A | PERC_PROVIDER_WEBMCP | PERC_PROVIDER_BRIDGE;
     perc_obs *obs = NULL;
     cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    char why[512];
+    cr_assert(ls_obs_lines_same(obs, why, sizeof why), "%s on %s: %s", perc_mode_name(mode), path, why);
     return obs;
 }
 

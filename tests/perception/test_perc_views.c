@@ -9,6 +9,7 @@
 #include "actions/action.h"
 #include "agent/grounding.h"
 #include "perception/perc_int.h"
+#include "lines_same.h"
 
 /* A node: id, role, name (NULL = no name field), children ids (space separated),
  * extra JSON members (props etc.). */
@@ -51,6 +52,10 @@ static perc_obs *build(eous_buf *b, perc_mode mode, const char *registry, const 
     cr_assert_eq(perc_build(b->data, b->len, dom, dom ? strlen(dom) : 0, registry, registry ? strlen(registry) : 0,
                             "http://t.test/", &o, &obs, &err),
                  EOUS_OK, "%s", err.msg);
+    /* every view built here: its writer's lines are what the text reads back as */
+    char why[512];
+    cr_assert(ls_obs_lines_same(obs, why, sizeof why), "%s view: %s\n%s", perc_mode_name(mode), why,
+              perc_obs_text(obs));
     return obs;
 }
 
@@ -1140,7 +1145,7 @@ Test(perc_lines, a_range_pickers_fields_and_a_components_tab_read_back)
                       "\"tools\":[\"clear\"],\"metadata\":{\"clear\":{\"params\":{}}}}}";
     perc_obs *obs = build(&b, PERC_MODE_HYBRID, reg, dom);
     cr_assert_str_eq(perc_obs_text(obs), "Tab 0 (current): Orders\n\n"
-                                         "[c1] rangepicker 'Order dates' fields: From date | To date → clear()\n"
+                                         "[c1] rangepicker 'Order dates' fields 'From date', 'To date' → clear()\n"
                                          "[c2] datepicker 'Due' value: '2025-01-02' → clear()\n");
     size_t n;
     const perc_line *l = perc_obs_lines(obs, &n);
@@ -1155,7 +1160,8 @@ Test(perc_lines, a_range_pickers_fields_and_a_components_tab_read_back)
     const char *text = "not on screen:\n"
                        "\t[c11] select 'Members' in tab 'Members' mode: 'multiple' value: Ann | Bo → setValue(…) clear()\n"
                        "\t[c12] switch 'O'Neil in tab' in tab 'Guests' → toggle()\n"
-                       "\t[c13] select 'Fields' fields: A | B value: 'x' → clear()\n";
+                       "\t[c13] select 'Fields' fields 'A', 'B' value: 'x' → clear()\n"
+                       "[c14] form 'Huge' fields: 600 shownInFill: 60 → fill(F0?)\n";
     perc_lines *ls;
     cr_assert_eq(perc_lines_read(text, strlen(text), &ls, NULL), EOUS_OK);
     spans_inside(text, strlen(text), ls);
@@ -1166,5 +1172,33 @@ Test(perc_lines, a_range_pickers_fields_and_a_components_tab_read_back)
     cr_assert(span_eq(g->name, "O'Neil in tab") && span_eq(g->tab, "Guests") && g->n_state == 0, "%.*s",
               (int)g->name.len, g->name.s);
     cr_assert(f->n_fields == 2 && span_eq(f->fields[1], "B") && f->n_state == 1 && span_eq(f->state[0].value, "x"));
+    /* a state key "fields" (a native form's count) stays state */
+    const perc_line *h = perc_lines_at(ls, 4);
+    cr_assert(h->n_fields == 0 && h->n_state == 2 && span_eq(h->state[0].key, "fields") && span_eq(h->state[0].value, "600"));
     perc_lines_free(ls);
+}
+
+/* A view the redactor rewrites (a registered secret shown as a name) is read back from the
+ * redacted text: its lines' spans are spans of the text the planner gets, the secret in none. */
+Test(perc_lines, a_redacted_views_lines_are_read_from_the_redacted_text)
+{
+    cr_assert_eq(eous_redact_add("hunter2-token"), 0);
+    eous_buf b;
+    eous_buf_init(&b, 0);
+    eous_buf_puts(&b, "{\"nodes\":[", NULL);
+    node(&b, "1", "RootWebArea", "Keys", "2 3", NULL, 1);
+    node(&b, "2", "button", "Copy hunter2-token now", "", NULL, 2);
+    node(&b, "3", "button", "Next", "", NULL, 3);
+    perc_obs *obs = build(&b, PERC_MODE_PRUNED, NULL, NULL);
+    eous_redact_clear();
+    const char *t = perc_obs_text(obs);
+    cr_assert_null(strstr(t, "hunter2"), "%s", t);
+    size_t n;
+    const perc_line *l = perc_obs_lines(obs, &n);
+    cr_assert_eq(n, 4, "%s", t);
+    cr_assert(span_eq(l[2].name, "Copy [redacted] now") && span_eq(l[2].id, "1"), "%.*s", (int)l[2].whole.len,
+              l[2].whole.s);
+    cr_assert(span_eq(l[3].name, "Next") && l[3].name.s == t + l[3].name.off);
+    perc_obs_free(obs);
+    eous_buf_free(&b);
 }

@@ -3,11 +3,14 @@
  * (perc_obs_lines): a range picker's two fields by the names the atomic view gives them, and
  * the tab whose hidden panel holds a component listed under "not on screen:". */
 #include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "perception/perc.h"
 #include "support/browser.h"
 #include "support/page_js.h"
+#include "lines_same.h"
 
 static ts_browser S;
 
@@ -36,6 +39,8 @@ static perc_obs *observe(const char *path, perc_mode mode)
     o.mode = mode;
     perc_obs *obs = NULL;
     cr_assert_eq(perc_observe(S.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
+    char why[512];
+    cr_assert(ls_obs_lines_same(obs, why, sizeof why), "%s on %s: %s", perc_mode_name(mode), path, why);
     return obs;
 }
 
@@ -69,7 +74,7 @@ Test(view_site, a_range_pickers_line_names_its_two_fields)
     const char *t = perc_obs_text(obs);
     const perc_line *l = component_line(obs, "rangepicker", "Order dates");
     cr_assert(l, "no rangepicker 'Order dates' line: %s", t);
-    cr_assert(strstr(t, "[c2] rangepicker 'Order dates' fields: From date | To date → setValue("), "%s", t);
+    cr_assert(strstr(t, "[c2] rangepicker 'Order dates' fields 'From date', 'To date' → setValue("), "%s", t);
     cr_assert_eq(l->n_fields, 2, "%.*s", (int)l->whole.len, l->whole.s);
     cr_assert(perc_span_is(l->fields[0], "From date", 9), "%.*s", (int)l->fields[0].len, l->fields[0].s);
     cr_assert(perc_span_is(l->fields[1], "To date", 7), "%.*s", (int)l->fields[1].len, l->fields[1].s);
@@ -119,4 +124,86 @@ Test(view_site, a_component_not_on_screen_says_which_tab_holds_it)
         cr_assert_null(ls[i].tab.s, "%.*s", (int)ls[i].whole.len, ls[i].whole.s);
     cr_assert_lt(i, n);
     perc_obs_free(obs);
+}
+
+/* Every Playground screen in the atomic, pruned and hybrid views: the lines the writers built
+ * are the lines the text reads back as (observe checks each), and the text is theirs rendered. */
+Test(view_site, every_screens_written_lines_are_its_text_read_back)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
+    static const char *SCREENS[] = {"/booking", "/users", "/settings", "/orders", "/apply"};
+    static const perc_mode MODES[] = {PERC_MODE_ATOMIC, PERC_MODE_PRUNED, PERC_MODE_HYBRID};
+    for (size_t s = 0; s < sizeof SCREENS / sizeof *SCREENS; s++)
+        for (size_t m = 0; m < sizeof MODES / sizeof *MODES; m++) {
+            perc_obs *obs = observe(SCREENS[s], MODES[m]);
+            size_t n;
+            cr_assert(perc_obs_lines(obs, &n) && n > 3, "%s", SCREENS[s]);
+            perc_obs_free(obs);
+        }
+}
+
+/* ---- every fixture page ---------------------------------------------------------- */
+
+static ts_browser F;
+
+static void fixtures_setup(void)
+{
+    cr_assert_eq(ts_browser_start(&F, EOUS_SOURCE_DIR "/tests/fixtures"), 0, "browser start failed");
+}
+
+static void fixtures_teardown(void)
+{
+    ts_browser_stop(&F);
+}
+
+TestSuite(view_fixtures, .init = fixtures_setup, .fini = fixtures_teardown, .timeout = 300);
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every page of tests/fixtures/pages and tests/fixtures/native, every provider on, in the atomic,
+ * pruned and hybrid views: the lines the writers built are the lines the text reads back as. */
+Test(view_fixtures, every_fixture_pages_written_lines_are_its_text_read_back)
+{
+    static const char *DIRS[] = {"pages", "native"};
+    static const perc_mode MODES[] = {PERC_MODE_ATOMIC, PERC_MODE_PRUNED, PERC_MODE_HYBRID};
+    size_t pages = 0;
+    for (size_t d = 0; d < 2; d++) {
+        char dir[1024], *names[128];
+        size_t n = 0;
+        snprintf(dir, sizeof dir, EOUS_SOURCE_DIR "/tests/fixtures/%s", DIRS[d]);
+        DIR *dh = opendir(dir);
+        cr_assert(dh, "%s", dir);
+        for (struct dirent *e; (e = readdir(dh)) && n < 128;) {
+            size_t l = strlen(e->d_name);
+            if (l > 5 && !strcmp(e->d_name + l - 5, ".html"))
+                names[n++] = strdup(e->d_name);
+        }
+        closedir(dh);
+        qsort(names, n, sizeof *names, by_name);
+        for (size_t i = 0; i < n; i++, pages++) {
+            char path[512];
+            snprintf(path, sizeof path, "/%s/%s", DIRS[d], names[i]);
+            for (size_t m = 0; m < 3; m++) {
+                eous_err err;
+                eous_err_clear(&err);
+                cr_assert_eq(wd_navigate(F.session, ts_browser_url(&F, path), &err), EOUS_OK, "%s", err.msg);
+                perc_opts o;
+                perc_opts_init(&o);
+                o.mode = MODES[m];
+                o.provider_timeout_ms = 1000;
+                perc_obs *obs = NULL;
+                cr_assert_eq(perc_observe(F.session, &o, &obs, &err), EOUS_OK, "%s: %s", path, err.msg);
+                char why[512];
+                cr_assert(ls_obs_lines_same(obs, why, sizeof why), "%s on %s: %s", perc_mode_name(MODES[m]), path,
+                          why);
+                perc_obs_free(obs);
+            }
+            free(names[i]);
+        }
+    }
+    cr_assert_geq(pages, 20);
 }

@@ -559,6 +559,38 @@ static void drop_undone(dv_params *ps, cJSON *steps, const act_action *a, int st
     cJSON_DeleteItemFromArray(steps, n - 1);
 }
 
+/* 1 when role is one of a list's items (the atomic view's option, menuitem...). */
+static int item_role(const char *role)
+{
+    static const char *const items[] = {"option", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem"};
+    for (size_t i = 0; i < sizeof items / sizeof *items; i++)
+        if (!strcmp(role, items[i]))
+            return 1;
+    return 0;
+}
+
+/* A stop answer (s) that counts the items of the list the last click opened (an atomic recording: 'Japan
+ * right' clicked, its cities listed): "from": "count of options listed for 'Japan right'" when the first
+ * list after what was clicked holds exactly that many items in the view (its order known), else nothing. */
+static void list_counted(const dv_view *v, const dv_params *ps, cJSON *s)
+{
+    const char *answer = eous_json_str(s, "stop");
+    char *end, from[600];
+    long want = answer && *answer ? strtol(answer, &end, 10) : -1;
+    const dv_entry *e = v->exact && ps->last_id[0] ? view_find((dv_view *)v, ps->last_id) : NULL;
+    if (want < 0 || *end || !e || cJSON_GetObjectItemCaseSensitive(s, "from") || strchr(e->name, '\''))
+        return;
+    size_t i = (size_t)(e - v->e) + 1, n = 0;
+    while (i < v->n && strcmp(v->e[i].role, "menu") && strcmp(v->e[i].role, "listbox") && strcmp(v->e[i].role, "tree"))
+        i++;
+    for (i++; i < v->n && item_role(v->e[i].role); i++)
+        n++;
+    if (!n || (long)n != want)
+        return;
+    snprintf(from, sizeof from, "count of options listed for '%s'", e->name);
+    cJSON_AddStringToObject(s, "from", from);
+}
+
 /* One trace line: the view it acted on into v, its action as a step appended to steps. */
 static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv_view *v, dv_params *ps,
                             cJSON *steps, eous_err *err)
@@ -611,8 +643,10 @@ static eous_rc distill_line(const char *run_dir, const cJSON *line, int step, dv
     drop_undone(ps, steps, &a, step);
     rc = step_of(v, ps, &a, step, action, &s, err);
     int index = cJSON_GetArraySize(steps);
-    if (!rc && s && a.kind == ACT_STOP)
+    if (!rc && s && a.kind == ACT_STOP) {
         dv_tell_stop(ps, steps, s, index);
+        list_counted(v, ps, s);
+    }
     if (!rc && s) {
         cJSON_AddItemToArray(steps, s);
         ps->last_step = step;

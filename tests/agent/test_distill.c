@@ -636,3 +636,36 @@ Test(distill, a_probe_typed_over_before_anything_read_it_is_dropped)
     cr_expect_eq(passed, 2, "the job without the probe replays in hybrid and atomic: %s", results);
     free(results);
 }
+
+/* An answer counted from the page (14: the cities of Japan, 4), recorded in hybrid (a cascader's search:
+ * "from": "count of matches in the last result") and in atomic (Japan's level opened: "from": "count of
+ * options listed for 'Japan right'", the items of the list the last click opened, counted in its view),
+ * replays in the mode it was recorded in. */
+Test(distill, a_counted_answer_replays_in_the_mode_it_was_recorded_in)
+{
+    char tasks[300], run[300], dir[300], out[300], path[400];
+    snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
+    snprintf(run, sizeof run, "%s/model", tmpdir);
+    link_tasks(tasks, (const char *const[]){"014"}, 1);
+    cr_assert_eq(model_run(tasks, "hybrid,atomic", run, "30"), 0, "the stand-in passes 14 in both modes");
+    static const char *const want[] = {"count of matches in the last result", "count of options listed for 'Japan right'"};
+    for (size_t m = 0; m < 2; m++) {
+        char job[300];
+        snprintf(job, sizeof job, "%s/14-%s.json", tmpdir, MODES[m]);
+        cr_assert_eq(distil(run, "14", MODES[m], job), 0, "14 %s distils", MODES[m]);
+        char *text = ts_slurp(job);
+        cr_expect(strstr(text, want[m]), "14 %s's answer says how it was counted (%s): %s", MODES[m], want[m], text);
+        free(text);
+        snprintf(dir, sizeof dir, "%s/scored-%s", tmpdir, MODES[m]);
+        cr_assert_eq(mkdir(dir, 0755), 0);
+        snprintf(path, sizeof path, "%s/014.json", dir);
+        scored_config("playground", "014", job, path);
+        snprintf(out, sizeof out, "%s/replay-%s", tmpdir, MODES[m]);
+        const char *args[] = {"bench", dir, "--modes", MODES[m], "--planner", "script", "--out", out, NULL};
+        ts_cli_run(args, out_path, err_path, 300);
+        snprintf(path, sizeof path, "%s/results.jsonl", out);
+        char *results = ts_slurp(path);
+        cr_expect(results && strstr(results, "\"status\":\"passed\""), "14 replays in %s: %s", MODES[m], results);
+        free(results);
+    }
+}

@@ -64,9 +64,13 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
   }
   let timer;
   const to = new Promise((_, rej) => { timer = setTimeout(() => rej({__eousTimeout: true}), tmo); });
-  let result;
+  let result, awaited = false;
   try {
-    result = await Promise.race([Promise.resolve().then(call), to]);
+    result = await Promise.race([Promise.resolve().then(() => {
+      const p = call();
+      awaited = !!p && typeof p.then === 'function'; /* a CI4A registry that awaits its page's settle */
+      return p;
+    }), to]);
   } catch (e) {
     clearTimeout(timer);
     if (e && e.__eousTimeout) {
@@ -92,7 +96,8 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
   if (provider === 'native' && result && result.submit) return {status: 'submit', via: result.submit, what: result.what, filled: result.filled,
     pageChecks: result.pageChecks};
   if (provider === 'native' && result) result = result.result;
-  const s = await settle({quiet, cap, mark: t0});
+  /* a CI4A call answered through a promise: its registry awaited the page; settled unless more is pending */
+  const s = await settle({quiet, cap, mark: t0, trust: provider === 'ci4a' && awaited});
   let state = null;
   if (provider === 'ci4a') {
     try {

@@ -95,9 +95,28 @@
       return orig;
     } catch (e) { return null; }
   };
-  const raf = counted(window, 'requestAnimationFrame'), qm = counted(window, 'queueMicrotask');
+  const qm = counted(window, 'queueMicrotask');
   counted(window, 'postMessage');
-  counted(window.MessagePort && window.MessagePort.prototype, 'postMessage');
+  q.post = counted(window.MessagePort && window.MessagePort.prototype, 'postMessage');
+  /* frames asked for whose callback has not run yet (q.frames(): a call's trusted settle waits for them) */
+  const raf = (() => {
+    try {
+      const orig = window.requestAnimationFrame, cancel = window.cancelAnimationFrame;
+      if (typeof orig !== 'function') return null;
+      const pending = new Set();
+      q.frames = () => pending.size;
+      window.requestAnimationFrame = function(fn) {
+        q.asked++;
+        if (typeof fn !== 'function') return orig.apply(window, arguments);
+        const id = orig.call(window, function() { pending.delete(id); return fn.apply(this, arguments); });
+        pending.add(id);
+        return id;
+      };
+      if (typeof cancel === 'function')
+        window.cancelAnimationFrame = function(id) { pending.delete(id); return cancel.apply(window, arguments); };
+      return orig;
+    } catch (e) { return null; }
+  })();
   q.raf = raf ? fn => raf.call(window, fn) : null;
   const micro = fn => (qm ? qm.call(window, fn) : Promise.resolve().then(fn));
   const keys = new WeakMap(); /* callback -> its key in q.inert ('' when it has none) */

@@ -374,3 +374,50 @@ Test(act_settle, a_component_replaced_after_the_view_is_found_again)
     act_result_clear(&r);
     EXPECT_JS(ALICE_CHECKED, "true");
 }
+
+/* ---- a CI4A call whose registry answers through a promise (call.js: trust) ---- */
+
+/* call [cid] [setValue] with params on registry.html, its result (the message holds its state after the settle) in r. */
+static void call_registry(const char *cid, const char *params, act_result *r)
+{
+    perc_obs *obs = observe_as(PERC_MODE_HYBRID);
+    char text[256];
+    snprintf(text, sizeof text, "call [%s] [setValue] [%s]", cid, params);
+    act_action a;
+    act_action_init(&a);
+    eous_err err;
+    cr_assert_eq(act_parse_text(text, &a, &err), EOUS_OK, "%s", err.msg);
+    cr_assert_eq(act_execute(X, obs, &a, r, &err), EOUS_OK, "%s: %s", text, err.msg);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+}
+
+/* A registry that renders, then waits for its page before it answers (the Playground's 30 ms):
+ * its settle is trusted, no frames and no quiet waited for after it (the rule would wait for both). */
+Test(act_settle, a_call_whose_registry_awaited_its_page_is_settled_at_once)
+{
+    open_page("/registry.html");
+    act_result r;
+    call_registry("c1", "{\"value\": \"Ada\"}", &r);
+    cr_assert(strstr(r.message, "\"out\":\"awaited Ada\""), "%s", r.message);
+    cr_assert_str_eq(r.settle_waited, "trusted", "the call's settle was not trusted: %s", r.message);
+    act_result_clear(&r);
+}
+
+/* A registry that answers before its render, whichever way the render comes after (a posted
+ * message, as React's scheduler; an animation frame; a 0 ms timer; a message that posts another):
+ * the call's settle still sees it rendered (trusted or not: a render done before the check is fine). */
+Test(act_settle, a_call_whose_registry_answers_before_its_render_is_seen_rendered)
+{
+    open_page("/registry.html");
+    const char *hows[] = {"message", "frame", "timer", "slices"};
+    for (size_t i = 0; i < sizeof hows / sizeof *hows; i++) {
+        char params[96], want[96];
+        snprintf(params, sizeof params, "{\"value\": \"v%zu\", \"how\": \"%s\"}", i, hows[i]);
+        snprintf(want, sizeof want, "\"out\":\"rendered v%zu by %s\"", i, hows[i]);
+        act_result r;
+        call_registry("c2", params, &r);
+        cr_assert(strstr(r.message, want), "%s: %s (settle: %s)", hows[i], r.message, r.settle_waited);
+        act_result_clear(&r);
+    }
+}

@@ -341,6 +341,7 @@ static int wait_input(mcp_server *m, int timeout_ms)
 void mcp_stop_browser(mcp_server *m)
 {
     mcp_network_browser_stopped(m); /* its DevTools connection goes with the browser */
+    mcp_ax_free(m);                 /* and the views' */
     perc_obs_free(m->obs);
     m->obs = NULL;
     if (m->delta)
@@ -428,6 +429,7 @@ static eous_rc observe_with(mcp_server *m, perc_mode mode, const cJSON *answer, 
     perc_opts_init(&po);
     po.mode = mode;
     po.answer = answer;
+    mcp_ax_use(m, &po); /* the tree without the driver's hop */
     /* components keep their view ids on the same page, so a delta's ids are the ones the client saw */
     po.id_base = prev && perc_obs_mode(prev) == mode ? prev : NULL;
     /* act_observe: the view's header lists every open tab, as the loop's does */

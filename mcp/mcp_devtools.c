@@ -85,15 +85,15 @@ static eous_rc ws_send(int fd, const char *text, eous_err *err)
         mask[i] = (unsigned char)random();
     memcpy(hdr + h, mask, 4);
     h += 4;
-    unsigned char *body = malloc(n ? n : 1);
-    if (!body)
+    /* head and body in one write: two small ones wait out Nagle's algorithm and the browser's delayed ACK (40 ms) */
+    unsigned char *frame = malloc(h + n);
+    if (!frame)
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    memcpy(frame, hdr, h);
     for (size_t i = 0; i < n; i++)
-        body[i] = (unsigned char)text[i] ^ mask[i % 4];
-    eous_rc rc = ws_write_all(fd, hdr, h, err);
-    if (!rc)
-        rc = ws_write_all(fd, body, n, err);
-    free(body);
+        frame[h + i] = (unsigned char)text[i] ^ mask[i % 4];
+    eous_rc rc = ws_write_all(fd, frame, h + n, err);
+    free(frame);
     return rc;
 }
 
@@ -203,6 +203,35 @@ eous_rc mcp_devtools_call(mcp_devtools *d, const char *method, const cJSON *para
             break;
         }
         cJSON_Delete(v);
+    }
+    eous_buf_free(&in);
+    return rc;
+}
+
+eous_rc mcp_devtools_call_raw(mcp_devtools *d, const char *method, const cJSON *params, const char *session_id,
+                              char **text, size_t *len, eous_err *err)
+{
+    *text = NULL;
+    *len = 0;
+    long id = 0;
+    eous_rc rc = mcp_devtools_send(d, method, params, session_id, &id, err);
+    char head[40];
+    int hn = snprintf(head, sizeof head, "{\"id\":%ld,", id);
+    eous_buf in;
+    eous_buf_init(&in, MCP_DEVTOOLS_MAX_MESSAGE + 1);
+    while (!rc && !(rc = ws_recv(d->fd, &in, err))) {
+        /* Chromium writes an answer's id first; anything else (an event) is not ours */
+        if (in.len < (size_t)hn || memcmp(in.data, head, (size_t)hn))
+            continue;
+        if (in.len > (size_t)hn + 8 && !memcmp(in.data + hn, "\"error\":", 8)) {
+            cJSON *v = cJSON_ParseWithLength(in.data, in.len);
+            rc = eous_err_set(err, EOUS_E_INFRA, "%s: %s", method, eous_json_str(eous_json_obj(v, "error"), "message"));
+            cJSON_Delete(v);
+            break;
+        }
+        *len = in.len;
+        *text = eous_buf_steal(&in);
+        break;
     }
     eous_buf_free(&in);
     return rc;

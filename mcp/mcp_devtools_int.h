@@ -34,6 +34,11 @@ eous_rc mcp_devtools_recv(mcp_devtools *d, cJSON **msg, eous_err *err);
  * (may be NULL) seen before the answer is kept in *event (caller frees), others are dropped. */
 eous_rc mcp_devtools_call(mcp_devtools *d, const char *method, const cJSON *params, cJSON **result, const char *want,
                           cJSON **event, eous_err *err);
+/* One command of session session_id (NULL: the browser target's) and its whole answer as the browser
+ * sent it ({"id":N,"result":{...}}), unparsed: *text (caller frees) and *len; events before it are
+ * dropped.  An error answer is an error.  For big results read by a scanner (the accessibility tree). */
+eous_rc mcp_devtools_call_raw(mcp_devtools *d, const char *method, const cJSON *params, const char *session_id,
+                              char **text, size_t *len, eous_err *err);
 /* The next event named want (caller frees); others are dropped. */
 eous_rc mcp_devtools_event(mcp_devtools *d, const char *want, cJSON **event, eous_err *err);
 

@@ -54,6 +54,7 @@ struct mcp_server {
     struct mcp_task_run *task;   /* --caps tasks: the task started and not yet submitted (mcp_tasks.c); owned */
     struct mcp_network *net;     /* --caps network: the routes and the thread answering them (mcp_network.c); owned */
     struct mcp_video *video;     /* --caps devtools: the recording and its thread (mcp_video.c); owned, NULL: none */
+    struct mcp_ax *ax;           /* the views' accessibility tree on a DevTools connection of ours (mcp_ax.c); owned */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
      * and signal io_cond.  Under stdio the lock is never contended. */
@@ -121,6 +122,10 @@ void mcp_network_routed(mcp_server *m, eous_buf *out);
 void mcp_network_free(mcp_server *m);
 /* --caps devtools (mcp_video.c): a recording still running is saved, then freed with the server. */
 void mcp_video_free(mcp_server *m);
+/* The views' accessibility tree on eous's own DevTools connection (mcp_ax.c): mcp_ax_use sets po to
+ * read it so (the driver when it cannot); mcp_ax_free closes it (with the browser). */
+void mcp_ax_use(mcp_server *m, perc_opts *po);
+void mcp_ax_free(mcp_server *m);
 
 /* 1 when the server was started with capability cap (mcp_opts.caps). */
 int mcp_has_cap(const mcp_server *m, const char *cap);

@@ -5,8 +5,8 @@
  * building a cJSON tree it walks the text once, keeps the fields perception
  * needs and skips everything else without allocating.  Strings without
  * escapes are copied once into the observation's arena; escaped ones are
- * decoded there.  Accepts {"nodes": [...]} or a WebDriver body
- * {"value": {"nodes": [...]}}. */
+ * decoded there.  Accepts {"nodes": [...]}, a WebDriver body
+ * {"value": {"nodes": [...]}} or a CDP message {"id": N, "result": {"nodes": [...]}}. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,7 +336,7 @@ static int kid_push(kid_list *k, const char *id)
     return 0;
 }
 
-/* Moves s to the "nodes" array: at the top, or inside "value". */
+/* Moves s to the "nodes" array: at the top, or inside "value" or "result". */
 static int find_nodes_array(scan *s)
 {
     int found = 0;
@@ -354,7 +354,7 @@ static int find_nodes_array(scan *s)
                 found = 1;
                 break;
             }
-            if (key_is(k, kl, "value")) {
+            if (key_is(k, kl, "value") || key_is(k, kl, "result")) { /* a driver's body, a CDP message */
                 descended = 1;
                 break;
             }

@@ -38,8 +38,10 @@ static eous_rc timed_cdp(wd_session *s, perc_obs *obs, const char *cmd, const cJ
     return rc;
 }
 
-/* The AX tree of one frame (frame_id NULL = main), scanned from the raw body. */
-static eous_rc fetch_ax(wd_session *s, perc_obs *obs, const char *frame_id, int frame, eous_err *err)
+/* The AX tree of one frame (frame_id NULL = main), scanned from the raw body: read by o->ax_read
+ * when it can, else through the driver. */
+static eous_rc fetch_ax(wd_session *s, const perc_opts *o, perc_obs *obs, const char *frame_id, int frame,
+                        eous_err *err)
 {
     cJSON *params = NULL;
     if (frame_id) {
@@ -49,9 +51,20 @@ static eous_rc fetch_ax(wd_session *s, perc_obs *obs, const char *frame_id, int 
     char *body = NULL;
     size_t len = 0;
     double t0 = eous_now_ms();
-    wd_session_set_request_timeout(s, 120000); /* big trees on busy machines */
-    eous_rc rc = wd_cdp_raw(s, "Accessibility.getFullAXTree", params, &body, &len, err);
-    wd_session_set_request_timeout(s, 0);
+    eous_rc rc = EOUS_E_INVALID;
+    if (o->ax_read) {
+        eous_err aerr;
+        eous_err_clear(&aerr);
+        if ((rc = o->ax_read(o->ax_ctx, frame_id, &body, &len, &aerr)))
+            EOUS_DEBUG("perception", "AX tree not read directly (%s): through the driver", aerr.msg);
+    }
+    if (rc) {
+        free(body);
+        body = NULL;
+        wd_session_set_request_timeout(s, 120000); /* big trees on busy machines */
+        rc = wd_cdp_raw(s, "Accessibility.getFullAXTree", params, &body, &len, err);
+        wd_session_set_request_timeout(s, 0);
+    }
     obs->timings.browser_ms += eous_now_ms() - t0;
     obs->timings.round_trips++;
     EOUS_DEBUG("perception", "round trip: AX tree of frame %d, %zu bytes, %.1f ms", frame, len, eous_now_ms() - t0);
@@ -88,7 +101,8 @@ static void attach_frame(perc_obs *obs, size_t base, int owner_backend)
 
 /* Child frames: their AX trees are fetched separately and hung under the
  * node of their owner element (an Iframe node). */
-static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, int *next_frame, eous_err *err)
+static void add_frames(wd_session *s, const perc_opts *o, perc_obs *obs, const cJSON *frame_tree, int *next_frame,
+                       eous_err *err)
 {
     const cJSON *children = eous_json_arr(frame_tree, "childFrames");
     const cJSON *ch;
@@ -104,7 +118,7 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
         eous_err_clear(&ferr);
         size_t base = obs->n_nodes;
         if (timed_cdp(s, obs, "DOM.getFrameOwner", params, &owner, &ferr) == EOUS_OK &&
-            fetch_ax(s, obs, fid, ++*next_frame, &ferr) == EOUS_OK) {
+            fetch_ax(s, o, obs, fid, ++*next_frame, &ferr) == EOUS_OK) {
             attach_frame(obs, base, eous_json_int(owner, "backendNodeId", 0));
         } else {
             /* cross-origin frames may refuse: perceived without them */
@@ -112,7 +126,7 @@ static void add_frames(wd_session *s, perc_obs *obs, const cJSON *frame_tree, in
         }
         cJSON_Delete(owner);
         cJSON_Delete(params);
-        add_frames(s, obs, ch, next_frame, err);
+        add_frames(s, o, obs, ch, next_frame, err);
     }
 }
 
@@ -270,7 +284,7 @@ static eous_rc observe_cdp(wd_session *s, const perc_opts *o, perc_obs *obs, con
     if (o->mode != PERC_MODE_HTML) {
         /* 3. accessibility tree, main frame then child frames */
         cJSON *frames = NULL;
-        if ((rc = fetch_ax(s, obs, NULL, 0, err)))
+        if ((rc = fetch_ax(s, o, obs, NULL, 0, err)))
             return rc;
         eous_err ferr;
         eous_err_clear(&ferr);
@@ -278,7 +292,7 @@ static eous_rc observe_cdp(wd_session *s, const perc_opts *o, perc_obs *obs, con
             const cJSON *tree = eous_json_obj(frames, "frameTree");
             if (tree && eous_json_arr(tree, "childFrames")) {
                 int next_frame = 0;
-                add_frames(s, obs, tree, &next_frame, err);
+                add_frames(s, o, obs, tree, &next_frame, err);
             }
         }
         cJSON_Delete(frames);

@@ -88,13 +88,14 @@ static size_t ident_len(const char *p, const char *end)
     return n;
 }
 
-/* "[12]" or "[c5]" at p: the id inside, and the byte after the ']'; NULL if not. */
+/* "[12]" or "[c5]" at p (or an atomic view's "[-1000000024]": Chromium numbers a node it made up
+ * below zero): the id inside, and the byte after the ']'; NULL if not. */
 static const char *bracket_id(const char *p, const char *end, const char **id, size_t *idn)
 {
     if (p >= end || *p != '[')
         return NULL;
     const char *q = p + 1, *d;
-    if (q < end && *q == 'c')
+    if (q < end && (*q == 'c' || *q == '-'))
         q++;
     d = q;
     while (q < end && isdigit((unsigned char)*q))
@@ -494,8 +495,8 @@ static void read_line(lctx *c, const char *p, size_t index)
         l->kind = PERC_LINE_HEADER;
     } else if (l->mark == '-' && (after = bracket_id(p, end, &id, &idn)) && after == end) {
         l->id = span(c, id, idn); /* a removed component: its id alone */
-    } else if (p < end && *p == '|') {
-        read_row(c, p);
+    } else if (p < end && *p == '|' && end[-1] == '|') {
+        read_row(c, p); /* a row opens and closes with a bar ("| a | b |"); text may open with one */
     } else if ((after = bracket_id(p, end, &id, &idn)) && after < end && *after == ' ') {
         l->id = span(c, id, idn);
         l->id_first = 1;

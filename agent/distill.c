@@ -439,7 +439,8 @@ static eous_rc find_result(const char *run_dir, const char *task, const char *mo
                           run_dir, matches);
         eous_err_set_code(err, "ambiguous");
     }
-    else if (eous_status_parse(eous_json_str(found, "status")) != EOUS_ST_PASSED)
+    else if (eous_status_parse(eous_json_str(found, "status")) != EOUS_ST_PASSED &&
+             eous_status_parse(eous_json_str(found, "status")) != EOUS_ST_RECORDED) /* an MCP session kept */
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: task %s %s did not pass (%s): only a passed run distils", run_dir,
                           eous_json_str(found, "task_id"), eous_json_str(found, "mode"),
                           eous_json_str(found, "status") ? eous_json_str(found, "status") : "no status");

@@ -67,6 +67,8 @@ static const cli_optdoc OWN[] = {
     {"--secrets", "FILE", MCP, "a 0600 file of secrets typed as {{secret:NAME}}, beside the environment's",
      NO_RANGE},
     {"--audit", "FILE", MCP, "append one JSON line per tool call (secrets redacted)", NO_RANGE},
+    {"--record", "DIR", MCP, "keep each session's actions and the views they were taken on, for eous distill DIR",
+     NO_RANGE},
     {"--headed", NULL, MCP, "show the browser window", NO_RANGE},
     {"--files", "DIR", MCP, "browser_file_upload takes files from DIR only (none given: uploads refused)", NO_RANGE},
     {"--caps", "LIST", MCP, "opt-in tools, comma separated: tasks, storage, tracing, vision, pdf, network, testing, devtools", NO_RANGE},

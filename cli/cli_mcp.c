@@ -128,7 +128,8 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 return -1;
             }
         } else if (!strcmp(a, "--webdriver") || !strcmp(a, "--policy") || !strcmp(a, "--secrets") ||
-                   !strcmp(a, "--audit") || !strcmp(a, "--files") || !strcmp(a, "--caps") || !strcmp(a, "--out")) {
+                   !strcmp(a, "--audit") || !strcmp(a, "--files") || !strcmp(a, "--caps") || !strcmp(a, "--out") ||
+                   !strcmp(a, "--record")) {
             if (!need_value(i, argc, argv))
                 return -1;
             const char *v = argv[++i];
@@ -142,6 +143,8 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 o->files_dir = v;
             else if (!strcmp(a, "--out"))
                 o->out_dir = v;
+            else if (!strcmp(a, "--record"))
+                o->record_dir = v;
             else if (!strcmp(a, "--caps")) {
                 eous_err cerr;
                 if (mcp_caps_check(v, &cerr)) {
@@ -170,7 +173,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
         } else {
             fprintf(stderr,
                     "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --w3c-only, "
-                    "--policy, --secrets, --audit, --files, --caps, --out, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
+                    "--policy, --secrets, --audit, --record, --files, --caps, --out, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
                     "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --header-timeout, "
                     "--max-client-connections, --require-origin)\n",
                     a);
@@ -180,6 +183,10 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
     struct stat fst;
     if (o->files_dir && (stat(o->files_dir, &fst) || !S_ISDIR(fst.st_mode))) {
         fprintf(stderr, "eous mcp: --files %s: expected a directory of files to upload\n", o->files_dir);
+        return -1;
+    }
+    if (o->record_dir && !stat(o->record_dir, &fst) && !S_ISDIR(fst.st_mode)) {
+        fprintf(stderr, "eous mcp: --record %s: expected a folder to keep sessions in (it is a file)\n", o->record_dir);
         return -1;
     }
     if (c->http_only && !c->http) {

@@ -11,6 +11,7 @@ static const char *const NAMES[EOUS_ST_COUNT] = {
     [EOUS_ST_SKIPPED] = "skipped",
     [EOUS_ST_INFRA] = "infra",
     [EOUS_ST_INTERRUPTED] = "interrupted",
+    [EOUS_ST_RECORDED] = "recorded",
 };
 
 const char *eous_status_name(eous_status s)

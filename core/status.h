@@ -14,6 +14,7 @@ typedef enum eous_status {
     EOUS_ST_SKIPPED,      /* refused before it ran: a problem in the task, no plan for the mode ("skipped") */
     EOUS_ST_INFRA,        /* the infrastructure failed it; --resume reruns it ("infra") */
     EOUS_ST_INTERRUPTED,  /* SIGINT/SIGTERM stopped it ("interrupted") */
+    EOUS_ST_RECORDED,     /* a session kept to distil, with no verdict: `eous mcp --record` ("recorded") */
     EOUS_ST_COUNT
 } eous_status;
 

@@ -541,6 +541,7 @@ eous_rc mcp_run_action_as(mcp_server *m, const act_action *a, eous_buf *out, int
                         a->kind == ACT_GOTO ? "went to the page" : "went back", err->msg);
         rc = EOUS_OK;
     }
+    mcp_record_action(m, a, rc, rc ? err->msg : NULL); /* m->obs is still the view it acted on */
     if (rc == EOUS_E_INFRA || rc == EOUS_E_INTERRUPTED) {
         act_result_clear(&r);
         mcp_stop_browser(m);
@@ -2164,6 +2165,7 @@ void mcp_free(mcp_server *m)
     mcp_tasks_free(m);
     mcp_caps_free(m);
     mcp_network_free(m);
+    mcp_record_free(m);
     cJSON_Delete(m->pending_response);
     pthread_mutex_destroy(&m->io_lock);
     pthread_cond_destroy(&m->io_cond);

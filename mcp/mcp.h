@@ -87,6 +87,8 @@ typedef struct mcp_opts {
     const char *caps;              /* opt-in tool groups, comma-separated (mcp_caps_check); NULL = none */
     const char *out_dir;           /* --caps tasks: the run folder task_submit appends results.jsonl lines
                                     * and writes trace/ files to; NULL = task_start refused */
+    const char *record_dir;        /* --record: each session's actions and the views they were taken on,
+                                    * kept as a run `eous distill` reads (mcp_record.c); NULL = none */
 } mcp_opts;
 
 void mcp_opts_init(mcp_opts *o);

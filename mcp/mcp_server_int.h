@@ -55,6 +55,7 @@ struct mcp_server {
     struct mcp_network *net;     /* --caps network: the routes and the thread answering them (mcp_network.c); owned */
     struct mcp_video *video;     /* --caps devtools: the recording and its thread (mcp_video.c); owned, NULL: none */
     struct mcp_ax *ax;           /* the views' accessibility tree on a DevTools connection of ours (mcp_ax.c); owned */
+    struct mcp_record *record;   /* --record: this session's trace (mcp_record.c); owned, NULL until the first action */
     /* Under a transport with threads (HTTP) responses and notifications may arrive on
      * another thread while a request runs: they set the fields marked "under io_lock"
      * and signal io_cond.  Under stdio the lock is never contended. */
@@ -126,6 +127,11 @@ void mcp_video_free(mcp_server *m);
  * read it so (the driver when it cannot); mcp_ax_free closes it (with the browser). */
 void mcp_ax_use(mcp_server *m, perc_opts *po);
 void mcp_ax_free(mcp_server *m);
+
+/* --record (mcp_record.c): action a, ended with rc (message: its error), kept with the view it was
+ * taken on (m->obs, before the page is read again); mcp_record_free closes the session's trace. */
+void mcp_record_action(mcp_server *m, const act_action *a, eous_rc rc, const char *message);
+void mcp_record_free(mcp_server *m);
 
 /* 1 when the server was started with capability cap (mcp_opts.caps). */
 int mcp_has_cap(const mcp_server *m, const char *cap);

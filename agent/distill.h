@@ -1,5 +1,6 @@
 /* agent/distill.h — `eous distill`: a model's passed run (results.jsonl and
- * trace/<task>-<mode>.jsonl of `eous run|bench --planner llm`) becomes a plain
+ * trace/<task>-<mode>.jsonl of `eous run|bench --planner llm`), or an agent's
+ * session `eous mcp --record` kept in the same form (status "recorded"), becomes a plain
  * job file (a plain job: benchmarks/harness/webarena/task.h loads it) that `--planner script` replays without a model.
  *
  * Each action's view id is named by what the view it acted on printed for it

@@ -1,6 +1,7 @@
 /* perception/view_int.h — what the pruned view (view_pruned.c) and the
  * hybrid view built on it (view_hybrid.c) share: the writer state and its
- * small output helpers.  Internal to those two files. */
+ * small output helpers, which mark each line's parts as they write them
+ * (view_write.c, view_lines_int.h).  Internal to those files. */
 #ifndef EOUS_VIEW_INT_H
 #define EOUS_VIEW_INT_H
 
@@ -39,7 +40,7 @@ struct pctx {
     perc_view *view;
     eous_buf *b;               /* where text goes now: the view's buffer, or a scratch one */
     eous_buf *view_b;          /* the view's buffer: the marks of its lines' parts are made in it alone */
-    pv_marks marks;
+    pv_marks marks;            /* each line's kind and parts as written (view_lines_int.h), owned */
     eous_err *err;
     eous_rc rc;
     const pv_hooks *hooks;     /* NULL: the pruned view */

@@ -149,8 +149,10 @@ static int atomic_of_call(const cJSON *s, const dv_params *ps, cJSON *out)
         return -1; /* a page tool (no kind: nothing on the page to do it by hand) or one of several */
     const char *field = !strncmp(label, "* ", 2) ? label + 2 : label;
     int one_value = only && !only->next && (cJSON_IsString(only) || cJSON_IsNumber(only));
-    if (!strcmp(tool, "click") || !strcmp(tool, "check") || !strcmp(tool, "uncheck")) {
-        int own = !strcmp(kind, "button") || !strcmp(kind, "link") || !strcmp(kind, "checkbox");
+    if (!strcmp(tool, "click") || !strcmp(tool, "check") || !strcmp(tool, "uncheck") ||
+        (!strcmp(tool, "toggle") && (!strcmp(kind, "switch") || !strcmp(kind, "checkbox")))) {
+        int own = !strcmp(kind, "button") || !strcmp(kind, "link") || !strcmp(kind, "checkbox") ||
+                  !strcmp(kind, "switch"); /* its label alone names its text too */
         if (own)
             quoted(t, sizeof t, kind, label);
         cJSON_AddItemToArray(out, atomic_one("click", own ? t : field));
@@ -226,8 +228,12 @@ cJSON *dv_atomic_steps(const cJSON *steps, const dv_params *ps)
         char key[16], tk[24], tq[300];
         snprintf(tk, sizeof tk, "ti:%d", i);
         const char *tab = eous_json_str(ps->boxes, tk); /* the hidden tab holding its component, opened first */
-        if (tab && strcmp(tab, opened)) {
-            quoted(tq, sizeof tq, "tab", tab);
+        const char *shown = eous_json_str(ps->boxes, "activetab"), *back = NULL;
+        char name[256];
+        if (!tab && *opened && call && shown) /* a call on what the hybrid view showed: its tab again */
+            back = option_name(ps->names, shown, name, sizeof name);
+        if ((tab && strcmp(tab, opened)) || back) {
+            quoted(tq, sizeof tq, "tab", tab ? tab : back);
             cJSON_AddItemToArray(out, atomic_one("click", tq));
         }
         opened = tab ? tab : "";
@@ -531,6 +537,23 @@ static void collect_tabs(cJSON *boxes, const perc_lines *ls)
         snprintf(key, sizeof key, "tab:%.*s", (int)l->id.len, l->id.s);
         cJSON_DeleteItemFromObjectCaseSensitive(boxes, key);
         cJSON_AddStringToObject(boxes, key, span_str(l->tab, tab, sizeof tab));
+    }
+}
+
+/* The key of the tab a tabs line shows ("[c3] tabs 'Settings sections' activeKey: 'general'"), the panel
+ * whose components a hybrid call reaches on screen, into boxes by "activetab". */
+static void collect_active_tab(cJSON *boxes, const perc_lines *ls)
+{
+    for (size_t i = 0; i < perc_lines_count(ls); i++) {
+        const perc_line *l = perc_lines_at(ls, i);
+        perc_span v = state_of(l, "activeKey");
+        if (!component_is(l, "tabs") || l->mark == '-' || !v.s || v.len < 1 || v.len > 200)
+            continue;
+        if (v.len > 2 && v.s[0] == '\'' && v.s[v.len - 1] == '\'')
+            v.s++, v.len -= 2;
+        char key[256];
+        cJSON_DeleteItemFromObjectCaseSensitive(boxes, "activetab");
+        cJSON_AddStringToObject(boxes, "activetab", span_str(v, key, sizeof key));
     }
 }
 
@@ -905,6 +928,7 @@ void dv_collect_view(dv_params *ps, const perc_lines *lines)
     collect_multi_selects(ps->boxes, lines);
     collect_tabs(ps->boxes, lines);
     collect_range_fields(ps->boxes, lines);
+    collect_active_tab(ps->boxes, lines);
 }
 
 void dv_tell_call(dv_params *ps, const char *cid, const char *tool, const cJSON *params, int index)

@@ -517,19 +517,23 @@ static int hybrid_replays(const char *dir, const char *out)
  * check-out 14 nights after the intent's check-in), answers counted from the page (14: the matches of a
  * cascader's search, in atomic the options of the level it opened; 71: a slider's value, shown on its
  * handle once clicked), a range picker's dates typed into its two fields by the names the view printed (54:
- * 'From date', 'To date'): recorded in hybrid, they replay in atomic mode.  A probe typed to pass a wizard's
+ * 'From date', 'To date'), a switch toggled in the Members tab (81) and a checkbox group's box after the
+ * Members tab was opened, its own tab (the hybrid view's activeKey, 'general') clicked again first (84):
+ * recorded in hybrid, they replay in atomic mode.  A probe typed to pass a wizard's
  * step is a parameter of filler text (99: 'X Y', "from": "placeholder"), and 99, 19 and 14 replay in hybrid. */
 Test(distill, drawer_multiple_select_and_computed_values_replay_in_atomic_mode)
 {
-    static const char *const names[] = {"034", "078", "083", "019", "014", "071", "054"};
-    static const char *const ids[] = {"34", "78", "83", "19", "14", "71", "54"};
+    static const char *const names[] = {"034", "078", "083", "019", "014", "071", "054", "081", "084"};
+    static const char *const ids[] = {"34", "78", "83", "19", "14", "71", "54", "81", "84"};
     static const char *const want[] = {"\"click\":\t\"button 'Create user'\"",
                                        "\"click\":\t\"tab 'Members'\"",
                                        "\"press\":\t\"Escape\"",
                                        "Check-out: {{param:CHECK_OUT}}.",
                                        "\"from\":\t\"count of options listed for '{{param:DESTINATION}} right'\"",
                                        "\"click\":\t\"css=[role=\\\"slider\\\"]\"",
-                                       "\"type\":\t\"textbox 'From date'\""};
+                                       "\"type\":\t\"textbox 'From date'\"",
+                                       "\"click\":\t\"switch 'Allow guests'\"",
+                                       "\"click\":\t\"tab 'general'\""};
     atomic_replays(names, ids, want, sizeof names / sizeof *names);
     char tasks[300], run[300], job[300], dir[300], out[300], path[400];
     snprintf(tasks, sizeof tasks, "%s/tasks99", tmpdir);

@@ -66,7 +66,7 @@ typedef struct block {
 } block;
 
 typedef struct blocks {
-    char *view; /* owned copy */
+    char *view; /* owned copy of the text read, NULL when the blocks borrow an observation's lines */
     block *b;
     size_t n;
     perc_strmap map; /* key → index */
@@ -102,27 +102,21 @@ static int keyed(const perc_line *l)
     return l->id.s && l->id_first;
 }
 
-/* The view's lines (perception/view_lines.c) as blocks: a component's line with the deeper lines
- * under it that open with no id of their own (its rows), every other line alone. */
-static int blocks_parse(const char *text, blocks *v)
+/* A view's lines as blocks: a component's line with the deeper lines under it that open with no
+ * id of their own (its rows), every other line alone.  The blocks point where the lines do. */
+static int blocks_of_lines(const perc_line *ls, size_t n, blocks *v)
 {
-    memset(v, 0, sizeof *v);
-    perc_lines *ls = NULL;
-    int rc = -1;
-    if (!(v->view = strdup(text)) || perc_lines_read(v->view, strlen(v->view), &ls, NULL))
-        goto done;
-    size_t n = perc_lines_count(ls);
     if (!(v->b = calloc(n + 1, sizeof *v->b)) || perc_strmap_init(&v->map, n * 2 + 8))
-        goto done;
+        return -1;
     for (size_t i = 0; i < n; i++) {
-        const perc_line *l = perc_lines_at(ls, i), *last = l;
+        const perc_line *l = &ls[i], *last = l;
         block *b = &v->b[v->n];
         b->text = l->whole.s - l->depth;
         b->depth = l->depth;
         b->component = keyed(l) && (l->kind == PERC_LINE_COMPONENT || l->kind == PERC_LINE_PAGE_TOOL);
         /* its table rows: deeper lines without an id (its tools are on its own line) */
         while (b->component && i + 1 < n) {
-            const perc_line *q = perc_lines_at(ls, i + 1);
+            const perc_line *q = &ls[i + 1];
             if (q->depth <= l->depth || keyed(q) || (!q->whole.len && !q->depth))
                 break;
             last = q;
@@ -132,15 +126,24 @@ static int blocks_parse(const char *text, blocks *v)
         if (!l->whole.len && !keyed(l))
             continue; /* an empty line is no block */
         if (!(b->key = block_key(v, l->whole.s, l->whole.len, keyed(l), l->id.s, l->id.len)))
-            goto done;
+            return -1;
         if (perc_strmap_put(&v->map, b->key, (int)v->n) < 0)
             v->n++;
         else
             free(b->key); /* an id given twice: the first block stands for it */
         b->key = v->n && &v->b[v->n - 1] == b ? b->key : NULL;
     }
-    rc = 0;
-done:
+    return 0;
+}
+
+/* A view's text (the previous view, a recorded one) read into lines (perception/view_lines.c), as blocks. */
+static int blocks_parse(const char *text, blocks *v)
+{
+    memset(v, 0, sizeof *v);
+    perc_lines *ls = NULL;
+    int rc = -1;
+    if ((v->view = strdup(text)) && !perc_lines_read(v->view, strlen(v->view), &ls, NULL))
+        rc = blocks_of_lines(perc_lines_at(ls, 0), perc_lines_count(ls), v);
     perc_lines_free(ls);
     return rc;
 }
@@ -243,7 +246,9 @@ static eous_rc write_delta(eous_buf *out, const blocks *pv, const blocks *nv, eo
     return rc;
 }
 
-char *perc_delta_text(const char *prev, const char *next)
+/* The delta from the previous view's text to the next view: its text read into lines, or (obs) the
+ * lines its writer built, which that text reads back as (tests/perception/lines_same.h). */
+static char *delta_of(const char *prev, const char *next, const perc_obs *obs)
 {
     blocks pv, nv;
     memset(&pv, 0, sizeof pv);
@@ -251,13 +256,20 @@ char *perc_delta_text(const char *prev, const char *next)
     char *text = NULL;
     eous_buf out;
     eous_buf_init(&out, (size_t)64 * 1024 * 1024);
-    if (!blocks_parse(prev ? prev : "", &pv) && !blocks_parse(next ? next : "", &nv) &&
-        !write_delta(&out, &pv, &nv, NULL))
+    size_t n = 0;
+    const perc_line *ls = obs ? perc_obs_lines(obs, &n) : NULL;
+    int next_ok = obs ? !blocks_of_lines(ls, n, &nv) : !blocks_parse(next ? next : "", &nv);
+    if (!blocks_parse(prev ? prev : "", &pv) && next_ok && !write_delta(&out, &pv, &nv, NULL))
         text = eous_buf_steal(&out);
     eous_buf_free(&out);
     blocks_free(&pv);
     blocks_free(&nv);
     return text;
+}
+
+char *perc_delta_text(const char *prev, const char *next)
+{
+    return delta_of(prev, next, NULL);
 }
 
 eous_rc perc_delta_next(perc_delta *d, const perc_obs *obs, const char **text, int *is_delta, size_t *full_tokens,
@@ -273,7 +285,7 @@ eous_rc perc_delta_next(perc_delta *d, const perc_obs *obs, const char **text, i
     d->sent = NULL;
     int line_view = perc_obs_mode(obs) != PERC_MODE_HTML;
     if (line_view && d->prev && d->prev_url && !strcmp(d->prev_url, url) && d->in_a_row < d->o.full_every) {
-        if (!(d->sent = perc_delta_text(d->prev, full)))
+        if (!(d->sent = delta_of(d->prev, full, obs)))
             return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
         size_t dt = eous_tok_count_o200k(d->sent, strlen(d->sent));
         if ((double)dt <= d->o.max_share * (double)*full_tokens) {

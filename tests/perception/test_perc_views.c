@@ -8,6 +8,7 @@
 
 #include "actions/action.h"
 #include "agent/grounding.h"
+#include "perception/delta.h"
 #include "perception/perc_int.h"
 #include "lines_same.h"
 
@@ -1201,4 +1202,50 @@ Test(perc_lines, a_redacted_views_lines_are_read_from_the_redacted_text)
     cr_assert(span_eq(l[3].name, "Next") && l[3].name.s == t + l[3].name.off);
     perc_obs_free(obs);
     eous_buf_free(&b);
+}
+
+/* The delta of an observation reads the lines its writer built (perc_delta_next), the previous view
+ * from its text: the same delta as from both texts (perc_delta_text), an added block nested as
+ * the view nests it. */
+Test(perc_lines, an_observations_delta_reads_its_written_lines)
+{
+    eous_buf t1, t2;
+    eous_buf_init(&t1, 0);
+    eous_buf_init(&t2, 0);
+    eous_buf_puts(&t1, "{\"nodes\":[", NULL);
+    eous_buf_puts(&t2, "{\"nodes\":[", NULL);
+    char kids[512] = "";
+    for (int i = 0; i < 30; i++)
+        snprintf(kids + strlen(kids), sizeof kids - strlen(kids), "%s%d", i ? " " : "", 10 + i);
+    node(&t1, "1", "RootWebArea", "Inbox", kids, NULL, 1);
+    strcat(kids, " 5");
+    node(&t2, "1", "RootWebArea", "Inbox", kids, NULL, 1);
+    for (int i = 0; i < 30; i++) {
+        char id[8], name[32];
+        snprintf(id, sizeof id, "%d", 10 + i);
+        snprintf(name, sizeof name, "Message %d", i);
+        node(&t1, id, "button", name, "", NULL, 10 + i);
+        node(&t2, id, "button", name, "", NULL, 10 + i);
+    }
+    node(&t2, "5", "menu", "Actions", "6", NULL, 5);
+    node(&t2, "6", "menuitem", "Archive", "7", NULL, 6);
+    node(&t2, "7", "button", "Undo", "", NULL, 7);
+    perc_obs *a = build(&t1, PERC_MODE_PRUNED, NULL, NULL), *b = build(&t2, PERC_MODE_PRUNED, NULL, NULL);
+    perc_delta *d;
+    cr_assert_eq(perc_delta_new(NULL, &d, NULL), EOUS_OK);
+    const char *text;
+    int is_delta;
+    size_t full, sent;
+    cr_assert_eq(perc_delta_next(d, a, &text, &is_delta, &full, &sent, NULL), EOUS_OK);
+    cr_assert_eq(perc_delta_next(d, b, &text, &is_delta, &full, &sent, NULL), EOUS_OK);
+    cr_assert(is_delta, "%s", text);
+    char *want = perc_delta_text(perc_obs_text(a), perc_obs_text(b));
+    cr_assert_str_eq(text, want);
+    cr_assert(strstr(text, "+ menu 'Actions'\n+ \tmenuitem [31] 'Archive'\n+ \t\tbutton [32] 'Undo'\n"), "%s", text);
+    free(want);
+    perc_delta_free(d);
+    perc_obs_free(a);
+    perc_obs_free(b);
+    eous_buf_free(&t1);
+    eous_buf_free(&t2);
 }

@@ -16,6 +16,7 @@
 #include "core/core.h"
 #include "support/cli.h"
 #include "support/workdir.h"
+#include "support/site.h"
 
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 #define FIX EOUS_SOURCE_DIR "/tests/fixtures/rpa"
@@ -29,21 +30,12 @@ static void setup(void)
     snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
     snprintf(out_path, sizeof out_path, "%s/stdout", tmpdir);
     snprintf(err_path, sizeof err_path, "%s/stderr", tmpdir);
-    char cmd[900], url[256] = "";
-    snprintf(cmd, sizeof cmd, "bash %s start --dir %s --secrets %s", WIKI, wikidir, secrets);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p && fgets(url, sizeof url, p), "scripts/wiki start printed a URL");
-    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
-    url[strcspn(url, "\n")] = '\0';
-    setenv("EOUS_SITE_DOKUWIKI", url, 1);
+    cr_assert_eq(ts_site_start(WIKI, "DOKUWIKI", wikidir, secrets), 0, "scripts/wiki started (its stderr says why not)");
 }
 
 static void teardown(void)
 {
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
-    if (system(cmd) != 0)
-        fprintf(stderr, "scripts/wiki stop failed\n");
+    ts_site_stop(WIKI, wikidir);
     ts_workdir_remove(tmpdir);
 }
 

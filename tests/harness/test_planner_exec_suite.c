@@ -18,6 +18,7 @@
 #include "support/testsrv.h"
 #include "support/workdir.h"
 #include "support/grounds.h"
+#include "support/site.h"
 
 #define AGENTS EOUS_SOURCE_DIR "/tests/fixtures/agents"
 
@@ -141,24 +142,13 @@ static void setup_wiki(void)
     setup();
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(wiki_secrets, sizeof wiki_secrets, "%s/secrets.env", tmpdir);
-    char cmd[900], url[256] = "", reset[700];
-    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki start --dir %s --secrets %s", EOUS_SOURCE_DIR, wikidir,
-             wiki_secrets);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p && fgets(url, sizeof url, p), "scripts/wiki start printed a URL");
-    cr_assert_eq(pclose(p), 0);
-    url[strcspn(url, "\n")] = '\0';
-    setenv("EOUS_SITE_DOKUWIKI", url, 1);
-    snprintf(reset, sizeof reset, "bash %s/scripts/wiki reset %s", EOUS_SOURCE_DIR, wikidir);
-    setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
+    cr_assert_eq(ts_site_start(EOUS_SOURCE_DIR "/scripts/wiki", "DOKUWIKI", wikidir, wiki_secrets), 0,
+                 "scripts/wiki started (its stderr says why not)");
 }
 
 static void teardown_wiki(void)
 {
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki stop %s", EOUS_SOURCE_DIR, wikidir); /* by its PID file */
-    if (system(cmd) != 0)
-        fprintf(stderr, "scripts/wiki stop failed\n");
+    ts_site_stop(EOUS_SOURCE_DIR "/scripts/wiki", wikidir);
     teardown();
 }
 

@@ -17,6 +17,7 @@
 #include "support/cli.h"
 #include "support/workdir.h"
 #include "support/grounds.h"
+#include "support/site.h"
 
 #define TASKS TS_TASKS "/verified"
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
@@ -28,23 +29,12 @@ static void setup(void)
     ts_workdir_make(tmpdir, sizeof tmpdir, "verified-test", NULL, NULL, 0);
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(secrets, sizeof secrets, "%s/secrets.env", tmpdir);
-    char cmd[900], url[256] = "", reset[700];
-    snprintf(cmd, sizeof cmd, "bash %s start --dir %s --secrets %s", WIKI, wikidir, secrets);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p && fgets(url, sizeof url, p), "scripts/wiki start printed a URL");
-    cr_assert_eq(pclose(p), 0);
-    url[strcspn(url, "\n")] = '\0';
-    setenv("EOUS_SITE_DOKUWIKI", url, 1);
-    snprintf(reset, sizeof reset, "%s reset %s", WIKI, wikidir);
-    setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
+    cr_assert_eq(ts_site_start(WIKI, "DOKUWIKI", wikidir, secrets), 0, "scripts/wiki started (its stderr says why not)");
 }
 
 static void teardown(void)
 {
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
-    if (system(cmd) != 0)
-        fprintf(stderr, "scripts/wiki stop failed\n");
+    ts_site_stop(WIKI, wikidir);
     ts_workdir_remove(tmpdir);
 }
 

@@ -15,6 +15,7 @@
 #include "support/cli.h"
 #include "support/page_js.h"
 #include "support/workdir.h"
+#include "support/site.h"
 
 #define WIKI EOUS_SOURCE_DIR "/scripts/wiki"
 
@@ -29,12 +30,8 @@ static void setup(void)
     ts_workdir_make(tmpdir, sizeof tmpdir, "native-wiki", NULL, NULL, 0);
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(secrets_path, sizeof secrets_path, "%s/secrets.env", tmpdir);
-    char cmd[900];
-    snprintf(cmd, sizeof cmd, "bash %s start --dir %s --secrets %s", WIKI, wikidir, secrets_path);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p && fgets(wiki_url, sizeof wiki_url, p), "scripts/wiki start printed a URL");
-    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
-    wiki_url[strcspn(wiki_url, "\n")] = '\0';
+    cr_assert_eq(ts_site_start(WIKI, "DOKUWIKI", wikidir, secrets_path), 0, "scripts/wiki started (its stderr says why not)");
+    snprintf(wiki_url, sizeof wiki_url, "%s", getenv("EOUS_SITE_DOKUWIKI"));
     cr_assert_eq(ts_browser_start(&B, EOUS_SOURCE_DIR "/tests/fixtures/native"), 0, "browser start failed");
     cr_assert_eq(ts_exec_start(&B, 5000, &X, &P), 0);
     eous_err err;
@@ -50,10 +47,7 @@ static void teardown(void)
     act_secrets_free(S);
     S = NULL;
     ts_browser_stop(&B);
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "bash %s stop %s", WIKI, wikidir); /* by the PID in wiki.pid */
-    if (system(cmd) != 0)
-        fprintf(stderr, "scripts/wiki stop failed\n");
+    ts_site_stop(WIKI, wikidir);
     ts_workdir_remove(tmpdir);
 }
 

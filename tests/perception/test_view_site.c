@@ -11,6 +11,7 @@
 #include "support/browser.h"
 #include "support/page_js.h"
 #include "support/workdir.h"
+#include "support/site.h"
 #include "lines_same.h"
 
 static ts_browser S;
@@ -223,23 +224,18 @@ static void wiki_setup(void)
 {
     ts_workdir_make(wtmp, sizeof wtmp, "view-wiki", NULL, NULL, 0);
     snprintf(wdir, sizeof wdir, "%s/wiki", wtmp);
-    char cmd[900];
-    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki start --dir %s --secrets %s/secrets.env", EOUS_SOURCE_DIR, wdir,
-             wtmp);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p && fgets(wurl, sizeof wurl, p), "scripts/wiki start printed a URL");
-    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
-    wurl[strcspn(wurl, "\n")] = '\0';
+    char secrets[300];
+    snprintf(secrets, sizeof secrets, "%s/secrets.env", wtmp);
+    cr_assert_eq(ts_site_start(EOUS_SOURCE_DIR "/scripts/wiki", "DOKUWIKI", wdir, secrets), 0,
+                 "scripts/wiki started (its stderr says why not)");
+    snprintf(wurl, sizeof wurl, "%s", getenv("EOUS_SITE_DOKUWIKI"));
     cr_assert_eq(ts_browser_start(&W, NULL), 0, "browser start failed");
 }
 
 static void wiki_teardown(void)
 {
     ts_browser_stop(&W);
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki stop %s", EOUS_SOURCE_DIR, wdir); /* by the PID in wiki.pid */
-    if (system(cmd) != 0)
-        fprintf(stderr, "scripts/wiki stop failed\n");
+    ts_site_stop(EOUS_SOURCE_DIR "/scripts/wiki", wdir);
     ts_workdir_remove(wtmp);
 }
 

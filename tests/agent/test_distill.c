@@ -8,7 +8,6 @@
  * steps a person takes.  A failed run and a run without traces are bad input. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,8 @@
 #include "support/testsrv.h"
 #include "support/workdir.h"
 #include "support/grounds.h"
+#include "support/job_check.h"
+#include "support/site.h"
 
 static char tmpdir[256], out_path[300], err_path[300];
 static ts_server *site;
@@ -87,27 +88,10 @@ static int distil(const char *run, const char *task, const char *mode, const cha
     return ts_cli_run(args, out_path, err_path, 60);
 }
 
-/* 1 when a step's target is a view id ("12", "[12]", "c3", "[c3]") rather than what a person reads. */
-static int is_view_id(const char *t)
-{
-    regex_t re;
-    cr_assert_eq(regcomp(&re, "^\\[?c?[0-9]+\\]?$", REG_EXTENDED | REG_NOSUB), 0);
-    int hit = regexec(&re, t, 0, NULL, 0) == 0;
-    regfree(&re);
-    return hit;
-}
-
 static void expect_no_view_ids(const cJSON *job, const char *file)
 {
-    static const char *const keys[] = {"call", "click", "hover", "type", "select", "read"};
-    const cJSON *step;
-    cJSON_ArrayForEach(step, cJSON_GetObjectItemCaseSensitive(job, "steps"))
-    {
-        for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-            const char *t = eous_json_str(step, keys[k]);
-            cr_expect(!t || !is_view_id(t), "%s: a %s step targets the view id %s", file, keys[k], t);
-        }
-    }
+    const char *id = ts_job_view_id(job, "steps");
+    cr_expect(!id, "%s: a step targets the view id %s", file, id);
 }
 
 Test(distill, stand_in_runs_replay_with_the_script_planner_in_their_mode)
@@ -260,17 +244,10 @@ Test(distill, a_failed_run_or_one_without_traces_is_bad_input)
  * the wiki's tasks into *pid and url. */
 static void wiki_start(pid_t *pid, char *url, size_t n)
 {
-    char cmd[900], base[256] = "", reset[700];
     snprintf(wikidir, sizeof wikidir, "%s/wiki", tmpdir);
     snprintf(secrets, sizeof secrets, "%s/wiki-secrets.env", tmpdir);
-    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki start --dir %s --secrets %s", EOUS_SOURCE_DIR, wikidir, secrets);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p && fgets(base, sizeof base, p), "scripts/wiki start printed a URL");
-    cr_assert_eq(pclose(p), 0, "scripts/wiki start succeeded");
-    base[strcspn(base, "\n")] = '\0';
-    setenv("EOUS_SITE_DOKUWIKI", base, 1);
-    snprintf(reset, sizeof reset, "%s/scripts/wiki reset %s", EOUS_SOURCE_DIR, wikidir);
-    setenv("EOUS_SITE_DOKUWIKI_RESET", reset, 1);
+    cr_assert_eq(ts_site_start(EOUS_SOURCE_DIR "/scripts/wiki", "DOKUWIKI", wikidir, secrets), 0,
+                 "scripts/wiki started (its stderr says why not)");
     const char *argv[] = {"node", TS_STANDIN, "--tasks",
                           TS_TASKS "/dokuwiki", NULL};
     int port = 0;
@@ -280,15 +257,12 @@ static void wiki_start(pid_t *pid, char *url, size_t n)
 
 static void wiki_stop(void)
 {
-    char cmd[700];
     if (wiki_standin > 0)
         ts_service_stop(wiki_standin);
     wiki_standin = -1;
     if (!wikidir[0])
         return;
-    snprintf(cmd, sizeof cmd, "bash %s/scripts/wiki stop %s", EOUS_SOURCE_DIR, wikidir); /* by its PID file */
-    if (system(cmd) != 0)
-        fprintf(stderr, "scripts/wiki stop failed\n");
+    ts_site_stop(EOUS_SOURCE_DIR "/scripts/wiki", wikidir);
     wikidir[0] = '\0';
 }
 

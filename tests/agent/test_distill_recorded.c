@@ -8,7 +8,6 @@
  * distill's reading of traces and views under ASan and in `make check`. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 
 #include "core/core.h"
 #include "support/cli.h"
+#include "support/job_check.h"
 #include "support/workdir.h"
 
 #define RECORDED EOUS_SOURCE_DIR "/tests/fixtures/distill/run"
@@ -57,31 +57,14 @@ static cJSON *distilled(const char *id)
     return j;
 }
 
-/* 1 when a step's target is a view id ("12", "[12]", "c3", "[c3]") rather than what a person reads. */
-static int is_view_id(const char *t)
-{
-    regex_t re;
-    cr_assert_eq(regcomp(&re, "^\\[?c?[0-9]+\\]?$", REG_EXTENDED | REG_NOSUB), 0);
-    int hit = regexec(&re, t, 0, NULL, 0) == 0;
-    regfree(&re);
-    return hit;
-}
-
 /* Every target in steps and atomic_steps is a name, and list (key, value pairs, NULL-ended) are each
  * one step of `atomic_steps`, in that order. */
 static void expect_atomic(const char *id, const cJSON *job, const char *const *want)
 {
-    static const char *const keys[] = {"call", "click", "hover", "type", "select", "read"};
     const char *const lists[] = {"steps", "atomic_steps"};
     for (size_t l = 0; l < 2; l++) {
-        const cJSON *step;
-        cJSON_ArrayForEach(step, cJSON_GetObjectItemCaseSensitive(job, lists[l]))
-        {
-            for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
-                const char *t = eous_json_str(step, keys[k]);
-                cr_expect(!t || !is_view_id(t), "task %s: a %s step targets the view id %s", id, keys[k], t);
-            }
-        }
+        const char *vid = ts_job_view_id(job, lists[l]);
+        cr_expect(!vid, "task %s: a step of %s targets the view id %s", id, lists[l], vid);
     }
     const cJSON *atomic = cJSON_GetObjectItemCaseSensitive(job, "atomic_steps"), *step = atomic ? atomic->child : NULL;
     for (const char *const *w = want; *w; w += 2) {

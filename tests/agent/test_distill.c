@@ -295,9 +295,9 @@ static void scored_config(const char *suite, const char *name, const char *job_f
 /* `eous bench dir --modes modes --planner script` (strict grounding, the tasks' evaluators); passes. */
 static int replay_passes(const char *dir, const char *modes, const char *out, char **results)
 {
-    const char *args[] = {"bench", dir, "--modes", modes, "--planner", "script", "--workers", "2",
-                          "--secrets", secrets, "--out", out, NULL};
-    ts_cli_run(args, out_path, err_path, 600);
+    const char *args[] = {"bench", dir, "--modes", modes, "--planner", "script", "--workers", "2", "--out", out,
+                          secrets[0] ? "--secrets" : NULL, secrets, NULL}; /* the wiki's, once it started */
+    ts_cli_run(args, out_path, err_path, 900);
     char path[400];
     snprintf(path, sizeof path, "%s/results.jsonl", out);
     *results = ts_slurp(path);
@@ -399,7 +399,7 @@ static const char *const WIDGET_IDS[] = {"26", "72", "79", "80", "86", "98", "0"
  * replays passed. */
 static int atomic_replays(const char *const *names, const char *const *ids, const char *const *want, size_t n)
 {
-    char tasks[300], run[300], dir[300], out[300], path[400];
+    char tasks[300], run[300], dir[300], out[300];
     snprintf(tasks, sizeof tasks, "%s/tasks", tmpdir);
     snprintf(run, sizeof run, "%s/model", tmpdir);
     snprintf(dir, sizeof dir, "%s/scored", tmpdir);
@@ -422,14 +422,8 @@ static int atomic_replays(const char *const *names, const char *const *ids, cons
         free(text);
     }
     snprintf(out, sizeof out, "%s/replay", tmpdir);
-    const char *args[] = {"bench", dir, "--modes", "atomic", "--planner", "script", "--workers", "2", "--out", out,
-                          NULL};
-    ts_cli_run(args, out_path, err_path, 900);
-    snprintf(path, sizeof path, "%s/results.jsonl", out);
-    char *results = ts_slurp(path);
-    int passed = 0;
-    for (const char *p = strstr(results, "\"status\":\"passed\""); p; p = strstr(p + 1, "\"status\":\"passed\""))
-        passed++;
+    char *results = NULL;
+    int passed = replay_passes(dir, "atomic", out, &results);
     cr_expect_eq(passed, (int)n, "the evaluators pass the atomic replays: %s", results);
     free(results);
     return passed;
@@ -471,15 +465,8 @@ Test(distill, widget_calls_replay_in_atomic_mode_as_atomic_steps)
 /* `eous bench dir --modes hybrid --planner script` over the Playground (no secrets): the replays passed. */
 static int hybrid_replays(const char *dir, const char *out)
 {
-    char path[400];
-    const char *args[] = {"bench", dir, "--modes", "hybrid", "--planner", "script", "--workers", "2", "--out", out,
-                          NULL};
-    ts_cli_run(args, out_path, err_path, 900);
-    snprintf(path, sizeof path, "%s/results.jsonl", out);
-    char *results = ts_slurp(path);
-    int passed = 0;
-    for (const char *p = strstr(results, "\"status\":\"passed\""); p; p = strstr(p + 1, "\"status\":\"passed\""))
-        passed++;
+    char *results = NULL;
+    int passed = replay_passes(dir, "hybrid", out, &results);
     cr_expect_eq(passed, 5, "the evaluators pass the hybrid replays: %s", results);
     free(results);
     return passed;

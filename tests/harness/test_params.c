@@ -239,6 +239,8 @@ Test(params, plain_job_shape_is_checked)
         {"{\"name\": \"a\", \"start_url\": \"http://127.0.0.1:9/\", \"steps\": []}", "a list of one or more steps"},
         {"{\"name\": \"a\", \"start_url\": \"ftp://127.0.0.1/\", \"steps\": [{\"stop\": \"\"}]}",
          "is not an http(s) URL"},
+        {"{\"name\": \"a\", \"start_url\": \"http://127.0.0.1:9/\", \"steps\": [{\"stop\": \"\"}], \"notes\": [3]}",
+         "\"notes\" must be a list of strings, one is number"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char job[400], out[400];

@@ -247,7 +247,7 @@ static int is_plain(const cJSON *cfg)
 }
 
 static const char *const PLAIN_KEYS[] = {"name",   "start_url", "steps", "atomic_steps", "output_schema",
-                                         "params", "intent"};
+                                         "params", "intent", "notes"};
 
 /* Each key is a plain job's, name is a task id, start_url a string, steps a
  * list, and no site placeholder anywhere: EOUS_E_INVALID naming the file otherwise. */
@@ -260,8 +260,8 @@ static eous_rc check_plain(const cJSON *job, const char *file, int index, eous_e
             k++;
         if (k == sizeof PLAIN_KEYS / sizeof *PLAIN_KEYS)
             return eous_err_set(err, EOUS_E_INVALID,
-                                "%s: a plain job holds name, start_url, steps, atomic_steps, output_schema, params "
-                                "and intent; "
+                                "%s: a plain job holds name, start_url, steps, atomic_steps, output_schema, params, "
+                                "intent and notes; "
                                 "\"%.40s\" is not one of them%s",
                                 file, c->string,
                                 strcmp(c->string, "sites") && strcmp(c->string, "eval")
@@ -291,6 +291,16 @@ static eous_rc check_plain(const cJSON *job, const char *file, int index, eous_e
     if (intent && !cJSON_IsString(intent))
         return eous_err_set(err, EOUS_E_INVALID, "%s: \"intent\" must be a string, got %s", file,
                             eous_json_type_name(intent));
+    /* what eous distill says about how it named the steps: read by a person, never run */
+    const cJSON *notes = cJSON_GetObjectItemCaseSensitive(job, "notes"), *note;
+    if (notes && !cJSON_IsArray(notes))
+        return eous_err_set(err, EOUS_E_INVALID, "%s: \"notes\" must be a list of strings, got %s", file,
+                            eous_json_type_name(notes));
+    cJSON_ArrayForEach(note, notes) {
+        if (!cJSON_IsString(note))
+            return eous_err_set(err, EOUS_E_INVALID, "%s: \"notes\" must be a list of strings, one is %s", file,
+                                eous_json_type_name(note));
+    }
     const char *ph = tree_site_placeholder(cJSON_GetObjectItemCaseSensitive(job, "start_url"));
     ph = ph ? ph : tree_site_placeholder(steps);
     ph = ph ? ph : tree_site_placeholder(atomic);

@@ -31,7 +31,7 @@ site:
 # library without sanitizers) and the tokenizer data check run there too.  `make test-release SUITE_TESTS=.` runs every
 # test on the release build, `make test-asan SUITE_TESTS=none` every test
 # under ASan.
-SUITE_TESTS ?= test_bench_site|test_wiki_site|test_mediawiki_site|test_model_path|test_planner_exec_suite|test_distill|test_readme|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
+SUITE_TESTS ?= test_bench_site|test_wiki_site|test_mediawiki_site|test_model_path|test_planner_exec_suite|test_distill$$|test_readme|mcp_client|standin_unit|embedder_check|tokenizer_data_fresh
 
 # test binaries run two at a time (each runs its tests two at a time, --jobs 2): one alone leaves a
 # core idle while it waits on its browser (benchmarks/results/ci_time.md); the longest start first (COST in

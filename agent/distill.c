@@ -406,6 +406,12 @@ done:
 /* ---- the run ---------------------------------------------------------------------- */
 
 /* The results line of the one task × mode of run_dir matching task and mode (NULL: any) into *out. */
+/* A model's passed run, or an agent's MCP session `eous mcp --record` kept (no verdict: its keeper vouches). */
+static int distillable(eous_status st)
+{
+    return st == EOUS_ST_PASSED || st == EOUS_ST_RECORDED;
+}
+
 static eous_rc find_result(const char *run_dir, const char *task, const char *mode, cJSON **out, eous_err *err)
 {
     char path[4096], *text = NULL;
@@ -439,8 +445,7 @@ static eous_rc find_result(const char *run_dir, const char *task, const char *mo
                           run_dir, matches);
         eous_err_set_code(err, "ambiguous");
     }
-    else if (eous_status_parse(eous_json_str(found, "status")) != EOUS_ST_PASSED &&
-             eous_status_parse(eous_json_str(found, "status")) != EOUS_ST_RECORDED) /* an MCP session kept */
+    else if (!distillable(eous_status_parse(eous_json_str(found, "status"))))
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: task %s %s did not pass (%s): only a passed run distils", run_dir,
                           eous_json_str(found, "task_id"), eous_json_str(found, "mode"),
                           eous_json_str(found, "status") ? eous_json_str(found, "status") : "no status");
@@ -560,16 +565,6 @@ static void drop_undone(dv_params *ps, cJSON *steps, const act_action *a, int st
     cJSON_DeleteItemFromArray(steps, n - 1);
 }
 
-/* 1 when role is one of a list's items (the atomic view's option, menuitem...). */
-static int item_role(const char *role)
-{
-    static const char *const items[] = {"option", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem"};
-    for (size_t i = 0; i < sizeof items / sizeof *items; i++)
-        if (!strcmp(role, items[i]))
-            return 1;
-    return 0;
-}
-
 /* A stop answer (s) that counts the items of the list the last click opened (an atomic recording: 'Japan
  * right' clicked, its cities listed): "from": "count of options listed for 'Japan right'" when the first
  * list after what was clicked holds exactly that many items in the view (its order known), else nothing. */
@@ -584,7 +579,7 @@ static void list_counted(const dv_view *v, const dv_params *ps, cJSON *s)
     size_t i = (size_t)(e - v->e) + 1, n = 0;
     while (i < v->n && strcmp(v->e[i].role, "menu") && strcmp(v->e[i].role, "listbox") && strcmp(v->e[i].role, "tree"))
         i++;
-    for (i++; i < v->n && item_role(v->e[i].role); i++)
+    for (i++; i < v->n && perc_role_is_item(v->e[i].role, strlen(v->e[i].role)); i++)
         n++;
     if (!n || (long)n != want)
         return;

@@ -311,8 +311,7 @@ static long count_rows(const ground_ctx *g)
 
 static int is_item_role(const perc_line *l)
 {
-    return role_is(l, "option") || role_is(l, "menuitem") || role_is(l, "menuitemcheckbox") ||
-           role_is(l, "menuitemradio") || role_is(l, "treeitem");
+    return l->role.s && perc_role_is_item(l->role.s, l->role.len);
 }
 
 /* The hybrid component line "[cN] kind 'label' …": its options state

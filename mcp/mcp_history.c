@@ -100,27 +100,35 @@ static int utf8_start(const char *s, size_t i)
     return ((unsigned char)s[i] & 0xC0) != 0x80;
 }
 
+/* The bytes of s (length l) to show around its changed part [pre, l - suf): HIST_AROUND bytes each side,
+ * at most HIST_SHOWN in all, cut between characters. */
+static void window_of(const char *s, size_t l, size_t pre, size_t suf, size_t *from, size_t *to)
+{
+    *from = pre > HIST_AROUND ? pre - HIST_AROUND : 0;
+    while (*from > 0 && !utf8_start(s, *from))
+        (*from)--;
+    *to = l - suf + HIST_AROUND < l ? l - suf + HIST_AROUND : l;
+    if (*to - *from > HIST_SHOWN)
+        *to = *from + HIST_SHOWN;
+    while (*to < l && !utf8_start(s, *to))
+        (*to)--;
+}
+
 /* A long text changed in a few places (an editor's page): the head of both is the same, so the part that
- * differs is shown instead, with a little of what stands around it.  *from and *to (bytes) bound the
- * part of value to show; 0 when value and previous are not both strings, or both fit as they are. */
-static int changed_window(const char *value, const char *previous, size_t *from, size_t *to)
+ * differs is shown instead, with a little of what stands around it.  w[0..1] bound the part of value to
+ * show, w[2..3] the part of previous; 0 when both fit as they are. */
+static int changed_windows(const char *value, const char *previous, size_t w[4])
 {
     size_t lv = strlen(value), lp = strlen(previous);
     if (lv <= HIST_SHOWN && lp <= HIST_SHOWN)
         return 0;
-    size_t pre = 0, suf = 0;
+    size_t pre = 0, suf = 0; /* the bytes both share at the start and, after that, at the end */
     while (pre < lv && pre < lp && value[pre] == previous[pre])
         pre++;
     while (suf < lv - pre && suf < lp - pre && value[lv - 1 - suf] == previous[lp - 1 - suf])
         suf++;
-    *from = pre > HIST_AROUND ? pre - HIST_AROUND : 0;
-    while (*from > 0 && !utf8_start(value, *from))
-        (*from)--;
-    *to = lv - suf + HIST_AROUND < lv ? lv - suf + HIST_AROUND : lv;
-    if (*to - *from > HIST_SHOWN)
-        *to = *from + HIST_SHOWN;
-    while (*to < lv && !utf8_start(value, *to))
-        (*to)--;
+    window_of(value, lv, pre, suf, &w[0], &w[1]);
+    window_of(previous, lp, pre, suf, &w[2], &w[3]);
     return 1;
 }
 
@@ -162,14 +170,13 @@ static void show_value(const cJSON *v, int secret, eous_buf *out)
 static void show_change(const cJSON *e, eous_buf *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "value"), *p = cJSON_GetObjectItemCaseSensitive(e, "previous");
-    size_t vf, vt, pf, pt;
+    size_t w[4];
     if (cJSON_IsString(v) && cJSON_IsString(p) && *v->valuestring && *p->valuestring &&
-        changed_window(v->valuestring, p->valuestring, &vf, &vt) &&
-        changed_window(p->valuestring, v->valuestring, &pf, &pt)) {
+        changed_windows(v->valuestring, p->valuestring, w)) {
         eous_buf_puts(out, " to ", NULL);
-        show_window(v->valuestring, vf, vt, out);
+        show_window(v->valuestring, w[0], w[1], out);
         eous_buf_puts(out, " (was ", NULL);
-        show_window(p->valuestring, pf, pt, out);
+        show_window(p->valuestring, w[2], w[3], out);
         eous_buf_puts(out, ")", NULL);
         return;
     }

@@ -285,6 +285,9 @@ int perc_param_range(const perc_line_param *pm, double *min, double *step);
 size_t perc_span_items(perc_span value, perc_span *out, size_t max);
 /* 1 when span sp holds exactly s (n bytes). */
 int perc_span_is(perc_span sp, const char *s, size_t n);
+/* 1 when role (n bytes) is a list's item in the atomic view: option, menuitem, menuitemcheckbox,
+ * menuitemradio, treeitem. */
+int perc_role_is_item(const char *role, size_t n);
 /* The text the lines were read from with the view ids ("[12]", "[c5]", and the
  * space after one that opens a line) taken out: what the page shows, for value
  * look-ups that must not find "7" in an id "[7]".  Caller frees; NULL out of memory. */

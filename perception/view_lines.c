@@ -59,6 +59,15 @@ int perc_span_is(perc_span sp, const char *s, size_t n)
     return sp.s && sp.len == n && !memcmp(sp.s, s, n);
 }
 
+int perc_role_is_item(const char *role, size_t n)
+{
+    static const char *const items[] = {"option", "menuitem", "menuitemcheckbox", "menuitemradio", "treeitem"};
+    for (size_t i = 0; role && i < sizeof items / sizeof *items; i++)
+        if (strlen(items[i]) == n && !memcmp(role, items[i], n))
+            return 1;
+    return 0;
+}
+
 static int starts(const char *p, const char *end, const char *w)
 {
     size_t n = strlen(w);

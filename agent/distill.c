@@ -706,6 +706,16 @@ static eous_rc distill_trace(const char *run_dir, const char *trace, dv_params *
     return rc;
 }
 
+/* A first step that goes to the job's start_url (an MCP session's browser_navigate, recorded before
+ * any page was seen) taken out of list: the job opens start_url itself, so a replay loaded it twice. */
+static void drop_leading_goto(cJSON *job, const char *list)
+{
+    cJSON *steps = cJSON_GetObjectItemCaseSensitive(job, list);
+    const char *go = eous_json_str(cJSON_GetArrayItem(steps, 0), "goto");
+    if (go && cJSON_GetArraySize(steps) > 1 && !strcmp(go, eous_json_str(job, "start_url")))
+        cJSON_DeleteItemFromArray(steps, 0);
+}
+
 /* Each parameter no step nor the intent of job uses (a dropped step's) taken out of decl. */
 static void unused_params_out(cJSON *decl, const cJSON *job)
 {
@@ -751,6 +761,8 @@ eous_rc agent_distill(const char *run_dir, const char *task, const char *mode, c
         rc = eous_err_set(err, EOUS_E_INVALID, "%s: %s names no start URL", run_dir, trace);
         goto cleanup;
     }
+    drop_leading_goto(job, "steps");
+    drop_leading_goto(job, "atomic_steps");
     char *intent = dv_with_placeholders(&ps, ps.intent);
     const cJSON *said;
     cJSON_ArrayForEach(said, ps.said) /* a value the model counted: the job's intent states it */

@@ -64,6 +64,7 @@ test('a recorded session distils to a job that replays with the script planner; 
   assert.equal(d.code, 0, d.stderr);
   const j = JSON.parse(readFileSync(job, 'utf8'));
   assert.equal(j.start_url, `${site}/booking`);
+  assert.ok(!j.steps[0].goto && !j.atomic_steps[0].goto, `the job opens start_url itself: ${JSON.stringify(j.steps[0])}`);
   const calls = j.steps.filter((x) => x.call);
   assert.deepEqual(calls.map((x) => [x.call, x.tool]), [["input 'Guest name'", 'setValue'], ["checkbox 'Breakfast included'", 'check']],
     JSON.stringify(j.steps));

@@ -25,6 +25,7 @@ return (async function(want, waitMs) {
     } catch (e) {}
     st.call(window, done, 40);
   });
+  const OPENING_MS = 2500;
   const t0 = performance.now();
   let names = [];
   for (;;) {
@@ -43,7 +44,9 @@ return (async function(want, waitMs) {
       return {found: true, el: e, disabled: dis, confirm: c ? c.getAttribute('data-agent-confirm') : null,
         x, y, hit: r.width >= 1 && r.height >= 1 && reaches(e, x, y)};
     }
-    if (performance.now() - t0 >= waitMs) break;
+    /* only a menu's entries (a site's navigation) or nothing: the popup may still be opening, as an antd
+     * select's does late on a loaded machine; its options are waited for longer */
+    if (performance.now() - t0 >= (opts.length ? waitMs : Math.max(waitMs, OPENING_MS))) break;
     await changeOr40ms();
   }
   const a = document.activeElement;

@@ -541,6 +541,18 @@ Test(act_exec, atomic_type_select_press_scroll_back)
     act_result_clear(&r);
 }
 
+/* A popup select whose list opens late (an antd select's on a loaded machine: make test at 2f79588) beside a site's
+ * menu: its option is waited for, not looked for among the menu's entries, which are no options of it. */
+Test(act_exec, a_popup_that_opens_late_is_waited_for_not_mistaken_for_the_menu)
+{
+    open_page("/slow_popup.html");
+    act_result r;
+    eous_err err;
+    cr_assert_eq(step("{\"select\": \"combobox 'Plan'\", \"option\": \"Team\"}", &r, &err), EOUS_OK, "%s", err.msg);
+    act_result_clear(&r);
+    EXPECT_JS("document.getElementById('plan').textContent", "\"Team\"");
+}
+
 Test(act_exec, stale_targets_are_found_again_never_clicked)
 {
     open_page("/index.html");

@@ -163,15 +163,15 @@ static int view_ids(const char *view, long *ids, int max, char *text, size_t tex
 }
 
 /* Each task on a browser starts in a fresh tab (a new renderer): the same
- * task run twice in a row prints the same view with the same node ids, give
- * or take the one or two Chromium hands out as its DevTools agents ask for
- * nodes (an order that varies with the machine's load), and in another order
- * at times: the renderer may number a form and its controls before the
- * document (make test at b4da56f: root 7 and form 2..6 where the first task
- * had root 2 and form 3..7), so the ids are compared as a set.  In a reused tab
- * the ids grow by the whole earlier task's nodes, and WebArena's text rule
- * drops a number an id contains, so a verdict depended on the task's place
- * in the run (issue 31). */
+ * task run twice in a row prints the same view with ids from the same small
+ * numbering.  Which node gets which id varies with the machine's load: Chromium
+ * hands ids out as its DevTools agents ask for nodes (make test at b4da56f:
+ * root 7 and form 2..6 where the first task had root 2 and form 3..7; at
+ * 2f79588 under load 13 a link took 36 where the first task's had 8), so the
+ * ids are compared as sets: most are shared and none runs past the first
+ * task's numbering.  In a reused tab every id lies beyond the earlier task's
+ * nodes, and WebArena's text rule drops a number an id contains, so a verdict
+ * depended on the task's place in the run (issue 31). */
 Test(bench_api, a_task_sees_the_same_ids_wherever_it_runs_in_the_run)
 {
     ts_server *srv = ts_server_start(EOUS_SOURCE_DIR "/tests/fixtures/pages");
@@ -216,9 +216,14 @@ Test(bench_api, a_task_sees_the_same_ids_wherever_it_runs_in_the_run)
     cr_expect_str_eq(t2, t1, "the same page, the same view but for its ids");
     qsort(id1, (size_t)n1, sizeof *id1, by_value);
     qsort(id2, (size_t)n2, sizeof *id2, by_value);
-    for (int i = 0; i < n1 && i < n2; i++)
-        cr_expect(labs(id2[i] - id1[i]) <= 2, "id %d (in order): %ld in the second task, %ld in the first:\n%s\n---\n%s",
-                  i, id2[i], id1[i], v1, v2);
+    int shared = 0;
+    for (int i = 0; i < n2; i++)
+        shared += bsearch(&id2[i], id1, (size_t)n1, sizeof *id1, by_value) != NULL;
+    cr_expect(shared * 2 >= n1, "%d of the second task's %d ids are the first's (a fresh tab numbers alike):"
+              "\n%s\n---\n%s", shared, n2, v1, v2);
+    long last2 = n2 > 0 ? id2[n2 - 1] : -1;
+    cr_expect(n2 > 0 && last2 < id1[n1 - 1] + n1, "the second task's largest id %ld runs past the first's %ld:"
+              "\n%s\n---\n%s", last2, id1[n1 - 1], v1, v2);
     free(v1), free(v2);
     wa_tasks_free(&l);
     ts_server_stop(srv);

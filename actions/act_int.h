@@ -75,6 +75,8 @@ struct act_exec {
     cJSON *view_args;       /* owned */
     cJSON *view_answer;     /* owned */
     unsigned long view_rt;
+    act_input_fn input;     /* act_exec_set_input: clicks and keys on a DevTools connection; NULL: the driver */
+    void *input_ctx;        /* borrowed */
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */
@@ -145,6 +147,16 @@ eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, ac
                        eous_err *err);
 eous_rc act_run_press(act_exec *x, const act_action *a, act_result *res, eous_err *err);
 eous_rc act_run_scroll(act_exec *x, const act_action *a, act_result *res, eous_err *err);
+
+/* input.c: atomic input as wd_click_at, wd_click_type_at and wd_type_keys send it (keys in their
+ * syntax), on act_exec_set_input's hook as the DevTools events chromedriver makes of those actions
+ * when the hook is set and every key has such an event here; otherwise (or when the hook could not
+ * send anything) through the driver as before. */
+eous_rc act_input_click_at(act_exec *x, double cx, double cy, eous_err *err);
+eous_rc act_input_click_type_at(act_exec *x, double cx, double cy, const char *keys, eous_err *err);
+eous_rc act_input_type_keys(act_exec *x, const char *keys, eous_err *err);
+/* n DevTools commands (methods[i], params[i], borrowed) on the hook, else each through wd_cdp. */
+eous_rc act_input_cdp(act_exec *x, int n, const char *const *methods, cJSON *const *params, eous_err *err);
 
 /* call.c: a semantic call, or its atomic fallback */
 eous_rc act_run_call(act_exec *x, const perc_obs *obs, const act_action *a, act_result *res, eous_err *err);

@@ -29,7 +29,7 @@ static eous_rc click_elem(act_exec *x, const char *elem, double cx, double cy, d
         (!strcmp(e2.code, "element click intercepted") || !strcmp(e2.code, "element not interactable"))) {
         if (note)
             snprintf(note, nn, " (pointer click at %.0f,%.0f: %s)", cx, cy, e2.code);
-        return wd_click_at(x->s, cx, cy, err);
+        return act_input_click_at(x, cx, cy, err);
     }
     if (rc && err)
         *err = e2;
@@ -185,22 +185,24 @@ static eous_rc key_inserting(act_exec *x, const char *text, size_t last, eous_er
         snprintf(code, sizeof code, "Digit%c", vk);
     else if (vk == ' ')
         snprintf(code, sizeof code, "Space");
-    eous_rc rc = EOUS_OK;
-    for (int step = 0; step < 3 && !rc; step++) {
-        cJSON *p = cJSON_CreateObject();
-        int ok = p != NULL;
+    cJSON *p[3] = {NULL, NULL, NULL};
+    int ok = 1;
+    for (int step = 0; step < 3 && ok; step++) {
+        ok = (p[step] = cJSON_CreateObject()) != NULL;
         if (step == 1) {
-            ok = ok && cJSON_AddStringToObject(p, "text", text);
+            ok = ok && cJSON_AddStringToObject(p[step], "text", text);
         } else {
-            ok = ok && cJSON_AddStringToObject(p, "type", step ? "keyUp" : "rawKeyDown") &&
-                 cJSON_AddStringToObject(p, "key", key) && cJSON_AddStringToObject(p, "code", code) &&
-                 cJSON_AddNumberToObject(p, "windowsVirtualKeyCode", vk) &&
-                 cJSON_AddNumberToObject(p, "nativeVirtualKeyCode", vk);
+            ok = ok && cJSON_AddStringToObject(p[step], "type", step ? "keyUp" : "rawKeyDown") &&
+                 cJSON_AddStringToObject(p[step], "key", key) && cJSON_AddStringToObject(p[step], "code", code) &&
+                 cJSON_AddNumberToObject(p[step], "windowsVirtualKeyCode", vk) &&
+                 cJSON_AddNumberToObject(p[step], "nativeVirtualKeyCode", vk);
         }
-        rc = !ok ? eous_err_set(err, EOUS_E_NOMEM, "out of memory")
-                 : wd_cdp(x->s, step == 1 ? "Input.insertText" : "Input.dispatchKeyEvent", p, NULL, err);
-        act_secret_json_free(p); /* the text and its key may be a secret's */
     }
+    static const char *const methods[3] = {"Input.dispatchKeyEvent", "Input.insertText", "Input.dispatchKeyEvent"};
+    /* on eous mcp's own DevTools connection when it has one, else each through the driver */
+    eous_rc rc = ok ? act_input_cdp(x, 3, methods, p, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    for (int step = 0; step < 3; step++)
+        act_secret_json_free(p[step]); /* the text and its key may be a secret's */
     memset(key, 0, sizeof key);
     return rc;
 }
@@ -293,7 +295,7 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
     else if (!t->empty) /* the click left the caret where it landed: append at the end */
         eous_buf_puts(&keys, KEY_CONTROL KEY_END KEY_CONTROL, NULL);
     if (last) {
-        if (!(rc = wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)))
+        if (!(rc = act_input_click_type_at(x, t->hx, t->hy, keys.data, err)))
             rc = key_inserting(x, text, last, err);
         eous_buf_reset(&keys); /* the clearing keys, sent */
     }
@@ -303,8 +305,8 @@ static eous_rc do_type(act_exec *x, const act_action *a, act_target *t, act_resu
         goto done;
     if (!rc && !(rc = last ? EOUS_OK : eous_buf_puts(&keys, text, err)) &&
         !(rc = a->enter ? eous_buf_puts(&keys, KEY_ENTER, err) : EOUS_OK) && (keys.len || !last))
-        rc = last     ? wd_type_keys(x->s, keys.data, err)
-             : t->hit ? wd_click_type_at(x->s, t->hx, t->hy, keys.data, err)
+        rc = last     ? act_input_type_keys(x, keys.data, err)
+             : t->hit ? act_input_click_type_at(x, t->hx, t->hy, keys.data, err)
                       : wd_element_send_keys(x->s, t->type_elem, keys.data, err);
     if (rc) {
         eous_err_prefix(err, "type into %s", t->what);
@@ -417,7 +419,7 @@ static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_re
 {
     char note[160] = "";
     /* nothing covers it: a pointer click at its centre, without the driver's element checks */
-    eous_rc rc = t->hit ? wd_click_at(x->s, t->hx, t->hy, err)
+    eous_rc rc = t->hit ? act_input_click_at(x, t->hx, t->hy, err)
                         : click_elem(x, t->elem, t->x, t->y, t->w, t->h, note, sizeof note, err);
     if (rc)
         return eous_err_prefix(err, "select: opening %s", t->what);
@@ -475,7 +477,7 @@ static eous_rc select_popup(act_exec *x, const char *want, act_target *t, act_re
         const char *opt = wd_element_id_of(cJSON_GetObjectItem(v, "el"));
         double ox = eous_json_num(v, "x", 0), oy = eous_json_num(v, "y", 0);
         /* nothing covers it where the script found it: a pointer click there */
-        rc = eous_json_bool(v, "hit", 0) ? wd_click_at(x->s, ox, oy, err)
+        rc = eous_json_bool(v, "hit", 0) ? act_input_click_at(x, ox, oy, err)
              : opt ? click_elem(x, opt, ox, oy, 1, 1, NULL, 0, err)
                    : eous_err_set(err, EOUS_E_PAGE, "select: the page did not hand back option '%s'", part);
         cJSON_Delete(v);
@@ -519,7 +521,7 @@ eous_rc act_run_atomic(act_exec *x, const perc_obs *obs, const act_action *a, ac
         /* nothing covers it: real input events at its centre, one request */
         if ((rc = act_check_target_policy(x, obs, a, t, err)))
             return rc;
-        if ((rc = wd_click_at(x->s, t->hx, t->hy, err)))
+        if ((rc = act_input_click_at(x, t->hx, t->hy, err)))
             return eous_err_prefix(err, "click %s", t->what);
         if (t->blocked) /* the click went (the page may act on it); the form did not submit */
             return eous_err_set(err, EOUS_E_PAGE, "click %s: the browser's validation blocks the form: %s", t->what,

@@ -140,6 +140,12 @@ void act_exec_set_secrets(act_exec *x, act_secrets *sec)
     x->secrets = sec;
 }
 
+void act_exec_set_input(act_exec *x, act_input_fn fn, void *ctx)
+{
+    x->input = fn;
+    x->input_ctx = ctx;
+}
+
 void act_result_clear(act_result *r)
 {
     if (!r)

@@ -84,6 +84,20 @@ eous_rc act_exec_set_view_script(act_exec *x, const char *script, const cJSON *a
  * the browser after it (a later round trip may have changed the page). */
 cJSON *act_exec_take_view(act_exec *x);
 
+/* An input hook: sends commands, a JSON array of {"method": "Input.dispatchMouseEvent" |
+ * "Input.dispatchKeyEvent" | "Input.insertText", "params": {...}}, in order to the driver's current
+ * tab over a DevTools connection of the caller's own, each answered by the browser before the next
+ * (~1 ms each against the driver's request of 5-20 ms).  *sent: how many were written to the
+ * connection, 0 when it failed before the first (the executor then sends the same input through the
+ * driver).  A JavaScript dialog that opens while a command waits: EOUS_OK, the rest not sent (the
+ * page waits on the dialog; the driver's next request meets it, as after its own actions). */
+typedef eous_rc (*act_input_fn)(void *ctx, const cJSON *commands, int *sent, eous_err *err);
+/* Atomic actions' clicks and keys go through fn (ctx its first argument, borrowed) when set, as the
+ * same DevTools Input events chromedriver sends for them (actions/input.c); NULL (the default): the
+ * driver's W3C actions.  Input that has no exact equivalent here (a key not in input.c's table) and
+ * W3C-only sessions use the driver. */
+void act_exec_set_input(act_exec *x, act_input_fn fn, void *ctx);
+
 typedef struct act_result {
     act_path path;               /* how it ran (act_path_name: the trace's word) */
     char fallback_reason[256];   /* why a call ran atomically; "" otherwise */

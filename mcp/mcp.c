@@ -384,6 +384,7 @@ eous_rc mcp_ensure_browser(mcp_server *m, eous_err *err)
     }
     act_exec_set_policy(m->x, m->policy);
     act_exec_set_secrets(m->x, m->o.secrets);
+    mcp_input_use(m); /* clicks and keys without the driver's hop */
     mcp_page_hooks_install(m->b.session); /* browser_console_messages, browser_network_requests */
     mcp_history_install(m); /* browser_history, browser_undo */
     mcp_network_browser_started(m); /* browser_route's routes, in the new browser too */

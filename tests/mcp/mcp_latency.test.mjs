@@ -1,7 +1,9 @@
 // tests/mcp/mcp_latency.test.mjs — what makes an answer's view quick (benchmarks/results/step_latency_mcp.md):
 // eous mcp reads the view's accessibility tree on its own DevTools connection (mcp/mcp_ax.c), not
 // through chromedriver, in every tab it is on and in a page's child frames, and the view is the one
-// the driver's path gives (tests/perception/test_perc_ax_read.c compares them byte for byte).
+// the driver's path gives (tests/perception/test_perc_ax_read.c compares them byte for byte); an
+// atomic action's clicks and keys go on that connection too, as the events the driver's actions give
+// the page (tests/actions/test_act_input.c compares them event by event), the driver when it cannot.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { join } from 'node:path';
@@ -11,9 +13,9 @@ const { Client } = await sdk('client/index.js');
 const { StdioClientTransport } = await sdk('client/stdio.js');
 after(stopServers);
 
-// one eous mcp with EOUS_LOG=debug; log() answers its stderr so far
-async function debugSession() {
-  const t = new StdioClientTransport({ command: EOUS, args: ['mcp'], stderr: 'pipe',
+// one eous mcp (args after `mcp`) with EOUS_LOG=debug; log() answers its stderr so far
+async function debugSession(args = []) {
+  const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
     env: { ...process.env, EOUS_LOG: 'debug' } });
   let stderr = '';
   t.stderr.on('data', (d) => { stderr += d; });
@@ -24,7 +26,8 @@ async function debugSession() {
     assert.equal(r.isError, false, `${tool}: ${text(r)}`);
     return text(r);
   };
-  return { ok, log: () => stderr, close: () => client.close() };
+  const call = (tool, a = {}) => client.callTool({ name: tool, arguments: a }, undefined, LONG);
+  return { ok, call, log: () => stderr, close: () => client.close() };
 }
 
 const direct = (log) => (log.match(/AX tree of tab \S+ on eous's own DevTools connection/g) || []).length;
@@ -51,4 +54,49 @@ test('the view\'s accessibility tree comes on eous\'s own DevTools connection, i
   } finally {
     await s.close();
   }
+});
+
+const ownInput = (log) => (log.match(/input: (\d+) of \1 events on eous's own DevTools connection/g) || []).length;
+
+// the page's event log (input_log.html shows it in its last paragraph) from the view
+const events = (v) => (v.match(/StaticText "((?:mousemove|keydown|focus)[^"]*)"/) || [])[1] || '';
+
+test('an atomic action\'s clicks and keys go on eous\'s own DevTools connection, as the driver\'s events', LONG, async () => {
+  const site = await serve(join(root, 'tests/fixtures/pages'));
+  const seen = {};
+  for (const [name, args] of [['own', ['--mode', 'atomic']], ['driver', ['--mode', 'atomic', '--w3c-only']]]) {
+    const s = await debugSession(args);
+    try {
+      let v = await s.ok('browser_navigate', { url: `${site}/input_log.html` });
+      const ref = (role, label) => v.match(new RegExp(`\\[(\\d+)\\] ${role} '${label}'`))[1];
+      v = await s.ok('browser_type', { ref: ref('textbox', 'Field'), text: 'Ab 1' });
+      v = await s.ok('browser_type', { ref: ref('textbox', 'Field'), text: 'xy', submit: true });
+      v = await s.ok('browser_click', { ref: ref('button', 'Press'), element: 'Press' });
+      // a dialog under a click on the own connection: reported at once, no wait for the click's answer
+      const t0 = Date.now();
+      const r = await s.call('browser_click', { ref: ref('button', 'Alert'), element: 'Alert' });
+      assert.match(text(r), /clicked \[\d+\] button 'Alert'; the page opened alert "hello" \(dismissed\)/);
+      seen[`${name} dialog`] = r.isError;
+      assert.ok(Date.now() - t0 < 20000, `the click with a dialog took ${Date.now() - t0} ms`);
+      v = await s.ok('browser_snapshot');
+      seen[name] = events(v);
+      assert.doesNotMatch(seen[name], /untrusted/, seen[name]);
+      if (name === 'own') assert.equal(ownInput(s.log()), 5, s.log()); // two types' clicks and keys, one key's edit, two clicks
+      else assert.equal(ownInput(s.log()), 0, s.log()); // W3C-only: the driver's actions
+    } finally {
+      await s.close();
+    }
+  }
+  // the keys as the driver's actions give them to the page (its Enter is the keypad's: tests/actions/
+  // test_act_input.c compares every event, coordinates too); a W3C-only session types them by Element
+  // Send Keys, whose Enter differs
+  const keys = "keydown x/KeyX/88; keypress x/KeyX/120; beforeinput insertText 'x'; input insertText 'x'; " +
+    "keyup x/KeyX/88; keydown y/KeyY/89; keypress y/KeyY/121; beforeinput insertText 'y'; input insertText 'y'; " +
+    "keyup y/KeyY/89; keydown Enter/NumpadEnter/13; keypress Enter/NumpadEnter/13; beforeinput insertLineBreak 'null'; " +
+    'keyup Enter/NumpadEnter/13; mousemove ';
+  assert.ok(seen.own.includes(keys), seen.own);
+  assert.ok(seen.driver.includes(keys.slice(0, 200)), seen.driver);
+  assert.equal(seen['own dialog'], seen['driver dialog'], 'the dialog\'s click answers alike');
+  assert.match(seen.own, /keydown Control\/ControlLeft\/17 C; keydown a\/KeyA\/65 C/);
+  assert.match(seen.own, /beforeinput insertText 'Ab 1'/);
 });

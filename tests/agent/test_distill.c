@@ -73,11 +73,12 @@ static void link_tasks(const char *dir, const char *const *names, size_t n)
     }
 }
 
-/* `eous bench TASKS --planner llm` through the stand-in into out; its exit code. */
+/* `eous bench TASKS --planner llm` through the stand-in into out, with the default batches (what a user
+ * records: several actions a reply, each with the view it was taken on); its exit code. */
 static int model_run(const char *tasks, const char *modes, const char *out, const char *max_steps)
 {
     const char *args[] = {"bench", tasks, "--modes", modes, "--planner", "llm", "--llm", "openai:standin",
-                          "--llm-base-url", standin_url, "--max-batch", "1", "--workers", "2", "--out", out,
+                          "--llm-base-url", standin_url, "--workers", "2", "--out", out,
                           "--max-steps", max_steps, NULL};
     return ts_cli_run(args, out_path, err_path, 600);
 }
@@ -327,7 +328,7 @@ Test(distill, dokuwiki_runs_replay_in_their_mode_and_hybrid_ones_in_atomic)
     }
     /* one worker: `php -S` serves one request at a time, and two runs on it time out on a loaded machine */
     const char *args[] = {"bench", tasks, "--modes", "hybrid,atomic", "--planner", "llm", "--llm", "openai:standin",
-                          "--llm-base-url", url, "--max-batch", "1", "--workers", "1", "--secrets", secrets,
+                          "--llm-base-url", url, "--workers", "1", "--secrets", secrets,
                           "--out", run, NULL};
     int brc = ts_cli_run(args, out_path, err_path, 900);
     if (brc) {

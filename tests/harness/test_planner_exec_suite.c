@@ -101,7 +101,9 @@ TestSuite(planner_exec_reference, .init = setup_playground, .fini = teardown_pla
  * with the same passes and the same round trips per task as --planner llm with the same model. */
 Test(planner_exec_reference, python_and_node_agents_match_the_llm_planner)
 {
-    const char *tasks[] = {"000", "001", "020", "040", "060", "080"};
+    /* one task per screen and kind (a form, a question, a page tool, switches): a second booking and a
+     * users modal added 12 task runs a CI and no path the four do not take */
+    const char *tasks[] = {"000", "020", "060", "080"};
     char slice[300];
     snprintf(slice, sizeof slice, "%s/slice", tmpdir);
     cr_assert_eq(mkdir(slice, 0755), 0);
@@ -118,7 +120,7 @@ Test(planner_exec_reference, python_and_node_agents_match_the_llm_planner)
     const char *llm[] = {"bench", slice, "--modes", "hybrid,atomic", "--planner", "llm", "--llm", "openai:standin",
                          "--llm-base-url", standin_url, "--workers", "2", "--out", outdir, NULL};
     cr_assert_eq(ts_cli_run(llm, out_path, err_path, 600), 0, "the llm planner passes the slice");
-    cr_assert_eq(passed_round_trips(outdir, want, sizeof want), 12, "%s", want);
+    cr_assert_eq(passed_round_trips(outdir, want, sizeof want), 8, "%s", want);
     for (int a = 0; agents[a]; a++) {
         snprintf(outdir, sizeof outdir, "%s/exec%d", tmpdir, a);
         const char *args[] = {"bench", slice, "--modes", "hybrid,atomic", "--planner", "exec", "--agent", agents[a],
@@ -128,7 +130,7 @@ Test(planner_exec_reference, python_and_node_agents_match_the_llm_planner)
         char *e = ts_slurp(err_path);
         cr_expect_eq(rc, 0, "%s: %s %s", agents[a], got, e);
         free(e);
-        cr_expect_eq(passed, 12, "%s: %s", agents[a], got);
+        cr_expect_eq(passed, 8, "%s: %s", agents[a], got);
         cr_expect_str_eq(got, want, "%s: the same round trips per task as the llm planner", agents[a]);
     }
 }

@@ -77,6 +77,8 @@ struct act_exec {
     unsigned long view_rt;
     act_input_fn input;     /* act_exec_set_input: clicks and keys on a DevTools connection; NULL: the driver */
     void *input_ctx;        /* borrowed */
+    act_script_fn script;   /* act_exec_set_script: the settle's script on a DevTools connection; NULL: the driver */
+    void *script_ctx;       /* borrowed */
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */
@@ -112,8 +114,10 @@ void act_remember_url(act_exec *x, const cJSON *v);
 void act_remember_settled(act_exec *x, const cJSON *v);
 /* wd_execute for a script that settles after an action: with a view script set, that script runs
  * right after it in the same round trip (its answer kept for act_exec_take_view); *out is the
- * settling script's own answer either way. */
-eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, cJSON **out, eous_err *err);
+ * settling script's own answer either way.  reads_only: the script only waits and reads (the settle
+ * rule), so it may go on act_exec_set_script's hook and, when that fails, again through the driver. */
+eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, int reads_only, cJSON **out,
+                             eous_err *err);
 /* act_settle after the action being executed: after_load when a new document
  * was loaded (quiet counts from its load), dialogs read in the same script. */
 eous_rc act_settle_after(act_exec *x, int after_load, double *ms_out, eous_err *err);

@@ -348,7 +348,7 @@ static eous_rc call_in_page(act_exec *x, const perc_component *c, const act_acti
                 cJSON_AddItemToArray(sec, cJSON_CreateString(p->string ? p->string : ""));
             cJSON_AddItemToArray(args, sec);
         }
-        eous_rc rc = act_execute_settling(x, ACT_CALL_JS, args, out, err); /* it settles in the page */
+        eous_rc rc = act_execute_settling(x, ACT_CALL_JS, args, 0, out, err); /* it settles in the page */
         act_secret_json_free(args);
         if (rc)
             return eous_err_prefix(err, "%s", who);

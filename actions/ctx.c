@@ -65,7 +65,7 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     eous_err e2;
     eous_err_clear(&e2);
     /* after an action: the view's script, when one is set, in the same round trip */
-    eous_rc rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, &v, &e2)
+    eous_rc rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, 1, &v, &e2)
                               : wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
     if (rc == EOUS_E_PAGE)
         act_note_driver_dialog(x, &e2); /* dismissed by the driver: the step reports it */
@@ -76,7 +76,7 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
         cJSON_Delete(v);
         v = NULL;
         cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
-        rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, &v, &e2)
+        rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, 1, &v, &e2)
                           : wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
     }
     x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));
@@ -84,6 +84,9 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     snprintf(x->settle_waited, sizeof x->settle_waited, "%s", waited ? waited : "");
     if (x->settle_capped)
         EOUS_DEBUG("actions", "settle: at the cap, the page still busy with %s", x->settle_waited);
+    /* the rest of the request is the driver's and the view's script's (step_latency_mcp.md) */
+    if (!rc)
+        EOUS_DEBUG("actions", "settle: %.1f ms in the page of %.1f ms", eous_json_num(v, "ms", -1), eous_now_ms() - t0);
     cJSON_Delete(args);
     if (!rc && after_action)
         act_remember_settled(x, v);

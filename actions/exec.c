@@ -146,6 +146,12 @@ void act_exec_set_input(act_exec *x, act_input_fn fn, void *ctx)
     x->input_ctx = ctx;
 }
 
+void act_exec_set_script(act_exec *x, act_script_fn fn, void *ctx)
+{
+    x->script = fn;
+    x->script_ctx = ctx;
+}
+
 void act_result_clear(act_result *r)
 {
     if (!r)

@@ -97,6 +97,15 @@ typedef eous_rc (*act_input_fn)(void *ctx, const cJSON *commands, int *sent, eou
  * driver's W3C actions.  Input that has no exact equivalent here (a key not in input.c's table) and
  * W3C-only sessions use the driver. */
 void act_exec_set_input(act_exec *x, act_input_fn fn, void *ctx);
+/* A script hook: runs script (a function body reading `arguments`, as wd_execute takes it) with args
+ * (plain JSON, no element) in the driver's current tab over the caller's own DevTools connection,
+ * awaiting what it returns; *out its answer as JSON (caller frees).  Any failure: the executor runs
+ * it through the driver. */
+typedef eous_rc (*act_script_fn)(void *ctx, const char *script, const cJSON *args, cJSON **out, eous_err *err);
+/* The script that settles after an atomic action (and reads the view) goes through fn when set: the
+ * driver's handling of its 100-180 kB costs 20-100 ms a request.  Only scripts that merely wait and
+ * read go so (one may run twice); a call's script goes through the driver. */
+void act_exec_set_script(act_exec *x, act_script_fn fn, void *ctx);
 
 typedef struct act_result {
     act_path path;               /* how it ran (act_path_name: the trace's word) */

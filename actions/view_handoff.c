@@ -47,12 +47,34 @@ static char *settling_with_view(const char *script, const char *view)
     return s;
 }
 
-eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, cJSON **out, eous_err *err)
+/* wd_execute, or first on the script hook when the script only reads (after a failure there it runs
+ * through the driver: a navigation under it, a dialog, a lost connection) */
+static eous_rc run(act_exec *x, const char *script, const cJSON *args, int reads_only, cJSON **out, eous_err *err)
+{
+    if (reads_only && x->script && wd_session_has_cdp(x->s)) {
+        cJSON *v = NULL;
+        eous_err e2;
+        eous_err_clear(&e2);
+        if (x->script(x->script_ctx, script, args, &v, &e2) == EOUS_OK) {
+            if (out)
+                *out = v;
+            else
+                cJSON_Delete(v);
+            return EOUS_OK;
+        }
+        cJSON_Delete(v);
+        EOUS_DEBUG("actions", "the settle's script through the driver: %s", e2.msg);
+    }
+    return wd_execute(x->s, script, args, out, err);
+}
+
+eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, int reads_only, cJSON **out,
+                             eous_err *err)
 {
     cJSON_Delete(x->view_answer);
     x->view_answer = NULL;
     if (!x->view_script)
-        return wd_execute(x->s, script, args, out, err);
+        return run(x, script, args, reads_only, out, err);
     char *both = settling_with_view(script, x->view_script);
     cJSON *a2 = cJSON_CreateArray(), *v = NULL;
     if (!both || !a2 || !cJSON_AddItemToArray(a2, args ? cJSON_Duplicate(args, 1) : cJSON_CreateArray()) ||
@@ -61,7 +83,7 @@ eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args,
         act_secret_json_free(a2);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
-    eous_rc rc = wd_execute(x->s, both, a2, &v, err);
+    eous_rc rc = run(x, both, a2, reads_only, &v, err);
     free(both);
     act_secret_json_free(a2); /* a call's params may hold a secret */
     if (!rc) {

@@ -1,8 +1,10 @@
 /* mcp/mcp_ax.c — eous mcp's own DevTools connection to the tab the driver is on (mcp_devtools_int.h),
  * beside chromedriver's, for what costs most through the driver: the accessibility tree of every
  * answer's view (chromedriver's goog/cdp/execute parses the 150-200 kB answer and writes it again:
- * about half the tree's time on the Playground) and an atomic action's clicks and keys (each of the
- * driver's requests 5-20 ms, here ~1 ms an event; act_exec_set_input).  The connection opens at the
+ * about half the tree's time on the Playground), an atomic action's clicks and keys (each of the
+ * driver's requests 5-20 ms, here ~1 ms an event; act_exec_set_input) and the script that settles
+ * after it and reads the view (100-180 kB, whose handling by the driver cost 20-100 ms a request;
+ * act_exec_set_script).  The connection opens at the
  * first use, attaches to the tab the driver is on (again when that tab changes) and goes with the
  * browser (mcp_ax_free).  A browser whose DevTools address is not on this machine's loopback, or any
  * failure, leaves the tree and the input to the driver (perc_opts.ax_read's and the executor's
@@ -22,6 +24,8 @@ struct mcp_ax {
     char target[128];    /* the tab attached, "" none */
     char session[128];   /* its DevTools session */
     int page_on;         /* Page.enable sent in that session: a dialog opening under the input is seen */
+    int dialog;          /* one opened under the input or a script: the next script goes through the driver,
+                          * which meets it (the page waits on it) */
 };
 
 void mcp_ax_free(mcp_server *m)
@@ -112,22 +116,25 @@ static eous_rc ax_read(void *ctx, const char *frame_id, char **body, size_t *len
     return rc;
 }
 
-/* The answer to command id of a's session; *dialog set (and EOUS_OK) when a JavaScript dialog opened
- * first: the page waits on it and the answer comes after it closes (later reads skip it by its id). */
-static eous_rc answer(struct mcp_ax *a, long id, const char *method, int *dialog, eous_err *err)
+/* The answer to command id of a's session (*msg, caller frees; may be NULL); *dialog set (and EOUS_OK)
+ * when a JavaScript dialog opened first: the page waits on it and the answer comes after it closes
+ * (later reads skip it by its id). */
+static eous_rc answer(struct mcp_ax *a, long id, const char *method, int *dialog, cJSON **msg, eous_err *err)
 {
     eous_rc rc;
     cJSON *v = NULL;
     while (!(rc = mcp_devtools_recv(&a->dt, &v, err))) {
         const char *ev = eous_json_str(v, "method"), *sid = eous_json_str(v, "sessionId");
         if (ev && !strcmp(ev, "Page.javascriptDialogOpening") && sid && !strcmp(sid, a->session)) {
-            *dialog = 1;
+            *dialog = a->dialog = 1;
             break;
         }
         if (!ev && eous_json_num(v, "id", -1) == (double)id) {
             const cJSON *e = eous_json_obj(v, "error");
-            if (e)
-                rc = eous_err_set(err, EOUS_E_INFRA, "%s: %s", method, eous_json_str(e, "message"));
+            if (e) /* the browser refused it: the connection is fine */
+                rc = eous_err_set(err, EOUS_E_PAGE, "%s: %s", method, eous_json_str(e, "message"));
+            else if (msg)
+                *msg = cJSON_Duplicate(v, 1);
             break;
         }
         cJSON_Delete(v);
@@ -137,20 +144,29 @@ static eous_rc answer(struct mcp_ax *a, long id, const char *method, int *dialog
     return rc;
 }
 
-/* act_exec_set_input's hook: ctx is the server; each command answered before the next. */
-static eous_rc input(void *ctx, const cJSON *cmds, int *sent, eous_err *err)
+/* tab() with Page events on in its session: dialogs are Page events, and without them an alert under
+ * a click or a script is a 30 s wait. */
+static eous_rc ready(mcp_server *m, const char *what, eous_err *err)
 {
-    mcp_server *m = ctx;
-    *sent = 0;
-    eous_rc rc = tab(m, "the input", err);
+    eous_rc rc = tab(m, what, err);
     struct mcp_ax *a = m->ax;
-    if (!rc && !a->page_on) { /* dialogs are Page events: without them an alert under a click is a 30 s wait */
+    if (!rc && !a->page_on) {
         char *t = NULL;
         size_t n = 0;
         if (!(rc = mcp_devtools_call_raw(&a->dt, "Page.enable", NULL, a->session, &t, &n, err)))
             a->page_on = 1;
         free(t);
     }
+    return rc;
+}
+
+/* act_exec_set_input's hook: ctx is the server; each command answered before the next. */
+static eous_rc input(void *ctx, const cJSON *cmds, int *sent, eous_err *err)
+{
+    mcp_server *m = ctx;
+    *sent = 0;
+    eous_rc rc = ready(m, "the input", err);
+    struct mcp_ax *a = m->ax;
     int dialog = 0, total = cJSON_GetArraySize(cmds);
     const cJSON *c;
     cJSON_ArrayForEach(c, cmds) {
@@ -160,19 +176,114 @@ static eous_rc input(void *ctx, const cJSON *cmds, int *sent, eous_err *err)
             (rc = mcp_devtools_send(&a->dt, method, eous_json_obj(c, "params"), a->session, &id, err)))
             break;
         ++*sent;
-        rc = answer(a, id, method, &dialog, err);
+        rc = answer(a, id, method, &dialog, NULL, err);
     }
     if (!rc)
         EOUS_DEBUG("mcp", "input: %d of %d events on eous's own DevTools connection, tab %s%s", *sent, total,
                    a->target, dialog ? "; a dialog opened, the rest not sent" : "");
-    else
+    else if (rc != EOUS_E_PAGE)
         lost(m);
+    return rc;
+}
+
+/* The elements in v, {"__eous_el__": i}, as the driver's element references: els[i] (deeply
+ * serialized nodes) as "f.FRAME.d.LOADER.e.BACKEND", the id chromedriver gives the same element,
+ * frame the tab's main frame (its target id).  0 for an element of another document (a child
+ * frame's, whose frame id is not known here): the driver runs the script then. */
+static int put_elements(cJSON *v, const cJSON *els, const char *frame)
+{
+    const char *doc = eous_json_str(eous_json_obj(cJSON_GetArrayItem(els, 0), "value"), "loaderId");
+    int ok = 1;
+    for (cJSON *c = v ? v->child : NULL; c && ok; c = c->next) {
+        const cJSON *i = cJSON_IsObject(c) ? cJSON_GetObjectItemCaseSensitive(c, "__eous_el__") : NULL;
+        if (!cJSON_IsNumber(i)) {
+            ok = put_elements(c, els, frame);
+            continue;
+        }
+        const cJSON *node = eous_json_obj(cJSON_GetArrayItem(els, i->valueint), "value");
+        const char *loader = eous_json_str(node, "loaderId");
+        char id[320];
+        ok = loader && doc && !strcmp(loader, doc) &&
+             snprintf(id, sizeof id, "f.%s.d.%s.e.%d", frame, loader, eous_json_int(node, "backendNodeId", 0)) <
+                 (int)sizeof id;
+        cJSON_DeleteItemFromObjectCaseSensitive(c, "__eous_el__");
+        ok = ok && cJSON_AddStringToObject(c, WD_ELEMENT_KEY, id);
+    }
+    return ok;
+}
+
+/* Runtime.evaluate's answer msg ([JSON text, elements], deeply serialized) as the script's value
+ * (*out), or the exception it threw; frame: the tab's main frame. */
+static eous_rc script_value(const cJSON *msg, const char *frame, cJSON **out, eous_err *err)
+{
+    const cJSON *r = eous_json_obj(msg, "result"), *ex = eous_json_obj(r, "exceptionDetails");
+    if (ex) {
+        const char *d = eous_json_str(eous_json_obj(ex, "exception"), "description");
+        return eous_err_set(err, EOUS_E_PAGE, "the script threw: %.200s", d ? d : eous_json_str(ex, "text"));
+    }
+    const cJSON *pair = eous_json_arr(eous_json_obj(eous_json_obj(r, "result"), "deepSerializedValue"), "value");
+    const char *text = eous_json_str(cJSON_GetArrayItem(pair, 0), "value");
+    *out = text ? cJSON_Parse(text) : cJSON_CreateNull(); /* undefined: null, as the driver answers */
+    if (!*out)
+        return eous_err_set(err, EOUS_E_INFRA, "the script's answer is not JSON");
+    if (!put_elements(*out, eous_json_arr(cJSON_GetArrayItem(pair, 1), "value"), frame)) {
+        cJSON_Delete(*out);
+        *out = NULL;
+        return eous_err_set(err, EOUS_E_PAGE, "the script's answer holds an element of another document");
+    }
+    return EOUS_OK;
+}
+
+/* Applies the script to its arguments, awaits it and answers [its JSON, the elements in it], each
+ * element in the JSON {"__eous_el__": its index} (not its properties: a React element's are circular). */
+static const char SCRIPT_WRAP[] =
+    "Promise.resolve((function() {\n%s\n}).apply(null, %s)).then((r) => { const els = [];"
+    " const json = JSON.stringify(r, function(k, v) { if (v && typeof v === 'object' && v.nodeType === 1 &&"
+    " typeof v.nodeName === 'string') { els.push(v); return {__eous_el__: els.length - 1}; } return v; });"
+    " return [json, els]; })";
+
+/* act_exec_set_script's hook: ctx is the server; the script as a function applied to args in the
+ * tab's page, its promise awaited, its elements as the driver's references (what chromedriver's
+ * execute does); its answer as JSON text (a view's nests deeper than DevTools' returnByValue takes). */
+static eous_rc script(void *ctx, const char *body, const cJSON *args, cJSON **out, eous_err *err)
+{
+    mcp_server *m = ctx;
+    *out = NULL;
+    eous_rc rc = ready(m, "the settle", err);
+    struct mcp_ax *a = m->ax;
+    if (!rc && a->dialog) {
+        a->dialog = 0;
+        return eous_err_set(err, EOUS_E_PAGE, "a dialog is open");
+    }
+    char *argv = rc ? NULL : cJSON_PrintUnformatted(args);
+    eous_buf e;
+    eous_buf_init(&e, 0);
+    cJSON *p = cJSON_CreateObject(), *msg = NULL, *so = NULL;
+    int dialog = 0;
+    long id = 0;
+    if (!rc && (!argv || !p || eous_buf_printf(&e, NULL, SCRIPT_WRAP, body, argv) ||
+                !cJSON_AddStringToObject(p, "expression", e.data) || !cJSON_AddBoolToObject(p, "awaitPromise", 1) ||
+                !(so = cJSON_AddObjectToObject(p, "serializationOptions")) ||
+                !cJSON_AddStringToObject(so, "serialization", "deep")))
+        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    if (!rc && !(rc = mcp_devtools_send(&a->dt, "Runtime.evaluate", p, a->session, &id, err)) &&
+        !(rc = answer(a, id, "Runtime.evaluate", &dialog, &msg, err)))
+        rc = dialog ? eous_err_set(err, EOUS_E_PAGE, "a dialog opened") : script_value(msg, a->target, out, err);
+    if (!rc)
+        EOUS_DEBUG("mcp", "settle's script on eous's own DevTools connection, tab %s", a->target);
+    else if (rc != EOUS_E_PAGE)
+        lost(m);
+    cJSON_Delete(msg);
+    cJSON_Delete(p);
+    eous_buf_free(&e);
+    free(argv);
     return rc;
 }
 
 void mcp_input_use(mcp_server *m)
 {
     act_exec_set_input(m->x, input, m);
+    act_exec_set_script(m->x, script, m);
 }
 
 void mcp_ax_use(mcp_server *m, perc_opts *po)

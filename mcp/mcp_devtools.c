@@ -292,7 +292,13 @@ static eous_rc http_exchange(const char *host, const char *port, const char *req
         if (!(rc = ws_read_all(fd, &ch, 1, deadline, err)))
             rc = eous_buf_putc(answer, ch, err);
     }
-    while (!rc && whole) {
+    /* the body's length when the head gives it: the browser may keep the connection open after it
+     * (waiting for it to close cost the first DevTools use 5 s) */
+    if (!rc && eous_buf_putc(answer, '\0', err) == EOUS_OK) /* the head as a string */
+        answer->len--;
+    const char *cl = rc || !answer->data ? NULL : strcasestr(answer->data, "\r\nContent-Length:");
+    size_t head = answer->len, want = cl ? strtoul(cl + 17, NULL, 10) : 0;
+    while (!rc && whole && !(cl && answer->len - head >= want)) {
         char chunk[4096];
         struct pollfd pf = {.fd = fd, .events = POLLIN};
         if (poll(&pf, 1, 5000) <= 0)

@@ -3,11 +3,12 @@
 // through chromedriver, in every tab it is on and in a page's child frames, and the view is the one
 // the driver's path gives (tests/perception/test_perc_ax_read.c compares them byte for byte); an
 // atomic action's clicks and keys go on that connection too, as the events the driver's actions give
-// the page (tests/actions/test_act_input.c compares them event by event), the driver when it cannot.
+// the page (tests/actions/test_act_input.c compares them event by event), the driver when it cannot,
+// and so does the script that settles after it and reads the view, which is the driver's view.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { join } from 'node:path';
-import { LONG, root, sdk, serve, stopServers, text, EOUS } from './support.mjs';
+import { LONG, PLAYGROUND_DIST, root, sdk, serve, stopServers, text, EOUS } from './support.mjs';
 
 const { Client } = await sdk('client/index.js');
 const { StdioClientTransport } = await sdk('client/stdio.js');
@@ -99,4 +100,31 @@ test('an atomic action\'s clicks and keys go on eous\'s own DevTools connection,
   assert.equal(seen['own dialog'], seen['driver dialog'], 'the dialog\'s click answers alike');
   assert.match(seen.own, /keydown Control\/ControlLeft\/17 C; keydown a\/KeyA\/65 C/);
   assert.match(seen.own, /beforeinput insertText 'Ab 1'/);
+});
+
+const ownSettle = (log) => (log.match(/settle's script on eous's own DevTools connection/g) || []).length;
+
+test('the settle after an atomic action and its view\'s script go on eous\'s own DevTools connection: the view is the driver\'s', LONG, async () => {
+  const site = await serve(PLAYGROUND_DIST);
+  const s = await debugSession(['--mode', 'atomic', '--deltas', 'off']);
+  try {
+    let v = await s.ok('browser_navigate', { url: `${site}/users` });
+    for (const word of ['grace', 'ada', 'alan']) {
+      const ref = v.match(/\[(\d+)\] (?:textbox|searchbox) 'Search users'/)[1];
+      const before = ownSettle(s.log()), typed = ownInput(s.log());
+      v = await s.ok('browser_type', { ref, text: word });
+      assert.equal(ownSettle(s.log()), before + 1, s.log());
+      // the view it read found the field as the driver's would (its element ids): a click at its point
+      assert.equal(ownInput(s.log()), typed + (word.length >= 4 ? 2 : 1), s.log());
+      assert.match(v, new RegExp(`StaticText '${word}'`, 'i'));
+      // the snapshot reads the page again, its providers' script through the driver: the same view
+      // (the same ids: the elements the page script answered became the driver's references)
+      const snap = await s.ok('browser_snapshot');
+      const body = (t) => t.slice(t.indexOf('\n[1] ')).replace(/^typed.*\n/, '');
+      assert.equal(body(v), body(snap));
+    }
+    assert.doesNotMatch(s.log(), /settle's script through the driver/);
+  } finally {
+    await s.close();
+  }
 });

@@ -26,6 +26,11 @@ struct mcp_ax {
     int page_on;         /* Page.enable sent in that session: a dialog opening under the input is seen */
     int dialog;          /* one opened under the input or a script: the next script goes through the driver,
                           * which meets it (the page waits on it) */
+    unsigned long rt;    /* the driver's round trips when its tab was last asked: none since, none switched it */
+    char *fn;            /* the settle's script compiled as a function in the tab's document (its object id,
+                          * owned), so a 100-180 kB script is not compiled again each action; NULL none */
+    size_t fn_len;       /* that script's length and hash */
+    unsigned long fn_hash;
 };
 
 void mcp_ax_free(mcp_server *m)
@@ -33,6 +38,7 @@ void mcp_ax_free(mcp_server *m)
     if (!m || !m->ax)
         return;
     mcp_devtools_close(&m->ax->dt);
+    free(m->ax->fn);
     free(m->ax);
     m->ax = NULL;
 }
@@ -42,6 +48,8 @@ static eous_rc attach(struct mcp_ax *a, const char *target, eous_err *err)
 {
     a->target[0] = a->session[0] = '\0';
     a->page_on = 0;
+    free(a->fn); /* object ids are the session's */
+    a->fn = NULL;
     cJSON *p = cJSON_CreateObject(), *r = NULL;
     cJSON_AddStringToObject(p, "targetId", target);
     cJSON_AddBoolToObject(p, "flatten", 1);
@@ -70,8 +78,12 @@ static eous_rc tab(mcp_server *m, const char *what, eous_err *err)
     struct mcp_ax *a = m->ax;
     if (a->off)
         return eous_err_set(err, EOUS_E_INVALID, "no DevTools connection of eous's own to this browser");
+    /* the driver's current tab changes only by its requests: none since the last answer, the same tab */
+    if (a->dt.fd >= 0 && a->target[0] && a->rt == wd_session_round_trips(m->b.session))
+        return EOUS_OK;
     char *h = NULL;
     eous_rc rc = wd_window_handle(m->b.session, &h, err);
+    a->rt = wd_session_round_trips(m->b.session);
     const char *target = h ? h + (strncmp(h, "CDwindow-", 9) ? 0 : 9) : "";
     if (!rc && a->dt.fd < 0) {
         a->target[0] = '\0';
@@ -234,17 +246,79 @@ static eous_rc script_value(const cJSON *msg, const char *frame, cJSON **out, eo
     return EOUS_OK;
 }
 
-/* Applies the script to its arguments, awaits it and answers [its JSON, the elements in it], each
- * element in the JSON {"__eous_el__": its index} (not its properties: a React element's are circular). */
-static const char SCRIPT_WRAP[] =
-    "Promise.resolve((function() {\n%s\n}).apply(null, %s)).then((r) => { const els = [];"
+/* Applied to the compiled script (this) and its arguments: awaits it and answers [its JSON, the
+ * elements in it], each element in the JSON {"__eous_el__": its index} (not its properties: a React
+ * element's are circular). */
+static const char SCRIPT_CALL[] =
+    "function(a) { return Promise.resolve(this.apply(null, a)).then((r) => { const els = [];"
     " const json = JSON.stringify(r, function(k, v) { if (v && typeof v === 'object' && v.nodeType === 1 &&"
     " typeof v.nodeName === 'string') { els.push(v); return {__eous_el__: els.length - 1}; } return v; });"
-    " return [json, els]; })";
+    " return [json, els]; }); }";
 
-/* act_exec_set_script's hook: ctx is the server; the script as a function applied to args in the
- * tab's page, its promise awaited, its elements as the driver's references (what chromedriver's
- * execute does); its answer as JSON text (a view's nests deeper than DevTools' returnByValue takes). */
+static unsigned long fnv(const char *p)
+{
+    unsigned long h = 2166136261u;
+    while (*p)
+        h = (h ^ (unsigned char)*p++) * 16777619u;
+    return h;
+}
+
+/* a->fn: body compiled as a function in the tab's document, kept in an object group of eous's (the
+ * page's scripts cannot reach it). */
+static eous_rc compile(struct mcp_ax *a, const char *body, eous_err *err)
+{
+    free(a->fn);
+    a->fn = NULL;
+    eous_buf e;
+    eous_buf_init(&e, 0);
+    cJSON *p = cJSON_CreateObject(), *msg = NULL;
+    int dialog = 0;
+    long id = 0;
+    eous_rc rc = !p || eous_buf_printf(&e, NULL, "(function() {\n%s\n})", body) ||
+                         !cJSON_AddStringToObject(p, "expression", e.data) ||
+                         !cJSON_AddStringToObject(p, "objectGroup", "eous-settle")
+                     ? eous_err_set(err, EOUS_E_NOMEM, "out of memory")
+                     : mcp_devtools_send(&a->dt, "Runtime.evaluate", p, a->session, &id, err);
+    if (!rc && !(rc = answer(a, id, "Runtime.evaluate", &dialog, &msg, err))) {
+        const char *obj = eous_json_str(eous_json_obj(eous_json_obj(msg, "result"), "result"), "objectId");
+        if (dialog || !obj || !(a->fn = strdup(obj)))
+            rc = eous_err_set(err, EOUS_E_PAGE, "the settle's script did not compile in the page");
+        a->fn_len = strlen(body);
+        a->fn_hash = fnv(body);
+    }
+    cJSON_Delete(msg);
+    cJSON_Delete(p);
+    eous_buf_free(&e);
+    return rc;
+}
+
+/* a->fn applied to args: its answer (*msg), *dialog when one opened first. */
+static eous_rc call_fn(struct mcp_ax *a, const cJSON *args, int *dialog, cJSON **msg, eous_err *err)
+{
+    cJSON *p = cJSON_CreateObject(), *arg = cJSON_CreateObject(), *so = NULL;
+    cJSON *av = p ? cJSON_AddArrayToObject(p, "arguments") : NULL;
+    if (arg && !cJSON_AddItemToArray(av, arg)) {
+        cJSON_Delete(arg);
+        arg = NULL;
+    }
+    long id = 0;
+    eous_rc rc = !arg || !cJSON_AddItemToObject(arg, "value", args ? cJSON_Duplicate(args, 1) : cJSON_CreateArray()) ||
+                         !cJSON_AddStringToObject(p, "functionDeclaration", SCRIPT_CALL) ||
+                         !cJSON_AddStringToObject(p, "objectId", a->fn) || !cJSON_AddBoolToObject(p, "awaitPromise", 1) ||
+                         !(so = cJSON_AddObjectToObject(p, "serializationOptions")) ||
+                         !cJSON_AddStringToObject(so, "serialization", "deep")
+                     ? eous_err_set(err, EOUS_E_NOMEM, "out of memory")
+                     : mcp_devtools_send(&a->dt, "Runtime.callFunctionOn", p, a->session, &id, err);
+    if (!rc)
+        rc = answer(a, id, "Runtime.callFunctionOn", dialog, msg, err);
+    cJSON_Delete(p);
+    return rc;
+}
+
+/* act_exec_set_script's hook: ctx is the server; the script compiled once as a function in the
+ * tab's document (again in a new one: its object is gone then), applied to args, its promise awaited,
+ * its elements as the driver's references (what chromedriver's execute does); its answer as JSON text
+ * (a view's nests deeper than DevTools' returnByValue takes). */
 static eous_rc script(void *ctx, const char *body, const cJSON *args, cJSON **out, eous_err *err)
 {
     mcp_server *m = ctx;
@@ -255,28 +329,26 @@ static eous_rc script(void *ctx, const char *body, const cJSON *args, cJSON **ou
         a->dialog = 0;
         return eous_err_set(err, EOUS_E_PAGE, "a dialog is open");
     }
-    char *argv = rc ? NULL : cJSON_PrintUnformatted(args);
-    eous_buf e;
-    eous_buf_init(&e, 0);
-    cJSON *p = cJSON_CreateObject(), *msg = NULL, *so = NULL;
-    int dialog = 0;
-    long id = 0;
-    if (!rc && (!argv || !p || eous_buf_printf(&e, NULL, SCRIPT_WRAP, body, argv) ||
-                !cJSON_AddStringToObject(p, "expression", e.data) || !cJSON_AddBoolToObject(p, "awaitPromise", 1) ||
-                !(so = cJSON_AddObjectToObject(p, "serializationOptions")) ||
-                !cJSON_AddStringToObject(so, "serialization", "deep")))
-        rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
-    if (!rc && !(rc = mcp_devtools_send(&a->dt, "Runtime.evaluate", p, a->session, &id, err)) &&
-        !(rc = answer(a, id, "Runtime.evaluate", &dialog, &msg, err)))
+    cJSON *msg = NULL;
+    int dialog = 0, again = 0;
+    double t0 = eous_now_ms();
+    if (!rc && (!a->fn || a->fn_len != strlen(body) || a->fn_hash != fnv(body)))
+        rc = compile(a, body, err);
+    else
+        again = !rc;
+    if (!rc && (rc = call_fn(a, args, &dialog, &msg, err)) == EOUS_E_PAGE && again && !dialog) {
+        again = 0; /* a new document: its object went with the old one */
+        if (!(rc = compile(a, body, err)))
+            rc = call_fn(a, args, &dialog, &msg, err);
+    }
+    if (!rc)
         rc = dialog ? eous_err_set(err, EOUS_E_PAGE, "a dialog opened") : script_value(msg, a->target, out, err);
     if (!rc)
-        EOUS_DEBUG("mcp", "settle's script on eous's own DevTools connection, tab %s", a->target);
+        EOUS_DEBUG("mcp", "settle's script on eous's own DevTools connection, tab %s%s, %.1f ms", a->target,
+                   again ? " (compiled before)" : "", eous_now_ms() - t0);
     else if (rc != EOUS_E_PAGE)
         lost(m);
     cJSON_Delete(msg);
-    cJSON_Delete(p);
-    eous_buf_free(&e);
-    free(argv);
     return rc;
 }
 

@@ -247,12 +247,14 @@ static eous_rc script_value(const cJSON *msg, const char *frame, cJSON **out, eo
 }
 
 /* Applied to the compiled script (this) and its arguments: awaits it and answers [its JSON, the
- * elements in it], each element in the JSON {"__eous_el__": its index} (not its properties: a React
- * element's are circular). */
+ * elements in it, each once (a node serialized twice comes back the second time as a reference)],
+ * each element in the JSON {"__eous_el__": its index} (not its properties: a React element's are
+ * circular). */
 static const char SCRIPT_CALL[] =
-    "function(a) { return Promise.resolve(this.apply(null, a)).then((r) => { const els = [];"
+    "function(a) { return Promise.resolve(this.apply(null, a)).then((r) => { const els = [], at = new Map();"
     " const json = JSON.stringify(r, function(k, v) { if (v && typeof v === 'object' && v.nodeType === 1 &&"
-    " typeof v.nodeName === 'string') { els.push(v); return {__eous_el__: els.length - 1}; } return v; });"
+    " typeof v.nodeName === 'string') { if (!at.has(v)) { at.set(v, els.length); els.push(v); }"
+    " return {__eous_el__: at.get(v)}; } return v; });"
     " return [json, els]; }); }";
 
 static unsigned long fnv(const char *p)

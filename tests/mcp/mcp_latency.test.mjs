@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { join } from 'node:path';
-import { LONG, PLAYGROUND_DIST, root, sdk, serve, stopServers, text, EOUS } from './support.mjs';
+import { LONG, PLAYGROUND_DIST, root, sdk, serve, startWiki, stopServers, text, EOUS } from './support.mjs';
 
 const { Client } = await sdk('client/index.js');
 const { StdioClientTransport } = await sdk('client/stdio.js');
@@ -126,5 +126,29 @@ test('the settle after an atomic action and its view\'s script go on eous\'s own
     assert.doesNotMatch(s.log(), /settle's script through the driver/);
   } finally {
     await s.close();
+  }
+});
+
+// DokuWiki: a link's click loads another page under the settle (its compiled script goes with the old
+// document and is compiled again in the new one), and a page's view names some elements twice
+test('on DokuWiki the settle after a link\'s click goes on eous\'s own DevTools connection too: the view is the driver\'s', LONG, async () => {
+  const wiki = await startWiki();
+  const s = await debugSession(['--mode', 'atomic', '--deltas', 'off']);
+  try {
+    let v = await s.ok('browser_navigate', { url: `${wiki.url}/doku.php?id=start` });
+    for (const link of ['Aurora', 'Borealis']) {
+      const before = ownSettle(s.log());
+      v = await s.ok('browser_click', { ref: v.match(new RegExp(`\\[(\\d+)\\] link '${link}'`))[1], element: link });
+      assert.match(v, new RegExp(`url: \\S*id=\\S*${link.toLowerCase()}`, 'i'), v.slice(0, 300));
+      assert.equal(ownSettle(s.log()), before + 1, s.log());
+      const snap = await s.ok('browser_snapshot');
+      const body = (t) => t.slice(t.indexOf('\n['));
+      assert.equal(body(v), body(snap));
+      v = await s.ok('browser_navigate_back');
+    }
+    assert.doesNotMatch(s.log(), /settle's script through the driver/, s.log());
+  } finally {
+    await s.close();
+    await wiki.stop();
   }
 });

@@ -10,23 +10,7 @@
 #include "support/browser.h"
 #include "support/page_js.h"
 
-static ts_browser B;
-static act_exec *X;
-static act_policy *P;
-
-static void setup(void)
-{
-    cr_assert_eq(ts_browser_start(&B, EOUS_SOURCE_DIR "/tests/fixtures/actions"), 0, "browser start failed");
-    cr_assert_eq(ts_exec_start(&B, 800, &X, &P), 0);
-}
-
-static void teardown(void)
-{
-    ts_exec_stop(&X, &P);
-    ts_browser_stop(&B);
-}
-
-TestSuite(act_exec, .init = setup, .fini = teardown, .timeout = 180);
+TS_EXEC_SUITE(act_exec, EOUS_SOURCE_DIR "/tests/fixtures/actions", 800, 180);
 
 static void open_page(const char *path)
 {

@@ -14,23 +14,7 @@
 #include "support/browser.h"
 #include "support/page_js.h"
 
-static ts_browser B;
-static act_exec *X;
-static act_policy *P;
-
-static void setup(void)
-{
-    cr_assert_eq(ts_browser_start(&B, EOUS_SOURCE_DIR "/tests/fixtures/pages"), 0, "browser start failed");
-    cr_assert_eq(ts_exec_start(&B, 0, &X, &P), 0);
-}
-
-static void teardown(void)
-{
-    ts_exec_stop(&X, &P);
-    ts_browser_stop(&B);
-}
-
-TestSuite(act_input, .init = setup, .fini = teardown, .timeout = 240);
+TS_EXEC_SUITE(act_input, EOUS_SOURCE_DIR "/tests/fixtures/pages", 0, 240);
 
 typedef struct hook {
     int calls; /* times the executor used the hook */

@@ -13,23 +13,7 @@
 #include "support/browser.h"
 #include "support/page_js.h"
 
-static ts_browser B;
-static act_exec *X;
-static act_policy *P;
-
-static void setup(void)
-{
-    cr_assert_eq(ts_browser_start(&B, EOUS_SOURCE_DIR "/tests/fixtures/settle"), 0, "browser start failed");
-    cr_assert_eq(ts_exec_start(&B, 0, &X, &P), 0);
-}
-
-static void teardown(void)
-{
-    ts_exec_stop(&X, &P);
-    ts_browser_stop(&B);
-}
-
-TestSuite(act_settle, .init = setup, .fini = teardown, .timeout = 180);
+TS_EXEC_SUITE(act_settle, EOUS_SOURCE_DIR "/tests/fixtures/settle", 0, 180);
 
 #define EXPECT_JS(expr, want) TS_EXPECT_PAGE_JSON(B.session, expr, want)
 

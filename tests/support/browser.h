@@ -43,4 +43,23 @@ struct act_policy;
 int ts_exec_start(ts_browser *b, double call_timeout_ms, struct act_exec **x, struct act_policy **p);
 void ts_exec_stop(struct act_exec **x, struct act_policy **p);
 
+/* A Criterion suite whose every test has a browser B on pages served from root and an executor X under
+ * policy P on it (ts_browser_start, ts_exec_start; stopped after the test): the action tests' set-up.
+ * The test file includes criterion/criterion.h and actions/exec.h. */
+#define TS_EXEC_SUITE(suite, root, call_timeout_ms, timeout_s)                                                \
+    static ts_browser B;                                                                                    \
+    static act_exec *X;                                                                                     \
+    static act_policy *P;                                                                                   \
+    static void setup(void)                                                                                 \
+    {                                                                                                       \
+        cr_assert_eq(ts_browser_start(&B, root), 0, "browser start failed");                                \
+        cr_assert_eq(ts_exec_start(&B, call_timeout_ms, &X, &P), 0);                                        \
+    }                                                                                                       \
+    static void teardown(void)                                                                              \
+    {                                                                                                       \
+        ts_exec_stop(&X, &P);                                                                               \
+        ts_browser_stop(&B);                                                                                \
+    }                                                                                                       \
+    TestSuite(suite, .init = setup, .fini = teardown, .timeout = timeout_s)
+
 #endif

@@ -8,22 +8,6 @@
 
 #include "actions/act_int.h"
 
-/* Key values hold what is typed (a secret's characters): wiped before freeing. */
-static void wipe_free(cJSON *j)
-{
-    for (cJSON *c = j ? j->child : NULL; c; c = c->next) {
-        if (cJSON_IsString(c) && c->valuestring)
-            memset(c->valuestring, 0, strlen(c->valuestring));
-        wipe_free(c);
-    }
-}
-
-static void cmds_free(cJSON *cmds)
-{
-    wipe_free(cmds);
-    cJSON_Delete(cmds);
-}
-
 /* Appends {"method": m, "params": p} (p owned) to cmds; 0 when memory ran out. */
 static int add_cmd(cJSON *cmds, const char *m, cJSON *p)
 {
@@ -198,7 +182,7 @@ eous_rc act_input_click_at(act_exec *x, double cx, double cy, eous_err *err)
     cJSON *cmds = x->input ? cJSON_CreateArray() : NULL;
     eous_rc rc = EOUS_OK;
     int done = cmds && add_click(cmds, cx, cy) && on_hook(x, cmds, &rc, err);
-    cmds_free(cmds);
+    eous_json_wipe_free(cmds); /* key values hold what is typed (a secret's characters) */
     return done ? rc : wd_click_at(x->s, cx, cy, err);
 }
 
@@ -207,7 +191,7 @@ eous_rc act_input_click_type_at(act_exec *x, double cx, double cy, const char *k
     cJSON *cmds = x->input ? cJSON_CreateArray() : NULL;
     eous_rc rc = EOUS_OK;
     int done = cmds && add_click(cmds, cx, cy) && add_keys(cmds, keys) && on_hook(x, cmds, &rc, err);
-    cmds_free(cmds);
+    eous_json_wipe_free(cmds); /* key values hold what is typed (a secret's characters) */
     return done ? rc : wd_click_type_at(x->s, cx, cy, keys, err);
 }
 
@@ -216,7 +200,7 @@ eous_rc act_input_type_keys(act_exec *x, const char *keys, eous_err *err)
     cJSON *cmds = x->input ? cJSON_CreateArray() : NULL;
     eous_rc rc = EOUS_OK;
     int done = cmds && add_keys(cmds, keys) && on_hook(x, cmds, &rc, err);
-    cmds_free(cmds);
+    eous_json_wipe_free(cmds); /* key values hold what is typed (a secret's characters) */
     return done ? rc : wd_type_keys(x->s, keys, err);
 }
 
@@ -228,7 +212,7 @@ eous_rc act_input_cdp(act_exec *x, int n, const char *const *methods, cJSON *con
         ok = add_cmd(cmds, methods[i], cJSON_Duplicate(params[i], 1));
     eous_rc rc = EOUS_OK;
     int done = ok && on_hook(x, cmds, &rc, err);
-    cmds_free(cmds);
+    eous_json_wipe_free(cmds); /* key values hold what is typed (a secret's characters) */
     for (int i = 0; i < n && !done && !rc; i++)
         rc = wd_cdp(x->s, methods[i], params[i], NULL, err);
     return rc;

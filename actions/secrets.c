@@ -31,23 +31,9 @@ void act_secret_free(char *value)
     eous_wipe_free(value);
 }
 
-static void json_wipe(cJSON *v)
-{
-    for (; v; v = v->next) {
-        if (cJSON_IsString(v))
-            eous_wipe_str(v->valuestring);
-        json_wipe(v->child);
-    }
-}
-
 void act_secret_json_free(cJSON *v)
 {
-    if (!v)
-        return;
-    if (cJSON_IsString(v))
-        eous_wipe_str(v->valuestring);
-    json_wipe(v->child);
-    cJSON_Delete(v);
+    eous_json_wipe_free(v);
 }
 
 static int valid_name(const char *s, size_t n)

@@ -367,3 +367,22 @@ cJSON *eous_json_parse_message(const char *text, size_t len, const char *id_key,
     }
     return root;
 }
+
+static void wipe_strings(cJSON *v)
+{
+    for (; v; v = v->next) {
+        if (cJSON_IsString(v))
+            eous_wipe_str(v->valuestring);
+        wipe_strings(v->child);
+    }
+}
+
+void eous_json_wipe_free(cJSON *v)
+{
+    if (!v)
+        return;
+    if (cJSON_IsString(v))
+        eous_wipe_str(v->valuestring);
+    wipe_strings(v->child);
+    cJSON_Delete(v);
+}

@@ -47,6 +47,10 @@ const cJSON *eous_json_arr(const cJSON *obj, const char *key);
  * is valid JSON for strict readers. */
 char *eous_json_print(const cJSON *item);
 
+/* Deletes v after wiping every string in it (eous_wipe_str): JSON that held typed text or a secret's
+ * value (input events, a call's params).  NULL is fine. */
+void eous_json_wipe_free(cJSON *v);
+
 /* Name of a node's JSON type: "string", "number", "object", ... */
 const char *eous_json_type_name(const cJSON *item);
 

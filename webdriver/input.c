@@ -234,16 +234,6 @@ static size_t next_code_point(const char **p, char out[8], unsigned *cp)
     return n;
 }
 
-/* Key values hold what is typed (a secret's characters): wiped before freeing. */
-static void wipe_strings(cJSON *j)
-{
-    for (cJSON *c = j ? j->child : NULL; c; c = c->next) {
-        if (cJSON_IsString(c) && c->valuestring)
-            memset(c->valuestring, 0, strlen(c->valuestring));
-        wipe_strings(c);
-    }
-}
-
 /* Appends `keys` (see wd_click_type_at) to a key source's actions; a
  * modifier still down at the end is released. */
 static eous_rc add_keys(cJSON *kacts, const char *keys, int *bad, eous_err *err)
@@ -293,8 +283,7 @@ static eous_rc send_keys_wiped(wd_session *s, cJSON *sources, cJSON *kacts, cons
     if (!rc)
         rc = bad || !sources ? eous_err_set(err, EOUS_E_NOMEM, "out of memory building input actions")
                              : wd_perform_actions(s, sources, err);
-    wipe_strings(sources);
-    cJSON_Delete(sources);
+    eous_json_wipe_free(sources); /* key values hold what is typed (a secret's characters) */
     return rc;
 }
 

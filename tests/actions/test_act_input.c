@@ -44,23 +44,11 @@ static eous_rc through_driver(void *ctx, const cJSON *cmds, int *sent, eous_err 
 /* One script step (JSON text) against a fresh observation: perceive, act, settle. */
 static void step(const char *json)
 {
-    perc_opts o;
-    perc_opts_init(&o);
-    perc_obs *obs = NULL;
-    eous_err err;
-    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
-    cJSON *j = cJSON_Parse(json);
-    cr_assert(j, "bad step JSON %s", json);
-    act_action a;
-    act_action_init(&a);
-    cr_assert_eq(act_parse_script_step(j, &a, &err), EOUS_OK, "%s: %s", json, err.msg);
-    cJSON_Delete(j);
     act_result r;
     memset(&r, 0, sizeof r);
-    cr_assert_eq(act_execute(X, obs, &a, &r, &err), EOUS_OK, "%s: %s", json, err.msg);
+    eous_err err;
+    cr_assert_eq(ts_exec_step(&B, X, json, &r, &err), EOUS_OK, "%s: %s", json, err.msg);
     act_result_clear(&r);
-    act_action_clear(&a);
-    perc_obs_free(obs);
 }
 
 /* The page's event log after the same steps, with hook h (NULL: none): a text of 4+ characters as

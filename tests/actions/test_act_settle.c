@@ -29,21 +29,8 @@ static void open_page(const char *path)
  * loop runs it: perceive, act, settle. */
 static void step(const char *json, act_result *r)
 {
-    perc_opts o;
-    perc_opts_init(&o);
-    perc_obs *obs = NULL;
     eous_err err;
-    cr_assert_eq(perc_observe(B.session, &o, &obs, &err), EOUS_OK, "%s", err.msg);
-    cJSON *j = cJSON_Parse(json);
-    cr_assert(j, "bad step JSON %s", json);
-    act_action a;
-    act_action_init(&a);
-    cr_assert_eq(act_parse_script_step(j, &a, &err), EOUS_OK, "%s: %s", json, err.msg);
-    cJSON_Delete(j);
-    eous_rc rc = act_execute(X, obs, &a, r, &err);
-    cr_assert_eq(rc, EOUS_OK, "%s: %s", json, err.msg);
-    act_action_clear(&a);
-    perc_obs_free(obs);
+    cr_assert_eq(ts_exec_step(&B, X, json, r, &err), EOUS_OK, "%s: %s", json, err.msg);
 }
 
 /* Redmine's "New member": type into the live search, tick the principal

@@ -1,6 +1,7 @@
 /* tests/support/browser.c — see browser.h. */
 #include "support/browser.h"
 
+#include "actions/action.h"
 #include "actions/exec.h"
 #include "actions/policy.h"
 #include "agent/run.h"
@@ -171,4 +172,24 @@ void ts_exec_stop(struct act_exec **x, struct act_policy **p)
     *x = NULL;
     act_policy_free(*p);
     *p = NULL;
+}
+
+eous_rc ts_exec_step(ts_browser *b, act_exec *x, const char *json, act_result *r, eous_err *err)
+{
+    perc_opts o;
+    perc_opts_init(&o);
+    perc_obs *obs = NULL;
+    eous_rc rc = perc_observe(b->session, &o, &obs, err);
+    if (rc)
+        return rc;
+    cJSON *j = cJSON_Parse(json);
+    act_action a;
+    act_action_init(&a);
+    rc = !j ? eous_err_set(err, EOUS_E_INVALID, "not JSON: %s", json) : act_parse_script_step(j, &a, err);
+    cJSON_Delete(j);
+    if (!rc)
+        rc = act_execute(x, obs, &a, r, err);
+    act_action_clear(&a);
+    perc_obs_free(obs);
+    return rc;
 }

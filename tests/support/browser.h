@@ -43,6 +43,12 @@ struct act_policy;
 int ts_exec_start(ts_browser *b, double call_timeout_ms, struct act_exec **x, struct act_policy **p);
 void ts_exec_stop(struct act_exec **x, struct act_policy **p);
 
+/* One script step (JSON text) on b's page as the agent loop runs it: a fresh observation in perception's
+ * default mode, the step parsed and executed by x (which settles after it) into r.  EOUS_E_INVALID when
+ * the text is not a script step. */
+struct act_result;
+eous_rc ts_exec_step(ts_browser *b, struct act_exec *x, const char *json, struct act_result *r, eous_err *err);
+
 /* A Criterion suite whose every test has a browser B on pages served from root and an executor X under
  * policy P on it (ts_browser_start, ts_exec_start; stopped after the test): the action tests' set-up.
  * The test file includes criterion/criterion.h and actions/exec.h. */

@@ -1,5 +1,6 @@
 /* agent/browser.c — see browser.h. */
 #include "agent/browser.h"
+#include "agent/run.h"
 
 #include <string.h>
 
@@ -33,6 +34,13 @@ eous_rc agent_browser_open_with(agent_browser *b, const char *remote_url, const 
     if ((rc = wd_session_new(url, &o, &b->session, err))) {
         wd_driver_free(b->driver);
         b->driver = NULL;
+        return rc;
+    }
+    /* an attached browser holds what ran before: eous works in a fresh tab of its own, as in one it
+     * launched (the other tabs closed, as before each task) */
+    if (o.debugger_address && (rc = agent_fresh_tab(b->session, err))) {
+        eous_err_prefix(err, "the browser at %s", o.debugger_address);
+        agent_browser_close(b);
         return rc;
     }
     return EOUS_OK;

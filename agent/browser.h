@@ -1,5 +1,6 @@
 /* agent/browser.h — a browser for one CLI run or one bench worker: a local
- * chromedriver we spawn, or a remote WebDriver URL (Selenium Grid).
+ * chromedriver we spawn (launching Chromium, or attached to a running one's
+ * DevTools port), or a remote WebDriver URL (Selenium Grid).
  * agent_browser_open fills b; agent_browser_close frees what it holds. */
 #ifndef EOUS_AGENT_BROWSER_H
 #define EOUS_AGENT_BROWSER_H
@@ -18,7 +19,9 @@ eous_rc agent_browser_open(agent_browser *b, const char *remote_url, int w3c_onl
  * (WebArena-Verified tasks; ignored with w3c_only). */
 eous_rc agent_browser_open_net(agent_browser *b, const char *remote_url, int w3c_only, int network_log, eous_err *err);
 /* The same with session options (headed, window size ...); o->remote is set
- * from remote_url. */
+ * from remote_url.  o->debugger_address attaches to that running Chromium
+ * instead of launching one: the session starts in a fresh tab, the browser's
+ * other tabs closed, and closing b leaves the browser running. */
 eous_rc agent_browser_open_with(agent_browser *b, const char *remote_url, const wd_session_opts *o, eous_err *err);
 void agent_browser_close(agent_browser *b);
 

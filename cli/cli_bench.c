@@ -174,6 +174,7 @@ static void bench_opts_from(const cli_opts *co, bench_opts *bo)
     bo->resume = co->resume;
     bo->restart_browser_every = co->restart_browser_every;
     bo->webdriver = co->webdriver;
+    bo->debugger_address = co->cdp_addr[0] ? co->cdp_addr : NULL;
     bo->w3c_only = co->w3c_only;
     bo->network_log = co->network_log;
 }

@@ -210,6 +210,9 @@ static const opt_spec OPTS[] = {
      "vision: the image detail asked of the model (default: the provider's)"},
     {"--max-image-px", OPT_INT, OFF(run.max_image_px), CLI_IMAGE_PX_MIN, CLI_IMAGE_PX_MAX, "a number of pixels", NULL,
      "N", RB, "vision: screenshots scaled to at most N px on their longest side"},
+    {"--cdp-endpoint", OPT_STR, OFF(cdp_endpoint), 0, 0, NULL, NULL, "URL", RB,
+     "attach to the Chromium running with --remote-debugging-port there (loopback; default $EOUS_CDP_ENDPOINT): a "
+     "fresh tab, its other tabs closed"},
     {"--w3c-only", OPT_FLAG, OFF(w3c_only), 0, 0, NULL, NULL, NULL, RB,
      "a W3C-only session: never use CDP, perceive and act through W3C scripts alone (geckodriver, Safari, stripped "
      "grids)"},
@@ -325,7 +328,7 @@ static int split_modes(cli_opts *co, const char *cmd)
 }
 
 /* Options that cannot go together, or need another. */
-static int check_combinations(const cli_opts *co, const char *cmd)
+static int check_combinations(cli_opts *co, const char *cmd)
 {
     for (int m = 0; m < co->n_modes && co->w3c_only; m++)
         if (perc_mode_screenshot(co->modes[m])) {
@@ -345,6 +348,14 @@ static int check_combinations(const cli_opts *co, const char *cmd)
     eous_err e;
     if (co->run.agent_cmd && agent_exec_check(co->run.agent_cmd, &e)) { /* before a browser starts or a line is written */
         fprintf(stderr, "eous %s: --agent: %s\n", cmd, e.msg);
+        return -1;
+    }
+    if (cli_cdp_endpoint(cmd, co->cdp_endpoint, co->webdriver, 0, co->cdp_addr, sizeof co->cdp_addr))
+        return -1;
+    if (co->cdp_addr[0] && co->workers > 1) {
+        fprintf(stderr, "eous %s: --workers %d with one attached browser (--cdp-endpoint or EOUS_CDP_ENDPOINT): one "
+                        "worker drives it; without it each worker launches its own\n",
+                cmd, co->workers);
         return -1;
     }
     if (co->resume && !co->out_dir) {
@@ -408,6 +419,39 @@ static int parse(int argc, char **argv, cli_opts *co, int want_one_positional, c
     if (split_modes(co, argv[0]))
         return -1;
     return check_combinations(co, argv[0]);
+}
+
+int cli_cdp_endpoint(const char *cmd, const char *value, const char *webdriver, int headed, char *addr, size_t n)
+{
+    const char *env = getenv("EOUS_CDP_ENDPOINT");
+    const char *what = value ? "--cdp-endpoint" : "EOUS_CDP_ENDPOINT";
+    const char *v = value ? value : env && *env ? env : NULL;
+    addr[0] = '\0';
+    if (!v)
+        return 0;
+    eous_err e;
+    if (wd_cdp_endpoint_parse(v, addr, n, &e)) {
+        fprintf(stderr, "eous %s: %s: %s\n", cmd, what, e.msg);
+        return -1;
+    }
+    if (webdriver || headed) {
+        fprintf(stderr, "eous %s: %s '%s' attaches to a running browser; not with %s\n", cmd, what, v,
+                webdriver ? "--webdriver (a remote WebDriver's)" : "--headed (the browser's window is its own)");
+        addr[0] = '\0';
+        return -1;
+    }
+    return 0;
+}
+
+eous_rc cli_browser_open(agent_browser *b, const char *webdriver, const char *cdp_addr, int w3c_only,
+                         int network_log, eous_err *err)
+{
+    wd_session_opts o;
+    wd_session_opts_init(&o);
+    o.w3c_only = w3c_only;
+    o.network_log = network_log && !w3c_only;
+    o.debugger_address = cdp_addr && *cdp_addr ? cdp_addr : NULL;
+    return agent_browser_open_with(b, webdriver, &o, err);
 }
 
 void cli_opts_free(cli_opts *co)

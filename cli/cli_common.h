@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "agent/browser.h"
 #include "agent/run.h"
 #include "perception/perc.h"
 
@@ -25,6 +26,8 @@ typedef struct cli_opts {
     const char *prices_file;   /* --prices FILE: USD per 1M tokens by model (llm/price.c), for cost_usd */
     const char *known_limits_file; /* bench --known-limits FILE: failures explained (bench/bench.h) */
     const char *webdriver;
+    const char *cdp_endpoint;  /* --cdp-endpoint as given (else EOUS_CDP_ENDPOINT's) */
+    char cdp_addr[80];         /* its "HOST:PORT" once checked; "" = launch a browser */
     int w3c_only;              /* --w3c-only: no CDP */
     int network_log;           /* a WebArena-Verified task is among the tasks: HAR files (bench/verified_run.h) */
     const char *out_dir;       /* --out DIR; NULL until cli_default_out picks one */
@@ -54,6 +57,15 @@ typedef struct cli_opts {
  * one-line error and returns -1 on bad input. */
 int cli_parse_common(int argc, char **argv, cli_opts *co, int want_one_positional, const char **first);
 void cli_opts_free(cli_opts *co);
+/* The running Chromium to attach to: --cdp-endpoint's value, or EOUS_CDP_ENDPOINT's when value is NULL
+ * (as Playwright MCP reads its options from the environment), as "HOST:PORT" in addr ("" when neither
+ * is set: launch one).  It cannot go with a remote WebDriver (webdriver) or a window of eous's own
+ * (headed).  0, or -1 after a one-line error naming cmd, the option and the value. */
+int cli_cdp_endpoint(const char *cmd, const char *value, const char *webdriver, int headed, char *addr, size_t n);
+/* A browser for a command: the remote WebDriver's, the attached one at cdp_addr (when not ""), or one
+ * launched (agent_browser_open_with). */
+eous_rc cli_browser_open(agent_browser *b, const char *webdriver, const char *cdp_addr, int w3c_only,
+                         int network_log, eous_err *err);
 eous_rc cli_setup_run(cli_opts *co, eous_err *err);
 void cli_teardown_run(cli_opts *co);
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro);

@@ -24,6 +24,8 @@ typedef struct mcp_cli {
     const char *policy_file;
     const char *secrets_file;
     const char *token_file;
+    const char *cdp_endpoint; /* --cdp-endpoint as given */
+    char cdp_addr[80];        /* its "HOST:PORT" (session.debugger_address points here) */
 } mcp_cli;
 
 static int need_value(int i, int argc, char **argv)
@@ -129,12 +131,14 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
             }
         } else if (!strcmp(a, "--webdriver") || !strcmp(a, "--policy") || !strcmp(a, "--secrets") ||
                    !strcmp(a, "--audit") || !strcmp(a, "--files") || !strcmp(a, "--caps") || !strcmp(a, "--out") ||
-                   !strcmp(a, "--record")) {
+                   !strcmp(a, "--record") || !strcmp(a, "--cdp-endpoint")) {
             if (!need_value(i, argc, argv))
                 return -1;
             const char *v = argv[++i];
             if (!strcmp(a, "--webdriver"))
                 o->webdriver = v;
+            else if (!strcmp(a, "--cdp-endpoint"))
+                c->cdp_endpoint = v;
             else if (!strcmp(a, "--policy"))
                 c->policy_file = v;
             else if (!strcmp(a, "--secrets"))
@@ -172,7 +176,7 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
             o->headed = 1;
         } else {
             fprintf(stderr,
-                    "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --w3c-only, "
+                    "eous mcp: unexpected argument '%s' (expected --mode, --deltas, --type, --webdriver, --cdp-endpoint, --w3c-only, "
                     "--policy, --secrets, --audit, --record, --files, --caps, --out, --headed, --port, --host, --allowed-origins, --allowed-hosts, "
                     "--token, --max-sessions, --idle-timeout, --max-body, --request-timeout, --header-timeout, "
                     "--max-client-connections, --require-origin)\n",
@@ -194,6 +198,14 @@ static int parse_mcp_args(int argc, char **argv, mcp_cli *c)
                 c->http_only);
         return -1;
     }
+    if (cli_cdp_endpoint("mcp", c->cdp_endpoint, o->webdriver, o->headed, c->cdp_addr, sizeof c->cdp_addr))
+        return -1;
+    if (c->cdp_addr[0] && c->http && c->h.max_sessions != 1) {
+        fprintf(stderr, "eous mcp: one attached browser (--cdp-endpoint or EOUS_CDP_ENDPOINT) serves one session: "
+                        "add --max-sessions 1, or leave it out and each session launches its own\n");
+        return -1;
+    }
+    o->debugger_address = c->cdp_addr[0] ? c->cdp_addr : NULL;
     return 0;
 }
 

@@ -33,7 +33,8 @@ static eous_rc write_marked_shot(wd_session *s, const perc_obs *obs, int max_px,
 
 int cli_observe(int argc, char **argv)
 {
-    const char *url = NULL, *mode = "hybrid", *format = "text", *webdriver = NULL, *shot_path = NULL;
+    const char *url = NULL, *mode = "hybrid", *format = "text", *webdriver = NULL, *shot_path = NULL, *cdp = NULL;
+    char cdp_addr[80];
     int w3c_only = 0, max_image_px = 0;
     unsigned provider_set = 0;
     for (int i = 1; i < argc; i++) {
@@ -54,6 +55,8 @@ int cli_observe(int argc, char **argv)
             format = argv[++i];
         else if (!strcmp(argv[i], "--webdriver") && i + 1 < argc)
             webdriver = argv[++i];
+        else if (!strcmp(argv[i], "--cdp-endpoint") && i + 1 < argc)
+            cdp = argv[++i];
         else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc)
             shot_path = argv[++i];
         else if (!strcmp(argv[i], "--max-image-px") && i + 1 < argc) {
@@ -65,7 +68,7 @@ int cli_observe(int argc, char **argv)
         } else if (!strcmp(argv[i], "--w3c-only"))
             w3c_only = 1;
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --providers, --format, --webdriver, --w3c-only, "
+            fprintf(stderr, "eous observe: unknown option '%s' (expected --mode, --providers, --format, --webdriver, --cdp-endpoint, --w3c-only, "
                             "--screenshot, --max-image-px)\n",
                     argv[i]);
             return EOUS_EXIT_INPUT;
@@ -95,12 +98,14 @@ int cli_observe(int argc, char **argv)
         fprintf(stderr, "eous observe: --format '%s': expected text or json\n", format);
         return EOUS_EXIT_INPUT;
     }
+    if (cli_cdp_endpoint("observe", cdp, webdriver, 0, cdp_addr, sizeof cdp_addr))
+        return EOUS_EXIT_INPUT;
     wd_install_signal_handlers();
     wd_become_subreaper();
     eous_err err;
     eous_err_clear(&err);
     agent_browser b;
-    if (agent_browser_open(&b, webdriver, w3c_only, &err))
+    if (cli_browser_open(&b, webdriver, cdp_addr, w3c_only, 0, &err))
         return fail(&err);
     int code = 0;
     perc_obs *obs = NULL;
@@ -125,7 +130,8 @@ int cli_observe(int argc, char **argv)
  * component's new state as JSON.  The page's own origin is the allowlist. */
 int cli_call(int argc, char **argv)
 {
-    const char *pos[4] = {0}, *webdriver = NULL;
+    const char *pos[4] = {0}, *webdriver = NULL, *cdp = NULL;
+    char cdp_addr[80];
     int npos = 0, w3c_only = 0;
     for (int i = 1; i < argc; i++) {
         if (argv[i][0] == '-' && argv[i][1] && !cli_own_opt_known(CLI_CMD_CALL, argv[i])) {
@@ -134,10 +140,13 @@ int cli_call(int argc, char **argv)
         }
         if (!strcmp(argv[i], "--webdriver") && i + 1 < argc)
             webdriver = argv[++i];
+        else if (!strcmp(argv[i], "--cdp-endpoint") && i + 1 < argc)
+            cdp = argv[++i];
         else if (!strcmp(argv[i], "--w3c-only"))
             w3c_only = 1;
         else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "eous call: unknown option '%s' (expected --webdriver, --w3c-only)\n", argv[i]);
+            fprintf(stderr, "eous call: unknown option '%s' (expected --webdriver, --cdp-endpoint, --w3c-only)\n",
+                    argv[i]);
             return EOUS_EXIT_INPUT;
         } else if (npos < 4) {
             pos[npos++] = argv[i];
@@ -154,6 +163,8 @@ int cli_call(int argc, char **argv)
         fprintf(stderr, "eous call: expected an http(s) URL, got '%s'\n", pos[0]);
         return EOUS_EXIT_INPUT;
     }
+    if (cli_cdp_endpoint("call", cdp, webdriver, 0, cdp_addr, sizeof cdp_addr))
+        return EOUS_EXIT_INPUT;
     eous_err err;
     eous_err_clear(&err);
     cJSON *params = eous_json_parse(pos[3], strlen(pos[3]), "PARAMS_JSON", &err);
@@ -178,7 +189,7 @@ int cli_call(int argc, char **argv)
     wd_install_signal_handlers();
     wd_become_subreaper();
     agent_browser b;
-    if (agent_browser_open(&b, webdriver, w3c_only, &err)) {
+    if (cli_browser_open(&b, webdriver, cdp_addr, w3c_only, 0, &err)) {
         act_action_clear(&a);
         return fail(&err);
     }

@@ -362,6 +362,7 @@ eous_rc mcp_ensure_browser(mcp_server *m, eous_err *err)
     wd_session_opts_init(&so);
     so.w3c_only = m->o.w3c_only;
     so.headless = !m->o.headed;
+    so.debugger_address = m->o.debugger_address;
     /* a client waits on each call; a slow first page load should not fail it */
     so.page_load_timeout_ms = 60000;
     so.request_timeout_ms = 90000;

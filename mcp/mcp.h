@@ -72,6 +72,8 @@ struct act_secrets;
 typedef struct mcp_opts {
     perc_mode mode;                /* view for actions and browser_snapshot (default hybrid) */
     const char *webdriver;         /* remote WebDriver URL; NULL = spawn chromedriver */
+    const char *debugger_address;  /* "HOST:PORT" of a running Chromium to attach to (wd_session_opts);
+                                    * NULL = launch one */
     int w3c_only;                  /* never use CDP */
     int type_by_key;               /* --type keys: browser_type presses every character as a key (act_exec_opts) */
     int headed;                    /* show the browser window */

@@ -303,6 +303,10 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     s->default_timeout_ms = o.request_timeout_ms > 0 ? o.request_timeout_ms : 60000;
     s->request_timeout_ms = s->default_timeout_ms;
 
+    if (o.debugger_address && wd_cdp_endpoint_probe(o.debugger_address, err)) {
+        wd_session_free(s);
+        return EOUS_E_INFRA;
+    }
     if (!o.remote && !o.debugger_address) {
         snprintf(s->profile_dir, sizeof s->profile_dir, "/tmp/eous-profile-XXXXXX");
         if (!mkdtemp(s->profile_dir)) {

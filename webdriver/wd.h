@@ -117,6 +117,12 @@ typedef struct wd_session_opts {
 } wd_session_opts;
 
 void wd_session_opts_init(wd_session_opts *o);
+/* A running Chromium's DevTools endpoint as a person gives it (http://HOST:PORT, ws://HOST:PORT/...,
+ * HOST:PORT) into out as debugger_address's "HOST:PORT"; HOST must be loopback (127.0.0.1, localhost,
+ * [::1]).  EOUS_E_INVALID naming the input otherwise. */
+eous_rc wd_cdp_endpoint_parse(const char *in, char *out, size_t n, eous_err *err);
+/* Whether a Chromium answers DevTools at addr ("HOST:PORT"): 0, or EOUS_E_INFRA saying how to start one. */
+eous_rc wd_cdp_endpoint_probe(const char *addr, eous_err *err);
 /* The flags eous launches Chromium with for o (headless, window size, the
  * fixed ones, extra_args), and --user-data-dir when profile_dir is set: a
  * JSON array of strings, for callers that launch the browser themselves. */

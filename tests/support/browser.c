@@ -16,9 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Claims a free pooled browser (browser_pool.h): its "HOST:PORT" in addr and
- * b->pooled with the held lock's fd, or -1 when there is no pool or none is free. */
-static int pool_claim(ts_browser *b, char *addr, size_t size)
+int ts_pool_claim(char *addr, size_t size)
 {
     const char *list = getenv(TS_POOL_ENV), *dir = getenv(TS_POOL_LOCKS_ENV);
     if (!list || !dir || strcmp(list, "off") == 0)
@@ -34,9 +32,7 @@ static int pool_claim(ts_browser *b, char *addr, size_t size)
         if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0 && len < size) {
             memcpy(addr, p, len);
             addr[len] = '\0';
-            b->pool_lock = fd;
-            b->pooled = 1;
-            return 0;
+            return fd;
         }
         if (fd >= 0)
             close(fd);
@@ -93,7 +89,8 @@ static int start(ts_browser *b, const char *root, int may_share)
     eous_err err;
     eous_err_clear(&err);
     char addr[64];
-    if (may_share && pool_claim(b, addr, sizeof addr) == 0) {
+    if (may_share && (b->pool_lock = ts_pool_claim(addr, sizeof addr)) >= 0) {
+        b->pooled = 1;
         if (pool_attach(b, addr, &err) == 0)
             return 0;
         fprintf(stderr, "ts_browser: the pooled browser at %s: %s; launching one\n", addr, err.msg);

@@ -11,4 +11,10 @@
 #define TS_POOL_ENV "EOUS_TEST_BROWSERS"
 #define TS_POOL_LOCKS_ENV "EOUS_TEST_BROWSER_LOCKS"
 
+#include <stddef.h>
+
+/* Claims a free pooled browser for this process: its "HOST:PORT" in addr and the held lock's fd (close it
+ * to give the browser back), or -1 when there is no pool or none is free (support/browser.c). */
+int ts_pool_claim(char *addr, size_t size);
+
 #endif

@@ -61,6 +61,8 @@ typedef struct bench_opts {
     int resume;                /* keep results.jsonl and add to it; else it starts empty */
     int restart_browser_every; /* a fresh browser after N tasks on one (0 = never) */
     const char *webdriver;     /* a remote WebDriver URL (grid), or NULL: a local chromedriver each */
+    const char *debugger_address; /* "HOST:PORT" of a running Chromium every session attaches to
+                                * (wd_session_opts.debugger_address; one worker), or NULL: each launches one */
     int w3c_only;              /* no CDP */
     int network_log;           /* HAR files (WebArena-Verified tasks need them) */
     const struct bench_known_limits *known_limits; /* a failed job's line names the limit that explains it

@@ -496,8 +496,15 @@ function slowHeaders(url, localAddress, interval) {
   return c;
 }
 
-const within = (promise, ms, what) => Promise.race([promise,
-  new Promise((_, fail) => setTimeout(() => fail(new Error(`${what}: nothing within ${ms / 1000} s`)), ms))]);
+// the deadline's timer cleared once the promise settles: a pending one kept the test file's process alive
+// to its end (60 s past the header-timeout test, half a minute of every CI run)
+const within = (promise, ms, what) => {
+  let timer;
+  const deadline = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what}: nothing within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+};
 
 test('HTTP: 260 slow-header clients from four other addresses: an authorised ping is answered; past --max-client-connections an address is closed at once', { timeout: 600000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'eous-http-'));

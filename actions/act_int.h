@@ -115,9 +115,13 @@ void act_remember_settled(act_exec *x, const cJSON *v);
 /* wd_execute for a script that settles after an action: with a view script set, that script runs
  * right after it in the same round trip (its answer kept for act_exec_take_view); *out is the
  * settling script's own answer either way.  reads_only: the script only waits and reads (the settle
- * rule), so it may go on act_exec_set_script's hook and, when that fails, again through the driver. */
+ * rule), so when it fails on act_exec_set_script's hook it runs again through the driver; a script
+ * that acts (a call's) goes on the hook too, through the driver only when the hook says it never ran. */
 eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, int reads_only, cJSON **out,
                              eous_err *err);
+/* wd_execute for a script that only reads (it may run twice: a scroll into view is no change), first on
+ * act_exec_set_script's hook when set, through the driver after any failure there. */
+eous_rc act_execute_read(act_exec *x, const char *script, const cJSON *args, cJSON **out, eous_err *err);
 /* act_settle after the action being executed: after_load when a new document
  * was loaded (quiet counts from its load), dialogs read in the same script. */
 eous_rc act_settle_after(act_exec *x, int after_load, double *ms_out, eous_err *err);

@@ -98,13 +98,21 @@ typedef eous_rc (*act_input_fn)(void *ctx, const cJSON *commands, int *sent, eou
  * W3C-only sessions use the driver. */
 void act_exec_set_input(act_exec *x, act_input_fn fn, void *ctx);
 /* A script hook: runs script (a function body reading `arguments`, as wd_execute takes it) with args
- * (plain JSON, no element) in the driver's current tab over the caller's own DevTools connection,
- * awaiting what it returns; *out its answer as JSON (caller frees).  Any failure: the executor runs
- * it through the driver. */
-typedef eous_rc (*act_script_fn)(void *ctx, const char *script, const cJSON *args, cJSON **out, eous_err *err);
-/* The script that settles after an atomic action (and reads the view) goes through fn when set: the
- * driver's handling of its 100-180 kB costs 20-100 ms a request.  Only scripts that merely wait and
- * read go so (one may run twice); a call's script goes through the driver. */
+ * (JSON; top-level element references as wd_element_ref makes them) in the driver's current tab over
+ * the caller's own DevTools connection, awaiting what it returns (up to ACT_SCRIPT_HOOK_WAIT_MS); *out
+ * its answer as JSON with elements as the driver's references (caller frees).  acts: the script acts
+ * (a call): *ran must say whether it may have begun in the page (1 once it was sent to be applied; 0
+ * when it surely was not: not connected, not compiled, refused as never applied).  A failure with
+ * *ran 0: the executor runs it through the driver; with *ran 1 the failure is the action's (it never
+ * runs twice). */
+typedef eous_rc (*act_script_fn)(void *ctx, const char *script, const cJSON *args, int acts, int *ran, cJSON **out,
+                                 eous_err *err);
+#define ACT_SCRIPT_HOOK_WAIT_MS 30000.0
+/* The page scripts of an action go through fn when set, each compiled once by the hook: the driver's
+ * handling of a 100-180 kB request costs 20-100 ms and V8 compiling it 15-20 ms.  The settle after an
+ * atomic action with the view's script, an atomic click's or type's prepare and hit test (reads: after
+ * a failure they run through the driver), and a call's script with the view's (it acts: see *ran; on
+ * the hook only when its timeout and settle cap end well within the hook's wait). */
 void act_exec_set_script(act_exec *x, act_script_fn fn, void *ctx);
 
 typedef struct act_result {

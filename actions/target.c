@@ -695,7 +695,8 @@ static eous_rc acquire_by_ref(act_exec *x, act_target *t, int want_type, eous_er
     cJSON *args = cJSON_CreateArray(), *v = NULL;
     cJSON_AddItemToArray(args, wd_element_ref(t->ref));
     cJSON_AddItemToArray(args, cJSON_CreateBool(want_type));
-    eous_rc rc = wd_execute(x->s, ACT_PREPARE_HIT_JS, args, &v, err);
+    /* reads (the scroll into view aside): on eous mcp's own connection when it has one */
+    eous_rc rc = act_execute_read(x, ACT_PREPARE_HIT_JS, args, &v, err);
     cJSON_Delete(args);
     if (rc == EOUS_E_STALE)
         rc = stale(t, err);

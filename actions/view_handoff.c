@@ -47,15 +47,20 @@ static char *settling_with_view(const char *script, const char *view)
     return s;
 }
 
-/* wd_execute, or first on the script hook when the script only reads (after a failure there it runs
- * through the driver: a navigation under it, a dialog, a lost connection) */
-static eous_rc run(act_exec *x, const char *script, const cJSON *args, int reads_only, cJSON **out, eous_err *err)
+/* wd_execute, or first on the script hook: a script that only reads runs through the driver after any
+ * failure there (a navigation under it, a dialog, a lost connection); one that acts only when the hook
+ * says it never ran, and on the hook only when its answer comes well within the hook's wait (the call's
+ * timeout and the settle's cap bound it) */
+static eous_rc run(act_exec *x, const char *what, const char *script, const cJSON *args, int reads_only, cJSON **out, eous_err *err)
 {
-    if (reads_only && x->script && wd_session_has_cdp(x->s)) {
+    if (x->script && wd_session_has_cdp(x->s) &&
+        (reads_only || x->o.call_timeout_ms + x->o.settle_cap_ms + 5000 < ACT_SCRIPT_HOOK_WAIT_MS)) {
         cJSON *v = NULL;
         eous_err e2;
         eous_err_clear(&e2);
-        if (x->script(x->script_ctx, script, args, &v, &e2) == EOUS_OK) {
+        int ran = 0;
+        eous_rc rc = x->script(x->script_ctx, script, args, !reads_only, &ran, &v, &e2);
+        if (rc == EOUS_OK) {
             if (out)
                 *out = v;
             else
@@ -63,9 +68,22 @@ static eous_rc run(act_exec *x, const char *script, const cJSON *args, int reads
             return EOUS_OK;
         }
         cJSON_Delete(v);
-        EOUS_DEBUG("actions", "the settle's script through the driver: %s", e2.msg);
+        if (!reads_only && ran) {
+            /* it may have acted: never again; a lost connection is not the browser's end */
+            if (err)
+                *err = e2;
+            return rc == EOUS_E_INFRA || rc == EOUS_E_TIMEOUT
+                       ? eous_err_set(err, EOUS_E_PAGE, "the call's answer was lost (it may have acted): %s", e2.msg)
+                       : rc;
+        }
+        EOUS_DEBUG("actions", "the %s through the driver: %s", what, e2.msg);
     }
     return wd_execute(x->s, script, args, out, err);
+}
+
+eous_rc act_execute_read(act_exec *x, const char *script, const cJSON *args, cJSON **out, eous_err *err)
+{
+    return run(x, "element's script", script, args, 1, out, err);
 }
 
 eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args, int reads_only, cJSON **out,
@@ -74,7 +92,7 @@ eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args,
     cJSON_Delete(x->view_answer);
     x->view_answer = NULL;
     if (!x->view_script)
-        return run(x, script, args, reads_only, out, err);
+        return run(x, reads_only ? "settle's script" : "call's script", script, args, reads_only, out, err);
     char *both = settling_with_view(script, x->view_script);
     cJSON *a2 = cJSON_CreateArray(), *v = NULL;
     if (!both || !a2 || !cJSON_AddItemToArray(a2, args ? cJSON_Duplicate(args, 1) : cJSON_CreateArray()) ||
@@ -83,7 +101,7 @@ eous_rc act_execute_settling(act_exec *x, const char *script, const cJSON *args,
         act_secret_json_free(a2);
         return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
     }
-    eous_rc rc = run(x, both, a2, reads_only, &v, err);
+    eous_rc rc = run(x, reads_only ? "settle's script" : "call's script", both, a2, reads_only, &v, err);
     free(both);
     act_secret_json_free(a2); /* a call's params may hold a secret */
     if (!rc) {

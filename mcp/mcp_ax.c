@@ -2,10 +2,11 @@
  * beside chromedriver's, for what costs most through the driver: the accessibility tree of every
  * answer's view (chromedriver's goog/cdp/execute parses the 150-200 kB answer and writes it again:
  * about half the tree's time on the Playground), an atomic action's clicks and keys (each of the
- * driver's requests 5-20 ms, here ~1 ms an event; act_exec_set_input) and the script that settles
- * after it and reads the view (100-180 kB, whose handling by the driver cost 20-100 ms a request;
- * act_exec_set_script).  The connection opens at the
- * first use, attaches to the tab the driver is on (again when that tab changes) and goes with the
+ * driver's requests 5-20 ms, here ~1 ms an event; act_exec_set_input) and the page scripts of an
+ * action, each compiled once per document (act_exec_set_script): the script that settles after it and
+ * reads the view (100-180 kB, whose handling by the driver cost 20-100 ms a request), the prepare and
+ * hit test before an atomic click or type (its element resolved here), a CI4A call's script with the
+ * view's (it acts: never run again after it was sent).  The connection opens at the first use, attaches to the tab the driver is on (again when that tab changes) and goes with the
  * browser (mcp_ax_free).  A browser whose DevTools address is not on this machine's loopback, or any
  * failure, leaves the tree and the input to the driver (perc_opts.ax_read's and the executor's
  * fallback); after a failure to connect it is not tried again in that browser. */
@@ -18,6 +19,8 @@
 
 #include "mcp/mcp_devtools_int.h"
 
+#define MCP_AX_FNS 4 /* the settle's script with and without the view's, a call's with it, the prepare */
+
 struct mcp_ax {
     mcp_devtools dt;
     int off;             /* the connection could not be made: the driver reads the tree */
@@ -27,18 +30,31 @@ struct mcp_ax {
     int dialog;          /* one opened under the input or a script: the next script goes through the driver,
                           * which meets it (the page waits on it) */
     unsigned long rt;    /* the driver's round trips when its tab was last asked: none since, none switched it */
-    char *fn;            /* the settle's script compiled as a function in the tab's document (its object id,
-                          * owned), so a 100-180 kB script is not compiled again each action; NULL none */
-    size_t fn_len;       /* that script's length and hash */
-    unsigned long fn_hash;
+    /* page scripts compiled as functions in the tab's document (the settle's, a call's, the prepare and
+     * hit test), so a 15-180 kB script is not compiled again each action: each its object id (owned;
+     * NULL a free slot), its script's length and hash; the oldest replaced */
+    struct {
+        char *id;
+        size_t len;
+        unsigned long hash;
+    } fn[MCP_AX_FNS];
+    unsigned fn_next;
 };
+
+static void fns_clear(struct mcp_ax *a)
+{
+    for (int i = 0; i < MCP_AX_FNS; i++) {
+        free(a->fn[i].id);
+        a->fn[i].id = NULL;
+    }
+}
 
 void mcp_ax_free(mcp_server *m)
 {
     if (!m || !m->ax)
         return;
     mcp_devtools_close(&m->ax->dt);
-    free(m->ax->fn);
+    fns_clear(m->ax);
     free(m->ax);
     m->ax = NULL;
 }
@@ -48,8 +64,7 @@ static eous_rc attach(struct mcp_ax *a, const char *target, eous_err *err)
 {
     a->target[0] = a->session[0] = '\0';
     a->page_on = 0;
-    free(a->fn); /* object ids are the session's */
-    a->fn = NULL;
+    fns_clear(a); /* object ids are the session's */
     cJSON *p = cJSON_CreateObject(), *r = NULL;
     cJSON_AddStringToObject(p, "targetId", target);
     cJSON_AddBoolToObject(p, "flatten", 1);
@@ -224,9 +239,11 @@ static int put_elements(cJSON *v, const cJSON *els, const char *frame)
     return ok;
 }
 
-/* Runtime.evaluate's answer msg ([JSON text, elements], deeply serialized) as the script's value
- * (*out), or the exception it threw; frame: the tab's main frame. */
-static eous_rc script_value(const cJSON *msg, const char *frame, cJSON **out, eous_err *err)
+/* Runtime.callFunctionOn's answer msg ([JSON text, elements], deeply serialized) as the script's
+ * value (*out), or the exception it threw; frame: the tab's main frame; loader (may be ""): the
+ * document the arguments' elements were named in, which the first element answered (the first
+ * argument's) must be of, as the driver's reference says. */
+static eous_rc script_value(const cJSON *msg, const char *frame, const char *loader, cJSON **out, eous_err *err)
 {
     const cJSON *r = eous_json_obj(msg, "result"), *ex = eous_json_obj(r, "exceptionDetails");
     if (ex) {
@@ -234,11 +251,15 @@ static eous_rc script_value(const cJSON *msg, const char *frame, cJSON **out, eo
         return eous_err_set(err, EOUS_E_PAGE, "the script threw: %.200s", d ? d : eous_json_str(ex, "text"));
     }
     const cJSON *pair = eous_json_arr(eous_json_obj(eous_json_obj(r, "result"), "deepSerializedValue"), "value");
+    const cJSON *els = eous_json_arr(cJSON_GetArrayItem(pair, 1), "value");
+    const char *doc = eous_json_str(eous_json_obj(cJSON_GetArrayItem(els, 0), "value"), "loaderId");
+    if (loader[0] && (!doc || strcmp(doc, loader)))
+        return eous_err_set(err, EOUS_E_PAGE, "the script's element is of another document than its reference's");
     const char *text = eous_json_str(cJSON_GetArrayItem(pair, 0), "value");
     *out = text ? cJSON_Parse(text) : cJSON_CreateNull(); /* undefined: null, as the driver answers */
     if (!*out)
         return eous_err_set(err, EOUS_E_INFRA, "the script's answer is not JSON");
-    if (!put_elements(*out, eous_json_arr(cJSON_GetArrayItem(pair, 1), "value"), frame)) {
+    if (!put_elements(*out, els, frame)) {
         cJSON_Delete(*out);
         *out = NULL;
         return eous_err_set(err, EOUS_E_PAGE, "the script's answer holds an element of another document");
@@ -246,12 +267,15 @@ static eous_rc script_value(const cJSON *msg, const char *frame, cJSON **out, eo
     return EOUS_OK;
 }
 
-/* Applied to the compiled script (this) and its arguments: awaits it and answers [its JSON, the
- * elements in it, each once (a node serialized twice comes back the second time as a reference)],
- * each element in the JSON {"__eous_el__": its index} (not its properties: a React element's are
- * circular). */
+/* Applied to the compiled script (this), its arguments a, the positions p in a of its elements and
+ * those elements (e): awaits it and answers [its JSON, the elements (the arguments' first, so their
+ * document comes back; then those in the answer), each once (a node serialized twice comes back the
+ * second time as a reference)], each element in the JSON {"__eous_el__": its index} (not its
+ * properties: a React element's are circular). */
 static const char SCRIPT_CALL[] =
-    "function(a) { return Promise.resolve(this.apply(null, a)).then((r) => { const els = [], at = new Map();"
+    "function(a, p, ...e) { p.forEach((i, k) => { a[i] = e[k]; });"
+    " return Promise.resolve(this.apply(null, a)).then((r) => { const els = e.slice(),"
+    " at = new Map(e.map((v, k) => [v, k]));"
     " const json = JSON.stringify(r, function(k, v) { if (v && typeof v === 'object' && v.nodeType === 1 &&"
     " typeof v.nodeName === 'string') { if (!at.has(v)) { at.set(v, els.length); els.push(v); }"
     " return {__eous_el__: at.get(v)}; } return v; });"
@@ -265,12 +289,26 @@ static unsigned long fnv(const char *p)
     return h;
 }
 
-/* a->fn: body compiled as a function in the tab's document, kept in an object group of eous's (the
- * page's scripts cannot reach it). */
-static eous_rc compile(struct mcp_ax *a, const char *body, eous_err *err)
+/* The slot of body compiled in the tab's document, -1 none. */
+static int fn_find(const struct mcp_ax *a, const char *body)
 {
-    free(a->fn);
-    a->fn = NULL;
+    size_t n = strlen(body);
+    unsigned long h = fnv(body);
+    for (int i = 0; i < MCP_AX_FNS; i++)
+        if (a->fn[i].id && a->fn[i].len == n && a->fn[i].hash == h)
+            return i;
+    return -1;
+}
+
+/* body compiled as a function in the tab's document into a slot (*slot), kept in an object group of
+ * eous's (the page's scripts cannot reach it).  Compiling runs nothing of it. */
+static eous_rc compile(struct mcp_ax *a, const char *body, int *slot, eous_err *err)
+{
+    int i = fn_find(a, body);
+    if (i < 0)
+        i = (int)(a->fn_next++ % MCP_AX_FNS);
+    free(a->fn[i].id);
+    a->fn[i].id = NULL;
     eous_buf e;
     eous_buf_init(&e, 0);
     cJSON *p = cJSON_CreateObject(), *msg = NULL;
@@ -283,10 +321,11 @@ static eous_rc compile(struct mcp_ax *a, const char *body, eous_err *err)
                      : mcp_devtools_send(&a->dt, "Runtime.evaluate", p, a->session, &id, err);
     if (!rc && !(rc = answer(a, id, "Runtime.evaluate", &dialog, &msg, err))) {
         const char *obj = eous_json_str(eous_json_obj(eous_json_obj(msg, "result"), "result"), "objectId");
-        if (dialog || !obj || !(a->fn = strdup(obj)))
-            rc = eous_err_set(err, EOUS_E_PAGE, "the settle's script did not compile in the page");
-        a->fn_len = strlen(body);
-        a->fn_hash = fnv(body);
+        if (dialog || !obj || !(a->fn[i].id = strdup(obj)))
+            rc = eous_err_set(err, EOUS_E_PAGE, "the page script did not compile in the page");
+        a->fn[i].len = strlen(body);
+        a->fn[i].hash = fnv(body);
+        *slot = i;
     }
     cJSON_Delete(msg);
     cJSON_Delete(p);
@@ -294,62 +333,160 @@ static eous_rc compile(struct mcp_ax *a, const char *body, eous_err *err)
     return rc;
 }
 
-/* a->fn applied to args: its answer (*msg), *dialog when one opened first. */
-static eous_rc call_fn(struct mcp_ax *a, const cJSON *args, int *dialog, cJSON **msg, eous_err *err)
+/* ref, a driver's element reference "f.FRAME.d.LOADER.e.BACKEND" of the tab's main frame (its target
+ * id), resolved in the tab's document and appended to c as {objectId} (in eous's "eous-args" group);
+ * its document into loader, which holds the other elements' (all one).  EOUS_E_PAGE for a child
+ * frame's element, another document's, a gone node: the driver then. */
+static eous_rc element_arg(struct mcp_ax *a, const char *ref, char *loader, size_t ln, cJSON *c, eous_err *err)
 {
-    cJSON *p = cJSON_CreateObject(), *arg = cJSON_CreateObject(), *so = NULL;
-    cJSON *av = p ? cJSON_AddArrayToObject(p, "arguments") : NULL;
-    if (arg && !cJSON_AddItemToArray(av, arg)) {
-        cJSON_Delete(arg);
-        arg = NULL;
-    }
+    size_t tn = strlen(a->target);
+    const char *d = !strncmp(ref, "f.", 2) && !strncmp(ref + 2, a->target, tn) && !strncmp(ref + 2 + tn, ".d.", 3)
+                        ? ref + 5 + tn
+                        : NULL;
+    const char *e = d ? strstr(d, ".e.") : NULL;
+    if (!e || (size_t)(e - d) >= ln)
+        return eous_err_set(err, EOUS_E_PAGE, "an element of another frame");
+    if (loader[0] && (strlen(loader) != (size_t)(e - d) || strncmp(loader, d, (size_t)(e - d))))
+        return eous_err_set(err, EOUS_E_PAGE, "elements of two documents");
+    snprintf(loader, ln, "%.*s", (int)(e - d), d);
+    cJSON *p = cJSON_CreateObject(), *msg = NULL;
+    int dialog = 0;
     long id = 0;
-    eous_rc rc = !arg || !cJSON_AddItemToObject(arg, "value", args ? cJSON_Duplicate(args, 1) : cJSON_CreateArray()) ||
-                         !cJSON_AddStringToObject(p, "functionDeclaration", SCRIPT_CALL) ||
-                         !cJSON_AddStringToObject(p, "objectId", a->fn) || !cJSON_AddBoolToObject(p, "awaitPromise", 1) ||
+    eous_rc rc = !p || !cJSON_AddNumberToObject(p, "backendNodeId", (double)strtol(e + 3, NULL, 10)) ||
+                         !cJSON_AddStringToObject(p, "objectGroup", "eous-args")
+                     ? eous_err_set(err, EOUS_E_NOMEM, "out of memory")
+                     : mcp_devtools_send(&a->dt, "DOM.resolveNode", p, a->session, &id, err);
+    if (!rc && !(rc = answer(a, id, "DOM.resolveNode", &dialog, &msg, err))) {
+        const char *oid = eous_json_str(eous_json_obj(eous_json_obj(msg, "result"), "object"), "objectId");
+        cJSON *o = cJSON_CreateObject();
+        if (dialog || !oid || !cJSON_AddStringToObject(o, "objectId", oid) || !cJSON_AddItemToArray(c, o)) {
+            cJSON_Delete(o);
+            rc = eous_err_set(err, EOUS_E_PAGE, "the element did not resolve in the tab");
+        }
+    }
+    cJSON_Delete(msg);
+    cJSON_Delete(p);
+    return rc;
+}
+
+/* SCRIPT_CALL's arguments for args (*call, owned, set on failure too; it may hold typed text: wipe
+ * it): args with each top-level element reference null, their positions, then the elements
+ * (element_arg); *loader their document ("" none). */
+static eous_rc call_args(struct mcp_ax *a, const cJSON *args, cJSON **call, char *loader, size_t ln, eous_err *err)
+{
+    cJSON *c = cJSON_CreateArray(), *va = cJSON_CreateObject(), *pa = cJSON_CreateObject();
+    *call = c;
+    loader[0] = '\0';
+    if (!cJSON_AddItemToArray(c, va)) {
+        cJSON_Delete(va);
+        va = NULL;
+    }
+    if (!cJSON_AddItemToArray(c, pa)) {
+        cJSON_Delete(pa);
+        pa = NULL;
+    }
+    cJSON *v = args ? cJSON_Duplicate(args, 1) : cJSON_CreateArray(), *pos = pa ? cJSON_AddArrayToObject(pa, "value") : NULL;
+    if (!va || !cJSON_AddItemToObject(va, "value", v)) {
+        eous_json_wipe_free(v);
+        v = NULL;
+    }
+    if (!v || !pos)
+        return eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_rc rc = EOUS_OK;
+    for (int i = 0, n = cJSON_GetArraySize(v); i < n && !rc; i++) {
+        const char *ref = wd_element_id_of(cJSON_GetArrayItem(v, i));
+        if (ref && !(rc = element_arg(a, ref, loader, ln, c, err)) &&
+            (!cJSON_AddItemToArray(pos, cJSON_CreateNumber(i)) || !cJSON_ReplaceItemInArray(v, i, cJSON_CreateNull())))
+            rc = eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    }
+    return rc;
+}
+
+/* The compiled function in slot applied to call (call_args): its answer (*msg), *dialog when one
+ * opened first. */
+static eous_rc call_fn(struct mcp_ax *a, int slot, const cJSON *call, int *dialog, cJSON **msg, eous_err *err)
+{
+    cJSON *p = cJSON_CreateObject(), *so = NULL;
+    long id = 0;
+    if (p && !cJSON_AddItemReferenceToObject(p, "arguments", (cJSON *)call)) {
+        cJSON_Delete(p);
+        p = NULL;
+    }
+    eous_rc rc = !p || !cJSON_AddStringToObject(p, "functionDeclaration", SCRIPT_CALL) ||
+                         !cJSON_AddStringToObject(p, "objectId", a->fn[slot].id) ||
+                         !cJSON_AddBoolToObject(p, "awaitPromise", 1) ||
                          !(so = cJSON_AddObjectToObject(p, "serializationOptions")) ||
                          !cJSON_AddStringToObject(so, "serialization", "deep")
                      ? eous_err_set(err, EOUS_E_NOMEM, "out of memory")
                      : mcp_devtools_send(&a->dt, "Runtime.callFunctionOn", p, a->session, &id, err);
     if (!rc)
         rc = answer(a, id, "Runtime.callFunctionOn", dialog, msg, err);
-    cJSON_Delete(p);
+    cJSON_Delete(p); /* the arguments are a reference: call stays the caller's */
     return rc;
 }
 
+/* A refusal of Runtime.callFunctionOn that says the function was never applied: its object went with
+ * the document it was compiled in (a new document; compiled again), not an error met while it ran. */
+static int not_applied(const eous_err *e)
+{
+    return strstr(e->msg, "Could not find object with given id") || strstr(e->msg, "Cannot find context with specified id");
+}
+
 /* act_exec_set_script's hook: ctx is the server; the script compiled once as a function in the
- * tab's document (again in a new one: its object is gone then), applied to args, its promise awaited,
- * its elements as the driver's references (what chromedriver's execute does); its answer as JSON text
- * (a view's nests deeper than DevTools' returnByValue takes). */
-static eous_rc script(void *ctx, const char *body, const cJSON *args, cJSON **out, eous_err *err)
+ * tab's document (again in a new one: its object is gone then), applied to args (their element
+ * references resolved in the tab), its promise awaited, its elements as the driver's references (what
+ * chromedriver's execute does); its answer as JSON text (a view's nests deeper than DevTools'
+ * returnByValue takes).  *ran: the function was sent to be applied (a script that acts must not run
+ * again then); a refusal that says it was never applied is not. */
+static eous_rc script(void *ctx, const char *body, const cJSON *args, int acts, int *ran, cJSON **out, eous_err *err)
 {
     mcp_server *m = ctx;
     *out = NULL;
-    eous_rc rc = ready(m, "the settle", err);
+    *ran = 0;
+    eous_rc rc = ready(m, "a page script", err);
     struct mcp_ax *a = m->ax;
     if (!rc && a->dialog) {
         a->dialog = 0;
         return eous_err_set(err, EOUS_E_PAGE, "a dialog is open");
     }
-    cJSON *msg = NULL;
-    int dialog = 0, again = 0;
+    cJSON *msg = NULL, *call = NULL;
+    char loader[128] = "";
+    int dialog = 0, slot = -1, again = 0;
     double t0 = eous_now_ms();
-    if (!rc && (!a->fn || a->fn_len != strlen(body) || a->fn_hash != fnv(body)))
-        rc = compile(a, body, err);
+    if (!rc)
+        rc = call_args(a, args, &call, loader, sizeof loader, err);
+    if (!rc && (slot = fn_find(a, body)) < 0)
+        rc = compile(a, body, &slot, err);
     else
         again = !rc;
-    if (!rc && (rc = call_fn(a, args, &dialog, &msg, err)) == EOUS_E_PAGE && again && !dialog) {
-        again = 0; /* a new document: its object went with the old one */
-        if (!(rc = compile(a, body, err)))
-            rc = call_fn(a, args, &dialog, &msg, err);
+    if (!rc) {
+        *ran = 1;
+        rc = call_fn(a, slot, call, &dialog, &msg, err);
+    }
+    if (rc == EOUS_E_PAGE && again && !dialog && not_applied(err)) {
+        *ran = again = 0; /* a new document: the object went with the old one, and the elements' ids */
+        eous_json_wipe_free(call);
+        call = NULL;
+        if (!(rc = call_args(a, args, &call, loader, sizeof loader, err)) && !(rc = compile(a, body, &slot, err))) {
+            *ran = 1;
+            rc = call_fn(a, slot, call, &dialog, &msg, err);
+        }
     }
     if (!rc)
-        rc = dialog ? eous_err_set(err, EOUS_E_PAGE, "a dialog opened") : script_value(msg, a->target, out, err);
+        rc = dialog ? eous_err_set(err, EOUS_E_PAGE, "a dialog opened") : script_value(msg, a->target, loader, out, err);
+    if (a && a->dt.fd >= 0 && loader[0]) { /* the arguments' elements let go (its answer is not awaited) */
+        cJSON *p = cJSON_CreateObject();
+        if (p && cJSON_AddStringToObject(p, "objectGroup", "eous-args"))
+            mcp_devtools_send(&a->dt, "Runtime.releaseObjectGroup", p, a->session, NULL, NULL);
+        cJSON_Delete(p);
+    }
     if (!rc)
-        EOUS_DEBUG("mcp", "settle's script on eous's own DevTools connection, tab %s%s, %.1f ms", a->target,
+        EOUS_DEBUG("mcp", "%s on eous's own DevTools connection, tab %s%s, %.1f ms",
+                   acts ? "a call's script" : loader[0] ? "an element's script" : "settle's script", a->target,
                    again ? " (compiled before)" : "", eous_now_ms() - t0);
     else if (rc != EOUS_E_PAGE)
         lost(m);
+    eous_json_wipe_free(call); /* a call's params may hold typed text or a secret */
     cJSON_Delete(msg);
     return rc;
 }

@@ -159,6 +159,7 @@ eous_rc mcp_devtools_send(mcp_devtools *d, const char *method, const cJSON *para
     char *text = cJSON_PrintUnformatted(msg);
     cJSON_Delete(msg);
     eous_rc rc = text ? ws_send(d->fd, text, err) : eous_err_set(err, EOUS_E_NOMEM, "out of memory");
+    eous_wipe_str(text); /* typed keys, a call's params: they may hold a secret */
     free(text);
     if (id_out)
         *id_out = id;

@@ -127,8 +127,9 @@ void mcp_video_free(mcp_server *m);
  * read it so (the driver when it cannot); mcp_ax_free closes it (with the browser). */
 void mcp_ax_use(mcp_server *m, perc_opts *po);
 void mcp_ax_free(mcp_server *m);
-/* An atomic action's clicks and keys and the script that settles after it (with the view's) on that
- * connection too (act_exec_set_input, act_exec_set_script on m->x; the driver when it cannot). */
+/* An atomic action's clicks and keys, its prepare and hit test, the script that settles after it (with
+ * the view's) and a call's script on that connection too (act_exec_set_input, act_exec_set_script on
+ * m->x; the driver when it cannot, a call's only when it surely did not run). */
 void mcp_input_use(mcp_server *m);
 
 /* --record (mcp_record.c): action a, ended with rc (message: its error), kept with the view it was

@@ -4,7 +4,8 @@
 // the driver's path gives (tests/perception/test_perc_ax_read.c compares them byte for byte); an
 // atomic action's clicks and keys go on that connection too, as the events the driver's actions give
 // the page (tests/actions/test_act_input.c compares them event by event), the driver when it cannot,
-// and so does the script that settles after it and reads the view, which is the driver's view.
+// and so do the script that settles after it and reads the view (the driver's view), the prepare and
+// hit test before it, and a CI4A call's script with the view's (the same answer; it acts once).
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { join } from 'node:path';
@@ -58,6 +59,7 @@ test('the view\'s accessibility tree comes on eous\'s own DevTools connection, i
 });
 
 const ownInput = (log) => (log.match(/input: (\d+) of \1 events on eous's own DevTools connection/g) || []).length;
+const ownElement = (log) => (log.match(/an element's script on eous's own DevTools connection/g) || []).length;
 
 // the page's event log (input_log.html shows it in its last paragraph) from the view
 const events = (v) => (v.match(/StaticText "((?:mousemove|keydown|focus)[^"]*)"/) || [])[1] || '';
@@ -84,6 +86,8 @@ test('an atomic action\'s clicks and keys go on eous\'s own DevTools connection,
       assert.doesNotMatch(seen[name], /untrusted/, seen[name]);
       if (name === 'own') assert.equal(ownInput(s.log()), 5, s.log()); // two types' clicks and keys, one key's edit, two clicks
       else assert.equal(ownInput(s.log()), 0, s.log()); // W3C-only: the driver's actions
+      // the prepare and hit test before each: on the own connection, the driver's in a W3C-only session
+      assert.equal(ownElement(s.log()), name === 'own' ? 4 : 0, s.log());
     } finally {
       await s.close();
     }
@@ -111,9 +115,10 @@ test('the settle after an atomic action and its view\'s script go on eous\'s own
     let v = await s.ok('browser_navigate', { url: `${site}/users` });
     for (const word of ['grace', 'ada', 'alan']) {
       const ref = v.match(/\[(\d+)\] (?:textbox|searchbox) 'Search users'/)[1];
-      const before = ownSettle(s.log()), typed = ownInput(s.log());
+      const before = ownSettle(s.log()), typed = ownInput(s.log()), prepared = ownElement(s.log());
       v = await s.ok('browser_type', { ref, text: word });
       assert.equal(ownSettle(s.log()), before + 1, s.log());
+      assert.equal(ownElement(s.log()), prepared + 1, s.log()); // the prepare and hit test
       // the view it read found the field as the driver's would (its element ids): a click at its point
       assert.equal(ownInput(s.log()), typed + (word.length >= 4 ? 2 : 1), s.log());
       assert.match(v, new RegExp(`StaticText '${word}'`, 'i'));
@@ -123,7 +128,70 @@ test('the settle after an atomic action and its view\'s script go on eous\'s own
       const body = (t) => t.slice(t.indexOf('\n[1] ')).replace(/^typed.*\n/, '');
       assert.equal(body(v), body(snap));
     }
-    assert.doesNotMatch(s.log(), /settle's script through the driver/);
+    assert.doesNotMatch(s.log(), /(settle's|element's) script through the driver/);
+  } finally {
+    await s.close();
+  }
+});
+
+const ownCall = (log) => (log.match(/a call's script on eous's own DevTools connection/g) || []).length;
+
+test('a CI4A call\'s script and its view\'s go on eous\'s own DevTools connection: the view is the driver\'s, in a new document too', LONG, async () => {
+  const site = await serve(PLAYGROUND_DIST);
+  const s = await debugSession(['--deltas', 'off']);
+  try {
+    let v = await s.ok('browser_navigate', { url: `${site}/users` });
+    for (const word of ['grace', 'ada', 'leave', 'alan']) {
+      if (word === 'leave') { // another document: the compiled script went with the old one
+        await s.ok('browser_navigate', { url: `${site}/settings` });
+        v = await s.ok('browser_navigate', { url: `${site}/users` });
+        continue;
+      }
+      const before = ownCall(s.log());
+      const component = v.match(/\[(c\d+)\] input 'Search users'/)[1];
+      v = await s.ok('browser_call', { component, tool: 'setValue', params: { text: word } });
+      assert.equal(ownCall(s.log()), before + 1, s.log());
+      assert.match(v, new RegExp(`\\[c\\d+\\] input 'Search users' value: '${word}'`));
+      assert.match(v, new RegExp(`\\| ${word[0].toUpperCase()}${word.slice(1)} \\w+ \\|`), v);
+      // the snapshot's providers' script goes through the driver: the same view
+      const snap = await s.ok('browser_snapshot');
+      const body = (t) => t.slice(t.indexOf('url: '));
+      assert.equal(body(v), body(snap));
+    }
+    assert.doesNotMatch(s.log(), /call's script through the driver/, s.log());
+  } finally {
+    await s.close();
+  }
+  // W3C-only: the driver's execute, the same call
+  const w = await debugSession(['--w3c-only']);
+  try {
+    const v = await w.ok('browser_navigate', { url: `${site}/users` });
+    const component = (v.match(/\[(c\d+)\] input 'Search users'/) || [])[1];
+    assert.ok(component, v);
+    assert.match(await w.ok('browser_call', { component, tool: 'setValue', params: { text: 'ada' } }), /setValue: ok/);
+    assert.equal(ownCall(w.log()), 0, w.log());
+  } finally {
+    await w.close();
+  }
+});
+
+// A call acts: it must never run twice.  Its tool reloads the page under it: the DevTools answer is an
+// error, and the call is not run again through the driver (whose execute runs a script again in the new
+// document when the old one's context goes: the count went 1 -> 4 through it)
+test('a CI4A call whose page reloads under it runs once on eous\'s own DevTools connection', LONG, async () => {
+  const site = await serve(join(root, 'tests/fixtures/pages'));
+  const s = await debugSession();
+  try {
+    let v = await s.ok('browser_navigate', { url: `${site}/call_reload.html` });
+    const component = v.match(/\[(c\d+)\] counter 'Bumps'/)[1];
+    v = await s.ok('browser_call', { component, tool: 'bump', params: {} });
+    assert.match(v, /counter\.bump: ok; state \{"bumps":1\}/);
+    const r = await s.call('browser_call', { component, tool: 'bumpAndReload', params: {} });
+    assert.equal(r.isError, true, text(r));
+    assert.match(text(r), /counter\.bumpAndReload: .*navigated/, text(r));
+    await new Promise((ok) => setTimeout(ok, 2000)); // the reloaded page's own timers
+    assert.match(await s.ok('browser_snapshot'), /\[c\d+\] counter 'Bumps' bumps: 2 /);
+    assert.equal(ownCall(s.log()), 1, s.log()); // bump on the connection; bumpAndReload's call failed there
   } finally {
     await s.close();
   }

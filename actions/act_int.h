@@ -79,6 +79,8 @@ struct act_exec {
     void *input_ctx;        /* borrowed */
     act_script_fn script;   /* act_exec_set_script: the settle's script on a DevTools connection; NULL: the driver */
     void *script_ctx;       /* borrowed */
+    act_tabs_fn tabs;       /* act_exec_set_tabs: the open tabs counted on a DevTools connection; NULL: the driver */
+    void *tabs_ctx;         /* borrowed */
 };
 
 /* What an atomic action acts on; act_target_free releases the element ids. */

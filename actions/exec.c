@@ -152,6 +152,12 @@ void act_exec_set_script(act_exec *x, act_script_fn fn, void *ctx)
     x->script_ctx = ctx;
 }
 
+void act_exec_set_tabs(act_exec *x, act_tabs_fn fn, void *ctx)
+{
+    x->tabs = fn;
+    x->tabs_ctx = ctx;
+}
+
 void act_result_clear(act_result *r)
 {
     if (!r)

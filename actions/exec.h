@@ -114,6 +114,12 @@ typedef eous_rc (*act_script_fn)(void *ctx, const char *script, const cJSON *arg
  * a failure they run through the driver), and a call's script with the view's (it acts: see *ran; on
  * the hook only when its timeout and settle cap end well within the hook's wait). */
 void act_exec_set_script(act_exec *x, act_script_fn fn, void *ctx);
+/* A tab hook: *count the browser's open tabs as the driver lists them (its window handles: the page
+ * targets), from the caller's own DevTools connection.  Any failure: the driver is asked. */
+typedef eous_rc (*act_tabs_fn)(void *ctx, int *count, eous_err *err);
+/* act_exec_observe asks fn first when set (ctx its first argument, borrowed): a lone tab needs no
+ * driver request (its title is the view's); several are read through the driver, in its order. */
+void act_exec_set_tabs(act_exec *x, act_tabs_fn fn, void *ctx);
 
 typedef struct act_result {
     act_path path;               /* how it ran (act_path_name: the trace's word) */
@@ -187,6 +193,8 @@ void act_tabs_clear(act_tabs *t);
 /* perc_observe with o's tab fields filled from the browser's open tabs, so
  * the view's tab header lists every tab (o is left as it was). */
 eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err *err);
+/* act_observe in x's session, its tabs counted on act_exec_set_tabs's hook when set. */
+eous_rc act_exec_observe(act_exec *x, const perc_opts *o, perc_obs **out, eous_err *err);
 /* After an action that may have navigated: when the page it led to is refused
  * by pol, goes back and returns EOUS_E_POLICY ("the action led to URL, which
  * policy refuses (went back): why"); EOUS_OK otherwise (also when the URL

@@ -267,6 +267,28 @@ eous_rc act_observe(wd_session *s, const perc_opts *o, perc_obs **out, eous_err 
     return rc;
 }
 
+eous_rc act_exec_observe(act_exec *x, const perc_opts *o, perc_obs **out, eous_err *err)
+{
+    int n = 0;
+    eous_err e2;
+    eous_err_clear(&e2);
+    if (!x->tabs || !wd_session_has_cdp(x->s) || x->tabs(x->tabs_ctx, &n, &e2) || n != 1) {
+        if (e2.msg[0])
+            EOUS_DEBUG("actions", "the open tabs through the driver: %s", e2.msg);
+        return act_observe(x->s, o, out, err);
+    }
+    /* one tab: what act_tabs_read answers for it (no titles: the view's own is the tab's) */
+    perc_opts po;
+    if (o)
+        po = *o;
+    else
+        perc_opts_init(&po);
+    po.tab_count = 1;
+    po.tab_titles = NULL;
+    po.tab_current = 0;
+    return perc_observe(x->s, &po, out, err);
+}
+
 /* Goes back when policy refuses the page `now` an action led to. */
 static eous_rc refuse_landing(wd_session *s, const act_policy *pol, const char *now, eous_err *err)
 {

@@ -435,7 +435,7 @@ static eous_rc observe_with(mcp_server *m, perc_mode mode, const cJSON *answer, 
     /* components keep their view ids on the same page, so a delta's ids are the ones the client saw */
     po.id_base = prev && perc_obs_mode(prev) == mode ? prev : NULL;
     /* act_observe: the view's header lists every open tab, as the loop's does */
-    eous_rc rc = act_observe(m->b.session, &po, &m->obs, err);
+    eous_rc rc = m->x ? act_exec_observe(m->x, &po, &m->obs, err) : act_observe(m->b.session, &po, &m->obs, err);
     perc_obs_free(prev);
     if (!rc)
         announce_page_tools(m);

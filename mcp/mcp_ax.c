@@ -491,10 +491,34 @@ static eous_rc script(void *ctx, const char *body, const cJSON *args, int acts, 
     return rc;
 }
 
+/* act_exec_set_tabs's hook: ctx is the server; the browser's page targets (what chromedriver lists as
+ * window handles), asked of the browser target: no driver request for a lone tab. */
+static eous_rc tabs(void *ctx, int *count, eous_err *err)
+{
+    mcp_server *m = ctx;
+    *count = 0;
+    eous_rc rc = tab(m, "the open tabs", err);
+    cJSON *r = NULL;
+    if (!rc)
+        rc = mcp_devtools_call(&m->ax->dt, "Target.getTargets", NULL, &r, NULL, NULL, err);
+    const cJSON *t;
+    cJSON_ArrayForEach(t, eous_json_arr(r, "targetInfos")) {
+        const char *type = eous_json_str(t, "type");
+        *count += type && !strcmp(type, "page");
+    }
+    cJSON_Delete(r);
+    if (!rc)
+        EOUS_DEBUG("mcp", "open tabs: %d on eous's own DevTools connection", *count);
+    else
+        lost(m);
+    return rc;
+}
+
 void mcp_input_use(mcp_server *m)
 {
     act_exec_set_input(m->x, input, m);
     act_exec_set_script(m->x, script, m);
+    act_exec_set_tabs(m->x, tabs, m);
 }
 
 void mcp_ax_use(mcp_server *m, perc_opts *po)

@@ -33,6 +33,8 @@ async function debugSession(args = []) {
 }
 
 const direct = (log) => (log.match(/AX tree of tab \S+ on eous's own DevTools connection/g) || []).length;
+const ownTabs = (log, n) => (log.match(new RegExp(`open tabs: ${n} on eous's own DevTools connection`, 'g')) || []).length;
+const tabLines = (v) => (v.split('\n').find((l) => /^Tab \d+/.test(l)) || '').split(' | ');
 const directFrames = (log) => (log.match(/AX tree of tab \S+, frame \S+ on eous's own DevTools connection/g) || []).length;
 
 test('the view\'s accessibility tree comes on eous\'s own DevTools connection, in each tab and child frame', LONG, async () => {
@@ -42,8 +44,14 @@ test('the view\'s accessibility tree comes on eous\'s own DevTools connection, i
     let v = await s.ok('browser_navigate', { url: `${site}/form.html` });
     assert.match(v, /heading 'Sign up'/);
     assert.equal(direct(s.log()), 1, s.log());
+    // a lone tab counted on the connection (no driver request); several listed by the driver, in its order
+    assert.equal(ownTabs(s.log(), 1), 1, s.log());
+    assert.deepEqual(tabLines(v), ['Tab 0 (current): Form fixture'], v);
     // a second tab: the connection attaches to it
     v = await s.ok('browser_tabs', { action: 'new', url: `${site}/frames.html` });
+    assert.ok(ownTabs(s.log(), 2) >= 1, s.log());
+    assert.equal(tabLines(v).length, 2, v);
+    assert.match(tabLines(v)[1], /^Tab 1 \(current\): /, v);
     assert.match(v, /Same origin frame/);
     assert.match(v, /Second page/, 'the same-origin frame\'s content is in the view');
     assert.equal(direct(s.log()), 2, s.log());
@@ -115,10 +123,11 @@ test('the settle after an atomic action and its view\'s script go on eous\'s own
     let v = await s.ok('browser_navigate', { url: `${site}/users` });
     for (const word of ['grace', 'ada', 'alan']) {
       const ref = v.match(/\[(\d+)\] (?:textbox|searchbox) 'Search users'/)[1];
-      const before = ownSettle(s.log()), typed = ownInput(s.log()), prepared = ownElement(s.log());
+      const before = ownSettle(s.log()), typed = ownInput(s.log()), prepared = ownElement(s.log()), tabsBefore = ownTabs(s.log(), 1);
       v = await s.ok('browser_type', { ref, text: word });
       assert.equal(ownSettle(s.log()), before + 1, s.log());
       assert.equal(ownElement(s.log()), prepared + 1, s.log()); // the prepare and hit test
+      assert.equal(ownTabs(s.log(), 1), tabsBefore + 1, s.log()); // the view's lone tab
       // the view it read found the field as the driver's would (its element ids): a click at its point
       assert.equal(ownInput(s.log()), typed + (word.length >= 4 ? 2 : 1), s.log());
       assert.match(v, new RegExp(`StaticText '${word}'`, 'i'));

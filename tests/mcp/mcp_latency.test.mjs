@@ -130,6 +130,12 @@ test('the settle after an atomic action and its view\'s script go on eous\'s own
       assert.equal(ownTabs(s.log(), 1), tabsBefore + 1, s.log()); // the view's lone tab
       // the view it read found the field as the driver's would (its element ids): a click at its point
       assert.equal(ownInput(s.log()), typed + (word.length >= 4 ? 2 : 1), s.log());
+      // each gesture's events at once (the click's three, Control+A's four; a key's down, edit and up)
+      const trips = [...s.log().matchAll(/input: (\d+) of \1 events on eous's own DevTools connection, tab \S+, (\d+) round trips/g)]
+        .slice(typed).map((m) => `${m[1]}/${m[2]}`);
+      // (the first into an empty field: no Control+A; a short word key by key, after Control+A and Backspace)
+      assert.deepEqual(trips, word === 'grace' ? ['3/1', '3/1'] : word.length >= 4 ? ['7/2', '3/1']
+        : [`${7 + 2 + 2 * word.length}/${3 + word.length}`], s.log());
       assert.match(v, new RegExp(`StaticText '${word}'`, 'i'));
       // the snapshot reads the page again, its providers' script through the driver: the same view
       // (the same ids: the elements the page script answered became the driver's references)

@@ -40,7 +40,7 @@ TEST_JOBS ?= 2
 
 # what the suite-level runs need on the release build (the CLI and the C suites): building the
 # other test binaries there too cost CI a minute and ran none of them; SUITE_TESTS=. builds everything
-SUITE_TARGETS ?= eous eous_cli test_bench_site test_wiki_site test_mediawiki_site test_model_path test_planner_exec_suite test_distill test_readme
+SUITE_TARGETS ?= eous eous_cli eous_test_browser_hold test_bench_site test_wiki_site test_mediawiki_site test_model_path test_planner_exec_suite test_distill test_readme
 
 # unit and module tests only (no browser, no suites, no fuzzing): the quick loop while working
 check:

@@ -12,6 +12,18 @@
 
 static const char *const LOOPBACK[] = {"127.0.0.1", "localhost", "[::1]"};
 
+/* chromedriver 120's own switches for a browser it launches (its verbose log's "Launching chrome"), less
+ * the logging ones and the debugging port: without them an attached browser throttled a background
+ * tab's timers and held input sent before a new page's first frame (test_params under load) */
+static const char *const ATTACH_SWITCHES[] = {
+    "--allow-pre-commit-input", "--disable-background-networking", "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows", "--disable-client-side-phishing-detection",
+    "--disable-default-apps", "--disable-hang-monitor", "--disable-popup-blocking", "--disable-prompt-on-repost",
+    "--disable-sync", "--enable-automation", "--no-first-run", "--no-service-autorun", "--password-store=basic",
+    "--test-type=webdriver", "--use-mock-keychain", NULL};
+
+const char *const *wd_attach_switches(void) { return ATTACH_SWITCHES; }
+
 eous_rc wd_cdp_endpoint_parse(const char *in, char *out, size_t n, eous_err *err)
 {
     const char *p = in ? in : "";

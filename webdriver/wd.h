@@ -121,6 +121,9 @@ void wd_session_opts_init(wd_session_opts *o);
  * HOST:PORT) into out as debugger_address's "HOST:PORT"; HOST must be loopback (127.0.0.1, localhost,
  * [::1]).  EOUS_E_INVALID naming the input otherwise. */
 eous_rc wd_cdp_endpoint_parse(const char *in, char *out, size_t n, eous_err *err);
+/* The switches chromedriver adds to a browser it launches, NULL-terminated: a Chromium started to be
+ * attached to (debugger_address) with these and wd_browser_args' behaves as one chromedriver launched. */
+const char *const *wd_attach_switches(void);
 /* Whether a Chromium answers DevTools at addr ("HOST:PORT"): 0, or EOUS_E_INFRA saying how to start one. */
 eous_rc wd_cdp_endpoint_probe(const char *addr, eous_err *err);
 /* The flags eous launches Chromium with for o (headless, window size, the

@@ -47,6 +47,32 @@ export function track(p) {
   return p;
 }
 
+// One Chromium this test file holds (tests/pool/browser_hold.c, at EOUS_TEST_BROWSER_HOLD, which ctest
+// sets): a session() that names no browser of its own attaches to it through EOUS_CDP_ENDPOINT (eous mcp's
+// --cdp-endpoint) while no other session holds it, instead of launching one (~2 CPU-s each); it starts
+// in a fresh tab, the browser's cookies as the last session left them (a test that needs a browser of its
+// own passes env { EOUS_CDP_ENDPOINT: '' }).  Stopped by stopServers(), or when the file's process ends.
+const HOLD = process.env.EOUS_TEST_BROWSER_HOLD;
+let held = null; // { addr, busy } once started; false when it could not start
+async function heldBrowser() {
+  if (held === null && HOLD) {
+    held = await new Promise((ok) => {
+      const p = track(spawn(HOLD, [], { stdio: ['pipe', 'pipe', 'inherit'] }));
+      p.once('error', () => ok(false));
+      p.once('exit', () => ok(false));
+      p.stdout.once('data', (d) => {
+        // the file's process may end without stopServers(): its end closes stdin, which stops the browser
+        p.stdout.destroy();
+        p.stdin.unref();
+        p.unref();
+        ok({ addr: String(d).trim(), busy: false });
+      });
+    });
+  }
+  return held || null;
+}
+const OWN_BROWSER = ['--headed', '--webdriver', '--cdp-endpoint', '--port'];
+
 // stops (SIGTERM) what serve() started and track() was given, where still running (a test file's after())
 export function stopServers() {
   for (const p of servers.splice(0)) if (p.exitCode === null) p.kill('SIGTERM');
@@ -60,8 +86,11 @@ export const text = (r) => r.content.filter((c) => c.type === 'text').map((c) =>
 // server's stderr; ok(name, args) asserts the result is no error and answers its text; names()
 // answers tools/list's names.  The caller closes it (close()).
 export async function session(args = [], { name = 'eous-mcp-test', env = {} } = {}) {
+  const hold = args.some((a) => OWN_BROWSER.includes(a)) || 'EOUS_CDP_ENDPOINT' in env ? null : await heldBrowser();
+  const shared = hold && !hold.busy ? hold : null;
+  if (shared) shared.busy = true;
   const t = new StdioClientTransport({ command: EOUS, args: ['mcp', ...args], stderr: 'pipe',
-    env: { ...process.env, EOUS_LOG: 'warn', ...env } });
+    env: { ...process.env, EOUS_LOG: 'warn', ...(shared ? { EOUS_CDP_ENDPOINT: shared.addr } : {}), ...env } });
   let stderr = '';
   t.stderr.on('data', (d) => { stderr += d; });
   const client = new Client({ name, version: '1.0.0' });
@@ -75,8 +104,17 @@ export async function session(args = [], { name = 'eous-mcp-test', env = {} } = 
     return text(r);
   };
   const names = async () => (await client.listTools(undefined, LONG)).tools.map((x) => x.name);
-  return { client, call, ok, names, close: () => client.close() };
+  // the held browser goes back once this session's server has gone (its driver detached)
+  const close = async () => {
+    const pid = t.pid;
+    await client.close();
+    for (let i = 0; pid && i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    if (shared) shared.busy = false;
+  };
+  return { client, call, ok, names, close };
 }
+
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
 
 // A private DokuWiki (scripts/wiki, Debian's dokuwiki package) on a free loopback port, in a fresh
 // temp folder with its own secrets file (WIKI_PASSWORD for the user mira): resolves with

@@ -12,11 +12,14 @@
  * EOUS_TEST_BROWSERS for the test processes it forks; POST_ALL stops them by
  * process group and removes their profiles and lock files.  A test process
  * claims one browser with a lock (support/browser.c); EOUS_TEST_BROWSERS=off
- * before the run turns the pool off (every test launches its own, as before). */
+ * before the run turns the pool off (every test launches its own, as before).
+ * Under ctest the binaries share the run's browsers instead (the browser_pool fixture:
+ * tests/pool/pool.sh, EOUS_TEST_POOL_DIR): two launches a binary saved. */
 #include "support/browser_pool.h"
 #include "support/chromium.h"
 
 #include "core/util.h"
+#include "webdriver/wd.h"
 
 #include <criterion/criterion.h>
 #include <criterion/hooks.h>
@@ -55,11 +58,39 @@ static void stop_one(int i)
     }
 }
 
+/* The browsers the ctest run's pool fixture holds (tests/pool/pool.sh, EOUS_TEST_POOL_DIR), published
+ * for this binary's test processes: 1, or 0 when there is no such pool or its first browser is gone. */
+static int use_run_pool(void)
+{
+    const char *dir = getenv("EOUS_TEST_POOL_DIR");
+    char path[512], list[POOL_MAX * 24] = "", locks[512];
+    if (!dir || !*dir)
+        return 0;
+    snprintf(path, sizeof path, "%s/browsers", dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int got = fgets(list, sizeof list, f) != NULL;
+    fclose(f);
+    list[strcspn(list, "\n")] = '\0';
+    char first[64];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(list, ","), list);
+    eous_err err;
+    if (!got || !*first || wd_cdp_endpoint_probe(first, &err)) /* a pool that died: this binary launches its own */
+        return 0;
+    snprintf(locks, sizeof locks, "%s/locks", dir);
+    setenv(TS_POOL_ENV, list, 1);
+    setenv(TS_POOL_LOCKS_ENV, locks, 1);
+    return 1;
+}
+
 ReportHook(PRE_ALL)(struct criterion_test_set *set)
 {
     (void)set;
     const char *env = getenv(TS_POOL_ENV);
     if (env && strcmp(env, "off") == 0)
+        return;
+    if (use_run_pool()) /* the ctest run's browsers: none of this binary's own to launch or stop */
         return;
     long want = criterion_options.jobs > 0 ? (long)criterion_options.jobs : sysconf(_SC_NPROCESSORS_ONLN);
     pool_n = (int)(want < 1 ? 1 : want > POOL_MAX ? POOL_MAX : want);

@@ -41,7 +41,11 @@ int ts_chromium_launch(const char *profile_dir, pid_t *pid)
     wd_session_opts o;
     wd_session_opts_init(&o);
     cJSON *args = wd_browser_args(&o, profile_dir);
-    char **argv = calloc((size_t)cJSON_GetArraySize(args) + 4, sizeof *argv);
+    const char *const *sw = wd_attach_switches();
+    size_t n_sw = 0;
+    while (sw[n_sw])
+        n_sw++;
+    char **argv = calloc((size_t)cJSON_GetArraySize(args) + n_sw + 4, sizeof *argv);
     if (!argv) {
         cJSON_Delete(args);
         return -1;
@@ -50,6 +54,9 @@ int ts_chromium_launch(const char *profile_dir, pid_t *pid)
     argv[k++] = (char *)wd_chromium_path();
     for (cJSON *a = args->child; a; a = a->next)
         argv[k++] = a->valuestring;
+    /* as chromedriver would launch it: the sessions attached to it see the same browser */
+    for (size_t i = 0; i < n_sw; i++)
+        argv[k++] = (char *)sw[i];
     argv[k++] = "--remote-debugging-port=0";
     argv[k++] = "about:blank";
     pid_t parent = getpid();

@@ -38,7 +38,8 @@ eous_rc agent_browser_open_with(agent_browser *b, const char *remote_url, const 
     }
     /* an attached browser holds what ran before: eous works in a fresh tab of its own, as in one it
      * launched (the other tabs closed, as before each task) */
-    if (o.debugger_address && (rc = agent_fresh_tab(b->session, err))) {
+    b->attached = o.debugger_address != NULL;
+    if (b->attached && (rc = agent_fresh_tab(b->session, err))) {
         eous_err_prefix(err, "the browser at %s", o.debugger_address);
         agent_browser_close(b);
         return rc;
@@ -50,6 +51,11 @@ void agent_browser_close(agent_browser *b)
 {
     if (!b)
         return;
+    /* an attached browser keeps running: its tab is left on a blank page, not on one whose scripts, timers
+     * or open dialog (a renderer's main thread, which a same-site page in the next tab may share) go on */
+    if (b->attached && b->session)
+        wd_navigate(b->session, "about:blank", NULL);
+    b->attached = 0;
     wd_session_free(b->session);
     b->session = NULL;
     wd_driver_free(b->driver);

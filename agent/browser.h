@@ -10,6 +10,7 @@
 typedef struct agent_browser {
     wd_driver *driver;    /* NULL when remote */
     wd_session *session;
+    int attached;         /* a running browser's (debugger_address): it outlives b */
 } agent_browser;
 
 /* remote_url NULL = spawn chromedriver locally.  w3c_only: never use CDP

@@ -86,22 +86,34 @@ static int has_tab_at(const cJSON *tabs, const char *url)
     return 0;
 }
 
+/* The attached browser's one page tab's id (into id): a command that drove it left one tab, its own
+ * fresh one, on a blank page; one that launched a browser of its own left the first tab as it was. */
+static void one_blank_tab(char *id, size_t n)
+{
+    cJSON *tabs = page_tabs();
+    cr_assert_eq(cJSON_GetArraySize(tabs), 1, "one page tab");
+    const char *url = eous_json_str(tabs->child, "url"), *tid = eous_json_str(tabs->child, "id");
+    cr_assert(url && !strcmp(url, "about:blank"), "the tab is left blank: %s", url ? url : "");
+    cr_assert_not_null(tid);
+    snprintf(id, n, "%s", tid);
+    cJSON_Delete(tabs);
+}
+
 /* observe and call through --cdp-endpoint work in the running browser, in one fresh tab of their own,
  * and leave it running. */
 Test(attach, observe_and_call_drive_the_running_browser_and_leave_it_running)
 {
-    char url[256];
+    char url[256], first[128], tab[128], next_tab[128];
     snprintf(url, sizeof url, "%s/form.html", ts_server_url(SRV));
+    one_blank_tab(first, sizeof first);
     const char *const observe[] = {"observe", url, "--cdp-endpoint", endpoint, NULL};
     int rc = ts_cli_run(observe, out_path, err_path, 120);
     cr_assert_eq(rc, 0, "exit %d\n%s", rc, ts_slurp(err_path));
     char *out = ts_slurp(out_path);
     cr_assert_not_null(strstr(out, "Sign up"), "the page's view is printed:\n%s", out);
     free(out);
-    cJSON *tabs = page_tabs();
-    cr_assert(has_tab_at(tabs, url), "the page was opened in the attached browser");
-    cr_assert_eq(cJSON_GetArraySize(tabs), 1, "one tab: the run's fresh one, the browser's first closed");
-    cJSON_Delete(tabs);
+    one_blank_tab(tab, sizeof tab);
+    cr_assert_str_neq(tab, first, "observe worked in a fresh tab of the attached browser, its first one closed");
     cr_assert_eq(kill(chromium, 0), 0, "the attached browser still runs after the CLI ended");
 
     /* the environment's endpoint, as Playwright MCP reads its options: a second command, same browser */
@@ -112,17 +124,19 @@ Test(attach, observe_and_call_drive_the_running_browser_and_leave_it_running)
     rc = ts_cli_run(again, out_path, err_path, 120);
     unsetenv("EOUS_CDP_ENDPOINT");
     cr_assert_eq(rc, 0, "exit %d\n%s", rc, ts_slurp(err_path));
-    tabs = page_tabs();
-    cr_assert(has_tab_at(tabs, next), "EOUS_CDP_ENDPOINT attached too");
-    cr_assert(!has_tab_at(tabs, url), "the earlier command's tab was closed: each starts in a fresh tab");
-    cJSON_Delete(tabs);
+    out = ts_slurp(out_path);
+    cr_assert_not_null(strstr(out, "Second page"), "the second page's view is printed:\n%s", out);
+    free(out);
+    one_blank_tab(next_tab, sizeof next_tab);
+    cr_assert_str_neq(next_tab, tab, "EOUS_CDP_ENDPOINT attached too, in a fresh tab, the earlier command's closed");
 }
 
 /* A task run attached: it passes and its folder holds what a launched run's does. */
 Test(attach, a_run_attached_passes_and_writes_its_folder)
 {
-    char outdir[400];
+    char outdir[400], first[128];
     snprintf(outdir, sizeof outdir, "%s/run", tmpdir);
+    one_blank_tab(first, sizeof first);
     const char *const args[] = {"run", EOUS_SOURCE_DIR "/tests/fixtures/tasks/form_hello.json", "--cdp-endpoint",
                                 endpoint, "--out", outdir, NULL};
     int rc = ts_cli_run(args, out_path, err_path, 180);
@@ -132,11 +146,9 @@ Test(attach, a_run_attached_passes_and_writes_its_folder)
     cr_assert_not_null(line);
     cr_assert_str_eq(eous_json_str(line, "status"), "passed");
     cJSON_Delete(line);
-    char url[256];
-    snprintf(url, sizeof url, "%s/form.html", ts_server_url(SRV));
-    cJSON *tabs = page_tabs();
-    cr_assert(has_tab_at(tabs, url), "the task ran in the attached browser");
-    cJSON_Delete(tabs);
+    char tab[128];
+    one_blank_tab(tab, sizeof tab);
+    cr_assert_str_neq(tab, first, "the task ran in a fresh tab of the attached browser");
 }
 
 /* Bad endpoints: one line naming the value and what was expected, before any browser starts; a port

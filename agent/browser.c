@@ -44,22 +44,7 @@ eous_rc agent_browser_open_with(agent_browser *b, const char *remote_url, const 
         agent_browser_close(b);
         return rc;
     }
-    agent_attached_tab(b->session);
     return EOUS_OK;
-}
-
-void agent_attached_tab(wd_session *s)
-{
-    if (!wd_session_attached(s) || !wd_session_has_cdp(s))
-        return;
-    /* a running browser's HTTP cache holds what earlier sessions left, an entry a download of theirs still
-     * writes too, which locks its URL for every other request (a page's fetch of it hung: test_params under
-     * load); a launched browser's profile starts with none */
-    cJSON *p = cJSON_CreateObject(), *r = NULL;
-    cJSON_AddBoolToObject(p, "cacheDisabled", 1);
-    wd_cdp(s, "Network.setCacheDisabled", p, &r, NULL);
-    cJSON_Delete(p);
-    cJSON_Delete(r);
 }
 
 void agent_browser_close(agent_browser *b)

@@ -25,8 +25,5 @@ eous_rc agent_browser_open_net(agent_browser *b, const char *remote_url, int w3c
  * other tabs closed, and closing b leaves the browser running. */
 eous_rc agent_browser_open_with(agent_browser *b, const char *remote_url, const wd_session_opts *o, eous_err *err);
 void agent_browser_close(agent_browser *b);
-/* A tab eous works in on an attached browser (wd_session_attached; after agent_fresh_tab): the HTTP cache
- * off, as a launched browser's fresh profile has none.  Nothing on a launched browser or without CDP. */
-void agent_attached_tab(wd_session *s);
 
 #endif

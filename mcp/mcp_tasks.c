@@ -165,7 +165,6 @@ static eous_rc open_task(mcp_server *m, struct mcp_task_run *r, eous_err *err)
     eous_rc rc;
     if ((rc = mcp_ensure_browser(m, err)) || (rc = agent_fresh_tab(m->b.session, err)))
         return rc;
-    agent_attached_tab(m->b.session);
     double t1 = eous_now_ms();
     mcp_progress(m, 0, 0, "resetting the task's site");
     if ((rc = wa_site_enter(&r->sites, r->t, err)))

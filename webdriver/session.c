@@ -20,7 +20,6 @@ struct wd_session {
     int guarded;               /* a remote session recorded with the guardian */
     cJSON *caps;
     int has_cdp;
-    int attached;                  /* on a running browser (debugger_address) */
     int w3c_only;   /* CDP refused on purpose (wd_session_opts.w3c_only) */
     int network_log; /* the performance log holds CDP Network events (wd_session_opts.network_log) */
     double default_timeout_ms;
@@ -351,7 +350,6 @@ eous_rc wd_session_new(const char *url, const wd_session_opts *opts, wd_session 
     s->caps = cJSON_DetachItemFromObjectCaseSensitive(value, "capabilities");
     s->w3c_only = o.w3c_only;
     s->network_log = o.network_log && !o.w3c_only;
-    s->attached = o.debugger_address != NULL;
     cJSON_Delete(value);
 
     /* Probe the CDP passthrough; plain W3C endpoints answer "unknown command".
@@ -404,7 +402,6 @@ void wd_session_free(wd_session *s)
 const char *wd_session_id(const wd_session *s) { return s->id; }
 const cJSON *wd_session_capabilities(const wd_session *s) { return s->caps; }
 int wd_session_has_cdp(const wd_session *s) { return s->has_cdp; }
-int wd_session_attached(const wd_session *s) { return s->attached; }
 int wd_session_has_network_log(const wd_session *s) { return s->network_log; }
 unsigned long wd_session_round_trips(const wd_session *s) { return s->round_trips; }
 double wd_session_wait_ms(const wd_session *s) { return s->wait_ms; }

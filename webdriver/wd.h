@@ -140,8 +140,6 @@ const cJSON *wd_session_capabilities(const wd_session *s);
 /* 1 when goog/cdp/execute works on this endpoint (probed at session start);
  * 0 for w3c_only sessions, whose wd_cdp calls fail with EOUS_E_INVALID. */
 int wd_session_has_cdp(const wd_session *s);
-/* 1 when the session drives a running browser it attached to (wd_session_opts.debugger_address). */
-int wd_session_attached(const wd_session *s);
 /* Per-request HTTP timeout for the following calls (0 restores the default). */
 void wd_session_set_request_timeout(wd_session *s, double ms);
 /* Number of HTTP round trips made so far (for perception/actions accounting). */

@@ -169,9 +169,7 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
             wb->open = 1;
             wb->tasks = 0;
         }
-        if (!(rc = agent_fresh_tab(wb->br.session, err)))
-            agent_attached_tab(wb->br.session);
-        if (rc) {
+        if ((rc = agent_fresh_tab(wb->br.session, err))) {
             /* a browser that cannot open a tab is broken: a fresh one */
             result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, AGENT_STOP_INFRA);
             snprintf(res->error, sizeof res->error, "%s", err->msg);

@@ -2,12 +2,15 @@
  * run and bench on fixture tasks with real Chromium, results and traces. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -379,11 +382,17 @@ Test(cli, bench_gives_each_worker_its_copy_of_a_pooled_site)
 }
 
 /* A port nothing listens on: bound and closed again. */
+/* A loopback port that refuses connections for the rest of this test's process: bound, never listening, so
+ * no other process can take it meanwhile (a free port handed back was taken by a browser's DevTools server
+ * another test launched, which answered the "down" site with HTTP 404, in CI at 519406c). */
 static int closed_port(void)
 {
-    int port = eous_free_port();
-    cr_assert(port > 0);
-    return port;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t len = sizeof a;
+    cr_assert(fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof a) == 0 &&
+              getsockname(fd, (struct sockaddr *)&a, &len) == 0);
+    return ntohs(a.sin_port); /* fd stays open until the test's process ends */
 }
 
 Test(cli, observe_unreachable_or_5xx_start_url_exits_3)

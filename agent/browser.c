@@ -6,15 +6,17 @@
 
 eous_rc agent_browser_open(agent_browser *b, const char *remote_url, int w3c_only, eous_err *err)
 {
-    return agent_browser_open_net(b, remote_url, w3c_only, 0, err);
+    return agent_browser_open_net(b, remote_url, NULL, w3c_only, 0, err);
 }
 
-eous_rc agent_browser_open_net(agent_browser *b, const char *remote_url, int w3c_only, int network_log, eous_err *err)
+eous_rc agent_browser_open_net(agent_browser *b, const char *remote_url, const char *debugger_address, int w3c_only,
+                               int network_log, eous_err *err)
 {
     wd_session_opts o;
     wd_session_opts_init(&o);
     o.w3c_only = w3c_only;
     o.network_log = network_log && !w3c_only;
+    o.debugger_address = debugger_address && *debugger_address ? debugger_address : NULL;
     return agent_browser_open_with(b, remote_url, &o, err);
 }
 

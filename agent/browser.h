@@ -16,9 +16,11 @@ typedef struct agent_browser {
 /* remote_url NULL = spawn chromedriver locally.  w3c_only: never use CDP
  * (perception and actions through W3C scripts, as on endpoints without it). */
 eous_rc agent_browser_open(agent_browser *b, const char *remote_url, int w3c_only, eous_err *err);
-/* The same, with chromedriver keeping CDP Network events for HAR files
- * (WebArena-Verified tasks; ignored with w3c_only). */
-eous_rc agent_browser_open_net(agent_browser *b, const char *remote_url, int w3c_only, int network_log, eous_err *err);
+/* The same, attached to the running Chromium at debugger_address ("HOST:PORT",
+ * NULL = launch one: agent_browser_open_with), with chromedriver keeping CDP
+ * Network events for HAR files (WebArena-Verified tasks; ignored with w3c_only). */
+eous_rc agent_browser_open_net(agent_browser *b, const char *remote_url, const char *debugger_address, int w3c_only,
+                               int network_log, eous_err *err);
 /* The same with session options (headed, window size ...); o->remote is set
  * from remote_url.  o->debugger_address attaches to that running Chromium
  * instead of launching one: the session starts in a fresh tab, the browser's

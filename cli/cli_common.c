@@ -443,17 +443,6 @@ int cli_cdp_endpoint(const char *cmd, const char *value, const char *webdriver, 
     return 0;
 }
 
-eous_rc cli_browser_open(agent_browser *b, const char *webdriver, const char *cdp_addr, int w3c_only,
-                         int network_log, eous_err *err)
-{
-    wd_session_opts o;
-    wd_session_opts_init(&o);
-    o.w3c_only = w3c_only;
-    o.network_log = network_log && !w3c_only;
-    o.debugger_address = cdp_addr && *cdp_addr ? cdp_addr : NULL;
-    return agent_browser_open_with(b, webdriver, &o, err);
-}
-
 void cli_opts_free(cli_opts *co)
 {
     free(co->positional);

@@ -6,7 +6,6 @@
 
 #include <stdio.h>
 
-#include "agent/browser.h"
 #include "agent/run.h"
 #include "perception/perc.h"
 
@@ -62,10 +61,6 @@ void cli_opts_free(cli_opts *co);
  * is set: launch one).  It cannot go with a remote WebDriver (webdriver) or a window of eous's own
  * (headed).  0, or -1 after a one-line error naming cmd, the option and the value. */
 int cli_cdp_endpoint(const char *cmd, const char *value, const char *webdriver, int headed, char *addr, size_t n);
-/* A browser for a command: the remote WebDriver's, the attached one at cdp_addr (when not ""), or one
- * launched (agent_browser_open_with). */
-eous_rc cli_browser_open(agent_browser *b, const char *webdriver, const char *cdp_addr, int w3c_only,
-                         int network_log, eous_err *err);
 eous_rc cli_setup_run(cli_opts *co, eous_err *err);
 void cli_teardown_run(cli_opts *co);
 void cli_run_opts(const cli_opts *co, agent_run_opts *ro);

@@ -105,7 +105,7 @@ int cli_observe(int argc, char **argv)
     eous_err err;
     eous_err_clear(&err);
     agent_browser b;
-    if (cli_browser_open(&b, webdriver, cdp_addr, w3c_only, 0, &err))
+    if (agent_browser_open_net(&b, webdriver, cdp_addr, w3c_only, 0, &err))
         return fail(&err);
     int code = 0;
     perc_obs *obs = NULL;
@@ -189,7 +189,7 @@ int cli_call(int argc, char **argv)
     wd_install_signal_handlers();
     wd_become_subreaper();
     agent_browser b;
-    if (cli_browser_open(&b, webdriver, cdp_addr, w3c_only, 0, &err)) {
+    if (agent_browser_open_net(&b, webdriver, cdp_addr, w3c_only, 0, &err)) {
         act_action_clear(&a);
         return fail(&err);
     }

@@ -137,7 +137,7 @@ int cli_run(int argc, char **argv)
     wd_install_signal_handlers();
     wd_become_subreaper();
     agent_browser b;
-    if (cli_browser_open(&b, co.webdriver, co.cdp_addr, co.w3c_only, t->verified != NULL, &err)) {
+    if (agent_browser_open_net(&b, co.webdriver, co.cdp_addr, co.w3c_only, t->verified != NULL, &err)) {
         fprintf(stderr, "eous: %s\n", err.msg);
         code = eous_rc_exit_code(err.rc);
         goto out;

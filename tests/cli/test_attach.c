@@ -151,7 +151,8 @@ Test(attach, a_run_attached_passes_and_writes_its_folder)
 }
 
 /* Bad endpoints: one line naming the value and what was expected, before any browser starts; a port
- * nothing listens on is said at once (chromedriver alone retried it for a minute). */
+ * nothing listens on is eous's own probe's words ("no Chromium answers"), not chromedriver's after a minute
+ * of retries ("cannot connect to chrome"). */
 Test(attach, a_bad_endpoint_is_one_line_and_nothing_starts)
 {
     char url[256];
@@ -168,15 +169,11 @@ Test(attach, a_bad_endpoint_is_one_line_and_nothing_starts)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const char *const obs[] = {"observe", url, "--cdp-endpoint", cases[i].value, NULL};
         const char *const call[] = {"call", url, "c1", "fill", "{}", "--cdp-endpoint", cases[i].value, NULL};
-        double t0 = eous_now_ms();
         int rc = ts_cli_run(strcmp(cases[i].cmd, "call") ? obs : call, out_path, err_path, 120);
-        double took = eous_now_ms() - t0;
         char *err = ts_slurp(err_path);
         cr_assert_eq(rc, cases[i].code, "%s: exit %d\n%s", cases[i].value, rc, err);
         cr_assert_not_null(strstr(err, cases[i].expect), "%s:\n%s", cases[i].value, err);
         cr_assert_eq(ts_count_lines(err), 1, "one line:\n%s", err);
-        cr_assert_lt(took, 30000, "%s: refused at once, not after chromedriver's minute of retries (%.0f ms)",
-                     cases[i].value, took);
         free(err);
     }
     cJSON *tabs = page_tabs();

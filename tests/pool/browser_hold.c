@@ -12,7 +12,6 @@
  * Ownership: the process that started this one, which stops it by its PID. */
 #include "support/chromium.h"
 
-#include "core/util.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -31,10 +30,7 @@ static void on_signal(int sig)
     stop = 1;
 }
 
-static struct {
-    pid_t pid;
-    char profile[64];
-} held[HOLD_MAX];
+static ts_chromium_held held[HOLD_MAX];
 static int n_held;
 
 static void stop_all(void)
@@ -42,11 +38,8 @@ static void stop_all(void)
     for (int i = 0; i < n_held; i++) /* all told at once: each takes a second or two to go */
         if (held[i].pid > 0)
             kill(-held[i].pid, SIGTERM);
-    for (int i = 0; i < n_held; i++) {
-        if (held[i].pid > 0)
-            ts_chromium_stop(held[i].pid);
-        eous_rmtree(held[i].profile);
-    }
+    for (int i = 0; i < n_held; i++)
+        ts_chromium_release(&held[i]);
     n_held = 0;
 }
 
@@ -56,13 +49,8 @@ static int launch_all(int n, char *list, size_t size)
     size_t len = 0;
     list[0] = '\0';
     for (int i = 0; i < n && !stop; i++) {
-        snprintf(held[i].profile, sizeof held[i].profile, "/tmp/eous-test-browser-XXXXXX");
-        if (!mkdtemp(held[i].profile)) {
-            fprintf(stderr, "browser_hold: cannot make a profile folder in /tmp\n");
-            return -1;
-        }
         n_held = i + 1;
-        int port = ts_chromium_launch(held[i].profile, &held[i].pid);
+        int port = ts_chromium_hold(&held[i]);
         if (port < 0) {
             fprintf(stderr, "browser_hold: Chromium %d did not start\n", i);
             return -1;

@@ -32,31 +32,9 @@
 
 #define POOL_MAX 8
 
-static struct {
-    pid_t pid;
-    char profile[64];
-} pool[POOL_MAX];
+static ts_chromium_held pool[POOL_MAX];
 static int pool_n;
 static char lock_dir[64];
-
-/* Launches browser i on a free debugging port; its port, or -1. */
-static int launch(int i)
-{
-    snprintf(pool[i].profile, sizeof pool[i].profile, "/tmp/eous-test-browser-XXXXXX");
-    if (!mkdtemp(pool[i].profile))
-        return -1;
-    return ts_chromium_launch(pool[i].profile, &pool[i].pid);
-}
-
-static void stop_one(int i)
-{
-    ts_chromium_stop(pool[i].pid);
-    pool[i].pid = 0;
-    if (pool[i].profile[0]) {
-        eous_rmtree(pool[i].profile);
-        pool[i].profile[0] = '\0';
-    }
-}
 
 /* The browsers the ctest run's pool fixture holds (tests/pool/pool.sh, EOUS_TEST_POOL_DIR), published
  * for this binary's test processes: 1, or 0 when there is no such pool or its first browser is gone. */
@@ -102,7 +80,7 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
     char list[POOL_MAX * 24] = "";
     size_t len = 0;
     for (int i = 0; i < pool_n; i++) {
-        int port = launch(i);
+        int port = ts_chromium_hold(&pool[i]);
         if (port < 0) {
             fprintf(stderr, "browser pool: browser %d did not start; tests launch their own\n", i);
             continue;
@@ -119,7 +97,7 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
 {
     (void)stats;
     for (int i = 0; i < pool_n; i++)
-        stop_one(i);
+        ts_chromium_release(&pool[i]);
     pool_n = 0;
     if (lock_dir[0]) {
         eous_rmtree(lock_dir);

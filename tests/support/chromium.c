@@ -100,3 +100,23 @@ void ts_chromium_stop(pid_t pid)
     for (int w = 0; w < 100 && kill(-pid, 0) == 0; w++)
         eous_sleep_ms(20);
 }
+
+int ts_chromium_hold(ts_chromium_held *h)
+{
+    h->pid = 0;
+    snprintf(h->profile, sizeof h->profile, "/tmp/eous-test-browser-XXXXXX");
+    if (!mkdtemp(h->profile)) {
+        h->profile[0] = '\0';
+        return -1;
+    }
+    return ts_chromium_launch(h->profile, &h->pid);
+}
+
+void ts_chromium_release(ts_chromium_held *h)
+{
+    ts_chromium_stop(h->pid);
+    h->pid = 0;
+    if (h->profile[0])
+        eous_rmtree(h->profile);
+    h->profile[0] = '\0';
+}

@@ -153,12 +153,8 @@ static eous_rc run_job(bench *b, const job *j, const wa_task *task, worker_brows
         }
         eous_err_clear(err);
         if (!wb->open) {
-            wd_session_opts so;
-            wd_session_opts_init(&so);
-            so.w3c_only = o->w3c_only;
-            so.network_log = o->network_log && !o->w3c_only;
-            so.debugger_address = o->debugger_address;
-            if ((rc = agent_browser_open_with(&wb->br, o->webdriver, &so, err))) {
+            if ((rc = agent_browser_open_net(&wb->br, o->webdriver, o->debugger_address, o->w3c_only, o->network_log,
+                                             err))) {
                 result_not_run(res, j, o->run.planner, EOUS_ST_INFRA, AGENT_STOP_INFRA);
                 snprintf(res->error, sizeof res->error, "%s", err->msg);
                 res->attempt = this_attempt;

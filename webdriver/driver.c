@@ -184,6 +184,9 @@ static pid_t start_child(const char *path, const char *port_arg, const char *log
         dup2(devnull, 1);
         dup2(devnull, 2);
     }
+    /* none of the caller's descriptors: a connection its server closed stayed open in the driver (and
+     * the browser's socket to that server then waited on it), as did any file or socket it holds */
+    closefrom(3);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGPIPE, SIG_DFL);

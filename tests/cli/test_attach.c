@@ -29,6 +29,7 @@ static pid_t chromium;
 static void setup(void)
 {
     ts_workdir_make(tmpdir, sizeof tmpdir, "attach", out_path, err_path, sizeof out_path);
+    ts_cli_own_browser(1); /* the endpoints below are the test's own */
     SRV = ts_server_start(PAGES);
     cr_assert_not_null(SRV);
     setenv("EOUS_SITE_FIXTURE", ts_server_url(SRV), 1);

@@ -12,7 +12,38 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "support/browser_pool.h"
 #include <cjson/cJSON.h>
+
+/* The pooled browsers the CLIs this process started hold, by PID, until ts_cli_wait reaps them. */
+#define SHARED_MAX 8
+static struct {
+    pid_t pid;
+    int lock;
+} shared[SHARED_MAX];
+static int own_browser; /* ts_cli_own_browser */
+
+void ts_cli_own_browser(int on) { own_browser = on; }
+
+/* A command that opens one local browser this run may attach to: not one that names its own browser,
+ * several workers' browsers or none (eous check, distill, report ...). */
+static int may_share(const char *const *args)
+{
+    static const char *const CMDS[] = {"run", "bench", "observe", "call", "mcp"};
+    int cmd = 0;
+    for (size_t i = 0; args[0] && i < sizeof CMDS / sizeof *CMDS; i++)
+        cmd |= !strcmp(args[0], CMDS[i]);
+    if (!cmd || own_browser || getenv("EOUS_CDP_ENDPOINT"))
+        return 0;
+    for (int i = 1; args[i]; i++) {
+        if (!strcmp(args[i], "--webdriver") || !strcmp(args[i], "--headed") || !strcmp(args[i], "--cdp-endpoint") ||
+            !strcmp(args[i], "--port") || !strcmp(args[i], "--help"))
+            return 0;
+        if (!strcmp(args[i], "--workers") && args[i + 1] && strcmp(args[i + 1], "1"))
+            return 0;
+    }
+    return 1;
+}
 
 pid_t ts_cli_spawn(const char *const *args, const char *out_path, const char *err_path)
 {
@@ -21,15 +52,35 @@ pid_t ts_cli_spawn(const char *const *args, const char *out_path, const char *er
         fprintf(stderr, "ts_cli_spawn: EOUS_CLI is not set (ctest sets it)\n");
         return -1;
     }
+    char addr[64];
+    int lock = -1, slot = -1;
+    for (int i = 0; i < SHARED_MAX && slot < 0; i++)
+        if (!shared[i].pid)
+            slot = i;
+    if (slot >= 0 && may_share(args))
+        lock = ts_pool_claim(addr, sizeof addr);
     pid_t pid = fork();
-    if (pid != 0)
+    if (pid != 0) {
+        if (pid > 0 && lock >= 0) {
+            shared[slot].pid = pid;
+            shared[slot].lock = lock;
+        } else if (lock >= 0) {
+            close(lock);
+        }
         return pid;
+    }
+    /* a pooled browser instead of a launch (~2 CPU-s): the CLI's own attach, as a person would */
+    if (lock >= 0)
+        setenv("EOUS_CDP_ENDPOINT", addr, 1);
     int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     int e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(o, 1);
     dup2(e, 2);
     int devnull = open("/dev/null", O_RDONLY);
     dup2(devnull, 0);
+    /* none of this process's descriptors: a connection a test server here accepted, inherited, stayed
+     * open after the server closed it, and a browser's idle socket to it then hung the next page load */
+    closefrom(3);
     const char *argv[48];
     int n = 0;
     argv[n++] = cli;
@@ -40,7 +91,26 @@ pid_t ts_cli_spawn(const char *const *args, const char *out_path, const char *er
     _exit(127);
 }
 
+static int cli_wait(pid_t pid, int limit_s);
+
+/* The pooled browser pid's CLI held goes back to the pool. */
+static void give_back(pid_t pid)
+{
+    for (int i = 0; i < SHARED_MAX; i++)
+        if (shared[i].pid == pid) {
+            close(shared[i].lock);
+            shared[i].pid = 0;
+        }
+}
+
 int ts_cli_wait(pid_t pid, int limit_s)
+{
+    int code = cli_wait(pid, limit_s);
+    give_back(pid);
+    return code;
+}
+
+static int cli_wait(pid_t pid, int limit_s)
 {
     double until = eous_now_ms() + limit_s * 1000.0;
     int status = 0;

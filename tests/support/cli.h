@@ -12,6 +12,12 @@
  * Returns the exit code, 128 when killed by a signal, -1 when EOUS_CLI is
  * unset or fork fails. */
 int ts_cli_run(const char *const *args, const char *out_path, const char *err_path, int limit_s);
+/* In a test binary with a browser pool (tests/pool/browser_pool.c), a CLI command that opens one local
+ * browser (run, bench with one worker, observe, call, mcp over stdio) attaches to a free pooled browser
+ * through EOUS_CDP_ENDPOINT (its --cdp-endpoint) instead of launching its own (~2 CPU-s a launch), held
+ * until ts_cli_wait reaps it; none free: it launches, as without a pool.  ts_cli_own_browser(1): this
+ * process's CLIs always launch their own (a test of the launch itself). */
+void ts_cli_own_browser(int on);
 /* ts_cli_run in two halves, for a test that signals the CLI mid-run: spawn
  * returns the child's PID (-1 on failure), wait reaps it as ts_cli_run does. */
 pid_t ts_cli_spawn(const char *const *args, const char *out_path, const char *err_path);

@@ -194,7 +194,7 @@ static void *accept_loop(void *arg)
 {
     ts_server *s = arg;
     while (!s->stopping) {
-        int fd = accept(s->fd, NULL, NULL);
+        int fd = accept4(s->fd, NULL, NULL, SOCK_CLOEXEC); /* a process a test starts holds none */
         if (fd < 0) {
             if (errno == EINTR)
                 continue;
@@ -241,7 +241,7 @@ ts_server *ts_server_start(const char *root)
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->idle, NULL);
     s->refs = 1;
-    s->fd = socket(AF_INET, SOCK_STREAM, 0);
+    s->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     int one = 1;
     setsockopt(s->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     struct sockaddr_in a = {0};

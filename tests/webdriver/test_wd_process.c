@@ -1,6 +1,8 @@
 /* tests/webdriver/test_wd_process.c — driver process management: nothing survives. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,27 @@ Test(wd_process, failed_session_leaves_nothing)
     cr_assert_null(s);
     wd_driver_free(d);
     cr_assert_eq(ts_proc_group_count(g), 0);
+}
+
+/* A descriptor the caller holds when eous starts the driver is not the driver's too: a test server's
+ * accepted connection, inherited, stayed open after the server closed it, and a browser that kept its
+ * idle socket to that server sent its next page's request into it and waited 30 s. */
+Test(wd_process, driver_holds_none_of_the_callers_descriptors)
+{
+    wd_become_subreaper();
+    int p[2];
+    cr_assert_eq(pipe(p), 0); /* inheritable, as a socket accept() returned is */
+    eous_err err;
+    eous_err_clear(&err);
+    wd_driver *d = NULL;
+    cr_assert_eq(wd_driver_spawn(NULL, &d, &err), EOUS_OK, "%s", err.msg);
+    close(p[1]);
+    cr_assert_eq(fcntl(p[0], F_SETFL, O_NONBLOCK), 0);
+    char c;
+    ssize_t r = read(p[0], &c, 1);
+    cr_expect_eq(r, 0, "the pipe's end closed here is closed: read %zd (%s)", r, r < 0 ? strerror(errno) : "");
+    close(p[0]);
+    wd_driver_free(d);
 }
 
 Test(wd_process, missing_binary_names_the_package)

@@ -240,9 +240,10 @@ static void guardian_main(int rd)
         dup2(devnull, 0);
         dup2(devnull, 1);
     }
-    for (int fd = 3; fd < 4096; fd++) /* a held lock or socket must not outlive eous */
-        if (fd != rd)
-            close(fd);
+    /* only eous's pipe: a held lock or socket must not outlive eous (as chromedriver's start, driver.c) */
+    if (rd != 3 && dup2(rd, 3) == 3)
+        rd = 3;
+    closefrom(rd + 1);
     size_t cap = 1 << 14, len = 0;
     char *buf = malloc(cap);
     for (;;) {

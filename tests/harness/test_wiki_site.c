@@ -8,6 +8,8 @@
  * without a browser. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "webarena/task.h"
 #include "support/browser.h"
 #include "support/cli.h"
+#include "support/proc.h"
 #include "support/site.h"
 #include "support/untouched_check.h"
 #include "support/workdir.h"
@@ -171,6 +174,46 @@ Test(site_reset, a_failing_or_slow_command_is_an_infra_error_on_one_line)
     unsetenv("EOUS_SITE_RESET_TIMEOUT");
     unsetenv("EOUS_SITE_RESETTEST_RESET");
     wa_tasks_free(&l);
+}
+
+/* A reset that leaves a server running (a restart) holds none of eous's descriptors: one eous closes is
+ * closed, not kept open for that server's life. */
+Test(site_reset, a_reset_command_holds_none_of_the_callers_descriptors)
+{
+    char script[400], pidfile[400], cmd[900];
+    snprintf(script, sizeof script, "%s/restart.sh", tmpdir);
+    snprintf(pidfile, sizeof pidfile, "%s/server.pid", tmpdir);
+    FILE *f = fopen(script, "w");
+    cr_assert_not_null(f);
+    fputs("#!/bin/sh\nsleep 30 </dev/null >/dev/null 2>&1 &\necho $! > \"$1\"\n", f);
+    fclose(f);
+    cr_assert_eq(chmod(script, 0755), 0);
+    snprintf(cmd, sizeof cmd, "%s %s", script, pidfile);
+    setenv("TMPDIR", tmpdir, 1);
+    setenv("EOUS_SITE_RESETTEST", "http://127.0.0.1:9", 1);
+    setenv("EOUS_SITE_RESETTEST_RESET", cmd, 1);
+    wa_task_list l;
+    load_task(&l, "resettest", 1);
+    int p[2];
+    cr_assert_eq(pipe(p), 0); /* inheritable, as a socket accept() returned is */
+    eous_err err;
+    wa_site_hold hold = WA_SITE_HOLD_INIT;
+    cr_assert_eq(wa_site_enter(&hold, &l.tasks[0], &err), EOUS_OK, "%s", err.msg);
+    wa_site_leave(&hold);
+    int closed = ts_pipe_closed_everywhere(p, 0); /* the reset has ended: what it left running is its server */
+    FILE *pf = fopen(pidfile, "r");
+    int server = 0;
+    if (pf) {
+        if (fscanf(pf, "%d", &server) != 1)
+            server = 0;
+        fclose(pf);
+    }
+    if (server > 0)
+        kill(server, SIGKILL);
+    unsetenv("EOUS_SITE_RESETTEST_RESET");
+    wa_tasks_free(&l);
+    cr_expect_gt(server, 0, "the reset left its server running");
+    cr_expect(closed, "the pipe's end closed here is still open in the server the reset left");
 }
 
 Test(site_reset, a_reset_waits_only_for_tasks_on_its_own_resettable_site)

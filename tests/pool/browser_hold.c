@@ -12,7 +12,6 @@
  * Ownership: the process that started this one, which stops it by its PID. */
 #include "support/chromium.h"
 
-
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

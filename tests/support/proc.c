@@ -2,9 +2,12 @@
 #include "support/proc.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int ts_proc_stat(pid_t pid, char *state, pid_t *ppid, pid_t *pgid)
 {
@@ -53,4 +56,17 @@ int ts_proc_group_count(pid_t pgid)
     if (d)
         closedir(d);
     return n;
+}
+
+int ts_pipe_closed_everywhere(int p[2], int wait_ms)
+{
+    close(p[1]);
+    struct pollfd pf = {.fd = p[0], .events = POLLIN};
+    poll(&pf, 1, wait_ms); /* POLLHUP once the last writer is gone */
+    int closed = 0;
+    char c;
+    if (fcntl(p[0], F_SETFL, O_NONBLOCK) == 0)
+        closed = read(p[0], &c, 1) == 0;
+    close(p[0]);
+    return closed;
 }

@@ -13,5 +13,9 @@ int ts_proc_stat(pid_t pid, char *state, pid_t *ppid, pid_t *pgid);
 int ts_proc_group_count(pid_t pgid);
 /* 1 when pid is gone or a zombie its parent has yet to reap. */
 int ts_process_dead(pid_t pid);
+/* For a test that something this process started holds none of its descriptors: closes the pipe p's
+ * write end here and waits up to wait_ms for every other holder to let go; 1 when p's read end then
+ * reads end-of-file (no process holds the write end), 0 when one still does.  Closes both ends. */
+int ts_pipe_closed_everywhere(int p[2], int wait_ms);
 
 #endif

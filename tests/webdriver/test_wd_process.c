@@ -1,8 +1,6 @@
 /* tests/webdriver/test_wd_process.c — driver process management: nothing survives. */
 #include <criterion/criterion.h>
 #include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,13 +61,25 @@ Test(wd_process, driver_holds_none_of_the_callers_descriptors)
     eous_err_clear(&err);
     wd_driver *d = NULL;
     cr_assert_eq(wd_driver_spawn(NULL, &d, &err), EOUS_OK, "%s", err.msg);
-    close(p[1]);
-    cr_assert_eq(fcntl(p[0], F_SETFL, O_NONBLOCK), 0);
-    char c;
-    ssize_t r = read(p[0], &c, 1);
-    cr_expect_eq(r, 0, "the pipe's end closed here is closed: read %zd (%s)", r, r < 0 ? strerror(errno) : "");
-    close(p[0]);
+    /* the driver answered: it was exec'd, after letting go of them */
+    cr_expect(ts_pipe_closed_everywhere(p, 0), "the pipe's end closed here is still open in the driver");
     wd_driver_free(d);
+}
+
+/* The guardian, which lives as long as eous, keeps only its pipe from eous: nothing eous's caller closes
+ * stays open in it. */
+Test(wd_process, guardian_holds_none_of_the_callers_descriptors)
+{
+    char dir[] = "/tmp/eous-guard-fds-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    int p[2];
+    cr_assert_eq(pipe(p), 0);
+    eous_err err;
+    eous_err_clear(&err);
+    cr_assert_eq(wd_guard_start(dir, &err), EOUS_OK, "%s", err.msg);
+    /* the guardian lets go of it as it starts, a moment after the fork */
+    cr_expect(ts_pipe_closed_everywhere(p, 10000), "the pipe's end closed here is still open in the guardian");
+    eous_rmtree(dir);
 }
 
 Test(wd_process, missing_binary_names_the_package)

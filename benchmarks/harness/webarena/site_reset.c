@@ -78,6 +78,8 @@ static eous_rc run_reset(const char *site, const char *cmd, int limit_s, eous_er
             dup2(devnull, 0);
             dup2(devnull, 1);
         }
+        /* none of eous's descriptors: a reset that restarts a server would hold them for that server's life */
+        closefrom(3);
         execvp(argv[0], argv);
         fprintf(stderr, "eous: site %s: cannot run %s: %s\n", site, argv[0], strerror(errno));
         _exit(127);

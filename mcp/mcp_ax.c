@@ -460,6 +460,13 @@ static int not_applied(const eous_err *e)
     return strstr(e->msg, "Could not find object with given id") || strstr(e->msg, "Cannot find context with specified id");
 }
 
+/* A script that was applied and lost its document while it awaited (the page navigated under a settle):
+ * one that only reads is taken again in the new document, as the driver's execute would. */
+static int document_gone(const eous_err *e)
+{
+    return strstr(e->msg, "Inspected target navigated or closed") != NULL;
+}
+
 /* act_exec_set_script's hook: ctx is the server; the script compiled once as a function in the
  * tab's document (again in a new one: its object is gone then), applied to args (their element
  * references resolved in the tab), its promise awaited, its elements as the driver's references (what
@@ -491,7 +498,7 @@ static eous_rc script(void *ctx, const char *body, const cJSON *args, int acts, 
         *ran = 1;
         rc = call_fn(a, slot, call, &dialog, &msg, err);
     }
-    if (rc == EOUS_E_PAGE && again && !dialog && not_applied(err)) {
+    if (rc == EOUS_E_PAGE && !dialog && ((again && not_applied(err)) || (!acts && document_gone(err)))) {
         *ran = again = 0; /* a new document: the object went with the old one, and the elements' ids */
         eous_json_wipe_free(call);
         call = NULL;

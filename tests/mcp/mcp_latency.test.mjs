@@ -212,6 +212,25 @@ test('a CI4A call whose page reloads under it runs once on eous\'s own DevTools 
   }
 });
 
+// A click whose page leaves a moment later (late_nav.html: a timer sets location): the settle waits for
+// that timer, and the document goes away while the settle's script awaits on eous's own connection
+// ("Inspected target navigated or closed"); the settle and the view are taken again there, in the new
+// document, not through the driver (CI at 3553a90 met this on DokuWiki: the settle went to the driver)
+test('a settle whose document goes away under it is taken again on eous\'s own DevTools connection', LONG, async () => {
+  const site = await serve(join(root, 'tests/fixtures/pages'));
+  const s = await debugSession(['--mode', 'atomic', '--deltas', 'off']);
+  try {
+    let v = await s.ok('browser_navigate', { url: `${site}/late_nav.html` });
+    v = await s.ok('browser_click', { ref: v.match(/\[(\d+)\] link 'Onward'/)[1], element: 'Onward' });
+    assert.match(v, /url: \S*next\.html/, v.slice(0, 300));
+    assert.match(v, /Second page/, v);
+    assert.match(s.log(), /settle's script on eous's own DevTools connection[^\n]*\n(.|\n)*phases click/, s.log());
+    assert.doesNotMatch(s.log(), /settle's script through the driver/, s.log());
+  } finally {
+    await s.close();
+  }
+});
+
 // DokuWiki: a link's click loads another page under the settle (its compiled script goes with the old
 // document and is compiled again in the new one), and a page's view names some elements twice
 test('on DokuWiki the settle after a link\'s click goes on eous\'s own DevTools connection too: the view is the driver\'s', LONG, async () => {

@@ -46,6 +46,26 @@ void act_remember_settled(act_exec *x, const cJSON *v)
  * Settle
  * ====================================================================== */
 
+/* settle.js once (args as settle() built them), through the view's round trip after an action: a
+ * navigation that replaced the document under it is taken again on the new one, whose changes since
+ * its start quiet_hook.js recorded. */
+static eous_rc settle_once(act_exec *x, int after_action, cJSON *args, cJSON **v, eous_err *e2)
+{
+    eous_rc rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, 1, v, e2)
+                              : wd_execute(x->s, ACT_SETTLE_JS, args, v, e2);
+    if (rc == EOUS_E_PAGE)
+        act_note_driver_dialog(x, e2); /* dismissed by the driver: the step reports it */
+    if (rc == EOUS_E_PAGE) {
+        eous_sleep_ms(50);
+        cJSON_Delete(*v);
+        *v = NULL;
+        cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
+        rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, 1, v, e2)
+                          : wd_execute(x->s, ACT_SETTLE_JS, args, v, e2);
+    }
+    return rc;
+}
+
 /* after_action: what the script reads is where the action led (and it reads
  * the dialogs too); after_load: see act_settle_after. */
 static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_out, eous_err *err)
@@ -61,23 +81,30 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     /* what the page began since the action counts: no round trip to mark its start */
     cJSON_AddItemToArray(args, cJSON_CreateNumber(x->act_t0 > 0 ? t0 - x->act_t0 : 0));
     cJSON_AddItemToArray(args, cJSON_CreateNumber(EOUS_DEFAULT_SETTLE_SHORT_MS));
+    cJSON_AddItemToArray(args, cJSON_CreateBool(0)); /* navOver */
     cJSON *v = NULL;
     eous_err e2;
     eous_err_clear(&e2);
     /* after an action: the view's script, when one is set, in the same round trip */
-    eous_rc rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, 1, &v, &e2)
-                              : wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
-    if (rc == EOUS_E_PAGE)
-        act_note_driver_dialog(x, &e2); /* dismissed by the driver: the step reports it */
-    if (rc == EOUS_E_PAGE) {
-        /* a navigation replaced the document under the script: once more on the new one,
-         * whose changes since its start quiet_hook.js recorded */
-        eous_sleep_ms(50);
+    eous_rc rc = settle_once(x, after_action, args, &v, &e2);
+    /* a navigation begun under it: a new document to come (a slow server's answer may outlast the cap)
+     * or none (a 204, a download), which only the browser knows.  The driver's next request waits for
+     * it to end, as after a click of its own; then the settle again on what is there, the navigation
+     * forgotten if the document stayed (twice at most: a page that navigates again as it loads) */
+    for (int i = 0; !rc && i < 2 && !strcmp(eous_json_str(v, "waited") ? eous_json_str(v, "waited") : "", "navigation");
+         i++) {
+        char *url = NULL;
+        eous_err e3;
+        double tw = eous_now_ms();
+        if (wd_get_url(x->s, &url, &e3) != EOUS_OK)
+            EOUS_DEBUG("actions", "settle: the driver on a navigation: %s", e3.msg);
+        EOUS_DEBUG("actions", "settle: a navigation began; the driver waited %.1f ms for it", eous_now_ms() - tw);
+        free(url);
         cJSON_Delete(v);
         v = NULL;
         cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
-        rc = after_action ? act_execute_settling(x, ACT_SETTLE_JS, args, 1, &v, &e2)
-                          : wd_execute(x->s, ACT_SETTLE_JS, args, &v, &e2);
+        cJSON_ReplaceItemInArray(args, 6, cJSON_CreateBool(1));
+        rc = settle_once(x, after_action, args, &v, &e2);
     }
     x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));
     const char *waited = rc ? NULL : eous_json_str(v, "waited");

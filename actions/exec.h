@@ -21,7 +21,8 @@
  *
  * After every action the page is let settle, capped at settle_cap_ms, by
  * the rule of page_helpers.js: readyState complete, no cross-document
- * navigation begun, no fetch/XHR that began since the action in flight, no
+ * navigation begun (one begun is waited for through the driver, past the
+ * cap, until it ends: ctx.c), no fetch/XHR that began since the action in flight, no
  * short timer set since the action pending (a debounced search), no CSS
  * transition or animation of at most a second begun since the action running, two animation
  * frames without a change that matters (quiet_hook.js: not an element that

@@ -10,7 +10,7 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
   return null;
 };
 /* Settles the page after an action; resolves {ms, capped, waited}.
- * o: {quiet, cap, afterLoad, mark, short}.
+ * o: {quiet, cap, afterLoad, mark, short, trust, navOut}.
  * quiet > 0 (--settle quiet:MS): readyState complete and no DOM mutation for
  * `quiet` ms; quiet counts from now, or with afterLoad (a new document) from
  * the later of its load event and its last change as quiet_hook.js saw them
@@ -25,10 +25,15 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
  * a second that began since `mark` is running (unless it only paints: paintOnly), two animation frames passed without a change
  * that matters, and the last change, timer or response is `short` ms old
  * (chained renders).  What matters is quiet_hook.js's to say.
- * Either way at most `cap` ms; `waited` names what held it last. */
+ * Either way at most `cap` ms; `waited` names what held it last.  With navOut
+ * a navigation begun ends the rule at once, waited 'navigation': whether it
+ * replaces the document (a slow server's answer may take longer than `cap`)
+ * or comes to nothing here (a 204, a download) only the browser knows, and
+ * the caller waits on it there (actions/ctx.c). */
 const settle = o => {
   if (o.quiet > 0) return settleQuiet(o.quiet, o.cap, o.afterLoad);
-  return settleRule(o.cap, o.mark == null ? performance.now() : o.mark, o.short == null ? 30 : o.short, o.trust);
+  return settleRule(o.cap, o.mark == null ? performance.now() : o.mark, o.short == null ? 30 : o.short, o.trust,
+                    o.navOut);
 };
 const settleQuiet = (quiet, cap, afterLoad) => new Promise(resolve => {
   const t0 = performance.now();
@@ -107,7 +112,7 @@ const settleBusy = (q, mark) => {
  * after the messages the page posted before (React's scheduler) ran, nothing changed, no work was
  * asked for since the answer, no frame the page asked for is pending and nothing above holds it;
  * otherwise the rule as always. */
-const settleRule = (cap, mark, short, trust) => new Promise(resolve => {
+const settleRule = (cap, mark, short, trust, navOut) => new Promise(resolve => {
   const t0 = performance.now();
   const q = window.__eous_quiet__ || null;
   /* without the hook (no CDP: this script installs it) a change before now is unknown */
@@ -129,6 +134,7 @@ const settleRule = (cap, mark, short, trust) => new Promise(resolve => {
     }
     const busy = settleBusy(q, mark);
     if (busy) waited = busy;
+    if (busy === 'navigation' && navOut) return resolve({ms: now - t0, capped: false, waited: busy});
     if (now - t0 >= cap) return resolve({ms: now - t0, capped: true, waited: busy || 'change'});
     if (!busy && frames >= 2 && now - last >= short) return resolve({ms: now - t0, capped: false, waited});
     frame(tick);

@@ -3,17 +3,21 @@
  * return the dialogs recorded meanwhile, see dialogs.js), since (ms since the
  * action began, as the caller measured it: what began since counts, or
  * since the action's first input event when the page saw one earlier), short
- * (the rule's quiet for chained renders). */
-return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet) {
+ * (the rule's quiet for chained renders), navOver (the driver saw a
+ * navigation this document began end, and the document stayed: a 204, a
+ * download).  A navigation begun ends the rule at once (navOut): the caller
+ * waits for it on the driver's side (actions/ctx.c). */
+return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, navOver) {
 // @include quiet_hook.js
 // @include page_helpers.js
 // @include dialogs.js
   const q = window.__eous_quiet__;
+  if (navOver && q) q.nav = 0;
   let mark = performance.now() - (since || 0);
   /* the action's first input event: a driver slow to start this script
    * (a loaded machine) would put the mark after what the action began */
   if (q && q.input < mark) mark = q.input;
-  const s = await settle({quiet, cap, afterLoad, mark, short: shortQuiet});
+  const s = await settle({quiet, cap, afterLoad, mark, short: shortQuiet, navOut: true});
   if (q) q.input = Infinity;
   return {ms: s.ms, capped: s.capped, waited: s.waited, w: innerWidth, h: innerHeight, url: String(location.href),
     dialogs: withDialogs ? takeDialogs() : undefined};

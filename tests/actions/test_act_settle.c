@@ -206,6 +206,19 @@ Test(act_settle, back_to_a_cached_page_settles_by_the_rule)
     EXPECT_JS("performance.getEntriesByType('navigation')[0].type", "\"navigate\"");
 }
 
+/* A link whose navigation comes to nothing (204 No Content; a download is the same): the page recorded a
+ * navigation begun that no new document ends; the driver, which sees it end, lets the settle go (it held
+ * the settle to its cap before) */
+Test(act_settle, a_navigation_that_comes_to_nothing_does_not_hold_the_step)
+{
+    open_page("/no_content.html");
+    act_result r;
+    step("{\"click\": \"link 'Nothing to see'\"}", &r);
+    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
+    act_result_clear(&r);
+    EXPECT_JS("document.title", "\"Stays\"");
+}
+
 /* A member picker as live applications write it (picker.html): each keyup
  * clears and re-arms one named search function after 250-400 ms, whose
  * request the server answers after 300-800 ms with a list that replaces the

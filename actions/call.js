@@ -98,6 +98,7 @@ return (async function(K, T, P, tmo, quiet, cap, confirmed, provider, nativeMeta
   if (provider === 'native' && result) result = result.result;
   /* a CI4A call answered through a promise: its registry awaited the page; settled unless more is pending */
   const s = await settle({quiet, cap, mark: t0, trust: provider === 'ci4a' && awaited});
+  historyNow();
   let state = null;
   if (provider === 'ci4a') {
     try {

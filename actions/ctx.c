@@ -113,7 +113,8 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
         EOUS_DEBUG("actions", "settle: at the cap, the page still busy with %s", x->settle_waited);
     /* the rest of the request is the driver's and the view's script's (step_latency_mcp.md) */
     if (!rc)
-        EOUS_DEBUG("actions", "settle: %.1f ms in the page of %.1f ms", eous_json_num(v, "ms", -1), eous_now_ms() - t0);
+        EOUS_DEBUG("actions", "settle: %.1f ms in the page of %.1f ms%s%s", eous_json_num(v, "ms", -1), eous_now_ms() - t0,
+                   x->settle_waited[0] ? ", waited: " : "", x->settle_waited);
     cJSON_Delete(args);
     if (!rc && after_action)
         act_remember_settled(x, v);

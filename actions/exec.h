@@ -27,7 +27,9 @@
  * transition or animation of at most a second begun since the action running, two animation
  * frames without a change that matters (quiet_hook.js: not an element that
  * keeps changing, like a clock or a spinner), and the last change
- * EOUS_DEFAULT_SETTLE_SHORT_MS old (chained renders).  With settle_quiet_ms
+ * EOUS_DEFAULT_SETTLE_SHORT_MS old (chained renders); or, when the action's
+ * own events did the page's work, one frame and the page's posted messages
+ * with nothing changed or asked for since ("quick").  With settle_quiet_ms
  * > 0 it is instead no DOM mutation for that long; after a goto that loads
  * a new document that quiet time counts from its load event (a mutation
  * record kept from the document's start says what changed since), so a

@@ -17,6 +17,9 @@
   if (window.__eous_history__) return;
   const MAX = 400, STORE = '__eous_history__';
   const GAP = 50; /* ms between two reads at most once: a page that animates its DOM costs little */
+  /* the browser's own timer, not the one quiet_hook.js counts: this read is eous's, not the page's work, and
+   * the settle after an action takes it itself (settle.js), so no action waits on it */
+  const st = (window.__eous_quiet__ && window.__eous_quiet__.st) || window.setTimeout;
   const H = window.__eous_history__ = {entries: [], last: null, doc: Math.random().toString(36).slice(2, 10), seq: 0,
                                         trusted: false, pending: 0, checked: 0, check: null};
   try {
@@ -114,7 +117,7 @@
   // read soon, not inside the setter or event that noticed it: a change's time is when it is read, within GAP ms
   const soon = (trusted) => {
     if (trusted) H.trusted = true;
-    if (!H.pending) H.pending = setTimeout(H.check, Math.max(0, H.checked + GAP - Date.now()));
+    if (!H.pending) H.pending = st.call(window, H.check, Math.max(0, H.checked + GAP - Date.now()));
   };
   for (const type of ['input', 'change', 'keydown', 'pointerdown', 'click'])
     window.addEventListener(type, (e) => soon(e.isTrusted), true);

@@ -10,7 +10,7 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
   return null;
 };
 /* Settles the page after an action; resolves {ms, capped, waited}.
- * o: {quiet, cap, afterLoad, mark, short, trust, navOut}.
+ * o: {quiet, cap, afterLoad, mark, short, trust, navOut, quick}.
  * quiet > 0 (--settle quiet:MS): readyState complete and no DOM mutation for
  * `quiet` ms; quiet counts from now, or with afterLoad (a new document) from
  * the later of its load event and its last change as quiet_hook.js saw them
@@ -33,7 +33,7 @@ const closestDeep = (el, sel) => { /* closest() that climbs out of shadow roots 
 const settle = o => {
   if (o.quiet > 0) return settleQuiet(o.quiet, o.cap, o.afterLoad);
   return settleRule(o.cap, o.mark == null ? performance.now() : o.mark, o.short == null ? 30 : o.short, o.trust,
-                    o.navOut);
+                    o.navOut, o.quick);
 };
 const settleQuiet = (quiet, cap, afterLoad) => new Promise(resolve => {
   const t0 = performance.now();
@@ -111,8 +111,11 @@ const settleBusy = (q, mark) => {
 /* trust (a call whose page awaited its own settle before answering, call.js): settled at once when,
  * after the messages the page posted before (React's scheduler) ran, nothing changed, no work was
  * asked for since the answer, no frame the page asked for is pending and nothing above holds it;
- * otherwise the rule as always. */
-const settleRule = (cap, mark, short, trust, navOut) => new Promise(resolve => {
+ * otherwise the rule as always.  quick (the settle after an action, settle.js): the same check after
+ * one frame (the page's frame callbacks, its resize and intersection observers and the transitions a
+ * change started had their turn) and the posted messages' turn after it, when the hook saw the whole
+ * action: what the action's own events caused is done, and nothing is left to chain another render. */
+const settleRule = (cap, mark, short, trust, navOut, quick) => new Promise(resolve => {
   const t0 = performance.now();
   const q = window.__eous_quiet__ || null;
   /* without the hook (no CDP: this script installs it) a change before now is unknown */
@@ -139,16 +142,30 @@ const settleRule = (cap, mark, short, trust, navOut) => new Promise(resolve => {
     if (!busy && frames >= 2 && now - last >= short) return resolve({ms: now - t0, capped: false, waited});
     frame(tick);
   };
-  if (!(trust && q && q.post && q.frames && window.MessageChannel)) return frame(tick);
-  const asked = q.asked, ch = new MessageChannel();
+  if (!((trust || (quick && q && q.since <= mark)) && q && q.post && q.frames && window.MessageChannel))
+    return frame(tick);
+  const asked = q.asked;
   /* one posted message's turn: after those the page posted, in order */
-  ch.port1.onmessage = () => {
-    ch.port1.close();
-    if (q.changes === seen && q.asked === asked && !q.frames() && !settleBusy(q, mark))
-      return resolve({ms: performance.now() - t0, capped: false, waited: 'trusted'});
-    frame(tick);
+  const turn = () => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      if (q.changes === seen && q.asked === asked && !q.frames() && !settleBusy(q, mark))
+        return resolve({ms: performance.now() - t0, capped: false, waited: trust ? 'trusted' : 'quick'});
+      frame(tick);
+    };
+    q.post.call(ch.port2, null);
   };
-  q.post.call(ch.port2, null);
+  if (trust) turn();
+  else frame(turn);
 });
+/* The value history's read the action's changes asked for (history_hook.js), taken when the action has
+ * settled: its changes are stamped inside the action (the agent's), and no settle waits for its timer. */
+const historyNow = () => {
+  const H = window.__eous_history__;
+  if (!H || !H.pending) return;
+  clearTimeout(H.pending);
+  try { H.check(); } catch (e) {}
+};
 const norm = t => String(t == null ? '' : t).replace(/\s+/g, ' ').trim();
 const fold = t => norm(t).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

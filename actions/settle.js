@@ -17,8 +17,9 @@ return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, na
   /* the action's first input event: a driver slow to start this script
    * (a loaded machine) would put the mark after what the action began */
   if (q && q.input < mark) mark = q.input;
-  const s = await settle({quiet, cap, afterLoad, mark, short: shortQuiet, navOut: true});
+  const s = await settle({quiet, cap, afterLoad, mark, short: shortQuiet, navOut: true, quick: true});
   if (q) q.input = Infinity;
+  historyNow();
   return {ms: s.ms, capped: s.capped, waited: s.waited, w: innerWidth, h: innerHeight, url: String(location.href),
     dialogs: withDialogs ? takeDialogs() : undefined};
 }).apply(null, arguments);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "actions/exec.h"
+#include "actions/history.h"
 #include "support/browser.h"
 #include "support/page_js.h"
 
@@ -219,6 +220,54 @@ Test(act_settle, a_navigation_that_comes_to_nothing_does_not_hold_the_step)
     EXPECT_JS("document.title", "\"Stays\"");
 }
 
+/* After a click whose render is done within its own events, the settle is quick: one frame and the
+ * page's posted messages' turn with nothing changed or asked for (the rule's two frames and 30 ms are
+ * not waited).  A render the click chains three frames on (after a posted message, by animation
+ * frames, by a resize observer that grows the box again each frame, after a message that posts
+ * another) is in the page when the settle ends. */
+Test(act_settle, a_click_rendered_in_its_own_events_settles_quick_and_a_chained_render_is_waited_for)
+{
+    open_page("/after_click.html");
+    const char *hows[] = {"now", "message", "frame", "resize", "slices"};
+    const char *buttons[] = {"Now", "By message", "By frame", "By resize", "By slices"};
+    for (size_t i = 0; i < sizeof hows / sizeof *hows; i++) {
+        char json[96], expr[96], want[64];
+        snprintf(json, sizeof json, "{\"click\": \"button '%s'\"}", buttons[i]);
+        act_result r;
+        step(json, &r);
+        cr_assert(!r.settle_capped, "%s: settled by the cap (%s)", hows[i], r.settle_waited);
+        if (i == 0)
+            cr_assert_str_eq(r.settle_waited, "quick", "%s: the settle was not quick", hows[i]);
+        act_result_clear(&r);
+        snprintf(expr, sizeof expr, "document.getElementById('out-%s').textContent", hows[i]);
+        snprintf(want, sizeof want, "\"rendered by %s\"", hows[i]);
+        EXPECT_JS(expr, want);
+    }
+}
+
+/* The value history's read that a change asks for (history_hook.js: one read each 50 ms at most) is
+ * taken when the action has settled, not left to its timer: the typed value is in the page's record,
+ * stamped inside the action, when the step ends (no settle waits for that timer: it is eous's own) */
+Test(act_settle, the_value_historys_read_is_taken_when_the_action_settles)
+{
+    act_history *h = act_history_new(0);
+    cr_assert_not_null(h);
+    act_history_install(h, B.session);
+    open_page("/after_click.html");
+    const char *words[] = {"first", "second", "third", "fourth"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        char json[96], want[64];
+        snprintf(json, sizeof json, "{\"type\": \"textbox 'Note'\", \"text\": \"%s\"}", words[i]);
+        act_result r;
+        step(json, &r);
+        act_result_clear(&r);
+        snprintf(want, sizeof want, "[0,\"%s\"]", words[i]);
+        EXPECT_JS("(H => [H.pending, H.entries.length ? H.entries[H.entries.length - 1].value : null])"
+                  "(window.__eous_history__)", want);
+    }
+    act_history_free(h, B.session);
+}
+
 /* A member picker as live applications write it (picker.html): each keyup
  * clears and re-arms one named search function after 250-400 ms, whose
  * request the server answers after 300-800 ms with a list that replaces the
@@ -376,7 +425,7 @@ static void call_registry(const char *cid, const char *params, act_result *r)
     perc_obs_free(obs);
 }
 
-/* A registry that renders, then waits for its page before it answers (the Playground's 30 ms):
+/* A registry that renders, then waits for its page before it answers (here 30 ms; the Playground's a frame):
  * its settle is trusted, no frames and no quiet waited for after it (the rule would wait for both). */
 Test(act_settle, a_call_whose_registry_awaited_its_page_is_settled_at_once)
 {

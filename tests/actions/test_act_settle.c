@@ -136,15 +136,22 @@ Test(act_settle, a_page_that_never_goes_quiet_settles_by_the_rule)
     EXPECT_JS("Number(document.getElementById('watch').textContent) > 0", "true");
 }
 
+/* On page, one step (JSON text) that settles by its rule, not the cap; then expr gives want. */
+static void step_settles(const char *page, const char *json, const char *expr, const char *want)
+{
+    open_page(page);
+    act_result r;
+    step(json, &r);
+    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
+    act_result_clear(&r);
+    EXPECT_JS(expr, want);
+}
+
 /* A transition the action started is waited for to its end. */
 Test(act_settle, waits_for_a_transition_the_action_started)
 {
-    open_page("/busy.html");
-    act_result r;
-    step("{\"click\": \"button 'Fade in'\"}", &r);
-    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
-    act_result_clear(&r);
-    EXPECT_JS("getComputedStyle(document.getElementById('panel')).opacity", "\"1\"");
+    step_settles("/busy.html", "{\"click\": \"button 'Fade in'\"}",
+                 "getComputedStyle(document.getElementById('panel')).opacity", "\"1\"");
 }
 
 /* A timer that only sets the focused checkbox's checked property (no DOM
@@ -212,19 +219,14 @@ Test(act_settle, back_to_a_cached_page_settles_by_the_rule)
  * the settle to its cap before) */
 Test(act_settle, a_navigation_that_comes_to_nothing_does_not_hold_the_step)
 {
-    open_page("/no_content.html");
-    act_result r;
-    step("{\"click\": \"link 'Nothing to see'\"}", &r);
-    cr_assert(!r.settle_capped, "settled by the cap, waiting on '%s'", r.settle_waited);
-    act_result_clear(&r);
-    EXPECT_JS("document.title", "\"Stays\"");
+    step_settles("/no_content.html", "{\"click\": \"link 'Nothing to see'\"}", "document.title", "\"Stays\"");
 }
 
 /* After a click whose render is done within its own events, the settle is quick: one frame and the
  * page's posted messages' turn with nothing changed or asked for (the rule's two frames and 30 ms are
- * not waited).  A render the click chains three frames on (after a posted message, by animation
- * frames, by a resize observer that grows the box again each frame, after a message that posts
- * another) is in the page when the settle ends. */
+ * not waited).  A render the click chains frames on, a change each frame (after a posted message, by
+ * animation frames, by a resize observer that grows the box again each frame, after a message that
+ * posts another), is in the page when the settle ends. */
 Test(act_settle, a_click_rendered_in_its_own_events_settles_quick_and_a_chained_render_is_waited_for)
 {
     open_page("/after_click.html");

@@ -81,7 +81,7 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     /* what the page began since the action counts: no round trip to mark its start */
     cJSON_AddItemToArray(args, cJSON_CreateNumber(x->act_t0 > 0 ? t0 - x->act_t0 : 0));
     cJSON_AddItemToArray(args, cJSON_CreateNumber(EOUS_DEFAULT_SETTLE_SHORT_MS));
-    cJSON_AddItemToArray(args, cJSON_CreateBool(0)); /* navOver */
+    cJSON_AddItemToArray(args, cJSON_CreateNull()); /* navOver */
     cJSON *v = NULL;
     eous_err e2;
     eous_err_clear(&e2);
@@ -89,10 +89,10 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     eous_rc rc = settle_once(x, after_action, args, &v, &e2);
     /* a navigation begun under it: a new document to come (a slow server's answer may outlast the cap)
      * or none (a 204, a download), which only the browser knows.  The driver's next request waits for
-     * it to end, as after a click of its own; then the settle again on what is there, the navigation
-     * forgotten if the document stayed (twice at most: a page that navigates again as it loads) */
-    for (int i = 0; !rc && i < 2 && !strcmp(eous_json_str(v, "waited") ? eous_json_str(v, "waited") : "", "navigation");
-         i++) {
+     * it to end, as after a click of its own; then the settle again on what is there, that navigation
+     * forgotten if its document stayed (twice at most: a page that navigates again as it loads) */
+    const cJSON *nav;
+    for (int i = 0; !rc && i < 2 && (nav = cJSON_GetObjectItemCaseSensitive(v, "nav")) && cJSON_IsObject(nav); i++) {
         char *url = NULL;
         eous_err e3;
         double tw = eous_now_ms();
@@ -100,10 +100,10 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
             EOUS_DEBUG("actions", "settle: the driver on a navigation: %s", e3.msg);
         EOUS_DEBUG("actions", "settle: a navigation began; the driver waited %.1f ms for it", eous_now_ms() - tw);
         free(url);
+        cJSON_ReplaceItemInArray(args, 6, cJSON_Duplicate(nav, 1)); /* navOver */
         cJSON_Delete(v);
         v = NULL;
         cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
-        cJSON_ReplaceItemInArray(args, 6, cJSON_CreateBool(1));
         rc = settle_once(x, after_action, args, &v, &e2);
     }
     x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));

@@ -3,16 +3,17 @@
  * return the dialogs recorded meanwhile, see dialogs.js), since (ms since the
  * action began, as the caller measured it: what began since counts, or
  * since the action's first input event when the page saw one earlier), short
- * (the rule's quiet for chained renders), navOver (the driver saw a
- * navigation this document began end, and the document stayed: a 204, a
- * download).  A navigation begun ends the rule at once (navOut): the caller
- * waits for it on the driver's side (actions/ctx.c). */
+ * (the rule's quiet for chained renders), navOver (the `nav` this script
+ * answered before: the driver saw that navigation end, and if its document
+ * stayed — a 204, a download — it is forgotten; one begun since is not).
+ * A navigation begun ends the rule at once (navOut), answered as `nav`: the
+ * caller waits for it on the driver's side (actions/ctx.c). */
 return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, navOver) {
 // @include quiet_hook.js
 // @include page_helpers.js
 // @include dialogs.js
   const q = window.__eous_quiet__;
-  if (navOver && q) q.nav = 0;
+  if (navOver && q && q.since === navOver.since && q.nav === navOver.at) q.nav = 0;
   let mark = performance.now() - (since || 0);
   /* the action's first input event: a driver slow to start this script
    * (a loaded machine) would put the mark after what the action began */
@@ -20,6 +21,7 @@ return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, na
   const s = await settle({quiet, cap, afterLoad, mark, short: shortQuiet, navOut: true, quick: true});
   if (q) q.input = Infinity;
   historyNow();
-  return {ms: s.ms, capped: s.capped, waited: s.waited, w: innerWidth, h: innerHeight, url: String(location.href),
+  return {ms: s.ms, capped: s.capped, waited: s.waited,
+    nav: s.waited === 'navigation' && q ? {since: q.since, at: q.nav} : undefined, w: innerWidth, h: innerHeight, url: String(location.href),
     dialogs: withDialogs ? takeDialogs() : undefined};
 }).apply(null, arguments);

@@ -139,7 +139,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // A tool answers once the page shows what it did: React's render of the update (a task it schedules)
 // and its effects, then one frame (layout, resize observers) and a task after it.  It slept a fixed
 // 30 ms before: longer than a render on a quiet machine, and no promise on a loaded one.
-const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+const frame = () => new Promise((r) => {
+  let done = false;
+  const go = () => { if (!done) { done = true; setTimeout(r, 0); } };
+  requestAnimationFrame(go);
+  setTimeout(go, 50); // a hidden tab gets no frames
+});
 async function settle() { await sleep(0); await frame(); }
 
 function callTool(key, tool, params) {

@@ -1250,6 +1250,11 @@ static int hybrid_node(pctx *c, int idx, int depth)
     int ci = n->component;
     const perc_component *comp = &c->obs->comps[ci];
     const cJSON *rows = state_rows(comp);
+    /* a component in a hidden tab panel (providers.js cidTabs): what the tree holds of it are the
+     * browser's ignored remains of a panel not rendered (a radio group's inputs); it is listed under
+     * "not on screen:", in its tab, as the panel's other components are */
+    if (!c->emitted[ci] && comp->key && eous_json_str(c->obs->page_tabs, comp->key))
+        return 1;
     if (!c->emitted[ci]) {
         /* a field of a native form printed above: on the form's line (a
          * textarea keeps its line over the lines it holds) */

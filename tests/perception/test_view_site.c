@@ -131,6 +131,34 @@ Test(view_site, a_component_not_on_screen_says_which_tab_holds_it)
     perc_obs_free(obs);
 }
 
+/* With the Security tab open, the General tab's radio and checkbox groups, whose inputs the browser
+ * keeps in the tree as ignored nodes of the hidden panel, are listed under "not on screen:" in their
+ * tab like its other components, not placed in the tree beside the open panel. */
+Test(view_site, a_hidden_tabs_groups_are_not_placed_beside_the_open_panel)
+{
+    if (!ts_site_root())
+        cr_skip_test("the Playground is not built (benchmarks/grounds/playground/dist)");
+    perc_obs_free(observe("/settings", PERC_MODE_HYBRID));
+    char *r = ts_page_json(S.session, "window.__ci4a__.callTool('tabs-settings', 'setTab', {key: 'security'}) && 1");
+    free(r);
+    ts_page_wait(S.session, "document.querySelector('[data-cid=\"input-api-token\"]') && "
+                            "document.querySelector('[data-cid=\"input-api-token\"]').checkVisibility()");
+    perc_obs *obs = observe(NULL, PERC_MODE_HYBRID);
+    const char *t = perc_obs_text(obs);
+    const char *off = strstr(t, "\nnot on screen:\n");
+    cr_assert(off, "%s", t);
+    const char *groups[] = {"] radiogroup 'Visibility' in tab 'General'", "] checkboxgroup 'Notifications' in tab 'General'"};
+    for (size_t i = 0; i < 2; i++) {
+        const char *g = strstr(t, groups[i]);
+        cr_assert(g && g > off, "%s is not under 'not on screen:': %s", groups[i], t);
+    }
+    size_t n, i = 1;
+    const perc_line *ls = perc_obs_lines(obs, &n);
+    for (; i < n && !(ls[i].kind == PERC_LINE_HEADER && perc_span_is(ls[i].whole, "not on screen:", 14)); i++)
+        cr_assert_null(ls[i].tab.s, "%.*s", (int)ls[i].whole.len, ls[i].whole.s);
+    perc_obs_free(obs);
+}
+
 /* Every Playground screen in the atomic, pruned and hybrid views: the lines the writers built
  * are the lines the text reads back as (observe checks each), and the text is theirs rendered. */
 Test(view_site, every_screens_written_lines_are_its_text_read_back)

@@ -57,6 +57,7 @@ struct act_exec {
     unsigned long n_stash;  /* for unique stash names */
     unsigned seed;
     char url[2048];         /* last page URL seen */
+    char settled_doc[40];   /* the document the last settle ran in (quiet_hook.js q.doc), "" none */
     /* dialogs the driver dismissed under one of our scripts ("unexpected
      * alert open"), reported with the step's own dialogs */
     char driver_dialogs[600];

@@ -82,6 +82,7 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
     cJSON_AddItemToArray(args, cJSON_CreateNumber(x->act_t0 > 0 ? t0 - x->act_t0 : 0));
     cJSON_AddItemToArray(args, cJSON_CreateNumber(EOUS_DEFAULT_SETTLE_SHORT_MS));
     cJSON_AddItemToArray(args, cJSON_CreateNull()); /* navOver */
+    cJSON_AddItemToArray(args, x->settled_doc[0] ? cJSON_CreateString(x->settled_doc) : cJSON_CreateNull()); /* lastDoc */
     cJSON *v = NULL;
     eous_err e2;
     eous_err_clear(&e2);
@@ -107,6 +108,8 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
         rc = settle_once(x, after_action, args, &v, &e2);
     }
     x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));
+    const char *doc = rc ? NULL : eous_json_str(v, "doc");
+    snprintf(x->settled_doc, sizeof x->settled_doc, "%s", doc ? doc : "");
     const char *waited = rc ? NULL : eous_json_str(v, "waited");
     snprintf(x->settle_waited, sizeof x->settle_waited, "%s", waited ? waited : "");
     if (x->settle_capped)

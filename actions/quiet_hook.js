@@ -43,7 +43,8 @@
   const st = window.setTimeout, ct = window.clearTimeout, f = window.fetch;
   const ANIM = 3, ANIM_MS = 2000, TIMER_MAX = 600, KEY_MAX = 1000, LONG = 1500;
   const si = window.setInterval, ci = window.clearInterval;
-  const q = {since: now(), last: 0, changes: 0, depth: 0, nav: 0, reqSeq: 0, asked: 0, keyAt: -1, input: Infinity,
+  /* doc: this document, as the settle tells a new one from the one it last settled (settle.js) */
+  const q = {doc: Math.random().toString(36).slice(2, 12), since: now(), last: 0, changes: 0, depth: 0, nav: 0, reqSeq: 0, asked: 0, keyAt: -1, input: Infinity,
     inKey: false,
     reqs: new Map(), timers: new Map(), fired: new WeakMap(), longUrls: new Set(), inert: new Map(), st};
   window.__eous_quiet__ = q;

@@ -1,5 +1,6 @@
 /* Settle (page_helpers.js settle).  args: quiet (0 = the rule), cap (ms),
- * afterLoad (a new document: quiet counts from its load), withDialogs (also
+ * afterLoad (a new document: quiet counts from its load, and the rule from
+ * its start), withDialogs (also
  * return the dialogs recorded meanwhile, see dialogs.js), since (ms since the
  * action began, as the caller measured it: what began since counts, or
  * since the action's first input event when the page saw one earlier), short
@@ -7,21 +8,31 @@
  * answered before: the driver saw that navigation end, and if its document
  * stayed — a 204, a download — it is forgotten; one begun since is not).
  * A navigation begun ends the rule at once (navOut), answered as `nav`: the
- * caller waits for it on the driver's side (actions/ctx.c). */
-return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, navOver) {
+ * caller waits for it on the driver's side (actions/ctx.c).  lastDoc: the
+ * document (`doc`, answered) the last settle ran in; another is a new one. */
+return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, navOver, lastDoc) {
 // @include quiet_hook.js
 // @include page_helpers.js
 // @include dialogs.js
   const q = window.__eous_quiet__;
-  if (navOver && q && q.since === navOver.since && q.nav === navOver.at) q.nav = 0;
+  /* the navigation answered before came to nothing here: forgotten, and this is no new document */
+  if (navOver && q && q.since === navOver.since && q.nav === navOver.at) {
+    q.nav = 0;
+    afterLoad = false;
+  }
+  /* not the document the last settle ran in: the action (or the page) loaded this one */
+  if (lastDoc && q && q.doc !== lastDoc) afterLoad = true;
   let mark = performance.now() - (since || 0);
   /* the action's first input event: a driver slow to start this script
    * (a loaded machine) would put the mark after what the action began */
   if (q && q.input < mark) mark = q.input;
+  /* a new document: all it began since its start came after the action, however late this script started
+   * (a loaded machine's driver, the wait for a navigation: a timer its script armed at load is waited for) */
+  if (afterLoad && q && q.since < mark) mark = q.since;
   const s = await settle({quiet, cap, afterLoad, mark, short: shortQuiet, navOut: true, quick: true});
   if (q) q.input = Infinity;
   historyNow();
   return {ms: s.ms, capped: s.capped, waited: s.waited,
-    nav: s.waited === 'navigation' && q ? {since: q.since, at: q.nav} : undefined, w: innerWidth, h: innerHeight, url: String(location.href),
+    nav: s.waited === 'navigation' && q ? {since: q.since, at: q.nav} : undefined, doc: q ? q.doc : undefined, w: innerWidth, h: innerHeight, url: String(location.href),
     dialogs: withDialogs ? takeDialogs() : undefined};
 }).apply(null, arguments);

@@ -244,13 +244,19 @@ test('a click whose form\'s answer is slower than the settle\'s cap is answered 
       return;
     }
     if (req.url === '/nothing') { res.writeHead(204); res.end(); return; }
+    if (req.url === '/later') { // text a timer its script arms at load adds 400 ms on
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<title>Later</title><p>start</p><script>setTimeout(() => { const p = document.createElement("p"); ' +
+        'p.textContent = ["after", "a", "timer"].join(" "); document.body.append(p); }, 400);</script>');
+      return;
+    }
     if (req.url === '/receipt') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="receipt.txt"' });
       res.end('receipt');
       return;
     }
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<title>Order</title><a href="/nothing">Nothing</a> <a href="/receipt">Receipt</a>' +
+    res.end('<title>Order</title><a href="/nothing">Nothing</a> <a href="/receipt">Receipt</a> <a href="/later">Later</a>' +
       '<form method="post" action="/send"><label>Item <input name="item" value="tea"></label><button>Send order</button></form>');
   });
   await new Promise((ok) => srv.listen(0, '127.0.0.1', ok));
@@ -267,6 +273,12 @@ test('a click whose form\'s answer is slower than the settle\'s cap is answered 
     v = await s.ok('browser_click', { ref: v.match(/\[(\d+)\] button 'Send order'/)[1], element: 'Send order' });
     assert.match(v, /url: \S*\/send/, v);
     assert.match(v, /heading 'Order received'/, v);
+    // a link to a page whose script arms a timer at load: the settle after the driver's wait counts what the
+    // new document began since its start, however long the wait took
+    v = await s.ok('browser_navigate', { url: `http://127.0.0.1:${srv.address().port}/` });
+    v = await s.ok('browser_click', { ref: v.match(/\[(\d+)\] link 'Later'/)[1], element: 'Later' });
+    assert.match(v, /url: \S*\/later/, v);
+    assert.match(v, /after a timer/, v);
     assert.match(s.log(), /settle: [\d.]+ ms in the page/, s.log());
   } finally {
     await s.close();

@@ -101,10 +101,9 @@ static eous_rc settle(act_exec *x, int after_load, int after_action, double *ms_
             EOUS_DEBUG("actions", "settle: the driver on a navigation: %s", e3.msg);
         EOUS_DEBUG("actions", "settle: a navigation began; the driver waited %.1f ms for it", eous_now_ms() - tw);
         free(url);
-        cJSON_ReplaceItemInArray(args, 6, cJSON_Duplicate(nav, 1)); /* navOver */
+        cJSON_ReplaceItemInArray(args, 6, cJSON_Duplicate(nav, 1)); /* navOver: the page tells which document it is in */
         cJSON_Delete(v);
         v = NULL;
-        cJSON_ReplaceItemInArray(args, 2, cJSON_CreateBool(1));
         rc = settle_once(x, after_action, args, &v, &e2);
     }
     x->settle_capped = !rc && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "capped"));

@@ -5,8 +5,8 @@
  * action began, as the caller measured it: what began since counts, or
  * since the action's first input event when the page saw one earlier), short
  * (the rule's quiet for chained renders), navOver (the `nav` this script
- * answered before: the driver saw that navigation end, and if its document
- * stayed — a 204, a download — it is forgotten; one begun since is not).
+ * answered before, {doc, at}: the driver saw that navigation end; in its own
+ * document it came to nothing and is forgotten, one begun since is not).
  * A navigation begun ends the rule at once (navOut), answered as `nav`: the
  * caller waits for it on the driver's side (actions/ctx.c).  lastDoc: the
  * document (`doc`, answered) the last settle ran in; another is a new one. */
@@ -15,10 +15,11 @@ return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, na
 // @include page_helpers.js
 // @include dialogs.js
   const q = window.__eous_quiet__;
-  /* the navigation answered before came to nothing here: forgotten, and this is no new document */
-  if (navOver && q && q.since === navOver.since && q.nav === navOver.at) {
-    q.nav = 0;
-    afterLoad = false;
+  /* after the driver's wait for the navigation answered before (navOver): in its document it came to
+   * nothing (a 204, a download) and is forgotten; any other document is the one it loaded */
+  if (navOver && q) {
+    if (q.doc !== navOver.doc) afterLoad = true;
+    else if (q.nav === navOver.at) q.nav = 0;
   }
   /* not the document the last settle ran in: the action (or the page) loaded this one */
   if (lastDoc && q && q.doc !== lastDoc) afterLoad = true;
@@ -33,6 +34,6 @@ return (async function(quiet, cap, afterLoad, withDialogs, since, shortQuiet, na
   if (q) q.input = Infinity;
   historyNow();
   return {ms: s.ms, capped: s.capped, waited: s.waited,
-    nav: s.waited === 'navigation' && q ? {since: q.since, at: q.nav} : undefined, doc: q ? q.doc : undefined, w: innerWidth, h: innerHeight, url: String(location.href),
+    nav: s.waited === 'navigation' && q ? {doc: q.doc, at: q.nav} : undefined, doc: q ? q.doc : undefined, w: innerWidth, h: innerHeight, url: String(location.href),
     dialogs: withDialogs ? takeDialogs() : undefined};
 }).apply(null, arguments);

@@ -201,13 +201,7 @@ Test(site_reset, a_reset_command_holds_none_of_the_callers_descriptors)
     cr_assert_eq(wa_site_enter(&hold, &l.tasks[0], &err), EOUS_OK, "%s", err.msg);
     wa_site_leave(&hold);
     int closed = ts_pipe_closed_everywhere(p, 0); /* the reset has ended: what it left running is its server */
-    FILE *pf = fopen(pidfile, "r");
-    int server = 0;
-    if (pf) {
-        if (fscanf(pf, "%d", &server) != 1)
-            server = 0;
-        fclose(pf);
-    }
+    int server = ts_file_int(pidfile);
     if (server > 0)
         kill(server, SIGKILL);
     unsetenv("EOUS_SITE_RESETTEST_RESET");

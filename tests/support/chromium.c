@@ -2,6 +2,7 @@
 #include "support/chromium.h"
 
 #include "core/util.h"
+#include "support/proc.h"
 #include "webdriver/wd.h"
 
 #include <fcntl.h>
@@ -19,13 +20,7 @@ static int await_port(pid_t pid, const char *profile_dir)
     char path[1024];
     snprintf(path, sizeof path, "%s/DevToolsActivePort", profile_dir);
     for (int waited = 0; waited < 30000; waited += 20) {
-        FILE *f = fopen(path, "r");
-        int port = 0;
-        if (f) {
-            if (fscanf(f, "%d", &port) != 1)
-                port = 0;
-            fclose(f);
-        }
+        int port = ts_file_int(path);
         if (port > 0)
             return port;
         if (waitpid(pid, NULL, WNOHANG) == pid)

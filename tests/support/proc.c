@@ -58,6 +58,18 @@ int ts_proc_group_count(pid_t pgid)
     return n;
 }
 
+int ts_file_int(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    int n = 0;
+    if (f) {
+        if (fscanf(f, "%d", &n) != 1)
+            n = 0;
+        fclose(f);
+    }
+    return n;
+}
+
 int ts_pipe_closed_everywhere(int p[2], int wait_ms)
 {
     close(p[1]);

@@ -17,5 +17,7 @@ int ts_process_dead(pid_t pid);
  * write end here and waits up to wait_ms for every other holder to let go; 1 when p's read end then
  * reads end-of-file (no process holds the write end), 0 when one still does.  Closes both ends. */
 int ts_pipe_closed_everywhere(int p[2], int wait_ms);
+/* The number a file begins with (a pidfile, Chromium's DevToolsActivePort); 0 when it is absent or holds none. */
+int ts_file_int(const char *path);
 
 #endif
